@@ -1,0 +1,283 @@
+"""A match: a game's state plus seats, history, undo/redo and save/load.
+
+This is the one object the screens and the CLI talk to. It never trusts a
+command: `submit` checks it and refuses with a reason, leaving the state as it
+was. Saves are JSON (`{format, version, game, config, seed, seats, commands}`)
+replayed through the engine on load, and written atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+
+from game.core.errors import SaveFileError, UnknownGameError
+from game.core.protocol import CHANCE, Command, Event, Game, JsonDict, Seat, State
+
+SAVE_FORMAT = "entropy-tabletop-save"
+SAVE_VERSION = 1
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class Result:
+    """What `submit`, `undo` and `redo` return: ok, or refused with a reason."""
+
+    ok: bool
+    reason: str = ""
+    events: tuple[Event, ...] = ()
+
+    @staticmethod
+    def refused(reason: str) -> "Result":
+        return Result(False, reason)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the game log: who acted and what happened, per event."""
+
+    ply: int
+    seat: Seat
+    event: Event
+
+
+@dataclass
+class Match:
+    """Seats are `"human"` or an agent level name (`random`, `greedy`, `easy`, ...)."""
+
+    game: Game
+    config: JsonDict
+    seed: int
+    seats: list[str]
+    state: State = field(init=False)
+    commands: list[Command] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
+    autosave_path: Path | None = None
+    _redo: list[list[Command]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.config = self.game.validate_config(self.config)
+        self.state = self.game.new(self.config, self.seed, len(self.seats))
+
+    # --- playing ---------------------------------------------------------------
+    def is_human(self, seat: Seat) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+    def to_act(self) -> list[Seat]:
+        return self.state.to_act()
+
+    def submit(self, command: Command) -> Result:
+        """Play `command` if legal; otherwise refuse with the reason, state unchanged."""
+        refusal = self.game.check(self.state, command)
+        if refusal is not None:
+            return Result.refused(refusal.reason)
+        events = self._play(command)
+        self._redo.clear()
+        self._autosave()
+        return Result(True, events=tuple(events))
+
+    def resolve_chance(self) -> Result:
+        """Let the bag, deck or dice decide, with the state's own seeded RNG."""
+        if self.state.to_act() != [CHANCE]:
+            return Result.refused("Nothing is left to chance right now.")
+        events = self._play(self.state.sample_chance(), rng_used=True)
+        self._redo.clear()
+        self._autosave()
+        return Result(True, events=tuple(events))
+
+    def _play(self, command: Command, rng_used: bool = False) -> list[Event]:
+        if command.seat == CHANCE and not rng_used:
+            self.state.sample_chance()  # keep the RNG in step with a live draw
+        events = self.state.apply(command)
+        self.commands.append(command)
+        ply = len(self.commands)
+        self.log.extend(LogEntry(ply, command.seat, e) for e in events)
+        return events
+
+    # --- undo / redo -------------------------------------------------------------
+    def undo_point(self, seat: Seat) -> int | None:
+        """Index to cut history back to for `seat`'s last decision, or None.
+
+        Undo never crosses new information: a chance outcome (a draw, a shuffle,
+        dice) or another human's command. Agents' replies are taken back too.
+        """
+        for i in range(len(self.commands) - 1, -1, -1):
+            cmd = self.commands[i]
+            if cmd.seat == CHANCE:
+                return None
+            if cmd.seat == seat:
+                return i
+            if self.is_human(cmd.seat):
+                return None
+        return None
+
+    def undo_refusal(self, seat: Seat) -> str | None:
+        if self.undo_point(seat) is not None:
+            return None
+        for cmd in reversed(self.commands):
+            if cmd.seat == CHANCE:
+                return "Can't undo: a counter or card has been revealed since your move."
+            if cmd.seat != seat and self.is_human(cmd.seat):
+                return "Can't undo: another player has moved since."
+            if cmd.seat == seat:
+                break
+        return "Nothing to undo."
+
+    def undo(self, seat: Seat) -> Result:
+        point = self.undo_point(seat)
+        if point is None:
+            return Result.refused(self.undo_refusal(seat) or "Nothing to undo.")
+        undone = self.commands[point:]
+        self._rebuild(self.commands[:point])
+        self._redo.append(undone)
+        self._autosave()
+        return Result(True)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redo(self, seat: Seat) -> Result:
+        if not self._redo or self._redo[-1][0].seat != seat:
+            return Result.refused("Nothing to redo.")
+        group = self._redo.pop()
+        events: list[Event] = []
+        for cmd in group:
+            refusal = self.game.check(self.state, cmd)
+            if refusal is not None:
+                self._redo.clear()
+                return Result.refused(f"Can't redo: {refusal.reason}")
+            events.extend(self._play(cmd))
+        self._autosave()
+        return Result(True, events=tuple(events))
+
+    def _rebuild(self, commands: Sequence[Command]) -> None:
+        """Replay `commands` from a fresh state (exact: chance uses the stored outcome)."""
+        self.state = self.game.new(self.config, self.seed, len(self.seats))
+        self.commands = []
+        self.log = []
+        for cmd in commands:
+            self._play(cmd)
+
+    def states(self) -> Iterator[State]:
+        """Every position of the history, from the start (for replay viewers)."""
+        state = self.game.new(self.config, self.seed, len(self.seats))
+        yield state.clone()
+        for cmd in self.commands:
+            if cmd.seat == CHANCE:
+                state.sample_chance()
+            state.apply(cmd)
+            yield state.clone()
+
+    # --- saving ------------------------------------------------------------------
+    def to_json(self) -> JsonDict:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game.info.id,
+            "config": self.config,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "commands": [c.to_json() for c in self.commands],
+            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        }
+
+    def save(self, path: Path) -> None:
+        write_json_atomic(path, self.to_json())
+
+    def _autosave(self) -> None:
+        if self.autosave_path is not None:
+            try:
+                self.save(self.autosave_path)
+            except OSError:
+                pass  # a full disk must not stop the game; the next command retries
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Match":
+        """Rebuild a match by replaying its commands; SaveFileError says what is wrong."""
+        from game.core.registry import get_game
+
+        if not isinstance(data, dict):
+            raise SaveFileError("not a save file: the top level is not a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveFileError("not an Entropy Tabletop save file (wrong or missing 'format')")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise SaveFileError("save file has no version number")
+        if version > SAVE_VERSION:
+            raise SaveFileError(f"save file version {version} is newer than this app understands ({SAVE_VERSION})")
+        if version < 1:
+            raise SaveFileError(f"save file version {version} is not supported")
+        for key, kind in (("game", str), ("config", dict), ("seed", int), ("seats", list), ("commands", list)):
+            if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
+                raise SaveFileError(f"save file field '{key}' is missing or of the wrong type")
+        try:
+            game = get_game(data["game"])
+        except UnknownGameError as exc:
+            raise SaveFileError(str(exc)) from None
+        seats = data["seats"]
+        if not all(isinstance(s, str) for s in seats):
+            raise SaveFileError("save file field 'seats' must list seat kinds as text")
+        if not game.info.min_players <= len(seats) <= game.info.max_players:
+            raise SaveFileError(f"{game.info.title} needs {game.info.min_players}-{game.info.max_players} seats")
+        try:
+            match = cls(game, data["config"], data["seed"], list(seats))
+        except ValueError as exc:
+            raise SaveFileError(f"bad game options: {exc}") from None
+        for ply, raw in enumerate(data["commands"], start=1):
+            try:
+                cmd = game.codec.decode(raw)
+            except ValueError as exc:
+                raise SaveFileError(f"move {ply} cannot be read: {exc}") from None
+            refusal = game.check(match.state, cmd)
+            if refusal is not None:
+                raise SaveFileError(f"move {ply} ({cmd.describe()}) is illegal: {refusal.reason}")
+            match._play(cmd)
+        return match
+
+    @classmethod
+    def load(cls, path: Path) -> "Match":
+        return cls.from_json(read_json(path))
+
+
+def read_json(path: Path) -> Any:
+    """Read a JSON file; every failure becomes a one-line SaveFileError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveFileError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise SaveFileError(f"{path} is a folder, not a save file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveFileError(f"cannot read {path}: {exc.__class__.__name__}") from None
+    if not text.strip():
+        raise SaveFileError(f"{path} is empty")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveFileError(f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise SaveFileError(f"{path} is nested too deeply to be a save file") from None
+
+
+def write_json_atomic(path: Path, data: Mapping[str, Any] | list[Any]) -> None:
+    """Write to a temp file in the same folder, fsync, then rename over `path`."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=1)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

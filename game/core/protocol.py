@@ -1,0 +1,313 @@
+"""The contract every game implements, and that the AI and the screens rely on.
+
+A game is a `Game` (static facts and factories) plus a `State` (one position).
+Commands and events are small frozen dataclasses that round-trip through JSON,
+so saves, replays, logs and the AI worker all speak the same plain data.
+Chance (a bag draw, a shuffle, dice) is an explicit actor, `CHANCE`, whose
+outcomes are listed with probabilities; the seeded RNG that picks them lives
+inside the state, so a replay is exact.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping
+
+from game.core.rng import Rng
+
+Seat = int
+CHANCE: Seat = -1
+"""The pseudo-seat that acts when the bag, a deck or the dice decide."""
+
+JsonDict = dict[str, Any]
+
+
+def _to_plain(value: Any) -> Any:
+    """Tuples become lists, nested dataclasses become dicts: JSON-ready data."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [_to_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _to_plain(v) for k, v in value.items()}
+    return value
+
+
+def _from_plain(value: Any, hint: Any) -> Any:
+    """Undo `_to_plain` for a field whose declared type is `hint`."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if value is None:
+        return None
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_from_plain(v, args[0]) for v in value)
+        return tuple(_from_plain(v, a) for v, a in zip(value, args))
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        inner = [a for a in args if a is not type(None)]
+        return _from_plain(value, inner[0]) if len(inner) == 1 else value
+    return value
+
+
+class _Tagged:
+    """Shared JSON tagging for commands and events: `{"type": TAG, ...fields}`."""
+
+    TAG: ClassVar[str] = ""
+
+    def to_json(self) -> JsonDict:
+        data = _to_plain(self)
+        assert isinstance(data, dict)
+        return {"type": self.TAG, **data}
+
+    @classmethod
+    def _build(cls, data: Mapping[str, Any]) -> Any:
+        hints = typing.get_type_hints(cls)
+        kwargs = {}
+        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+            if f.name not in data:
+                raise ValueError(f"{cls.TAG}: missing field {f.name!r}")
+            kwargs[f.name] = _from_plain(data[f.name], hints[f.name])
+        return cls(**kwargs)
+
+
+@dataclass(frozen=True)
+class Command(_Tagged):
+    """One decision by one seat (or by chance). Subclasses add their fields."""
+
+    seat: Seat
+
+    def describe(self) -> str:
+        """A short human-readable text for the log; games override it."""
+        return self.TAG
+
+
+@dataclass(frozen=True)
+class Event(_Tagged):
+    """Something that happened, for the log and the animations.
+
+    `audience` is None when every seat may see it, else the seats that may.
+    Use `Game.redact_event` to get what another seat may see.
+    """
+
+    text: str
+
+    def visible_to(self, seat: Seat) -> bool:
+        audience = getattr(self, "audience", None)
+        return audience is None or seat in audience
+
+
+class CommandCodec:
+    """Maps tags to command classes for one game, for JSON round trips."""
+
+    def __init__(self, *classes: type[Command]) -> None:
+        self._by_tag: dict[str, type[Command]] = {}
+        for cls in classes:
+            if not cls.TAG:
+                raise TypeError(f"{cls.__name__} has no TAG")
+            if cls.TAG in self._by_tag:
+                raise TypeError(f"duplicate command tag {cls.TAG!r}")
+            self._by_tag[cls.TAG] = cls
+
+    def decode(self, data: Any) -> Command:
+        """Build a command from its JSON dict; raises ValueError on bad data."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a command must be an object, not {type(data).__name__}")
+        tag = data.get("type")
+        cls = self._by_tag.get(tag) if isinstance(tag, str) else None
+        if cls is None:
+            raise ValueError(f"unknown command type {tag!r}")
+        try:
+            cmd = cls._build(data)
+        except (TypeError, KeyError) as exc:
+            raise ValueError(f"bad {tag} command: {exc}") from exc
+        if not isinstance(cmd, Command):
+            raise ValueError(f"{tag} is not a command")
+        return cmd
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a gesture points at: a zone plus, optionally, a cell, an id or a point.
+
+    Sprites carry Targets, never engine objects. `cell` is (row, col) on a grid,
+    a hex in axial coordinates, or None; `point` is a position on a continuous
+    table (inches) for games without cells.
+    """
+
+    zone: str
+    cell: tuple[int, int] | None = None
+    ident: str | None = None
+    point: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a command or a gesture was refused, in words a player understands."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game, shown in menus and used by the match."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    roles: tuple[str, ...]
+    has_chance: bool
+    hidden_info: bool
+    blurb: str = ""
+    options: tuple["OptionSpec", ...] = ()
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One set-up option (a variant). `choices` empty means a yes/no switch."""
+
+    key: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+
+class State(ABC):
+    """One position of a game. Mutable; `apply` changes it in place."""
+
+    rng: Rng
+
+    @abstractmethod
+    def to_act(self) -> list[Seat]:
+        """Seats that must act now: [] when over, [CHANCE] when chance decides."""
+
+    @abstractmethod
+    def legal_commands(self, seat: Seat) -> list[Command]:
+        """Every legal command for `seat` now (chance outcomes for CHANCE)."""
+
+    @abstractmethod
+    def apply(self, command: Command) -> list[Event]:
+        """Play a command known to be legal (no checks: the search's fast path)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Command, float]]:
+        """At a chance node, each outcome with its probability (summing to 1)."""
+
+    @abstractmethod
+    def clone(self) -> "State":
+        """An independent deep copy."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Points per seat so far (final when over)."""
+
+    @abstractmethod
+    def view(self, seat: Seat) -> JsonDict:
+        """Plain data a seat may see: the only thing a screen draws."""
+
+    @abstractmethod
+    def notation(self) -> str:
+        """A compact text for the whole position (tests, logs, golden files)."""
+
+    def info_key(self, seat: Seat) -> Any:
+        """Equal for states `seat` cannot tell apart. Default: its view."""
+        return _freeze(self.view(seat))
+
+    def determinize(self, seat: Seat, rng: Rng) -> "State":
+        """A full state consistent with `seat`'s view (hidden facts resampled).
+
+        Perfect-information games only need to forget the future: a clone whose
+        RNG is reseeded, so chance is not predictable from the state.
+        """
+        copy = self.clone()
+        copy.rng = rng.fork()
+        return copy
+
+    def sample_chance(self) -> Command:
+        """Pick a chance outcome with the state's own RNG (replays are exact)."""
+        outcomes = self.chance_outcomes()
+        return outcomes[self.rng.choose_weighted([p for _, p in outcomes])][0]
+
+    def winners(self) -> list[Seat]:
+        """Seats with the best score once over (several = a shared win / draw)."""
+        s = self.scores()
+        best = max(s)
+        return [i for i, v in enumerate(s) if v == best]
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+class Game(ABC):
+    """A game's factory and static knowledge."""
+
+    info: GameInfo
+    codec: CommandCodec
+
+    @abstractmethod
+    def new(self, config: Mapping[str, Any], seed: int, players: int | None = None) -> State:
+        """A fresh state for these options; `seed` drives every chance outcome."""
+
+    def default_config(self) -> JsonDict:
+        return {o.key: o.default for o in self.info.options}
+
+    def validate_config(self, config: Mapping[str, Any]) -> JsonDict:
+        """Defaults filled in; raises ValueError on unknown keys or bad values."""
+        known = {o.key: o for o in self.info.options}
+        full = self.default_config()
+        for key, value in config.items():
+            spec = known.get(key)
+            if spec is None:
+                raise ValueError(f"unknown option {key!r} for {self.info.id}")
+            if spec.choices and value not in spec.choices:
+                raise ValueError(f"option {key!r} must be one of {list(spec.choices)}")
+            if not spec.choices and not isinstance(value, bool):
+                raise ValueError(f"option {key!r} must be true or false")
+            full[key] = value
+        return full
+
+    def check(self, state: State, command: Command) -> Refusal | None:
+        """None if `command` is legal now, else the reason it is not."""
+        actors = state.to_act()
+        if state.is_over():
+            return Refusal("The game is over.")
+        if command.seat not in actors:
+            return Refusal(self.not_your_turn(state, command.seat))
+        if command in state.legal_commands(command.seat):
+            return None
+        return Refusal(self.explain_illegal(state, command))
+
+    def not_your_turn(self, state: State, seat: Seat) -> str:
+        return "It is not your turn."
+
+    def explain_illegal(self, state: State, command: Command) -> str:
+        """Games override this to say precisely why a command is illegal."""
+        return "That move is not allowed now."
+
+    @abstractmethod
+    def find_command(self, state: State, seat: Seat, source: Target, target: Target | None) -> Command | Refusal:
+        """Turn a gesture (drag source -> drop target) into a legal command, or say why not."""
+
+    def targets_for(self, state: State, seat: Seat, source: Target) -> list[Target]:
+        """Drop targets that would make a legal command from `source` (for highlights)."""
+        return []
+
+    def redact_event(self, event: Event, seat: Seat) -> Event | None:
+        """What `seat` may see of an event; None hides it entirely."""
+        return event if event.visible_to(seat) else None
+
+    def parse_command(self, seat: Seat, text: str, state: State) -> Command:
+        """Read a command from the game's text notation (raises ValueError)."""
+        raise ValueError("this game has no command notation")

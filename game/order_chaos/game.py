@@ -1,0 +1,148 @@
+"""The Order & Chaos `Game`: set-up, gesture-to-command bridge, refusal reasons."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from game.core.protocol import (
+    CHANCE,
+    Command,
+    Game,
+    GameInfo,
+    OptionSpec,
+    Refusal,
+    Seat,
+    State,
+    Target,
+)
+from game.core.rng import Rng
+from game.order_chaos.commands import CODEC, Cell, Draw, Pass, Place, Slide, parse_cell
+from game.order_chaos.state import DRAW, ORDER, PLACE, OrderChaosState
+
+INFO = GameInfo(
+    id="order-chaos",
+    title="Order & Chaos",
+    min_players=2,
+    max_players=2,
+    roles=("Order", "Chaos"),
+    has_chance=True,
+    hidden_info=False,
+    blurb="Eric Solomon's Entropy: Chaos scatters coloured counters, Order slides them into palindromes.",
+    options=(
+        OptionSpec("size", "Board", 7, (7, 5), "7x7 with 7 colours, or the original 5x5 with 5 colours."),
+        OptionSpec("fair_draws", "Same draws both halves", True, (),
+                   "Both halves draw the counters in the same order, so luck evens out."),
+    ),
+)
+
+
+def _cell_of(target: Target | None) -> Cell | None:
+    if target is None or target.zone != "cell" or target.cell is None:
+        return None
+    return target.cell
+
+
+class OrderChaosGame(Game):
+    info = INFO
+    codec = CODEC
+
+    def new(self, config: Mapping[str, Any], seed: int, players: int | None = None) -> OrderChaosState:
+        full = self.validate_config(config)
+        if players not in (None, 2):
+            raise ValueError("Order & Chaos is for exactly 2 players")
+        return OrderChaosState(int(full["size"]), bool(full["fair_draws"]), Rng(seed))
+
+    def not_your_turn(self, state: State, seat: Seat) -> str:
+        assert isinstance(state, OrderChaosState)
+        if state.phase == DRAW:
+            return "Wait: the next counter is being drawn."
+        role = "Chaos" if state.phase == PLACE else "Order"
+        return f"It is {role}'s turn."
+
+    def explain_illegal(self, state: State, command: Command) -> str:
+        assert isinstance(state, OrderChaosState)
+        if isinstance(command, Place):
+            if state.phase != PLACE:
+                return "Only Chaos places counters, right after a draw."
+            if not state.on_board(command.cell):
+                return "That is off the board."
+            return "That cell is already taken: place the counter on an empty cell."
+        if isinstance(command, Slide):
+            return self._slide_refusal(state, command.src, command.dst) or "That slide is not allowed."
+        if isinstance(command, Pass):
+            return "Only Order may pass, after Chaos has placed."
+        if isinstance(command, Draw):
+            return "That counter is not in the bag."
+        return "That is not an Order & Chaos move."
+
+    def _slide_refusal(self, state: OrderChaosState, src: Cell, dst: Cell) -> str | None:
+        if state.phase != ORDER:
+            return "Order slides only after Chaos has placed a counter."
+        if not (state.on_board(src) and state.on_board(dst)):
+            return "That is off the board."
+        if state.at(src) is None:
+            return "There is no counter there to slide."
+        if src == dst:
+            return "Drop the counter on another cell, or press Pass to leave it."
+        if src[0] != dst[0] and src[1] != dst[1]:
+            return "Counters slide like a rook: along their row or column only."
+        if state.at(dst) is not None:
+            return "That cell is taken: a counter must stop on an empty cell."
+        if dst not in state.slide_targets(src):
+            return "The way is blocked: a counter cannot jump over another."
+        return None
+
+    def find_command(self, state: State, seat: Seat, source: Target, target: Target | None) -> Command | Refusal:
+        assert isinstance(state, OrderChaosState)
+        if state.is_over():
+            return Refusal("The match is over.")
+        if seat not in state.to_act():
+            return Refusal(self.not_your_turn(state, seat))
+        if source.zone == "pass":
+            return Pass(seat) if state.phase == ORDER else Refusal("Only Order may pass.")
+        dst = _cell_of(target)
+        if source.zone == "drawn":
+            if state.phase != PLACE:
+                return Refusal("There is no counter to place.")
+            if dst is None or not state.on_board(dst):
+                return Refusal("Drop the counter on an empty cell of the board.")
+            if state.at(dst) is not None:
+                return Refusal("That cell is already taken: place the counter on an empty cell.")
+            return Place(seat, dst)
+        src = _cell_of(source)
+        if src is not None:
+            if state.phase != ORDER:
+                return Refusal("Only Order moves counters on the board, after Chaos has placed.")
+            if dst is None:
+                return Refusal("Drop the counter on an empty cell in its row or column.")
+            refusal = self._slide_refusal(state, src, dst)
+            return Refusal(refusal) if refusal else Slide(seat, src, dst)
+        return Refusal("Nothing to do with that.")
+
+    def targets_for(self, state: State, seat: Seat, source: Target) -> list[Target]:
+        assert isinstance(state, OrderChaosState)
+        if seat not in state.to_act():
+            return []
+        if source.zone == "drawn" and state.phase == PLACE:
+            return [Target("cell", c) for c in state.empty_cells()]
+        src = _cell_of(source)
+        if src is not None and state.phase == ORDER and state.at(src) is not None:
+            return [Target("cell", c) for c in state.slide_targets(src)]
+        return []
+
+    def parse_command(self, seat: Seat, text: str, state: State) -> Command:
+        """`draw 3`, `Dd` (place), `DdDa` (slide), `pass`; cells as in CodeCup."""
+        assert isinstance(state, OrderChaosState)
+        text = text.strip()
+        if text.startswith("draw "):
+            return Draw(CHANCE, int(text[5:]) - 1)
+        if text == "pass":
+            return Pass(seat)
+        if len(text) == 2:
+            return Place(seat, parse_cell(text, state.size))
+        if len(text) == 4:
+            return Slide(seat, parse_cell(text[:2], state.size), parse_cell(text[2:], state.size))
+        raise ValueError(f"not an Order & Chaos move: {text!r}")
+
+
+ORDER_CHAOS = OrderChaosGame()
