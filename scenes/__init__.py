@@ -1,0 +1,1 @@
+"""Everything that draws or listens to the mouse: pygame-ce and pygame-gui live here only."""

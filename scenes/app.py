@@ -1,0 +1,134 @@
+"""The window, the main loop and the context every scene receives.
+
+One `AppContext` holds the screen, the shared pygame-gui `UIManager`, the scene
+stack, the settings and the fonts; there are no module-level globals.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+import pygame_gui
+
+from scenes.resources import asset_path
+from scenes.settings_store import Settings
+from scenes.stack import Scene, SceneStack
+
+TITLE = "Entropy Tabletop"
+FPS = 60
+FONT_FILES = {"regular": "body-regular.ttf", "bold": "body-bold.ttf", "display": "display.ttf"}
+
+
+@dataclass
+class AppContext:
+    screen: pygame.Surface
+    ui: pygame_gui.UIManager
+    stack: SceneStack
+    settings: Settings
+    clock: pygame.time.Clock
+    running: bool = True
+    started_at: float = field(default_factory=time.perf_counter)
+    _fonts: dict[tuple[str, int], pygame.font.Font] = field(default_factory=dict)
+
+    def font(self, size: int, kind: str = "regular") -> pygame.font.Font:
+        """A cached font from assets/fonts (falls back to pygame's default)."""
+        key = (kind, size)
+        if key not in self._fonts:
+            path = asset_path("fonts", FONT_FILES.get(kind, FONT_FILES["regular"]))
+            self._fonts[key] = pygame.font.Font(str(path) if path.exists() else None, size)
+        return self._fonts[key]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def quit(self) -> None:
+        self.running = False
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.settings.save()
+        self.screen = make_window(self.settings)
+        self.ui.set_window_resolution(self.screen.get_size())
+        self.stack.on_resize(self.screen.get_size())
+
+
+def make_window(settings: Settings) -> pygame.Surface:
+    if settings.fullscreen:
+        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    return pygame.display.set_mode(settings.window_size, pygame.RESIZABLE)
+
+
+def make_ui(size: tuple[int, int]) -> pygame_gui.UIManager:
+    theme = asset_path("theme.json")
+    return pygame_gui.UIManager(size, str(theme) if theme.exists() else None)
+
+
+def create_context(settings: Settings | None = None, size: tuple[int, int] | None = None) -> AppContext:
+    """Initialise pygame and open the window (also used headlessly by tests and `bench`)."""
+    pygame.init()
+    settings = settings or Settings.load()
+    if size is not None:
+        settings.window_size = size
+        settings.fullscreen = False
+    pygame.display.set_caption(TITLE)
+    icon = asset_path("icons", "app-icon.png")
+    if icon.exists():
+        pygame.display.set_icon(pygame.image.load(str(icon)))
+    screen = make_window(settings)
+    return AppContext(screen, make_ui(screen.get_size()), SceneStack(), settings, pygame.time.Clock())
+
+
+def run(first_scene: Callable[[AppContext], Scene], settings: Settings | None = None,
+        max_frames: int | None = None) -> int:
+    """Open the window, run scenes until the player quits. Returns an exit code."""
+    ctx = create_context(settings)
+    ctx.stack.push(first_scene(ctx))
+    frames = 0
+    while ctx.running:
+        dt = ctx.clock.tick(FPS) / 1000.0
+        step(ctx, pygame.event.get(), dt)
+        frames += 1
+        if frames == 1 and os.environ.get("ENTROPY_TABLETOP_REPORT_FIRST_FRAME"):
+            print(f"first-frame {time.perf_counter() - ctx.started_at:.3f}", flush=True)
+        if max_frames is not None and frames >= max_frames:
+            break
+    ctx.stack.apply_pending()
+    while ctx.stack.scenes:
+        ctx.stack._pop()
+    if not ctx.settings.fullscreen:
+        ctx.settings.window_size = ctx.screen.get_size()
+    ctx.settings.save()
+    pygame.quit()
+    return 0
+
+
+def step(ctx: AppContext, events: list[pygame.event.Event], dt: float) -> None:
+    """One frame: events, update, draw. Tests call this with synthetic events."""
+    ctx.stack.apply_pending()
+    for event in events:
+        if event.type == pygame.QUIT:
+            ctx.quit()
+            continue
+        if event.type == pygame.VIDEORESIZE and not ctx.settings.fullscreen:
+            ctx.screen = pygame.display.get_surface()
+            ctx.ui.set_window_resolution(ctx.screen.get_size())
+            ctx.stack.on_resize(ctx.screen.get_size())
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            ctx.toggle_fullscreen()
+            continue
+        if ctx.ui.process_events(event):
+            continue
+        ctx.stack.handle_event(event)
+        ctx.stack.apply_pending()
+    ctx.stack.apply_pending()
+    ctx.ui.update(dt)
+    ctx.stack.update(dt)
+    ctx.screen.fill((18, 20, 28))
+    ctx.stack.draw(ctx.screen)
+    ctx.ui.draw_ui(ctx.screen)
+    pygame.display.flip()

@@ -1,0 +1,22 @@
+"""The app's colours in one place: a deep-space table with warm brass accents."""
+
+from __future__ import annotations
+
+Colour = tuple[int, int, int]
+
+BACKGROUND: Colour = (18, 20, 28)
+FELT: Colour = (28, 34, 48)
+PANEL: Colour = (36, 42, 58)
+PANEL_EDGE: Colour = (70, 78, 100)
+BOARD: Colour = (44, 36, 30)
+BOARD_EDGE: Colour = (160, 128, 82)
+CELL: Colour = (60, 50, 42)
+CELL_LINE: Colour = (92, 76, 60)
+TEXT: Colour = (232, 228, 216)
+TEXT_DIM: Colour = (150, 156, 172)
+ACCENT: Colour = (214, 172, 96)
+HIGHLIGHT: Colour = (120, 220, 160)
+HINT: Colour = (110, 180, 255)
+DANGER: Colour = (230, 96, 86)
+ORDER: Colour = (96, 170, 255)
+CHAOS: Colour = (240, 110, 90)

@@ -1,0 +1,62 @@
+"""Player settings, persisted as JSON in the user's data directory."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from game.core.match import write_json_atomic
+from game.core.paths import settings_path
+
+ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "off": 0.0}
+
+
+@dataclass
+class Settings:
+    window_size: tuple[int, int] = (1280, 800)
+    fullscreen: bool = False
+    animation_speed: str = "normal"
+    sound: bool = True
+    colour_blind_symbols: bool = True
+    ai_watch_delay: float = 0.6
+    """Seconds between moves when only AIs play (watch speed)."""
+
+    @property
+    def animation_factor(self) -> float:
+        return ANIMATION_SPEEDS.get(self.animation_speed, 1.0)
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> "Settings":
+        """Read settings; a missing or broken file gives the defaults, never a crash."""
+        path = path or settings_path()
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        out = cls()
+        if not isinstance(raw, dict):
+            return out
+        for f in fields(cls):
+            if f.name not in raw:
+                continue
+            value = raw[f.name]
+            default = getattr(out, f.name)
+            if isinstance(default, tuple) and isinstance(value, list) and len(value) == 2 \
+                    and all(isinstance(v, int) and 320 <= v <= 10000 for v in value):
+                setattr(out, f.name, (value[0], value[1]))
+            elif isinstance(default, bool) and isinstance(value, bool):
+                setattr(out, f.name, value)
+            elif isinstance(default, str) and value in ANIMATION_SPEEDS:
+                setattr(out, f.name, value)
+            elif isinstance(default, float) and isinstance(value, (int, float)) and 0 <= value <= 10:
+                setattr(out, f.name, float(value))
+        return out
+
+    def save(self, path: Path | None = None) -> None:
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        try:
+            write_json_atomic(path or settings_path(), data)
+        except OSError:
+            pass  # settings are a convenience: never crash over them

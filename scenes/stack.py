@@ -1,0 +1,122 @@
+"""Scenes and the stack that runs them.
+
+A scene is one screen (menu, table, pause...). The stack sends events to the
+top scene first (a scene returns True to consume one), updates every scene, and
+draws from the topmost opaque scene upwards, so overlays like the pause menu
+show the table beneath. push/pop/replace are queued and take effect between
+frames, so a scene can safely replace itself from inside its own handler.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+if TYPE_CHECKING:
+    from scenes.app import AppContext
+
+
+class Scene:
+    """Base class. Override what you need; widgets go in `self.container`."""
+
+    opaque = True
+
+    def __init__(self, ctx: "AppContext") -> None:
+        self.ctx = ctx
+
+    def enter(self) -> None:
+        """Called when pushed: build widgets here (not in __init__)."""
+
+    def exit(self) -> None:
+        """Called when popped or replaced: kill widgets here."""
+
+    def pause(self) -> None:
+        """Another scene went on top of this one."""
+
+    def resume(self) -> None:
+        """The scene above was popped."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        """`dt` in seconds since the last frame."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene (pygame-gui widgets are drawn by the app after all scenes)."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: rebuild layout."""
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._pending: list[Callable[[], None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self._pending.append(lambda: self._push(scene))
+
+    def pop(self) -> None:
+        self._pending.append(self._pop)
+
+    def replace(self, scene: Scene) -> None:
+        def do() -> None:
+            self._pop()
+            self._push(scene)
+        self._pending.append(do)
+
+    def clear_to(self, scene: Scene) -> None:
+        """Pop everything, then push `scene` (e.g. back to the main menu)."""
+        def do() -> None:
+            while self.scenes:
+                self._pop()
+            self._push(scene)
+        self._pending.append(do)
+
+    def apply_pending(self) -> None:
+        while self._pending:
+            self._pending.pop(0)()
+
+    def _push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def _pop(self) -> None:
+        if not self.scenes:
+            return
+        self.scenes.pop().exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for scene in reversed(self.scenes):
+            if scene.handle_event(event):
+                return True
+            if scene.opaque:
+                break
+        return False
+
+    def update(self, dt: float) -> None:
+        for scene in list(self.scenes):
+            scene.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(surface)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        for scene in self.scenes:
+            scene.on_resize(size)
