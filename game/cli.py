@@ -114,7 +114,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     if cmd is None:
         from scenes.launch import run_menu
 
-        return run_menu()
+        return int(run_menu())
     if cmd == "games":
         from game.core.registry import all_games
 
@@ -124,7 +124,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     if cmd == "play":
         from scenes.launch import run_play
 
-        return run_play(_game_id(args.game), args.seats, args.seed, args.load)
+        return int(run_play(_game_id(args.game), args.seats, args.seed, args.load))
     if cmd == "arena":
         from game.arena import run_arena
 

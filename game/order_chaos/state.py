@@ -109,13 +109,13 @@ class OrderChaosState(State):
             return events
         if isinstance(command, Slide):
             i, j = self._index(command.src), self._index(command.dst)
-            colour = self.board[i]
-            assert colour is not None
-            self.board[j], self.board[i] = colour, None
+            moved = self.board[i]
+            assert moved is not None
+            self.board[j], self.board[i] = moved, None
             self.phase = DRAW
             self.last = {"type": "slide", "src": list(command.src), "dst": list(command.dst)}
             return [CounterSlid(f"Order slid {cell_name(command.src)} to {cell_name(command.dst)}.",
-                                command.src, command.dst, colour)]
+                                command.src, command.dst, moved)]
         if isinstance(command, Pass):
             self.phase = DRAW
             self.last = {"type": "pass"}
