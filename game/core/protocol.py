@@ -43,8 +43,12 @@ def _from_plain(value: Any, hint: Any) -> Any:
     if value is None:
         return None
     if origin is tuple:
+        if not isinstance(value, (list, tuple)):
+            raise ValueError(f"expected a list, not {type(value).__name__}")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_from_plain(v, args[0]) for v in value)
+        if len(value) != len(args):  # zip() would silently cut [1, 2, 3] to (1, 2)
+            raise ValueError(f"expected {len(args)} items, not {len(value)}")
         return tuple(_from_plain(v, a) for v, a in zip(value, args))
     if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
         inner = [a for a in args if a is not type(None)]
@@ -121,7 +125,7 @@ class CommandCodec:
             raise ValueError(f"unknown command type {tag!r}")
         try:
             cmd = cls._build(data)
-        except (TypeError, KeyError) as exc:
+        except (TypeError, KeyError, ValueError) as exc:
             raise ValueError(f"bad {tag} command: {exc}") from exc
         if not isinstance(cmd, Command):
             raise ValueError(f"{tag} is not a command")
