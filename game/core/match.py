@@ -233,9 +233,15 @@ class Match:
                 cmd = game.codec.decode(raw)
             except ValueError as exc:
                 raise SaveFileError(f"move {ply} cannot be read: {exc}") from None
-            refusal = game.check(match.state, cmd)
+            try:
+                refusal = game.check(match.state, cmd)
+                what = cmd.describe() if refusal is not None else ""
+            except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+                # A field of the right name but the wrong shape (a cell [9, 0],
+                # [1] or ["a", "b"]) must not crash the loader deep in the engine.
+                raise SaveFileError(f"move {ply} cannot be read: malformed {cmd.TAG} command") from None
             if refusal is not None:
-                raise SaveFileError(f"move {ply} ({cmd.describe()}) is illegal: {refusal.reason}")
+                raise SaveFileError(f"move {ply} ({what}) is illegal: {refusal.reason}")
             match._play(cmd)
         return match
 
