@@ -7,6 +7,7 @@ ends when the board is full; the match ends after the second half.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat, State
@@ -234,7 +235,7 @@ class OrderChaosState(State):
             "col_scores": cols,
             "total": sum(rows) + sum(cols),
             "half_scores": self.half_scores[:],
-            "last": self.last,
+            "last": copy.deepcopy(self.last),  # a copy: a screen must not edit the state
             "fair": self.fair,
         }
 
