@@ -1,0 +1,101 @@
+"""Computer players behind one interface: `agent.choose(state, seat) -> Command`.
+
+Agents look at the position only through `state.determinize(seat, rng)` (a
+copy that cannot predict chance), never change the state they are given, and
+draw every random choice from their own seeded RNG, so a seed replays them.
+
+Levels (`make_agent(level, game_id, seed)`):
+- `random`: a uniformly random legal command.
+- `greedy`: the best command one ply ahead by the game's evaluator (the
+  expectation over a following chance node when that is cheap).
+- `easy`, `normal`, `hard`: MCTS (`game.ai.mcts`) with growing budgets.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+from game.ai.knowledge import Knowledge, get_knowledge
+from game.ai.mcts import MCTS, SearchBudget, SearchStats
+from game.core.protocol import Command, Seat, State
+from game.core.rng import Rng
+
+LEVELS = ("random", "greedy", "easy", "normal", "hard")
+
+BUDGETS: dict[str, SearchBudget] = {
+    "easy": SearchBudget(iterations=60, max_seconds=0.5, exploration=0.7),
+    "normal": SearchBudget(iterations=700, max_seconds=0.9),
+    "hard": SearchBudget(iterations=2500, max_seconds=2.7),
+}
+"""Iteration budgets (deterministic) with a time cap as a safety net."""
+
+
+class Agent(ABC):
+    """A computer player for one game."""
+
+    level: str = ""
+
+    @abstractmethod
+    def choose(self, state: State, seat: Seat) -> Command:
+        """A legal command for `seat`, which must be to act in `state`."""
+
+
+class RandomAgent(Agent):
+    """Plays uniformly at random: the baseline every other level must beat."""
+
+    level = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        moves = state.determinize(seat, self.rng).legal_commands(seat)
+        if not moves:
+            raise ValueError(f"seat {seat} has no legal command")
+        return self.rng.choice(moves)
+
+
+class GreedyAgent(Agent):
+    """Takes the best one-ply score from the game's knowledge; random among ties."""
+
+    level = "greedy"
+
+    def __init__(self, knowledge: Knowledge, seed: int) -> None:
+        self.knowledge = knowledge
+        self.rng = Rng(seed)
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        scored = self.knowledge.scored_commands(state.determinize(seat, self.rng), seat)
+        if not scored:
+            raise ValueError(f"seat {seat} has no legal command")
+        best = max(v for v, _ in scored)
+        ties = [c for v, c in scored if v >= best - 1e-9]
+        return ties[self.rng.randrange(len(ties))]
+
+
+class MCTSAgent(Agent):
+    """Monte Carlo tree search with the game's knowledge and a level's budget."""
+
+    def __init__(self, knowledge: Knowledge, budget: SearchBudget, seed: int, level: str = "mcts") -> None:
+        self.level = level
+        self.search = MCTS(knowledge, budget, seed)
+
+    @property
+    def stats(self) -> SearchStats:
+        return self.search.stats
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        return self.search.choose(state, seat)
+
+
+def make_agent(level: str, game_id: str, seed: int) -> Agent:
+    """An agent of `level` (one of LEVELS) for the game `game_id`."""
+    if level == "random":
+        return RandomAgent(seed)
+    knowledge = get_knowledge(game_id)
+    if level == "greedy":
+        return GreedyAgent(knowledge, seed)
+    budget = BUDGETS.get(level)
+    if budget is None:
+        raise ValueError(f"unknown agent level {level!r} (choose from {', '.join(LEVELS)})")
+    return MCTSAgent(knowledge, budget, seed, level)

@@ -1,0 +1,98 @@
+"""Per-game knowledge for the AI, and the registry that finds it by game id.
+
+The search (`game.ai.mcts`) and the simple agents are generic; everything they
+know about a particular game enters through a `Knowledge` object:
+
+- `evaluate(state, seat)`: how good the position is for `seat` (any real
+  scale; bigger is better). `values(state)` gives it for every seat at once.
+- `scored_commands(state, seat)`: the legal commands with a quick one-ply
+  score each, used by the greedy agent and to order/prune the search's moves.
+- `rollout_command(state, rng)`: the play-out policy for truncated rollouts.
+- `horizon_key(state)`: the search stops (and evaluates) at a state whose key
+  differs from the root's, e.g. the end of the current half in Order & Chaos.
+
+The base class works for any game (scores as values, uniform rollouts, one-ply
+scores through clone/apply); games register a subclass with more insight.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Hashable
+
+from game.core.protocol import CHANCE, Command, Seat, State
+from game.core.rng import Rng
+
+# Above this many chance outcomes a one-ply score uses the state's value after
+# the move instead of the exact expectation over the outcomes.
+CHEAP_CHANCE_OUTCOMES = 12
+
+
+class Knowledge:
+    """Game-agnostic defaults; subclass and `register_knowledge` to improve."""
+
+    def seats(self, state: State) -> int:
+        """How many seats the state scores."""
+        return len(state.scores())
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        """Default: the seat's score minus the best other score (zero-sum margin)."""
+        s = state.scores()
+        others = [v for i, v in enumerate(s) if i != seat]
+        return s[seat] - (max(others) if others else 0.0)
+
+    def values(self, state: State) -> list[float]:
+        """`evaluate` for every seat (override when one pass gives all of them)."""
+        return [self.evaluate(state, seat) for seat in range(self.seats(state))]
+
+    def horizon_key(self, state: State) -> Hashable:
+        """The search does not look past a change of this key (default: never)."""
+        return 0
+
+    def rollout_command(self, state: State, rng: Rng) -> Command:
+        """The play-out policy: uniform over the legal commands of the seat to act."""
+        seat = state.to_act()[0]
+        return rng.choice(state.legal_commands(seat))
+
+    def scored_commands(self, state: State, seat: Seat) -> list[tuple[float, Command]]:
+        """Each legal command with `seat`'s value one ply later.
+
+        When chance acts right after the command and has few outcomes, the value
+        is the expectation over them.
+        """
+        out: list[tuple[float, Command]] = []
+        for cmd in state.legal_commands(seat):
+            after = state.clone()
+            after.apply(cmd)
+            out.append((self._expected(after, seat), cmd))
+        return out
+
+    def _expected(self, state: State, seat: Seat) -> float:
+        if state.is_over() or state.to_act() != [CHANCE]:
+            return self.evaluate(state, seat)
+        outcomes = state.chance_outcomes()
+        if len(outcomes) > CHEAP_CHANCE_OUTCOMES:
+            return self.evaluate(state, seat)
+        total = 0.0
+        for cmd, p in outcomes:
+            nxt = state.clone()
+            nxt.apply(cmd)
+            total += p * self.evaluate(nxt, seat)
+        return total
+
+
+KnowledgeFactory = Callable[[], Knowledge]
+_REGISTRY: dict[str, KnowledgeFactory] = {}
+_BUILTIN: dict[str, str] = {"order-chaos": "game.order_chaos.ai"}
+
+
+def register_knowledge(game_id: str, factory: KnowledgeFactory) -> None:
+    """Make `get_knowledge(game_id)` build its knowledge with `factory`."""
+    _REGISTRY[game_id] = factory
+
+
+def get_knowledge(game_id: str) -> Knowledge:
+    """The game's knowledge, or the generic defaults when it registered none."""
+    if game_id not in _REGISTRY and game_id in _BUILTIN:
+        __import__(_BUILTIN[game_id])  # the module registers itself on import
+    factory = _REGISTRY.get(game_id)
+    return factory() if factory is not None else Knowledge()

@@ -1,0 +1,199 @@
+"""Generic Monte Carlo tree search for perfect-information games with chance.
+
+- The root is `state.determinize(seat, rng)`, so the search never reads the
+  state's own RNG (the future of the bag or dice); chance nodes are sampled
+  from `chance_outcomes()` with the search's own seeded RNG.
+- Decision nodes order their moves by the game's one-ply scores
+  (`Knowledge.scored_commands`), keep at most `max_children` of them, and open
+  them best first by progressive widening: a node visited n times may have
+  about `widen_k * n ** widen_alpha` children. That tames branching factors
+  like Order's ~200 slides without hiding any move forever.
+- A new leaf is valued by a truncated play-out of `rollout_depth` plies with
+  the game's policy, ending in the game's evaluator; the search also stops at
+  the end of the game or where `Knowledge.horizon_key` changes.
+- Values are per seat and each seat maximises its own (so n players work);
+  UCT works on values min-max normalised over the whole tree.
+
+With a pure iteration budget the result depends only on the state and seed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Hashable
+
+from game.ai.knowledge import Knowledge
+from game.core.protocol import CHANCE, Command, Seat, State
+from game.core.rng import Rng
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """How much a search may spend and how it spends it."""
+
+    iterations: int = 1000
+    max_seconds: float | None = None
+    """A safety cap; hitting it makes the result depend on the machine."""
+    rollout_depth: int = 0
+    exploration: float = 0.5
+    widen_k: float = 2.0
+    widen_alpha: float = 0.5
+    max_children: int | None = None
+
+
+@dataclass
+class SearchStats:
+    """What the last search did (for benches and tests)."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    root_children: int = 0
+    best_visits: int = 0
+
+
+class _Node:
+    __slots__ = ("actor", "children", "untried", "visits", "totals")
+
+    def __init__(self, actor: Seat, seats: int) -> None:
+        self.actor = actor  # CHANCE for a chance node, -2 for a leaf of the search
+        self.children: dict[Command, _Node] = {}
+        self.untried: list[Command] | None = None  # best first, popped from the end
+        self.visits = 0
+        self.totals = [0.0] * seats
+
+
+_STOP = -2
+
+
+class MCTS:
+    """One search engine, reusable across moves (it keeps no tree between calls)."""
+
+    def __init__(self, knowledge: Knowledge, budget: SearchBudget, seed: int) -> None:
+        self.knowledge = knowledge
+        self.budget = budget
+        self.rng = Rng(seed)
+        self.stats = SearchStats()
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        """The most visited root move for `seat`; `state` itself is never changed."""
+        if seat not in state.to_act():
+            raise ValueError(f"seat {seat} is not to act")
+        root_state = state.determinize(seat, self.rng)
+        moves = root_state.legal_commands(seat)
+        if not moves:
+            raise ValueError("no legal command")
+        if len(moves) == 1:
+            self.stats = SearchStats(0, 0.0, 1, 0)
+            return moves[0]
+        seats = self.knowledge.seats(root_state)
+        horizon = self.knowledge.horizon_key(root_state)
+        root = _Node(seat, seats)
+        lo = [math.inf] * seats
+        hi = [-math.inf] * seats
+        start = time.perf_counter()
+        cap = self.budget.max_seconds
+        self._lo, self._hi = lo, hi  # updated in place; _select reads them
+        done = 0
+        for done in range(1, self.budget.iterations + 1):
+            values = self._iterate(root, root_state, seats, horizon)
+            for i, v in enumerate(values):
+                if v < lo[i]:
+                    lo[i] = v
+                if v > hi[i]:
+                    hi[i] = v
+            if cap is not None and done % 8 == 0 and time.perf_counter() - start > cap:
+                break
+        best_cmd, best = max(root.children.items(),
+                             key=lambda kv: (kv[1].visits, kv[1].totals[seat] / max(1, kv[1].visits)))
+        self.stats = SearchStats(done, time.perf_counter() - start, len(root.children), best.visits)
+        return best_cmd
+
+    # --- one iteration -------------------------------------------------------------
+    def _iterate(self, root: _Node, root_state: State, seats: int, horizon: Hashable) -> list[float]:
+        state = root_state.clone()
+        node = root
+        path = [root]
+        values: list[float] | None = None
+        while values is None:
+            if node.actor == _STOP:
+                values = self.knowledge.values(state)
+                break
+            if node.actor == CHANCE:
+                outcomes = state.chance_outcomes()
+                cmd = outcomes[self.rng.choose_weighted([p for _, p in outcomes])][0]
+                child = node.children.get(cmd)
+                state.apply(cmd)
+                if child is None:
+                    child = self._new_node(state, seats, horizon)
+                    node.children[cmd] = child
+                    path.append(child)
+                    values = self._leaf_value(state, horizon)
+                    break
+                node = child
+                path.append(node)
+                continue
+            if node.untried is None:
+                node.untried = self._ordered_moves(state, node.actor)
+            allowed = self.budget.widen_k * (node.visits + 1) ** self.budget.widen_alpha
+            if node.untried and (len(node.children) < allowed or not node.children):
+                cmd = node.untried.pop()
+                state.apply(cmd)
+                child = self._new_node(state, seats, horizon)
+                node.children[cmd] = child
+                path.append(child)
+                values = self._leaf_value(state, horizon)
+                break
+            cmd, node = self._select(node)
+            state.apply(cmd)
+            path.append(node)
+        for n in path:
+            n.visits += 1
+            t = n.totals
+            for i in range(seats):
+                t[i] += values[i]
+        return values
+
+    def _new_node(self, state: State, seats: int, horizon: Hashable) -> _Node:
+        if state.is_over() or self.knowledge.horizon_key(state) != horizon:
+            return _Node(_STOP, seats)
+        actors = state.to_act()
+        return _Node(actors[0], seats)
+
+    def _ordered_moves(self, state: State, seat: Seat) -> list[Command]:
+        """Moves worst first (so `pop()` gives the best), cut to `max_children`."""
+        scored = self.knowledge.scored_commands(state, seat)
+        order = sorted(range(len(scored)), key=lambda i: scored[i][0], reverse=True)
+        if self.budget.max_children is not None:
+            order = order[: self.budget.max_children]
+        return [scored[i][1] for i in reversed(order)]
+
+    def _select(self, node: _Node) -> tuple[Command, _Node]:
+        actor = node.actor
+        lo, hi = self._lo[actor], self._hi[actor]
+        span = hi - lo if hi > lo else 1.0
+        log_n = math.log(node.visits + 1)
+        c = self.budget.exploration
+        best: tuple[Command, _Node] | None = None
+        best_score = -math.inf
+        for cmd, child in node.children.items():
+            q = (child.totals[actor] / child.visits - lo) / span
+            score = q + c * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best_score, best = score, (cmd, child)
+        assert best is not None
+        return best
+
+    def _leaf_value(self, state: State, horizon: Hashable) -> list[float]:
+        """Truncated play-out with the game's policy, then the evaluator."""
+        for _ in range(self.budget.rollout_depth):
+            if state.is_over() or self.knowledge.horizon_key(state) != horizon:
+                break
+            actors = state.to_act()
+            if actors == [CHANCE]:
+                outcomes = state.chance_outcomes()
+                state.apply(outcomes[self.rng.choose_weighted([p for _, p in outcomes])][0])
+            else:
+                state.apply(self.knowledge.rollout_command(state, self.rng))
+        return self.knowledge.values(state)

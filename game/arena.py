@@ -1,0 +1,95 @@
+"""Agents play each other headlessly: `run_arena` returns plain JSON-ready figures.
+
+Every game is played through `game.core.match.Match` (agents `submit`, chance
+is `resolve_chance`d), so each command is checked by the rules exactly as a
+human's would be. Seats rotate from game to game so no agent always sits
+first. For Order & Chaos one arena game is a whole match (each agent is Order
+once), and an agent's score is the Order score it made in its own half.
+A game that raises is recorded in `errors` and the run goes on.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from game.ai.agents import Agent, make_agent
+from game.core.match import Match
+from game.core.protocol import CHANCE
+from game.core.registry import get_game
+
+
+def _play_one(game_id: str, names: list[str], agents: list[Agent], seed: int,
+              times: list[list[float]]) -> Match:
+    """Play one game; `agents[s]` sits in seat s, `times[s]` collects its decision times."""
+    match = Match(get_game(game_id), {}, seed, list(names))
+    while not match.state.is_over():
+        actors = match.to_act()
+        if actors == [CHANCE]:
+            match.resolve_chance()
+            continue
+        if not actors:
+            raise RuntimeError("no seat to act but the game is not over")
+        seat = actors[0]
+        t0 = time.perf_counter()
+        command = agents[seat].choose(match.state, seat)
+        times[seat].append(time.perf_counter() - t0)
+        result = match.submit(command)
+        if not result.ok:
+            raise RuntimeError(f"{names[seat]} (seat {seat}) played an illegal {command.describe()}: {result.reason}")
+    return match
+
+
+def run_arena(game_id: str, agents: list[str], games: int, seed: int, save_dir: Path | None = None) -> dict[str, Any]:
+    """Play `games` games between `agents` (level names); see the module docstring."""
+    game = get_game(game_id)
+    n = len(agents)
+    if not game.info.min_players <= n <= game.info.max_players:
+        raise ValueError(f"{game.info.title} needs {game.info.min_players}-{game.info.max_players} agents, got {n}")
+    wins = [0] * n
+    draws = 0
+    score_sums = [0.0] * n
+    counted = [0] * n
+    decision_times: list[list[float]] = [[] for _ in range(n)]
+    errors: list[str] = []
+    for g in range(games):
+        order = [(s + g) % n for s in range(n)]  # order[seat] = agent index
+        names = [agents[i] for i in order]
+        game_seed = seed * 100_003 + g
+        seat_agents = [make_agent(agents[i], game_id, game_seed * 31 + i) for i in order]
+        seat_times: list[list[float]] = [[] for _ in range(n)]
+        try:
+            match = _play_one(game_id, names, seat_agents, game_seed, seat_times)
+        except Exception as exc:  # an arena reports a broken game and goes on
+            errors.append(f"game {g} (seed {game_seed}, seats {names}): {type(exc).__name__}: {exc}")
+            continue
+        finally:
+            for seat, i in enumerate(order):
+                decision_times[i].extend(seat_times[seat])
+        scores = match.state.scores()
+        winners = match.state.winners()
+        for seat, i in enumerate(order):
+            score_sums[i] += scores[seat]
+            counted[i] += 1
+        if len(winners) == 1:
+            wins[order[winners[0]]] += 1
+        else:
+            draws += 1
+        if save_dir is not None:
+            try:
+                match.save(Path(save_dir) / f"{game_id}-seed{seed}-game{g:04d}.json")
+            except OSError as exc:
+                errors.append(f"game {g}: could not save: {exc}")
+    return {
+        "game": game_id,
+        "agents": list(agents),
+        "games": games,
+        "seed": seed,
+        "wins": wins,
+        "draws": draws,
+        "mean_scores": [round(score_sums[i] / counted[i], 3) if counted[i] else 0.0 for i in range(n)],
+        "mean_decision_s": [round(sum(t) / len(t), 6) if t else 0.0 for t in decision_times],
+        "max_decision_s": [round(max(t), 6) if t else 0.0 for t in decision_times],
+        "errors": errors,
+    }

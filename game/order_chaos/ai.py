@@ -1,0 +1,220 @@
+"""What the AI knows about Order & Chaos: an evaluator and fast move scoring.
+
+The evaluator estimates Order's final score for the current half. Each row and
+column is worth its present palindromes plus a share (`POTENTIAL`) of what it
+would gain if its empty cells were filled at random from the bag: a run of
+cells reads the same both ways with probability the product, over its mirrored
+pairs, of the chance that both ends match (1/0 when both are filled, the bag
+odds of the filled colour when one is, the chance two draws agree when none
+is). Only part of that counts because Chaos, not luck, fills the holes; empty
+cells shut in on all sides ("holes": Chaos's safe dumps) cost a little more.
+Line values are cached per (line, bag), and a move is scored by redoing only
+the rows and columns it touches, so the search can afford hundreds of them.
+
+A seat's value is its match margin: its Order score (final, estimated for the
+half in play, or the empty-board estimate for a half not begun) minus the
+other seat's. The search horizon is the end of the current half.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Hashable
+
+from game.ai.knowledge import Knowledge, register_knowledge
+from game.core.protocol import Command, Seat, State
+from game.core.rng import Rng
+from game.order_chaos.commands import Pass, Place, Slide
+from game.order_chaos.scoring import line_score
+from game.order_chaos.state import DRAW, ORDER, OVER, PLACE, OrderChaosState
+
+Line = tuple[int | None, ...]
+Bag = tuple[int, ...]
+
+POTENTIAL = 0.5
+"""Share of a line's random-fill gain counted as Order's (Chaos spoils the rest)."""
+
+
+@lru_cache(maxsize=1 << 20)
+def line_value(line: Line, bag: Bag) -> float:
+    """Present score plus `POTENTIAL` times the expected gain under a random fill."""
+    now = line_score(line)
+    if None not in line:
+        return float(now)
+    total = sum(bag)
+    if total <= 0:
+        return float(now)
+    odds = [c / total for c in bag]
+    both = sum(c * (c - 1) for c in bag) / (total * (total - 1)) if total > 1 else 0.0
+    n = len(line)
+    expected = 0.0
+    for centre in range(2 * n - 1):
+        lo = centre // 2
+        hi = lo + centre % 2
+        p = 1.0
+        while lo >= 0 and hi < n:
+            if hi > lo:
+                a, b = line[lo], line[hi]
+                if a is None:
+                    p *= both if b is None else odds[b]
+                elif b is None:
+                    p *= odds[a]
+                elif a != b:
+                    break
+                if p <= 0.0:
+                    break
+                expected += p * (hi - lo + 1)
+            lo -= 1
+            hi += 1
+    return now + POTENTIAL * (expected - now)
+
+
+def _bag_key(state: OrderChaosState) -> Bag:
+    """The counters still to come: the bag plus the one Chaos holds."""
+    if state.drawn is None:
+        return tuple(state.bag)
+    bag = list(state.bag)
+    bag[state.drawn] += 1
+    return tuple(bag)
+
+
+def board_estimate(board: list[int | None], size: int, bag: Bag) -> float:
+    """Estimated final Order score of a board with `bag` still to be placed."""
+    total = 0.0
+    for r in range(size):
+        total += line_value(tuple(board[r * size:(r + 1) * size]), bag)
+    for c in range(size):
+        total += line_value(tuple(board[c::size]), bag)
+    return total
+
+
+@lru_cache(maxsize=8)
+def _empty_estimate(size: int) -> float:
+    return board_estimate([None] * (size * size), size, (size,) * size)
+
+
+class OrderChaosKnowledge(Knowledge):
+    """Evaluator, incremental one-ply scoring and play-out policy for Order & Chaos."""
+
+    def seats(self, state: State) -> int:
+        return 2
+
+    def horizon_key(self, state: State) -> Hashable:
+        assert isinstance(state, OrderChaosState)
+        return (state.half, state.phase == OVER)
+
+    def order_estimates(self, state: OrderChaosState) -> list[float]:
+        """Each seat's Order score: final, estimated (half in play) or the empty-board prior."""
+        out: list[float] = []
+        for h in (0, 1):
+            done = state.half_scores[h]
+            if done is not None:
+                out.append(float(done))
+            elif h == state.half and state.phase != OVER:
+                out.append(board_estimate(state.board, state.size, _bag_key(state)))
+            else:
+                out.append(_empty_estimate(state.size))
+        return out
+
+    def values(self, state: State) -> list[float]:
+        assert isinstance(state, OrderChaosState)
+        est = self.order_estimates(state)
+        return [est[0] - est[1], est[1] - est[0]]
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        return self.values(state)[seat]
+
+    # --- one-ply scores, computed on the changed lines only -----------------------
+    def scored_commands(self, state: State, seat: Seat) -> list[tuple[float, Command]]:
+        assert isinstance(state, OrderChaosState)
+        if seat not in state.to_act():
+            return []
+        if state.phase == PLACE:
+            return self._scored_places(state, seat)
+        if state.phase == ORDER:
+            return self._scored_slides(state, seat)
+        return super().scored_commands(state, seat)
+
+    def _margin_parts(self, state: OrderChaosState, seat: Seat) -> tuple[float, float]:
+        """(sign, offset) so that seat's value = sign * current-half estimate + offset."""
+        est = self.order_estimates(state)
+        other = est[1 - state.half]
+        sign = 1.0 if seat == state.order_seat() else -1.0
+        return sign, -sign * other
+
+    def _scored_places(self, state: OrderChaosState, seat: Seat) -> list[tuple[float, Command]]:
+        n, board, colour = state.size, state.board[:], state.drawn
+        assert colour is not None
+        bag = tuple(state.bag)
+        sign, offset = self._margin_parts(state, seat)
+        rows = [line_value(tuple(board[r * n:(r + 1) * n]), bag) for r in range(n)]
+        cols = [line_value(tuple(board[c::n]), bag) for c in range(n)]
+        base = sum(rows) + sum(cols)
+        out: list[tuple[float, Command]] = []
+        for i, v in enumerate(board):
+            if v is not None:
+                continue
+            r, c = divmod(i, n)
+            board[i] = colour
+            est = (base - rows[r] - cols[c] + line_value(tuple(board[r * n:(r + 1) * n]), bag)
+                   + line_value(tuple(board[c::n]), bag))
+            board[i] = None
+            out.append((sign * est + offset, Place(seat, (r, c))))
+        return out
+
+    def _scored_slides(self, state: OrderChaosState, seat: Seat) -> list[tuple[float, Command]]:
+        n, board = state.size, state.board[:]
+        bag = tuple(state.bag)
+        sign, offset = self._margin_parts(state, seat)
+        rows = [line_value(tuple(board[r * n:(r + 1) * n]), bag) for r in range(n)]
+        cols = [line_value(tuple(board[c::n]), bag) for c in range(n)]
+        base = sum(rows) + sum(cols)
+        out: list[tuple[float, Command]] = [(sign * base + offset, Pass(seat))]
+        for src in range(n * n):
+            colour = board[src]
+            if colour is None:
+                continue
+            sr, sc = divmod(src, n)
+            board[src] = None
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                r, c = sr + dr, sc + dc
+                while 0 <= r < n and 0 <= c < n and board[r * n + c] is None:
+                    dst = r * n + c
+                    board[dst] = colour
+                    if r == sr:  # along the row: the row and both columns change
+                        est = (base - rows[sr] - cols[sc] - cols[c]
+                               + line_value(tuple(board[sr * n:(sr + 1) * n]), bag)
+                               + line_value(tuple(board[sc::n]), bag)
+                               + line_value(tuple(board[c::n]), bag))
+                    else:  # along the column: the column and both rows change
+                        est = (base - cols[sc] - rows[sr] - rows[r]
+                               + line_value(tuple(board[sc::n]), bag)
+                               + line_value(tuple(board[sr * n:(sr + 1) * n]), bag)
+                               + line_value(tuple(board[r * n:(r + 1) * n]), bag))
+                    board[dst] = None
+                    out.append((sign * est + offset, Slide(seat, (sr, sc), (r, c))))
+                    r, c = r + dr, c + dc
+            board[src] = colour
+        return out
+
+    # --- play-outs ------------------------------------------------------------------
+    def rollout_command(self, state: State, rng: Rng) -> Command:
+        """Chaos places greedily; Order takes the best of a few sampled slides or passes."""
+        assert isinstance(state, OrderChaosState)
+        seat = state.to_act()[0]
+        if state.phase == PLACE:
+            scored = self._scored_places(state, seat)
+            return max(scored, key=lambda sc: sc[0])[1]
+        if state.phase == ORDER:
+            scored = self._scored_slides(state, seat)
+            best = scored[0]
+            for _ in range(8):
+                pick = scored[rng.randrange(len(scored))]
+                if pick[0] > best[0]:
+                    best = pick
+            return best[1]
+        assert state.phase != DRAW, "chance is sampled by the search, not the policy"
+        return super().rollout_command(state, rng)
+
+
+register_knowledge("order-chaos", OrderChaosKnowledge)
