@@ -6,8 +6,10 @@ stack, the settings and the fonts; there are no module-level globals.
 
 from __future__ import annotations
 
+import json
 import os
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -63,9 +65,41 @@ def make_window(settings: Settings) -> pygame.Surface:
     return pygame.display.set_mode(settings.window_size, pygame.RESIZABLE)
 
 
+def _absolute_asset_paths(node: object) -> object:
+    """Theme paths are relative to assets/; pygame-gui would resolve them from the cwd."""
+    if isinstance(node, dict):
+        out = {}
+        for key, value in node.items():
+            if key.endswith("path") and isinstance(value, str) and not os.path.isabs(value):
+                out[key] = str(asset_path(*value.split("/")))
+            else:
+                out[key] = _absolute_asset_paths(value)
+        return out
+    if isinstance(node, list):
+        return [_absolute_asset_paths(v) for v in node]
+    return node
+
+
+UI_FONT_SIZES = {"body": (13, 14, 15, 16, 17, 18, 20, 22), "display": (28, 34, 56)}
+
+
 def make_ui(size: tuple[int, int]) -> pygame_gui.UIManager:
     theme = asset_path("theme.json")
-    return pygame_gui.UIManager(size, str(theme) if theme.exists() else None)
+    try:
+        data = json.loads(theme.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return pygame_gui.UIManager(size)
+    ui = pygame_gui.UIManager(size, _absolute_asset_paths(data))
+    fonts = [{"name": name, "point_size": s, "style": style}
+             for name, sizes in UI_FONT_SIZES.items() for s in sizes
+             for style in (("regular", "bold") if name == "body" else ("regular",))]
+    try:
+        with warnings.catch_warnings():  # "already loaded" notices for the theme's own fonts
+            warnings.simplefilter("ignore")
+            ui.preload_fonts(fonts)
+    except Exception:  # a missing font file must not stop the app
+        pass
+    return ui
 
 
 def create_context(settings: Settings | None = None, size: tuple[int, int] | None = None) -> AppContext:
