@@ -1,0 +1,135 @@
+"""CodeCup protocol: whole halves as Chaos and as Order against a scripted referee.
+
+The referee is an io.StringIO whose lines are produced on demand from what the
+player has written so far, so the player's answers shape the game, as they do
+against the real CodeCup referee.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Iterator
+
+import pytest
+
+from game.codecup import run_codecup
+from game.core.rng import Rng
+from game.order_chaos.commands import Draw, Pass, Place, Slide, cell_name, parse_cell
+from game.order_chaos.state import OrderChaosState
+
+CELL = re.compile(r"^[A-G][a-g]$")
+SLIDE = re.compile(r"^[A-G][a-g][A-G][a-g]$")
+
+
+class Referee(io.StringIO):
+    """Feeds the player line by line; each line may depend on the player's answers."""
+
+    def __init__(self, script: Iterator[str]) -> None:
+        super().__init__()
+        self.script = script
+
+    def __next__(self) -> str:
+        return next(self.script) + "\n"
+
+
+class Player(io.StringIO):
+    """Collects the player's answers; `take()` returns the next unread line."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.read_upto = 0
+        self.flushes = 0
+
+    def flush(self) -> None:
+        self.flushes += 1
+
+    def take(self) -> str:
+        lines = self.getvalue().split("\n")
+        assert len(lines) - 1 > self.read_upto, "the player did not answer"
+        line = lines[self.read_upto]
+        self.read_upto += 1
+        return line
+
+
+def _random_order_move(state: OrderChaosState, rng: Rng) -> str:
+    moves = state.legal_commands(0)
+    move = rng.choice(moves)
+    state.apply(move)
+    if isinstance(move, Slide):
+        return cell_name(move.src) + cell_name(move.dst)
+    cell = state.filled_cells()[0]
+    return cell_name(cell) * 2
+
+
+def chaos_game(player: Player, seed: int) -> Iterator[str]:
+    """We are Order (randomly) and the referee; the player is Chaos."""
+    state = OrderChaosState(7, True, Rng(seed))
+    rng = Rng(seed + 1)
+    yield "Start"
+    for turn in range(49):
+        if turn:
+            yield ""  # blank lines must be tolerated
+        colour = state.sample_chance()
+        assert isinstance(colour, Draw)
+        state.apply(colour)
+        yield str(colour.colour + 1)
+        answer = player.take()
+        assert CELL.match(answer), answer
+        place = Place(1, parse_cell(answer, 7))
+        assert place in state.legal_commands(1), answer
+        state.apply(place)
+        if turn < 48:
+            yield _random_order_move(state, rng)
+    assert state.half == 1  # the board filled up and the half ended
+    yield "Quit"
+
+
+def order_game(player: Player, seed: int) -> Iterator[str]:
+    """We are Chaos (randomly) and the referee; the player is Order."""
+    state = OrderChaosState(7, True, Rng(seed))
+    rng = Rng(seed + 1)
+    for turn in range(49):
+        colour = state.sample_chance()
+        assert isinstance(colour, Draw)
+        state.apply(colour)
+        cell = rng.choice(state.empty_cells())
+        state.apply(Place(1, cell))
+        yield f"{colour.colour + 1}{cell_name(cell)}"
+        if turn == 48:
+            break
+        answer = player.take()
+        assert SLIDE.match(answer), answer
+        src, dst = parse_cell(answer[:2], 7), parse_cell(answer[2:], 7)
+        move = Pass(0) if src == dst else Slide(0, src, dst)
+        if src == dst:
+            assert state.at(src) is not None, "a pass names a counter's own cell"
+        assert move in state.legal_commands(0), answer
+        state.apply(move)
+    yield "Quit"
+
+
+@pytest.mark.parametrize("level", ["greedy", "easy"])
+def test_whole_chaos_game(level: str) -> None:
+    out = Player()
+    run_codecup(level, Referee(chaos_game(out, 3)), out)
+    assert out.read_upto == 49
+    assert out.getvalue().count("\n") == 49
+    assert out.flushes >= 49
+
+
+@pytest.mark.parametrize("level", ["greedy", "easy"])
+def test_whole_order_game(level: str) -> None:
+    out = Player()
+    run_codecup(level, Referee(order_game(out, 8)), out)
+    assert out.read_upto == 48  # no move after the 49th counter
+    assert out.getvalue().count("\n") == 48
+    assert out.flushes >= 48
+
+
+def test_stops_at_quit_and_skips_junk() -> None:
+    out = io.StringIO()
+    run_codecup("random", io.StringIO("\n\nStart\nhello\n4\nQuit\n5\n"), out)
+    lines = out.getvalue().split()
+    assert len(lines) == 1 and CELL.match(lines[0])
+
