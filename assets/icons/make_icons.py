@@ -49,7 +49,7 @@ ICONS = {
 
 HERE = Path(__file__).resolve().parent
 BRASS = (214, 172, 96)
-UI_TONES = {"light": "#e8e4d8", "dark": "#1a1d27", "brass": "#d6ac60"}
+UI_TONES = {"light": "#e8e4d8", "dark": "#1a1d27", "brass": "#d6ac60", "dim": "#5e6476"}
 
 
 def svg_text(body: str, colour: str = "#ffffff") -> str:

@@ -1,0 +1,379 @@
+"""The main menu: title art, the registered games, Continue / Load / Rules / Settings / Quit."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
+
+from game.core import paths
+from game.core.errors import EntropyError
+from game.core.match import Match
+from game.core.registry import all_games
+from scenes import palette
+from scenes.thumbnails import draw_counter, thumbnail, counter_colours
+from scenes.widgets import UIScene, blit_text, draw_backdrop, draw_card, one_line, open_table, spaced
+
+VERSION = "0.1.0"
+BUTTON_W, BUTTON_H, BUTTON_GAP = 320, 54, 12
+
+
+@dataclass
+class SaveEntry:
+    path: Path
+    title: str
+    detail: str
+
+
+def autosave_resumable(path: Path | None = None) -> bool:
+    """True if the autosave loads cleanly and its match is not over."""
+    path = path or paths.autosave_path()
+    if not path.exists():
+        return False
+    try:
+        return not Match.load(path).state.is_over()
+    except EntropyError:
+        return False
+    except Exception:  # a save written by a buggy build must never crash the menu
+        return False
+
+
+def autosave_summary() -> str:
+    """'Order & Chaos · 14 moves · saved 21 Nov, 18:02' for the lower menu card."""
+    path = paths.autosave_path()
+    try:
+        match = Match.load(path)
+        stamp = time.strftime("%d %b, %H:%M", time.localtime(path.stat().st_mtime))
+    except Exception:  # noqa: BLE001 - decoration only
+        return ""
+    seats = " vs ".join("You" if s == "human" else f"AI ({s})" for s in match.seats)
+    return f"{match.game.info.title}  ·  {seats}  ·  {len(match.commands)} moves  ·  saved {stamp}"
+
+
+def list_saves() -> list[SaveEntry]:
+    """The autosave first (if any), then saves/ newest first."""
+    out: list[SaveEntry] = []
+    auto = paths.autosave_path()
+    files: list[Path] = []
+    if auto.exists():
+        files.append(auto)
+    try:
+        files += sorted((p for p in paths.saves_dir().glob("*.json") if p.is_file()),
+                        key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        pass
+    for p in files:
+        try:
+            stamp = time.strftime("%d %b %Y, %H:%M", time.localtime(p.stat().st_mtime))
+        except OSError:
+            stamp = ""
+        title = "Autosave (last game)" if p == auto else p.stem
+        out.append(SaveEntry(p, title, stamp))
+    return out
+
+
+class MenuScene(UIScene):
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.games = all_games()
+        self.can_continue = False
+        self.mode = "games"  # or "load"
+        self.message = ""
+        self.message_is_error = True
+        self.buttons: dict[str, UIButton] = {}
+        self.game_buttons: dict[str, UIButton] = {}
+        self.save_buttons: dict[Path, UIButton] = {}
+        self.message_label: UILabel | None = None
+        self._card = pygame.Rect(0, 0, 0, 0)
+        self._title_rect = pygame.Rect(0, 0, 0, 0)
+
+    # --- state ---------------------------------------------------------------------
+    def enter(self) -> None:
+        self.can_continue = autosave_resumable()
+        super().enter()
+
+    def resume(self) -> None:
+        self.can_continue = autosave_resumable()
+        super().resume()
+
+    # --- layout --------------------------------------------------------------------
+    def layout(self, w: int, h: int) -> dict[str, pygame.Rect]:
+        """Where everything goes (the Xvfb smoke test reads the button centres from here)."""
+        margin = max(40, int(w * 0.07))
+        title_top = int(h * 0.09)
+        title_h = int(h * 0.17)
+        col_x = margin
+        col_y = title_top + title_h + int(h * 0.05)
+        bh = BUTTON_H if h >= 700 else 46
+        gap = BUTTON_GAP if h >= 700 else 8
+        names = ["new_game", "continue", "load", "rules", "settings", "quit"]
+        rects = {n: pygame.Rect(col_x, col_y + i * (bh + gap), BUTTON_W, bh) for i, n in enumerate(names)}
+        card_x = col_x + BUTTON_W + max(40, int(w * 0.06))
+        col_bottom = rects["quit"].bottom
+        full = pygame.Rect(card_x, title_top, w - card_x - margin, col_bottom - title_top)
+        games_h = 84 + min(300, max(150, (full.h - 104) // max(1, len(self.games)))) * len(self.games) + 8
+        if len(self.games) <= 2 and full.h - games_h >= 150:
+            card = pygame.Rect(full.x, full.y, full.w, games_h)
+            rects["info"] = pygame.Rect(full.x, card.bottom + 20, full.w, full.bottom - card.bottom - 20)
+        else:
+            card = full
+        rects["card"] = card
+        rects["title"] = pygame.Rect(margin, title_top, card_x - margin - 20, title_h)
+        return rects
+
+    def build(self, w: int, h: int) -> None:
+        r = self.layout(w, h)
+        self._card = r["card"]
+        self._title_rect = r["title"]
+        b = self.buttons = {}
+        b["new_game"] = self.icon_button(r["new_game"], "New game", self.new_game, "play-button",
+                                         primary=not self.can_continue,
+                                         tooltip="Choose a game, the players and the options")
+        b["continue"] = self.icon_button(r["continue"], "Continue", self.continue_game, "clockwise-rotation",
+                                         primary=self.can_continue, enabled=self.can_continue,
+                                         tooltip="Carry on with your last game" if self.can_continue
+                                         else "No unfinished game to continue")
+        b["load"] = self.icon_button(r["load"], "Load game", self.show_load, "open-folder",
+                                     tooltip="Open a saved game")
+        b["rules"] = self.icon_button(r["rules"], "Rules", self.show_rules, "open-book", tooltip="How to play")
+        b["settings"] = self.icon_button(r["settings"], "Settings", self.show_settings, "cog",
+                                         tooltip="Window, animation, sound, accessibility")
+        b["quit"] = self.icon_button(r["quit"], "Quit", self.ctx.quit, "exit-door")
+        self._info = r.get("info") if self.mode == "games" else None
+        if self.mode == "load":
+            self._card = pygame.Rect(self._card.x, self._card.y, self._card.w,
+                                     r.get("info", self._card).bottom - self._card.y)
+            self._build_load(self._card)
+        else:
+            self._build_games(self._card)
+            if self._info is not None:
+                self._build_info(self._info)
+
+    def _rows(self, card: pygame.Rect) -> list[tuple[Any, pygame.Rect]]:
+        """One rect per game inside the card: tall feature rows when few games, compact when many."""
+        top = card.y + 84
+        avail = card.bottom - top - 20
+        n = max(1, len(self.games))
+        row_h = max(120, min(300, avail // n))
+        out = []
+        for i, game in enumerate(self.games):
+            rect = pygame.Rect(card.x + 28, top + i * row_h, card.w - 56, row_h - 16)
+            if rect.bottom > card.bottom - 10:
+                break
+            out.append((game, rect))
+        return out
+
+    def _build_games(self, card: pygame.Rect) -> None:
+        self.game_buttons = {}
+        self.quick_buttons: dict[str, UIButton] = {}
+        pad = 28
+        self.label(pygame.Rect(card.x + pad, card.y + 22, card.w - 2 * pad, 44), "Choose a game", "@heading")
+        for game, row in self._rows(card):
+            info = game.info
+            thumb = min(row.h, 220)
+            text_x = row.x + thumb + 28
+            text_w = row.right - text_x
+            y = row.y
+            self.label(pygame.Rect(text_x, y, text_w, 40), info.title, "@title")
+            players = (f"{info.min_players} players" if info.min_players == info.max_players
+                       else f"{info.min_players}–{info.max_players} players")
+            roles = " vs ".join(info.roles) if info.roles else ""
+            facts = "  ·  ".join(x for x in (players, roles, "luck of the draw" if info.has_chance else "",
+                                             "hidden hands" if info.hidden_info else "") if x)
+            self.label(pygame.Rect(text_x, y + 40, text_w, 24), facts, "@caption")
+            lines = _wrap(info.blurb, self.ctx.font(17), text_w)
+            max_lines = max(1, (row.h - 74 - 60) // 24)
+            for i, line in enumerate(lines[:max_lines]):
+                self.label(pygame.Rect(text_x, y + 72 + i * 24, text_w, 24), line, "@dim")
+            by = min(row.bottom - 48, y + 72 + min(len(lines), max_lines) * 24 + 18)
+            self.quick_buttons[info.id] = self.button(
+                pygame.Rect(text_x, by, 190, 46), "Quick play", lambda gid=info.id: self.quick_play(gid),
+                class_id="@primary", tooltip="You against the normal computer player, default options")
+            self.game_buttons[info.id] = self.button(
+                pygame.Rect(text_x + 204, by, 160, 46), "Set up…", lambda gid=info.id: self.new_game(gid),
+                tooltip=f"Choose players, computer strength and options for {info.title}")
+
+    def _build_info(self, card: pygame.Rect) -> None:
+        """The lower card: the unfinished game, or a pointer to the rules for newcomers."""
+        pad = 28
+        summary = autosave_summary() if self.can_continue else None
+        if summary:
+            self.label(pygame.Rect(card.x + pad, card.y + 18, card.w - 2 * pad - 200, 30), "Your last game",
+                       "@subheading")
+            self.label(pygame.Rect(card.x + pad, card.y + 52, card.w - 2 * pad - 200, 26), summary, "@dim")
+            self.button(pygame.Rect(card.right - pad - 180, card.centery - 23, 180, 46), "Continue",
+                        self.continue_game, class_id="@primary", tooltip="Pick up where you left off (Enter)")
+        else:
+            self.label(pygame.Rect(card.x + pad, card.y + 18, card.w - 2 * pad - 200, 30), "New to Entropy?",
+                       "@subheading")
+            self.label(pygame.Rect(card.x + pad, card.y + 52, card.w - 2 * pad - 200, 26),
+                       "A five-minute read: the rules, with examples of scoring.", "@dim")
+            self.button(pygame.Rect(card.right - pad - 180, card.centery - 23, 180, 46), "Read the rules",
+                        self.show_rules)
+
+    def _build_load(self, card: pygame.Rect) -> None:
+        self.save_buttons = {}
+        pad = 28
+        self.label(pygame.Rect(card.x + pad, card.y + 22, card.w - 2 * pad - 120, 44), "Load a game", "@heading")
+        self.button(pygame.Rect(card.right - pad - 110, card.y + 26, 110, 38), "Back", self.show_games,
+                    class_id="@small", tooltip="Back to the games (Esc)")
+        msg_rect = pygame.Rect(card.x + pad, card.bottom - 52, card.w - 2 * pad, 30)
+        saves = list_saves()
+        list_rect = pygame.Rect(card.x + pad, card.y + 84, card.w - 2 * pad, msg_rect.y - card.y - 96)
+        if not saves:
+            self.label(pygame.Rect(list_rect.x, list_rect.y + 10, list_rect.w, 30),
+                       "No saved games yet. Save from the pause menu (Esc) during a game.", "@dim")
+        else:
+            scroller = UIScrollingContainer(list_rect, manager=self.ctx.ui, container=self.root,
+                                            allow_scroll_x=False)
+            row_h, gap = 52, 8
+            inner_w = list_rect.w - 20
+            for i, entry in enumerate(saves):
+                text = f"{entry.title}    ·    {entry.detail}" if entry.detail else entry.title
+                self.save_buttons[entry.path] = self.button(
+                    pygame.Rect(0, i * (row_h + gap), inner_w, row_h), text,
+                    lambda p=entry.path: self.load_path(p), class_id="@save_row", container=scroller,
+                    tooltip=str(entry.path))
+            scroller.set_scrollable_area_dimensions((inner_w, len(saves) * (row_h + gap)))
+        self.message_label = self.label(msg_rect, self.message, "@error" if self.message_is_error else "@ok")
+
+    # --- actions -------------------------------------------------------------------
+    def new_game(self, game_id: str | None = None) -> None:
+        from scenes.setup import SetupScene
+
+        self.ctx.stack.push(SetupScene(self.ctx, game_id or self.games[0].info.id))
+
+    def quick_play(self, game_id: str) -> None:
+        """Straight to the table: you against the normal AI, default options, random seed."""
+        from scenes.launch import build_match
+
+        try:
+            match = build_match(game_id)
+        except EntropyError as exc:
+            self._error(str(exc))
+            return
+        err = open_table(self.ctx, match)
+        if err:
+            self._error(err)
+
+    def continue_game(self) -> None:
+        self.load_path(paths.autosave_path())
+
+    def load_path(self, path: Path) -> bool:
+        """Open a save on the table; a broken file shows one line, never a crash."""
+        try:
+            match = Match.load(path)
+        except EntropyError as exc:
+            return self._error(f"Can't open {path.name}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - a corrupt save must not take the app down
+            return self._error(f"Can't open {path.name}: {exc.__class__.__name__}")
+        match.autosave_path = paths.autosave_path()
+        err = open_table(self.ctx, match)
+        if err:
+            return self._error(err)
+        return True
+
+    def _error(self, text: str) -> bool:
+        self.message = one_line(text)
+        self.message_is_error = True
+        if self.mode != "load":
+            self.mode = "load"
+            self.rebuild()
+        elif self.message_label is not None:
+            self.message_label.set_text(self.message)
+        return False
+
+    def show_load(self) -> None:
+        self.mode = "load"
+        self.message = ""
+        self.rebuild()
+
+    def show_games(self) -> None:
+        self.mode = "games"
+        self.message = ""
+        self.rebuild()
+
+    def show_rules(self) -> None:
+        from scenes.rules_help import RulesScene
+
+        self.ctx.stack.push(RulesScene(self.ctx, self.games[0].info.id))
+
+    def show_settings(self) -> None:
+        from scenes.settings import SettingsScene
+
+        self.ctx.stack.push(SettingsScene(self.ctx))
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.can_continue:
+                self.continue_game()
+            else:
+                self.new_game()
+            return True
+        if event.key == pygame.K_ESCAPE and self.mode == "load":
+            self.show_games()
+            return True
+        return False
+
+    # --- drawing -------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        draw_title(surface, self.ctx, self._title_rect)
+        draw_card(surface, self._card)
+        if self.mode == "games" and getattr(self, "_info", None) is not None:
+            draw_card(surface, self._info)
+        if self.mode == "games":
+            rows = self._rows(self._card)
+            for i, (game, row) in enumerate(rows):
+                side = min(row.h, 220)
+                surface.blit(thumbnail(game.info.id, (side, side)), (row.x, row.y))
+                if i < len(rows) - 1:
+                    pygame.draw.line(surface, (58, 64, 86), (row.x, row.bottom + 7), (row.right, row.bottom + 7))
+        w, h = surface.get_size()
+        blit_text(surface, self.ctx.font(14), f"v{VERSION}   ·   F11 full screen", palette.TEXT_DIM,
+                  (w - 24, h - 16), "bottomright")
+
+
+def draw_title(surface: pygame.Surface, ctx: Any, area: pygame.Rect) -> None:
+    """ENTROPY in brass over a spaced TABLETOP, with a palindrome of counters beneath."""
+    size = max(48, min(int(area.h * 0.55), int(area.w / 4.4)))
+    font = ctx.font(size, "display")
+    title = "ENTROPY"
+    shadow = font.render(title, True, (8, 8, 12))
+    surface.blit(shadow, (area.x + 4, area.y + 6))
+    face = font.render(title, True, palette.ACCENT)
+    surface.blit(face, (area.x, area.y))
+    # a lighter top half, like a brass plate catching the light
+    shine = font.render(title, True, (246, 214, 150))
+    top = pygame.Rect(0, 0, shine.get_width(), int(shine.get_height() * 0.48))
+    surface.blit(shine, (area.x, area.y), top)
+    sub_font = ctx.font(max(16, size // 5), "bold")
+    sub = blit_text(surface, sub_font, spaced("Tabletop", 2), palette.TEXT,
+                    (area.x + 4, area.y + int(face.get_height() * 0.92)))
+    # seven counters, a palindrome: the thing Order is after
+    colours = counter_colours()
+    pattern = [4, 0, 2, 5, 2, 0, 4]
+    r = max(7, size // 9)
+    x0 = sub.right + r * 2 + 6
+    cy = sub.centery
+    if x0 + len(pattern) * r * 2.6 < area.right + 300:
+        for i, k in enumerate(pattern):
+            draw_counter(surface, (int(x0 + i * r * 2.6), cy), r, colours[k % len(colours)])
+
+
+def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

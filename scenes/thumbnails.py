@@ -1,0 +1,111 @@
+"""Small pictures of each game for the menu and set-up screens, drawn procedurally.
+
+`thumbnail(game_id, size)` returns a cached surface; unknown ids get a neutral
+tile with the game's initials, so a newly registered game never breaks the menu.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from functools import lru_cache
+
+import pygame
+
+from scenes import palette
+
+COUNTER_COLOURS: list[tuple[int, int, int]] = [
+    (206, 62, 62), (232, 160, 40), (236, 214, 72), (62, 170, 96), (58, 132, 214), (140, 86, 200), (228, 224, 212),
+]
+
+
+def counter_colours() -> list[tuple[int, int, int]]:
+    """The Order & Chaos counter colours from the game's data file (built-in copy as fallback)."""
+    try:
+        import tomllib
+        from importlib import resources
+
+        data = tomllib.loads(resources.files("game.order_chaos").joinpath("data/colours.toml").read_text("utf-8"))
+        out = [tuple(int(v) for v in c["rgb"])[:3] for c in data["colour"]]
+        if len(out) >= 5:
+            return out  # type: ignore[return-value]
+    except Exception:  # the picture is decoration: never fail over it
+        pass
+    return list(COUNTER_COLOURS)
+
+
+def draw_counter(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: tuple[int, int, int]) -> None:
+    """A glossy round counter: shadow, rim, face, highlight."""
+    x, y = centre
+    pygame.draw.circle(surface, (0, 0, 0, 90) if surface.get_flags() & pygame.SRCALPHA else (10, 10, 14),
+                       (x + max(1, radius // 6), y + max(1, radius // 5)), radius)
+    dark = tuple(int(c * 0.62) for c in colour)
+    pygame.draw.circle(surface, dark, centre, radius)
+    pygame.draw.circle(surface, colour, centre, max(1, radius - max(1, radius // 6)))
+    light = tuple(min(255, int(c + (255 - c) * 0.45)) for c in colour)
+    pygame.draw.circle(surface, light, (x - radius // 3, y - radius // 3), max(1, radius // 4))
+
+
+def _order_chaos(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (38, 30, 24), surf.get_rect(), border_radius=max(4, w // 14))
+    pygame.draw.rect(surf, palette.BOARD_EDGE, surf.get_rect(), width=max(2, w // 48), border_radius=max(4, w // 14))
+    n = 5
+    margin = max(6, w // 10)
+    cell = (min(w, h) - 2 * margin) / n
+    ox = (w - cell * n) / 2
+    oy = (h - cell * n) / 2
+    colours = counter_colours()
+    # a position with a highlighted palindrome on the middle row
+    layout = {
+        (0, 1): 4, (0, 3): 0, (1, 0): 2, (1, 2): 5, (1, 4): 3,
+        (2, 0): 0, (2, 1): 4, (2, 2): 2, (2, 3): 4, (2, 4): 0,
+        (3, 1): 1, (3, 3): 6, (4, 0): 3, (4, 2): 1, (4, 4): 5,
+    }
+    for r in range(n):
+        for c in range(n):
+            rect = pygame.Rect(round(ox + c * cell) + 1, round(oy + r * cell) + 1, round(cell) - 2, round(cell) - 2)
+            pygame.draw.rect(surf, palette.CELL, rect, border_radius=max(2, int(cell) // 8))
+    band = pygame.Rect(round(ox) - 2, round(oy + 2 * cell) - 2, round(cell * n) + 4, round(cell) + 4)
+    pygame.draw.rect(surf, palette.ACCENT, band, width=max(2, w // 64), border_radius=max(3, int(cell) // 4))
+    for (r, c), k in layout.items():
+        centre = (round(ox + (c + 0.5) * cell), round(oy + (r + 0.5) * cell))
+        draw_counter(surf, centre, max(3, int(cell * 0.36)), colours[k % len(colours)])
+    return surf
+
+
+def _fallback(game_id: str, size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    digest = hashlib.sha1(game_id.encode("utf-8")).digest()
+    hue = digest[0] / 255 * 360
+    base = pygame.Color(0)
+    base.hsva = (hue, 45, 42, 100)
+    pygame.draw.rect(surf, base, surf.get_rect(), border_radius=max(4, w // 14))
+    # a small hex lattice as a neutral motif
+    r = max(4, w // 10)
+    for row in range(-1, h // r + 2):
+        for col in range(-1, w // r + 2):
+            cx = col * r * 1.75 + (row % 2) * r * 0.875
+            cy = row * r * 1.5
+            pts = [(cx + r * 0.8 * math.cos(math.radians(60 * i + 30)), cy + r * 0.8 * math.sin(math.radians(60 * i + 30)))
+                   for i in range(6)]
+            pygame.draw.polygon(surf, (255, 255, 255, 18), pts, width=1)
+    pygame.draw.rect(surf, palette.BOARD_EDGE, surf.get_rect(), width=max(2, w // 48), border_radius=max(4, w // 14))
+    initials = "".join(part[0] for part in game_id.replace("_", "-").split("-") if part)[:2].upper() or "?"
+    font = pygame.font.Font(None, max(12, h // 2))
+    img = font.render(initials, True, palette.TEXT)
+    surf.blit(img, img.get_rect(center=(w // 2, h // 2)))
+    return surf
+
+
+PAINTERS = {"order-chaos": _order_chaos}
+
+
+@lru_cache(maxsize=32)
+def thumbnail(game_id: str, size: tuple[int, int] = (96, 96)) -> pygame.Surface:
+    painter = PAINTERS.get(game_id)
+    if painter is None:
+        return _fallback(game_id, size)
+    return painter(size)

@@ -1,0 +1,255 @@
+"""Shared pieces for the menu-like screens: a widget-owning scene base and drawing helpers.
+
+`UIScene` owns one root pygame-gui container, built in `build()` and rebuilt on
+resize; buttons are registered with a callback so `handle_event` dispatches
+UI_BUTTON_PRESSED without long if-chains. The drawing helpers paint what
+pygame-gui cannot: the felt backdrop, cards with soft shadows, tinted icons.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+
+from scenes import palette
+from scenes.resources import asset_path
+from scenes.stack import Scene
+
+Action = Callable[[], None]
+
+
+class UIScene(Scene):
+    """A scene whose widgets live in `self.root` (a full-window panel)."""
+
+    overlay_layer = 1
+    """pygame-gui layer of the root: overlays use a high one so they sit above the table."""
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.root: UIPanel | None = None
+        self._actions: dict[Any, Action] = {}
+
+    # --- lifecycle -------------------------------------------------------------
+    def enter(self) -> None:
+        self.rebuild()
+
+    def exit(self) -> None:
+        self._teardown()
+
+    def pause(self) -> None:
+        if self.root is not None:
+            self.root.hide()
+
+    def resume(self) -> None:
+        self.rebuild()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        if self.root is not None and self.root.visible:
+            self.rebuild()
+        elif self.root is not None:
+            self.rebuild()
+            self.root.hide()
+
+    def rebuild(self) -> None:
+        self._teardown()
+        w, h = self.ctx.size
+        self.root = UIPanel(pygame.Rect(0, 0, w, h), starting_height=self.overlay_layer,
+                            manager=self.ctx.ui, object_id=ObjectID(class_id="@clear"))
+        self.build(w, h)
+
+    def _teardown(self) -> None:
+        if self.root is not None:
+            self.root.kill()
+            self.root = None
+        self._actions.clear()
+
+    def build(self, w: int, h: int) -> None:
+        """Create widgets inside `self.root` for a window of w x h."""
+
+    # --- widgets -----------------------------------------------------------------
+    def button(self, rect: pygame.Rect, text: str, action: Action | None, *, object_id: str | None = None,
+               class_id: str | None = None, tooltip: str | None = None, container: Any = None,
+               enabled: bool = True) -> UIButton:
+        btn = UIButton(rect, text, manager=self.ctx.ui, container=container or self.root,
+                       tool_tip_text=tooltip, object_id=ObjectID(object_id=object_id, class_id=class_id))
+        if action is not None:
+            self._actions[btn] = action
+        if not enabled:
+            btn.disable()
+        return btn
+
+    def icon_button(self, rect: pygame.Rect, text: str, action: Action | None, icon_name: str, *,
+                    primary: bool = False, tooltip: str | None = None, container: Any = None,
+                    enabled: bool = True) -> UIButton:
+        """A large menu button with a Game-icons.net glyph at its left."""
+        return self.button(rect, text, action, object_id=f"#i_{icon_name}_{'dark' if primary else 'light'}",
+                           class_id="@menu_primary" if primary else "@menu_button", tooltip=tooltip,
+                           container=container, enabled=enabled)
+
+    def label(self, rect: pygame.Rect, text: str, class_id: str | None = None, container: Any = None) -> UILabel:
+        return UILabel(rect, text, manager=self.ctx.ui, container=container or self.root,
+                       object_id=ObjectID(class_id=class_id))
+
+    def panel(self, rect: pygame.Rect, class_id: str = "@card", container: Any = None) -> UIPanel:
+        return UIPanel(rect, manager=self.ctx.ui, container=container or self.root,
+                       object_id=ObjectID(class_id=class_id))
+
+    def press(self, element: Any) -> bool:
+        """Run a registered button's action (tests and keyboard shortcuts use this)."""
+        action = self._actions.get(element)
+        if action is None or not getattr(element, "is_enabled", True):
+            return False
+        action()
+        return True
+
+    # --- events ------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self._actions:
+            self._actions[event.ui_element]()
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        return self.on_event(event)
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+
+# --- drawing helpers ------------------------------------------------------------
+
+@lru_cache(maxsize=8)
+def _backdrop(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size)
+    top, bottom = (30, 36, 52), palette.BACKGROUND
+    for y in range(h):
+        t = y / max(1, h - 1)
+        pygame.draw.line(surf, [round(a + (b - a) * t) for a, b in zip(top, bottom)], (0, y), (w, y))
+    # a faint lattice of diamonds, like the cloth of a games table
+    pattern = pygame.Surface(size, pygame.SRCALPHA)
+    step = 48
+    for y in range(-step, h + step, step):
+        for x in range(-step, w + step, step):
+            off = step // 2 if (y // step) % 2 else 0
+            cx, cy = x + off, y
+            pygame.draw.polygon(pattern, (255, 255, 255, 7),
+                                [(cx, cy - 6), (cx + 6, cy), (cx, cy + 6), (cx - 6, cy)])
+    surf.blit(pattern, (0, 0))
+    # vignette: darker corners, built small and scaled up smoothly
+    small = pygame.Surface((32, 20), pygame.SRCALPHA)
+    for y in range(20):
+        for x in range(32):
+            d = math.hypot((x - 15.5) / 16, (y - 9.5) / 10)
+            small.set_at((x, y), (0, 0, 0, max(0, min(150, int((d - 0.55) * 260)))))
+    surf.blit(pygame.transform.smoothscale(small, size), (0, 0))
+    return surf
+
+
+def draw_backdrop(surface: pygame.Surface) -> None:
+    surface.blit(_backdrop(surface.get_size()), (0, 0))
+
+
+def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int = 18, spread: int = 14,
+                alpha: int = 90) -> None:
+    """A soft drop shadow under `rect` (a few translucent rounded rects)."""
+    shadow = pygame.Surface((rect.w + spread * 2, rect.h + spread * 2), pygame.SRCALPHA)
+    steps = 6
+    for i in range(steps):
+        inset = i * spread // steps
+        a = alpha * (i + 1) // (steps * 3)
+        pygame.draw.rect(shadow, (0, 0, 0, a), shadow.get_rect().inflate(-inset * 2, -inset * 2),
+                         border_radius=radius + spread - inset)
+    surface.blit(shadow, (rect.x - spread, rect.y - spread + 6))
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, radius: int = 18,
+              fill: tuple[int, ...] = (32, 38, 54), edge: tuple[int, ...] = (81, 89, 122),
+              shadow: bool = True) -> None:
+    if shadow:
+        draw_shadow(surface, rect, radius)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width=1, border_radius=radius)
+
+
+def dim(surface: pygame.Surface, alpha: int = 170) -> None:
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((8, 9, 14, alpha))
+    surface.blit(veil, (0, 0))
+
+
+@lru_cache(maxsize=128)
+def icon(name: str, size: int, colour: tuple[int, int, int] = palette.TEXT) -> pygame.Surface:
+    """A Game-icons.net glyph from assets/icons, `size` px, tinted `colour` (blank if missing)."""
+    path = asset_path("icons", f"{name}.svg")
+    surf: pygame.Surface
+    try:
+        surf = pygame.image.load_sized_svg(str(path), (size, size))
+    except (pygame.error, FileNotFoundError, AttributeError):
+        try:
+            surf = pygame.transform.smoothscale(pygame.image.load(str(asset_path("icons", f"{name}.png"))),
+                                                (size, size))
+        except (pygame.error, FileNotFoundError):
+            return pygame.Surface((size, size), pygame.SRCALPHA)
+    surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+    tinted = surf.copy()
+    tinted.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return tinted
+
+
+def blit_text(surface: pygame.Surface, font: pygame.font.Font, text: str, colour: tuple[int, int, int],
+              pos: tuple[int, int], anchor: str = "topleft") -> pygame.Rect:
+    img = font.render(text, True, colour)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+def spaced(text: str, spaces: int = 1) -> str:
+    """Letter-spaced capitals for small headings ("T A B L E T O P")."""
+    return (" " * spaces).join(text.upper())
+
+
+def column(x: int, y: int, w: int, h: int, gap: int, n: int) -> list[pygame.Rect]:
+    """n rects stacked downwards from (x, y)."""
+    return [pygame.Rect(x, y + i * (h + gap), w, h) for i in range(n)]
+
+
+# --- starting a match -------------------------------------------------------------
+
+TABLE_MISSING = "The game table is not part of this build yet."
+
+
+def open_table(ctx: Any, match: Any, *, clear: bool = True) -> str | None:
+    """Show `match` on the table (replacing every scene). Returns an error line, or None.
+
+    The table scene is imported lazily: it is written separately, and a build
+    without it must still show the menus.
+    """
+    from game.core import paths
+
+    try:
+        from scenes.table import TableScene
+    except ImportError:
+        return TABLE_MISSING
+    if match.autosave_path is None:
+        match.autosave_path = paths.autosave_path()
+    scene = TableScene(ctx, match)
+    if clear:
+        ctx.stack.clear_to(scene)
+    else:
+        ctx.stack.replace(scene)
+    return None
+
+
+def one_line(text: str, limit: int = 110) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
