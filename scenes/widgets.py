@@ -92,6 +92,21 @@ class UIScene(Scene):
                            class_id="@menu_primary" if primary else "@menu_button", tooltip=tooltip,
                            container=container, enabled=enabled)
 
+    def choices(self, rect: pygame.Rect, options: list[tuple[Any, str]], current: Any,
+                on_change: Callable[[Any], None] | None = None, *, tooltips: dict[Any, str] | None = None,
+                gap: int = 8, container: Any = None) -> "ChoiceGroup":
+        """A row of toggle buttons, one selected (seat kinds, yes/no, speeds...)."""
+        group = ChoiceGroup(current, on_change)
+        n = max(1, len(options))
+        bw = (rect.w - gap * (n - 1)) // n
+        for i, (value, text) in enumerate(options):
+            btn = self.button(pygame.Rect(rect.x + i * (bw + gap), rect.y, bw, rect.h), text,
+                              lambda v=value: group.set(v), class_id="@choice",
+                              tooltip=(tooltips or {}).get(value), container=container)
+            group.buttons[value] = btn
+        group.refresh()
+        return group
+
     def label(self, rect: pygame.Rect, text: str, class_id: str | None = None, container: Any = None) -> UILabel:
         return UILabel(rect, text, manager=self.ctx.ui, container=container or self.root,
                        object_id=ObjectID(class_id=class_id))
@@ -122,6 +137,28 @@ class UIScene(Scene):
 
     def on_event(self, event: pygame.event.Event) -> bool:
         return False
+
+
+class ChoiceGroup:
+    """The buttons of one `UIScene.choices` row and which value is selected."""
+
+    def __init__(self, value: Any, on_change: Callable[[Any], None] | None) -> None:
+        self.value = value
+        self.on_change = on_change
+        self.buttons: dict[Any, UIButton] = {}
+
+    def set(self, value: Any) -> None:
+        self.value = value
+        self.refresh()
+        if self.on_change is not None:
+            self.on_change(value)
+
+    def refresh(self) -> None:
+        for value, btn in self.buttons.items():
+            if value == self.value:
+                btn.select()
+            else:
+                btn.unselect()
 
 
 # --- drawing helpers ------------------------------------------------------------
@@ -253,3 +290,19 @@ def open_table(ctx: Any, match: Any, *, clear: bool = True) -> str | None:
 def one_line(text: str, limit: int = 110) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap to `width` pixels."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

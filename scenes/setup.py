@@ -1,0 +1,254 @@
+"""New game set-up: which game, who sits where (human or AI level), variant options, seed."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UILabel, UITextEntryLine
+
+from game.core import paths
+from game.core.match import HUMAN, Match
+from game.core.registry import all_games, get_game
+from scenes import palette
+from scenes.thumbnails import thumbnail
+from scenes.widgets import (ChoiceGroup, UIScene, blit_text, draw_backdrop, draw_card, one_line, open_table,
+                            wrap_text)
+
+AI_LEVELS = ("random", "greedy", "easy", "normal", "hard")
+SEAT_KINDS: list[tuple[str, str]] = [(HUMAN, "Human")] + [(lvl, lvl.capitalize()) for lvl in AI_LEVELS]
+SEAT_TIPS = {
+    HUMAN: "A person at this screen",
+    "random": "Plays any legal move: for learning the rules",
+    "greedy": "Takes the best move right now, never looks ahead",
+    "easy": "Thinks briefly",
+    "normal": "A fair opponent",
+    "hard": "Thinks longest: a real challenge",
+}
+WATCH_SPEEDS: list[tuple[float, str]] = [(1.5, "Slow"), (0.6, "Normal"), (0.2, "Fast"), (0.0, "Instant")]
+
+
+class SetupScene(UIScene):
+    def __init__(self, ctx: Any, game_id: str | None = None) -> None:
+        super().__init__(ctx)
+        self.games = all_games()
+        ids = [g.info.id for g in self.games]
+        self.game_id = game_id if game_id in ids else ids[0]
+        self._reset_for_game()
+        self.seed_text = ""
+        self.message = ""
+        self.seed_entry: UITextEntryLine | None = None
+        self.message_label: UILabel | None = None
+        self.seat_groups: list[ChoiceGroup] = []
+        self.option_groups: dict[str, ChoiceGroup] = {}
+        self.start_button: Any = None
+        self._cards: list[pygame.Rect] = []
+
+    def _reset_for_game(self) -> None:
+        info = get_game(self.game_id).info
+        n = max(2, info.min_players) if info.min_players <= 2 <= info.max_players else info.min_players
+        self.seats: list[str] = [HUMAN] + ["normal"] * (n - 1)
+        self.config: dict[str, Any] = get_game(self.game_id).default_config()
+
+    @property
+    def info(self) -> Any:
+        return get_game(self.game_id).info
+
+    # --- layout ----------------------------------------------------------------
+    def build(self, w: int, h: int) -> None:
+        if self.seed_entry is not None:
+            self.seed_text = self.seed_entry.get_text()
+        info = self.info
+        margin = max(32, int(w * 0.06))
+        gap = 28
+        left_w = int((w - 2 * margin - gap) * 0.58)
+        right_w = w - 2 * margin - left_w - gap
+        help_font = self.ctx.font(15)
+        helps = {spec.key: wrap_text(spec.help, help_font, right_w - 48)[:2] for spec in info.options}
+        row_h = 62 if len(self.seats) <= 4 else 48
+        watching = all(s != HUMAN for s in self.seats)
+        left_need = 20 + 46 + len(self.seats) * row_h + (78 if watching else 0) + 12
+        right_need = (20 + (92 if len(self.games) > 1 else 0) + 40
+                      + sum(84 + 22 * len(helps[o.key]) for o in info.options) + 96)
+        card_h = max(left_need, right_need, 300)
+        block = 70 + card_h + 24 + 54
+        top = max(16, (h - block) // 2 - 10)
+        self.label(pygame.Rect(margin, top, w - 2 * margin - 100, 50), f"New game · {info.title}", "@heading")
+        body_top = top + 70
+        left = pygame.Rect(margin, body_top, left_w, card_h)
+        right = pygame.Rect(left.right + gap, body_top, right_w, card_h)
+        bottom_bar = left.bottom + 16
+        self._header_y = top
+        self._cards = [left, right]
+        pad = 24
+
+        # players
+        y = left.y + 20
+        self.label(pygame.Rect(left.x + pad, y, 300, 30), "Players", "@subheading")
+        if info.min_players != info.max_players:
+            self.button(pygame.Rect(left.right - pad - 96, y - 2, 44, 36), "−", self.remove_seat, class_id="@small",
+                        tooltip="One player fewer", enabled=len(self.seats) > info.min_players)
+            self.button(pygame.Rect(left.right - pad - 44, y - 2, 44, 36), "+", self.add_seat, class_id="@small",
+                        tooltip="One more player", enabled=len(self.seats) < info.max_players)
+        y += 46
+        self.seat_groups = []
+        for i, kind in enumerate(self.seats):
+            role = info.roles[i] if i < len(info.roles) else ""
+            self.label(pygame.Rect(left.x + pad, y, 150, 24), f"Player {i + 1}", "@subheading")
+            if role:
+                self.label(pygame.Rect(left.x + pad, y + 24, 150, 22), f"starts as {role}", "@caption")
+            self.seat_groups.append(self.choices(
+                pygame.Rect(left.x + pad + 160, y + 2, left.w - 2 * pad - 160, 42), SEAT_KINDS, kind,
+                lambda v, i=i: self.set_seat(i, v), tooltips=SEAT_TIPS, gap=6))
+            y += row_h
+        # watch speed, when nobody at the screen plays
+        self.speed_group = None
+        if all(s != HUMAN for s in self.seats):
+            y += 8
+            self.label(pygame.Rect(left.x + pad, y, 150, 24), "Watch speed", "@subheading")
+            self.label(pygame.Rect(left.x + pad, y + 24, 150, 22), "computer vs computer", "@caption")
+            current = min(WATCH_SPEEDS, key=lambda s: abs(s[0] - self.ctx.settings.ai_watch_delay))[0]
+            self.speed_group = self.choices(pygame.Rect(left.x + pad + 160, y + 2, left.w - 2 * pad - 160, 42),
+                                            WATCH_SPEEDS, current, self.set_watch_speed, gap=6,
+                                            tooltips={v: f"{v:g} s between moves" for v, _ in WATCH_SPEEDS})
+
+        tips = ["Hover over a level to see how strong it is.",
+                "Make every player a computer to watch them play." if not watching
+                else "Computer players take turns at the watch speed; Esc pauses."]
+        for k, tip in enumerate(tips):
+            self.label(pygame.Rect(left.x + pad, left.bottom - 24 - 22 * (len(tips) - k), left.w - 2 * pad, 22),
+                       tip, "@caption")
+
+        # options + seed
+        y = right.y + 20
+        if len(self.games) > 1:
+            self.label(pygame.Rect(right.x + pad, y, 200, 30), "Game", "@subheading")
+            self.choices(pygame.Rect(right.x + pad, y + 36, right.w - 2 * pad, 42),
+                         [(g.info.id, g.info.title) for g in self.games], self.game_id, self.set_game, gap=6)
+            y += 92
+        self.label(pygame.Rect(right.x + pad, y, 200, 30), "Options", "@subheading")
+        y += 40
+        self.option_groups = {}
+        for spec in info.options:
+            self.label(pygame.Rect(right.x + pad, y, right.w - 2 * pad, 24), spec.label, "@body")
+            opts = ([(c, _choice_text(spec.key, c)) for c in spec.choices] if spec.choices
+                    else [(True, "Yes"), (False, "No")])
+            self.option_groups[spec.key] = self.choices(
+                pygame.Rect(right.x + pad, y + 28, min(right.w - 2 * pad, 110 * len(opts)), 40), opts,
+                self.config.get(spec.key, spec.default), lambda v, k=spec.key: self.set_option(k, v),
+                tooltips={c: spec.help for c, _ in opts} if spec.help else None, gap=6)
+            for k, line in enumerate(helps[spec.key]):
+                self.label(pygame.Rect(right.x + pad, y + 72 + 22 * k, right.w - 2 * pad, 22), line, "@caption")
+            y += 84 + 22 * len(helps[spec.key])
+        self.label(pygame.Rect(right.x + pad, y, 200, 30), "Seed", "@subheading")
+        self.label(pygame.Rect(right.x + pad + 70, y + 4, right.w - 2 * pad - 70, 24),
+                   "blank = a new random game", "@caption")
+        self.seed_entry = UITextEntryLine(pygame.Rect(right.x + pad, y + 34, right.w - 2 * pad - 130, 42),
+                                          manager=self.ctx.ui, container=self.root,
+                                          placeholder_text="random")
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+        if self.seed_text:
+            self.seed_entry.set_text(self.seed_text)
+        self.button(pygame.Rect(right.right - pad - 120, y + 34, 120, 42), "Roll", self.roll_seed,
+                    class_id="@small", tooltip="Pick a seed you can share: the same seed deals the same game")
+
+        # bottom bar
+        self.message_label = self.label(pygame.Rect(margin, bottom_bar + 16, w - 2 * margin - 460, 30),
+                                        self.message, "@error")
+        self.button(pygame.Rect(w - margin - 420, bottom_bar + 8, 180, 54), "Back", self.back,
+                    tooltip="Back to the menu (Esc)")
+        self.start_button = self.icon_button(pygame.Rect(w - margin - 220, bottom_bar + 8, 220, 54), "Start",
+                                             self.start, "play-button", primary=True,
+                                             tooltip="Start the game (Enter)")
+
+    # --- changes -----------------------------------------------------------------
+    def set_seat(self, i: int, kind: str) -> None:
+        was_watch = all(s != HUMAN for s in self.seats)
+        self.seats[i] = kind
+        if was_watch != all(s != HUMAN for s in self.seats):
+            self.rebuild()
+
+    def add_seat(self) -> None:
+        if len(self.seats) < self.info.max_players:
+            self.seats.append("normal")
+            self.rebuild()
+
+    def remove_seat(self) -> None:
+        if len(self.seats) > self.info.min_players:
+            self.seats.pop()
+            self.rebuild()
+
+    def set_game(self, game_id: str) -> None:
+        if game_id != self.game_id:
+            self.game_id = game_id
+            self._reset_for_game()
+            self.rebuild()
+
+    def set_option(self, key: str, value: Any) -> None:
+        self.config[key] = value
+
+    def set_watch_speed(self, delay: float) -> None:
+        self.ctx.settings.ai_watch_delay = float(delay)
+        self.ctx.settings.save()
+
+    def roll_seed(self) -> None:
+        if self.seed_entry is not None:
+            self.seed_entry.set_text(str(random.randrange(1, 10**6)))
+
+    def seed(self) -> int:
+        text = self.seed_entry.get_text().strip() if self.seed_entry is not None else self.seed_text.strip()
+        return int(text) if text.isdigit() else random.randrange(1, 2**31)
+
+    def build_match(self) -> Match:
+        match = Match(get_game(self.game_id), dict(self.config), self.seed(), list(self.seats))
+        match.autosave_path = paths.autosave_path()
+        return match
+
+    def start(self) -> None:
+        try:
+            match = self.build_match()
+        except (ValueError, TypeError) as exc:
+            self._show(f"Can't start: {exc}")
+            return
+        err = open_table(self.ctx, match)
+        if err:
+            self._show(err)
+
+    def _show(self, text: str) -> None:
+        self.message = one_line(text)
+        if self.message_label is not None:
+            self.message_label.set_text(self.message)
+
+    def back(self) -> None:
+        self.ctx.stack.pop()
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+            return True
+        return False
+
+    # --- drawing -------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        for card in self._cards:
+            draw_card(surface, card)
+        if self._cards:
+            side = 64
+            right = self._cards[1]
+            surface.blit(thumbnail(self.game_id, (side, side)), (right.right - side, self._header_y - 6))
+        blit_text(surface, self.ctx.font(14), "Enter starts  ·  Esc goes back", palette.TEXT_DIM,
+                  (surface.get_width() // 2, surface.get_height() - 10), "midbottom")
+
+
+def _choice_text(key: str, value: Any) -> str:
+    if key == "size" and isinstance(value, int):
+        return f"{value}×{value}"
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    return str(value).capitalize() if isinstance(value, str) else str(value)
