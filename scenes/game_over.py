@@ -1,0 +1,130 @@
+"""The end of a match: final scores, the winner or a draw, and what next."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.core import paths
+from game.core.match import HUMAN, Match
+from scenes import palette
+from scenes.widgets import UIScene, blit_text, dim, draw_card, icon, one_line, open_table
+
+
+def seat_name(match: Any, seat: int) -> str:
+    kind = match.seats[seat] if 0 <= seat < len(match.seats) else "?"
+    humans = [i for i, s in enumerate(match.seats) if s == HUMAN]
+    if kind == HUMAN:
+        return "You" if len(humans) == 1 else f"Player {seat + 1}"
+    return f"Computer ({kind})" if len(match.seats) - len(humans) == 1 else f"Player {seat + 1} ({kind})"
+
+
+def score_lines(match: Any) -> list[tuple[str, str, str]]:
+    """(who, detail, points) rows. Order & Chaos lists each half's Order score."""
+    state = match.state
+    halves = getattr(state, "half_scores", None)
+    rows: list[tuple[str, str, str]] = []
+    if isinstance(halves, list) and len(halves) == len(match.seats) == 2:
+        for half, score in enumerate(halves):
+            rows.append((seat_name(match, half), f"as Order in half {half + 1}",
+                         "–" if score is None else str(score)))
+        return rows
+    for seat, score in enumerate(state.scores()):
+        rows.append((seat_name(match, seat), "", f"{score:g}"))
+    return rows
+
+
+def result_text(match: Any) -> str:
+    winners = match.state.winners() if match.state.is_over() else []
+    if not winners:
+        return "Game over"
+    if len(winners) > 1:
+        return "A draw!"
+    name = seat_name(match, winners[0])
+    return "You win!" if name == "You" else f"{name} wins"
+
+
+class GameOverScene(UIScene):
+    opaque = False
+    overlay_layer = 40
+
+    def __init__(self, ctx: Any, match: Any) -> None:
+        super().__init__(ctx)
+        self.match = match
+        self._card = pygame.Rect(0, 0, 0, 0)
+        self.message = ""
+
+    def build(self, w: int, h: int) -> None:
+        rows = score_lines(self.match)
+        self._card = pygame.Rect(0, 0, min(640, w - 60), 330 + 62 * len(rows))
+        self._card.center = (w // 2, h // 2)
+        c = self._card
+        by = c.bottom - 84
+        bw = (c.w - 80 - 24) // 3
+        self.icon_button(pygame.Rect(c.x + 40, by, bw, 54), "Play again", self.play_again, "rolling-dices",
+                         primary=True, tooltip="Same players, a new deal")
+        self.icon_button(pygame.Rect(c.x + 40 + bw + 12, by, bw, 54), "Swap seats", self.swap_seats,
+                         "card-exchange", tooltip="Same players, seats reversed")
+        self.icon_button(pygame.Rect(c.x + 40 + 2 * (bw + 12), by, bw, 54), "Main menu", self.main_menu, "vortex")
+        if self.message:
+            self.label(pygame.Rect(c.x + 20, c.bottom - 26, c.w - 40, 22), self.message, "@error_center")
+
+    def _rematch(self, seats: list[str]) -> None:
+        m = self.match
+        match = Match(m.game, dict(m.config), random.randrange(1, 2**31), seats)
+        match.autosave_path = paths.autosave_path()
+        err = open_table(self.ctx, match)
+        if err:
+            self.message = one_line(err)
+            self.rebuild()
+
+    def play_again(self) -> None:
+        self._rematch(list(self.match.seats))
+
+    def swap_seats(self) -> None:
+        self._rematch(list(reversed(self.match.seats)))
+
+    def main_menu(self) -> None:
+        from scenes.menu import MenuScene
+
+        self.ctx.stack.clear_to(MenuScene(self.ctx))
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.play_again()
+        elif event.key == pygame.K_ESCAPE:
+            self.main_menu()
+        return True
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 160)
+        c = self._card
+        draw_card(surface, c, radius=22)
+        winners = self.match.state.winners() if self.match.state.is_over() else []
+        emblem = icon("trophy-cup" if len(winners) == 1 else "laurels", 72, palette.ACCENT)
+        surface.blit(emblem, emblem.get_rect(midtop=(c.centerx, c.y + 24)))
+        blit_text(surface, self.ctx.font(46, "display"), result_text(self.match), palette.TEXT,
+                  (c.centerx, c.y + 134), "center")
+        blit_text(surface, self.ctx.font(16), f"{self.match.game.info.title}  ·  final scores", palette.TEXT_DIM,
+                  (c.centerx, c.y + 172), "center")
+        y = c.y + 200
+        name_f, detail_f, pts_f = self.ctx.font(20, "bold"), self.ctx.font(15), self.ctx.font(30, "display")
+        for seat, (who, detail, pts) in enumerate(score_lines(self.match)):
+            row = pygame.Rect(c.x + 40, y, c.w - 80, 54)
+            won = seat in winners and len(winners) == 1 and not detail
+            if detail:  # per-half rows: highlight the half whose Order player won
+                won = len(winners) == 1 and seat == winners[0]
+            pygame.draw.rect(surface, (58, 48, 30) if won else (40, 46, 64), row, border_radius=10)
+            if won:
+                pygame.draw.rect(surface, palette.ACCENT, row, width=2, border_radius=10)
+            blit_text(surface, name_f, who, palette.TEXT, (row.x + 18, row.centery - (10 if detail else 0)), "midleft")
+            if detail:
+                blit_text(surface, detail_f, detail, palette.TEXT_DIM, (row.x + 18, row.centery + 13), "midleft")
+            blit_text(surface, pts_f, pts, palette.ACCENT if won else palette.TEXT, (row.right - 20, row.centery + 2),
+                      "midright")
+            y += 62

@@ -1,0 +1,59 @@
+"""Hot-seat hand-off: an opaque screen so the next player's secrets stay secret."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from scenes import palette
+from scenes.widgets import UIScene, blit_text, draw_backdrop, draw_card, icon
+
+
+class HandoffScene(UIScene):
+    """'Pass to <player> — click when ready'. `on_ready` runs after this scene is popped."""
+
+    opaque = True
+    overlay_layer = 40
+
+    def __init__(self, ctx: Any, seat_label: str, on_ready: Callable[[], None] | None = None) -> None:
+        super().__init__(ctx)
+        self.seat_label = seat_label
+        self.on_ready = on_ready
+        self._card = pygame.Rect(0, 0, 0, 0)
+        self._done = False
+
+    def build(self, w: int, h: int) -> None:
+        self._card = pygame.Rect(0, 0, min(620, w - 80), 360)
+        self._card.center = (w // 2, h // 2)
+        self.button(pygame.Rect(self._card.centerx - 130, self._card.bottom - 84, 260, 54), "I'm ready",
+                    self.ready, class_id="@primary", tooltip="Click, or press Space / Enter")
+
+    def ready(self) -> None:
+        if self._done:
+            return
+        self._done = True
+        self.ctx.stack.pop()
+        if self.on_ready is not None:
+            self.on_ready()
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.ready()
+        return True  # nothing beneath may react while the screen is handed over
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.ready()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        draw_card(surface, self._card, radius=22)
+        c = self._card
+        glyph = icon("hand", 84, palette.ACCENT)
+        surface.blit(glyph, glyph.get_rect(midtop=(c.centerx, c.y + 30)))
+        blit_text(surface, self.ctx.font(40, "display"), f"Pass to {self.seat_label}", palette.TEXT,
+                  (c.centerx, c.y + 160), "center")
+        blit_text(surface, self.ctx.font(18), "Everyone else, look away. Click when ready.", palette.TEXT_DIM,
+                  (c.centerx, c.y + 204), "center")

@@ -1,0 +1,111 @@
+"""The pause menu: a dimmed overlay above the table (Esc resumes)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UILabel
+
+from game.core import paths
+from scenes import palette
+from scenes.widgets import UIScene, blit_text, dim, draw_card, one_line
+
+
+class PauseScene(UIScene):
+    opaque = False
+    overlay_layer = 40
+
+    def __init__(self, ctx: Any, match: Any) -> None:
+        super().__init__(ctx)
+        self.match = match
+        self.message = ""
+        self.message_ok = True
+        self.message_label: UILabel | None = None
+        self._card = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, w: int, h: int) -> dict[str, pygame.Rect]:
+        bw, bh, gap = 320, 50, 10
+        names = ["resume", "save", "load", "rules", "settings", "main_menu", "quit"]
+        card_h = 110 + len(names) * (bh + gap) + 56
+        card = pygame.Rect(0, 0, bw + 80, card_h)
+        card.center = (w // 2, h // 2)
+        out = {n: pygame.Rect(card.x + 40, card.y + 96 + i * (bh + gap), bw, bh) for i, n in enumerate(names)}
+        out["card"] = card
+        return out
+
+    def build(self, w: int, h: int) -> None:
+        r = self.layout(w, h)
+        self._card = r["card"]
+        self.label(pygame.Rect(self._card.x + 40, self._card.y + 26, 320, 44), "Paused", "@heading")
+        self.icon_button(r["resume"], "Resume", self.resume_game, "play-button", primary=True,
+                         tooltip="Back to the table (Esc)")
+        self.icon_button(r["save"], "Save game", self.save, "save", tooltip="Save to your saves folder")
+        self.icon_button(r["load"], "Load game", self.load, "open-folder", tooltip="Open a saved game")
+        self.icon_button(r["rules"], "Rules", self.rules, "open-book")
+        self.icon_button(r["settings"], "Settings", self.settings, "cog")
+        self.icon_button(r["main_menu"], "Main menu", self.main_menu, "vortex",
+                         tooltip="Leave the table; Continue in the menu brings you back")
+        self.icon_button(r["quit"], "Quit", self.ctx.quit, "exit-door", tooltip="Your game is autosaved")
+        self.message_label = self.label(pygame.Rect(self._card.x + 20, self._card.bottom - 44, self._card.w - 40, 26),
+                                        self.message, "@ok_center" if self.message_ok else "@error_center")
+
+    # --- actions -------------------------------------------------------------------
+    def resume_game(self) -> None:
+        self.ctx.stack.pop()
+
+    def save_path(self) -> Any:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        return paths.saves_dir() / f"{self.match.game.info.id}-{stamp}.json"
+
+    def save(self) -> None:
+        path = self.save_path()
+        try:
+            self.match.save(path)
+        except OSError as exc:
+            self._say(f"Could not save: {exc.strerror or exc.__class__.__name__}", ok=False)
+            return
+        self._say(f"Saved to {path.name}", ok=True)
+
+    def _say(self, text: str, ok: bool) -> None:
+        self.message, self.message_ok = one_line(text, 48), ok
+        self.rebuild()
+
+    def load(self) -> None:
+        from scenes.menu import MenuScene
+
+        menu = MenuScene(self.ctx)
+        menu.mode = "load"
+        self.ctx.stack.clear_to(menu)
+
+    def rules(self) -> None:
+        from scenes.rules_help import RulesScene
+
+        self.ctx.stack.push(RulesScene(self.ctx, self.match.game.info.id))
+
+    def settings(self) -> None:
+        from scenes.settings import SettingsScene
+
+        self.ctx.stack.push(SettingsScene(self.ctx))
+
+    def main_menu(self) -> None:
+        from scenes.menu import MenuScene
+
+        self.ctx.stack.clear_to(MenuScene(self.ctx))
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.resume_game()
+            return True
+        return True  # the table beneath must not react to keys while paused
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        # swallow pointer input meant for the table underneath
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 175)
+        draw_card(surface, self._card, radius=22)
+        blit_text(surface, self.ctx.font(14), "Esc resumes", palette.TEXT_DIM,
+                  (self._card.centerx, self._card.bottom + 22), "center")
