@@ -1,0 +1,136 @@
+"""Headless rendering: the `bench render` timing and the `shot` PNG, through SDL's dummy driver.
+
+Both draw the real TableScene, so what they measure and show is what players get.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from game.core.match import Match
+from game.core.protocol import CHANCE
+from game.core.registry import get_game
+from game.core.rng import Rng
+
+FRAME_DT = 1 / 60
+
+
+def _headless() -> None:
+    """Use the dummy video/audio drivers unless a display was asked for explicitly."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def random_match(game_id: str, seed: int, plies: int, seats: list[str] | None = None) -> Match:
+    """A match after `plies` random player commands (chance resolved in between and after)."""
+    game = get_game(game_id)
+    n = game.info.min_players
+    match = Match(game, {}, seed, seats or ["human"] * n)
+    rng = Rng(seed ^ 0x5EED)
+    played = 0
+    while not match.state.is_over():
+        actors = match.to_act()
+        if actors == [CHANCE]:
+            match.resolve_chance()
+            continue
+        if played >= plies:
+            break
+        seat = actors[0]
+        match.submit(rng.choice(match.state.legal_commands(seat)))
+        played += 1
+    return match
+
+
+def _context(size: tuple[int, int], animation: str = "normal") -> Any:
+    _headless()
+    from scenes.app import create_context
+    from scenes.settings_store import Settings
+
+    settings = Settings()
+    settings.animation_speed = animation
+    settings.ai_watch_delay = 0.0
+    return create_context(settings, size)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))
+    return ordered[k]
+
+
+def _summary(times: list[float]) -> dict[str, float]:
+    return {"median": round(statistics.median(times), 3), "p95": round(_percentile(times, 0.95), 3),
+            "p99": round(_percentile(times, 0.99), 3), "max": round(max(times), 3)}
+
+
+def _run_frames(ctx: Any, scene: Any, frames: int, feed_moves: bool) -> list[float]:
+    """Step the app `frames` times; with `feed_moves`, play a random move whenever humans may."""
+    from scenes.app import step
+
+    rng = Rng(99)
+    times: list[float] = []
+    for _ in range(frames):
+        if feed_moves and scene.acting_human() is not None and not scene.animator.busy \
+                and not scene.match.state.is_over():
+            seat = scene.acting_human()
+            scene.play(rng.choice(scene.match.state.legal_commands(seat)))
+        t0 = time.perf_counter()
+        step(ctx, [], FRAME_DT)
+        times.append((time.perf_counter() - t0) * 1000.0)
+    return times
+
+
+def bench_render(game_id: str, frames: int = 300, size: tuple[int, int] = (1280, 720)) -> dict[str, Any]:
+    """Frame times of the table mid-game with animations running, then while AIs think.
+
+    Returns {"game", "frames", "size", "frame_ms": {median, p95, p99, max}} plus
+    "ai_thinking_frame_ms" (same fields) measured with two computer seats thinking
+    in their worker process between moves.
+    """
+    from scenes.table import TableScene
+
+    frames = max(10, int(frames))
+    ctx = _context(size)
+    match = random_match(game_id, 7, 24)
+    scene = TableScene(ctx, match)
+    ctx.stack.push(scene)
+    _run_frames(ctx, scene, 10, True)  # warm the caches, as a player's first second would
+    times = _run_frames(ctx, scene, frames, True)
+    ctx.stack.pop()
+    ctx.stack.apply_pending()
+    ai_match = random_match(game_id, 11, 16, ["normal"] * len(match.seats))
+    ai_scene = TableScene(ctx, ai_match)
+    ctx.stack.push(ai_scene)
+    ai_times = _run_frames(ctx, ai_scene, max(10, frames // 2), False)
+    ctx.stack.pop()
+    ctx.stack.apply_pending()
+    return {"game": game_id, "frames": frames, "size": f"{size[0]}x{size[1]}", "frame_ms": _summary(times),
+            "ai_thinking_frame_ms": _summary(ai_times)}
+
+
+def render_shot(game_id: str, out_path: Path | str, seed: int = 1, plies: int = 20,
+                size: tuple[int, int] = (1280, 720)) -> Path:
+    """Save a PNG of the table after `plies` random moves (animations settled)."""
+    import pygame
+
+    from scenes.app import step
+    from scenes.table import TableScene
+
+    ctx = _context(size, animation="off")
+    match = random_match(game_id, seed, plies)
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    for _ in range(3):
+        step(ctx, [], FRAME_DT)
+    scene.animator.finish_all()
+    step(ctx, [], FRAME_DT)
+    out = Path(out_path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(ctx.screen, str(out))
+    ctx.stack.pop()
+    ctx.stack.apply_pending()
+    return out

@@ -1,0 +1,61 @@
+"""Drawn buttons in the table's brass-and-ink style (hover, pressed, disabled, accent)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from scenes.sprites.text import TextCache
+
+Colour = tuple[int, int, int]
+
+
+@dataclass
+class Button:
+    label: str
+    action: Callable[[], None]
+    tooltip: str = ""
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    accent: Colour | None = None
+    hovered: bool = False
+    pressed: bool = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Mouse events; True when this button used the event."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = self.enabled
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.enabled and self.rect.collidepoint(event.pos):
+                self.action()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: TextCache, size: int) -> None:
+        r = self.rect
+        radius = r.height // 2
+        base = self.accent or (58, 62, 82)
+        if not self.enabled:
+            fill, ink, edge = (40, 42, 54), (104, 108, 122), (70, 72, 86)
+        elif self.pressed:
+            fill, ink, edge = tuple(int(c * 0.7) for c in base), (255, 250, 236), (236, 204, 132)
+        elif self.hovered:
+            fill, ink, edge = tuple(min(255, int(c * 1.25) + 10) for c in base), (255, 252, 240), (236, 204, 132)
+        else:
+            fill, ink, edge = base, (236, 230, 214), (150, 122, 74)
+        shadow = r.move(0, 3)
+        pygame.draw.rect(surface, (8, 8, 14), shadow, border_radius=radius)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
+        hi = pygame.Rect(r.x + 4, r.y + 2, r.width - 8, r.height // 2 - 2)
+        pygame.draw.rect(surface, tuple(min(255, c + 18) for c in fill), hi, border_radius=radius)
+        pygame.draw.rect(surface, edge, r, width=1, border_radius=radius)
+        offset = 1 if self.pressed else 0
+        text.blit(surface, self.label, size, ink, "bold", center=(r.centerx, r.centery + offset))

@@ -1,0 +1,85 @@
+"""Cached text rendering: the same label is rasterised once, then only blitted."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+Colour = tuple[int, int, int]
+FontGetter = Callable[[int, str], pygame.font.Font]
+
+
+class TextCache:
+    """Renders (text, size, kind, colour) once; optional soft drop shadow."""
+
+    def __init__(self, font: FontGetter, limit: int = 600) -> None:
+        self._font = font
+        self._cache: dict[tuple[str, int, str, Colour, bool], pygame.Surface] = {}
+        self._limit = limit
+
+    def font(self, size: int, kind: str = "regular") -> pygame.font.Font:
+        return self._font(size, kind)
+
+    def render(self, text: str, size: int, colour: Colour, kind: str = "regular",
+               shadow: bool = False) -> pygame.Surface:
+        key = (text, size, kind, colour, shadow)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) >= self._limit:
+                self._cache.clear()
+            font = self._font(size, kind)
+            img = font.render(text, True, colour)
+            if shadow:
+                off = max(1, size // 14)
+                out = pygame.Surface((img.get_width() + off, img.get_height() + off), pygame.SRCALPHA)
+                shade = font.render(text, True, (0, 0, 0))
+                shade.set_alpha(150)
+                out.blit(shade, (off, off))
+                out.blit(img, (0, 0))
+                img = out
+            surf = img
+            self._cache[key] = surf
+        return surf
+
+    def blit(self, surface: pygame.Surface, text: str, size: int, colour: Colour, kind: str = "regular",
+             shadow: bool = False, **anchor: tuple[float, float]) -> pygame.Rect:
+        """Blit text placed by one rect anchor, e.g. `center=(x, y)` or `midleft=...`."""
+        img = self.render(text, size, colour, kind, shadow)
+        rect = img.get_rect(**{k: (int(v[0]), int(v[1])) for k, v in anchor.items()})
+        surface.blit(img, rect)
+        return rect
+
+    def wrap(self, text: str, size: int, width: int, kind: str = "regular") -> list[str]:
+        """Split text into lines that fit `width` pixels."""
+        font = self._font(size, kind)
+        lines: list[str] = []
+        for para in text.split("\n"):
+            words, line = para.split(" "), ""
+            for word in words:
+                trial = f"{line} {word}".strip()
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+
+def panel(size: tuple[int, int], radius: int = 12, alpha: int = 215,
+          fill: Colour = (30, 34, 50), edge: Colour = (120, 100, 64)) -> pygame.Surface:
+    """A translucent rounded panel with a soft shadow and a brass hairline (cache it)."""
+    w, h = size
+    pad = 10
+    out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    shadow = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 120), pygame.Rect(pad, pad + 4, w, h), border_radius=radius)
+    out.blit(pygame.transform.gaussian_blur(shadow, 6), (0, 0))
+    body = pygame.Rect(pad, pad, w, h)
+    pygame.draw.rect(out, (*fill, alpha), body, border_radius=radius)
+    top = pygame.Surface((w, max(1, h // 3)), pygame.SRCALPHA)
+    top.fill((255, 255, 255, 8))
+    out.blit(top, (pad, pad))
+    pygame.draw.rect(out, (*edge, 200), body, width=1, border_radius=radius)
+    return out

@@ -1,0 +1,674 @@
+"""The game table: a turn banner on top, a side panel (seats, log, buttons), the board in between.
+
+TableScene is generic: it plays the Match (human gestures, chance, AI seats,
+undo/redo, hints) and draws the frame; everything game-specific is delegated
+to the game's view (`scenes.views`), which draws the board and turns events
+into animations.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.match import HUMAN, Match
+from game.core.protocol import CHANCE, Command, Refusal, Seat, Target
+from scenes import palette
+from scenes.ai_driver import AiDriver
+from scenes.animation import Animator
+from scenes.input.drag import DragController
+from scenes.sprites.button import Button
+from scenes.sprites.felt import felt_surface
+from scenes.sprites.icons import icon
+from scenes.sprites.log_panel import LogPanel
+from scenes.sprites.text import TextCache, panel
+from scenes.stack import Scene
+from scenes.views import view_class
+from scenes.views.base import Action, Overlay, Point
+
+if TYPE_CHECKING:
+    from scenes.app import AppContext
+
+Colour = tuple[int, int, int]
+BRASS: Colour = (236, 204, 132)
+TOOLTIP_DELAY = 0.45
+STATUS_SECONDS = 4.5
+AI_MIN_SECONDS = 0.45
+"""With a human at the table, an AI move shows 'thinking' at least this long, so it can be followed."""
+
+
+def seat_names(seats: list[str]) -> list[str]:
+    """"You"/"Computer" with one human, "Player N" with several, "Computer N (level)" for AI-only."""
+    humans = [i for i, s in enumerate(seats) if s == HUMAN]
+    ais = [i for i, s in enumerate(seats) if s != HUMAN]
+    names = []
+    for i, kind in enumerate(seats):
+        if kind == HUMAN:
+            names.append("You" if len(humans) == 1 else f"Player {i + 1}")
+        elif len(ais) == 1:
+            names.append("Computer")
+        else:
+            names.append(f"Computer {ais.index(i) + 1}")
+    return names
+
+
+class TableScene(Scene):
+    """Plays one Match on screen; see the module docstring."""
+
+    def __init__(self, ctx: "AppContext", match: Match, use_process: bool = True) -> None:
+        super().__init__(ctx)
+        self.match = match
+        self.game = match.game
+        self.text = TextCache(ctx.font)
+        self.names = seat_names(match.seats)
+        self.view = view_class(self.game.info.id)(ctx, self.game, self.text)
+        self.view.seat_names = list(self.names)
+        self.animator = Animator(lambda: self.ctx.settings.animation_factor)
+        self.drag = DragController(self._source_at, self._target_at, self._on_drop, self._on_cancel)
+        self.ai = AiDriver(self.game.info.id, use_process)
+        self.log = LogPanel(self.text)
+        self.status_text = ""
+        self.status_error = False
+        self.status_at = -100.0
+        self.hint: tuple[Target, Target | None] | None = None
+        self.time = 0.0
+        self.idle_for = 0.0
+        self.watch_paused = False
+        self.covered = False
+        self.game_over_opened = False
+        self.mouse: Point = (0.0, 0.0)
+        self.hover: Target | None = None
+        self.tip_text: str | None = None
+        self.tip_since = 0.0
+        self._pending_answer: object | None = None
+        self._movable_key: object = None
+        self._movable: list[Target] = []
+        self._legal_key: object = None
+        self._legal: list[Target] = []
+        self.buttons: list[Button] = []
+        self.action_buttons: list[Button] = []
+        self._bar: pygame.Surface | None = None
+        self._side: pygame.Surface | None = None
+        self._sync()
+
+    # --- scene lifecycle --------------------------------------------------------------
+    def enter(self) -> None:
+        self._build_buttons()
+        self.on_resize(self.ctx.screen.get_size())
+
+    def exit(self) -> None:
+        self.ai.close()
+
+    def pause(self) -> None:
+        self.covered = True
+        self.drag.cancel()
+
+    def resume(self) -> None:
+        self.covered = False
+        self._sync()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.top_h = max(58, min(104, int(h * 0.1)))
+        self.panel_w = max(270, min(430, int(w * 0.24)))
+        self.play_rect = pygame.Rect(0, self.top_h, w - self.panel_w, h - self.top_h)
+        self.side_rect = pygame.Rect(w - self.panel_w + 4, self.top_h + 12, self.panel_w - 16, h - self.top_h - 24)
+        self.view.layout(self.play_rect)
+        self.fs = max(14, int(h * 0.022))
+        self._bar = None
+        self._side = None
+        self._layout_panel()
+
+    # --- who plays --------------------------------------------------------------------
+    @property
+    def humans(self) -> list[Seat]:
+        return [i for i in range(len(self.match.seats)) if self.match.is_human(i)]
+
+    @property
+    def watch_mode(self) -> bool:
+        return not self.humans
+
+    def acting_human(self) -> Seat | None:
+        """The human seat that must decide now, if any."""
+        actors = self.match.to_act()
+        for seat in actors:
+            if self.match.is_human(seat):
+                return seat
+        return None
+
+    def viewer(self) -> Seat:
+        seat = self.acting_human()
+        if seat is not None:
+            return seat
+        return self.humans[0] if self.humans else 0
+
+    def ai_to_act(self) -> Seat | None:
+        actors = self.match.to_act()
+        if len(actors) == 1 and actors[0] != CHANCE and not self.match.is_human(actors[0]):
+            return actors[0]
+        return None
+
+    # --- keeping the picture in step ------------------------------------------------------
+    def _sync(self) -> None:
+        self.view.set_view(self.match.state.view(self.viewer()))
+        self.log.set_lines(self.view.log_lines(self.match.log, self.names))
+        self._movable_key = None
+        self._legal_key = None
+        self._refresh_buttons()
+
+    def movable(self) -> list[Target]:
+        seat = self.acting_human()
+        key = (len(self.match.commands), seat, id(self.match.state))
+        if key != self._movable_key:
+            self._movable_key = key
+            self._movable = [] if seat is None else [
+                s for s in self.view.sources(seat) if self.game.targets_for(self.match.state, seat, s)]
+        return self._movable
+
+    def legal_for(self, source: Target | None) -> list[Target]:
+        seat = self.acting_human()
+        key = (len(self.match.commands), seat, source, id(self.match.state))
+        if key != self._legal_key:
+            self._legal_key = key
+            self._legal = [] if seat is None or source is None else self.game.targets_for(
+                self.match.state, seat, source)
+        return self._legal
+
+    def show(self, message: str, error: bool = False) -> None:
+        self.status_text = message
+        self.status_error = error
+        self.status_at = self.time
+
+    # --- drag callbacks -----------------------------------------------------------------
+    def _input_open(self) -> bool:
+        return not self.animator.busy and not self.covered and self.acting_human() is not None
+
+    def _source_at(self, pos: Point) -> Target | None:
+        if not self._input_open():
+            return None
+        target = self.view.hit_test(pos)
+        return target if target is not None and target in self.movable() else None
+
+    def _target_at(self, pos: Point) -> Target | None:
+        return self.view.hit_test(pos)
+
+    def _on_cancel(self, source: Target) -> None:
+        pass
+
+    def _on_drop(self, source: Target, target: Target | None, pos: Point) -> None:
+        dragged = self.drag.dropped_by_drag
+        seat = self.acting_human()
+        if seat is None:
+            self.show("Wait: it is not your turn.", error=True)
+            if dragged:
+                self.view.snap_back(source, pos, self.animator)
+            return
+        found = self.game.find_command(self.match.state, seat, source, target)
+        if isinstance(found, Refusal):
+            self.show(found.reason, error=True)
+            if dragged:
+                self.view.snap_back(source, pos, self.animator)
+            return
+        if not self.play(found, pos if dragged else None) and dragged:
+            self.view.snap_back(source, pos, self.animator)
+
+    # --- playing ---------------------------------------------------------------------------
+    def play(self, command: Command, origin: Point | None = None) -> bool:
+        """Submit a command; on refusal show why and leave everything as it was."""
+        before = self.view.view
+        result = self.match.submit(command)
+        if not result.ok:
+            self.show(result.reason, error=True)
+            return False
+        self.hint = None
+        if self.status_error:
+            self.status_text = ""
+        self._sync()
+        self.view.animate(result.events, self.animator, before, origin)
+        return True
+
+    def do_action(self, action: Action) -> None:
+        seat = self.acting_human()
+        if seat is None or self.animator.busy:
+            return
+        self.drag.cancel()
+        found = self.game.find_command(self.match.state, seat, action.source, None)
+        if isinstance(found, Refusal):
+            self.show(found.reason, error=True)
+        else:
+            self.play(found)
+
+    def _undo_candidates(self) -> list[Seat]:
+        order: list[Seat] = []
+        acting = self.acting_human()
+        if acting is not None:
+            order.append(acting)
+        for cmd in reversed(self.match.commands):
+            if self.match.is_human(cmd.seat) and cmd.seat not in order:
+                order.append(cmd.seat)
+        order += [s for s in self.humans if s not in order]
+        return order
+
+    def undo(self) -> None:
+        candidates = self._undo_candidates()
+        if not candidates:
+            self.show("Only a human player can take a move back.", error=True)
+            return
+        for seat in candidates:
+            if self.match.undo_point(seat) is not None:
+                result = self.match.undo(seat)
+                if result.ok:
+                    self._after_history_change()
+                    self.show(f"Move taken back: {self.names[seat]} to play again.")
+                    return
+        self.show(self.match.undo_refusal(candidates[0]) or "Nothing to undo.", error=True)
+
+    def redo(self) -> None:
+        if not self.match.can_redo():
+            self.show("Nothing to redo.", error=True)
+            return
+        before = self.view.view
+        for seat in self._undo_candidates():
+            result = self.match.redo(seat)
+            if result.ok:
+                self._after_history_change()
+                self.view.animate(result.events, self.animator, before, None)
+                self.show("Move replayed.")
+                return
+        self.show("Nothing to redo.", error=True)
+
+    def _after_history_change(self) -> None:
+        self.ai.cancel()
+        self._pending_answer = None
+        self.animator.finish_all()
+        self.drag.cancel()
+        self.hint = None
+        self.idle_for = 0.0
+        self._sync()
+
+    def request_hint(self) -> None:
+        seat = self.acting_human()
+        if seat is None:
+            self.show("Hints are for the human player whose turn it is.", error=True)
+            return
+        if self.ai.busy:
+            return
+        self.ai.request_hint(self.match.state, seat, self.match.seed * 7919 + len(self.match.commands),
+                             len(self.match.commands))
+        self.show("Thinking about a hint...")
+
+    def toggle_watch(self) -> None:
+        self.watch_paused = not self.watch_paused
+        self.show("Paused: press Space to resume." if self.watch_paused else "Resumed.")
+        self._refresh_buttons()
+
+    def open_pause(self) -> None:
+        self.drag.cancel()
+        try:
+            from scenes.pause import PauseScene
+        except ImportError:
+            self.show("The pause menu is not available.", error=True)
+            return
+        self.ctx.stack.push(PauseScene(self.ctx, self.match))
+
+    def open_game_over(self) -> None:
+        self.game_over_opened = True
+        try:
+            from scenes.game_over import GameOverScene
+        except ImportError:
+            self.show("The match is over.")
+            return
+        self.ctx.stack.push(GameOverScene(self.ctx, self.match))
+
+    # --- events ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+            for b in self.buttons + self.action_buttons:
+                b.handle(event)
+            self.drag.move(event.pos)
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
+                return False  # wheel: handled as MOUSEWHEEL
+            for b in self.buttons + self.action_buttons:
+                if b.handle(event):
+                    return True
+            self.mouse = event.pos
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                used = self.drag.press(event.pos, event.button)
+                if not used and event.button == 1 and self.acting_human() is None and \
+                        self.view.hit_test(event.pos) is not None and not self.match.state.is_over():
+                    self.show("Wait: it is not your turn.", error=False)
+                return used
+            return self.drag.release(event.pos, event.button)
+        if event.type == pygame.MOUSEWHEEL:
+            return self.log.handle(event)
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if event.key == pygame.K_ESCAPE:
+            self.open_pause()
+            return True
+        if ctrl and event.key == pygame.K_z:
+            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
+            return True
+        if ctrl and event.key == pygame.K_y:
+            self.redo()
+            return True
+        if event.key == pygame.K_h and not ctrl:
+            self.request_hint()
+            return True
+        if event.key == pygame.K_SPACE:
+            self.toggle_watch()
+            return True
+        seat = self.acting_human()
+        if seat is not None:
+            for action in self.view.actions(seat):
+                if action.key == event.key:
+                    self.do_action(action)
+                    return True
+        return False
+
+    def _hover(self, pos: Point) -> None:
+        self.mouse = pos
+        self.hover = self.view.hit_test(pos)
+        tip = None
+        for b in self.buttons + self.action_buttons:
+            if b.rect.collidepoint(pos) and b.tooltip:
+                tip = b.tooltip
+        if tip is None and not self.drag.active:
+            tip = self.view.tooltip(pos)
+        if tip != self.tip_text:
+            self.tip_text = tip
+            self.tip_since = self.time
+
+    # --- the flow of the game -------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.animator.update(dt)
+        answer = self.ai.poll()
+        if answer is not None:
+            self._pending_answer = answer
+        if self.ai.error:
+            self.show(f"The computer player failed: {self.ai.error}", error=True)
+            self.ai.error = ""
+        if self.covered or self.animator.busy:
+            self.idle_for = 0.0
+            return
+        self.idle_for += dt
+        if self._pending_answer is not None and self._apply_answer():
+            return
+        state = self.match.state
+        if state.is_over():
+            if not self.game_over_opened and self.idle_for > 0.3:
+                self.open_game_over()
+            return
+        actors = self.match.to_act()
+        if actors == [CHANCE]:
+            before = self.view.view
+            result = self.match.resolve_chance()
+            if result.ok:
+                self._sync()
+                self.view.animate(result.events, self.animator, before, None)
+            return
+        seat = self.ai_to_act()
+        if seat is not None and not self.ai.busy and self._pending_answer is None:
+            if self.watch_mode and (self.watch_paused or self.idle_for < self.ctx.settings.ai_watch_delay):
+                return
+            self.drag.cancel()
+            self.ai.request_move(state, seat, self.match.seats[seat],
+                                 self.match.seed * 1000003 + len(self.match.commands), len(self.match.commands))
+
+    def _apply_answer(self) -> bool:
+        """Play or show a worker answer once it may be shown; True if it changed something."""
+        from scenes.ai_driver import Answer
+
+        answer = self._pending_answer
+        assert isinstance(answer, Answer)
+        if answer.ply != len(self.match.commands):
+            self._pending_answer = None
+            return False
+        if answer.purpose == "hint":
+            self._pending_answer = None
+            targets = self.view.command_targets(answer.command)
+            if targets is not None and self.acting_human() == answer.seat:
+                self.hint = targets
+                self.show("Hint: the blue marks show the suggested move." if targets[1] is not None
+                          else "Hint: the computer would pass here.")
+            return False
+        if self.humans and self.time - self.ai.started_at < AI_MIN_SECONDS:
+            return True
+        self._pending_answer = None
+        if not self.play(answer.command):
+            self.show(f"The computer's move was refused: {self.status_text}", error=True)
+        return True
+
+    # --- panel and buttons ----------------------------------------------------------------------
+    def _build_buttons(self) -> None:
+        self.btn_undo = Button("Undo", self.undo, "Take your last move back (Ctrl+Z)")
+        self.btn_redo = Button("Redo", self.redo, "Replay the move you took back (Ctrl+Y)")
+        self.btn_hint = Button("Hint", self.request_hint, "Ask the computer for a suggestion (H)")
+        self.btn_watch = Button("Pause", self.toggle_watch, "Pause or resume the computers (Space)")
+        self.btn_menu = Button("Menu", self.open_pause, "Pause menu: save, rules, settings, quit (Esc)")
+        self.buttons = [self.btn_undo, self.btn_redo, self.btn_hint, self.btn_menu]
+        if self.watch_mode:
+            self.buttons.append(self.btn_watch)
+        self._refresh_buttons()
+
+    def _layout_panel(self) -> None:
+        side = self.side_rect
+        pad = 14
+        bh = max(34, int(self.fs * 2.2))
+        seat_h = int(self.fs * 1.9)
+        self.seats_top = side.y + pad
+        y = self.seats_top + seat_h * len(self.match.seats) + 8
+        self.action_rect = pygame.Rect(side.x + pad, y, side.width - 2 * pad, bh)
+        y = self.action_rect.bottom + 14
+        self.log_title_y = y
+        rows = 2
+        bottom = side.bottom - pad - rows * bh - (rows - 1) * 10
+        self.log.set_rect(pygame.Rect(side.x + pad, y + int(self.fs * 1.6), side.width - 2 * pad,
+                                      bottom - 12 - (y + int(self.fs * 1.6))), max(12, self.fs - 2))
+        w3 = (side.width - 2 * pad - 20) // 3
+        row1 = [self.btn_undo, self.btn_redo, self.btn_hint] if self.buttons else []
+        for i, b in enumerate(row1):
+            b.rect = pygame.Rect(side.x + pad + i * (w3 + 10), bottom, w3, bh)
+        row2 = [b for b in (self.btn_watch, self.btn_menu) if b in self.buttons] if self.buttons else []
+        if row2:
+            w = (side.width - 2 * pad - 10 * (len(row2) - 1)) // len(row2)
+            for i, b in enumerate(row2):
+                b.rect = pygame.Rect(side.x + pad + i * (w + 10), bottom + bh + 10, w, bh)
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        if not self.buttons:
+            return
+        acting = self.acting_human()
+        self.btn_undo.enabled = bool(self.humans) and bool(self.match.commands)
+        self.btn_redo.enabled = self.match.can_redo()
+        self.btn_hint.enabled = acting is not None
+        self.btn_watch.label = "Resume" if self.watch_paused else "Pause"
+        self.btn_watch.accent = (150, 112, 52) if self.watch_paused else None
+        actions = self.view.actions(acting) if acting is not None else []
+        self.action_buttons = []
+        if actions and hasattr(self, "action_rect"):
+            n = len(actions)
+            w = (self.action_rect.width - 10 * (n - 1)) // n
+            role = self.view.role_of(acting) if acting is not None else ""
+            accent = palette.ORDER if role == "Order" else palette.CHAOS if role == "Chaos" else (120, 96, 56)
+            for i, action in enumerate(actions):
+                label = action.label
+                b = Button(label, lambda a=action: self.do_action(a), action.tooltip,
+                           accent=tuple(int(c * 0.62) for c in accent))  # type: ignore[arg-type]
+                b.rect = pygame.Rect(self.action_rect.x + i * (w + 10), self.action_rect.y, w,
+                                     self.action_rect.height)
+                self.action_buttons.append(b)
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def overlay(self) -> Overlay:
+        held = self.drag.source if self.drag.active else None
+        return Overlay(held=held, drag_pos=self.drag.pos if self.drag.dragging else None,
+                       drag_offset=self.drag.offset, legal=self.legal_for(held) if held else [],
+                       movable=self.movable() if self._input_open() else [], hover=self.hover,
+                       hint=self.hint, time=self.time)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        felt = felt_surface(size)
+        surface.blit(felt, (0, 0))
+        self.view.draw(surface, self.overlay(), self.animator)
+        self._draw_side(surface)
+        self._draw_bar(surface)
+        self._draw_announcement(surface)
+        self._draw_tooltip(surface)
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        if self._bar is None or self._bar.get_width() != w:
+            bar = pygame.Surface((w, self.top_h + 8), pygame.SRCALPHA)
+            for y in range(self.top_h):
+                t = y / self.top_h
+                pygame.draw.line(bar, (int(14 + 14 * t), int(16 + 14 * t), int(26 + 20 * t), 240), (0, y), (w, y))
+            for i in range(8):
+                pygame.draw.line(bar, (0, 0, 0, 90 - i * 11), (0, self.top_h + i), (w, self.top_h + i))
+            pygame.draw.line(bar, (150, 122, 74), (0, self.top_h - 1), (w, self.top_h - 1))
+            self._bar = bar
+        surface.blit(self._bar, (0, 0))
+        text, colour = self.view.status(self.names)
+        if self.match.state.is_over():
+            text, colour = "The match is over", BRASS
+        # role stripe and banner
+        pygame.draw.rect(surface, colour, pygame.Rect(0, self.top_h - 5, self.play_rect.width, 4))
+        big = max(20, int(self.top_h * 0.38))
+        x = 24
+        ai_seat = self.ai_to_act()
+        thinking = ai_seat is not None and not self.animator.busy and not self.covered
+        rect = self.text.blit(surface, text, big, colour, "display", shadow=True,
+                              midleft=(x, self.top_h * 0.40))
+        if thinking:
+            paused = self.watch_mode and self.watch_paused
+            label = "paused" if paused else "thinking"
+            r2 = self.text.blit(surface, label, self.fs, BRASS, "bold",
+                                midleft=(rect.right + 18, self.top_h * 0.42))
+            if not paused:
+                for i in range(3):
+                    a = 0.5 + 0.5 * math.sin(self.time * 6 - i * 0.9)
+                    pygame.draw.circle(surface, (int(120 + 116 * a), int(100 + 104 * a), int(60 + 72 * a)),
+                                       (r2.right + 10 + i * 12, r2.centery + 2), 3 + a * 1.5)
+                hg = icon("hourglass", int(self.fs * 1.3), BRASS)
+                if hg is not None:
+                    rot = pygame.transform.rotozoom(hg, (self.time * 120) % 360 if int(self.time) % 2 else 0, 1)
+                    surface.blit(rot, rot.get_rect(center=(r2.right + 58, r2.centery)))
+        # status line (refusals, hints, undo)
+        age = self.time - self.status_at
+        if self.status_text and age < STATUS_SECONDS:
+            alpha = 255 if age < STATUS_SECONDS - 0.6 else int(255 * (STATUS_SECONDS - age) / 0.6)
+            ink = (255, 170, 150) if self.status_error else (210, 220, 236)
+            img = self.text.render(self.status_text, self.fs, ink, "bold" if self.status_error else "regular")
+            pill = pygame.Rect(0, 0, img.get_width() + 40, img.get_height() + 10)
+            pill.midleft = (x - 8, int(self.top_h * 0.78))
+            box = pygame.Surface(pill.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, (90, 30, 28, 220) if self.status_error else (30, 40, 62, 220), box.get_rect(),
+                             border_radius=pill.height // 2)
+            box.blit(img, (20, 5))
+            box.set_alpha(alpha)
+            surface.blit(box, pill)
+        # the game's title over the side panel
+        self.text.blit(surface, self.game.info.title, max(18, int(self.top_h * 0.3)), BRASS, "display",
+                       shadow=True, center=(self.side_rect.centerx, self.top_h * 0.45))
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        side = self.side_rect
+        if self._side is None:
+            self._side = panel(side.size, 14, 225)
+        surface.blit(self._side, (side.x - 10, side.y - 10))
+        fs = self.fs
+        y = self.seats_top
+        to_act = self.match.to_act()
+        for seat, kind in enumerate(self.match.seats):
+            row = pygame.Rect(side.x + 12, y, side.width - 24, int(fs * 1.7))
+            active = seat in to_act
+            role = self.view.role_of(seat)
+            colour = palette.ORDER if role == "Order" else palette.CHAOS if role == "Chaos" else BRASS
+            if active:
+                pygame.draw.rect(surface, tuple(int(c * 0.28) for c in colour), row, border_radius=8)
+                pygame.draw.rect(surface, colour, row, width=1, border_radius=8)
+            ic = icon("person" if kind == HUMAN else "robot-golem", int(fs * 1.2),
+                      (230, 226, 214) if active else (150, 156, 172))
+            if ic is not None:
+                surface.blit(ic, ic.get_rect(midleft=(row.x + 6, row.centery)))
+            level = "" if kind == HUMAN else f"  ({kind})"
+            self.text.blit(surface, f"{self.names[seat]}{level}", fs, palette.TEXT if active else palette.TEXT_DIM,
+                           "bold" if active else "regular", midleft=(row.x + 12 + int(fs * 1.3), row.centery))
+            if role:
+                tag = self.text.render(role.upper(), max(11, fs - 3), (255, 255, 255), "bold")
+                pill = pygame.Rect(0, 0, tag.get_width() + 16, tag.get_height() + 4)
+                pill.midright = (row.right - 6, row.centery)
+                pygame.draw.rect(surface, tuple(int(c * 0.75) for c in colour), pill, border_radius=pill.height // 2)
+                surface.blit(tag, tag.get_rect(center=pill.center))
+            y += int(fs * 1.9)
+        for b in self.action_buttons:
+            b.draw(surface, self.text, fs + 2)
+        if not self.action_buttons:
+            hint = self._action_hint()
+            if hint:
+                self.text.blit(surface, hint, fs - 1, palette.TEXT_DIM, center=self.action_rect.center)
+        self.text.blit(surface, "Game log", fs, BRASS, "bold", topleft=(side.x + 14, self.log_title_y))
+        pygame.draw.line(surface, (90, 76, 50), (side.x + 14, self.log.rect.y - 4),
+                         (side.right - 14, self.log.rect.y - 4))
+        self.log.draw(surface)
+        for b in self.buttons:
+            b.draw(surface, self.text, fs)
+
+    def _action_hint(self) -> str:
+        if self.match.state.is_over():
+            return "Good game!"
+        if self.watch_mode:
+            return "Space: pause or resume"
+        if self.acting_human() is not None:
+            return "Drag, or click then click"
+        return ""
+
+    def _draw_announcement(self, surface: pygame.Surface) -> None:
+        ann = self.view.announcement(self.animator)
+        if ann is None:
+            return
+        title = self.text.render(ann.title, max(28, int(self.play_rect.height * 0.07)), ann.colour, "display", True)
+        sub = self.text.render(ann.subtitle, self.fs + 4, palette.TEXT) if ann.subtitle else None
+        w = max(title.get_width(), sub.get_width() if sub else 0) + 80
+        h = title.get_height() + (sub.get_height() + 10 if sub else 0) + 50
+        box = panel((w, h), 18, 235, (24, 26, 40), ann.colour)
+        rect = box.get_rect(center=self.play_rect.center)
+        surface.blit(box, rect)
+        surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + 32)))
+        if sub:
+            surface.blit(sub, sub.get_rect(midtop=(rect.centerx, rect.y + 42 + title.get_height())))
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        if not self.tip_text or self.drag.active or self.time - self.tip_since < TOOLTIP_DELAY:
+            return
+        fs = max(12, self.fs - 1)
+        lines = []
+        for para in self.tip_text.split("\n"):
+            lines += self.text.wrap(para, fs, 340)
+        imgs = [self.text.render(line, fs, palette.TEXT) for line in lines]
+        w = max(i.get_width() for i in imgs) + 24
+        h = sum(i.get_height() for i in imgs) + 16
+        rect = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 20, w, h)
+        rect.clamp_ip(surface.get_rect())
+        if rect.collidepoint(self.mouse):
+            rect.bottom = int(self.mouse[1]) - 8
+            rect.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(0, 3), border_radius=8)
+        pygame.draw.rect(surface, (30, 33, 48), rect, border_radius=8)
+        pygame.draw.rect(surface, (150, 122, 74), rect, width=1, border_radius=8)
+        y = rect.y + 8
+        for img in imgs:
+            surface.blit(img, (rect.x + 12, y))
+            y += img.get_height()

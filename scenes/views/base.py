@@ -1,0 +1,133 @@
+"""The small interface a game's table view implements; TableScene knows only this.
+
+A view turns a seat's `view()` dict into pixels and hit areas, turns events into
+animations, and words the turn banner and the log. It never touches the Match:
+the table does the playing, the view does the showing.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Sequence
+
+import pygame
+
+from game.core.match import LogEntry
+from game.core.protocol import Command, Event, Game, Seat, Target
+from scenes.animation import Animator
+from scenes.sprites.text import TextCache
+
+if TYPE_CHECKING:
+    from scenes.app import AppContext
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+ViewDict = dict[str, Any]
+
+
+@dataclass
+class Overlay:
+    """What the table wants shown on top of the position this frame."""
+
+    held: Target | None = None
+    """The source being dragged or selected."""
+    drag_pos: Point | None = None
+    """Where the mouse carries the held piece (None when only selected)."""
+    drag_offset: Point = (0.0, 0.0)
+    legal: list[Target] = field(default_factory=list)
+    """Destinations that would make a legal command from `held`."""
+    movable: list[Target] = field(default_factory=list)
+    """Sources the human to act may pick up."""
+    hover: Target | None = None
+    hint: tuple[Target, Target | None] | None = None
+    time: float = 0.0
+    """Seconds since the table opened (for pulsing highlights)."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """A button the view offers the seat to act (Pass, End turn...)."""
+
+    label: str
+    source: Target
+    tooltip: str = ""
+    key: int | None = None
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A big centred banner (half time, last round...)."""
+
+    title: str
+    subtitle: str = ""
+    colour: Colour = (236, 204, 132)
+
+
+class GameView(ABC):
+    """Base class; `layout` gets the play area (the table leaves room for its bars)."""
+
+    def __init__(self, ctx: "AppContext", game: Game, text: TextCache) -> None:
+        self.ctx = ctx
+        self.game = game
+        self.text = text
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.view: ViewDict = {}
+        self.seat_names: list[str] = []
+        """Set by the table: how each seat is called ("You", "Computer", "Player 2")."""
+
+    @abstractmethod
+    def layout(self, rect: pygame.Rect) -> None:
+        """Place everything inside `rect` (called on open and on every resize)."""
+
+    def set_view(self, view: ViewDict) -> None:
+        """The position changed (a move, an undo): show this view from now on."""
+        self.view = view
+
+    @abstractmethod
+    def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
+        """Draw the position, the running animations and the overlay."""
+
+    @abstractmethod
+    def hit_test(self, pos: Point) -> Target | None:
+        """The Target under `pos` (a cell, a pile, a card...), or None."""
+
+    @abstractmethod
+    def sources(self, seat: Seat) -> list[Target]:
+        """Pieces `seat` might pick up now (the table keeps those with legal targets)."""
+
+    @abstractmethod
+    def anchor(self, target: Target) -> Point | None:
+        """Screen centre of a target (snap-back, hint arrows)."""
+
+    @abstractmethod
+    def animate(self, events: Sequence[Event], animator: Animator, before: ViewDict,
+                origin: Point | None) -> None:
+        """Start animations for these events; `origin` is where a dragged piece was dropped."""
+
+    def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
+        """Animate a refused piece back home."""
+
+    @abstractmethod
+    def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
+        """The turn banner: whose turn and what to do, and the role colour."""
+
+    def actions(self, seat: Seat) -> list[Action]:
+        return []
+
+    def tooltip(self, pos: Point) -> str | None:
+        return None
+
+    def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
+        """Source and destination that show a command (a hint) on the board."""
+        return None
+
+    def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
+        return [(e.event.text, (220, 220, 220)) for e in entries]
+
+    def announcement(self, animator: Animator) -> Announcement | None:
+        return None
+
+    def role_of(self, seat: Seat) -> str:
+        """The seat's current role name (for seat labels), '' when the game has none."""
+        return ""

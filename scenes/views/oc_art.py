@@ -1,0 +1,107 @@
+"""Order & Chaos pieces of art the view composes: colours, markers, bag chart rows, line tooltips."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+import pygame
+
+import game.order_chaos as oc_pkg
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class CounterColour:
+    name: str
+    rgb: Colour
+    symbol: str
+
+
+@lru_cache(maxsize=1)
+def counter_colours() -> tuple[CounterColour, ...]:
+    """The colours from game/order_chaos/data/colours.toml, in colour-index order."""
+    path = Path(oc_pkg.__file__).parent / "data" / "colours.toml"
+    with path.open("rb") as fh:
+        data = tomllib.load(fh)
+    return tuple(CounterColour(str(c["name"]), (int(c["rgb"][0]), int(c["rgb"][1]), int(c["rgb"][2])),
+                               str(c["symbol"])) for c in data["colour"])
+
+
+def colour_of(index: int) -> CounterColour:
+    cols = counter_colours()
+    return cols[index % len(cols)]
+
+
+@lru_cache(maxsize=32)
+def ring_marker(diameter: int, rgb: Colour, width_frac: float = 0.09, glow: bool = True) -> pygame.Surface:
+    """A soft glowing ring (legal cells, last move, hints); antialiased by supersampling."""
+    ss = 3
+    pad = diameter // 4
+    size = (diameter + 2 * pad) * ss
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    r = diameter * ss / 2
+    if glow:
+        g = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(g, (*rgb, 90), (c, c), r, width=int(r * 0.35))
+        surf.blit(pygame.transform.gaussian_blur(g, max(2, pad * ss // 3)), (0, 0))
+    pygame.draw.circle(surf, (*rgb, 235), (c, c), r, width=max(2, int(r * width_frac)))
+    return pygame.transform.smoothscale(surf, (size // ss, size // ss))
+
+
+@lru_cache(maxsize=32)
+def dot_marker(diameter: int, rgb: Colour) -> pygame.Surface:
+    """A soft glowing dot for a legal destination."""
+    ss = 3
+    size = diameter * 2 * ss
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    pygame.draw.circle(surf, (*rgb, 70), (c, c), diameter * ss * 0.8)
+    surf = pygame.transform.gaussian_blur(surf, max(2, diameter * ss // 4))
+    pygame.draw.circle(surf, (*rgb, 220), (c, c), diameter * ss * 0.32)
+    pygame.draw.circle(surf, (255, 255, 255, 140), (c - diameter * 0.08 * ss, c - diameter * 0.08 * ss),
+                       diameter * ss * 0.12)
+    return pygame.transform.smoothscale(surf, (size // ss, size // ss))
+
+
+def palindromes(line: Sequence[int | None]) -> list[tuple[int, int]]:
+    """(start, length) of every palindromic run of length >= 2 (runs stop at gaps)."""
+    out: list[tuple[int, int]] = []
+    n = len(line)
+    for i in range(n):
+        for j in range(i + 1, n):
+            seg = line[i:j + 1]
+            if any(v is None for v in seg):
+                break
+            if list(seg) == list(reversed(seg)):
+                out.append((i, j - i + 1))
+    return out
+
+
+def explain_line(label: str, line: Sequence[int | None], score: int, limit: int = 6) -> str:
+    """Tooltip text for one row or column score."""
+    runs = sorted(palindromes(line), key=lambda p: (-p[1], p[0]))
+    if not runs:
+        return (f"{label}: 0 points.\nA line scores every run that reads the same both ways "
+                "(two or more counters, no gaps), each worth its length.")
+    parts = []
+    for start, length in runs[:limit]:
+        names = "-".join(colour_of(v).name for v in line[start:start + length] if v is not None)
+        parts.append(f"{names} ({length})")
+    more = f"\n...and {len(runs) - limit} more" if len(runs) > limit else ""
+    return f"{label}: {score} points from {len(runs)} palindromes:\n" + "\n".join(parts) + more
+
+
+def pouch_fallback(size: int, rgb: Colour) -> pygame.Surface:
+    """A simple drawn bag when the icon file is missing."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    body = pygame.Rect(size * 0.15, size * 0.3, size * 0.7, size * 0.62)
+    pygame.draw.ellipse(surf, rgb, body)
+    pygame.draw.polygon(surf, rgb, [(size * 0.35, size * 0.12), (size * 0.65, size * 0.12),
+                                    (size * 0.58, size * 0.36), (size * 0.42, size * 0.36)])
+    return surf

@@ -1,0 +1,546 @@
+"""The Order & Chaos table: board, drawn counter, bag odds and scores from a seat's view.
+
+Everything here reads the plain `view()` dict; gestures come back as Targets
+(`Target("drawn")`, `Target("cell", (r, c))`, `Target("pass")`) for
+`Game.find_command`. A static layer (felt, board, counters, scores, bag chart)
+is rendered once per position and blitted each frame; only moving pieces and
+highlights are drawn live.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+import pygame
+
+from game.core.match import LogEntry
+from game.core.protocol import CHANCE, Command, Event, Seat, Target
+from game.order_chaos.commands import (
+    CounterDrawn,
+    CounterPlaced,
+    CounterSlid,
+    HalfEnded,
+    MatchEnded,
+    OrderPassed,
+    Pass,
+    Place,
+    Slide,
+    cell_name,
+)
+from game.order_chaos.scoring import line_score
+from scenes import palette
+from scenes.animation import Animator, arc_point, ease_in_out_cubic, ease_out_cubic, lerp_point
+from scenes.sprites.board import GridGeometry, board_pad, board_surface
+from scenes.sprites.counter import blit_counter
+from scenes.sprites.felt import felt_surface
+from scenes.sprites.icons import icon
+from scenes.views.base import Action, Announcement, Colour, GameView, Overlay, Point, ViewDict
+from scenes.views.oc_art import colour_of, dot_marker, explain_line, pouch_fallback, ring_marker
+
+DRAWN = Target("drawn")
+PASS = Target("pass")
+BRASS: Colour = (236, 204, 132)
+DIM: Colour = (150, 156, 172)
+MOVE_S, DRAW_S, RETURN_S = 0.25, 0.45, 0.22
+HALFTIME_S, FINAL_S = 3.0, 1.4
+
+
+def role_colour(role: str) -> Colour:
+    return palette.ORDER if role == "Order" else palette.CHAOS
+
+
+class OrderChaosView(GameView):
+    """See the module docstring."""
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        w, h = rect.size
+        m = max(10, int(h * 0.03))
+        self.score_w = max(30, int(h * 0.055))
+        info_w = max(210, min(380, int(w * 0.27)))
+        side = min(h - 2 * m - self.score_w, w - info_w - self.score_w - 3 * m)
+        side = max(120, side)
+        free_x = rect.x + info_w + 2 * m
+        free_w = rect.right - m - free_x
+        bx = free_x + max(0, (free_w - side - self.score_w) // 2)
+        by = rect.y + m + max(0, (h - 2 * m - self.score_w - side) // 2)
+        self.board_rect = pygame.Rect(bx, by, side, side)
+        self.info = pygame.Rect(rect.x + m, by, info_w, side + self.score_w)
+        self.geo = GridGeometry(self.board_rect, self.n)
+        self.piece_d = int(self.geo.cell * 0.84)
+        self.font_s = max(13, int(h * 0.024))
+        # bag and tray at the top of the info column
+        tray_d = int(self.piece_d * 1.25)
+        self.bag_rect = pygame.Rect(self.info.x + 8, self.info.y + 22, tray_d, tray_d)
+        self.tray_centre: Point = (self.info.right - tray_d * 0.75, self.bag_rect.centery)
+        self.tray_r = tray_d * 0.62
+        self._static_key: Any = None
+        self._static: pygame.Surface | None = None
+
+    @property
+    def n(self) -> int:
+        return int(self.view.get("size", 7)) if self.view else 7
+
+    def set_view(self, view: ViewDict) -> None:
+        resize = self.view and view.get("size") != self.view.get("size")
+        self.view = view
+        if resize and self.rect.width:
+            self.layout(self.rect)
+        self._static_key = None
+
+    # --- roles and names -----------------------------------------------------
+    def role_of(self, seat: Seat) -> str:
+        roles = self.view.get("roles", {})
+        if seat == roles.get("order"):
+            return "Order"
+        if seat == roles.get("chaos"):
+            return "Chaos"
+        return ""
+
+    def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
+        v = self.view
+        roles = v.get("roles", {})
+        phase = v.get("phase")
+        if phase == "place":
+            return f"Chaos ({seat_names[roles['chaos']]}): place the counter", palette.CHAOS
+        if phase == "order":
+            return f"Order ({seat_names[roles['order']]}): slide a counter or pass", palette.ORDER
+        if phase == "draw":
+            return "Drawing a counter from the bag...", BRASS
+        return "The match is over", BRASS
+
+    def actions(self, seat: Seat) -> list[Action]:
+        if self.view.get("phase") == "order" and seat == self.view["roles"]["order"]:
+            return [Action("Pass", PASS, "Leave the board as it is (P)", pygame.K_p)]
+        return []
+
+    # --- hit testing -----------------------------------------------------------
+    def hit_test(self, pos: Point) -> Target | None:
+        if self.view.get("drawn") is not None:
+            cx, cy = self.tray_centre
+            if (pos[0] - cx) ** 2 + (pos[1] - cy) ** 2 <= self.tray_r ** 2:
+                return DRAWN
+        if self.board_rect.collidepoint(pos):
+            cell = self.geo.cell_at(pos)
+            if cell is not None:
+                return Target("cell", cell)
+        return None
+
+    def sources(self, seat: Seat) -> list[Target]:
+        v = self.view
+        if v.get("phase") == "place" and seat == v["roles"]["chaos"] and v.get("drawn") is not None:
+            return [DRAWN]
+        if v.get("phase") == "order" and seat == v["roles"]["order"]:
+            return [Target("cell", (r, c)) for r, row in enumerate(v["board"])
+                    for c, x in enumerate(row) if x is not None]
+        return []
+
+    def anchor(self, target: Target) -> Point | None:
+        if target.zone == "drawn":
+            return self.tray_centre
+        if target.zone == "cell" and target.cell is not None:
+            return self.geo.centre(*target.cell)
+        return None
+
+    def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
+        if isinstance(command, Place):
+            return DRAWN, Target("cell", command.cell)
+        if isinstance(command, Slide):
+            return Target("cell", command.src), Target("cell", command.dst)
+        if isinstance(command, Pass):
+            return PASS, None
+        return None
+
+    # --- events -> animations ---------------------------------------------------
+    def animate(self, events: Sequence[Event], animator: Animator, before: ViewDict,
+                origin: Point | None) -> None:
+        move_time = 0.0
+        for ev in events:
+            if isinstance(ev, CounterDrawn):
+                bag = self.bag_rect.center
+                animator.add(DRAW_S, "draw", ease_in_out_cubic, colour=ev.colour,
+                             start=(float(bag[0]), float(bag[1])), end=self.tray_centre)
+            elif isinstance(ev, CounterPlaced):
+                start = origin or self.tray_centre
+                dur = MOVE_S if origin else MOVE_S * 1.6
+                tw = animator.add(dur, "move", ease_out_cubic, colour=ev.colour, cell=tuple(ev.cell),
+                                  start=start, end=self.geo.centre(*ev.cell), lift=origin is None)
+                move_time = tw.duration
+            elif isinstance(ev, CounterSlid):
+                start = origin or self.geo.centre(*ev.src)
+                dist = math.dist(start, self.geo.centre(*ev.dst)) / max(1.0, self.geo.cell)
+                dur = MOVE_S * (1.0 if origin else min(2.2, 0.9 + 0.25 * dist))
+                tw = animator.add(dur, "move", ease_out_cubic, colour=ev.colour, cell=tuple(ev.dst),
+                                  start=start, end=self.geo.centre(*ev.dst), lift=origin is None)
+                move_time = tw.duration
+            elif isinstance(ev, HalfEnded) and not any(isinstance(e, MatchEnded) for e in events):
+                snapshot = self._half_snapshot(before, events)
+                animator.add(HALFTIME_S, "halftime", delay=move_time, scale=False,
+                             score=ev.score, order_seat=ev.order_seat, view=snapshot)
+            elif isinstance(ev, MatchEnded):
+                animator.add(FINAL_S, "final", delay=move_time, scale=False, blocking=True)
+        self._static_key = None
+
+    def _half_snapshot(self, before: ViewDict, events: Sequence[Event]) -> ViewDict:
+        """The full board of the half just ended (the new view already shows an empty one)."""
+        snap = dict(before)
+        board = [list(row) for row in before["board"]]
+        for ev in events:
+            if isinstance(ev, CounterPlaced):
+                board[ev.cell[0]][ev.cell[1]] = ev.colour
+        snap["board"] = board
+        snap["drawn"] = None
+        snap["row_scores"] = [line_score(row) for row in board]
+        snap["col_scores"] = [line_score([row[c] for row in board]) for c in range(len(board))]
+        snap["total"] = sum(snap["row_scores"]) + sum(snap["col_scores"])
+        for ev in events:
+            if isinstance(ev, CounterPlaced):
+                snap["last"] = {"type": "place", "cell": list(ev.cell)}
+        return snap
+
+    def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
+        home = self.anchor(source)
+        if home is None:
+            return
+        colour = self._colour_at(source)
+        if colour is None:
+            return
+        animator.add(RETURN_S, "return", ease_out_cubic, colour=colour, source=source, start=from_pos, end=home)
+
+    def announcement(self, animator: Animator) -> Announcement | None:
+        for tw in animator.of_kind("halftime"):
+            if tw.started:
+                return Announcement(f"Half time: Order scored {tw.payload['score']}",
+                                    "Roles swap: the other player is Order now", BRASS)
+        return None
+
+    # --- words ------------------------------------------------------------------
+    def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
+        half = 0
+        out: list[tuple[str, Colour]] = []
+
+        def who(seat: int, role: str) -> str:
+            return f"{role} ({seat_names[seat]})" if 0 <= seat < len(seat_names) else role
+
+        for entry in entries:
+            ev, seat = entry.event, entry.seat
+            order_seat = half
+            if isinstance(ev, CounterDrawn):
+                col = colour_of(ev.colour)
+                out.append((f"Bag: drew {col.name} ({col.symbol})", DIM))
+            elif isinstance(ev, CounterPlaced):
+                col = colour_of(ev.colour)
+                out.append((f"{who(seat, 'Chaos')} placed {col.name} on {cell_name(ev.cell)}", palette.CHAOS))
+            elif isinstance(ev, CounterSlid):
+                col = colour_of(ev.colour)
+                out.append((f"{who(seat, 'Order')} slid {col.name} {cell_name(ev.src)} to {cell_name(ev.dst)}",
+                            palette.ORDER))
+            elif isinstance(ev, OrderPassed):
+                out.append((f"{who(order_seat if seat == CHANCE else seat, 'Order')} passed", palette.ORDER))
+            elif isinstance(ev, HalfEnded):
+                out.append((f"Half {ev.half + 1} over: {seat_names[ev.order_seat]} scored {ev.score} as Order. "
+                            "Roles swap.", BRASS))
+                half = 1
+            elif isinstance(ev, MatchEnded):
+                scores = ", ".join(f"{seat_names[i]} {s}" for i, s in enumerate(ev.scores))
+                out.append((f"Match over: {scores}", BRASS))
+            else:
+                out.append((ev.text, DIM))
+        return out
+
+    def tooltip(self, pos: Point) -> str | None:
+        v = self.view
+        target = self.hit_test(pos)
+        if target == DRAWN and v.get("drawn") is not None:
+            col = colour_of(v["drawn"])
+            return f"{col.name} counter ({col.symbol}), just drawn.\nChaos drags it onto any empty cell."
+        if target is not None and target.cell is not None:
+            x = v["board"][target.cell[0]][target.cell[1]]
+            if x is not None:
+                col = colour_of(x)
+                extra = "\nOrder may slide it along its row or column." if v.get("phase") == "order" else ""
+                return f"{col.name} counter ({col.symbol}) on {cell_name(target.cell)}{extra}"
+            return None
+        for r in range(self.n):
+            if self._row_score_rect(r).collidepoint(pos):
+                return explain_line(f"Row {cell_name((r, 0))[0]}", v["board"][r], v["row_scores"][r])
+        for c in range(self.n):
+            if self._col_score_rect(c).collidepoint(pos):
+                return explain_line(f"Column {cell_name((0, c))[1]}", [row[c] for row in v["board"]],
+                                    v["col_scores"][c])
+        if self.bag_rect.collidepoint(pos):
+            return f"The bag: {v['bag_total']} counters left. Chance draws the next one after Order moves."
+        for i, rect in enumerate(self._chart_rows()):
+            if rect.collidepoint(pos):
+                col = colour_of(i)
+                return (f"{col.name} ({col.symbol}): {v['bag'][i]} left in the bag, "
+                        f"{v['odds'][i] * 100:.0f}% chance to be drawn next")
+        if self._score_card().collidepoint(pos):
+            return ("Order scores every palindrome in every row and column.\n"
+                    "Each player is Order for one half; the higher Order score wins.")
+        return None
+
+    # --- geometry helpers ---------------------------------------------------------
+    def _row_score_rect(self, r: int) -> pygame.Rect:
+        cx, cy = self.geo.centre(r, self.n - 1)
+        w = self.score_w
+        return pygame.Rect(self.board_rect.right + 6, int(cy - w * 0.36), w - 4, int(w * 0.72))
+
+    def _col_score_rect(self, c: int) -> pygame.Rect:
+        cx, cy = self.geo.centre(self.n - 1, c)
+        w = self.score_w
+        return pygame.Rect(int(cx - w * 0.5), self.board_rect.bottom + 6, w, int(w * 0.72))
+
+    def _chart_top(self) -> int:
+        return self.bag_rect.bottom + int(self.font_s * 2.2)
+
+    def _chart_rows(self) -> list[pygame.Rect]:
+        row_h = max(20, int(self.font_s * 1.75))
+        top = self._chart_top() + int(self.font_s * 1.6)
+        return [pygame.Rect(self.info.x, top + i * row_h, self.info.width, row_h - 2)
+                for i in range(len(self.view.get("bag", [])))]
+
+    def _score_card(self) -> pygame.Rect:
+        rows = self._chart_rows()
+        top = (rows[-1].bottom if rows else self._chart_top()) + 14
+        height = int(self.font_s * 7.4)
+        return pygame.Rect(self.info.x, top, self.info.width, max(40, min(height, self.info.bottom - top)))
+
+    def _colour_at(self, target: Target) -> int | None:
+        if target.zone == "drawn":
+            d = self.view.get("drawn")
+            return int(d) if d is not None else None
+        if target.zone == "cell" and target.cell is not None:
+            x = self.view["board"][target.cell[0]][target.cell[1]]
+            return int(x) if x is not None else None
+        return None
+
+    @property
+    def symbols(self) -> bool:
+        return bool(self.ctx.settings.colour_blind_symbols)
+
+    def _counter(self, surface: pygame.Surface, colour: int, centre: Point, d: int, lift: float = 0.0,
+                 alpha: int = 255) -> None:
+        col = colour_of(colour)
+        blit_counter(surface, col.rgb, col.symbol, centre, d, self.symbols, lift, alpha)
+
+    # --- drawing ------------------------------------------------------------------
+    def _display(self, animator: Animator) -> ViewDict:
+        for tw in animator.of_kind("halftime"):
+            return tw.payload["view"]  # type: ignore[no-any-return]
+        return self.view
+
+    def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
+        view = self._display(animator)
+        hidden_cells: set[tuple[int, int]] = set()
+        hide_drawn = False
+        for tw in animator.tweens:
+            if tw.kind == "move":
+                hidden_cells.add(tuple(tw.payload["cell"]))  # type: ignore[arg-type]
+            elif tw.kind == "draw":
+                hide_drawn = True
+            elif tw.kind == "return":
+                src: Target = tw.payload["source"]
+                if src.zone == "drawn":
+                    hide_drawn = True
+                elif src.cell is not None:
+                    hidden_cells.add(src.cell)
+        if overlay.held is not None and overlay.drag_pos is not None:
+            if overlay.held.zone == "drawn":
+                hide_drawn = True
+            elif overlay.held.cell is not None:
+                hidden_cells.add(overlay.held.cell)
+        key = (id(view), self.rect.size, self.rect.topleft, frozenset(hidden_cells), hide_drawn, self.symbols,
+               surface.get_size())
+        if key != self._static_key or self._static is None:
+            self._static = self._render_static(view, hidden_cells, hide_drawn, surface.get_size())
+            self._static_key = key
+        surface.blit(self._static, self.rect.topleft)
+        self._draw_live(surface, view, overlay, animator)
+
+    def _render_static(self, view: ViewDict, hidden: set[tuple[int, int]], hide_drawn: bool,
+                       screen: tuple[int, int]) -> pygame.Surface:
+        layer = pygame.Surface(self.rect.size).convert() if pygame.display.get_surface() else pygame.Surface(self.rect.size)
+        felt = felt_surface(screen)
+        layer.blit(felt, (0, 0), self.rect)
+        ox, oy = -self.rect.x, -self.rect.y
+        pad = board_pad(self.board_rect.width)
+        font_path = self._font_path()
+        layer.blit(board_surface(self.board_rect.width, self.n, True, font_path),
+                   (self.board_rect.x - pad + ox, self.board_rect.y - pad + oy))
+        # last move
+        last = view.get("last")
+        if last and last.get("type") in ("place", "slide"):
+            cell = tuple(last["cell"] if last["type"] == "place" else last["dst"])
+            cx, cy = self.geo.centre(*cell)
+            ring = ring_marker(int(self.geo.cell * 0.98), BRASS, 0.05, glow=True)
+            if last["type"] == "slide":
+                sx, sy = self.geo.centre(*last["src"])
+                steps = max(2, int(math.dist((sx, sy), (cx, cy)) / (self.geo.cell * 0.33)))
+                for i in range(steps):
+                    px, py = lerp_point((sx, sy), (cx, cy), i / steps)
+                    pygame.draw.circle(layer, (214, 172, 96), (px + ox, py + oy), max(2, self.geo.cell * 0.05))
+                pygame.draw.circle(layer, (214, 172, 96), (sx + ox, sy + oy), self.geo.cell * 0.16, width=2)
+            layer.blit(ring, ring.get_rect(center=(int(cx + ox), int(cy + oy))))
+        # counters
+        for r, row in enumerate(view["board"]):
+            for c, x in enumerate(row):
+                if x is not None and (r, c) not in hidden:
+                    cx, cy = self.geo.centre(r, c)
+                    self._counter(layer, x, (cx + ox, cy + oy), self.piece_d)
+        self._draw_line_scores(layer, view, (ox, oy))
+        self._draw_info(layer, view, hide_drawn, (ox, oy))
+        return layer
+
+    def _font_path(self) -> str | None:
+        from scenes.resources import asset_path
+
+        p = asset_path("fonts", "body-bold.ttf")
+        return str(p) if p.exists() else None
+
+    def _draw_line_scores(self, layer: pygame.Surface, view: ViewDict, off: Point) -> None:
+        size = max(12, int(self.score_w * 0.42))
+        for i in range(self.n):
+            for rect, score in ((self._row_score_rect(i), view["row_scores"][i]),
+                                (self._col_score_rect(i), view["col_scores"][i])):
+                rect = rect.move(off)
+                live = score > 0
+                fill = (74, 58, 34) if live else (34, 38, 52)
+                edge = BRASS if live else (70, 76, 96)
+                pygame.draw.rect(layer, (8, 8, 14), rect.move(0, 2), border_radius=rect.height // 2)
+                pygame.draw.rect(layer, fill, rect, border_radius=rect.height // 2)
+                pygame.draw.rect(layer, edge, rect, width=1, border_radius=rect.height // 2)
+                self.text.blit(layer, str(score), size, (255, 236, 190) if live else DIM, "bold",
+                               center=rect.center)
+
+    def _draw_info(self, layer: pygame.Surface, view: ViewDict, hide_drawn: bool, off: Point) -> None:
+        fs = self.font_s
+        ox, oy = off
+        info = self.info.move(off)
+        # bag icon and the tray for the drawn counter
+        bag = self.bag_rect.move(off)
+        img = icon("swap-bag", bag.width, (214, 172, 96)) or pouch_fallback(bag.width, (214, 172, 96))
+        layer.blit(img, bag)
+        self.text.blit(layer, f"{view['bag_total']} in the bag", fs - 1, DIM, midtop=(bag.centerx, bag.bottom + 2))
+        tx, ty = self.tray_centre[0] + ox, self.tray_centre[1] + oy
+        tray = pygame.Surface((int(self.tray_r * 2 + 8), int(self.tray_r * 2 + 8)), pygame.SRCALPHA)
+        tc = tray.get_width() / 2
+        pygame.draw.circle(tray, (12, 12, 20, 200), (tc, tc), self.tray_r)
+        pygame.draw.circle(tray, (150, 122, 74, 255), (tc, tc), self.tray_r, width=2)
+        layer.blit(tray, (tx - tc, ty - tc))
+        self.text.blit(layer, "DRAWN", max(11, fs - 3), (150, 122, 74), "bold",
+                       midbottom=(tx, ty - self.tray_r - 2))
+        if view.get("drawn") is not None and not hide_drawn:
+            self._counter(layer, view["drawn"], (tx, ty), self.piece_d)
+        # bag chart: remaining counts and odds of the next draw
+        self.text.blit(layer, "Next draw odds", fs, BRASS, "bold", topleft=(info.x, self._chart_top() + oy))
+        bag_counts: list[int] = view["bag"]
+        full = max(1, self.n)
+        for i, rect in enumerate(self._chart_rows()):
+            rect = rect.move(off)
+            d = int(rect.height * 0.9)
+            self._counter(layer, i, (rect.x + d / 2 + 2, rect.centery), d)
+            bar_x = rect.x + d + 10
+            bar_w = rect.width - d - 10 - int(fs * 5.2)
+            bar = pygame.Rect(bar_x, rect.centery - rect.height * 0.22, bar_w, int(rect.height * 0.44))
+            pygame.draw.rect(layer, (30, 32, 46), bar, border_radius=bar.height // 2)
+            filled = bar.copy()
+            filled.width = int(bar_w * bag_counts[i] / full)
+            if filled.width > 0:
+                pygame.draw.rect(layer, colour_of(i).rgb, filled, border_radius=bar.height // 2)
+            self.text.blit(layer, str(bag_counts[i]), fs, palette.TEXT, "bold",
+                           midleft=(bar.right + 8, rect.centery))
+            self.text.blit(layer, f"{view['odds'][i] * 100:.0f}%", fs, DIM,
+                           midright=(rect.right, rect.centery))
+        # score card
+        card = self._score_card().move(off)
+        pygame.draw.rect(layer, (22, 24, 36), card, border_radius=10)
+        pygame.draw.rect(layer, (90, 76, 50), card, width=1, border_radius=10)
+        half = int(view["half"]) + 1
+        self.text.blit(layer, f"Half {half} of 2", fs, BRASS, "bold", topleft=(card.x + 12, card.y + 8))
+        big = max(22, int(fs * 2.1))
+        self.text.blit(layer, str(view["total"]), big, (255, 244, 214), "display",
+                       topright=(card.right - 12, card.y + 4))
+        self.text.blit(layer, "Order's score now", fs - 1, DIM, topleft=(card.x + 12, card.y + 8 + int(fs * 1.4)))
+        y = card.y + 14 + int(fs * 2.8)
+        names = self.seat_names or ["Player 1", "Player 2"]
+        for seat in (0, 1):
+            done = view["half_scores"][seat]
+            if done is not None:
+                val = str(done)
+            elif view["half"] == seat:
+                val = f"{view['total']} so far"
+            else:
+                val = "plays Order in half 2"
+            role = self._role_in(view, seat)
+            colour = role_colour(role)
+            if y + fs * 1.3 < card.bottom:
+                pygame.draw.circle(layer, colour, (card.x + 18, y + fs * 0.65), 5)
+                self.text.blit(layer, f"{names[seat]}", fs, palette.TEXT, "bold", topleft=(card.x + 30, y))
+                self.text.blit(layer, val, fs, DIM, topright=(card.right - 12, y))
+            y += int(fs * 1.5)
+
+    @staticmethod
+    def _role_in(view: ViewDict, seat: Seat) -> str:
+        return "Order" if view["roles"]["order"] == seat else "Chaos"
+
+    def _draw_live(self, surface: pygame.Surface, view: ViewDict, overlay: Overlay, animator: Animator) -> None:
+        pulse = 0.5 + 0.5 * math.sin(overlay.time * 5.0)
+        cell_d = int(self.geo.cell)
+        # hint: source ring and destination dot in blue
+        if overlay.hint is not None:
+            src, dst = overlay.hint
+            for t, marker in ((src, ring_marker(int(cell_d * 0.96), palette.HINT, 0.07)),
+                              (dst, dot_marker(int(cell_d * 0.6), palette.HINT))):
+                pos = self.anchor(t) if t is not None else None
+                if pos is not None:
+                    marker.set_alpha(int(150 + 105 * pulse))
+                    surface.blit(marker, marker.get_rect(center=(int(pos[0]), int(pos[1]))))
+        # legal destinations while a piece is held
+        if overlay.held is not None:
+            dot = dot_marker(int(cell_d * 0.6), palette.HIGHLIGHT)
+            ring = ring_marker(int(cell_d * 0.92), palette.HIGHLIGHT, 0.06)
+            dot.set_alpha(int(170 + 85 * pulse))
+            for t in overlay.legal:
+                pos = self.anchor(t)
+                if pos is None:
+                    continue
+                centre = (int(pos[0]), int(pos[1]))
+                surface.blit(dot, dot.get_rect(center=centre))
+                if overlay.hover == t:
+                    surface.blit(ring, ring.get_rect(center=centre))
+            home = self.anchor(overlay.held)
+            if home is not None and overlay.drag_pos is None:
+                sel = ring_marker(int(cell_d * 0.98), palette.HIGHLIGHT, 0.08)
+                surface.blit(sel, sel.get_rect(center=(int(home[0]), int(home[1]))))
+        elif overlay.hover is not None and overlay.hover in overlay.movable:
+            pos = self.anchor(overlay.hover)
+            colour = self._colour_at(overlay.hover)
+            if pos is not None and colour is not None:
+                ring = ring_marker(int(cell_d * 0.96), palette.HIGHLIGHT, 0.06)
+                ring.set_alpha(int(160 + 95 * pulse))
+                surface.blit(ring, ring.get_rect(center=(int(pos[0]), int(pos[1]))))
+                d = self.piece_d if overlay.hover.zone == "cell" else self.piece_d
+                self._counter(surface, colour, pos, d, lift=0.35)
+        # moving pieces
+        for tw in animator.tweens:
+            if not tw.started or tw.kind not in ("move", "draw", "return"):
+                continue
+            p = tw.payload
+            if tw.kind == "draw":
+                pos = arc_point(p["start"], p["end"], tw.value, self.geo.cell * 0.8)
+                self._counter(surface, p["colour"], pos, int(self.piece_d * (0.6 + 0.4 * tw.value)),
+                              lift=math.sin(math.pi * tw.raw))
+            else:
+                pos = lerp_point(p["start"], p["end"], tw.value)
+                lift = (1 - tw.value) * (0.8 if p.get("lift", True) else 0.6)
+                self._counter(surface, p["colour"], pos, self.piece_d, lift=lift)
+        # the piece in the hand
+        if overlay.held is not None and overlay.drag_pos is not None:
+            colour = self._colour_at(overlay.held)
+            if colour is not None:
+                self._counter(surface, colour, overlay.drag_pos, self.piece_d, lift=1.0)
+
+
+VIEW = OrderChaosView
