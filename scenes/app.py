@@ -80,7 +80,7 @@ def _absolute_asset_paths(node: object) -> object:
     return node
 
 
-UI_FONT_SIZES = {"body": (13, 14, 15, 16, 17, 18, 20, 22), "display": (28, 34, 56)}
+UI_FONT_SIZES = {"body": (13, 14, 15, 16, 17, 18, 20, 22), "display": (24, 28, 30, 34, 56)}
 
 
 def make_ui(size: tuple[int, int]) -> pygame_gui.UIManager:

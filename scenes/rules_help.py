@@ -1,0 +1,148 @@
+"""Rules: the game's data/rules.md shown in a scrolling, styled text box."""
+
+from __future__ import annotations
+
+import html
+import re
+from importlib import resources
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UITextBox
+
+from game.core.registry import all_games, get_game
+from scenes import palette
+from scenes.widgets import UIScene, blit_text, draw_backdrop, draw_card, icon
+
+ACCENT_HEX = "#%02X%02X%02X" % palette.ACCENT
+
+
+def read_rules(game_id: str) -> str | None:
+    """The markdown text of game/<package>/data/rules.md, or None if it is missing."""
+    try:
+        game = get_game(game_id)
+        package = type(game).__module__.rsplit(".", 1)[0]
+        return resources.files(package).joinpath("data/rules.md").read_text(encoding="utf-8")
+    except (OSError, ModuleNotFoundError, ValueError, UnicodeDecodeError, TypeError):
+        return None
+    except Exception:  # noqa: BLE001 - an unknown id or odd packaging: show the fallback
+        return None
+
+
+def _inline(text: str) -> str:
+    text = html.escape(text, quote=False)
+    text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", text)
+    text = re.sub(r"`(.+?)`", r"<b>\1</b>", text)
+    return text
+
+
+def markdown_to_html(md: str) -> str:
+    """A small subset: '#'/'##'/'###' headings, paragraphs, '-' or '*' bullets, **bold**, *italic*."""
+    out: list[str] = []
+    para: list[str] = []
+
+    in_list = [False]
+
+    def flush() -> None:
+        if in_list[0]:
+            out.append("<br>")
+            in_list[0] = False
+        if para:
+            out.append(_inline(" ".join(para)) + "<br><br>")
+            para.clear()
+
+    for raw in md.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+            continue
+        m = re.match(r"^(#{1,6})\s+(.*)$", line)
+        if m:
+            flush()
+            level = len(m.group(1))
+            size = {1: 30, 2: 24}.get(level, 20)
+            face = "display" if level <= 2 else "body"
+            colour = ACCENT_HEX if level <= 2 else "#E8E4D8"
+            text = _inline(m.group(2)) if face == "display" else f"<b>{_inline(m.group(2))}</b>"
+            out.append(f"<font face='{face}' pixel_size={size} color='{colour}'>{text}</font><br>")
+            continue
+        m = re.match(r"^[-*+]\s+(.*)$", line)
+        if m:
+            if para:
+                flush()
+            in_list[0] = True
+            out.append(f"<font color='{ACCENT_HEX}'>•</font>  {_inline(m.group(1))}<br>")
+            continue
+        m = re.match(r"^\d+[.)]\s+(.*)$", line)
+        if m:
+            if para:
+                flush()
+            in_list[0] = True
+            num = line.split(None, 1)[0]
+            out.append(f"<font color='{ACCENT_HEX}'>{html.escape(num)}</font>  {_inline(m.group(1))}<br>")
+            continue
+        para.append(line)
+    flush()
+    return "".join(out)
+
+
+def fallback_html(game_id: str) -> str:
+    try:
+        info = get_game(game_id).info
+        title, blurb = info.title, info.blurb
+    except Exception:  # noqa: BLE001
+        title, blurb = game_id, ""
+    return (f"<font face='display' pixel_size=30 color='{ACCENT_HEX}'>{html.escape(title)}</font><br>"
+            f"{html.escape(blurb)}<br><br>"
+            "<i>The full rules for this game are not installed in this build.</i>")
+
+
+class RulesScene(UIScene):
+    overlay_layer = 60
+
+    def __init__(self, ctx: Any, game_id: str) -> None:
+        super().__init__(ctx)
+        self.game_id = game_id
+        self.text_box: UITextBox | None = None
+        self._card = pygame.Rect(0, 0, 0, 0)
+        self.missing = False
+
+    def build(self, w: int, h: int) -> None:
+        card_w = min(900, w - 80)
+        self._card = pygame.Rect((w - card_w) // 2, 36, card_w, h - 72)
+        c = self._card
+        games = all_games()
+        if len(games) > 1:
+            self.choices(pygame.Rect(c.x + 100, c.y + 24, c.w - 360, 40),
+                         [(g.info.id, g.info.title) for g in games], self.game_id, self.set_game, gap=6)
+        md = read_rules(self.game_id)
+        self.missing = md is None
+        body = fallback_html(self.game_id) if md is None else markdown_to_html(md)
+        self.text_box = UITextBox(body, pygame.Rect(c.x + 28, c.y + 84, c.w - 56, c.h - 110),
+                                  manager=self.ctx.ui, container=self.root)
+        self.button(pygame.Rect(c.right - 28 - 150, c.y + 22, 150, 44), "Close", self.close, class_id="@primary",
+                    tooltip="Back (Esc)")
+
+    def set_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.rebuild()
+
+    def close(self) -> None:
+        self.ctx.stack.pop()
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.close()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        c = self._card
+        draw_card(surface, c, radius=22)
+        img = icon("open-book", 40, palette.ACCENT)
+        surface.blit(img, (c.x + 28, c.y + 24))
+        if len(all_games()) <= 1:
+            blit_text(surface, self.ctx.font(34, "display"), "How to play", palette.ACCENT, (c.x + 84, c.y + 48),
+                      "midleft")
+        pygame.draw.line(surface, (58, 64, 86), (c.x + 28, c.y + 78), (c.right - 28, c.y + 78))

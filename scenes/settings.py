@@ -1,0 +1,132 @@
+"""Settings: window size, full screen, animation speed, sound, colour-blind symbols, AI watch delay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes import palette
+from scenes.app import make_window
+from scenes.widgets import UIScene, blit_text, draw_backdrop, draw_card, icon
+
+WINDOW_SIZES: list[tuple[tuple[int, int], str]] = [
+    ((1280, 720), "1280×720"), ((1280, 800), "1280×800"), ((1600, 900), "1600×900"), ((1920, 1080), "1920×1080"),
+]
+ANIMATION: list[tuple[str, str]] = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("off", "Off")]
+WATCH: list[tuple[float, str]] = [(1.5, "Slow"), (0.6, "Normal"), (0.2, "Fast"), (0.0, "Instant")]
+ON_OFF: list[tuple[bool, str]] = [(True, "On"), (False, "Off")]
+
+
+class SettingsScene(UIScene):
+    overlay_layer = 60
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self._card = pygame.Rect(0, 0, 0, 0)
+        self._rows: list[tuple[str, str, str, int]] = []
+        self.groups: dict[str, Any] = {}
+
+    def build(self, w: int, h: int) -> None:
+        s = self.ctx.settings
+        rows = [
+            ("window", "Window size", "open-folder", "Preset sizes; drag the window edge for any other"),
+            ("fullscreen", "Full screen", "vortex", "F11 switches at any time"),
+            ("animation", "Animations", "hourglass", "How fast counters and cards move"),
+            ("sound", "Sound", "speaker" if s.sound else "speaker-off", "Sound effects"),
+            ("symbols", "Colour-blind symbols", "sight-disabled", "A shape on every counter as well as its colour"),
+            ("watch", "Computer move delay", "robot-golem", "Pause between moves when only computers play"),
+        ]
+        row_h = 78 if h >= 760 else 64
+        card_w = min(860, w - 60)
+        card_h = 100 + row_h * len(rows) + 90
+        self._card = pygame.Rect(0, 0, card_w, card_h)
+        self._card.center = (w // 2, h // 2)
+        c = self._card
+        self.label(pygame.Rect(c.x + 36, c.y + 24, 400, 48), "Settings", "@heading")
+        ctrl_x = c.x + 36 + 360
+        ctrl_w = c.right - 36 - ctrl_x
+        self._rows = []
+        current_size = s.window_size if tuple(s.window_size) in {v for v, _ in WINDOW_SIZES} else None
+        for i, (key, title, glyph, caption) in enumerate(rows):
+            y = c.y + 96 + i * row_h
+            self._rows.append((title, caption, glyph, y))
+            r = pygame.Rect(ctrl_x, y + 6, ctrl_w, 42)
+            if key == "window":
+                self.groups[key] = self.choices(r, list(WINDOW_SIZES), current_size, self.set_window_size, gap=6)
+            elif key == "fullscreen":
+                self.groups[key] = self.choices(pygame.Rect(r.x, r.y, ctrl_w // 2, r.h), ON_OFF, s.fullscreen,
+                                                self.set_fullscreen, gap=6)
+            elif key == "animation":
+                self.groups[key] = self.choices(r, ANIMATION, s.animation_speed, self.set_animation, gap=6)
+            elif key == "sound":
+                self.groups[key] = self.choices(pygame.Rect(r.x, r.y, ctrl_w // 2, r.h), ON_OFF, s.sound,
+                                                self.set_sound, gap=6)
+            elif key == "symbols":
+                self.groups[key] = self.choices(pygame.Rect(r.x, r.y, ctrl_w // 2, r.h), ON_OFF,
+                                                s.colour_blind_symbols, self.set_symbols, gap=6)
+            elif key == "watch":
+                near = min(WATCH, key=lambda o: abs(o[0] - s.ai_watch_delay))[0]
+                self.groups[key] = self.choices(r, WATCH, near, self.set_watch, gap=6,
+                                                tooltips={v: f"{v:g} s between moves" for v, _ in WATCH})
+        self.button(pygame.Rect(c.right - 36 - 200, c.bottom - 74, 200, 50), "Done", self.close,
+                    class_id="@primary", tooltip="Settings are saved as you change them (Esc)")
+
+    # --- changes (each saved at once) -------------------------------------------------
+    def _save(self) -> None:
+        self.ctx.settings.save()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        s = self.ctx.settings
+        s.window_size = tuple(size)  # type: ignore[assignment]
+        if s.fullscreen:
+            s.fullscreen = False
+        self._save()
+        self._apply_window()
+
+    def set_fullscreen(self, on: bool) -> None:
+        if bool(on) != self.ctx.settings.fullscreen:
+            self.ctx.toggle_fullscreen()  # saves, resizes and rebuilds every scene
+
+    def _apply_window(self) -> None:
+        self.ctx.screen = make_window(self.ctx.settings)
+        self.ctx.ui.set_window_resolution(self.ctx.screen.get_size())
+        self.ctx.stack.on_resize(self.ctx.screen.get_size())
+
+    def set_animation(self, speed: str) -> None:
+        self.ctx.settings.animation_speed = speed
+        self._save()
+
+    def set_sound(self, on: bool) -> None:
+        self.ctx.settings.sound = bool(on)
+        self._save()
+        self.rebuild()  # the speaker icon follows
+
+    def set_symbols(self, on: bool) -> None:
+        self.ctx.settings.colour_blind_symbols = bool(on)
+        self._save()
+
+    def set_watch(self, delay: float) -> None:
+        self.ctx.settings.ai_watch_delay = float(delay)
+        self._save()
+
+    def close(self) -> None:
+        self._save()
+        self.ctx.stack.pop()
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.close()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface)
+        c = self._card
+        draw_card(surface, c, radius=22)
+        title_f, cap_f = self.ctx.font(19, "bold"), self.ctx.font(14)
+        for title, caption, glyph, y in self._rows:
+            img = icon(glyph, 30, palette.ACCENT)
+            surface.blit(img, (c.x + 36, y + 12))
+            blit_text(surface, title_f, title, palette.TEXT, (c.x + 82, y + 6))
+            blit_text(surface, cap_f, caption, palette.TEXT_DIM, (c.x + 82, y + 32))
+            pygame.draw.line(surface, (52, 58, 78), (c.x + 36, y + 62), (c.right - 36, y + 62))
