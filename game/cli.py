@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from game.core.errors import EntropyError
+from game.core.match import AGENT_LEVELS
 
 VERSION = "0.1.0"
-AGENT_LEVELS = ("random", "greedy", "easy", "normal", "hard")
 
 
 def _agent_list(text: str) -> list[str]:

@@ -22,6 +22,8 @@ from game.core.protocol import CHANCE, Command, Event, Game, JsonDict, Seat, Sta
 SAVE_FORMAT = "entropy-tabletop-save"
 SAVE_VERSION = 1
 HUMAN = "human"
+AGENT_LEVELS = ("random", "greedy", "easy", "normal", "hard")
+SEAT_KINDS = (HUMAN,) + AGENT_LEVELS
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,9 @@ class Match:
     _redo: list[list[Command]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        bad = [s for s in self.seats if s not in SEAT_KINDS]
+        if bad:
+            raise ValueError(f"unknown seat kind {bad[0]!r} (use {', '.join(SEAT_KINDS)})")
         self.config = self.game.validate_config(self.config)
         self.state = self.game.new(self.config, self.seed, len(self.seats))
 
@@ -72,10 +77,16 @@ class Match:
         return self.state.to_act()
 
     def submit(self, command: Command) -> Result:
-        """Play `command` if legal; otherwise refuse with the reason, state unchanged."""
+        """Play `command` if legal; otherwise refuse with the reason, state unchanged.
+
+        Chance outcomes cannot be submitted: only `resolve_chance` draws, so no
+        caller can pick the colour that comes out of the bag.
+        """
         refusal = self.game.check(self.state, command)
         if refusal is not None:
             return Result.refused(refusal.reason)
+        if command.seat == CHANCE:
+            return Result.refused("No one chooses what chance brings: the draw is random.")
         events = self._play(command)
         self._redo.clear()
         self._autosave()
@@ -220,8 +231,8 @@ class Match:
         except UnknownGameError as exc:
             raise SaveFileError(str(exc)) from None
         seats = data["seats"]
-        if not all(isinstance(s, str) for s in seats):
-            raise SaveFileError("save file field 'seats' must list seat kinds as text")
+        if not all(isinstance(s, str) and s in SEAT_KINDS for s in seats):
+            raise SaveFileError(f"save file field 'seats' must list seat kinds ({', '.join(SEAT_KINDS)})")
         if not game.info.min_players <= len(seats) <= game.info.max_players:
             raise SaveFileError(f"{game.info.title} needs {game.info.min_players}-{game.info.max_players} seats")
         try:

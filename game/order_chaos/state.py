@@ -8,8 +8,6 @@ ends when the board is full; the match ends after the second half.
 from __future__ import annotations
 
 import copy
-from typing import Any
-
 from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat, State
 from game.core.rng import Rng
 from game.order_chaos.commands import (
@@ -37,13 +35,14 @@ class OrderChaosState(State):
     """Mutable position; `apply` trusts its input (checks live in Game.check)."""
 
     __slots__ = ("size", "board", "bag", "drawn", "phase", "half", "half_scores",
-                 "rng", "fair", "half_start_rng", "last")
+                 "rng", "fair", "first_half_draws", "last")
 
     def __init__(self, size: int, fair: bool, rng: Rng) -> None:
         self.size = size
         self.fair = fair
         self.rng = rng
-        self.half_start_rng = rng.copy()
+        self.first_half_draws: list[int] = []
+        """With fair draws, the colours drawn in half 1: half 2 draws them again, in order."""
         self.board: list[int | None] = [None] * (size * size)
         self.bag = [size] * size
         self.drawn: int | None = None
@@ -87,12 +86,26 @@ class OrderChaosState(State):
     def chance_outcomes(self) -> list[tuple[Command, float]]:
         if self.phase != DRAW:
             return []
+        known = self.known_next_draw()
+        if known is not None:
+            return [(Draw(CHANCE, known), 1.0)]
         total = sum(self.bag)
         return [(Draw(CHANCE, col), n / total) for col, n in enumerate(self.bag) if n]
+
+    def known_next_draw(self) -> int | None:
+        """With fair draws, the second half repeats the first half's colours: no luck left."""
+        if not (self.fair and self.half == 1):
+            return None
+        drawn_so_far = self.size * self.size - sum(self.bag)
+        if drawn_so_far >= len(self.first_half_draws):
+            return None
+        return self.first_half_draws[drawn_so_far]
 
     def apply(self, command: Command) -> list[Event]:
         if isinstance(command, Draw):
             self.bag[command.colour] -= 1
+            if self.fair and self.half == 0:
+                self.first_half_draws.append(command.colour)
             self.drawn = command.colour
             self.phase = PLACE
             return [CounterDrawn(f"Drew a {command.colour + 1}.", command.colour)]
@@ -138,14 +151,13 @@ class OrderChaosState(State):
         self.bag = [self.size] * self.size
         self.last = None
         self.phase = DRAW
-        if self.fair:
-            self.rng = self.half_start_rng.copy()
         return events
 
     def clone(self) -> "OrderChaosState":
         copy = OrderChaosState.__new__(OrderChaosState)
         copy.size, copy.fair = self.size, self.fair
-        copy.rng, copy.half_start_rng = self.rng.copy(), self.half_start_rng.copy()
+        copy.rng = self.rng.copy()
+        copy.first_half_draws = self.first_half_draws[:]
         copy.board, copy.bag = self.board[:], self.bag[:]
         copy.drawn, copy.phase, copy.half = self.drawn, self.phase, self.half
         copy.half_scores = self.half_scores[:]
@@ -205,6 +217,10 @@ class OrderChaosState(State):
         return out
 
     def bag_odds(self) -> list[float]:
+        """Chance that the next counter drawn is each colour (certain when it is known)."""
+        known = self.known_next_draw()
+        if known is not None:
+            return [1.0 if col == known else 0.0 for col in range(self.size)]
         total = sum(self.bag)
         return [n / total if total else 0.0 for n in self.bag]
 
@@ -237,28 +253,34 @@ class OrderChaosState(State):
             "half_scores": self.half_scores[:],
             "last": copy.deepcopy(self.last),  # a copy: a screen must not edit the state
             "fair": self.fair,
+            "next_known": self.known_next_draw(),
         }
 
     def notation(self) -> str:
-        """`size|half|phase|drawn|rows/..|bag|half scores`, e.g. `7|1|order|-|1.....3/.......|...`."""
+        """`size|half|phase|drawn|rows/..|bag|half scores[|first-half draws]`.
+
+        e.g. `7|1|order|-|1.....3/.......|...|-,-|3`; the last field appears only
+        with fair draws once a counter has been drawn (half 2 repeats them).
+        """
         n = self.size
         rows = "/".join("".join("." if v is None else str(v + 1) for v in self.board[r * n:(r + 1) * n])
                         for r in range(n))
         drawn = "-" if self.drawn is None else str(self.drawn + 1)
         bag = "".join(str(x) for x in self.bag)
         halves = ",".join("-" if s is None else str(s) for s in self.half_scores)
-        return f"{n}|{self.half + 1}|{self.phase}|{drawn}|{rows}|{bag}|{halves}"
-
-    def to_json(self) -> JsonDict:
-        """Full state (RNG included) for the AI worker; saves store commands instead."""
-        return {"notation": self.notation(), "rng": self.rng.to_json(),
-                "half_start_rng": self.half_start_rng.to_json(), "fair": self.fair, "last": self.last}
+        text = f"{n}|{self.half + 1}|{self.phase}|{drawn}|{rows}|{bag}|{halves}"
+        if self.first_half_draws:
+            text += "|" + "".join(str(c + 1) for c in self.first_half_draws)
+        return text
 
     @classmethod
     def from_notation(cls, text: str, fair: bool = True, rng: Rng | None = None) -> "OrderChaosState":
         """Rebuild a position from `notation()` (golden tests, `shot`)."""
         try:
-            size_s, half_s, phase, drawn_s, rows_s, bag_s, halves_s = text.split("|")
+            parts = text.split("|")
+            if len(parts) not in (7, 8):
+                raise ValueError("expected 7 or 8 fields")
+            size_s, half_s, phase, drawn_s, rows_s, bag_s, halves_s = parts[:7]
             size = int(size_s)
             state = cls(size, fair, rng or Rng(0))
             state.half = int(half_s) - 1
@@ -274,13 +296,9 @@ class OrderChaosState(State):
             if len(state.bag) != size:
                 raise ValueError("bag")
             state.half_scores = [None if h == "-" else int(h) for h in halves_s.split(",")]
+            if len(parts) == 8:
+                state.first_half_draws = [int(ch) - 1 for ch in parts[7]]
         except (ValueError, IndexError) as exc:
             raise ValueError(f"not an Order & Chaos position: {text!r} ({exc})") from None
         return state
 
-
-def state_from_json(data: Any) -> OrderChaosState:
-    state = OrderChaosState.from_notation(data["notation"], bool(data["fair"]), Rng.from_json(data["rng"]))
-    state.half_start_rng = Rng.from_json(data["half_start_rng"])
-    state.last = data.get("last")
-    return state
