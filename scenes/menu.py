@@ -51,7 +51,7 @@ def autosave_summary() -> str:
     except Exception:  # noqa: BLE001 - decoration only
         return ""
     seats = " vs ".join("You" if s == "human" else f"AI ({s})" for s in match.seats)
-    return f"{match.game.info.title}  ·  {seats}  ·  {len(match.commands)} moves  ·  saved {stamp}"
+    return f"{match.game.info.title}, {seats}  ·  saved {stamp}"
 
 
 def list_saves() -> list[SaveEntry]:
@@ -204,7 +204,8 @@ class MenuScene(UIScene):
         if summary:
             self.label(pygame.Rect(card.x + pad, card.y + 18, card.w - 2 * pad - 200, 30), "Your last game",
                        "@subheading")
-            self.label(pygame.Rect(card.x + pad, card.y + 52, card.w - 2 * pad - 200, 26), summary, "@dim")
+            self.label(pygame.Rect(card.x + pad, card.y + 52, card.w - 2 * pad - 200, 26),
+                       one_line(summary, max(20, (card.w - 2 * pad - 200) // 8)), "@dim")
             self.button(pygame.Rect(card.right - pad - 180, card.centery - 23, 180, 46), "Continue",
                         self.continue_game, class_id="@primary", tooltip="Pick up where you left off (Enter)")
         else:

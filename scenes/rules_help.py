@@ -32,7 +32,7 @@ def read_rules(game_id: str) -> str | None:
 def _inline(text: str) -> str:
     text = html.escape(text, quote=False)
     text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
-    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", text)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<font color='#C8C2B4'>\1</font>", text)
     text = re.sub(r"`(.+?)`", r"<b>\1</b>", text)
     return text
 
@@ -95,7 +95,7 @@ def fallback_html(game_id: str) -> str:
         title, blurb = game_id, ""
     return (f"<font face='display' pixel_size=30 color='{ACCENT_HEX}'>{html.escape(title)}</font><br>"
             f"{html.escape(blurb)}<br><br>"
-            "<i>The full rules for this game are not installed in this build.</i>")
+            "<font color='#969CAC'>The full rules for this game are not installed in this build.</font>")
 
 
 class RulesScene(UIScene):

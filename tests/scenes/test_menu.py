@@ -1,0 +1,285 @@
+"""Menu, set-up, settings, pause and game-over screens, driven headlessly with real pygame events."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+import pytest
+
+from game.core import paths
+from game.core.match import Match
+from game.core.registry import all_games, get_game
+from scenes.app import step
+
+DT = 1 / 60
+
+
+# --- driving the UI with real events -------------------------------------------------
+
+def frames(ctx, n: int = 2) -> None:
+    for _ in range(n):
+        step(ctx, pygame.event.get(), DT)
+
+
+def click_at(ctx, pos) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.mouse.set_pos(pos)
+    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], DT)
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], DT)
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], DT)
+    frames(ctx, 2)  # pygame-gui posts UI_BUTTON_PRESSED; the next frames deliver it
+
+
+def click(ctx, element) -> None:
+    click_at(ctx, element.rect.center)
+
+
+def key(ctx, k: int) -> None:
+    step(ctx, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)], DT)
+    frames(ctx, 1)
+
+
+def push(ctx, scene):
+    ctx.stack.push(scene)
+    frames(ctx, 2)
+    return scene
+
+
+def played_match(moves: int = 6, seed: int = 3, finish: bool = False) -> Match:
+    m = Match(get_game("order-chaos"), {"size": 5}, seed, ["human", "greedy"])
+    rng = random.Random(seed)
+    n = 0
+    while not m.state.is_over() and (finish or n < moves):
+        actor = m.to_act()[0]
+        if actor == -1:
+            m.resolve_chance()
+        else:
+            m.submit(rng.choice(m.state.legal_commands(actor)))
+        n += 1
+    return m
+
+
+# --- menu ------------------------------------------------------------------------------
+
+def test_menu_lists_exactly_the_registered_games(ui_ctx):
+    from scenes.menu import MenuScene
+
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    assert list(menu.game_buttons) == [g.info.id for g in all_games()]
+    assert set(menu.quick_buttons) == set(menu.game_buttons)
+
+
+def test_continue_disabled_without_autosave(ui_ctx):
+    from scenes.menu import MenuScene
+
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    assert not paths.autosave_path().exists()
+    assert not menu.buttons["continue"].is_enabled
+    click(ui_ctx, menu.buttons["continue"])
+    assert ui_ctx.stack.top is menu
+
+
+def test_continue_enabled_with_a_valid_unfinished_autosave(ui_ctx):
+    from scenes.menu import MenuScene
+
+    played_match().save(paths.autosave_path())
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    assert menu.buttons["continue"].is_enabled
+
+
+def test_continue_disabled_for_a_finished_or_broken_autosave(ui_ctx):
+    from scenes.menu import MenuScene, autosave_resumable
+
+    played_match(finish=True).save(paths.autosave_path())
+    assert not autosave_resumable()
+    paths.autosave_path().write_text("{not json", encoding="utf-8")
+    assert not autosave_resumable()
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    assert not menu.buttons["continue"].is_enabled
+
+
+def test_loading_a_broken_save_shows_one_line_and_does_not_crash(ui_ctx):
+    from scenes.menu import MenuScene
+
+    bad = paths.saves_dir() / "broken.json"
+    bad.write_text(json.dumps({"format": "entropy-tabletop-save", "version": 1, "game": "nope",
+                               "config": {}, "seed": 1, "seats": [], "commands": []}), encoding="utf-8")
+    (paths.saves_dir() / "garbage.json").write_text("\x00\x01 not json", encoding="utf-8")
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    click(ui_ctx, menu.buttons["load"])
+    assert menu.mode == "load"
+    assert set(menu.save_buttons) == {bad, paths.saves_dir() / "garbage.json"}
+    for path in list(menu.save_buttons):
+        click(ui_ctx, menu.save_buttons[path])
+        assert ui_ctx.stack.top is menu
+        assert menu.message.startswith(f"Can't open {path.name}")
+        assert "\n" not in menu.message
+        assert menu.message_label is not None and menu.message_label.text == menu.message
+    key(ui_ctx, pygame.K_ESCAPE)
+    assert menu.mode == "games"
+
+
+def test_load_list_puts_the_autosave_first(ui_ctx):
+    from scenes.menu import list_saves
+
+    played_match().save(paths.saves_dir() / "a.json")
+    played_match().save(paths.autosave_path())
+    entries = list_saves()
+    assert entries[0].path == paths.autosave_path()
+    assert [e.path.name for e in entries[1:]] == ["a.json"]
+
+
+def test_menu_rebuilds_on_resize(ui_ctx):
+    from scenes.menu import MenuScene
+
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    before = menu.buttons["new_game"]
+    ui_ctx.screen = pygame.display.set_mode((1920, 1080))
+    ui_ctx.ui.set_window_resolution((1920, 1080))
+    ui_ctx.stack.on_resize((1920, 1080))
+    frames(ui_ctx, 1)
+    assert menu.buttons["new_game"] is not before and menu.buttons["new_game"].alive()
+    assert not before.alive()
+    assert menu.layout(1920, 1080)["card"].right <= 1920
+
+
+def test_new_game_opens_setup_and_escape_returns(ui_ctx):
+    from scenes.menu import MenuScene
+    from scenes.setup import SetupScene
+
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    click(ui_ctx, menu.buttons["new_game"])
+    assert isinstance(ui_ctx.stack.top, SetupScene)
+    key(ui_ctx, pygame.K_ESCAPE)
+    assert ui_ctx.stack.top is menu
+    assert menu.root is not None and menu.root.visible
+
+
+# --- set-up ------------------------------------------------------------------------------
+
+def test_setup_builds_the_match_that_was_chosen(ui_ctx):
+    from scenes.setup import SetupScene
+
+    setup = push(ui_ctx, SetupScene(ui_ctx, "order-chaos"))
+    click(ui_ctx, setup.seat_groups[0].buttons["easy"])
+    click(ui_ctx, setup.seat_groups[1].buttons["hard"])
+    click(ui_ctx, setup.option_groups["size"].buttons[5])
+    click(ui_ctx, setup.option_groups["fair_draws"].buttons[False])
+    setup.seed_entry.set_text("4242")
+    match = setup.build_match()
+    assert match.seats == ["easy", "hard"]
+    assert match.config == {"size": 5, "fair_draws": False}
+    assert match.seed == 4242
+    assert match.autosave_path == paths.autosave_path()
+
+
+def test_setup_all_ai_offers_watch_speed_and_saves_it(ui_ctx):
+    from scenes.settings_store import Settings
+    from scenes.setup import SetupScene
+
+    setup = push(ui_ctx, SetupScene(ui_ctx, "order-chaos"))
+    assert setup.speed_group is None
+    click(ui_ctx, setup.seat_groups[0].buttons["greedy"])
+    assert setup.speed_group is not None
+    click(ui_ctx, setup.speed_group.buttons[0.2])
+    assert Settings.load().ai_watch_delay == pytest.approx(0.2)
+
+
+def test_setup_start_opens_the_table_or_says_why_not(ui_ctx):
+    from scenes.setup import SetupScene
+    from scenes.widgets import TABLE_MISSING
+
+    setup = push(ui_ctx, SetupScene(ui_ctx, "order-chaos"))
+    click(ui_ctx, setup.start_button)
+    try:
+        from scenes.table import TableScene
+    except ImportError:
+        assert ui_ctx.stack.top is setup and setup.message == TABLE_MISSING
+    else:
+        assert isinstance(ui_ctx.stack.top, TableScene)
+        assert len(ui_ctx.stack.scenes) == 1
+
+
+# --- settings ------------------------------------------------------------------------------
+
+def test_settings_round_trip_to_disk(ui_ctx):
+    from scenes.settings import SettingsScene
+    from scenes.settings_store import Settings
+
+    scene = push(ui_ctx, SettingsScene(ui_ctx))
+    click(ui_ctx, scene.groups["sound"].buttons[False])
+    click(ui_ctx, scene.groups["animation"].buttons["fast"])
+    click(ui_ctx, scene.groups["symbols"].buttons[False])
+    click(ui_ctx, scene.groups["watch"].buttons[1.5])
+    click(ui_ctx, scene.groups["window"].buttons[(1600, 900)])
+    loaded = Settings.load()
+    assert (loaded.sound, loaded.animation_speed, loaded.colour_blind_symbols) == (False, "fast", False)
+    assert loaded.ai_watch_delay == pytest.approx(1.5)
+    assert tuple(loaded.window_size) == (1600, 900)
+    assert paths.settings_path().parent == paths.user_data_dir()
+
+
+# --- pause, game over, rules, hand-off ---------------------------------------------------------
+
+def test_pause_saves_to_the_saves_folder(ui_ctx):
+    from scenes.pause import PauseScene
+
+    match = played_match()
+    pause = push(ui_ctx, PauseScene(ui_ctx, match))
+    click_at(ui_ctx, pause.layout(*ui_ctx.size)["save"].center)
+    saved = list(paths.saves_dir().glob("order-chaos-*.json"))
+    assert len(saved) == 1
+    assert pause.message == f"Saved to {saved[0].name}"
+    assert Match.load(saved[0]).commands == match.commands
+    key(ui_ctx, pygame.K_ESCAPE)
+    assert ui_ctx.stack.top is None
+
+
+def test_game_over_shows_both_halves_and_swaps_seats(ui_ctx):
+    from scenes.game_over import GameOverScene, result_text, score_lines
+
+    match = played_match(finish=True)
+    rows = score_lines(match)
+    assert [r[1] for r in rows] == ["as Order in half 1", "as Order in half 2"]
+    assert [r[2] for r in rows] == [str(s) for s in match.state.half_scores]
+    assert result_text(match) in ("A draw!", "You win!", "Computer (greedy) wins")
+    scene = push(ui_ctx, GameOverScene(ui_ctx, match))
+    captured = []
+    scene._rematch = lambda seats: captured.append(seats)  # the table may not exist yet
+    scene.swap_seats()
+    scene.play_again()
+    assert captured == [["greedy", "human"], ["human", "greedy"]]
+
+
+def test_rules_render_and_fall_back(ui_ctx):
+    from scenes.rules_help import RulesScene, markdown_to_html
+
+    html = markdown_to_html("# Title\n\nSome **bold** text\n- one\n- two\n")
+    assert "<b>bold</b>" in html and html.count("•") == 2
+    scene = push(ui_ctx, RulesScene(ui_ctx, "order-chaos"))
+    assert scene.text_box is not None
+    scene2 = RulesScene(ui_ctx, "no-such-game")
+    push(ui_ctx, scene2)
+    assert scene2.missing
+
+
+def test_handoff_waits_for_a_click(ui_ctx):
+    from scenes.handoff import HandoffScene
+
+    ready = []
+    scene = push(ui_ctx, HandoffScene(ui_ctx, "Player 2", lambda: ready.append(True)))
+    assert scene.opaque
+    key(ui_ctx, pygame.K_a)
+    assert not ready
+    click_at(ui_ctx, (640, 400))
+    assert ready == [True]
+    assert ui_ctx.stack.top is None
+
+
+def test_thumbnails_for_known_and_unknown_ids(ui_ctx):
+    from scenes.thumbnails import thumbnail
+
+    assert thumbnail("order-chaos", (64, 64)).get_size() == (64, 64)
+    assert thumbnail("some-future-game", (64, 64)).get_size() == (64, 64)
