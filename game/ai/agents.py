@@ -24,8 +24,8 @@ LEVELS = ("random", "greedy", "easy", "normal", "hard")
 
 BUDGETS: dict[str, SearchBudget] = {
     "easy": SearchBudget(iterations=60, max_seconds=0.5, exploration=0.7),
-    "normal": SearchBudget(iterations=700, max_seconds=0.9),
-    "hard": SearchBudget(iterations=2500, max_seconds=2.7),
+    "normal": SearchBudget(iterations=550, max_seconds=0.85, rollout_depth=1),
+    "hard": SearchBudget(iterations=2000, max_seconds=2.6, rollout_depth=1),
 }
 """Iteration budgets (deterministic) with a time cap as a safety net."""
 

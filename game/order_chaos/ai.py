@@ -199,20 +199,12 @@ class OrderChaosKnowledge(Knowledge):
 
     # --- play-outs ------------------------------------------------------------------
     def rollout_command(self, state: State, rng: Rng) -> Command:
-        """Chaos places greedily; Order takes the best of a few sampled slides or passes."""
+        """Greedy play-outs: each side takes its best one-ply move (ties to the first)."""
         assert isinstance(state, OrderChaosState)
         seat = state.to_act()[0]
-        if state.phase == PLACE:
-            scored = self._scored_places(state, seat)
+        if state.phase in (PLACE, ORDER):
+            scored = self._scored_places(state, seat) if state.phase == PLACE else self._scored_slides(state, seat)
             return max(scored, key=lambda sc: sc[0])[1]
-        if state.phase == ORDER:
-            scored = self._scored_slides(state, seat)
-            best = scored[0]
-            for _ in range(8):
-                pick = scored[rng.randrange(len(scored))]
-                if pick[0] > best[0]:
-                    best = pick
-            return best[1]
         assert state.phase != DRAW, "chance is sampled by the search, not the policy"
         return super().rollout_command(state, rng)
 
