@@ -98,6 +98,7 @@ def bench_render(game_id: str, frames: int = 300, size: tuple[int, int] = (1280,
     match = random_match(game_id, 7, 24)
     scene = TableScene(ctx, match)
     ctx.stack.push(scene)
+    ctx.stack.apply_pending()
     _run_frames(ctx, scene, 10, True)  # warm the caches, as a player's first second would
     times = _run_frames(ctx, scene, frames, True)
     ctx.stack.pop()
@@ -105,6 +106,7 @@ def bench_render(game_id: str, frames: int = 300, size: tuple[int, int] = (1280,
     ai_match = random_match(game_id, 11, 16, ["normal"] * len(match.seats))
     ai_scene = TableScene(ctx, ai_match)
     ctx.stack.push(ai_scene)
+    ctx.stack.apply_pending()
     ai_times = _run_frames(ctx, ai_scene, max(10, frames // 2), False)
     ctx.stack.pop()
     ctx.stack.apply_pending()
@@ -124,6 +126,7 @@ def render_shot(game_id: str, out_path: Path | str, seed: int = 1, plies: int = 
     match = random_match(game_id, seed, plies)
     scene = TableScene(ctx, match, use_process=False)
     ctx.stack.push(scene)
+    ctx.stack.apply_pending()
     for _ in range(3):
         step(ctx, [], FRAME_DT)
     scene.animator.finish_all()

@@ -75,6 +75,7 @@ class TableScene(Scene):
         self.hint: tuple[Target, Target | None] | None = None
         self.time = 0.0
         self.idle_for = 0.0
+        self.ai_requested_at = 0.0
         self.watch_paused = False
         self.covered = False
         self.game_over_opened = False
@@ -90,7 +91,7 @@ class TableScene(Scene):
         self.buttons: list[Button] = []
         self.action_buttons: list[Button] = []
         self._bar: pygame.Surface | None = None
-        self._side: pygame.Surface | None = None
+        self._shadow = pygame.Surface((1, 1), pygame.SRCALPHA)
         self._sync()
 
     # --- scene lifecycle --------------------------------------------------------------
@@ -118,7 +119,6 @@ class TableScene(Scene):
         self.view.layout(self.play_rect)
         self.fs = max(14, int(h * 0.022))
         self._bar = None
-        self._side = None
         self._layout_panel()
 
     # --- who plays --------------------------------------------------------------------
@@ -422,6 +422,7 @@ class TableScene(Scene):
             if self.watch_mode and (self.watch_paused or self.idle_for < self.ctx.settings.ai_watch_delay):
                 return
             self.drag.cancel()
+            self.ai_requested_at = self.time
             self.ai.request_move(state, seat, self.match.seats[seat],
                                  self.match.seed * 1000003 + len(self.match.commands), len(self.match.commands))
 
@@ -442,7 +443,7 @@ class TableScene(Scene):
                 self.show("Hint: the blue marks show the suggested move." if targets[1] is not None
                           else "Hint: the computer would pass here.")
             return False
-        if self.humans and self.time - self.ai.started_at < AI_MIN_SECONDS:
+        if self.humans and self.time - self.ai_requested_at < AI_MIN_SECONDS:
             return True
         self._pending_answer = None
         if not self.play(answer.command):
@@ -519,27 +520,38 @@ class TableScene(Scene):
                        hint=self.hint, time=self.time)
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        felt = felt_surface(size)
-        surface.blit(felt, (0, 0))
+        chrome = self._chrome(surface.get_size())
+        w, h = surface.get_size()
+        surface.blit(chrome, (0, 0), pygame.Rect(0, 0, w, self.top_h))
+        right = self.play_rect.right
+        surface.blit(chrome, (right, self.top_h), pygame.Rect(right, self.top_h, w - right, h - self.top_h))
         self.view.draw(surface, self.overlay(), self.animator)
         self._draw_side(surface)
         self._draw_bar(surface)
         self._draw_announcement(surface)
         self._draw_tooltip(surface)
 
+    def _chrome(self, size: tuple[int, int]) -> pygame.Surface:
+        """Felt, top bar and side panel backgrounds in one opaque surface (built per window size)."""
+        if self._bar is not None and self._bar.get_size() == size:
+            return self._bar
+        w, h = size
+        chrome = felt_surface(size).copy()
+        bar = pygame.Surface((w, self.top_h), pygame.SRCALPHA)
+        for y in range(self.top_h):
+            t = y / self.top_h
+            pygame.draw.line(bar, (int(14 + 14 * t), int(16 + 14 * t), int(26 + 20 * t), 240), (0, y), (w, y))
+        pygame.draw.line(bar, (150, 122, 74), (0, self.top_h - 1), (w, self.top_h - 1))
+        chrome.blit(bar, (0, 0))
+        chrome.blit(panel(self.side_rect.size, 14, 225), (self.side_rect.x - 10, self.side_rect.y - 10))
+        self._shadow = pygame.Surface((w, 8), pygame.SRCALPHA)
+        for i in range(8):
+            pygame.draw.line(self._shadow, (0, 0, 0, 90 - i * 11), (0, i), (w, i))
+        self._bar = chrome.convert() if pygame.display.get_surface() else chrome
+        return self._bar
+
     def _draw_bar(self, surface: pygame.Surface) -> None:
-        w = surface.get_width()
-        if self._bar is None or self._bar.get_width() != w:
-            bar = pygame.Surface((w, self.top_h + 8), pygame.SRCALPHA)
-            for y in range(self.top_h):
-                t = y / self.top_h
-                pygame.draw.line(bar, (int(14 + 14 * t), int(16 + 14 * t), int(26 + 20 * t), 240), (0, y), (w, y))
-            for i in range(8):
-                pygame.draw.line(bar, (0, 0, 0, 90 - i * 11), (0, self.top_h + i), (w, self.top_h + i))
-            pygame.draw.line(bar, (150, 122, 74), (0, self.top_h - 1), (w, self.top_h - 1))
-            self._bar = bar
-        surface.blit(self._bar, (0, 0))
+        surface.blit(self._shadow, (0, self.top_h), pygame.Rect(0, 0, self.play_rect.width, 8))
         text, colour = self.view.status(self.names)
         if self.match.state.is_over():
             text, colour = "The match is over", BRASS
@@ -585,9 +597,6 @@ class TableScene(Scene):
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         side = self.side_rect
-        if self._side is None:
-            self._side = panel(side.size, 14, 225)
-        surface.blit(self._side, (side.x - 10, side.y - 10))
         fs = self.fs
         y = self.seats_top
         to_act = self.match.to_act()

@@ -107,12 +107,13 @@ def counter_surface(rgb: Colour, symbol: str, diameter: int, show_symbol: bool =
         draw_symbol(sym, _symbol_name(symbol), (c + SS, c + SS), R * 0.5, light)
         draw_symbol(sym, _symbol_name(symbol), (c, c), R * 0.5, ink)
         surf.blit(sym, (0, 0))
-    # specular highlight
-    gloss = pygame.Surface((big, big), pygame.SRCALPHA)
-    pygame.draw.ellipse(gloss, (255, 255, 255, 60), pygame.Rect(c - R * 0.62, c - R * 0.8, R * 0.9, R * 0.55))
-    gloss = pygame.transform.gaussian_blur(gloss, max(1, int(R * 0.12)))
-    surf.blit(gloss, (0, 0))
-    return pygame.transform.smoothscale(surf, (d, d))
+    face = pygame.transform.smoothscale(surf, (d, d))
+    # specular highlight, blurred at final size (cheap)
+    gloss = pygame.Surface((d, d), pygame.SRCALPHA)
+    r1 = d / 2 - 1
+    pygame.draw.ellipse(gloss, (255, 255, 255, 60), pygame.Rect(d / 2 - r1 * 0.62, d / 2 - r1 * 0.8, r1 * 0.9, r1 * 0.55))
+    face.blit(pygame.transform.gaussian_blur(gloss, max(1, int(r1 * 0.12))), (0, 0))
+    return face
 
 
 def _symbol_name(symbol: str) -> str:
@@ -131,12 +132,18 @@ def shadow_surface(diameter: int, lifted: bool = False) -> pygame.Surface:
     return pygame.transform.gaussian_blur(surf, blur)
 
 
+def lift_level(lift: float) -> float:
+    """Lift snapped to three steps, so a moving counter reuses cached surfaces."""
+    return 0.0 if lift < 0.15 else 0.4 if lift < 0.65 else 1.0
+
+
 def blit_counter(surface: pygame.Surface, rgb: Colour, symbol: str, centre: tuple[float, float],
                  diameter: int, show_symbol: bool = True, lift: float = 0.0, alpha: int = 255) -> None:
     """Shadow plus counter, centred; `lift` (0..1) raises it off the board."""
-    d = int(diameter * (1 + 0.08 * lift))
-    shadow = shadow_surface(d, lift > 0.3)
-    off = 2 + int(10 * lift)
+    level = lift_level(lift)
+    d = int(diameter * (1 + 0.08 * level))
+    shadow = shadow_surface(d, level > 0.3)
+    off = 2 + 10 * lift
     sx = centre[0] - shadow.get_width() / 2 + off * 0.6
     sy = centre[1] - shadow.get_height() / 2 + off
     face = counter_surface(rgb, symbol, d, show_symbol)
@@ -147,3 +154,12 @@ def blit_counter(surface: pygame.Surface, rgb: Colour, symbol: str, centre: tupl
         face.set_alpha(alpha)
     surface.blit(shadow, (sx, sy))
     surface.blit(face, (centre[0] - d / 2, centre[1] - d / 2 - 3 * lift))
+
+
+def warm(colours: list[tuple[Colour, str]], diameter: int, show_symbol: bool) -> None:
+    """Render every counter size a table will use, before the first frame needs them."""
+    for level in (0.0, 0.4, 1.0):
+        d = int(diameter * (1 + 0.08 * level))
+        shadow_surface(d, level > 0.3)
+        for rgb, symbol in colours:
+            counter_surface(rgb, symbol, d, show_symbol)

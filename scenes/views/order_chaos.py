@@ -32,7 +32,7 @@ from game.order_chaos.scoring import line_score
 from scenes import palette
 from scenes.animation import Animator, arc_point, ease_in_out_cubic, ease_out_cubic, lerp_point
 from scenes.sprites.board import GridGeometry, board_pad, board_surface
-from scenes.sprites.counter import blit_counter
+from scenes.sprites.counter import blit_counter, warm
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.icons import icon
 from scenes.views.base import Action, Announcement, Colour, GameView, Overlay, Point, ViewDict
@@ -77,6 +77,12 @@ class OrderChaosView(GameView):
         self.tray_r = tray_d * 0.62
         self._static_key: Any = None
         self._static: pygame.Surface | None = None
+        self.warm()
+
+    def warm(self) -> None:
+        """Pre-render the counters this layout uses (no hitch on the first move)."""
+        cols = [(colour_of(i).rgb, colour_of(i).symbol) for i in range(self.n)]
+        warm(cols, self.piece_d, self.symbols)
 
     @property
     def n(self) -> int:
@@ -530,8 +536,7 @@ class OrderChaosView(GameView):
             p = tw.payload
             if tw.kind == "draw":
                 pos = arc_point(p["start"], p["end"], tw.value, self.geo.cell * 0.8)
-                self._counter(surface, p["colour"], pos, int(self.piece_d * (0.6 + 0.4 * tw.value)),
-                              lift=math.sin(math.pi * tw.raw))
+                self._counter(surface, p["colour"], pos, self.piece_d, lift=math.sin(math.pi * tw.raw))
             else:
                 pos = lerp_point(p["start"], p["end"], tw.value)
                 lift = (1 - tw.value) * (0.8 if p.get("lift", True) else 0.6)

@@ -1,0 +1,283 @@
+"""TableScene with synthetic mouse and key events fed through scenes.app.step (headless)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from typing import Any, Iterator  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.match import Match  # noqa: E402
+from game.core.protocol import CHANCE, Refusal, Target  # noqa: E402
+from game.core.registry import get_game  # noqa: E402
+from game.order_chaos.commands import Draw, Pass, Place, Slide  # noqa: E402
+from scenes.app import AppContext, step  # noqa: E402
+from scenes.table import TableScene  # noqa: E402
+
+DT = 0.05
+
+
+# --- helpers (kept here so they never clash with the shared conftest) -----------------------
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    monkeypatch.setenv("ENTROPY_TABLETOP_HOME", str(tmp_path))
+    from scenes.app import create_context
+    from scenes.settings_store import Settings
+
+    context = create_context(Settings(), size=(1280, 720))
+    yield context
+    context.stack.apply_pending()
+    while context.stack.scenes:
+        context.stack._pop()
+
+
+def open_table(ctx: AppContext, seats: list[str], seed: int = 3, config: dict[str, Any] | None = None,
+               use_process: bool = False) -> TableScene:
+    match = Match(get_game("order-chaos"), config or {}, seed, seats)
+    scene = TableScene(ctx, match, use_process=use_process)
+    ctx.stack.push(scene)
+    step(ctx, [], DT)
+    return scene
+
+
+def settle(ctx: AppContext, scene: TableScene, frames: int = 200) -> None:
+    """Step until animations end and chance has drawn (a human may act)."""
+    for _ in range(frames):
+        step(ctx, [], DT)
+        if not scene.animator.busy and scene.match.to_act() != [CHANCE] and scene.acting_human() is not None:
+            return
+
+
+def at(scene: TableScene, target: Target) -> tuple[int, int]:
+    pos = scene.view.anchor(target)
+    assert pos is not None
+    return int(pos[0]), int(pos[1])
+
+
+def drag(ctx: AppContext, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)], DT)
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i // steps
+        y = start[1] + (end[1] - start[1]) * i // steps
+        step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0))], DT)
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)], DT)
+
+
+def click(ctx: AppContext, pos: tuple[int, int], button: int = 1) -> None:
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)], DT)
+
+
+def key(ctx: AppContext, k: int, mod: int = 0) -> None:
+    step(ctx, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)], DT)
+
+
+def cell(rc: tuple[int, int]) -> Target:
+    return Target("cell", rc)
+
+
+def play_setup(scene: TableScene, places: list[tuple[int, int]]) -> None:
+    """Chaos places at each cell in turn, Order passing in between (fast, through the match)."""
+    m = scene.match
+    for i, rc in enumerate(places):
+        if m.to_act() == [CHANCE]:
+            m.resolve_chance()
+        assert m.submit(Place(m.to_act()[0], rc)).ok
+        if i < len(places) - 1:
+            assert m.submit(Pass(m.to_act()[0])).ok
+    scene.resume()  # re-sync the picture with the match
+
+
+# --- the tests ---------------------------------------------------------------------------------
+def test_dragging_the_drawn_counter_places_it(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    assert isinstance(scene.match.commands[-1], Draw)
+    chaos = scene.match.to_act()[0]
+    drag(ctx, at(scene, Target("drawn")), at(scene, cell((2, 4))))
+    assert scene.match.commands[-1] == Place(chaos, (2, 4))
+    assert scene.animator.busy  # the counter settles into its cell
+
+
+def test_order_slides_by_drag(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    drag(ctx, at(scene, Target("drawn")), at(scene, cell((3, 3))))
+    settle(ctx, scene)
+    order = scene.match.to_act()[0]
+    assert scene.view.view["phase"] == "order"
+    drag(ctx, at(scene, cell((3, 3))), at(scene, cell((3, 0))))
+    assert scene.match.commands[-1] == Slide(order, (3, 3), (3, 0))
+
+
+def test_click_then_click_places(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    chaos = scene.match.to_act()[0]
+    click(ctx, at(scene, Target("drawn")))
+    assert scene.drag.active and scene.overlay().legal  # destinations are highlighted
+    click(ctx, at(scene, cell((6, 6))))
+    assert scene.match.commands[-1] == Place(chaos, (6, 6))
+
+
+def test_right_click_cancels_a_selection(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    n = len(scene.match.commands)
+    click(ctx, at(scene, Target("drawn")))
+    click(ctx, at(scene, cell((1, 1))), button=3)
+    assert not scene.drag.active
+    click(ctx, at(scene, cell((1, 1))))
+    assert len(scene.match.commands) == n
+
+
+@pytest.mark.parametrize("src, dst, words", [
+    ((0, 0), (1, 1), "rook"),        # diagonal
+    ((0, 0), (0, 2), "blocked"),     # jumps over (0, 1)
+    ((0, 0), (0, 1), "taken"),       # occupied
+])
+def test_illegal_order_drop_is_refused_with_the_reason(ctx: AppContext, src: tuple[int, int],
+                                                       dst: tuple[int, int], words: str) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    play_setup(scene, [(0, 0), (0, 1)])
+    settle(ctx, scene)
+    assert scene.view.view["phase"] == "order"
+    seat = scene.match.to_act()[0]
+    before = scene.match.state.notation()
+    drag(ctx, at(scene, cell(src)), at(scene, cell(dst)))
+    refusal = get_game("order-chaos").find_command(scene.match.state, seat, cell(src), cell(dst))
+    assert isinstance(refusal, Refusal) and words in refusal.reason
+    assert scene.status_text == refusal.reason
+    assert scene.match.state.notation() == before
+    assert scene.animator.of_kind("return")  # the counter snaps back
+
+
+def test_dropping_on_an_occupied_cell_is_refused(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    play_setup(scene, [(4, 4)])
+    settle(ctx, scene)
+    scene.match.submit(Pass(scene.match.to_act()[0]))
+    scene.resume()
+    settle(ctx, scene)
+    before = scene.match.state.notation()
+    drag(ctx, at(scene, Target("drawn")), at(scene, cell((4, 4))))
+    assert scene.status_text == "That cell is already taken: place the counter on an empty cell."
+    assert scene.match.state.notation() == before
+
+
+def test_ctrl_z_undoes_and_ctrl_y_redoes(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    before = scene.match.state.notation()
+    n = len(scene.match.commands)
+    drag(ctx, at(scene, Target("drawn")), at(scene, cell((5, 2))))
+    assert len(scene.match.commands) == n + 1
+    key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
+    assert scene.match.state.notation() == before and len(scene.match.commands) == n
+    key(ctx, pygame.K_y, pygame.KMOD_LCTRL)
+    assert len(scene.match.commands) == n + 1
+
+
+def test_undo_refusal_is_shown(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
+    assert scene.status_text == scene.match.undo_refusal(scene.match.to_act()[0])
+    assert scene.status_error
+
+
+def test_pass_key_and_button(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    drag(ctx, at(scene, Target("drawn")), at(scene, cell((0, 6))))
+    settle(ctx, scene)
+    order = scene.match.to_act()[0]
+    assert [b.label for b in scene.action_buttons] == ["Pass"]
+    click(ctx, scene.action_buttons[0].rect.center)
+    assert Pass(order) in scene.match.commands[-2:]  # the next draw may follow at once
+
+
+def test_hint_highlights_but_never_plays(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    n = len(scene.match.commands)
+    key(ctx, pygame.K_h)
+    for _ in range(100):
+        step(ctx, [], DT)
+        if scene.hint is not None:
+            break
+    assert scene.hint is not None and scene.hint[0] == Target("drawn")
+    assert len(scene.match.commands) == n
+
+
+def test_escape_opens_the_pause_menu(ctx: AppContext) -> None:
+    pause = pytest.importorskip("scenes.pause")
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    key(ctx, pygame.K_ESCAPE)
+    step(ctx, [], DT)
+    assert isinstance(ctx.stack.top, pause.PauseScene)
+    assert scene.covered
+
+
+def test_half_time_banner_then_game_over(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"], config={"size": 5})
+    m = scene.match
+    from game.core.rng import Rng
+
+    rng = Rng(5)
+    while not (m.state.view(0)["phase"] == "place" and m.state.view(0)["bag_total"] == 0):
+        if m.to_act() == [CHANCE]:
+            m.resolve_chance()
+        else:
+            m.submit(rng.choice(m.state.legal_commands(m.to_act()[0])))
+    scene.resume()
+    settle(ctx, scene)
+    empty = [(r, c) for r, row in enumerate(scene.view.view["board"]) for c, x in enumerate(row) if x is None]
+    drag(ctx, at(scene, Target("drawn")), at(scene, cell(empty[0])))
+    for _ in range(10):
+        step(ctx, [], DT)
+    ann = scene.view.announcement(scene.animator)
+    assert ann is not None and ann.title.startswith("Half time: Order scored")
+    while not m.state.is_over():
+        if m.to_act() == [CHANCE]:
+            m.resolve_chance()
+        else:
+            m.submit(rng.choice(m.state.legal_commands(m.to_act()[0])))
+    scene.animator.finish_all()
+    scene.resume()
+    for _ in range(20):
+        step(ctx, [], DT)
+    assert scene.game_over_opened
+    game_over = pytest.importorskip("scenes.game_over")
+    assert any(isinstance(s, game_over.GameOverScene) for s in ctx.stack.scenes)
+
+
+def test_tooltips_for_counters_and_line_scores(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    play_setup(scene, [(0, 0), (0, 2)])
+    settle(ctx, scene)
+    tip = scene.view.tooltip(at(scene, cell((0, 0))))
+    assert tip is not None and "counter" in tip
+    row = scene.view._row_score_rect(0).center  # type: ignore[attr-defined]
+    text = scene.view.tooltip(row)
+    assert text is not None and text.startswith("Row A")
+
+
+def test_window_resize_relayouts(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    small = scene.view.board_rect.width  # type: ignore[attr-defined]
+    ctx.screen = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+    ctx.stack.on_resize((1920, 1080))
+    step(ctx, [], DT)
+    assert scene.view.board_rect.width > small  # type: ignore[attr-defined]
+    assert scene.view.board_rect.bottom < 1080  # type: ignore[attr-defined]

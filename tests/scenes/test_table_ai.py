@@ -1,0 +1,99 @@
+"""Computer seats move through the worker process while the table keeps drawing frames."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import time  # noqa: E402
+from typing import Any, Iterator  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.match import Match  # noqa: E402
+from game.core.protocol import Target  # noqa: E402
+from game.core.registry import get_game  # noqa: E402
+from scenes.app import AppContext, step  # noqa: E402
+from scenes.table import TableScene  # noqa: E402
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    monkeypatch.setenv("ENTROPY_TABLETOP_HOME", str(tmp_path))
+    from scenes.app import create_context
+    from scenes.settings_store import Settings
+
+    settings = Settings()
+    settings.ai_watch_delay = 0.0
+    context = create_context(settings, size=(1280, 720))
+    yield context
+    context.stack.apply_pending()
+    while context.stack.scenes:
+        context.stack._pop()
+
+
+def test_ai_seat_moves_through_the_worker_while_frames_draw(ctx: AppContext) -> None:
+    match = Match(get_game("order-chaos"), {}, 5, ["human", "greedy"])
+    scene = TableScene(ctx, match, use_process=True)
+    ctx.stack.push(scene)
+    frames = 0
+    thinking_frames = 0
+    deadline = time.monotonic() + 25
+    worst = 0.0
+    try:
+        while time.monotonic() < deadline:
+            t0 = time.perf_counter()
+            step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=(frames % 500, 300), rel=(1, 0), buttons=(0, 0, 0))],
+                 1 / 60)
+            worst = max(worst, time.perf_counter() - t0)
+            frames += 1
+            if scene.ai.thinking:
+                thinking_frames += 1
+            if any(c.seat == 1 for c in match.commands):
+                break
+            time.sleep(0.005)
+        assert any(c.seat == 1 for c in match.commands), "the AI never moved"
+        assert thinking_frames >= 3, "frames must keep coming while the AI thinks"
+        assert worst < 1.0
+        assert scene.ai.worker.in_process  # type: ignore[attr-defined]
+    finally:
+        scene.ai.close()
+
+
+def test_escape_and_undo_while_the_ai_thinks(ctx: AppContext) -> None:
+    match = Match(get_game("order-chaos"), {}, 6, ["hard", "human"])  # the human is Chaos in half 1
+    scene = TableScene(ctx, match, use_process=True)
+    ctx.stack.push(scene)
+    try:
+        for _ in range(60):
+            step(ctx, [], 0.05)
+            if scene.acting_human() == 1 and not scene.animator.busy:
+                break
+        n = len(match.commands)
+        start = scene.view.anchor(Target("drawn"))
+        end = scene.view.anchor(Target("cell", (3, 3)))
+        assert start and end
+        step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)], 0.05)
+        step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))], 0.05)
+        step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)], 0.05)
+        assert len(match.commands) == n + 1
+        for _ in range(40):
+            step(ctx, [], 0.05)
+            if scene.ai.thinking:
+                break
+        assert scene.ai.thinking
+        step(ctx, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)], 0.05)
+        step(ctx, [], 0.05)
+        assert ctx.stack.top is not scene or scene.status_text  # the pause menu (or a message) answered
+        if ctx.stack.top is not scene:
+            ctx.stack.pop()
+        step(ctx, [], 0.05)
+        step(ctx, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
+                                      scancode=0)], 0.05)
+        assert len(match.commands) == n
+        assert not scene.ai.busy
+    finally:
+        scene.ai.close()
