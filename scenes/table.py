@@ -157,6 +157,8 @@ class TableScene(Scene):
         self._movable_key = None
         self._legal_key = None
         self._refresh_buttons()
+        if self.buttons:
+            self._hover(self.mouse)
 
     def movable(self) -> list[Target]:
         seat = self.acting_human()
@@ -555,6 +557,9 @@ class TableScene(Scene):
         text, colour = self.view.status(self.names)
         if self.match.state.is_over():
             text, colour = "The match is over", BRASS
+        ann = self.view.announcement(self.animator)
+        if ann is not None:
+            text, colour = ann.title, ann.colour
         # role stripe and banner
         pygame.draw.rect(surface, colour, pygame.Rect(0, self.top_h - 5, self.play_rect.width, 4))
         big = max(20, int(self.top_h * 0.38))
@@ -612,7 +617,7 @@ class TableScene(Scene):
                       (230, 226, 214) if active else (150, 156, 172))
             if ic is not None:
                 surface.blit(ic, ic.get_rect(midleft=(row.x + 6, row.centery)))
-            level = "" if kind == HUMAN else f"  ({kind})"
+            level = "" if kind == HUMAN else f" ({kind})"
             self.text.blit(surface, f"{self.names[seat]}{level}", fs, palette.TEXT if active else palette.TEXT_DIM,
                            "bold" if active else "regular", midleft=(row.x + 12 + int(fs * 1.3), row.centery))
             if role:

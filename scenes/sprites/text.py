@@ -78,8 +78,6 @@ def panel(size: tuple[int, int], radius: int = 12, alpha: int = 215,
     out.blit(pygame.transform.gaussian_blur(shadow, 6), (0, 0))
     body = pygame.Rect(pad, pad, w, h)
     pygame.draw.rect(out, (*fill, alpha), body, border_radius=radius)
-    top = pygame.Surface((w, max(1, h // 3)), pygame.SRCALPHA)
-    top.fill((255, 255, 255, 8))
-    out.blit(top, (pad, pad))
+    pygame.draw.line(out, (255, 255, 255, 22), (pad + radius, pad + 1), (pad + w - radius, pad + 1))
     pygame.draw.rect(out, (*edge, 200), body, width=1, border_radius=radius)
     return out

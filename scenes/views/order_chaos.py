@@ -497,6 +497,18 @@ class OrderChaosView(GameView):
         # hint: source ring and destination dot in blue
         if overlay.hint is not None:
             src, dst = overlay.hint
+            a = self.anchor(src)
+            b = self.anchor(dst) if dst is not None else None
+            if a is not None and b is not None:
+                steps = max(2, int(math.dist(a, b) / (self.geo.cell * 0.3)))
+                for i in range(1, steps):
+                    px, py = lerp_point(a, b, i / steps)
+                    shift = (overlay.time * 2.0) % 1.0 / steps
+                    px, py = lerp_point(a, b, min(1.0, i / steps + shift))
+                    pygame.draw.circle(surface, palette.HINT, (px, py), max(2, self.geo.cell * 0.05))
+                ring = ring_marker(int(cell_d * 0.9), palette.HINT, 0.08)
+                ring.set_alpha(int(150 + 105 * pulse))
+                surface.blit(ring, ring.get_rect(center=(int(b[0]), int(b[1]))))
             for t, marker in ((src, ring_marker(int(cell_d * 0.96), palette.HINT, 0.07)),
                               (dst, dot_marker(int(cell_d * 0.6), palette.HINT))):
                 pos = self.anchor(t) if t is not None else None
@@ -505,7 +517,7 @@ class OrderChaosView(GameView):
                     surface.blit(marker, marker.get_rect(center=(int(pos[0]), int(pos[1]))))
         # legal destinations while a piece is held
         if overlay.held is not None:
-            dot = dot_marker(int(cell_d * 0.6), palette.HIGHLIGHT)
+            dot = dot_marker(int(cell_d * 0.5), palette.HIGHLIGHT)
             ring = ring_marker(int(cell_d * 0.92), palette.HIGHLIGHT, 0.06)
             dot.set_alpha(int(170 + 85 * pulse))
             for t in overlay.legal:
