@@ -108,7 +108,7 @@ class AiDriver:
             return None
         try:
             command = self.worker.poll()
-        except Exception as exc:  # AgentError or a dead process: report, don't hang
+        except (RuntimeError, OSError, EOFError) as exc:  # AgentError or a dead process: report, don't hang
             self.error = str(exc) or exc.__class__.__name__
             self.purpose = None
             return None

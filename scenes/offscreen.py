@@ -58,7 +58,7 @@ def _context(size: tuple[int, int], animation: str = "normal") -> Any:
 
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
     return ordered[k]
 
 

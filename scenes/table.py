@@ -9,6 +9,7 @@ into animations.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -57,7 +58,7 @@ def seat_names(seats: list[str]) -> list[str]:
 class TableScene(Scene):
     """Plays one Match on screen; see the module docstring."""
 
-    def __init__(self, ctx: "AppContext", match: Match, use_process: bool = True) -> None:
+    def __init__(self, ctx: AppContext, match: Match, use_process: bool = True) -> None:
         super().__init__(ctx)
         self.match = match
         self.game = match.game
@@ -507,11 +508,14 @@ class TableScene(Scene):
             accent = palette.ORDER if role == "Order" else palette.CHAOS if role == "Chaos" else (120, 96, 56)
             for i, action in enumerate(actions):
                 label = action.label
-                b = Button(label, lambda a=action: self.do_action(a), action.tooltip,
-                           accent=tuple(int(c * 0.62) for c in accent))  # type: ignore[arg-type]
+                dark: Colour = (int(accent[0] * 0.62), int(accent[1] * 0.62), int(accent[2] * 0.62))
+                b = Button(label, self._action_callback(action), action.tooltip, accent=dark)
                 b.rect = pygame.Rect(self.action_rect.x + i * (w + 10), self.action_rect.y, w,
                                      self.action_rect.height)
                 self.action_buttons.append(b)
+
+    def _action_callback(self, action: Action) -> Callable[[], None]:
+        return lambda: self.do_action(action)
 
     # --- drawing ----------------------------------------------------------------------------------
     def overlay(self) -> Overlay:
@@ -537,7 +541,7 @@ class TableScene(Scene):
         """Felt, top bar and side panel backgrounds in one opaque surface (built per window size)."""
         if self._bar is not None and self._bar.get_size() == size:
             return self._bar
-        w, h = size
+        w = size[0]
         chrome = felt_surface(size).copy()
         bar = pygame.Surface((w, self.top_h), pygame.SRCALPHA)
         for y in range(self.top_h):
@@ -580,8 +584,8 @@ class TableScene(Scene):
                                        (r2.right + 10 + i * 12, r2.centery + 2), 3 + a * 1.5)
                 hg = icon("hourglass", int(self.fs * 1.3), BRASS)
                 if hg is not None:
-                    rot = pygame.transform.rotozoom(hg, (self.time * 120) % 360 if int(self.time) % 2 else 0, 1)
-                    surface.blit(rot, rot.get_rect(center=(r2.right + 58, r2.centery)))
+                    flip = pygame.transform.flip(hg, False, True) if int(self.time * 1.2) % 2 else hg
+                    surface.blit(flip, flip.get_rect(center=(r2.right + 58, r2.centery)))
         # status line (refusals, hints, undo)
         age = self.time - self.status_at
         if self.status_text and age < STATUS_SECONDS:

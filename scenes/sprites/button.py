@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pygame
 
 from scenes.sprites.text import TextCache
 
 Colour = tuple[int, int, int]
+
+
+def _scale(c: Colour, k: float, add: int = 0) -> Colour:
+    return (min(255, int(c[0] * k) + add), min(255, int(c[1] * k) + add), min(255, int(c[2] * k) + add))
 
 
 @dataclass
@@ -46,9 +50,9 @@ class Button:
         if not self.enabled:
             fill, ink, edge = (40, 42, 54), (104, 108, 122), (70, 72, 86)
         elif self.pressed:
-            fill, ink, edge = tuple(int(c * 0.7) for c in base), (255, 250, 236), (236, 204, 132)
+            fill, ink, edge = _scale(base, 0.7), (255, 250, 236), (236, 204, 132)
         elif self.hovered:
-            fill, ink, edge = tuple(min(255, int(c * 1.25) + 10) for c in base), (255, 252, 240), (236, 204, 132)
+            fill, ink, edge = _scale(base, 1.25, 10), (255, 252, 240), (236, 204, 132)
         else:
             fill, ink, edge = base, (236, 230, 214), (150, 122, 74)
         shadow = r.move(0, 3)

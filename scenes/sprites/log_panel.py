@@ -18,9 +18,9 @@ class LogPanel:
         self.size = size
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.lines: list[Line] = []
-        self.scroll = 0  # pixels scrolled up from the bottom
+        self.scroll = 0  # rows scrolled back from the newest
         self._surface: pygame.Surface | None = None
-        self._key: tuple[int, int, int] | None = None
+        self._rows: list[tuple[str, Colour, bool]] = []
 
     def set_rect(self, rect: pygame.Rect, size: int) -> None:
         self.rect = pygame.Rect(rect)
@@ -35,46 +35,54 @@ class LogPanel:
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
-            self.scroll_by(event.y * self.size * 3)
+            self.scroll_by(event.y * 3)
             return True
         return False
 
-    def scroll_by(self, pixels: int) -> None:
+    @property
+    def line_h(self) -> int:
+        return int(self.size * 1.35)
+
+    def scroll_by(self, rows: int) -> None:
+        """Scroll back (positive) or forward (negative) by whole rows."""
         self._render()
-        assert self._surface is not None
-        limit = max(0, self._surface.get_height() - self.rect.height)
-        self.scroll = max(0, min(limit, self.scroll + pixels))
+        visible = max(1, self.rect.height // self.line_h)
+        limit = max(0, len(self._rows) - visible)
+        self.scroll = max(0, min(limit, self.scroll + rows))
 
     def _render(self) -> None:
         if self._surface is not None:
             return
         width = self.rect.width - 16
-        line_h = int(self.size * 1.35)
+        line_h = self.line_h
         rows: list[tuple[str, Colour, bool]] = []
         for text, colour in self.lines:
             for i, part in enumerate(self.text.wrap(text, self.size, width - 12)):
                 rows.append((part, colour, i == 0))
-        surf = pygame.Surface((self.rect.width, max(1, len(rows) * line_h + 6)), pygame.SRCALPHA)
+        surf = pygame.Surface((self.rect.width, max(1, len(rows) * line_h)), pygame.SRCALPHA)
         for i, (part, colour, first) in enumerate(rows):
-            y = 3 + i * line_h
+            y = i * line_h
             if first:
                 pygame.draw.circle(surf, colour, (7, y + line_h // 2), 3)
-            surf.blit(self.text.render(part, self.size, colour), (16, y))
+            surf.blit(self.text.render(part, self.size, colour), (16, y + (line_h - self.size) // 2 - 2))
+        self._rows = rows
         self._surface = surf
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Whole rows only; the newest at the bottom unless scrolled back."""
         self._render()
         assert self._surface is not None
-        h = self._surface.get_height()
-        line_h = int(self.size * 1.35)
-        view_h = max(line_h, self.rect.height - self.rect.height % line_h)
-        src_y = max(0, h - view_h - self.scroll)
-        src_y -= (src_y - 3) % line_h if src_y > 3 else 0
-        area = pygame.Rect(0, src_y, self.rect.width, min(view_h, h))
-        y = self.rect.bottom - area.height if h < view_h else self.rect.y
+        line_h = self.line_h
+        visible = max(1, self.rect.height // line_h)
+        total = len(self._rows)
+        first = max(0, total - visible - self.scroll)
+        count = min(visible, total - first)
+        area = pygame.Rect(0, first * line_h, self.rect.width, count * line_h)
+        y = self.rect.y if total > visible else self.rect.bottom - count * line_h
         surface.blit(self._surface, (self.rect.x, y), area)
-        if src_y > 0:  # fade hint that there is more above
-            pygame.draw.line(surface, (150, 122, 74), (self.rect.x + 20, self.rect.y), (self.rect.right - 20, self.rect.y))
+        if first > 0:
+            pygame.draw.line(surface, (150, 122, 74), (self.rect.x + 20, self.rect.y - 1),
+                             (self.rect.right - 20, self.rect.y - 1))
         if self.scroll > 0:
             pygame.draw.polygon(surface, (236, 204, 132), [(self.rect.right - 14, self.rect.bottom - 10),
                                                            (self.rect.right - 6, self.rect.bottom - 10),

@@ -10,7 +10,8 @@ highlights are drawn live.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
@@ -30,13 +31,33 @@ from game.order_chaos.commands import (
 )
 from game.order_chaos.scoring import line_score
 from scenes import palette
-from scenes.animation import Animator, arc_point, ease_in_out_cubic, ease_out_cubic, lerp_point
+from scenes.animation import (
+    Animator,
+    arc_point,
+    ease_in_out_cubic,
+    ease_out_cubic,
+    lerp_point,
+)
 from scenes.sprites.board import GridGeometry, board_pad, board_surface
 from scenes.sprites.counter import blit_counter, warm
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.icons import icon
-from scenes.views.base import Action, Announcement, Colour, GameView, Overlay, Point, ViewDict
-from scenes.views.oc_art import colour_of, dot_marker, explain_line, pouch_fallback, ring_marker
+from scenes.views.base import (
+    Action,
+    Announcement,
+    Colour,
+    GameView,
+    Overlay,
+    Point,
+    ViewDict,
+)
+from scenes.views.oc_art import (
+    colour_of,
+    dot_marker,
+    explain_line,
+    pouch_fallback,
+    ring_marker,
+)
 
 DRAWN = Target("drawn")
 PASS = Target("pass")
@@ -47,7 +68,8 @@ HALFTIME_S, FINAL_S = 3.0, 1.4
 
 
 def role_colour(role: str) -> Colour:
-    return palette.ORDER if role == "Order" else palette.CHAOS
+    colour: Colour = palette.ORDER if role == "Order" else palette.CHAOS
+    return colour
 
 
 class OrderChaosView(GameView):
@@ -245,8 +267,8 @@ class OrderChaosView(GameView):
             elif isinstance(ev, OrderPassed):
                 out.append((f"{who(order_seat if seat == CHANCE else seat, 'Order')} passed", palette.ORDER))
             elif isinstance(ev, HalfEnded):
-                out.append((f"Half {ev.half + 1} over: {seat_names[ev.order_seat]} scored {ev.score} as Order. "
-                            "Roles swap.", BRASS))
+                line = f"Half {ev.half + 1} over: {seat_names[ev.order_seat]} scored {ev.score} as Order. Roles swap."
+                out.append((line, BRASS))
                 half = 1
             elif isinstance(ev, MatchEnded):
                 scores = ", ".join(f"{seat_names[i]} {s}" for i, s in enumerate(ev.scores))
@@ -289,12 +311,12 @@ class OrderChaosView(GameView):
 
     # --- geometry helpers ---------------------------------------------------------
     def _row_score_rect(self, r: int) -> pygame.Rect:
-        cx, cy = self.geo.centre(r, self.n - 1)
+        cy = self.geo.centre(r, self.n - 1)[1]
         w = self.score_w
         return pygame.Rect(self.board_rect.right + 6, int(cy - w * 0.36), w - 4, int(w * 0.72))
 
     def _col_score_rect(self, c: int) -> pygame.Rect:
-        cx, cy = self.geo.centre(self.n - 1, c)
+        cx = self.geo.centre(self.n - 1, c)[0]
         w = self.score_w
         return pygame.Rect(int(cx - w * 0.5), self.board_rect.bottom + 6, w, int(w * 0.72))
 
@@ -343,7 +365,7 @@ class OrderChaosView(GameView):
         hide_drawn = False
         for tw in animator.tweens:
             if tw.kind == "move":
-                hidden_cells.add(tuple(tw.payload["cell"]))  # type: ignore[arg-type]
+                hidden_cells.add((int(tw.payload["cell"][0]), int(tw.payload["cell"][1])))
             elif tw.kind == "draw":
                 hide_drawn = True
             elif tw.kind == "return":
@@ -478,7 +500,7 @@ class OrderChaosView(GameView):
             elif view["half"] == seat:
                 val = f"{view['total']} so far"
             else:
-                val = "plays Order in half 2"
+                val = "Order in half 2"
             role = self._role_in(view, seat)
             colour = role_colour(role)
             if y + fs * 1.3 < card.bottom:
@@ -539,8 +561,7 @@ class OrderChaosView(GameView):
                 ring = ring_marker(int(cell_d * 0.96), palette.HIGHLIGHT, 0.06)
                 ring.set_alpha(int(160 + 95 * pulse))
                 surface.blit(ring, ring.get_rect(center=(int(pos[0]), int(pos[1]))))
-                d = self.piece_d if overlay.hover.zone == "cell" else self.piece_d
-                self._counter(surface, colour, pos, d, lift=0.35)
+                self._counter(surface, colour, pos, self.piece_d, lift=0.35)
         # moving pieces
         for tw in animator.tweens:
             if not tw.started or tw.kind not in ("move", "draw", "return"):
