@@ -8,8 +8,9 @@ which is how the table knows it may resolve the next draw or open the next scree
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 Easing = Callable[[float], float]
 

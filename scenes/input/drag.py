@@ -11,8 +11,8 @@ target, pos)`; `on_cancel(source)` is optional.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
-from typing import Callable
 
 from game.core.protocol import Target
 

@@ -19,7 +19,7 @@ def register_view_module(game_id: str, module: str) -> None:
     _MODULES[game_id] = module
 
 
-def view_class(game_id: str) -> "type[GameView]":
+def view_class(game_id: str) -> type[GameView]:
     try:
         module = _MODULES[game_id]
     except KeyError:

@@ -8,8 +8,9 @@ the table does the playing, the view does the showing.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -67,7 +68,7 @@ class Announcement:
 class GameView(ABC):
     """Base class; `layout` gets the play area (the table leaves room for its bars)."""
 
-    def __init__(self, ctx: "AppContext", game: Game, text: TextCache) -> None:
+    def __init__(self, ctx: AppContext, game: Game, text: TextCache) -> None:
         self.ctx = ctx
         self.game = game
         self.text = text

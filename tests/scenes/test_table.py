@@ -7,17 +7,18 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from typing import Any, Iterator  # noqa: E402
+from collections.abc import Iterator
+from typing import Any
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.core.match import Match  # noqa: E402
-from game.core.protocol import CHANCE, Refusal, Target  # noqa: E402
-from game.core.registry import get_game  # noqa: E402
-from game.order_chaos.commands import Draw, Pass, Place, Slide  # noqa: E402
-from scenes.app import AppContext, step  # noqa: E402
-from scenes.table import TableScene  # noqa: E402
+from game.core.match import Match
+from game.core.protocol import CHANCE, Refusal, Target
+from game.core.registry import get_game
+from game.order_chaos.commands import Draw, Pass, Place, Slide
+from scenes.app import AppContext, step
+from scenes.table import TableScene
 
 DT = 0.05
 
