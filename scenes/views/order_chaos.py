@@ -267,7 +267,8 @@ class OrderChaosView(GameView):
             elif isinstance(ev, OrderPassed):
                 out.append((f"{who(order_seat if seat == CHANCE else seat, 'Order')} passed", palette.ORDER))
             elif isinstance(ev, HalfEnded):
-                line = f"Half {ev.half + 1} over: {seat_names[ev.order_seat]} scored {ev.score} as Order. Roles swap."
+                swap = " Roles swap." if ev.half == 0 else ""
+                line = f"Half {ev.half + 1} over: {seat_names[ev.order_seat]} scored {ev.score} as Order.{swap}"
                 out.append((line, BRASS))
                 half = 1
             elif isinstance(ev, MatchEnded):
