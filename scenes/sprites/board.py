@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import pygame
 
+from scenes.sprites.blur import soft_blur
+
 Colour = tuple[int, int, int]
 BRASS_LIGHT: Colour = (236, 204, 132)
 BRASS: Colour = (184, 146, 80)
@@ -111,7 +113,7 @@ def board_surface(size: int, n: int, labels: bool = True, font_path: str | None 
     shadow = pygame.Surface(out.get_size(), pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 170), pygame.Rect(pad + pad // 3, pad + pad // 2, size, size),
                      border_radius=size // 40)
-    out.blit(pygame.transform.gaussian_blur(shadow, max(2, pad // 2)), (0, 0))
+    out.blit(soft_blur(shadow, max(2, pad // 2)), (0, 0))
     board = pygame.Surface((size, size), pygame.SRCALPHA)
     radius = size // 40
     # brass frame with a gradient, masked to rounded corners

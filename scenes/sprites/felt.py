@@ -16,11 +16,11 @@ from scenes import palette
 @lru_cache(maxsize=4)
 def _grain_tile(size: int = 128) -> pygame.Surface:
     rnd = random.Random(7)
-    tile = pygame.Surface((size, size), pygame.SRCALPHA)
-    for _ in range(size * size // 3):
-        v = rnd.randint(0, 255)
-        tile.set_at((rnd.randrange(size), rnd.randrange(size)), (v, v, v, 10))
-    return tile
+    noise = rnd.randbytes(size * size)
+    pixels = bytearray()
+    for v in noise:
+        pixels += bytes((v, v, v, 10 if v % 3 == 0 else 0))
+    return pygame.image.frombuffer(bytes(pixels), (size, size), "RGBA").copy()
 
 
 @lru_cache(maxsize=4)

@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.sprites.blur import soft_blur
+
 Colour = tuple[int, int, int]
 FontGetter = Callable[[int, str], pygame.font.Font]
 
@@ -75,7 +77,7 @@ def panel(size: tuple[int, int], radius: int = 12, alpha: int = 215,
     out = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
     shadow = pygame.Surface(out.get_size(), pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 120), pygame.Rect(pad, pad + 4, w, h), border_radius=radius)
-    out.blit(pygame.transform.gaussian_blur(shadow, 6), (0, 0))
+    out.blit(soft_blur(shadow, 6, 2), (0, 0))
     body = pygame.Rect(pad, pad, w, h)
     pygame.draw.rect(out, (*fill, alpha), body, border_radius=radius)
     pygame.draw.line(out, (255, 255, 255, 22), (pad + radius, pad + 1), (pad + w - radius, pad + 1))

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pygame
 
+from scenes.sprites.blur import soft_blur
+
 import game.order_chaos as oc_pkg
 
 Colour = tuple[int, int, int]
@@ -49,7 +51,7 @@ def ring_marker(diameter: int, rgb: Colour, width_frac: float = 0.09, glow: bool
     if glow:
         g = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.circle(g, (*rgb, 90), (c, c), r, width=int(r * 0.35))
-        surf.blit(pygame.transform.gaussian_blur(g, max(2, pad * ss // 3)), (0, 0))
+        surf.blit(soft_blur(g, max(2, pad * ss // 3)), (0, 0))
     pygame.draw.circle(surf, (*rgb, 235), (c, c), r, width=max(2, int(r * width_frac)))
     return pygame.transform.smoothscale(surf, (size // ss, size // ss))
 
@@ -62,7 +64,7 @@ def dot_marker(diameter: int, rgb: Colour) -> pygame.Surface:
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     c = size / 2
     pygame.draw.circle(surf, (*rgb, 70), (c, c), diameter * ss * 0.8)
-    surf = pygame.transform.gaussian_blur(surf, max(2, diameter * ss // 4))
+    surf = soft_blur(surf, max(2, diameter * ss // 4))
     pygame.draw.circle(surf, (*rgb, 220), (c, c), diameter * ss * 0.32)
     pygame.draw.circle(surf, (255, 255, 255, 140), (c - diameter * 0.08 * ss, c - diameter * 0.08 * ss),
                        diameter * ss * 0.12)
