@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pygame
 
-from scenes.sprites.blur import soft_blur
-
 import game.order_chaos as oc_pkg
+from scenes.sprites.blur import soft_blur
 
 Colour = tuple[int, int, int]
 
