@@ -132,7 +132,7 @@ class Match:
             return None
         for cmd in reversed(self.commands):
             if cmd.seat == CHANCE:
-                return "Can't undo: a counter or card has been revealed since your move."
+                return f"Can't undo: {self.game.info.reveal_noun} has been revealed since your move."
             if cmd.seat != seat and self.is_human(cmd.seat):
                 return "Can't undo: another player has moved since."
             if cmd.seat == seat:

@@ -167,6 +167,8 @@ class GameInfo:
     hidden_info: bool
     blurb: str = ""
     options: tuple["OptionSpec", ...] = ()
+    reveal_noun: str = "a chance outcome"
+    """What chance reveals in this game, for messages ("a counter from the bag")."""
 
 
 @dataclass(frozen=True)

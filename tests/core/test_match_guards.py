@@ -35,3 +35,14 @@ def test_save_with_unknown_seat_kind_is_a_one_line_error(tmp_path: Path) -> None
     with pytest.raises(SaveFileError) as info:
         Match.load(path)
     assert "seats" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_undo_refusal_names_what_the_game_revealed() -> None:
+    m = Match(get_game("order-chaos"), {}, 2, ["human", "human"])
+    m.resolve_chance()
+    assert m.submit(m.state.legal_commands(1)[0]).ok  # Chaos (seat 1) places
+    assert m.submit(m.state.legal_commands(0)[0]).ok  # Order (seat 0) passes or slides
+    m.resolve_chance()
+    reason = m.undo_refusal(0)
+    assert reason is not None and "counter from the bag" in reason
+    assert not m.undo(0).ok
