@@ -19,6 +19,7 @@ With a pure iteration budget the result depends only on the state and seed.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from dataclasses import dataclass
@@ -88,6 +89,15 @@ class MCTS:
             self.stats = SearchStats(0, 0.0, 1, 0)
             return moves[0]
         seats = self.knowledge.seats(root_state)
+        gc_was_on = gc.isenabled()
+        gc.disable()  # the tree has no cycles; a full collection over big caches stalls a move
+        try:
+            return self._search(root_state, seat, seats)
+        finally:
+            if gc_was_on:
+                gc.enable()
+
+    def _search(self, root_state: State, seat: Seat, seats: int) -> Command:
         horizon = self.knowledge.horizon_key(root_state)
         root = _Node(seat, seats)
         lo = [math.inf] * seats
@@ -103,7 +113,7 @@ class MCTS:
                     lo[i] = v
                 if v > hi[i]:
                     hi[i] = v
-            if cap is not None and done % 8 == 0 and time.perf_counter() - start > cap:
+            if cap is not None and done % 4 == 0 and time.perf_counter() - start > cap:
                 break
         best_cmd, best = max(root.children.items(),
                              key=lambda kv: (kv[1].visits, kv[1].totals[seat] / max(1, kv[1].visits)))
