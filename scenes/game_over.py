@@ -8,17 +8,10 @@ from typing import Any
 import pygame
 
 from game.core import paths
-from game.core.match import HUMAN, Match
+from game.core.match import Match
 from scenes import palette
+from scenes.seat_names import seat_long_label
 from scenes.widgets import UIScene, blit_text, dim, draw_card, icon, one_line, open_table
-
-
-def seat_name(match: Any, seat: int) -> str:
-    kind = match.seats[seat] if 0 <= seat < len(match.seats) else "?"
-    humans = [i for i, s in enumerate(match.seats) if s == HUMAN]
-    if kind == HUMAN:
-        return "You" if len(humans) == 1 else f"Player {seat + 1}"
-    return f"Computer ({kind})" if len(match.seats) - len(humans) == 1 else f"Player {seat + 1} ({kind})"
 
 
 def score_lines(match: Any) -> list[tuple[str, str, str]]:
@@ -28,11 +21,11 @@ def score_lines(match: Any) -> list[tuple[str, str, str]]:
     rows: list[tuple[str, str, str]] = []
     if isinstance(halves, list) and len(halves) == len(match.seats) == 2:
         for half, score in enumerate(halves):
-            rows.append((seat_name(match, half), f"as Order in half {half + 1}",
+            rows.append((seat_long_label(match, half), f"as Order in half {half + 1}",
                          "–" if score is None else str(score)))
         return rows
     for seat, score in enumerate(state.scores()):
-        rows.append((seat_name(match, seat), "", f"{score:g}"))
+        rows.append((seat_long_label(match, seat), "", f"{score:g}"))
     return rows
 
 
@@ -42,7 +35,7 @@ def result_text(match: Any) -> str:
         return "Game over"
     if len(winners) > 1:
         return "A draw!"
-    name = seat_name(match, winners[0])
+    name = seat_long_label(match, winners[0])
     return "You win!" if name == "You" else f"{name} wins"
 
 

@@ -7,6 +7,7 @@ from typing import Any, Callable
 import pygame
 
 from scenes import palette
+from scenes.seat_names import seat_label
 from scenes.widgets import UIScene, blit_text, draw_backdrop, draw_card, icon
 
 
@@ -22,6 +23,11 @@ class HandoffScene(UIScene):
         self.on_ready = on_ready
         self._card = pygame.Rect(0, 0, 0, 0)
         self._done = False
+
+    @classmethod
+    def for_seat(cls, ctx: Any, match: Any, seat: int, on_ready: Callable[[], None] | None = None) -> "HandoffScene":
+        """The hand-off screen for `seat`, named as the table names it ("Player 2")."""
+        return cls(ctx, seat_label(match, seat), on_ready)
 
     def build(self, w: int, h: int) -> None:
         self._card = pygame.Rect(0, 0, min(620, w - 80), 360)

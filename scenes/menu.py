@@ -15,6 +15,7 @@ from game.core.errors import EntropyError
 from game.core.match import Match
 from game.core.registry import all_games
 from scenes import palette
+from scenes.seat_names import seat_long_labels
 from scenes.thumbnails import draw_counter, thumbnail, counter_colours
 from scenes.widgets import UIScene, blit_text, draw_backdrop, draw_card, one_line, open_table, spaced
 
@@ -50,7 +51,7 @@ def autosave_summary() -> str:
         stamp = time.strftime("%d %b, %H:%M", time.localtime(path.stat().st_mtime))
     except Exception:  # noqa: BLE001 - decoration only
         return ""
-    seats = " vs ".join("You" if s == "human" else f"AI ({s})" for s in match.seats)
+    seats = " vs ".join(seat_long_labels(match))
     return f"{match.game.info.title}, {seats}  ·  saved {stamp}"
 
 

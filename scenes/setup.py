@@ -12,6 +12,7 @@ from game.core import paths
 from game.core.match import HUMAN, Match
 from game.core.registry import all_games, get_game
 from scenes import palette
+from scenes.seat_names import seat_label
 from scenes.thumbnails import thumbnail
 from scenes.widgets import (ChoiceGroup, UIScene, blit_text, draw_backdrop, draw_card, one_line, open_table,
                             wrap_text)
@@ -41,6 +42,7 @@ class SetupScene(UIScene):
         self.seed_entry: UITextEntryLine | None = None
         self.message_label: UILabel | None = None
         self.seat_groups: list[ChoiceGroup] = []
+        self.seat_labels: list[UILabel] = []
         self.option_groups: dict[str, ChoiceGroup] = {}
         self.start_button: Any = None
         self._cards: list[pygame.Rect] = []
@@ -93,9 +95,11 @@ class SetupScene(UIScene):
                         tooltip="One more player", enabled=len(self.seats) < info.max_players)
         y += 46
         self.seat_groups = []
+        self.seat_labels = []
         for i, kind in enumerate(self.seats):
             role = info.roles[i] if i < len(info.roles) else ""
-            self.label(pygame.Rect(left.x + pad, y, 150, 24), f"Player {i + 1}", "@subheading")
+            self.seat_labels.append(self.label(pygame.Rect(left.x + pad, y, 150, 24), seat_label(self.seats, i),
+                                               "@subheading"))
             if role:
                 self.label(pygame.Rect(left.x + pad, y + 24, 150, 22), f"starts as {role}", "@caption")
             self.seat_groups.append(self.choices(
@@ -169,6 +173,9 @@ class SetupScene(UIScene):
         self.seats[i] = kind
         if was_watch != all(s != HUMAN for s in self.seats):
             self.rebuild()
+            return
+        for seat, label in enumerate(self.seat_labels):  # "You" / "Computer 2" follow the choice
+            label.set_text(seat_label(self.seats, seat))
 
     def add_seat(self) -> None:
         if len(self.seats) < self.info.max_players:

@@ -24,6 +24,7 @@ from scenes.sprites.button import Button
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.icons import icon
 from scenes.sprites.log_panel import LogPanel
+from scenes.seat_names import seat_labels, seat_long_labels
 from scenes.sprites.text import TextCache, panel
 from scenes.stack import Scene
 from scenes.views import view_class
@@ -40,21 +41,6 @@ AI_MIN_SECONDS = 0.45
 """With a human at the table, an AI move shows 'thinking' at least this long, so it can be followed."""
 
 
-def seat_names(seats: list[str]) -> list[str]:
-    """"You"/"Computer" with one human, "Player N" with several, "Computer N (level)" for AI-only."""
-    humans = [i for i, s in enumerate(seats) if s == HUMAN]
-    ais = [i for i, s in enumerate(seats) if s != HUMAN]
-    names = []
-    for i, kind in enumerate(seats):
-        if kind == HUMAN:
-            names.append("You" if len(humans) == 1 else f"Player {i + 1}")
-        elif len(ais) == 1:
-            names.append("Computer")
-        else:
-            names.append(f"Computer {ais.index(i) + 1}")
-    return names
-
-
 class TableScene(Scene):
     """Plays one Match on screen; see the module docstring."""
 
@@ -63,7 +49,8 @@ class TableScene(Scene):
         self.match = match
         self.game = match.game
         self.text = TextCache(ctx.font)
-        self.names = seat_names(match.seats)
+        self.names = seat_labels(match)
+        self.long_names = seat_long_labels(match)
         self.view = view_class(self.game.info.id)(ctx, self.game, self.text)
         self.view.seat_names = list(self.names)
         self.animator = Animator(lambda: self.ctx.settings.animation_factor)
@@ -621,8 +608,7 @@ class TableScene(Scene):
                       (230, 226, 214) if active else (150, 156, 172))
             if ic is not None:
                 surface.blit(ic, ic.get_rect(midleft=(row.x + 6, row.centery)))
-            level = "" if kind == HUMAN else f" ({kind})"
-            self.text.blit(surface, f"{self.names[seat]}{level}", fs, palette.TEXT if active else palette.TEXT_DIM,
+            self.text.blit(surface, self.long_names[seat], fs, palette.TEXT if active else palette.TEXT_DIM,
                            "bold" if active else "regular", midleft=(row.x + 12 + int(fs * 1.3), row.centery))
             if role:
                 tag = self.text.render(role.upper(), max(11, fs - 3), (255, 255, 255), "bold")

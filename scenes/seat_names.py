@@ -1,0 +1,59 @@
+"""How every screen names a seat: one set of rules, so the table, the log and the
+game-over card never disagree.
+
+Rules (short form, `seat_label`):
+- exactly one human at the screen: that seat is "You"; computer seats are
+  "Computer", or "Computer 1", "Computer 2"... when there are several;
+- several humans: humans are "Player N" (N = seat number, from 1); computer
+  seats are named as above ("Computer" or "Computer N", numbered among the
+  computers only);
+- no human (computers watched): "Computer 1", "Computer 2"... (or "Computer").
+
+The long form (`seat_long_label`) adds a computer's level: "Computer (normal)".
+Both accept a Match or a plain list of seat kinds (the set-up screen has no match yet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.core.match import HUMAN
+
+
+def _kinds(match_or_seats: Any) -> Sequence[str]:
+    seats = getattr(match_or_seats, "seats", match_or_seats)
+    return list(seats)
+
+
+def seat_label(match_or_seats: Any, seat: int) -> str:
+    """'You', 'Computer', 'Computer 2' or 'Player 3' (see the module rules)."""
+    seats = _kinds(match_or_seats)
+    if not 0 <= seat < len(seats):
+        return f"Player {seat + 1}"
+    humans = [i for i, kind in enumerate(seats) if kind == HUMAN]
+    computers = [i for i, kind in enumerate(seats) if kind != HUMAN]
+    if seats[seat] == HUMAN:
+        return "You" if len(humans) == 1 else f"Player {seat + 1}"
+    if len(computers) == 1:
+        return "Computer"
+    return f"Computer {computers.index(seat) + 1}"
+
+
+def seat_long_label(match_or_seats: Any, seat: int) -> str:
+    """The short label plus a computer's level: 'Computer 2 (hard)'; humans as in the short form."""
+    seats = _kinds(match_or_seats)
+    name = seat_label(seats, seat)
+    if 0 <= seat < len(seats) and seats[seat] != HUMAN:
+        return f"{name} ({seats[seat]})"
+    return name
+
+
+def seat_labels(match_or_seats: Any) -> list[str]:
+    seats = _kinds(match_or_seats)
+    return [seat_label(seats, i) for i in range(len(seats))]
+
+
+def seat_long_labels(match_or_seats: Any) -> list[str]:
+    seats = _kinds(match_or_seats)
+    return [seat_long_label(seats, i) for i in range(len(seats))]
