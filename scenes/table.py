@@ -241,6 +241,20 @@ class TableScene(Scene):
         order += [s for s in self.humans if s not in order]
         return order
 
+    def undo_tooltip(self) -> str:
+        """What Undo would do right now, or why it can't (the button stays clickable and says so too)."""
+        candidates = self._undo_candidates()
+        if not candidates:
+            return "Only a human player can take a move back."
+        if any(self.match.undo_point(seat) is not None for seat in candidates):
+            return "Take your last move back (Ctrl+Z)"
+        return self.match.undo_refusal(candidates[0]) or "Nothing to undo."
+
+    def redo_tooltip(self) -> str:
+        if self.match.can_redo():
+            return "Replay the move you took back (Ctrl+Y)"
+        return "Nothing to redo: Redo replays a move you took back, until a new move is made."
+
     def undo(self) -> None:
         candidates = self._undo_candidates()
         if not candidates:
@@ -483,6 +497,8 @@ class TableScene(Scene):
         acting = self.acting_human()
         self.btn_undo.enabled = bool(self.humans) and bool(self.match.commands)
         self.btn_redo.enabled = self.match.can_redo()
+        self.btn_undo.tooltip = self.undo_tooltip()
+        self.btn_redo.tooltip = self.redo_tooltip()
         self.btn_hint.enabled = acting is not None
         self.btn_watch.label = "Resume" if self.watch_paused else "Pause"
         self.btn_watch.accent = (150, 112, 52) if self.watch_paused else None

@@ -282,3 +282,29 @@ def test_window_resize_relayouts(ctx: AppContext) -> None:
     step(ctx, [], DT)
     assert scene.view.board_rect.width > small  # type: ignore[attr-defined]
     assert scene.view.board_rect.bottom < 1080  # type: ignore[attr-defined]
+
+
+def test_undo_and_redo_tooltips_say_why_now(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    # the bag has drawn since the start: nothing of Chaos's own to take back
+    assert scene.btn_undo.tooltip == scene.match.undo_refusal(scene.match.to_act()[0])
+    assert scene.btn_undo.tooltip.startswith("Can't undo") or scene.btn_undo.tooltip == "Nothing to undo."
+    assert scene.btn_redo.tooltip.startswith("Nothing to redo")
+    drag(ctx, at(scene, Target("drawn")), at(scene, cell((5, 2))))
+    assert scene.btn_undo.tooltip == "Take your last move back (Ctrl+Z)"
+    key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
+    assert scene.btn_redo.tooltip == "Replay the move you took back (Ctrl+Y)"
+    settle(ctx, scene)
+    scene._hover(scene.btn_undo.rect.center)
+    assert scene.tip_text == scene.btn_undo.tooltip
+
+
+def test_undo_tooltip_names_the_reveal(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    drag(ctx, at(scene, Target("drawn")), at(scene, cell((5, 2))))
+    settle(ctx, scene)  # Order (the other human) to act
+    drag(ctx, at(scene, cell((5, 2))), at(scene, cell((5, 0))))
+    settle(ctx, scene)  # the bag draws again: Order's slide is behind new information
+    assert scene.btn_undo.tooltip == "Can't undo: a new counter from the bag has been revealed since your move."
