@@ -59,6 +59,9 @@ class Tween:
     elapsed: float = 0.0
     blocking: bool = True
     """Blocking tweens hold the game flow (the next draw waits for them)."""
+    sound: str = ""
+    """A sound effect name to play when the tween starts (the view chooses, the table plays)."""
+    announced: bool = False
 
     @property
     def started(self) -> bool:
@@ -85,8 +88,11 @@ class Tween:
 class Animator:
     """Runs tweens; durations are divided by the speed factor (0 = instant)."""
 
-    def __init__(self, factor: Callable[[], float] | float = 1.0) -> None:
+    def __init__(self, factor: Callable[[], float] | float = 1.0,
+                 on_start: Callable[[Tween], None] | None = None) -> None:
         self._factor = factor
+        self.on_start = on_start
+        """Called once per tween when it starts (after its delay), even if it lasts no time."""
         self.tweens: list[Tween] = []
 
     @property
@@ -98,17 +104,22 @@ class Animator:
         return 0.0 if f <= 0 else seconds / f
 
     def add(self, duration: float, kind: str = "", ease: Easing = ease_out_cubic, delay: float = 0.0,
-            blocking: bool = True, scale: bool = True, **payload: Any) -> Tween:
+            blocking: bool = True, scale: bool = True, sound: str = "", **payload: Any) -> Tween:
         """Start a tween; `scale=False` keeps real seconds (banners people must read)."""
         if scale:
             duration, delay = self.scaled(duration), self.scaled(delay)
-        tween = Tween(duration, ease, delay, dict(payload), kind, blocking=blocking)
+        tween = Tween(duration, ease, delay, dict(payload), kind, blocking=blocking, sound=sound)
         self.tweens.append(tween)
         return tween
 
     def update(self, dt: float) -> None:
         for tween in self.tweens:
             tween.elapsed += dt
+        for tween in list(self.tweens):
+            if tween.started and not tween.announced:
+                tween.announced = True
+                if self.on_start is not None:
+                    self.on_start(tween)
         self.tweens = [t for t in self.tweens if not t.done]
 
     @property

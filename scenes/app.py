@@ -18,6 +18,7 @@ import pygame_gui
 
 from scenes.resources import asset_path
 from scenes.settings_store import Settings
+from scenes.sound import Sounds
 from scenes.stack import Scene, SceneStack
 
 TITLE = "Entropy Tabletop"
@@ -35,6 +36,17 @@ class AppContext:
     running: bool = True
     started_at: float = field(default_factory=time.perf_counter)
     _fonts: dict[tuple[str, int], pygame.font.Font] = field(default_factory=dict)
+    sounds: Sounds | None = None
+    """Sound effects; silent when Settings.sound is off or there is no audio device."""
+
+    def __post_init__(self) -> None:
+        if self.sounds is None:
+            self.sounds = Sounds(lambda: self.settings.sound)
+
+    def play(self, name: str) -> None:
+        """Play a sound effect by name (see scenes.sound)."""
+        if self.sounds is not None:
+            self.sounds.play(name)
 
     def font(self, size: int, kind: str = "regular") -> pygame.font.Font:
         """A cached font from assets/fonts (falls back to pygame's default)."""

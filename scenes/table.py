@@ -18,7 +18,7 @@ from game.core.match import HUMAN, Match
 from game.core.protocol import CHANCE, Command, Refusal, Seat, Target
 from scenes import palette
 from scenes.ai_driver import AiDriver
-from scenes.animation import Animator
+from scenes.animation import Animator, Tween
 from scenes.input.drag import DragController
 from scenes.sprites.button import Button
 from scenes.sprites.felt import felt_surface
@@ -53,7 +53,7 @@ class TableScene(Scene):
         self.long_names = seat_long_labels(match)
         self.view = view_class(self.game.info.id)(ctx, self.game, self.text)
         self.view.seat_names = list(self.names)
-        self.animator = Animator(lambda: self.ctx.settings.animation_factor)
+        self.animator = Animator(lambda: self.ctx.settings.animation_factor, on_start=self._tween_started)
         self.drag = DragController(self._source_at, self._target_at, self._on_drop, self._on_cancel)
         self.ai = AiDriver(self.game.info.id, use_process)
         self.log = LogPanel(self.text)
@@ -171,6 +171,15 @@ class TableScene(Scene):
         self.status_error = error
         self.status_at = self.time
 
+    def refuse(self, reason: str) -> None:
+        """A gesture or button that cannot be done now: say why, with the refusal sound."""
+        self.show(reason, error=True)
+        self.ctx.play("refuse")
+
+    def _tween_started(self, tween: Tween) -> None:
+        if tween.sound:
+            self.ctx.play(tween.sound)
+
     # --- drag callbacks -----------------------------------------------------------------
     def _input_open(self) -> bool:
         return not self.animator.busy and not self.covered and self.acting_human() is not None
@@ -191,13 +200,13 @@ class TableScene(Scene):
         dragged = self.drag.dropped_by_drag
         seat = self.acting_human()
         if seat is None:
-            self.show("Wait: it is not your turn.", error=True)
+            self.refuse("Wait: it is not your turn.")
             if dragged:
                 self.view.snap_back(source, pos, self.animator)
             return
         found = self.game.find_command(self.match.state, seat, source, target)
         if isinstance(found, Refusal):
-            self.show(found.reason, error=True)
+            self.refuse(found.reason)
             if dragged:
                 self.view.snap_back(source, pos, self.animator)
             return
@@ -210,7 +219,7 @@ class TableScene(Scene):
         before = self.view.view
         result = self.match.submit(command)
         if not result.ok:
-            self.show(result.reason, error=True)
+            self.refuse(result.reason)
             return False
         self.hint = None
         if self.status_error:
@@ -226,7 +235,7 @@ class TableScene(Scene):
         self.drag.cancel()
         found = self.game.find_command(self.match.state, seat, action.source, None)
         if isinstance(found, Refusal):
-            self.show(found.reason, error=True)
+            self.refuse(found.reason)
         else:
             self.play(found)
 
@@ -267,7 +276,7 @@ class TableScene(Scene):
                     self._after_history_change()
                     self.show(f"Move taken back: {self.names[seat]} to play again.")
                     return
-        self.show(self.match.undo_refusal(candidates[0]) or "Nothing to undo.", error=True)
+        self.refuse(self.match.undo_refusal(candidates[0]) or "Nothing to undo.")
 
     def redo(self) -> None:
         if not self.match.can_redo():
@@ -341,6 +350,8 @@ class TableScene(Scene):
                 return False  # wheel: handled as MOUSEWHEEL
             for b in self.buttons + self.action_buttons:
                 if b.handle(event):
+                    if event.type == pygame.MOUSEBUTTONUP:
+                        self.ctx.play("click")  # the button's action ran
                     return True
             self.mouse = event.pos
             if event.type == pygame.MOUSEBUTTONDOWN:

@@ -126,6 +126,9 @@ class UIScene(Scene):
     # --- events ------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self._actions:
+            play = getattr(self.ctx, "play", None)
+            if play is not None:
+                play("click")
             self._actions[event.ui_element]()
             return True
         if event.type == pygame.KEYDOWN:

@@ -187,27 +187,27 @@ class OrderChaosView(GameView):
         for ev in events:
             if isinstance(ev, CounterDrawn):
                 bag = self.bag_rect.center
-                animator.add(DRAW_S, "draw", ease_in_out_cubic, colour=ev.colour,
+                animator.add(DRAW_S, "draw", ease_in_out_cubic, sound="draw", colour=ev.colour,
                              start=(float(bag[0]), float(bag[1])), end=self.tray_centre)
             elif isinstance(ev, CounterPlaced):
                 start = origin or self.tray_centre
                 dur = MOVE_S if origin else MOVE_S * 1.6
-                tw = animator.add(dur, "move", ease_out_cubic, colour=ev.colour, cell=tuple(ev.cell),
+                tw = animator.add(dur, "move", ease_out_cubic, sound="place", colour=ev.colour, cell=tuple(ev.cell),
                                   start=start, end=self.geo.centre(*ev.cell), lift=origin is None)
                 move_time = tw.duration
             elif isinstance(ev, CounterSlid):
                 start = origin or self.geo.centre(*ev.src)
                 dist = math.dist(start, self.geo.centre(*ev.dst)) / max(1.0, self.geo.cell)
                 dur = MOVE_S * (1.0 if origin else min(2.2, 0.9 + 0.25 * dist))
-                tw = animator.add(dur, "move", ease_out_cubic, colour=ev.colour, cell=tuple(ev.dst),
+                tw = animator.add(dur, "move", ease_out_cubic, sound="slide", colour=ev.colour, cell=tuple(ev.dst),
                                   start=start, end=self.geo.centre(*ev.dst), lift=origin is None)
                 move_time = tw.duration
             elif isinstance(ev, HalfEnded) and not any(isinstance(e, MatchEnded) for e in events):
                 snapshot = self._half_snapshot(before, events)
-                animator.add(HALFTIME_S, "halftime", delay=move_time, scale=False,
+                animator.add(HALFTIME_S, "halftime", delay=move_time, scale=False, sound="halftime",
                              score=ev.score, order_seat=ev.order_seat, view=snapshot)
             elif isinstance(ev, MatchEnded):
-                animator.add(FINAL_S, "final", delay=move_time, scale=False, blocking=True)
+                animator.add(FINAL_S, "final", delay=move_time, scale=False, blocking=True, sound="gameover")
         self._static_key = None
 
     def _half_snapshot(self, before: ViewDict, events: Sequence[Event]) -> ViewDict:
