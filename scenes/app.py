@@ -11,6 +11,7 @@ import os
 import time
 import warnings
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -94,21 +95,112 @@ def _absolute_asset_paths(node: object) -> object:
 
 UI_FONT_SIZES = {"body": (13, 14, 15, 16, 17, 18, 20, 22), "display": (24, 28, 30, 34, 56)}
 
+# --- UI scale ---------------------------------------------------------------------------
+# The menus were drawn for a 1280x800 window. Bigger windows get a scale factor
+# (from the height, limited by the width): panel geometry follows it smoothly, and
+# pygame-gui fonts follow it in a few tiers, as theme copies named "<class>_x130"
+# (a pygame-gui font size is fixed per theme class, so each tier is its own class).
+FONT_TIERS = (1.0, 1.3, 1.6)
+THEMED_ELEMENTS = ("button", "label", "text_entry_line", "text_box", "drop_down_menu")
+"""Element types whose theme blocks get scaled copies ("@button_x130"...)."""
+
+
+def ui_scale(w: int, h: int) -> float:
+    """1.0 up to 1280x800; larger with the window (height first, capped by the width), at most 2."""
+    return max(1.0, min(2.0, h / 800, w / 1280))
+
+
+def font_tier(scale: float) -> float:
+    return min(FONT_TIERS, key=lambda t: abs(t - scale))
+
+
+def tier_suffix(tier: float) -> str:
+    return "" if tier == 1.0 else f"_x{round(tier * 100)}"
+
+
+def _load_theme() -> dict | None:
+    try:
+        data = json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _scaled_font(font: dict, tier: float) -> dict:
+    out = dict(font)
+    try:
+        out["size"] = str(round(int(font.get("size", 17)) * tier))
+    except (TypeError, ValueError):
+        pass
+    return out
+
+
+def scaled_theme(data: dict) -> dict:
+    """The theme plus, per larger tier, a copy of every class and themed element with bigger fonts."""
+    out = dict(data)
+    button_font = data.get("button", {}).get("font") or data.get("defaults", {}).get("font", {})
+    for tier in FONT_TIERS:
+        if tier == 1.0:
+            continue
+        suffix = tier_suffix(tier)
+        for key, block in data.items():
+            if not isinstance(block, dict) or not (key.startswith("@") or key in THEMED_ELEMENTS):
+                continue
+            copy = dict(block)
+            # a class without its own font (@primary...) dresses buttons: give it the button font
+            copy["font"] = _scaled_font(block.get("font") or button_font, tier)
+            out[(key if key.startswith("@") else "@" + key) + suffix] = copy
+    return out
+
+
+def themed_class(class_id: str | None, element: str, scale: float) -> str | None:
+    """The theme class to give a widget at this UI scale (the tier copy, or the class itself)."""
+    suffix = tier_suffix(font_tier(scale))
+    if not suffix:
+        return class_id
+    if class_id is None or class_id not in _theme_classes():
+        return f"@{element}{suffix}" if element in THEMED_ELEMENTS else class_id
+    return class_id + suffix
+
+
+@lru_cache(maxsize=1)
+def _theme_classes() -> frozenset[str]:
+    data = _load_theme() or {}
+    return frozenset(k for k in data if k.startswith("@"))
+
+
+def _theme_fonts(data: dict) -> list[dict]:
+    """Every (font, size, style) the theme names, for preloading (no hitch, no warnings)."""
+    seen: set[tuple[str, int, str]] = set()
+    for tier in FONT_TIERS:  # sizes HTML text asks for (rules headings), at every tier
+        for name, sizes in UI_FONT_SIZES.items():
+            for size in sizes:
+                for style in (("regular", "bold") if name == "body" else ("regular",)):
+                    seen.add((name, round(size * tier), style))
+    for block in data.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if not isinstance(font, dict):
+            continue
+        try:
+            size = int(font.get("size", 17))
+        except (TypeError, ValueError):
+            continue
+        name = str(font.get("name", "body"))
+        style = "bold" if str(font.get("bold", "0")) == "1" and name == "body" else "regular"
+        seen.add((name, size, style))
+    return [{"name": n, "point_size": s, "style": st} for n, s, st in sorted(seen)]
+
 
 def make_ui(size: tuple[int, int]) -> pygame_gui.UIManager:
-    theme = asset_path("theme.json")
-    try:
-        data = json.loads(theme.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    data = _load_theme()
+    if data is None:
         return pygame_gui.UIManager(size)
+    data = scaled_theme(data)
     ui = pygame_gui.UIManager(size, _absolute_asset_paths(data))
-    fonts = [{"name": name, "point_size": s, "style": style}
-             for name, sizes in UI_FONT_SIZES.items() for s in sizes
-             for style in (("regular", "bold") if name == "body" else ("regular",))]
     try:
         with warnings.catch_warnings():  # "already loaded" notices for the theme's own fonts
             warnings.simplefilter("ignore")
-            ui.preload_fonts(fonts)
+            ui.preload_fonts(_theme_fonts(data))
     except Exception:  # a missing font file must not stop the app
         pass
     return ui

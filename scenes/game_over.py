@@ -11,7 +11,15 @@ from game.core import paths
 from game.core.match import Match
 from scenes import palette
 from scenes.seat_names import seat_long_label
-from scenes.widgets import UIScene, blit_text, dim, draw_card, icon, one_line, open_table
+from scenes.widgets import (
+    UIScene,
+    blit_text,
+    dim,
+    draw_card,
+    icon,
+    one_line,
+    open_table,
+)
 
 
 def score_lines(match: Any) -> list[tuple[str, str, str]]:
@@ -51,18 +59,23 @@ class GameOverScene(UIScene):
 
     def build(self, w: int, h: int) -> None:
         rows = score_lines(self.match)
-        self._card = pygame.Rect(0, 0, min(640, w - 60), 330 + 62 * len(rows))
+        px = self.px
+        self._card = pygame.Rect(0, 0, min(px(640), w - 60), px(330) + px(62) * len(rows))
         self._card.center = (w // 2, h // 2)
         c = self._card
-        by = c.bottom - 84
-        bw = (c.w - 80 - 24) // 3
-        self.icon_button(pygame.Rect(c.x + 40, by, bw, 54), "Play again", self.play_again, "rolling-dices",
+        by = c.bottom - px(84)
+        gap = px(12)
+        bw = (c.w - px(80) - 2 * gap) // 3
+        bh = px(54)
+        self.icon_button(pygame.Rect(c.x + px(40), by, bw, bh), "Play again", self.play_again, "rolling-dices",
                          primary=True, tooltip="Same players, a new deal")
-        self.icon_button(pygame.Rect(c.x + 40 + bw + 12, by, bw, 54), "Swap seats", self.swap_seats,
+        self.icon_button(pygame.Rect(c.x + px(40) + bw + gap, by, bw, bh), "Swap seats", self.swap_seats,
                          "card-exchange", tooltip="Same players, seats reversed")
-        self.icon_button(pygame.Rect(c.x + 40 + 2 * (bw + 12), by, bw, 54), "Main menu", self.main_menu, "vortex")
+        self.icon_button(pygame.Rect(c.x + px(40) + 2 * (bw + gap), by, bw, bh), "Main menu", self.main_menu,
+                         "vortex")
         if self.message:
-            self.label(pygame.Rect(c.x + 20, c.bottom - 26, c.w - 40, 22), self.message, "@error_center")
+            self.label(pygame.Rect(c.x + px(20), c.bottom - px(26), c.w - px(40), px(22)), self.message,
+                       "@error_center")
 
     def _rematch(self, seats: list[str]) -> None:
         m = self.match
@@ -98,26 +111,29 @@ class GameOverScene(UIScene):
         dim(surface, 160)
         c = self._card
         draw_card(surface, c, radius=22)
+        px = self.px
         winners = self.match.state.winners() if self.match.state.is_over() else []
-        emblem = icon("trophy-cup" if len(winners) == 1 else "laurels", 72, palette.ACCENT)
-        surface.blit(emblem, emblem.get_rect(midtop=(c.centerx, c.y + 24)))
-        blit_text(surface, self.ctx.font(46, "display"), result_text(self.match), palette.TEXT,
-                  (c.centerx, c.y + 134), "center")
-        blit_text(surface, self.ctx.font(16), f"{self.match.game.info.title}  ·  final scores", palette.TEXT_DIM,
-                  (c.centerx, c.y + 172), "center")
-        y = c.y + 200
-        name_f, detail_f, pts_f = self.ctx.font(20, "bold"), self.ctx.font(15), self.ctx.font(30, "display")
+        emblem = icon("trophy-cup" if len(winners) == 1 else "laurels", px(72), palette.ACCENT)
+        surface.blit(emblem, emblem.get_rect(midtop=(c.centerx, c.y + px(24))))
+        blit_text(surface, self.font(46, "display"), result_text(self.match), palette.TEXT,
+                  (c.centerx, c.y + px(134)), "center")
+        blit_text(surface, self.font(16), f"{self.match.game.info.title}  ·  final scores", palette.TEXT_DIM,
+                  (c.centerx, c.y + px(172)), "center")
+        y = c.y + px(200)
+        name_f, detail_f, pts_f = self.font(20, "bold"), self.font(15), self.font(30, "display")
         for seat, (who, detail, pts) in enumerate(score_lines(self.match)):
-            row = pygame.Rect(c.x + 40, y, c.w - 80, 54)
+            row = pygame.Rect(c.x + px(40), y, c.w - px(80), px(54))
             won = seat in winners and len(winners) == 1 and not detail
             if detail:  # per-half rows: highlight the half whose Order player won
                 won = len(winners) == 1 and seat == winners[0]
             pygame.draw.rect(surface, (58, 48, 30) if won else (40, 46, 64), row, border_radius=10)
             if won:
                 pygame.draw.rect(surface, palette.ACCENT, row, width=2, border_radius=10)
-            blit_text(surface, name_f, who, palette.TEXT, (row.x + 18, row.centery - (10 if detail else 0)), "midleft")
+            blit_text(surface, name_f, who, palette.TEXT, (row.x + px(18), row.centery - (px(10) if detail else 0)),
+                      "midleft")
             if detail:
-                blit_text(surface, detail_f, detail, palette.TEXT_DIM, (row.x + 18, row.centery + 13), "midleft")
-            blit_text(surface, pts_f, pts, palette.ACCENT if won else palette.TEXT, (row.right - 20, row.centery + 2),
-                      "midright")
-            y += 62
+                blit_text(surface, detail_f, detail, palette.TEXT_DIM, (row.x + px(18), row.centery + px(13)),
+                          "midleft")
+            blit_text(surface, pts_f, pts, palette.ACCENT if won else palette.TEXT,
+                      (row.right - px(20), row.centery + 2), "midright")
+            y += px(62)

@@ -25,14 +25,15 @@ class HandoffScene(UIScene):
         self._done = False
 
     @classmethod
-    def for_seat(cls, ctx: Any, match: Any, seat: int, on_ready: Callable[[], None] | None = None) -> "HandoffScene":
+    def for_seat(cls, ctx: Any, match: Any, seat: int, on_ready: Callable[[], None] | None = None) -> HandoffScene:
         """The hand-off screen for `seat`, named as the table names it ("Player 2")."""
         return cls(ctx, seat_label(match, seat), on_ready)
 
     def build(self, w: int, h: int) -> None:
-        self._card = pygame.Rect(0, 0, min(620, w - 80), 360)
+        px = self.px
+        self._card = pygame.Rect(0, 0, min(px(620), w - 80), px(360))
         self._card.center = (w // 2, h // 2)
-        self.button(pygame.Rect(self._card.centerx - 130, self._card.bottom - 84, 260, 54), "I'm ready",
+        self.button(pygame.Rect(self._card.centerx - px(130), self._card.bottom - px(84), px(260), px(54)), "I'm ready",
                     self.ready, class_id="@primary", tooltip="Click, or press Space / Enter")
 
     def ready(self) -> None:
@@ -57,9 +58,10 @@ class HandoffScene(UIScene):
         draw_backdrop(surface)
         draw_card(surface, self._card, radius=22)
         c = self._card
-        glyph = icon("hand", 84, palette.ACCENT)
-        surface.blit(glyph, glyph.get_rect(midtop=(c.centerx, c.y + 30)))
-        blit_text(surface, self.ctx.font(40, "display"), f"Pass to {self.seat_label}", palette.TEXT,
-                  (c.centerx, c.y + 160), "center")
-        blit_text(surface, self.ctx.font(18), "Everyone else, look away. Click when ready.", palette.TEXT_DIM,
-                  (c.centerx, c.y + 204), "center")
+        px = self.px
+        glyph = icon("hand", px(84), palette.ACCENT)
+        surface.blit(glyph, glyph.get_rect(midtop=(c.centerx, c.y + px(30))))
+        blit_text(surface, self.font(40, "display"), f"Pass to {self.seat_label}", palette.TEXT,
+                  (c.centerx, c.y + px(160)), "center")
+        blit_text(surface, self.font(18), "Everyone else, look away. Click when ready.", palette.TEXT_DIM,
+                  (c.centerx, c.y + px(204)), "center")

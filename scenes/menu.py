@@ -15,9 +15,18 @@ from game.core.errors import EntropyError
 from game.core.match import Match
 from game.core.registry import all_games
 from scenes import palette
+from scenes.app import ui_scale
 from scenes.seat_names import seat_long_labels
-from scenes.thumbnails import draw_counter, thumbnail, counter_colours
-from scenes.widgets import UIScene, blit_text, draw_backdrop, draw_card, one_line, open_table, spaced
+from scenes.thumbnails import counter_colours, draw_counter, thumbnail
+from scenes.widgets import (
+    UIScene,
+    blit_text,
+    draw_backdrop,
+    draw_card,
+    one_line,
+    open_table,
+    spaced,
+)
 
 VERSION = "0.1.0"
 BUTTON_W, BUTTON_H, BUTTON_GAP = 320, 54, 12
@@ -104,22 +113,26 @@ class MenuScene(UIScene):
     # --- layout --------------------------------------------------------------------
     def layout(self, w: int, h: int) -> dict[str, pygame.Rect]:
         """Where everything goes (the Xvfb smoke test reads the button centres from here)."""
+        self.scale = ui_scale(w, h)
+        px = self.px
         margin = max(40, int(w * 0.07))
         title_top = int(h * 0.09)
         title_h = int(h * 0.17)
         col_x = margin
         col_y = title_top + title_h + int(h * 0.05)
-        bh = BUTTON_H if h >= 700 else 46
-        gap = BUTTON_GAP if h >= 700 else 8
+        bh = px(BUTTON_H) if h >= 700 else 46
+        gap = px(BUTTON_GAP) if h >= 700 else 8
+        bw = px(BUTTON_W)
         names = ["new_game", "continue", "load", "rules", "settings", "quit"]
-        rects = {n: pygame.Rect(col_x, col_y + i * (bh + gap), BUTTON_W, bh) for i, n in enumerate(names)}
-        card_x = col_x + BUTTON_W + max(40, int(w * 0.06))
+        rects = {n: pygame.Rect(col_x, col_y + i * (bh + gap), bw, bh) for i, n in enumerate(names)}
+        card_x = col_x + bw + max(40, int(w * 0.06))
         col_bottom = rects["quit"].bottom
         full = pygame.Rect(card_x, title_top, w - card_x - margin, col_bottom - title_top)
-        games_h = 84 + min(300, max(150, (full.h - 104) // max(1, len(self.games)))) * len(self.games) + 8
-        if len(self.games) <= 2 and full.h - games_h >= 150:
+        games_h = px(84) + min(px(300), max(px(150), (full.h - px(104)) // max(1, len(self.games)))) \
+            * len(self.games) + px(8)
+        if len(self.games) <= 2 and full.h - games_h >= px(150):
             card = pygame.Rect(full.x, full.y, full.w, games_h)
-            rects["info"] = pygame.Rect(full.x, card.bottom + 20, full.w, full.bottom - card.bottom - 20)
+            rects["info"] = pygame.Rect(full.x, card.bottom + px(20), full.w, full.bottom - card.bottom - px(20))
         else:
             card = full
         rects["card"] = card
@@ -156,14 +169,15 @@ class MenuScene(UIScene):
 
     def _rows(self, card: pygame.Rect) -> list[tuple[Any, pygame.Rect]]:
         """One rect per game inside the card: tall feature rows when few games, compact when many."""
-        top = card.y + 84
-        avail = card.bottom - top - 20
+        px = self.px
+        top = card.y + px(84)
+        avail = card.bottom - top - px(20)
         n = max(1, len(self.games))
-        row_h = max(120, min(300, avail // n))
+        row_h = max(px(120), min(px(300), avail // n))
         out = []
         for i, game in enumerate(self.games):
-            rect = pygame.Rect(card.x + 28, top + i * row_h, card.w - 56, row_h - 16)
-            if rect.bottom > card.bottom - 10:
+            rect = pygame.Rect(card.x + px(28), top + i * row_h, card.w - px(56), row_h - px(16))
+            if rect.bottom > card.bottom - px(10):
                 break
             out.append((game, rect))
         return out
@@ -171,68 +185,72 @@ class MenuScene(UIScene):
     def _build_games(self, card: pygame.Rect) -> None:
         self.game_buttons = {}
         self.quick_buttons: dict[str, UIButton] = {}
-        pad = 28
-        self.label(pygame.Rect(card.x + pad, card.y + 22, card.w - 2 * pad, 44), "Choose a game", "@heading")
+        px = self.px
+        pad = px(28)
+        self.label(pygame.Rect(card.x + pad, card.y + px(22), card.w - 2 * pad, px(44)), "Choose a game", "@heading")
         for game, row in self._rows(card):
             info = game.info
-            thumb = min(row.h, 220)
-            text_x = row.x + thumb + 28
+            thumb = min(row.h, px(220))
+            text_x = row.x + thumb + pad
             text_w = row.right - text_x
             y = row.y
-            self.label(pygame.Rect(text_x, y, text_w, 40), info.title, "@title")
+            self.label(pygame.Rect(text_x, y, text_w, px(40)), info.title, "@title")
             players = (f"{info.min_players} players" if info.min_players == info.max_players
                        else f"{info.min_players}–{info.max_players} players")
             roles = " vs ".join(info.roles) if info.roles else ""
             facts = "  ·  ".join(x for x in (players, roles, "luck of the draw" if info.has_chance else "",
                                              "hidden hands" if info.hidden_info else "") if x)
-            self.label(pygame.Rect(text_x, y + 40, text_w, 24), facts, "@caption")
-            lines = _wrap(info.blurb, self.ctx.font(17), text_w)
-            max_lines = max(1, (row.h - 74 - 60) // 24)
+            self.label(pygame.Rect(text_x, y + px(40), text_w, px(24)), facts, "@caption")
+            line_h = px(24)
+            lines = _wrap(info.blurb, self.font(17), text_w)
+            max_lines = max(1, (row.h - px(74) - px(60)) // line_h)
             for i, line in enumerate(lines[:max_lines]):
-                self.label(pygame.Rect(text_x, y + 72 + i * 24, text_w, 24), line, "@dim")
-            by = min(row.bottom - 48, y + 72 + min(len(lines), max_lines) * 24 + 18)
+                self.label(pygame.Rect(text_x, y + px(72) + i * line_h, text_w, line_h), line, "@dim")
+            by = min(row.bottom - px(48), y + px(72) + min(len(lines), max_lines) * line_h + px(18))
             self.quick_buttons[info.id] = self.button(
-                pygame.Rect(text_x, by, 190, 46), "Quick play", lambda gid=info.id: self.quick_play(gid),
+                pygame.Rect(text_x, by, px(190), px(46)), "Quick play", lambda gid=info.id: self.quick_play(gid),
                 class_id="@primary", tooltip="You against the normal computer player, default options")
             self.game_buttons[info.id] = self.button(
-                pygame.Rect(text_x + 204, by, 160, 46), "Set up…", lambda gid=info.id: self.new_game(gid),
+                pygame.Rect(text_x + px(204), by, px(160), px(46)), "Set up…", lambda gid=info.id: self.new_game(gid),
                 tooltip=f"Choose players, computer strength and options for {info.title}")
 
     def _build_info(self, card: pygame.Rect) -> None:
         """The lower card: the unfinished game, or a pointer to the rules for newcomers."""
-        pad = 28
+        px = self.px
+        pad = px(28)
+        text_w = card.w - 2 * pad - px(200)
+        button = pygame.Rect(card.right - pad - px(180), card.centery - px(23), px(180), px(46))
         summary = autosave_summary() if self.can_continue else None
         if summary:
-            self.label(pygame.Rect(card.x + pad, card.y + 18, card.w - 2 * pad - 200, 30), "Your last game",
-                       "@subheading")
-            self.label(pygame.Rect(card.x + pad, card.y + 52, card.w - 2 * pad - 200, 26),
-                       one_line(summary, max(20, (card.w - 2 * pad - 200) // 8)), "@dim")
-            self.button(pygame.Rect(card.right - pad - 180, card.centery - 23, 180, 46), "Continue",
-                        self.continue_game, class_id="@primary", tooltip="Pick up where you left off (Enter)")
+            self.label(pygame.Rect(card.x + pad, card.y + px(18), text_w, px(30)), "Your last game", "@subheading")
+            self.label(pygame.Rect(card.x + pad, card.y + px(52), text_w, px(26)),
+                       one_line(summary, max(20, text_w // px(8))), "@dim")
+            self.button(button, "Continue", self.continue_game, class_id="@primary",
+                        tooltip="Pick up where you left off (Enter)")
         else:
-            self.label(pygame.Rect(card.x + pad, card.y + 18, card.w - 2 * pad - 200, 30), "New to Entropy?",
-                       "@subheading")
-            self.label(pygame.Rect(card.x + pad, card.y + 52, card.w - 2 * pad - 200, 26),
+            self.label(pygame.Rect(card.x + pad, card.y + px(18), text_w, px(30)), "New to Entropy?", "@subheading")
+            self.label(pygame.Rect(card.x + pad, card.y + px(52), text_w, px(26)),
                        "A five-minute read: the rules, with examples of scoring.", "@dim")
-            self.button(pygame.Rect(card.right - pad - 180, card.centery - 23, 180, 46), "Read the rules",
-                        self.show_rules)
+            self.button(button, "Read the rules", self.show_rules)
 
     def _build_load(self, card: pygame.Rect) -> None:
         self.save_buttons = {}
-        pad = 28
-        self.label(pygame.Rect(card.x + pad, card.y + 22, card.w - 2 * pad - 120, 44), "Load a game", "@heading")
-        self.button(pygame.Rect(card.right - pad - 110, card.y + 26, 110, 38), "Back", self.show_games,
-                    class_id="@small", tooltip="Back to the games (Esc)")
-        msg_rect = pygame.Rect(card.x + pad, card.bottom - 52, card.w - 2 * pad, 30)
+        px = self.px
+        pad = px(28)
+        self.label(pygame.Rect(card.x + pad, card.y + px(22), card.w - 2 * pad - px(120), px(44)), "Load a game",
+                   "@heading")
+        self.button(pygame.Rect(card.right - pad - px(110), card.y + px(26), px(110), px(38)), "Back",
+                    self.show_games, class_id="@small", tooltip="Back to the games (Esc)")
+        msg_rect = pygame.Rect(card.x + pad, card.bottom - px(52), card.w - 2 * pad, px(30))
         saves = list_saves()
-        list_rect = pygame.Rect(card.x + pad, card.y + 84, card.w - 2 * pad, msg_rect.y - card.y - 96)
+        list_rect = pygame.Rect(card.x + pad, card.y + px(84), card.w - 2 * pad, msg_rect.y - card.y - px(96))
         if not saves:
-            self.label(pygame.Rect(list_rect.x, list_rect.y + 10, list_rect.w, 30),
+            self.label(pygame.Rect(list_rect.x, list_rect.y + px(10), list_rect.w, px(30)),
                        "No saved games yet. Save from the pause menu (Esc) during a game.", "@dim")
         else:
             scroller = UIScrollingContainer(list_rect, manager=self.ctx.ui, container=self.root,
                                             allow_scroll_x=False)
-            row_h, gap = 52, 8
+            row_h, gap = px(52), px(8)
             inner_w = list_rect.w - 20
             for i, entry in enumerate(saves):
                 text = f"{entry.title}    ·    {entry.detail}" if entry.detail else entry.title
@@ -331,12 +349,13 @@ class MenuScene(UIScene):
         if self.mode == "games":
             rows = self._rows(self._card)
             for i, (game, row) in enumerate(rows):
-                side = min(row.h, 220)
+                side = min(row.h, self.px(220))
                 surface.blit(thumbnail(game.info.id, (side, side)), (row.x, row.y))
                 if i < len(rows) - 1:
-                    pygame.draw.line(surface, (58, 64, 86), (row.x, row.bottom + 7), (row.right, row.bottom + 7))
+                    y = row.bottom + self.px(7)
+                    pygame.draw.line(surface, (58, 64, 86), (row.x, y), (row.right, y))
         w, h = surface.get_size()
-        blit_text(surface, self.ctx.font(14), f"v{VERSION}   ·   F11 full screen", palette.TEXT_DIM,
+        blit_text(surface, self.font(14), f"v{VERSION}   ·   F11 full screen", palette.TEXT_DIM,
                   (w - 24, h - 16), "bottomright")
 
 

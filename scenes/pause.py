@@ -10,6 +10,7 @@ from pygame_gui.elements import UILabel
 
 from game.core import paths
 from scenes import palette
+from scenes.app import ui_scale
 from scenes.widgets import UIScene, blit_text, dim, draw_card, one_line
 
 
@@ -26,19 +27,22 @@ class PauseScene(UIScene):
         self._card = pygame.Rect(0, 0, 0, 0)
 
     def layout(self, w: int, h: int) -> dict[str, pygame.Rect]:
-        bw, bh, gap = 320, 50, 10
+        self.scale = ui_scale(w, h)
+        px = self.px
+        bw, bh, gap = px(320), px(50), px(10)
         names = ["resume", "save", "load", "rules", "settings", "main_menu", "quit"]
-        card_h = 110 + len(names) * (bh + gap) + 56
-        card = pygame.Rect(0, 0, bw + 80, card_h)
+        card_h = px(110) + len(names) * (bh + gap) + px(56)
+        card = pygame.Rect(0, 0, bw + px(80), card_h)
         card.center = (w // 2, h // 2)
-        out = {n: pygame.Rect(card.x + 40, card.y + 96 + i * (bh + gap), bw, bh) for i, n in enumerate(names)}
+        out = {n: pygame.Rect(card.x + px(40), card.y + px(96) + i * (bh + gap), bw, bh) for i, n in enumerate(names)}
         out["card"] = card
         return out
 
     def build(self, w: int, h: int) -> None:
         r = self.layout(w, h)
         self._card = r["card"]
-        self.label(pygame.Rect(self._card.x + 40, self._card.y + 26, 320, 44), "Paused", "@heading")
+        px = self.px
+        self.label(pygame.Rect(self._card.x + px(40), self._card.y + px(26), px(320), px(44)), "Paused", "@heading")
         self.icon_button(r["resume"], "Resume", self.resume_game, "play-button", primary=True,
                          tooltip="Back to the table (Esc)")
         self.icon_button(r["save"], "Save game", self.save, "save", tooltip="Save to your saves folder")
@@ -48,7 +52,8 @@ class PauseScene(UIScene):
         self.icon_button(r["main_menu"], "Main menu", self.main_menu, "vortex",
                          tooltip="Leave the table; Continue in the menu brings you back")
         self.icon_button(r["quit"], "Quit", self.ctx.quit, "exit-door", tooltip="Your game is autosaved")
-        self.message_label = self.label(pygame.Rect(self._card.x + 20, self._card.bottom - 44, self._card.w - 40, 26),
+        self.message_label = self.label(pygame.Rect(self._card.x + px(20), self._card.bottom - px(44),
+                                                    self._card.w - px(40), px(26)),
                                         self.message, "@ok_center" if self.message_ok else "@error_center")
 
     # --- actions -------------------------------------------------------------------
@@ -107,5 +112,5 @@ class PauseScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 175)
         draw_card(surface, self._card, radius=22)
-        blit_text(surface, self.ctx.font(14), "Esc resumes", palette.TEXT_DIM,
-                  (self._card.centerx, self._card.bottom + 22), "center")
+        blit_text(surface, self.font(14), "Esc resumes", palette.TEXT_DIM,
+                  (self._card.centerx, self._card.bottom + self.px(22)), "center")

@@ -12,6 +12,7 @@ from pygame_gui.elements import UITextBox
 
 from game.core.registry import all_games, get_game
 from scenes import palette
+from scenes.app import font_tier
 from scenes.widgets import UIScene, blit_text, draw_backdrop, draw_card, icon
 
 ACCENT_HEX = "#%02X%02X%02X" % palette.ACCENT
@@ -37,7 +38,7 @@ def _inline(text: str) -> str:
     return text
 
 
-def markdown_to_html(md: str) -> str:
+def markdown_to_html(md: str, scale: float = 1.0) -> str:
     """A small subset: '#'/'##'/'###' headings, paragraphs, '-' or '*' bullets, **bold**, *italic*."""
     out: list[str] = []
     para: list[str] = []
@@ -61,7 +62,7 @@ def markdown_to_html(md: str) -> str:
         if m:
             flush()
             level = len(m.group(1))
-            size = {1: 30, 2: 24}.get(level, 20)
+            size = round({1: 30, 2: 24}.get(level, 20) * scale)
             face = "display" if level <= 2 else "body"
             colour = ACCENT_HEX if level <= 2 else "#E8E4D8"
             text = _inline(m.group(2)) if face == "display" else f"<b>{_inline(m.group(2))}</b>"
@@ -87,13 +88,13 @@ def markdown_to_html(md: str) -> str:
     return "".join(out)
 
 
-def fallback_html(game_id: str) -> str:
+def fallback_html(game_id: str, scale: float = 1.0) -> str:
     try:
         info = get_game(game_id).info
         title, blurb = info.title, info.blurb
     except Exception:  # noqa: BLE001
         title, blurb = game_id, ""
-    return (f"<font face='display' pixel_size=30 color='{ACCENT_HEX}'>{html.escape(title)}</font><br>"
+    return (f"<font face='display' pixel_size={round(30 * scale)} color='{ACCENT_HEX}'>{html.escape(title)}</font><br>"
             f"{html.escape(blurb)}<br><br>"
             "<font color='#969CAC'>The full rules for this game are not installed in this build.</font>")
 
@@ -109,20 +110,24 @@ class RulesScene(UIScene):
         self.missing = False
 
     def build(self, w: int, h: int) -> None:
-        card_w = min(900, w - 80)
-        self._card = pygame.Rect((w - card_w) // 2, 36, card_w, h - 72)
+        px = self.px
+        card_w = min(px(900), w - 80)
+        self._card = pygame.Rect((w - card_w) // 2, px(36), card_w, h - 2 * px(36))
         c = self._card
+        pad = px(28)
         games = all_games()
         if len(games) > 1:
-            self.choices(pygame.Rect(c.x + 100, c.y + 24, c.w - 360, 40),
-                         [(g.info.id, g.info.title) for g in games], self.game_id, self.set_game, gap=6)
+            self.choices(pygame.Rect(c.x + px(100), c.y + px(24), c.w - px(360), px(40)),
+                         [(g.info.id, g.info.title) for g in games], self.game_id, self.set_game, gap=px(6))
         md = read_rules(self.game_id)
         self.missing = md is None
-        body = fallback_html(self.game_id) if md is None else markdown_to_html(md)
-        self.text_box = UITextBox(body, pygame.Rect(c.x + 28, c.y + 84, c.w - 56, c.h - 110),
-                                  manager=self.ctx.ui, container=self.root)
-        self.button(pygame.Rect(c.right - 28 - 150, c.y + 22, 150, 44), "Close", self.close, class_id="@primary",
-                    tooltip="Back (Esc)")
+        tier = font_tier(self.scale)
+        body = fallback_html(self.game_id, tier) if md is None else markdown_to_html(md, tier)
+        self.text_box = UITextBox(body, pygame.Rect(c.x + pad, c.y + px(84), c.w - 2 * pad, c.h - px(110)),
+                                  manager=self.ctx.ui, container=self.root,
+                                  object_id=self.themed(None, "text_box"))
+        self.button(pygame.Rect(c.right - pad - px(150), c.y + px(22), px(150), px(44)), "Close", self.close,
+                    class_id="@primary", tooltip="Back (Esc)")
 
     def set_game(self, game_id: str) -> None:
         self.game_id = game_id
@@ -140,9 +145,10 @@ class RulesScene(UIScene):
         draw_backdrop(surface)
         c = self._card
         draw_card(surface, c, radius=22)
-        img = icon("open-book", 40, palette.ACCENT)
-        surface.blit(img, (c.x + 28, c.y + 24))
+        px = self.px
+        img = icon("open-book", px(40), palette.ACCENT)
+        surface.blit(img, (c.x + px(28), c.y + px(24)))
         if len(all_games()) <= 1:
-            blit_text(surface, self.ctx.font(34, "display"), "How to play", palette.ACCENT, (c.x + 84, c.y + 48),
-                      "midleft")
-        pygame.draw.line(surface, (58, 64, 86), (c.x + 28, c.y + 78), (c.right - 28, c.y + 78))
+            blit_text(surface, self.font(34, "display"), "How to play", palette.ACCENT,
+                      (c.x + px(84), c.y + px(48)), "midleft")
+        pygame.draw.line(surface, (58, 64, 86), (c.x + px(28), c.y + px(78)), (c.right - px(28), c.y + px(78)))

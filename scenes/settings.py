@@ -37,39 +37,41 @@ class SettingsScene(UIScene):
             ("symbols", "Colour-blind symbols", "sight-disabled", "A shape on every counter as well as its colour"),
             ("watch", "Computer move delay", "robot-golem", "Pause between moves when only computers play"),
         ]
-        row_h = 78 if h >= 760 else 64
-        card_w = min(860, w - 60)
-        card_h = 100 + row_h * len(rows) + 90
+        px = self.px
+        row_h = px(78) if h >= 760 else 64
+        card_w = min(px(860), w - 60)
+        card_h = px(100) + row_h * len(rows) + px(90)
         self._card = pygame.Rect(0, 0, card_w, card_h)
         self._card.center = (w // 2, h // 2)
         c = self._card
-        self.label(pygame.Rect(c.x + 36, c.y + 24, 400, 48), "Settings", "@heading")
-        ctrl_x = c.x + 36 + 360
-        ctrl_w = c.right - 36 - ctrl_x
+        pad = px(36)
+        self.label(pygame.Rect(c.x + pad, c.y + px(24), px(400), px(48)), "Settings", "@heading")
+        ctrl_x = c.x + pad + px(360)
+        ctrl_w = c.right - pad - ctrl_x
         self._rows = []
         current_size = s.window_size if tuple(s.window_size) in {v for v, _ in WINDOW_SIZES} else None
         for i, (key, title, glyph, caption) in enumerate(rows):
-            y = c.y + 96 + i * row_h
+            y = c.y + px(96) + i * row_h
             self._rows.append((title, caption, glyph, y))
-            r = pygame.Rect(ctrl_x, y + 6, ctrl_w, 42)
+            r = pygame.Rect(ctrl_x, y + px(6), ctrl_w, px(42))
             if key == "window":
-                self.groups[key] = self.choices(r, list(WINDOW_SIZES), current_size, self.set_window_size, gap=6)
+                self.groups[key] = self.choices(r, list(WINDOW_SIZES), current_size, self.set_window_size, gap=self.px(6))
             elif key == "fullscreen":
                 self.groups[key] = self.choices(pygame.Rect(r.x, r.y, ctrl_w // 2, r.h), ON_OFF, s.fullscreen,
-                                                self.set_fullscreen, gap=6)
+                                                self.set_fullscreen, gap=self.px(6))
             elif key == "animation":
-                self.groups[key] = self.choices(r, ANIMATION, s.animation_speed, self.set_animation, gap=6)
+                self.groups[key] = self.choices(r, ANIMATION, s.animation_speed, self.set_animation, gap=self.px(6))
             elif key == "sound":
                 self.groups[key] = self.choices(pygame.Rect(r.x, r.y, ctrl_w // 2, r.h), ON_OFF, s.sound,
-                                                self.set_sound, gap=6)
+                                                self.set_sound, gap=self.px(6))
             elif key == "symbols":
                 self.groups[key] = self.choices(pygame.Rect(r.x, r.y, ctrl_w // 2, r.h), ON_OFF,
-                                                s.colour_blind_symbols, self.set_symbols, gap=6)
+                                                s.colour_blind_symbols, self.set_symbols, gap=self.px(6))
             elif key == "watch":
                 near = min(WATCH, key=lambda o: abs(o[0] - s.ai_watch_delay))[0]
-                self.groups[key] = self.choices(r, WATCH, near, self.set_watch, gap=6,
+                self.groups[key] = self.choices(r, WATCH, near, self.set_watch, gap=self.px(6),
                                                 tooltips={v: f"{v:g} s between moves" for v, _ in WATCH})
-        self.button(pygame.Rect(c.right - 36 - 200, c.bottom - 74, 200, 50), "Done", self.close,
+        self.button(pygame.Rect(c.right - pad - px(200), c.bottom - px(74), px(200), px(50)), "Done", self.close,
                     class_id="@primary", tooltip="Settings are saved as you change them (Esc)")
 
     # --- changes (each saved at once) -------------------------------------------------
@@ -123,10 +125,11 @@ class SettingsScene(UIScene):
         draw_backdrop(surface)
         c = self._card
         draw_card(surface, c, radius=22)
-        title_f, cap_f = self.ctx.font(19, "bold"), self.ctx.font(14)
+        px = self.px
+        title_f, cap_f = self.font(19, "bold"), self.font(14)
         for title, caption, glyph, y in self._rows:
-            img = icon(glyph, 30, palette.ACCENT)
-            surface.blit(img, (c.x + 36, y + 12))
-            blit_text(surface, title_f, title, palette.TEXT, (c.x + 82, y + 6))
-            blit_text(surface, cap_f, caption, palette.TEXT_DIM, (c.x + 82, y + 32))
-            pygame.draw.line(surface, (52, 58, 78), (c.x + 36, y + 62), (c.right - 36, y + 62))
+            img = icon(glyph, px(30), palette.ACCENT)
+            surface.blit(img, (c.x + px(36), y + px(12)))
+            blit_text(surface, title_f, title, palette.TEXT, (c.x + px(82), y + px(6)))
+            blit_text(surface, cap_f, caption, palette.TEXT_DIM, (c.x + px(82), y + px(32)))
+            pygame.draw.line(surface, (52, 58, 78), (c.x + px(36), y + px(62)), (c.right - px(36), y + px(62)))

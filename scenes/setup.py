@@ -14,8 +14,16 @@ from game.core.registry import all_games, get_game
 from scenes import palette
 from scenes.seat_names import seat_label
 from scenes.thumbnails import thumbnail
-from scenes.widgets import (ChoiceGroup, UIScene, blit_text, draw_backdrop, draw_card, one_line, open_table,
-                            wrap_text)
+from scenes.widgets import (
+    ChoiceGroup,
+    UIScene,
+    blit_text,
+    draw_backdrop,
+    draw_card,
+    one_line,
+    open_table,
+    wrap_text,
+)
 
 AI_LEVELS = ("random", "greedy", "easy", "normal", "hard")
 SEAT_KINDS: list[tuple[str, str]] = [(HUMAN, "Human")] + [(lvl, lvl.capitalize()) for lvl in AI_LEVELS]
@@ -62,109 +70,123 @@ class SetupScene(UIScene):
         if self.seed_entry is not None:
             self.seed_text = self.seed_entry.get_text()
         info = self.info
+        px = self.px
         margin = max(32, int(w * 0.06))
-        gap = 28
+        gap = px(28)
         left_w = int((w - 2 * margin - gap) * 0.58)
         right_w = w - 2 * margin - left_w - gap
-        help_font = self.ctx.font(15)
-        helps = {spec.key: wrap_text(spec.help, help_font, right_w - 48)[:2] for spec in info.options}
-        row_h = 62 if len(self.seats) <= 4 else 48
+        help_font = self.font(15)
+        pad = px(24)
+        helps = {spec.key: wrap_text(spec.help, help_font, right_w - 2 * pad)[:2] for spec in info.options}
+        row_h = px(62 if len(self.seats) <= 4 else 48)
+        cap_h = px(22)
         watching = all(s != HUMAN for s in self.seats)
-        left_need = 20 + 46 + len(self.seats) * row_h + (78 if watching else 0) + 12
-        right_need = (20 + (92 if len(self.games) > 1 else 0) + 40
-                      + sum(84 + 22 * len(helps[o.key]) for o in info.options) + 96)
-        card_h = max(left_need, right_need, 300)
-        block = 70 + card_h + 24 + 54
+        left_need = px(20 + 46) + len(self.seats) * row_h + (px(78) if watching else 0) + px(12)
+        right_need = (px(20) + (px(92) if len(self.games) > 1 else 0) + px(40)
+                      + sum(px(84) + cap_h * len(helps[o.key]) for o in info.options) + px(96))
+        card_h = max(left_need, right_need, px(300))
+        block = px(70) + card_h + px(24 + 54)
         top = max(16, (h - block) // 2 - 10)
-        self.label(pygame.Rect(margin, top, w - 2 * margin - 100, 50), f"New game · {info.title}", "@heading")
-        body_top = top + 70
+        self.label(pygame.Rect(margin, top, w - 2 * margin - px(100), px(50)), f"New game · {info.title}",
+                   "@heading")
+        body_top = top + px(70)
         left = pygame.Rect(margin, body_top, left_w, card_h)
         right = pygame.Rect(left.right + gap, body_top, right_w, card_h)
-        bottom_bar = left.bottom + 16
+        bottom_bar = left.bottom + px(16)
         self._header_y = top
         self._cards = [left, right]
-        pad = 24
+        name_w = px(150)
+        ctrl_x = left.x + pad + px(160)
+        ctrl_w = left.right - pad - ctrl_x
+        ctrl_h = px(42)
 
         # players
-        y = left.y + 20
-        self.label(pygame.Rect(left.x + pad, y, 300, 30), "Players", "@subheading")
+        y = left.y + px(20)
+        self.label(pygame.Rect(left.x + pad, y, px(300), px(30)), "Players", "@subheading")
         if info.min_players != info.max_players:
-            self.button(pygame.Rect(left.right - pad - 96, y - 2, 44, 36), "−", self.remove_seat, class_id="@small",
-                        tooltip="One player fewer", enabled=len(self.seats) > info.min_players)
-            self.button(pygame.Rect(left.right - pad - 44, y - 2, 44, 36), "+", self.add_seat, class_id="@small",
+            b = px(44)
+            self.button(pygame.Rect(left.right - pad - 2 * b - px(8), y - 2, b, px(36)), "−", self.remove_seat,
+                        class_id="@small", tooltip="One player fewer", enabled=len(self.seats) > info.min_players)
+            self.button(pygame.Rect(left.right - pad - b, y - 2, b, px(36)), "+", self.add_seat, class_id="@small",
                         tooltip="One more player", enabled=len(self.seats) < info.max_players)
-        y += 46
+        y += px(46)
         self.seat_groups = []
         self.seat_labels = []
         for i, kind in enumerate(self.seats):
             role = info.roles[i] if i < len(info.roles) else ""
-            self.seat_labels.append(self.label(pygame.Rect(left.x + pad, y, 150, 24), seat_label(self.seats, i),
-                                               "@subheading"))
+            self.seat_labels.append(self.label(pygame.Rect(left.x + pad, y - 2, name_w, px(26)),
+                                               seat_label(self.seats, i), "@subheading"))
             if role:
-                self.label(pygame.Rect(left.x + pad, y + 24, 150, 22), f"starts as {role}", "@caption")
+                self.label(pygame.Rect(left.x + pad, y + px(24), name_w, cap_h), f"starts as {role}", "@caption")
             self.seat_groups.append(self.choices(
-                pygame.Rect(left.x + pad + 160, y + 2, left.w - 2 * pad - 160, 42), SEAT_KINDS, kind,
-                lambda v, i=i: self.set_seat(i, v), tooltips=SEAT_TIPS, gap=6))
+                pygame.Rect(ctrl_x, y + 2, ctrl_w, ctrl_h), SEAT_KINDS, kind,
+                lambda v, i=i: self.set_seat(i, v), tooltips=SEAT_TIPS, gap=px(6)))
             y += row_h
         # watch speed, when nobody at the screen plays
         self.speed_group = None
-        if all(s != HUMAN for s in self.seats):
-            y += 8
-            self.label(pygame.Rect(left.x + pad, y, 150, 24), "Watch speed", "@subheading")
-            self.label(pygame.Rect(left.x + pad, y + 24, 150, 22), "computer vs computer", "@caption")
+        if watching:
+            y += px(8)
+            self.label(pygame.Rect(left.x + pad, y, name_w, px(24)), "Watch speed", "@subheading")
+            self.label(pygame.Rect(left.x + pad, y + px(24), name_w, cap_h), "computer vs computer", "@caption")
             current = min(WATCH_SPEEDS, key=lambda s: abs(s[0] - self.ctx.settings.ai_watch_delay))[0]
-            self.speed_group = self.choices(pygame.Rect(left.x + pad + 160, y + 2, left.w - 2 * pad - 160, 42),
-                                            WATCH_SPEEDS, current, self.set_watch_speed, gap=6,
+            self.speed_group = self.choices(pygame.Rect(ctrl_x, y + 2, ctrl_w, ctrl_h),
+                                            WATCH_SPEEDS, current, self.set_watch_speed, gap=px(6),
                                             tooltips={v: f"{v:g} s between moves" for v, _ in WATCH_SPEEDS})
 
         tips = ["Hover over a level to see how strong it is.",
                 "Make every player a computer to watch them play." if not watching
                 else "Computer players take turns at the watch speed; Esc pauses."]
         for k, tip in enumerate(tips):
-            self.label(pygame.Rect(left.x + pad, left.bottom - 24 - 22 * (len(tips) - k), left.w - 2 * pad, 22),
-                       tip, "@caption")
+            self.label(pygame.Rect(left.x + pad, left.bottom - px(24) - cap_h * (len(tips) - k), left.w - 2 * pad,
+                                   cap_h), tip, "@caption")
 
         # options + seed
-        y = right.y + 20
+        inner_w = right.w - 2 * pad
+        y = right.y + px(20)
         if len(self.games) > 1:
-            self.label(pygame.Rect(right.x + pad, y, 200, 30), "Game", "@subheading")
-            self.choices(pygame.Rect(right.x + pad, y + 36, right.w - 2 * pad, 42),
-                         [(g.info.id, g.info.title) for g in self.games], self.game_id, self.set_game, gap=6)
-            y += 92
-        self.label(pygame.Rect(right.x + pad, y, 200, 30), "Options", "@subheading")
-        y += 40
+            self.label(pygame.Rect(right.x + pad, y, px(200), px(30)), "Game", "@subheading")
+            self.choices(pygame.Rect(right.x + pad, y + px(36), inner_w, ctrl_h),
+                         [(g.info.id, g.info.title) for g in self.games], self.game_id, self.set_game, gap=px(6))
+            y += px(92)
+        self.label(pygame.Rect(right.x + pad, y, px(200), px(30)), "Options", "@subheading")
+        y += px(40)
         self.option_groups = {}
         for spec in info.options:
-            self.label(pygame.Rect(right.x + pad, y, right.w - 2 * pad, 24), spec.label, "@body")
+            self.label(pygame.Rect(right.x + pad, y, inner_w, px(24)), spec.label, "@body")
             opts = ([(c, _choice_text(spec.key, c)) for c in spec.choices] if spec.choices
                     else [(True, "Yes"), (False, "No")])
             self.option_groups[spec.key] = self.choices(
-                pygame.Rect(right.x + pad, y + 28, min(right.w - 2 * pad, 110 * len(opts)), 40), opts,
+                pygame.Rect(right.x + pad, y + px(28), min(inner_w, px(110) * len(opts)), px(40)), opts,
                 self.config.get(spec.key, spec.default), lambda v, k=spec.key: self.set_option(k, v),
-                tooltips={c: spec.help for c, _ in opts} if spec.help else None, gap=6)
+                tooltips={c: spec.help for c, _ in opts} if spec.help else None, gap=px(6))
             for k, line in enumerate(helps[spec.key]):
-                self.label(pygame.Rect(right.x + pad, y + 72 + 22 * k, right.w - 2 * pad, 22), line, "@caption")
-            y += 84 + 22 * len(helps[spec.key])
-        self.label(pygame.Rect(right.x + pad, y, 200, 30), "Seed", "@subheading")
-        self.label(pygame.Rect(right.x + pad + 70, y + 4, right.w - 2 * pad - 70, 24),
+                self.label(pygame.Rect(right.x + pad, y + px(72) + cap_h * k, inner_w, cap_h), line, "@caption")
+            y += px(84) + cap_h * len(helps[spec.key])
+        self.label(pygame.Rect(right.x + pad, y, px(200), px(30)), "Seed", "@subheading")
+        self.label(pygame.Rect(right.x + pad + px(70), y + px(4), inner_w - px(70), px(24)),
                    "blank = a new random game", "@caption")
-        self.seed_entry = UITextEntryLine(pygame.Rect(right.x + pad, y + 34, right.w - 2 * pad - 130, 42),
+        roll_w = px(120)
+        self.seed_entry = UITextEntryLine(pygame.Rect(right.x + pad, y + px(34), inner_w - roll_w - px(10), ctrl_h),
                                           manager=self.ctx.ui, container=self.root,
-                                          placeholder_text="random")
+                                          placeholder_text="random",
+                                          object_id=self.themed(None, "text_entry_line"))
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         if self.seed_text:
             self.seed_entry.set_text(self.seed_text)
-        self.button(pygame.Rect(right.right - pad - 120, y + 34, 120, 42), "Roll", self.roll_seed,
+        self.button(pygame.Rect(right.right - pad - roll_w, y + px(34), roll_w, ctrl_h), "Roll", self.roll_seed,
                     class_id="@small", tooltip="Pick a seed you can share: the same seed deals the same game")
 
         # bottom bar
-        self.message_label = self.label(pygame.Rect(margin, bottom_bar + 16, w - 2 * margin - 460, 30),
+        bh = px(54)
+        start_w, back_w = px(220), px(180)
+        self.message_label = self.label(pygame.Rect(margin, bottom_bar + px(16),
+                                                    w - 2 * margin - start_w - back_w - px(60), px(30)),
                                         self.message, "@error")
-        self.button(pygame.Rect(w - margin - 420, bottom_bar + 8, 180, 54), "Back", self.back,
-                    tooltip="Back to the menu (Esc)")
-        self.start_button = self.icon_button(pygame.Rect(w - margin - 220, bottom_bar + 8, 220, 54), "Start",
-                                             self.start, "play-button", primary=True,
+        self.button(pygame.Rect(w - margin - start_w - px(20) - back_w, bottom_bar + px(8), back_w, bh), "Back",
+                    self.back, tooltip="Back to the menu (Esc)")
+        self.start_button = self.icon_button(pygame.Rect(w - margin - start_w, bottom_bar + px(8), start_w, bh),
+                                             "Start", self.start, "play-button", primary=True,
                                              tooltip="Start the game (Enter)")
 
     # --- changes -----------------------------------------------------------------
@@ -246,10 +268,10 @@ class SetupScene(UIScene):
         for card in self._cards:
             draw_card(surface, card)
         if self._cards:
-            side = 64
+            side = self.px(64)
             right = self._cards[1]
-            surface.blit(thumbnail(self.game_id, (side, side)), (right.right - side, self._header_y - 6))
-        blit_text(surface, self.ctx.font(14), "Enter starts  ·  Esc goes back", palette.TEXT_DIM,
+            surface.blit(thumbnail(self.game_id, (side, side)), (right.right - side, self._header_y - self.px(6)))
+        blit_text(surface, self.font(14), "Enter starts  ·  Esc goes back", palette.TEXT_DIM,
                   (surface.get_width() // 2, surface.get_height() - 10), "midbottom")
 
 

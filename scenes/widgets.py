@@ -18,6 +18,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from scenes import palette
+from scenes.app import themed_class, ui_scale
 from scenes.resources import asset_path
 from scenes.stack import Scene
 
@@ -34,6 +35,8 @@ class UIScene(Scene):
         super().__init__(ctx)
         self.root: UIPanel | None = None
         self._actions: dict[Any, Action] = {}
+        self.scale = 1.0
+        """UI scale of the current layout (scenes.app.ui_scale): multiply design pixels with `px`."""
 
     # --- lifecycle -------------------------------------------------------------
     def enter(self) -> None:
@@ -59,6 +62,7 @@ class UIScene(Scene):
     def rebuild(self) -> None:
         self._teardown()
         w, h = self.ctx.size
+        self.scale = ui_scale(w, h)
         self.root = UIPanel(pygame.Rect(0, 0, w, h), starting_height=self.overlay_layer,
                             manager=self.ctx.ui, object_id=ObjectID(class_id="@clear"))
         self.build(w, h)
@@ -72,12 +76,26 @@ class UIScene(Scene):
     def build(self, w: int, h: int) -> None:
         """Create widgets inside `self.root` for a window of w x h."""
 
+    # --- scale -------------------------------------------------------------------
+    def px(self, value: float) -> int:
+        """A length designed for a 1280x800 window, at this window's UI scale."""
+        return round(value * self.scale)
+
+    def font(self, size: int, kind: str = "regular") -> pygame.font.Font:
+        """ctx.font at this window's UI scale (for text the scene draws itself)."""
+        return self.ctx.font(self.px(size), kind)
+
+    def themed(self, class_id: str | None, element: str) -> ObjectID:
+        """ObjectID for a widget built directly (text entry, text box) with the scaled theme class."""
+        return ObjectID(class_id=themed_class(class_id, element, self.scale))
+
     # --- widgets -----------------------------------------------------------------
     def button(self, rect: pygame.Rect, text: str, action: Action | None, *, object_id: str | None = None,
                class_id: str | None = None, tooltip: str | None = None, container: Any = None,
                enabled: bool = True) -> UIButton:
         btn = UIButton(rect, text, manager=self.ctx.ui, container=container or self.root,
-                       tool_tip_text=tooltip, object_id=ObjectID(object_id=object_id, class_id=class_id))
+                       tool_tip_text=tooltip, object_id=ObjectID(object_id=object_id,
+                                                                 class_id=themed_class(class_id, "button", self.scale)))
         if action is not None:
             self._actions[btn] = action
         if not enabled:
@@ -109,7 +127,7 @@ class UIScene(Scene):
 
     def label(self, rect: pygame.Rect, text: str, class_id: str | None = None, container: Any = None) -> UILabel:
         return UILabel(rect, text, manager=self.ctx.ui, container=container or self.root,
-                       object_id=ObjectID(class_id=class_id))
+                       object_id=ObjectID(class_id=themed_class(class_id, "label", self.scale)))
 
     def panel(self, rect: pygame.Rect, class_id: str = "@card", container: Any = None) -> UIPanel:
         return UIPanel(rect, manager=self.ctx.ui, container=container or self.root,
