@@ -130,6 +130,8 @@ class Match:
     def undo_refusal(self, seat: Seat) -> str | None:
         if self.undo_point(seat) is not None:
             return None
+        if not any(cmd.seat == seat for cmd in self.commands):
+            return "Nothing to undo: you haven't made a move yet."
         for cmd in reversed(self.commands):
             if cmd.seat == CHANCE:
                 return f"Can't undo: {self.game.info.reveal_noun} has been revealed since your move."

@@ -46,3 +46,10 @@ def test_undo_refusal_names_what_the_game_revealed() -> None:
     reason = m.undo_refusal(0)
     assert reason is not None and "counter from the bag" in reason
     assert not m.undo(0).ok
+
+
+def test_undo_refusal_before_a_seat_has_moved_says_so() -> None:
+    m = Match(get_game("order-chaos"), {}, 2, ["human", "greedy"])
+    m.resolve_chance()
+    assert m.submit(m.state.legal_commands(1)[0]).ok  # the computer (Chaos) places first
+    assert m.undo_refusal(0) == "Nothing to undo: you haven't made a move yet."
