@@ -17,6 +17,7 @@ from game.core.registry import all_games
 from scenes import palette
 from scenes.app import ui_scale
 from scenes.seat_names import seat_long_labels
+from scenes.sprites.text import wrap_text
 from scenes.thumbnails import counter_colours, draw_counter, thumbnail
 from scenes.widgets import (
     UIScene,
@@ -202,7 +203,7 @@ class MenuScene(UIScene):
                                              "hidden hands" if info.hidden_info else "") if x)
             self.label(pygame.Rect(text_x, y + px(40), text_w, px(24)), facts, "@caption")
             line_h = px(24)
-            lines = _wrap(info.blurb, self.font(17), text_w)
+            lines = wrap_text(info.blurb, self.font(17), text_w)
             max_lines = max(1, (row.h - px(74) - px(60)) // line_h)
             for i, line in enumerate(lines[:max_lines]):
                 self.label(pygame.Rect(text_x, y + px(72) + i * line_h, text_w, line_h), line, "@dim")
@@ -384,17 +385,3 @@ def draw_title(surface: pygame.Surface, ctx: Any, area: pygame.Rect) -> None:
     if x0 + len(pattern) * r * 2.6 < area.right + 300:
         for i, k in enumerate(pattern):
             draw_counter(surface, (int(x0 + i * r * 2.6), cy), r, colours[k % len(colours)])
-
-
-def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines

@@ -9,7 +9,7 @@ import pygame
 from pygame_gui.elements import UILabel, UITextEntryLine
 
 from game.core import paths
-from game.core.match import HUMAN, Match
+from game.core.match import AGENT_LEVELS, HUMAN, Match
 from game.core.registry import all_games, get_game
 from scenes import palette
 from scenes.seat_names import seat_label
@@ -22,11 +22,10 @@ from scenes.widgets import (
     draw_card,
     one_line,
     open_table,
-    wrap_text,
 )
+from scenes.sprites.text import wrap_text
 
-AI_LEVELS = ("random", "greedy", "easy", "normal", "hard")
-SEAT_KINDS: list[tuple[str, str]] = [(HUMAN, "Human")] + [(lvl, lvl.capitalize()) for lvl in AI_LEVELS]
+SEAT_KINDS: list[tuple[str, str]] = [(HUMAN, "Human")] + [(lvl, lvl.capitalize()) for lvl in AGENT_LEVELS]
 SEAT_TIPS = {
     HUMAN: "A person at this screen",
     "random": "Plays any legal move: for learning the rules",

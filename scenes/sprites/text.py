@@ -12,6 +12,22 @@ Colour = tuple[int, int, int]
 FontGetter = Callable[[int, str], pygame.font.Font]
 
 
+def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap to `width` pixels (a word longer than the width stands alone)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
 class TextCache:
     """Renders (text, size, kind, colour) once; optional soft drop shadow."""
 
@@ -53,19 +69,11 @@ class TextCache:
         return rect
 
     def wrap(self, text: str, size: int, width: int, kind: str = "regular") -> list[str]:
-        """Split text into lines that fit `width` pixels."""
+        """Split text into lines that fit `width` pixels; newlines start new lines."""
         font = self._font(size, kind)
         lines: list[str] = []
         for para in text.split("\n"):
-            words, line = para.split(" "), ""
-            for word in words:
-                trial = f"{line} {word}".strip()
-                if font.size(trial)[0] <= width or not line:
-                    line = trial
-                else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
+            lines.extend(wrap_text(para, font, width) or [""])
         return lines
 
 
