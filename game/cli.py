@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import sys
 from pathlib import Path
 from typing import Any, Sequence
@@ -166,6 +167,8 @@ def run(argv: Sequence[str] | None = None) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Console entry point: errors we expect become one line on stderr, exit 2."""
     multiprocessing.freeze_support()
+    # pygame prints a banner on import; stdout must carry only our output (JSON).
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         return run(argv)
     except EntropyError as exc:
