@@ -14,10 +14,11 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+from game import __version__
 from game.core.errors import EntropyError
 from game.core.match import AGENT_LEVELS
 
-VERSION = "0.1.0"
+VERSION = __version__
 
 
 def _agent_list(text: str) -> list[str]:

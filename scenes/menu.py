@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
 
+from game import __version__
 from game.core import paths
 from game.core.errors import EntropyError
 from game.core.match import Match
@@ -29,7 +30,7 @@ from scenes.widgets import (
     spaced,
 )
 
-VERSION = "0.1.0"
+VERSION = __version__
 BUTTON_W, BUTTON_H, BUTTON_GAP = 320, 54, 12
 
 

@@ -76,3 +76,15 @@ def test_unknown_game_and_bad_agent_are_one_line_errors(tmp_path: Path) -> None:
     assert unknown.returncode == 2 and "unknown game" in unknown.stderr and "Traceback" not in unknown.stderr
     bad_agent = _run(["arena", "order-chaos", "--agents", "random,genius"], tmp_path)
     assert bad_agent.returncode == 2 and "genius" in bad_agent.stderr
+
+
+def test_one_version_everywhere() -> None:
+    import tomllib
+
+    from game import __version__
+    from game.cli import VERSION
+    from scenes.menu import VERSION as MENU_VERSION
+
+    root = Path(__file__).resolve().parents[2]
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["version"] == __version__ == VERSION == MENU_VERSION
