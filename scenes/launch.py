@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -14,7 +15,12 @@ from game.core.errors import EntropyError  # noqa: E402
 from game.core.match import HUMAN, Match  # noqa: E402
 from game.core.registry import get_game  # noqa: E402
 
+if TYPE_CHECKING:
+    from scenes.app import AppContext
+    from scenes.stack import Scene
+
 DEFAULT_AI = "normal"
+CRASH_TITLE = "Entropy Tabletop stopped"
 
 
 def default_seats(game_id: str) -> list[str]:
@@ -44,10 +50,9 @@ def build_match(game_id: str, seats: Sequence[str] | None = None, seed: int | No
 
 
 def run_menu() -> int:
-    from scenes.app import run
     from scenes.menu import MenuScene
 
-    return run(MenuScene)
+    return run_guarded(MenuScene)
 
 
 def run_play(game_id: str, seats: Sequence[str] | None, seed: int | None, load_path: Path | None) -> int:
@@ -56,6 +61,75 @@ def run_play(game_id: str, seats: Sequence[str] | None, seed: int | None, load_p
         from scenes.table import TableScene
     except ImportError:
         raise EntropyError("the game table is not part of this build yet") from None
-    from scenes.app import run
+    return run_guarded(lambda ctx: TableScene(ctx, match))
 
-    return run(lambda ctx: TableScene(ctx, match))
+
+# --- the last-resort handler: a crash never just vanishes --------------------------------
+
+def run_guarded(first_scene: Callable[[AppContext], Scene]) -> int:
+    """scenes.app.run, but an unexpected exception becomes a crash log, a message and exit code 1."""
+    from scenes import app
+
+    try:
+        return app.run(first_scene)
+    except Exception as exc:  # noqa: BLE001 - anything the screens did not expect
+        return report_crash(exc)
+
+
+def crash_message(log: Path, can_continue: bool) -> str:
+    """What the player reads after a crash (in the message box and, shorter, on stderr)."""
+    parts = ["Something unexpected went wrong and the game had to close."]
+    if can_continue:
+        parts.append("Your game was saved after the last move: choose Continue in the main menu to pick it up.")
+    parts.append(f"A crash report was written to:\n{log}\nPlease attach it if you report the problem.")
+    return "\n\n".join(parts)
+
+
+def report_crash(exc: BaseException) -> int:
+    """Write the crash log, close the window, tell the player where the log is; returns 1."""
+    from game import __version__
+    from game.core.crash import write_crash_log
+
+    try:
+        log = write_crash_log(exc, __version__)
+    except Exception:  # noqa: BLE001 - not even the temp folder: say so on stderr at least
+        log = None
+    try:
+        can_continue = paths.autosave_path().exists()
+    except Exception:  # noqa: BLE001
+        can_continue = False
+    where = f"details in {log}" if log is not None else "no crash log could be written"
+    print(f"entropy-tabletop: crashed ({type(exc).__name__}: {exc}); {where}", file=sys.stderr)
+    if log is None:
+        import traceback
+
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+        return 1
+    _close_window()
+    if not _headless():
+        show_message(CRASH_TITLE, crash_message(log, can_continue))
+    return 1
+
+
+def _headless() -> bool:
+    """No one can click a message box under SDL's dummy/offscreen drivers (tests, CI)."""
+    return os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen")
+
+
+def _close_window() -> None:
+    try:
+        import pygame
+
+        pygame.display.quit()
+    except Exception:  # noqa: BLE001, S110 - best effort: the message box must still show
+        pass
+
+
+def show_message(title: str, text: str) -> None:
+    """A native error message box (pygame-ce >= 2.5); silently nothing where SDL cannot show one."""
+    try:
+        import pygame
+
+        pygame.display.message_box(title, text, message_type="error")
+    except Exception:  # noqa: BLE001, S110 - stderr already has the one-line message
+        pass
