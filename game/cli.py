@@ -50,6 +50,8 @@ def _size(text: str) -> tuple[int, int]:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="entropy-tabletop", description="Entropy tabletop games: play, or run headless tools.")
     p.add_argument("--version", action="version", version=f"Entropy Tabletop {VERSION}")
+    # Hidden: checks that a build ships its files and can start the AI process (scenes.selftest).
+    p.add_argument("--selftest", action="store_true", help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command")
 
     sub.add_parser("games", help="list registered game ids")
@@ -113,6 +115,10 @@ def _game_id(game_id: str) -> str:
 def run(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     cmd = args.command
+    if args.selftest:
+        from scenes.selftest import run_selftest
+
+        return int(run_selftest())
     if cmd is None:
         from scenes.launch import run_menu
 

@@ -6,7 +6,7 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
 
 import pygame
 
@@ -26,9 +26,8 @@ class CounterColour:
 @lru_cache(maxsize=1)
 def counter_colours() -> tuple[CounterColour, ...]:
     """The colours from game/order_chaos/data/colours.toml, in colour-index order."""
-    path = Path(oc_pkg.__file__).parent / "data" / "colours.toml"
-    with path.open("rb") as fh:
-        data = tomllib.load(fh)
+    # importlib.resources, like every game-data lookup: the same from source and from a bundle
+    data = tomllib.loads(resources.files(oc_pkg).joinpath("data/colours.toml").read_text(encoding="utf-8"))
     return tuple(CounterColour(str(c["name"]), (int(c["rgb"][0]), int(c["rgb"][1]), int(c["rgb"][2])),
                                str(c["symbol"])) for c in data["colour"])
 
