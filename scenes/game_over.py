@@ -73,6 +73,8 @@ class GameOverScene(UIScene):
                          "card-exchange", tooltip="Same players, seats reversed")
         self.icon_button(pygame.Rect(c.x + px(40) + 2 * (bw + gap), by, bw, bh), "Main menu", self.main_menu,
                          "vortex")
+        self.button(pygame.Rect(c.right - px(164), c.y + px(16), px(148), px(34)), "See the board",
+                    self.see_board, tooltip="Close this to look at the final board (Esc)")
         if self.message:
             self.label(pygame.Rect(c.x + px(20), c.bottom - px(26), c.w - px(40), px(22)), self.message,
                        "@error_center")
@@ -92,6 +94,10 @@ class GameOverScene(UIScene):
     def swap_seats(self) -> None:
         self._rematch(list(reversed(self.match.seats)))
 
+    def see_board(self) -> None:
+        """Close the card; the table offers 'Show results' to bring it back."""
+        self.ctx.stack.pop()
+
     def main_menu(self) -> None:
         from scenes.menu import MenuScene
 
@@ -101,7 +107,7 @@ class GameOverScene(UIScene):
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play_again()
         elif event.key == pygame.K_ESCAPE:
-            self.main_menu()
+            self.see_board()
         return True
 
     def on_event(self, event: pygame.event.Event) -> bool:

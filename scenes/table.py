@@ -515,6 +515,11 @@ class TableScene(Scene):
         self.btn_watch.accent = (150, 112, 52) if self.watch_paused else None
         actions = self.view.actions(acting) if acting is not None else []
         self.action_buttons = []
+        if self.match.state.is_over() and self.game_over_opened and hasattr(self, "action_rect"):
+            results = Button("Show results", self.open_game_over, "The final scores, play again or swap seats")
+            results.rect = pygame.Rect(self.action_rect)
+            self.action_buttons.append(results)
+            return
         if actions and hasattr(self, "action_rect"):
             n = len(actions)
             w = (self.action_rect.width - 10 * (n - 1)) // n
