@@ -1,13 +1,13 @@
 """A real window under Xvfb: click New game, then Start, and check the table appears.
 
 Run with `pytest -m xvfb`. Skipped (with the reason) when Xvfb or xdotool is missing.
+The X server and the window/screenshot helpers are the `xserver` fixture (tests/conftest.py).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -39,44 +39,7 @@ print(json.dumps({"new_game": menu.layout(*ctx.size)["new_game"].center,
 """ % SIZE
 
 
-def _free_display() -> int:
-    for n in range(140, 240):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    pytest.skip("no free X display number")
-
-
-def _screenshot(display: str, out: Path) -> bytes | None:
-    tool = shutil.which("import")
-    if tool is None:
-        return None
-    subprocess.run([tool, "-display", display, "-window", "root", str(out)], timeout=10,
-                   capture_output=True)
-    return out.read_bytes() if out.exists() else None
-
-
-def _window(env: dict) -> tuple[int, int] | None:
-    """Top-left corner of the app's window on the X screen (xwininfo; xdotool search as a fallback)."""
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        if shutil.which("xwininfo"):
-            r = subprocess.run(["xwininfo", "-root", "-tree"], env=env, capture_output=True, text=True, timeout=5)
-            m = re.search(r'"Entropy Tabletop".*?\d+x\d+\+-?\d+\+-?\d+\s+\+(-?\d+)\+(-?\d+)', r.stdout)
-            if m:
-                return int(m.group(1)), int(m.group(2))
-        r = subprocess.run(["xdotool", "search", "--name", "Entropy Tabletop", "getwindowgeometry", "--shell"],
-                           env=env, capture_output=True, text=True, timeout=5)
-        geo = dict(line.split("=", 1) for line in r.stdout.split() if "=" in line)
-        if "X" in geo and "Y" in geo:
-            return int(geo["X"]), int(geo["Y"])
-        time.sleep(0.3)
-    return None
-
-
-def test_new_game_then_start_shows_the_table(tmp_path):
-    for tool in ("Xvfb", "xdotool"):
-        if shutil.which(tool) is None:
-            pytest.skip(f"{tool} is not installed (apt-get install xvfb xdotool imagemagick)")
+def test_new_game_then_start_shows_the_table(tmp_path, xserver):
     home = tmp_path / "home"
     home.mkdir()
     base_env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
@@ -84,25 +47,15 @@ def test_new_game_then_start_shows_the_table(tmp_path):
     coords = json.loads(subprocess.run([sys.executable, "-c", COORDS], cwd=ROOT, env=base_env, capture_output=True,
                                        text=True, timeout=60, check=True).stdout.strip().splitlines()[-1])
 
-    n = _free_display()
-    display = f":{n}"
-    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     app = None
     try:
-        for _ in range(50):
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                break
-            time.sleep(0.1)
-        else:
-            pytest.skip("Xvfb did not start")
-        env = dict(base_env, DISPLAY=display, SDL_AUDIODRIVER="dummy")
+        env = xserver.env(dict(base_env, SDL_AUDIODRIVER="dummy"))
         app = subprocess.Popen([sys.executable, "-m", "game.cli"], cwd=ROOT, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        origin = _window(env)
+        origin = xserver.window_origin(env)
         assert origin is not None, f"the window never appeared (exit code {app.poll()})"
         time.sleep(1.5)
-        menu_png = _screenshot(display, tmp_path / "menu.png")
+        menu_png = xserver.screenshot(tmp_path / "menu.png")
 
         def click(x: int, y: int) -> None:
             subprocess.run(["xdotool", "mousemove", str(origin[0] + x), str(origin[1] + y)], env=env, timeout=5)
@@ -114,7 +67,7 @@ def test_new_game_then_start_shows_the_table(tmp_path):
         click(*coords["start"])
         time.sleep(2.5)
         assert app.poll() is None, f"the app exited: {app.stderr.read() if app.stderr else ''}"
-        table_png = _screenshot(display, tmp_path / "table.png")
+        table_png = xserver.screenshot(tmp_path / "table.png")
         keep = os.environ.get("ENTROPY_SMOKE_SHOTS")  # a folder to keep the screenshots in, for people
         if keep:
             for name in ("menu.png", "table.png"):
@@ -137,5 +90,3 @@ def test_new_game_then_start_shows_the_table(tmp_path):
         if app is not None and app.poll() is None:
             app.kill()
             app.wait()
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
