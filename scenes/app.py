@@ -23,6 +23,7 @@ from scenes.sound import Sounds
 from scenes.stack import Scene, SceneStack
 
 TITLE = "Entropy Tabletop"
+WM_CLASS = "entropy-tabletop"
 FPS = 60
 FONT_FILES = {"regular": "body-regular.ttf", "bold": "body-bold.ttf", "display": "display.ttf"}
 
@@ -208,6 +209,10 @@ def make_ui(size: tuple[int, int]) -> pygame_gui.UIManager:
 
 def create_context(settings: Settings | None = None, size: tuple[int, int] | None = None) -> AppContext:
     """Initialise pygame and open the window (also used headlessly by tests and `bench`)."""
+    # The window class desktop shells use to match the window with its menu entry
+    # (StartupWMClass in build_scripts/desktop.py), whether started from a venv or a bundle.
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WM_CLASS)
     pygame.init()
     settings = settings or Settings.load()
     if size is not None:
