@@ -17,7 +17,7 @@ from game.core.match import Match
 from game.core.registry import all_games
 from scenes import palette
 from scenes.app import ui_scale
-from scenes.seat_names import seat_long_labels
+from scenes.seat_names import seat_labels
 from scenes.sprites.text import wrap_text
 from scenes.thumbnails import counter_colours, draw_counter, thumbnail
 from scenes.widgets import (
@@ -55,15 +55,15 @@ def autosave_resumable(path: Path | None = None) -> bool:
 
 
 def autosave_summary() -> str:
-    """'Order & Chaos · 14 moves · saved 21 Nov, 18:02' for the lower menu card."""
+    """'Order & Chaos · Computer vs You · 21 Nov 18:02' for the lower menu card (fits one line)."""
     path = paths.autosave_path()
     try:
         match = Match.load(path)
-        stamp = time.strftime("%d %b, %H:%M", time.localtime(path.stat().st_mtime))
+        stamp = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
     except Exception:  # noqa: BLE001 - decoration only
         return ""
-    seats = " vs ".join(seat_long_labels(match))
-    return f"{match.game.info.title}, {seats}  ·  saved {stamp}"
+    seats = " vs ".join(seat_labels(match))
+    return f"{match.game.info.title}  ·  {seats}  ·  {stamp}"
 
 
 def list_saves() -> list[SaveEntry]:
