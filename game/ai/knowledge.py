@@ -10,6 +10,8 @@ know about a particular game enters through a `Knowledge` object:
 - `rollout_command(state, rng)`: the play-out policy for truncated rollouts.
 - `horizon_key(state)`: the search stops (and evaluates) at a state whose key
   differs from the root's, e.g. the end of the current half in Order & Chaos.
+- `info_key(state, seat)`: what a seat knows, the key of the ISMCTS tree's
+  nodes (hidden-information games; default `state.info_key(seat)`).
 
 The base class works for any game (scores as values, uniform rollouts, one-ply
 scores through clone/apply); games register a subclass with more insight.
@@ -47,6 +49,16 @@ class Knowledge:
     def horizon_key(self, state: State) -> Hashable:
         """The search does not look past a change of this key (default: never)."""
         return 0
+
+    def info_key(self, state: State, seat: Seat) -> Hashable:
+        """What `seat` knows in `state`, as the ISMCTS tree's key (`game.ai.ismcts`).
+
+        Default: `state.info_key(seat)`. Override with something cheaper, or
+        coarser (an abstraction that merges information sets), when the game's
+        own key is slow; it must never tell apart states the seat cannot.
+        """
+        key: Hashable = state.info_key(seat)
+        return key
 
     def rollout_command(self, state: State, rng: Rng) -> Command:
         """The play-out policy: uniform over the legal commands of the seat to act."""
