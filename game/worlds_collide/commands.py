@@ -1,0 +1,332 @@
+"""Worlds Collide commands and events: small frozen dataclasses.
+
+Cards are small ints: Shard `4 * character + position` (0..23), the Wild Shard
+24. Actions are their initiative, 1 (Unleash) .. 6 (Shift). Seats are 0..3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from game.core.protocol import CHANCE, Command, CommandCodec, Event, Seat
+from game.worlds_collide.cards import ACTION_NAMES, CHARACTER_NAMES, card_name
+
+# --- set-up ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PickCharacter(Command):
+    """'Chosen characters': the seat to pick takes this Character."""
+
+    TAG: ClassVar[str] = "pick_character"
+    character: int
+
+    def describe(self) -> str:
+        return f"character {CHARACTER_NAMES[self.character]}"
+
+
+@dataclass(frozen=True)
+class DealCharacter(Command):
+    """Chance: the next Character dealt (to the next seat, then the extra set's)."""
+
+    TAG: ClassVar[str] = "deal_character"
+    character: int
+
+    def describe(self) -> str:
+        return f"deal {CHARACTER_NAMES[self.character]}"
+
+
+@dataclass(frozen=True)
+class Draw(Command):
+    """Chance: the Shard that comes off the top of the Nexus."""
+
+    TAG: ClassVar[str] = "draw"
+    card: int
+
+    def describe(self) -> str:
+        return f"draw {card_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class Reveal(Command):
+    """Chance with one outcome: hidden facts are turned face up (the actions
+    chosen in secret, or a Shard in a Hold). A chance step so that undo never
+    crosses a reveal."""
+
+    TAG: ClassVar[str] = "reveal"
+
+    def describe(self) -> str:
+        return "reveal"
+
+
+# --- a round ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChooseAction(Command):
+    """Choose, in secret, the Action to play this round."""
+
+    TAG: ClassVar[str] = "choose"
+    action: int
+
+    def describe(self) -> str:
+        return f"choose {ACTION_NAMES[self.action]}"
+
+
+@dataclass(frozen=True)
+class Resolve(Command):
+    """Carry out the pending Action (one with no target: Fracture, Reset, Shift, Mary)."""
+
+    TAG: ClassVar[str] = "resolve"
+
+    def describe(self) -> str:
+        return "resolve"
+
+
+@dataclass(frozen=True)
+class Decline(Command):
+    """Choose not to resolve the pending Action (it still counts as played)."""
+
+    TAG: ClassVar[str] = "decline"
+
+    def describe(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True)
+class Done(Command):
+    """Stop taking (Cene C's ability after the first Shard)."""
+
+    TAG: ClassVar[str] = "done"
+
+    def describe(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True)
+class PickNexus(Command):
+    """Expose or Telekinesis aimed at the Nexus."""
+
+    TAG: ClassVar[str] = "pick_nexus"
+
+    def describe(self) -> str:
+        return "nexus"
+
+
+@dataclass(frozen=True)
+class PickDiscard(Command):
+    """Telekinesis or Cene C's ability takes this Shard from the Discard."""
+
+    TAG: ClassVar[str] = "pick_discard"
+    card: int
+
+    def describe(self) -> str:
+        return f"discard {card_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class PickHold(Command):
+    """Expose, Telekinesis or Kintriel's ability aimed at `owner`'s Hold."""
+
+    TAG: ClassVar[str] = "pick_hold"
+    owner: Seat
+
+    def describe(self) -> str:
+        return f"hold {self.owner + 1}"
+
+
+@dataclass(frozen=True)
+class PickAction(Command):
+    """Advaranau or Ronin: an Action from their hand (owner = themself);
+    Jessup: a played Action on the table (owner = whose it is)."""
+
+    TAG: ClassVar[str] = "pick_action"
+    owner: Seat
+    action: int
+
+    def describe(self) -> str:
+        return f"pick {self.owner + 1}:{ACTION_NAMES[self.action]}"
+
+
+@dataclass(frozen=True)
+class TakeRevealed(Command):
+    """Mary's ability: take this one of the Shards it revealed."""
+
+    TAG: ClassVar[str] = "take"
+    card: int
+
+    def describe(self) -> str:
+        return f"take {card_name(self.card)}"
+
+
+@dataclass(frozen=True)
+class Keep(Command):
+    """The Hold overflows: keep this Shard, discard the rest."""
+
+    TAG: ClassVar[str] = "keep"
+    card: int
+
+    def describe(self) -> str:
+        return f"keep {card_name(self.card)}"
+
+
+CODEC = CommandCodec(PickCharacter, DealCharacter, Draw, Reveal, ChooseAction, Resolve, Decline, Done,
+                     PickNexus, PickDiscard, PickHold, PickAction, TakeRevealed, Keep)
+
+# --- events ---------------------------------------------------------------------------
+# One per thing that happens. `audience` None = every seat sees it.
+
+
+@dataclass(frozen=True)
+class CharacterAssigned(Event):
+    TAG: ClassVar[str] = "character_assigned"
+    seat: Seat
+    character: int
+
+
+@dataclass(frozen=True)
+class NexusFormed(Event):
+    TAG: ClassVar[str] = "nexus_formed"
+    extra_character: int
+    size: int
+
+
+@dataclass(frozen=True)
+class ActionChosen(Event):
+    """A seat has chosen (what it chose is in `action` only for its own eyes)."""
+
+    TAG: ClassVar[str] = "action_chosen"
+    seat: Seat
+    action: int
+    audience: tuple[Seat, ...] | None = None
+
+
+@dataclass(frozen=True)
+class ActionsRevealed(Event):
+    TAG: ClassVar[str] = "actions_revealed"
+    actions: tuple[int, ...]
+    """Per seat, the Action revealed."""
+
+
+@dataclass(frozen=True)
+class Clash(Event):
+    TAG: ClassVar[str] = "clash"
+    action: int
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True)
+class AnchorUsed(Event):
+    TAG: ClassVar[str] = "anchor_used"
+    seat: Seat
+    action: int
+
+
+@dataclass(frozen=True)
+class ActionResolving(Event):
+    TAG: ClassVar[str] = "action_resolving"
+    seat: Seat
+    action: int
+
+
+@dataclass(frozen=True)
+class ActionDeclined(Event):
+    TAG: ClassVar[str] = "action_declined"
+    seat: Seat
+    action: int
+
+
+@dataclass(frozen=True)
+class ActionPlayed(Event):
+    """An Action goes from a hand to the table outside the reveal: Ronin's
+    second Action, or an Action an opponent discards to Advaranau."""
+
+    TAG: ClassVar[str] = "action_played"
+    seat: Seat
+    action: int
+    how: str
+
+
+@dataclass(frozen=True)
+class ShardTaken(Event):
+    """`seat` took a Shard from `source` (nexus, discard, hold:N, revealed).
+    `card` is -1 in the copy shown to seats that may not see it."""
+
+    TAG: ClassVar[str] = "shard_taken"
+    seat: Seat
+    source: str
+    card: int
+    revealed: bool
+    audience: tuple[Seat, ...] | None = None
+
+
+@dataclass(frozen=True)
+class ShardRevealed(Event):
+    TAG: ClassVar[str] = "shard_revealed"
+    card: int
+    where: str
+
+
+@dataclass(frozen=True)
+class ShardLocked(Event):
+    TAG: ClassVar[str] = "shard_locked"
+    seat: Seat
+    card: int
+
+
+@dataclass(frozen=True)
+class ShardDiscarded(Event):
+    TAG: ClassVar[str] = "shard_discarded"
+    card: int
+    where: str
+
+
+@dataclass(frozen=True)
+class ShardKept(Event):
+    TAG: ClassVar[str] = "shard_kept"
+    seat: Seat
+    card: int
+    audience: tuple[Seat, ...] | None = None
+
+
+@dataclass(frozen=True)
+class NexusReshuffled(Event):
+    TAG: ClassVar[str] = "nexus_reshuffled"
+    size: int
+
+
+@dataclass(frozen=True)
+class AnchorTaken(Event):
+    TAG: ClassVar[str] = "anchor_taken"
+    seat: Seat
+    source: str
+
+
+@dataclass(frozen=True)
+class ActionsReturned(Event):
+    TAG: ClassVar[str] = "actions_returned"
+    seat: Seat
+    actions: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NothingHappens(Event):
+    TAG: ClassVar[str] = "nothing_happens"
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    TAG: ClassVar[str] = "round_started"
+    round: int
+
+
+@dataclass(frozen=True)
+class GameWon(Event):
+    TAG: ClassVar[str] = "game_won"
+    winners: tuple[Seat, ...]
+    reason: str
+
+
+__all__ = ["CHANCE", "CODEC"]
