@@ -9,8 +9,13 @@
   about `widen_k * n ** widen_alpha` children. That tames branching factors
   like Order's ~200 slides without hiding any move forever.
 - A new leaf is valued by a truncated play-out of `rollout_depth` plies with
-  the game's policy, ending in the game's evaluator; the search also stops at
-  the end of the game or where `Knowledge.horizon_key` changes.
+  the game's policy, ending in the game's evaluator, or (with `leaf_depth`) by
+  a small expectimax: `leaf_depth` decision plies, every chance outcome
+  weighed by its probability, the `leaf_top_k` best moves by one-ply score at
+  inner decision nodes and the one-ply best at the last, so a leaf's value
+  already sees the opponent's best reply to the chance that follows. The
+  search also stops at the end of the game or where `Knowledge.horizon_key`
+  changes.
 - Values are per seat and each seat maximises its own (so n players work);
   UCT works on values min-max normalised over the whole tree.
 
@@ -42,6 +47,10 @@ class SearchBudget:
     widen_k: float = 2.0
     widen_alpha: float = 0.5
     max_children: int | None = None
+    leaf_depth: int = 0
+    """Decision plies of expectimax that value a new leaf (after any rollout)."""
+    leaf_top_k: int = 4
+    """Moves (best by one-ply score) the leaf expectimax tries at its inner decision nodes."""
 
 
 @dataclass
@@ -113,7 +122,7 @@ class MCTS:
                     lo[i] = v
                 if v > hi[i]:
                     hi[i] = v
-            if cap is not None and done % 4 == 0 and time.perf_counter() - start > cap:
+            if cap is not None and time.perf_counter() - start > cap:
                 break
         best_cmd, best = max(root.children.items(),
                              key=lambda kv: (kv[1].visits, kv[1].totals[seat] / max(1, kv[1].visits)))
@@ -206,4 +215,46 @@ class MCTS:
                 state.apply(outcomes[self.rng.choose_weighted([p for _, p in outcomes])][0])
             else:
                 state.apply(self.knowledge.rollout_command(state, self.rng))
+        if self.budget.leaf_depth > 0:
+            return self._expectimax(state, self.budget.leaf_depth, horizon)
         return self.knowledge.values(state)
+
+    def _expectimax(self, state: State, depth: int, horizon: Hashable) -> list[float]:
+        """Per-seat values after `depth` decision plies; chance is averaged, not sampled.
+
+        Each deciding seat maximises its own value among its `leaf_top_k` best
+        moves by one-ply score (the single best at the last ply).
+        """
+        know = self.knowledge
+        if depth <= 0 or state.is_over() or know.horizon_key(state) != horizon:
+            return know.values(state)
+        actors = state.to_act()
+        if actors == [CHANCE]:
+            total: list[float] | None = None
+            for cmd, p in state.chance_outcomes():
+                nxt = state.clone()
+                nxt.apply(cmd)
+                v = self._expectimax(nxt, depth, horizon)
+                if total is None:
+                    total = [p * x for x in v]
+                else:
+                    for i, x in enumerate(v):
+                        total[i] += p * x
+            assert total is not None
+            return total
+        seat = actors[0]
+        scored = know.scored_commands(state, seat)
+        if depth == 1:
+            best_cmd = max(scored, key=lambda sc: sc[0])[1]
+            state.apply(best_cmd)
+            return self._expectimax(state, 0, horizon)
+        order = sorted(range(len(scored)), key=lambda i: scored[i][0], reverse=True)
+        best: list[float] | None = None
+        for i in order[: max(1, self.budget.leaf_top_k)]:
+            nxt = state.clone()
+            nxt.apply(scored[i][1])
+            v = self._expectimax(nxt, depth - 1, horizon)
+            if best is None or v[seat] > best[seat]:
+                best = v
+        assert best is not None
+        return best
