@@ -7,17 +7,24 @@ draw every random choice from their own seeded RNG, so a seed replays them.
 Levels (`make_agent(level, game_id, seed)`):
 - `random`: a uniformly random legal command.
 - `greedy`: the best command one ply ahead by the game's evaluator (the
-  expectation over a following chance node when that is cheap).
-- `easy`, `normal`, `hard`: MCTS (`game.ai.mcts`) with growing budgets.
+  expectation over a following chance node when that is cheap); in a game with
+  hidden information, averaged over a few determinisations.
+- `easy`, `normal`, `hard`: MCTS (`game.ai.mcts`) with growing budgets, or
+  ISMCTS (`game.ai.ismcts`) for games whose `GameInfo.hidden_info` is set
+  (which includes every game with simultaneous secret choices: a choice
+  submitted and not yet revealed is hidden information).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
+from game.ai.ismcts import ISMCTS, ISMCTSBudget, ISMCTSStats
 from game.ai.knowledge import Knowledge, get_knowledge
 from game.ai.mcts import MCTS, SearchBudget, SearchStats
+from game.core.errors import UnknownGameError
 from game.core.protocol import Command, Seat, State
+from game.core.registry import get_game
 from game.core.rng import Rng
 
 LEVELS = ("random", "greedy", "easy", "normal", "hard")
@@ -28,6 +35,16 @@ BUDGETS: dict[str, SearchBudget] = {
     "hard": SearchBudget(iterations=2000, max_seconds=2.6, rollout_depth=1),
 }
 """Iteration budgets (deterministic) with a time cap as a safety net."""
+
+ISMCTS_BUDGETS: dict[str, ISMCTSBudget] = {
+    "easy": ISMCTSBudget(iterations=150, max_seconds=0.5, rollout_depth=4, exploration=1.0),
+    "normal": ISMCTSBudget(iterations=700, max_seconds=1.0, rollout_depth=8),
+    "hard": ISMCTSBudget(iterations=2500, max_seconds=2.6, rollout_depth=12),
+}
+"""The same levels for games with hidden information."""
+
+GREEDY_SAMPLES = 8
+"""Determinisations the greedy level averages over when information is hidden."""
 
 
 class Agent(ABC):
@@ -60,17 +77,31 @@ class GreedyAgent(Agent):
 
     level = "greedy"
 
-    def __init__(self, knowledge: Knowledge, seed: int) -> None:
+    def __init__(self, knowledge: Knowledge, seed: int, samples: int = 1) -> None:
         self.knowledge = knowledge
         self.rng = Rng(seed)
+        self.samples = max(1, samples)
+        """Determinisations whose one-ply scores are averaged (1 with open information)."""
 
     def choose(self, state: State, seat: Seat) -> Command:
         scored = self.knowledge.scored_commands(state.determinize(seat, self.rng), seat)
         if not scored:
             raise ValueError(f"seat {seat} has no legal command")
+        if self.samples > 1:
+            scored = self._averaged(state, seat, scored)
         best = max(v for v, _ in scored)
         ties = [c for v, c in scored if v >= best - 1e-9]
         return ties[self.rng.randrange(len(ties))]
+
+    def _averaged(self, state: State, seat: Seat,
+                  first: list[tuple[float, Command]]) -> list[tuple[float, Command]]:
+        """Mean one-ply score of each command over `samples` determinisations."""
+        totals = {c: v for v, c in first}
+        for _ in range(self.samples - 1):
+            for v, c in self.knowledge.scored_commands(state.determinize(seat, self.rng), seat):
+                if c in totals:
+                    totals[c] += v
+        return [(totals[c] / self.samples, c) for _, c in first]
 
 
 class MCTSAgent(Agent):
@@ -88,14 +119,39 @@ class MCTSAgent(Agent):
         return self.search.choose(state, seat)
 
 
+class ISMCTSAgent(Agent):
+    """Information Set MCTS with the game's knowledge, for hidden information."""
+
+    def __init__(self, knowledge: Knowledge, budget: ISMCTSBudget, seed: int, level: str = "ismcts") -> None:
+        self.level = level
+        self.search = ISMCTS(knowledge, budget, seed)
+
+    @property
+    def stats(self) -> ISMCTSStats:
+        return self.search.stats
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        return self.search.choose(state, seat)
+
+
+def _hidden_info(game_id: str) -> bool:
+    try:
+        return get_game(game_id).info.hidden_info
+    except UnknownGameError:
+        return False
+
+
 def make_agent(level: str, game_id: str, seed: int) -> Agent:
     """An agent of `level` (one of LEVELS) for the game `game_id`."""
     if level == "random":
         return RandomAgent(seed)
     knowledge = get_knowledge(game_id)
+    hidden = _hidden_info(game_id)
     if level == "greedy":
-        return GreedyAgent(knowledge, seed)
+        return GreedyAgent(knowledge, seed, GREEDY_SAMPLES if hidden else 1)
     budget = BUDGETS.get(level)
     if budget is None:
         raise ValueError(f"unknown agent level {level!r} (choose from {', '.join(LEVELS)})")
+    if hidden:
+        return ISMCTSAgent(knowledge, ISMCTS_BUDGETS[level], seed, level)
     return MCTSAgent(knowledge, budget, seed, level)
