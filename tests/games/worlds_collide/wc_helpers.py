@@ -1,0 +1,82 @@
+"""Building Worlds Collide positions by hand for rules tests."""
+
+from __future__ import annotations
+
+from game.core.protocol import CHANCE, Command, Event
+from game.core.rng import Rng
+from game.worlds_collide.cards import ACTION_NAMES, CHARACTER_NAMES, N_CARDS, parse_card
+from game.worlds_collide.commands import ChooseAction, Draw, Reveal
+from game.worlds_collide.state import MASK_SHIFT, REVEALED, WorldsCollideState
+
+C = {name: i for i, name in enumerate(CHARACTER_NAMES)}
+A = {v: k for k, v in ACTION_NAMES.items()}
+
+
+def card(text: str) -> int:
+    return parse_card(text)
+
+
+def make(chars: list[str], *, holds: list[list[str]] | None = None, nexus: str = "", discard: str = "",
+         reality: list[str] | None = None, anchor: int = -1, seed: int = 7) -> WorldsCollideState:
+    """A position at the start of a round. Hold entries: `M1` shrouded (seen by
+    its holder), `M1+` revealed. Piles and Realities: card names run together."""
+    n = len(chars)
+    s = WorldsCollideState(n, Rng(seed))
+    s.chars = [C[c] for c in chars]
+    s.extra = next(i for i in range(len(CHARACTER_NAMES)) if i not in s.chars)
+    for seat, hold in enumerate(holds or [[] for _ in chars]):
+        for text in hold:
+            if text.endswith("+"):
+                s.holds[seat].append(card(text[:-1]) | REVEALED | (((1 << n) - 1) << MASK_SHIFT))
+            else:
+                s.holds[seat].append(card(text) | (1 << seat << MASK_SHIFT))
+    for text in _split(nexus):
+        s.nexus[card(text)] += 1
+    for text in _split(discard):
+        s.discard[card(text)] += 1
+    s.nexus_n, s.discard_n = sum(s.nexus), sum(s.discard)
+    for seat, text in enumerate(reality or []):
+        s.reality[seat] = [card(t) for t in _split(text)]
+    s.anchor = anchor
+    assert len(s.nexus) == N_CARDS
+    return s
+
+
+def _split(text: str) -> list[str]:
+    out, i = [], 0
+    while i < len(text):
+        if text[i] == "W":
+            out.append("W")
+            i += 1
+        else:
+            out.append(text[i:i + 2])
+            i += 2
+    return out
+
+
+def choose(s: WorldsCollideState, **by_seat: str) -> list[Event]:
+    """`choose(s, p0="Expose", p1="Shift")`, then the reveal."""
+    events: list[Event] = []
+    for key, action in by_seat.items():
+        events += s.apply(ChooseAction(int(key[1:]), A[action]))
+    assert s.to_act() == [CHANCE]
+    events += s.apply(Reveal(CHANCE))
+    return events
+
+
+def do(s: WorldsCollideState, *cmds: Command) -> list[Event]:
+    events: list[Event] = []
+    for c in cmds:
+        assert c in s.legal_commands(c.seat), (c, s.legal_commands(c.seat), s.stack)
+        events += s.apply(c)
+    return events
+
+
+def draw(s: WorldsCollideState, text: str) -> list[Event]:
+    c = Draw(CHANCE, card(text))
+    assert c in s.legal_commands(CHANCE), (c, s.chance_outcomes())
+    return s.apply(c)
+
+
+def texts(events: list[Event]) -> str:
+    return "\n".join(e.text for e in events)
