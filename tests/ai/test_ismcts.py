@@ -407,3 +407,66 @@ def test_greedy_averages_over_determinisations() -> None:
     state = dealt((2, 1), allowed=(("rock",), ("rock", "fold")))
     state.apply(Show(0, "rock"))
     assert GreedyAgent(Knowledge(), 1, samples=60).choose(state, 1) == Show(1, "fold")
+
+
+# --- more than two seats ---------------------------------------------------------------------
+
+class Unique(State):
+    """Three seats secretly pick 1-3 at once; a pick nobody else made scores 1."""
+
+    def __init__(self, allowed: tuple[tuple[int, ...], ...]) -> None:
+        self.rng = Rng(0)
+        self.allowed = allowed
+        self.picks: list[int | None] = [None, None, None]
+
+    def to_act(self) -> list[int]:
+        return [s for s in range(3) if self.picks[s] is None]
+
+    def legal_commands(self, seat: int) -> list[Command]:
+        return [Show(seat, str(n)) for n in self.allowed[seat]] if seat in self.to_act() else []
+
+    def chance_outcomes(self) -> list[tuple[Command, float]]:
+        return []
+
+    def apply(self, command: Command) -> list[Any]:
+        assert isinstance(command, Show)
+        self.picks[command.seat] = int(command.sign)
+        return []
+
+    def clone(self) -> "Unique":
+        c = Unique(self.allowed)
+        c.rng, c.picks = self.rng.copy(), self.picks[:]
+        return c
+
+    def is_over(self) -> bool:
+        return None not in self.picks
+
+    def scores(self) -> list[float]:
+        return [float(self.is_over() and self.picks.count(p) == 1) for p in self.picks]
+
+    def view(self, seat: int) -> JsonDict:
+        return {"mine": self.picks[seat], "done": [p is not None for p in self.picks]}
+
+    def notation(self) -> str:
+        return str(self.picks)
+
+    def determinize(self, seat: int, rng: Rng) -> "Unique":
+        copy = self.clone()
+        copy.rng = rng.fork()
+        for s in range(3):
+            if s != seat and self.picks[s] is not None:
+                copy.picks[s] = rng.choice(self.allowed[s])
+        return copy
+
+
+@pytest.mark.parametrize("model", ["observer", "own"])
+def test_three_seats_choosing_at_once(model: str) -> None:
+    """Seats 1 and 2 always pick 2 and 3: seat 0's only unique pick is 1."""
+    state = Unique(((1, 2, 3), (2,), (3,)))
+    assert search(1, 200, opponent_model=model).choose(state, 0) == Show(0, "1")
+    # Seat 2 has already picked (face down): seats 0 and 1 still choose together.
+    state.picks[2] = 3
+    assert state.to_act() == [0, 1]
+    engine = search(2, 200, opponent_model=model)
+    assert engine.choose(state, 0) == Show(0, "1")
+    assert engine.stats.root[Show(0, "1")][1] > engine.stats.root[Show(0, "3")][1]
