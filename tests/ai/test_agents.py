@@ -211,3 +211,47 @@ def test_mcts_is_generic_and_finds_the_safe_win() -> None:
     budget = SearchBudget(iterations=300)
     assert MCTS(Knowledge(), budget, 1).choose(state, 0) == ("take", 0)
     assert state.points == [5, 5]
+
+
+# --- the leaf expectimax (SearchBudget.leaf_depth) -------------------------------------
+LEAF = SearchBudget(iterations=30, leaf_depth=2, leaf_top_k=3)
+
+
+@pytest.mark.parametrize("plies", [1, 2, 61])
+def test_leaf_expectimax_is_deterministic_legal_and_leaves_the_state_alone(plies: int) -> None:
+    state = random_position(17, plies)
+    seat = state.to_act()[0]
+    before, rng_before = state.notation(), state.rng.copy()
+    first = MCTS(get_knowledge(GAME), LEAF, 4).choose(state, seat)
+    second = MCTS(get_knowledge(GAME), LEAF, 4).choose(state.clone(), seat)
+    assert first == second
+    assert first in state.legal_commands(seat)
+    assert state.notation() == before and state.rng == rng_before
+
+
+@pytest.mark.parametrize("level_budget", [LEAF, SearchBudget(iterations=20, leaf_depth=1)])
+def test_leaf_expectimax_finds_the_obvious_moves(level_budget: SearchBudget) -> None:
+    order = OrderChaosState.from_notation(PALINDROME_FOR_ORDER)
+    assert MCTS(get_knowledge(GAME), level_budget, 3).choose(order, 0) == Slide(0, (1, 3), (0, 3))
+    chaos = OrderChaosState.from_notation(GIFT_FOR_CHAOS)
+    choice = MCTS(get_knowledge(GAME), level_budget, 3).choose(chaos, 1)
+    assert isinstance(choice, Place) and choice.cell != (0, 3)
+
+
+def test_leaf_expectimax_is_generic_and_weighs_chance() -> None:
+    """At 5-5 rolling wins only on a hit; the expectimax leaf must see the sure point is better."""
+    state = _Race()
+    state.points = [5, 5]
+    budget = SearchBudget(iterations=4, leaf_depth=2, leaf_top_k=2)
+    assert MCTS(Knowledge(), budget, 1).choose(state, 0) == ("take", 0)
+    assert state.points == [5, 5]
+
+
+def test_future_gain_fades_as_the_board_fills() -> None:
+    from game.order_chaos.ai import future_gain
+
+    assert future_gain(7, 0, True) == future_gain(7, 0, False) == 0.0
+    for before_slide in (True, False):
+        gains = [future_gain(7, e, before_slide) for e in range(50)]
+        assert gains == sorted(gains) and gains[49] > 40
+    assert 0.0 < future_gain(5, 25, False) < future_gain(7, 49, False)
