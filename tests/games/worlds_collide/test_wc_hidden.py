@@ -1,0 +1,129 @@
+"""Hidden information: what a seat sees, what it cannot, and determinize."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from game.core.protocol import CHANCE
+from game.core.rng import Rng
+from game.worlds_collide.cards import ALL_ACTIONS, N_CARDS
+from game.worlds_collide.commands import ChooseAction, PickHold, Reveal, ShardTaken
+from game.worlds_collide.game import WORLDS_COLLIDE as WC
+from game.worlds_collide.state import CARD_MASK, MASK_SHIFT, REVEALED, WorldsCollideState
+from wc_helpers import A, card, choose, do, make
+
+
+def _midgame(seed: int, players: int, steps: int) -> WorldsCollideState:
+    r = random.Random(seed)
+    s = WC.new({}, seed, players)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        actors = s.to_act()
+        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
+    return s
+
+
+def _scramble_hidden(s: WorldsCollideState, seat: int, r: random.Random) -> WorldsCollideState:
+    """Change every fact `seat` cannot see: unseen Hold cards, the Nexus, others' secret choices, the RNG."""
+    t = s.clone()
+    slots = [(o, i) for o, h in enumerate(t.holds) for i, e in enumerate(h)
+             if not e & REVEALED and not (e >> MASK_SHIFT) >> seat & 1]
+    pool = [t.holds[o][i] & CARD_MASK for o, i in slots] + [c for c in range(N_CARDS) for _ in range(t.nexus[c])]
+    r.shuffle(pool)
+    for (o, i), c in zip(slots, pool):
+        t.holds[o][i] = (t.holds[o][i] & ~CARD_MASK) | c
+    t.nexus = [0] * N_CARDS
+    for c in pool[len(slots):]:
+        t.nexus[c] += 1
+    for o in range(t.n):
+        if o != seat and t.choices[o]:
+            t.choices[o] = r.choice([a for a in ALL_ACTIONS if t.hands[o] >> a & 1])
+    t.rng = Rng(r.randrange(1 << 60))
+    return t
+
+
+def test_changing_every_hidden_fact_leaves_view_and_info_key_unchanged() -> None:
+    r = random.Random(1)
+    checked = 0
+    for seed in range(40):
+        s = _midgame(seed, 2 + seed % 3, r.randrange(5, 120))
+        for seat in range(s.n):
+            for _ in range(3):
+                t = _scramble_hidden(s, seat, r)
+                assert t.view(seat) == s.view(seat)
+                assert t.info_key(seat) == s.info_key(seat)
+                checked += 1
+    assert checked > 100
+
+
+def test_determinize_keeps_info_key_and_view() -> None:
+    for seed in range(40):
+        s = _midgame(seed, 2 + seed % 3, 10 + 3 * seed)
+        for seat in range(s.n):
+            for k in range(3):
+                w = s.determinize(seat, Rng(1000 * seed + k))
+                assert w.info_key(seat) == s.info_key(seat)
+                assert w.view(seat) == s.view(seat)
+                assert sum(w.nexus) == w.nexus_n
+
+
+def test_determinize_resamples_unseen_cards_and_secret_choices() -> None:
+    s = make(["Mary", "Ronin", "Jessup"], holds=[["K1"], ["R1"], ["J1"]], nexus="M1M2M3M4R2R3R4J2J3J4K2K3K4W")
+    s.apply(ChooseAction(1, A["Shift"]))
+    s.apply(ChooseAction(2, A["Reset"]))
+    holds, choices = set(), set()
+    for k in range(60):
+        w = s.determinize(0, Rng(k))
+        assert w.hold_cards(0) == [card("K1")]  # its own card is never resampled
+        holds.add(tuple(w.hold_cards(1)))
+        choices.add(w.choices[1])
+    assert len(holds) > 5 and len(choices) > 3
+
+
+def test_hands_are_public_so_determinize_keeps_them() -> None:
+    s = _midgame(5, 3, 60)
+    for k in range(5):
+        assert s.determinize(0, Rng(k)).hands == s.hands
+
+
+def test_view_never_shows_another_seats_hand_shrouded_hold_or_choice() -> None:
+    s = make(["Mary", "Ronin"], holds=[["K1"], ["R1"]], nexus="M1M2")
+    s.apply(ChooseAction(1, A["Shift"]))
+    v = s.view(0)
+    other = v["players"][1]
+    assert other["hand"] is None and other["hand_count"] == 6
+    assert other["hold"] == [{"card": None, "revealed": False, "seen_by": [1]}]
+    assert other["choice"] is None and other["chosen"] is True
+    mine = v["players"][0]
+    assert mine["hand"] == list(ALL_ACTIONS) and mine["hold"][0]["card"] == card("K1")
+    assert v["nexus_count"] == 2 and "nexus" not in v
+    json.dumps(v)
+
+
+def test_a_shard_you_saw_stays_known_after_an_opponent_takes_it() -> None:
+    s = make(["Mary", "Ronin"], holds=[["K1"], []], nexus="M1M2")
+    choose(s, p0="Shift", p1="Telekinesis")
+    do(s, PickHold(1, 0))
+    s.apply(Reveal(CHANCE))
+    assert s.view(0)["players"][1]["hold"][0]["card"] == card("K1")  # Mary remembers it
+    assert s.view(0)["players"][1]["hold"][0]["seen_by"] == [0, 1]
+
+
+def test_private_draw_events_are_redacted_for_other_seats() -> None:
+    s = make(["Mary", "Ronin"], nexus="M1M2")
+    choose(s, p0="Fracture", p1="Shift")
+    ev = do(s, *[c for c in s.legal_commands(0) if type(c).__name__ == "Resolve"])
+    ev += s.apply(s.legal_commands(CHANCE)[0])
+    taken = [e for e in ev if isinstance(e, ShardTaken)][0]
+    assert taken.visible_to(0) and not taken.visible_to(1)
+    shown = WC.redact_event(taken, 1)
+    assert shown is not None and shown.card == -1 and "shrouded" in shown.text and "M" not in shown.text[-10:]
+
+
+def test_secret_choice_event_is_redacted() -> None:
+    s = make(["Mary", "Ronin"], nexus="M1M2")
+    ev = s.apply(ChooseAction(0, A["Expose"]))
+    shown = WC.redact_event(ev[0], 1)
+    assert shown is not None and shown.action == 0 and "Expose" not in shown.text
