@@ -19,8 +19,10 @@ def _load_builtin() -> None:
     if _GAMES:
         return
     from game.order_chaos.game import ORDER_CHAOS
+    from game.worlds_collide.game import WORLDS_COLLIDE
 
     register(ORDER_CHAOS)
+    register(WORLDS_COLLIDE)
 
 
 def all_games() -> list[Game]:
