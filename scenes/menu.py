@@ -199,7 +199,9 @@ class MenuScene(UIScene):
             self.label(pygame.Rect(text_x, y, text_w, px(40)), info.title, "@title")
             players = (f"{info.min_players} players" if info.min_players == info.max_players
                        else f"{info.min_players}–{info.max_players} players")
-            roles = " vs ".join(info.roles) if info.roles else ""
+            # Two sides read as a match-up; a cast of characters reads better as a count.
+            roles = " vs ".join(info.roles) if 0 < len(info.roles) <= 2 else (
+                f"{len(info.roles)} characters" if info.roles else "")
             facts = "  ·  ".join(x for x in (players, roles, "luck of the draw" if info.has_chance else "",
                                              "hidden hands" if info.hidden_info else "") if x)
             self.label(pygame.Rect(text_x, y + px(40), text_w, px(24)), facts, "@caption")
