@@ -67,6 +67,16 @@ def _summary(times: list[float]) -> dict[str, float]:
             "p99": round(_percentile(times, 0.99), 3), "max": round(max(times), 3)}
 
 
+def _accept_handoffs(ctx: Any) -> None:
+    """Hot-seat: click 'I'm ready' on any hand-off screen (the table is what we measure and show)."""
+    from scenes.handoff import HandoffScene
+
+    ctx.stack.apply_pending()
+    while isinstance(ctx.stack.top, HandoffScene):
+        ctx.stack.top.ready()
+        ctx.stack.apply_pending()
+
+
 def _run_frames(ctx: Any, scene: Any, frames: int, feed_moves: bool) -> list[float]:
     """Step the app `frames` times; with `feed_moves`, play a random move whenever humans may."""
     from scenes.app import step
@@ -74,6 +84,7 @@ def _run_frames(ctx: Any, scene: Any, frames: int, feed_moves: bool) -> list[flo
     rng = Rng(99)
     times: list[float] = []
     for _ in range(frames):
+        _accept_handoffs(ctx)
         if feed_moves and scene.acting_human() is not None and not scene.animator.busy \
                 and not scene.match.state.is_over():
             seat = scene.acting_human()
@@ -95,7 +106,11 @@ def bench_render(game_id: str, frames: int = 300, size: tuple[int, int] = (1280,
 
     frames = max(10, int(frames))
     ctx = _context(size)
-    match = random_match(game_id, 7, 24)
+    game = get_game(game_id)
+    n = game.info.min_players
+    # a hidden-information game measures one human against computers (no hot-seat hand-off screens)
+    seats = ["human"] + ["random"] * (n - 1) if game.info.hidden_info else None
+    match = random_match(game_id, 7, 24, seats)
     scene = TableScene(ctx, match)
     ctx.stack.push(scene)
     ctx.stack.apply_pending()
@@ -129,6 +144,7 @@ def render_shot(game_id: str, out_path: Path | str, seed: int = 1, plies: int = 
     ctx.stack.push(scene)
     ctx.stack.apply_pending()
     for _ in range(3):
+        _accept_handoffs(ctx)
         step(ctx, [], FRAME_DT)
     scene.animator.finish_all()
     step(ctx, [], FRAME_DT)

@@ -76,6 +76,12 @@ class TableScene(Scene):
         self._movable: list[Target] = []
         self._legal_key: object = None
         self._legal: list[Target] = []
+        self._click_key: object = None
+        self._clickable: list[Target] = []
+        self._press_target: Target | None = None
+        self._shown: Seat | None = None
+        """Hot-seat: the human seat whose view is on screen (changes only after a hand-off)."""
+        self._handoff_open = False
         self.buttons: list[Button] = []
         self.action_buttons: list[Button] = []
         self._bar: pygame.Surface | None = None
@@ -86,6 +92,9 @@ class TableScene(Scene):
     def enter(self) -> None:
         self._build_buttons()
         self.on_resize(self.ctx.screen.get_size())
+        if self.hot_seat and not self.match.state.is_over():
+            first = self._next_human()
+            self._handoff(first if first is not None else self.humans[0])
 
     def exit(self) -> None:
         self.ai.close()
@@ -118,25 +127,62 @@ class TableScene(Scene):
     def watch_mode(self) -> bool:
         return not self.humans
 
-    def acting_human(self) -> Seat | None:
-        """The human seat that must decide now, if any."""
+    @property
+    def hot_seat(self) -> bool:
+        """Several humans share the screen in a game with secrets: each needs a hand-off screen."""
+        return bool(self.game.info.hidden_info) and len(self.humans) > 1
+
+    def _next_human(self) -> Seat | None:
         actors = self.match.to_act()
         for seat in actors:
             if self.match.is_human(seat):
                 return seat
         return None
 
+    def acting_human(self) -> Seat | None:
+        """The human seat that must decide now, if any (in hot-seat, only once it has the screen)."""
+        seat = self._next_human()
+        if seat is not None and self.hot_seat and seat != self._shown:
+            return None
+        return seat
+
     def viewer(self) -> Seat:
+        """The seat whose view is drawn: never a seat that has not been handed the screen."""
+        if self.hot_seat:
+            if self._shown is None:
+                nxt = self._next_human()
+                self._shown = nxt if nxt is not None else self.humans[0]
+            return self._shown
         seat = self.acting_human()
         if seat is not None:
             return seat
         return self.humans[0] if self.humans else 0
 
     def ai_to_act(self) -> Seat | None:
+        """A computer seat to ask now: the only actor, or (simultaneous choices) one of several
+        once no human among them is still to choose."""
         actors = self.match.to_act()
-        if len(actors) == 1 and actors[0] != CHANCE and not self.match.is_human(actors[0]):
-            return actors[0]
-        return None
+        if not actors or actors == [CHANCE] or any(self.match.is_human(s) for s in actors if s != CHANCE):
+            return None
+        return actors[0] if actors[0] != CHANCE else None
+
+    def _handoff(self, seat: Seat) -> None:
+        """Cover the table until `seat`'s player is at the screen, then show that seat's view."""
+        from scenes.handoff import HandoffScene
+        from scenes.seat_names import seat_label
+
+        self.drag.cancel()
+        self._handoff_open = True
+        role = self.view.role_of(seat)
+        label = f"{role}'s player ({seat_label(self.match, seat)})" if role else seat_label(self.match, seat)
+        self.ctx.stack.push(HandoffScene(self.ctx, label, lambda: self._take_screen(seat)))
+
+    def _take_screen(self, seat: Seat) -> None:
+        self._handoff_open = False
+        self._shown = seat
+        self.animator.finish_all()
+        self.hint = None
+        self._sync()
 
     # --- keeping the picture in step ------------------------------------------------------
     def _sync(self) -> None:
@@ -144,6 +190,7 @@ class TableScene(Scene):
         self.log.set_lines(self.view.log_lines(self.match.log, self.names))
         self._movable_key = None
         self._legal_key = None
+        self._click_key = None
         self._refresh_buttons()
         if self.buttons:
             self._hover(self.mouse)
@@ -156,6 +203,27 @@ class TableScene(Scene):
             self._movable = [] if seat is None else [
                 s for s in self.view.sources(seat) if self.game.targets_for(self.match.state, seat, s)]
         return self._movable
+
+    def clickable(self) -> list[Target]:
+        """What a single click would do now: the view's candidates that make a legal command."""
+        seat = self.acting_human()
+        key = (len(self.match.commands), seat, id(self.match.state), id(self.view.view))
+        if key != self._click_key:
+            self._click_key = key
+            self._clickable = [] if seat is None else [
+                t for t in self.view.clicks(seat)
+                if not isinstance(self.game.find_command(self.match.state, seat, t, None), Refusal)]
+        return self._clickable
+
+    def _click(self, target: Target) -> None:
+        seat = self.acting_human()
+        if seat is None:
+            return
+        found = self.game.find_command(self.match.state, seat, target, None)
+        if isinstance(found, Refusal):
+            self.refuse(found.reason)
+        else:
+            self.play(found)
 
     def legal_for(self, source: Target | None) -> list[Target]:
         seat = self.acting_human()
@@ -354,6 +422,19 @@ class TableScene(Scene):
                         self.ctx.play("click")  # the button's action ran
                     return True
             self.mouse = event.pos
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.drag.active:
+                if self.view.view_click(event.pos):
+                    self._click_key = None
+                    self._hover(event.pos)
+                    return True
+                hit = self.view.hit_test(event.pos)
+                self._press_target = hit if self._input_open() and hit in self.clickable() else None
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._press_target is not None:
+                pressed, self._press_target = self._press_target, None
+                if not self.drag.dragging and self.view.hit_test(event.pos) == pressed:
+                    self.drag.cancel()
+                    self._click(pressed)
+                    return True
             if event.type == pygame.MOUSEBUTTONDOWN:
                 used = self.drag.press(event.pos, event.button)
                 if not used and event.button == 1 and self.acting_human() is None and \
@@ -416,6 +497,11 @@ class TableScene(Scene):
         if self.covered or self.animator.busy:
             self.idle_for = 0.0
             return
+        if self.hot_seat and not self.match.state.is_over() and self._pending_answer is None:
+            nxt = self._next_human()
+            if nxt is not None and nxt != self._shown and not self._handoff_open:
+                self._handoff(nxt)
+                return
         self.idle_for += dt
         if self._pending_answer is not None and self._apply_answer():
             return
@@ -542,7 +628,7 @@ class TableScene(Scene):
         return Overlay(held=held, drag_pos=self.drag.pos if self.drag.dragging else None,
                        drag_offset=self.drag.offset, legal=self.legal_for(held) if held else [],
                        movable=self.movable() if self._input_open() else [], hover=self.hover,
-                       hint=self.hint, time=self.time)
+                       hint=self.hint, clickable=self.clickable() if self._input_open() else [], time=self.time)
 
     def draw(self, surface: pygame.Surface) -> None:
         chrome = self._chrome(surface.get_size())

@@ -42,6 +42,8 @@ class Overlay:
     """Sources the human to act may pick up."""
     hover: Target | None = None
     hint: tuple[Target, Target | None] | None = None
+    clickable: list[Target] = field(default_factory=list)
+    """Targets a single click would act on now (from `GameView.clicks`, legal ones only)."""
     time: float = 0.0
     """Seconds since the table opened (for pulsing highlights)."""
 
@@ -118,6 +120,15 @@ class GameView(ABC):
 
     def tooltip(self, pos: Point) -> str | None:
         return None
+
+    def clicks(self, seat: Seat) -> list[Target]:
+        """Targets that might act on a single click (a card to play, a pile to aim at);
+        the table keeps those `Game.find_command` accepts and highlights them."""
+        return []
+
+    def view_click(self, pos: Point) -> bool:
+        """A click the view handles itself (open a pile browser...); True if it used it."""
+        return False
 
     def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
         """Source and destination that show a command (a hint) on the board."""

@@ -1,0 +1,1126 @@
+"""The Worlds Collide table: every player's area, the Nexus, the Discard, the Anchor and the round's plays.
+
+Reads only the plain `view()` dict of the seat the table shows (never hidden
+state): the viewer's area is at the bottom (Character, Hold, Reality, played
+Actions, hand), opponents' areas along the top, and the centre holds the
+Nexus, the Discard (click to browse it), the Anchor's home, one play slot per
+player (this round's Actions: backs while chosen in secret, flipped together
+at the reveal) and the round plaque.
+
+Gestures become Targets for `Game.find_command`: hand cards
+`Target("hand", "3")` dropped on `Target("play-slot")`, `nexus`,
+`discard:<card>`, `hold:<seat>` (`hold:<seat>:<card>` to keep), `played:<seat>:<action>`,
+`revealed:<card>`, `anchor`, `character:<i>`; buttons through `actions()`.
+The card being resolved (`Target("acting")`) can be dragged onto its target.
+Geometry is rebuilt once per position; a static layer (felt, panels, cards)
+is rendered once per position and blitted; the hand, highlights and
+animations are drawn live.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.core.match import LogEntry
+from game.core.protocol import Command, Event, Seat, Target
+from game.worlds_collide.cards import ACTION_NAMES, CHARACTER_NAMES, WILD, card_name
+from game.worlds_collide.commands import (
+    ActionChosen,
+    ActionResolving,
+    ActionsReturned,
+    ActionsRevealed,
+    AnchorTaken,
+    AnchorUsed,
+    ChooseAction,
+    CharacterAssigned,
+    Clash,
+    Decline,
+    Done,
+    GameWon,
+    Keep,
+    NexusReshuffled,
+    PickAction,
+    PickCharacter,
+    PickDiscard,
+    PickHold,
+    PickNexus,
+    Resolve,
+    RoundStarted,
+    ShardDiscarded,
+    ShardLocked,
+    ShardRevealed,
+    ShardTaken,
+    TakeRevealed,
+)
+from scenes import palette
+from scenes.animation import Animator, ease_in_out_cubic, ease_out_back, ease_out_cubic, lerp_point
+from scenes.sprites.card import card_shadow, flip_frame, glow_frame, slot_outline
+from scenes.sprites.felt import felt_surface
+from scenes.sprites.text import panel
+from scenes.views.base import Action, Announcement, Colour, GameView, Overlay, Point, ViewDict
+from scenes.views.wc_art import (
+    CardArt,
+    action_tip,
+    anchor_tip,
+    character_tip,
+    colour_of,
+    shard_tip,
+)
+
+BRASS: Colour = (236, 204, 132)
+DIM: Colour = (150, 156, 172)
+CLASH_RED: Colour = (236, 84, 72)
+OK_GREEN: Colour = (120, 220, 160)
+MOVE_S, FLIP_S, CLASH_S, STEP_S = 0.42, 0.6, 1.3, 0.75
+ASPECT = 0.7
+PLAY_SLOT = Target("play-slot")
+ACTING = Target("acting")
+ANCHOR = Target("anchor")
+BACK = ("back",)
+Face = tuple[Any, ...]
+
+
+@dataclass
+class Item:
+    """One card (or empty place) on the table: where, what face, what it means, what it says."""
+
+    rect: pygame.Rect
+    face: Face | None
+    target: Target | None = None
+    tip: str = ""
+    key: tuple[Any, ...] = ()
+    dim: bool = False
+    live: bool = False
+    """Drawn every frame (the hand), not in the static layer."""
+    stamp: str = ""
+    stamp_colour: Colour = BRASS
+    label: str = ""
+
+
+@dataclass
+class Geometry:
+    items: list[Item] = field(default_factory=list)
+    modal: list[Item] = field(default_factory=list)
+    modal_title: str = ""
+    modal_rect: pygame.Rect | None = None
+    panels: list[tuple[pygame.Rect, Colour, bool]] = field(default_factory=list)
+    labels: list[tuple[str, int, Colour, str, str, tuple[int, int]]] = field(default_factory=list)
+    tips: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    places: dict[tuple[Any, ...], pygame.Rect] = field(default_factory=dict)
+    anchor_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    anchor_home: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    discard_rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+
+@lru_cache(maxsize=32)
+def _panel(size: tuple[int, int], edge: Colour, fill: Colour = (22, 25, 38), alpha: int = 200,
+           radius: int = 14) -> pygame.Surface:
+    """Area panels, cached per size and edge colour (their soft shadow is a blur)."""
+    return panel(size, radius, alpha, fill, edge)
+
+
+def _status_text(status: str) -> tuple[str, Colour]:
+    return {"clashed": ("CLASH", CLASH_RED), "anchor": ("ANCHOR", BRASS), "resolved": ("DONE", OK_GREEN),
+            "declined": ("DECLINED", DIM), "resolving": ("NOW", BRASS)}.get(status, ("", DIM))
+
+
+class WorldsCollideView(GameView):
+    """See the module docstring."""
+
+    def __init__(self, ctx: Any, game: Any, text: Any) -> None:
+        super().__init__(ctx, game, text)
+        self.art = CardArt(text.font)
+        self.geo = Geometry()
+        self.browser_open = False
+        self._static: pygame.Surface | None = None
+        self._static_key: Any = None
+        self._clickable: list[Target] = []
+        self.fs = 14
+
+    # --- geometry ----------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.fs = max(12, int(rect.height * 0.024))
+        self._build()
+
+    def set_view(self, view: ViewDict) -> None:
+        self.view = view
+        pending = view.get("pending") or {}
+        if self.browser_open and not (pending.get("kind") == "cene-more" and pending.get("seat") == view.get("seat")):
+            self.browser_open = False
+        self._build()
+
+    @property
+    def me(self) -> int:
+        return int(self.view.get("seat", 0))
+
+    def _name(self, seat: int) -> str:
+        p = self.view["players"][seat]
+        who = self.seat_names[seat] if seat < len(self.seat_names) else f"Player {seat + 1}"
+        return f"{p['name']} ({who})" if p.get("character") is not None else who
+
+    def _build(self) -> None:
+        v = self.view
+        self._static_key = None
+        if not v or not self.rect.width or "players" not in v:
+            self.geo = Geometry()
+            return
+        g = Geometry()
+        R = self.rect
+        W, H = R.size
+        n = len(v["players"])
+        me = self.me
+        m = max(8, int(H * 0.014))
+        fs = self.fs
+        opp_h = int(H * 0.29)
+        me_h = int(H * 0.40)
+        mid = pygame.Rect(R.x, R.y + opp_h, W, H - opp_h - me_h)
+        # opponents along the top
+        opps = [(me + i) % n for i in range(1, n)]
+        k = max(1, len(opps))
+        pw = min(int((W - (k + 1) * m) / k), int(W * 0.62))
+        total = k * pw + (k - 1) * m
+        x = R.x + (W - total) // 2
+        for seat in opps:
+            self._area(g, seat, pygame.Rect(x, R.y + m, pw, opp_h - m - 2), mine=False)
+            x += pw + m
+        self._area(g, me, pygame.Rect(R.x + m, R.bottom - me_h, W - 2 * m, me_h - m), mine=True)
+        self._centre(g, mid, m)
+        self._anchor_item(g)
+        self._modal(g)
+        self.geo = g
+        self._warm(g)
+
+    def _warm(self, g: Geometry) -> None:
+        """Build the faces, shadows and glows the table's places can need once per size, not mid-animation."""
+        chars = tuple(p.get("character") for p in self.view["players"])
+        if chars != getattr(self, "_warm_chars", None):
+            self._warm_chars = chars
+            self._warmed: set[tuple[str, int, int]] = set()
+        for it in g.items:
+            if not it.face or it.face[0] == "anchor":
+                continue
+            kind = "shard" if it.face[0] == "shard" or it.key[:1] in (("hold",), ("reality",), ("discard",),
+                                                                          ("nexus",)) else it.face[0]
+            w, h = it.rect.size
+            if (kind, w, h) in self._warmed:
+                continue
+            self._warmed.add((kind, w, h))
+            card_shadow(w, h)
+            for colour in (palette.HIGHLIGHT, BRASS, CLASH_RED, palette.HINT):
+                glow_frame(w, h, colour, 3)
+            glow_frame(w, h, palette.HIGHLIGHT, 2)
+            self.art.face(BACK, w, h)
+            if kind == "shard":
+                for c in range(WILD + 1):
+                    self.art.face(("shard", c), w, h)
+            elif kind == "action":
+                for ch in set(chars):
+                    for a in range(1, 7):
+                        self.art.face(("action", a, ch if ch is not None else -1), w, h)
+
+    def _area(self, g: Geometry, seat: int, P: pygame.Rect, mine: bool) -> None:
+        v = self.view
+        p = v["players"][seat]
+        ch = p.get("character")
+        col = colour_of(ch)
+        fs = self.fs
+        active = seat in v.get("to_act", []) or (v.get("pending") or {}).get("seat") == seat
+        g.panels.append((P, col, active))
+        pad = max(6, int(P.height * 0.04))
+        hh = int(fs * 1.55)
+        name = self._name(seat)
+        g.labels.append((name, fs, (255, 244, 222), "bold", "midleft", (P.x + pad + 4, P.y + pad + hh // 2)))
+        if ch is not None:
+            trait = f"{len(p['reality'])} of 4 locked"
+            g.labels.append((trait, fs - 2, DIM, "regular", "midright", (P.right - pad - 4, P.y + pad + hh // 2)))
+        g.tips.append((pygame.Rect(P.x, P.y, P.width, hh + pad),
+                       f"{name}: {len(p['reality'])} Shards locked in Reality, {p['hand_count']} Actions in hand."))
+        body_y = P.y + pad + hh + 2
+        body_h = P.bottom - pad - body_y
+        gap = max(4, int(P.width * 0.008))
+        if mine:
+            h1 = int(body_h * 0.45)
+        else:
+            h1 = int(body_h * 0.6)
+        cw = int(h1 * ASPECT)
+        rw = int(cw * 0.86)
+        need = lambda c: 2 * c + 4 * int(c * 0.86) + 6 * gap + (int(P.width * 0.34) if mine else 0)  # noqa: E731
+        avail = P.width - 2 * pad
+        if need(cw) > avail:
+            cw = int(cw * (avail / need(cw)))
+            rw = int(cw * 0.86)
+        h1 = int(cw / ASPECT)
+        rh = int(rw / ASPECT)
+        x = P.x + pad + 4
+        y = body_y
+        # Character
+        crect = pygame.Rect(x, y, cw, h1)
+        if ch is not None:
+            g.items.append(Item(crect, ("char", ch), tip=character_tip(ch), key=("char", seat)))
+        else:
+            g.items.append(Item(crect, None, tip="Not dealt yet.", key=("char", seat), label="?"))
+        g.places[("char", seat)] = crect
+        g.places[("anchor", seat)] = pygame.Rect(crect.right - int(cw * 0.38), crect.y - int(cw * 0.1),
+                                                 int(cw * 0.5), int(cw * 0.5))
+        x = crect.right + gap * 2
+        # Hold (one slot, fanned when it overflows before a keep)
+        hrect = pygame.Rect(x, y, cw, h1)
+        g.places[("hold", seat)] = hrect
+        hold = p["hold"]
+        hold_target = Target("hold", ident=str(seat))
+        g.labels.append(("HOLD", max(9, fs - 4), DIM, "bold", "midtop", (hrect.centerx, hrect.bottom + 2)))
+        if not hold:
+            g.items.append(Item(hrect, None, hold_target, "The Hold: empty. A Hold keeps one Shard.",
+                                key=("hold", seat, 0)))
+        for i, entry in enumerate(hold):
+            r = hrect.move(int(i * cw * 0.32), int(i * h1 * 0.06))
+            card = entry["card"]
+            face: Face = ("shard", card) if card is not None else BACK
+            stamp = ""
+            if card is not None and not entry["revealed"]:
+                stamp = "SHROUDED"
+            tip = shard_tip(card) if card is not None else "A shrouded Shard: its face is hidden from you."
+            if entry["revealed"]:
+                tip += "\nRevealed: everyone sees it."
+            elif card is not None:
+                others = [self.view["players"][o]["name"] for o in range(len(self.view["players"]))
+                          if o != self.me and o not in entry.get("seen_by", [])]
+                tip += "\nShrouded: " + ("hidden from " + ", ".join(others) if others else "everyone has seen it") + "."
+            g.items.append(Item(r, face, hold_target, tip, key=("hold", seat, i), stamp=stamp, stamp_colour=DIM))
+        x = hrect.right + int(len(hold[1:]) * cw * 0.32) + gap * 3
+        # Reality: four slots
+        reality = p["reality"]
+        for i in range(4):
+            r = pygame.Rect(x + i * (rw + gap), y + (h1 - rh), rw, rh)
+            g.places[("reality", seat, i)] = r
+            if i < len(reality):
+                g.items.append(Item(r, ("shard", reality[i]), tip=shard_tip(reality[i]) + "\nLocked in Reality.",
+                                    key=("reality", seat, i)))
+            else:
+                g.items.append(Item(r, None, tip="Reality: an empty slot. Lock all four of your Character's "
+                                                 "Shards here to win.", key=("reality", seat, i)))
+        g.labels.append(("REALITY", max(9, fs - 4), DIM, "bold", "midtop",
+                         (x + 2 * (rw + gap) - gap // 2, y + h1 + 2)))
+        after_reality = x + 4 * (rw + gap)
+        # played Actions and the hand
+        played = p["played"]
+        if mine:
+            pr_h = int(h1 * 0.72)
+            pr_w = int(pr_h * ASPECT)
+            px0 = after_reality + gap * 3
+            room = P.right - pad - px0
+            step = min(pr_w + gap, max(8, (room - pr_w) // max(1, len(played) - 1))) if played else 0
+            self._played_row(g, seat, ch, played, px0, y + (h1 - pr_h), pr_w, pr_h, step)
+            if played:
+                g.labels.append(("PLAYED", max(9, fs - 4), DIM, "bold", "midtop",
+                                 (px0 + (step * (len(played) - 1) + pr_w) // 2, y + h1 + 2)))
+            hy = y + h1 + int(fs * 1.3)
+            hh2 = P.bottom - pad - hy
+            hw = int(hh2 * ASPECT)
+            hand = [a for a in (p["hand"] or []) if a != p.get("choice")]
+            hstep = hw + gap * 2
+            hx = P.centerx - (hstep * max(0, len(hand) - 1) + hw) // 2
+            g.places[("hand", seat)] = pygame.Rect(P.centerx - hw // 2, hy, hw, hh2)
+            for i, a in enumerate(hand):
+                r = pygame.Rect(hx + i * hstep, hy, hw, hh2)
+                g.places[("hand", seat, a)] = r
+                g.items.append(Item(r, ("action", a, ch if ch is not None else -1), Target("hand", ident=str(a)),
+                                    action_tip(a) + "\nDrag it to your play slot, or click it, to choose it.",
+                                    key=("hand", seat, a), live=True))
+        else:
+            y2 = y + h1 + int(fs * 1.1)
+            h2 = P.bottom - pad - y2
+            w2 = int(h2 * ASPECT)
+            x2 = P.x + pad + 4
+            step = max(6, int(w2 * 0.62))
+            if played:
+                self._played_row(g, seat, ch, played, x2, y2, w2, h2, step)
+                g.labels.append((f"played {len(played)}", max(9, fs - 4), DIM, "regular", "midleft",
+                                 (x2 + step * (len(played) - 1) + w2 + 6, y2 + h2 // 2)))
+            # hand as backs
+            count = p["hand_count"]
+            bstep = max(4, int(w2 * 0.28))
+            bx = P.right - pad - 4 - w2 - bstep * max(0, count - 1) - int(fs * 2.2)
+            g.places[("hand", seat)] = pygame.Rect(bx, y2, w2, h2)
+            for i in range(count):
+                g.items.append(Item(pygame.Rect(bx + i * bstep, y2, w2, h2), BACK,
+                                    tip=f"{p['name']}'s hand: {count} Actions (hidden from you).",
+                                    key=("hand", seat, i)))
+            g.labels.append((f"x{count}", fs - 1, palette.TEXT, "bold", "midleft",
+                             (bx + bstep * max(0, count - 1) + w2 + 6, y2 + h2 // 2)))
+
+    def _played_row(self, g: Geometry, seat: int, ch: int | None, played: list[int], x: int, y: int,
+                    w: int, h: int, step: int) -> None:
+        for i, a in enumerate(played):
+            r = pygame.Rect(x + i * step, y, w, h)
+            g.places[("played", seat, a)] = r
+            g.items.append(Item(r, ("action", a, ch if ch is not None else -1), Target("played", ident=f"{seat}:{a}"),
+                                action_tip(a) + "\nPlayed: on the table until Reset, or until the hand is empty.",
+                                key=("played", seat, a)))
+
+    def _centre(self, g: Geometry, mid: pygame.Rect, m: int) -> None:
+        v = self.view
+        fs = self.fs
+        ch_h = int(mid.height * 0.64)
+        cw = int(ch_h * ASPECT)
+        top = mid.y + int(mid.height * 0.1)
+        x = mid.x + m + 8
+        # the Nexus
+        nexus = pygame.Rect(x, top, cw, ch_h)
+        g.places[("nexus",)] = nexus
+        count = int(v.get("nexus_count", 0))
+        for i in range(min(4, max(0, count - 1)), 0, -1):
+            g.items.append(Item(nexus.move(i * 2, -i * 2), BACK, key=("nexus-depth", i)))
+        g.items.append(Item(nexus, BACK if count else None, Target("nexus"),
+                            f"The Nexus: {count} Shards face down, unordered. Fracture, Telekinesis and Expose "
+                            "draw from it; when it is empty the Discard is shuffled into a new Nexus.",
+                            key=("nexus",)))
+        g.labels.append((f"NEXUS  {count}", fs - 1, BRASS, "bold", "midtop", (nexus.centerx, nexus.bottom + 6)))
+        # the Discard: a face-up fan
+        x = nexus.right + m * 3
+        discard: list[int] = list(v.get("discard", []))
+        fan_w = int(cw * 2.3)
+        drect = pygame.Rect(x, top, fan_w, ch_h)
+        g.discard_rect = drect
+        g.places[("discard",)] = pygame.Rect(x, top, cw, ch_h)
+        if not discard:
+            g.items.append(Item(pygame.Rect(x, top, cw, ch_h), None, tip="The Discard: empty.", key=("discard",)))
+        else:
+            shown = discard[-8:]
+            step = min(int(cw * 0.45), (fan_w - cw) // max(1, len(shown) - 1)) if len(shown) > 1 else 0
+            for i, card in enumerate(shown):
+                r = pygame.Rect(x + i * step, top, cw, ch_h)
+                g.places[("discard", card)] = r
+                g.items.append(Item(r, ("shard", card), Target("discard", ident=card_name(card)),
+                                    shard_tip(card) + "\nIn the Discard (open). Click the Discard to browse it all.",
+                                    key=("discard", card)))
+        g.labels.append((f"DISCARD  {len(discard)}", fs - 1, BRASS, "bold", "midtop",
+                         (x + min(fan_w, cw + (int(cw * 0.45) * max(0, min(8, len(discard)) - 1))) // 2,
+                          drect.bottom + 6)))
+        x = drect.right + m * 3
+        # the Anchor's home
+        d = int(min(mid.height * 0.34, cw * 0.9))
+        home = pygame.Rect(x, mid.centery - d // 2 - int(fs * 0.6), d, d)
+        g.anchor_home = home
+        g.places[("anchor-home",)] = home
+        g.tips.append((home, anchor_tip() + "\nIt lies in the centre now." if v.get("anchor") is None else ""))
+        g.labels.append(("ANCHOR", max(9, fs - 4), DIM, "bold", "midtop", (home.centerx, home.bottom + 4)))
+        x = home.right + m * 3
+        # the round plaque at the right
+        plaque = pygame.Rect(0, 0, int(fs * 5.6), int(mid.height * 0.5))
+        plaque.midright = (mid.right - m - 4, mid.centery)
+        g.places[("plaque",)] = plaque
+        g.tips.append((plaque, f"Round {v.get('round')} of at most {v.get('round_limit')}."))
+        # the plays of this round: one slot per play
+        plays = v.get("plays") or []
+        entries: list[tuple[int, int | None, str]] = []  # seat, action (None: face down / not chosen), status
+        if plays:
+            entries = [(int(pl["seat"]), int(pl["action"]), str(pl["status"])) for pl in plays]
+        else:
+            for p in v["players"]:
+                s = int(p["seat"])
+                status = "chosen" if p["chosen"] else "choosing"
+                entries.append((s, p.get("choice"), status))
+        space = plaque.x - m * 2 - x
+        sw = min(cw, int((space - (len(entries) - 1) * m * 2) / max(1, len(entries))))
+        sh = int(sw / ASPECT)
+        total = len(entries) * sw + (len(entries) - 1) * m * 2
+        sx = x + max(0, (space - total) // 2)
+        sy = top + (ch_h - sh) // 2
+        g.labels.append(("THIS ROUND", max(9, fs - 4), DIM, "bold", "midbottom",
+                         (sx + total // 2, top - 3)))
+        phase = v.get("phase")
+        for i, (seat, action, status) in enumerate(entries):
+            r = pygame.Rect(sx + i * (sw + m * 2), sy, sw, sh)
+            g.places[("arena", i)] = r
+            if i < len(v["players"]):
+                g.places[("arena-seat", seat)] = r
+            p = v["players"][seat]
+            ch = p.get("character")
+            who = p["name"]
+            g.labels.append((who, max(10, fs - 3), colour_of(ch) if ch is not None else DIM, "bold", "midtop",
+                             (r.centerx, r.bottom + 4)))
+            if plays:
+                stamp, sc = _status_text(status)
+                target = ACTING if status == "resolving" and (v.get("pending") or {}).get("seat") == seat \
+                    and (v.get("pending") or {}).get("kind") == "act" and seat == self.me else \
+                    Target("played", ident=f"{seat}:{action}")
+                tip = action_tip(int(action or 1)) + f"\nPlayed by {who} this round: {status}."
+                if status == "clashed":
+                    tip += "\nClash: identical Actions cancel (the Anchor's holder resolves anyway)."
+                g.items.append(Item(r, ("action", action, ch if ch is not None else -1), target, tip,
+                                    key=("arena", i), stamp=stamp if status != "resolving" else "",
+                                    stamp_colour=sc, dim=status in ("clashed", "declined")))
+            elif status == "chosen":
+                face: Face = ("action", action, ch) if action is not None else BACK
+                tip = (f"Your choice: {ACTION_NAMES[action]}. Everyone reveals at once." if action is not None
+                       else f"{who} has chosen an Action, face down.")
+                g.items.append(Item(r, face, None, tip, key=("arena", i)))
+            else:
+                is_slot = seat == self.me and phase == "choose"
+                g.items.append(Item(r, None, PLAY_SLOT if is_slot else None,
+                                    "Your play slot: drag an Action here (or click a card in your hand)."
+                                    if is_slot else f"{who} is choosing an Action in secret.",
+                                    key=("arena", i), label="Drop here" if is_slot else "..."))
+
+    def _anchor_item(self, g: Geometry) -> None:
+        holder = self.view.get("anchor")
+        if holder is None:
+            rect = g.anchor_home
+        else:
+            rect = g.places.get(("anchor", holder), g.anchor_home)
+        g.anchor_rect = rect
+        where = "in the centre" if holder is None else f"held by {self.view['players'][holder]['name']}"
+        g.items.append(Item(rect, ("anchor",), ANCHOR, anchor_tip() + f"\nNow {where}.", key=("anchor",)))
+
+    def _modal(self, g: Geometry) -> None:
+        v = self.view
+        pending = v.get("pending") or {}
+        if pending.get("seat") != self.me:
+            cards: list[tuple[Face, Target | None, str, bool]] = []
+        kind = pending.get("kind")
+        cards = []
+        title = ""
+        if pending.get("seat") == self.me and kind == "keep":
+            title = "Your Hold keeps one Shard: click the one to keep (the rest go to the Discard)"
+            for e in v["players"][self.me]["hold"]:
+                c = e["card"]
+                if c is None:
+                    continue
+                cards.append((("shard", c), Target("hold", ident=f"{self.me}:{card_name(c)}"),
+                              shard_tip(c) + "\nClick to keep this one.", False))
+        elif pending.get("seat") == self.me and kind == "mary-take":
+            title = "Mary: take one of the revealed Shards (the others go to the Discard)"
+            for c in v.get("mary_revealed", []):
+                cards.append((("shard", c), Target("revealed", ident=card_name(c)), shard_tip(c) + "\nClick to take it.",
+                              False))
+        elif pending.get("seat") == self.me and kind == "pick-character":
+            title = "Pick your Character"
+            taken = {p.get("character") for p in v["players"]}
+            for c in range(len(CHARACTER_NAMES)):
+                cards.append((("char", c), Target("character", ident=str(c)), character_tip(c), c in taken))
+        elif self.browser_open:
+            disc = sorted(v.get("discard", []))
+            title = f"The Discard: {len(disc)} Shards (open to all)" if disc else "The Discard is empty"
+            for c in disc:
+                cards.append((("shard", c), Target("discard", ident=card_name(c)), shard_tip(c), False))
+        if not title:
+            return
+        R = self.rect
+        box = R.inflate(-int(R.width * 0.1), -int(R.height * 0.34))
+        g.modal_rect = box
+        g.modal_title = title
+        count = max(1, len(cards))
+        per_row = min(count, 8 if len(cards) > 6 else 6)
+        rows = (count + per_row - 1) // per_row
+        ch = min(int((box.height - self.fs * 4) / rows) - 10, int(box.height * 0.62))
+        cw = int(ch * ASPECT)
+        if per_row * (cw + 16) > box.width - 40:
+            cw = int((box.width - 40) / per_row) - 16
+            ch = int(cw / ASPECT)
+        for i, (face, target, tip, dim) in enumerate(cards):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, count - row * per_row)
+            x0 = box.centerx - (in_row * (cw + 16) - 16) // 2
+            r = pygame.Rect(x0 + col * (cw + 16), box.y + int(self.fs * 2.6) + row * (ch + 10), cw, ch)
+            g.modal.append(Item(r, face, None if dim else target, tip + ("\nAlready taken." if dim else ""),
+                                key=("modal", i), dim=dim))
+
+    # --- the table's questions ----------------------------------------------------------
+    def role_of(self, seat: Seat) -> str:
+        players = self.view.get("players") or []
+        if 0 <= seat < len(players):
+            ch = players[seat].get("character")
+            return str(CHARACTER_NAMES[ch]) if ch is not None else ""
+        return ""
+
+    def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
+        v = self.view
+        if not v:
+            return "", BRASS
+        phase = v.get("phase")
+        pending = v.get("pending") or {}
+        players = v["players"]
+        if phase == "over":
+            return "The game is over", BRASS
+        if phase == "setup":
+            if pending.get("kind") == "pick-character":
+                s = pending["seat"]
+                return (("Pick your Character" if s == self.me else f"{seat_names[s]}: picking a Character"),
+                        BRASS)
+            return "Dealing Characters and Shards...", BRASS
+        if phase == "choose":
+            waiting = [players[s]["name"] for s in v.get("to_act", [])]
+            mine = players[self.me]
+            if not mine["chosen"] and self.me in v.get("to_act", []):
+                return f"Round {v['round']}: choose an Action in secret", colour_of(mine.get("character"))
+            return f"Waiting for {', '.join(waiting)} to choose...", DIM
+        if phase == "reveal":
+            return "Everyone reveals their Action...", BRASS
+        kind = pending.get("kind")
+        seat = pending.get("seat")
+        if seat is None:
+            return "Resolving...", BRASS
+        who = players[seat]["name"]
+        col = colour_of(players[seat].get("character"))
+        mine_now = seat == self.me
+        if kind == "act":
+            a = int(pending["action"])
+            name = ACTION_NAMES[a]
+            if not mine_now:
+                return f"{who} resolves {name}", col
+            guide = {
+                2: "Expose: click the Nexus or a Hold to reveal",
+                3: "Fracture: press Resolve to take 2 Shards",
+                4: "Telekinesis: take from the Nexus, the Discard or a Hold",
+                5: "Reset: press Resolve to take your Actions back",
+                6: "Shift: take the Anchor (click it or Resolve)",
+            }
+            if a == 1:
+                return f"Unleash: {self._ability_guide()}", col
+            return guide.get(a, f"Resolve {name}"), col
+        if kind == "keep":
+            return ("Keep one Shard in your Hold" if mine_now else f"{who} chooses which Shard to keep"), col
+        if kind == "mary-take":
+            return ("Take one revealed Shard" if mine_now else f"{who} takes a revealed Shard"), col
+        if kind == "cene-more":
+            return ("Take another Shard from the Discard, or Done" if mine_now
+                    else f"{who} may take another Shard"), col
+        return f"{who} decides", col
+
+    def _ability_guide(self) -> str:
+        ch = self.view["players"][self.me].get("character")
+        return {0: "choose an Action in your hand to resolve", 1: "take up to 2 Shards from the Discard",
+                2: "choose a played Action to resolve", 3: "choose an opponent's Hold to discard from",
+                4: "press Resolve to reveal 3 Shards", 5: "choose a second Action to play"}.get(ch, "resolve it")
+
+    def actions(self, seat: Seat) -> list[Action]:
+        pending = self.view.get("pending") or {}
+        if pending.get("seat") != seat:
+            return []
+        kind = pending.get("kind")
+        if kind == "act":
+            a = int(pending["action"])
+            ch = self.view["players"][seat].get("character")
+            out = []
+            if a in (3, 5, 6) or (a == 1 and ch == 4):
+                out.append(Action(f"Resolve {ACTION_NAMES[a]}", Target("button", ident="resolve"),
+                                  f"Carry out {ACTION_NAMES[a]} (R)", pygame.K_r))
+            out.append(Action("Decline", Target("button", ident="decline"),
+                              "Do not resolve it: it still counts as played (D)", pygame.K_d))
+            return out
+        if kind == "cene-more":
+            return [Action("Done", Target("button", ident="done"), "Stop taking from the Discard (Enter)",
+                           pygame.K_RETURN)]
+        return []
+
+    def _all_items(self) -> list[Item]:
+        return self.geo.modal if self.geo.modal_rect is not None else self.geo.items
+
+    def hit_test(self, pos: Point) -> Target | None:
+        for item in reversed(self._all_items()):
+            if item.target is not None and item.rect.collidepoint(pos):
+                return item.target
+        return None
+
+    def sources(self, seat: Seat) -> list[Target]:
+        v = self.view
+        if seat != self.me or self.geo.modal_rect is not None:
+            return []
+        pending = v.get("pending")
+        if pending is None and v.get("phase") == "choose":
+            return [Target("hand", ident=str(a)) for a in v["players"][seat]["hand"] or []]
+        if pending and pending.get("kind") == "act" and pending.get("seat") == seat:
+            return [ACTING]
+        return []
+
+    def clicks(self, seat: Seat) -> list[Target]:
+        """Everything a single click might mean (the table keeps the legal ones)."""
+        if seat != self.me:
+            return []
+        out = [i.target for i in self._all_items() if i.target is not None and i.target not in (ACTING, PLAY_SLOT)]
+        return list(dict.fromkeys(out))
+
+    def view_click(self, pos: Point) -> bool:
+        """Open or close the Discard browser (a view-only overlay)."""
+        if self.browser_open:
+            box = self.geo.modal_rect
+            hit = self.hit_test(pos)
+            if hit is not None and hit in self._clickable:
+                return False
+            self.browser_open = False
+            self._build()
+            return True
+        if self.geo.modal_rect is None and self.geo.discard_rect.collidepoint(pos):
+            hit = self.hit_test(pos)
+            if hit is not None and hit in self._clickable:
+                return False
+            if self.view.get("discard"):
+                self.browser_open = True
+                self._build()
+                return True
+        return False
+
+    def anchor(self, target: Target) -> Point | None:
+        for item in reversed(self._all_items()):
+            if item.target == target:
+                return (float(item.rect.centerx), float(item.rect.centery))
+        return None
+
+    def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
+        if isinstance(command, ChooseAction):
+            return Target("hand", ident=str(command.action)), PLAY_SLOT
+        if isinstance(command, PickNexus):
+            return Target("nexus"), None
+        if isinstance(command, PickDiscard):
+            return Target("discard", ident=card_name(command.card)), None
+        if isinstance(command, PickHold):
+            return Target("hold", ident=str(command.owner)), None
+        if isinstance(command, PickAction):
+            if command.owner == command.seat and self.anchor(Target("hand", ident=str(command.action))):
+                return Target("hand", ident=str(command.action)), None
+            return Target("played", ident=f"{command.owner}:{command.action}"), None
+        if isinstance(command, TakeRevealed):
+            return Target("revealed", ident=card_name(command.card)), None
+        if isinstance(command, Keep):
+            return Target("hold", ident=f"{command.seat}:{card_name(command.card)}"), None
+        if isinstance(command, PickCharacter):
+            return Target("character", ident=str(command.character)), None
+        if isinstance(command, Resolve):
+            return Target("button", ident="resolve"), None
+        if isinstance(command, (Decline, Done)):
+            return Target("button", ident="decline" if isinstance(command, Decline) else "done"), None
+        return None
+
+    def tooltip(self, pos: Point) -> str | None:
+        for item in reversed(self._all_items()):
+            if item.rect.collidepoint(pos) and item.tip:
+                return item.tip
+        if self.geo.modal_rect is None:
+            for rect, tip in reversed(self.geo.tips):
+                if tip and rect.collidepoint(pos):
+                    return tip
+        return None
+
+    # --- words ----------------------------------------------------------------------------
+    def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
+        out: list[tuple[str, Colour]] = []
+        seat = self.me
+        players = self.view.get("players") or []
+        for entry in entries:
+            ev = self.game.redact_event(entry.event, seat)
+            if ev is None:
+                continue
+            who = getattr(ev, "seat", None)
+            colour: Colour = DIM
+            if isinstance(ev, (Clash,)):
+                colour = CLASH_RED
+            elif isinstance(ev, (ActionsRevealed, RoundStarted, GameWon, AnchorUsed)):
+                colour = BRASS
+            elif isinstance(who, int) and 0 <= who < len(players) and players[who].get("character") is not None:
+                colour = colour_of(players[who]["character"])
+            out.append((ev.text, colour))
+        return out
+
+    def announcement(self, animator: Animator) -> Announcement | None:
+        for tw in animator.tweens:
+            if tw.kind == "wc-banner" and tw.started:
+                return Announcement(tw.payload["title"], tw.payload.get("subtitle", ""), tw.payload.get("colour", BRASS))
+        return None
+
+    # --- events -> animations ---------------------------------------------------------------
+    def animate(self, events: Sequence[Event], animator: Animator, before: ViewDict, origin: Point | None) -> None:
+        g = self.geo
+        me = self.me
+        t = 0.0
+        redacted = [e for e in (self.game.redact_event(ev, me) for ev in events) if e is not None]
+        players = self.view.get("players") or []
+
+        def centre(rect: pygame.Rect | None) -> Point | None:
+            return (float(rect.centerx), float(rect.centery)) if rect is not None else None
+
+        def place(where: str) -> pygame.Rect | None:
+            if where == "nexus":
+                return g.places.get(("nexus",))
+            if where == "discard":
+                return g.places.get(("discard",))
+            if where.startswith("hold:"):
+                return g.places.get(("hold", int(where[5:])))
+            if where == "revealed":
+                return g.places.get(("anchor-home",))
+            return None
+
+        def move(face: Face, start: Point | None, end_rect: pygame.Rect | None, hide: tuple[Any, ...],
+                 delay: float, dur: float = MOVE_S, sound: str = "") -> float:
+            if start is None or end_rect is None:
+                return 0.0
+            animator.add(dur, "wc-move", ease_in_out_cubic, delay=delay, sound=sound, face=face, start=start,
+                         end=centre(end_rect), size=end_rect.size, hide=hide)
+            return dur
+
+        locked_by_take: set[int] = set()
+        for i, ev in enumerate(redacted):
+            if isinstance(ev, ActionChosen):
+                slot = g.places.get(("arena-seat", ev.seat))
+                if ev.seat == me and ev.action:
+                    hand_r = g.places.get(("hand", me))
+                    start = origin or centre(before_place(before, me, ev.action, g)) or centre(hand_r)
+                    ch = players[me].get("character")
+                    move(("action", ev.action, ch if ch is not None else -1), start, slot, ("arena", ev.seat), t,
+                         0.3, "place")
+                else:
+                    move(BACK, centre(g.places.get(("hand", ev.seat))), slot, ("arena", ev.seat), t, 0.35, "slide")
+            elif isinstance(ev, ActionsRevealed):
+                for s, a in enumerate(ev.actions):
+                    r = g.places.get(("arena", s))
+                    if r is None:
+                        continue
+                    ch = players[s].get("character") if s < len(players) else None
+                    animator.add(FLIP_S, "wc-flip", ease_in_out_cubic, delay=t, rect=pygame.Rect(r),
+                                 front=BACK, face=("action", a, ch if ch is not None else -1), hide=("arena", s),
+                                 sound="draw" if s == 0 else "")
+                t += FLIP_S + 0.25
+            elif isinstance(ev, Clash):
+                rects = [pygame.Rect(g.places[("arena", s)]) for s in ev.seats if ("arena", s) in g.places]
+                animator.add(CLASH_S, "wc-clash", ease_out_back, delay=t, rects=rects, sound="refuse")
+                names = " and ".join(players[s]["name"] for s in ev.seats if s < len(players))
+                animator.add(CLASH_S, "wc-banner", delay=t, title=f"Clash: {ACTION_NAMES[ev.action]}",
+                             subtitle=f"{names} played the same Action: it does not resolve", colour=CLASH_RED)
+                t += CLASH_S
+            elif isinstance(ev, AnchorUsed):
+                animator.add(MOVE_S * 1.4, "wc-anchor", ease_in_out_cubic, delay=t, sound="slide",
+                             start=centre(g.places.get(("anchor", ev.seat))), end=centre(g.anchor_home))
+                animator.add(CLASH_S, "wc-banner", delay=t, title="The Anchor breaks the Clash",
+                             subtitle=ev.text, colour=BRASS)
+                t += max(MOVE_S * 1.4, CLASH_S)
+            elif isinstance(ev, AnchorTaken):
+                src = g.anchor_home if ev.source == "centre" else g.places.get(("anchor", ev.seat)) \
+                    if ev.source == "self" else g.places.get(("anchor", int(ev.source[5:])))
+                animator.add(MOVE_S * 1.4, "wc-anchor", ease_in_out_cubic, delay=t, sound="slide",
+                             start=centre(src), end=centre(g.anchor_rect))
+                t += MOVE_S * 1.4
+            elif isinstance(ev, ActionResolving):
+                r = g.places.get(("arena-seat", ev.seat))
+                idx = next((k for k, pl in enumerate(self.view.get("plays") or [])
+                            if pl["seat"] == ev.seat and pl["action"] == ev.action), None)
+                if idx is not None:
+                    r = g.places.get(("arena", idx), r)
+                if r is not None:
+                    animator.add(STEP_S, "wc-step", ease_out_cubic, delay=t, rect=pygame.Rect(r))
+                    t += STEP_S
+            elif isinstance(ev, ShardTaken):
+                card = ev.card if ev.card >= 0 else None
+                start = centre(place(ev.source))
+                if ev.source == "discard":
+                    start = centre(g.places.get(("discard",)))
+                end_rect = g.places.get(("hold", ev.seat))
+                hide: tuple[Any, ...] = ("hold", ev.seat, max(0, len(players[ev.seat]["hold"]) - 1))
+                nxt = redacted[i + 1] if i + 1 < len(redacted) else None
+                if isinstance(nxt, ShardLocked) and nxt.card == ev.card and nxt.seat == ev.seat:
+                    k = players[ev.seat]["reality"].index(nxt.card) if nxt.card in players[ev.seat]["reality"] else 0
+                    end_rect = g.places.get(("reality", ev.seat, k))
+                    hide = ("reality", ev.seat, k)
+                    locked_by_take.add(nxt.card)
+                    sound = "place"
+                else:
+                    sound = "draw"
+                face: Face = ("shard", card) if card is not None and (ev.revealed or card is not None) else BACK
+                if card is None:
+                    face = BACK
+                t += move(face, start, end_rect, hide, t, MOVE_S, sound)
+            elif isinstance(ev, ShardLocked):
+                if ev.card in locked_by_take:
+                    continue
+                reality = players[ev.seat]["reality"]
+                k = reality.index(ev.card) if ev.card in reality else 0
+                t += move(("shard", ev.card), centre(g.places.get(("hold", ev.seat))),
+                          g.places.get(("reality", ev.seat, k)), ("reality", ev.seat, k), t, MOVE_S, "place")
+            elif isinstance(ev, ShardRevealed):
+                r = place(ev.where)
+                if r is not None:
+                    animator.add(FLIP_S, "wc-flip", ease_in_out_cubic, delay=t, rect=pygame.Rect(r), front=BACK,
+                                 face=("shard", ev.card), hide=("none",), sound="draw")
+                    t += FLIP_S
+            elif isinstance(ev, ShardDiscarded):
+                t += move(("shard", ev.card), centre(place(ev.where)), g.places.get(("discard", ev.card)),
+                          ("discard", ev.card), t, MOVE_S * 0.9, "slide")
+            elif isinstance(ev, NexusReshuffled):
+                for k in range(5):
+                    move(BACK, centre(g.discard_rect), g.places.get(("nexus",)), ("none",), t + k * 0.06, 0.4)
+                t += 0.7
+            elif isinstance(ev, ActionsReturned):
+                ch = players[ev.seat].get("character")
+                for k, a in enumerate(ev.actions):
+                    src = before_played(before, ev.seat, a, g) or g.places.get(("arena-seat", ev.seat))
+                    end = g.places.get(("hand", ev.seat, a)) if ev.seat == me else g.places.get(("hand", ev.seat))
+                    move(("action", a, ch if ch is not None else -1) if ev.seat == me else BACK,
+                         centre(src), end, ("hand", ev.seat, a), t + k * 0.05, MOVE_S, "slide" if k == 0 else "")
+                t += MOVE_S + 0.05 * len(ev.actions)
+            elif isinstance(ev, CharacterAssigned):
+                r = g.places.get(("char", ev.seat))
+                if r is not None:
+                    animator.add(FLIP_S, "wc-flip", ease_in_out_cubic, delay=t, rect=pygame.Rect(r), front=BACK,
+                                 face=("char", ev.character), hide=("char", ev.seat), sound="draw")
+                    t += FLIP_S * 0.6
+            elif isinstance(ev, RoundStarted):
+                animator.add(1.1, "wc-banner", delay=t, blocking=False, title=f"Round {ev.round}",
+                             subtitle="Choose an Action in secret", colour=BRASS)
+            elif isinstance(ev, GameWon):
+                winners = " and ".join(players[w]["name"] for w in ev.winners if w < len(players))
+                animator.add(1.8, "wc-banner", delay=t, scale=False, sound="gameover",
+                             title=f"{winners} win{'s' if len(ev.winners) == 1 else ''}!", subtitle=ev.reason)
+        self._static_key = None
+
+    def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
+        for item in self.geo.items:
+            if item.target == source and item.face is not None:
+                animator.add(0.22, "wc-move", ease_out_cubic, face=item.face, start=from_pos,
+                             end=(float(item.rect.centerx), float(item.rect.centery)), size=item.rect.size,
+                             hide=item.key)
+                return
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
+        if not self.geo.items:
+            return
+        self._clickable = list(getattr(overlay, "clickable", []))
+        hidden: set[tuple[Any, ...]] = set()
+        anchor_moving = False
+        for tw in animator.tweens:
+            h = tw.payload.get("hide")
+            if h is not None:
+                hidden.add(tuple(h))
+            if tw.kind == "wc-anchor":
+                anchor_moving = True
+        if anchor_moving:
+            hidden.add(("anchor",))
+        if overlay.held is not None and overlay.drag_pos is not None:
+            for item in self.geo.items:
+                if item.target == overlay.held:
+                    hidden.add(item.key)
+        key = (id(self.view), self.rect.size, self.rect.topleft, frozenset(hidden), surface.get_size(),
+               self.browser_open, id(self.geo))
+        if key != self._static_key or self._static is None:
+            self._static = self._render_static(hidden, surface.get_size())
+            self._static_key = key
+        surface.blit(self._static, self.rect.topleft)
+        self._draw_live(surface, overlay, animator, hidden)
+
+    def _blit_card(self, surface: pygame.Surface, face: Face | None, rect: pygame.Rect, dim: bool = False,
+                   shadow: bool = True, lift: float = 0.0) -> None:
+        if face is None:
+            surface.blit(slot_outline(rect.width, rect.height), rect)
+            return
+        if face[0] == "anchor":
+            img = self.art.anchor_token(rect.width)
+        else:
+            img = self.art.face(face, rect.width, rect.height)
+        if shadow:
+            sh = card_shadow(rect.width, rect.height)
+            off = int(3 + 8 * lift)
+            surface.blit(sh, (rect.x - 6 + off // 2, rect.y - 6 + off))
+        surface.blit(img, rect.move(0, -int(lift * rect.height * 0.08)))
+        if dim:
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (10, 10, 20, 130), veil.get_rect(), border_radius=max(4, int(rect.width * 0.08)))
+            surface.blit(veil, rect)
+
+    def _stamp(self, surface: pygame.Surface, text: str, colour: Colour, rect: pygame.Rect, scale: float = 1.0) -> None:
+        size = max(9, int(rect.width * 0.17 * scale))
+        img = self.text.render(text, size, colour, "display")
+        pad = max(3, size // 4)
+        box = pygame.Surface((img.get_width() + pad * 2, img.get_height() + pad), pygame.SRCALPHA)
+        pygame.draw.rect(box, (16, 14, 22, 215), box.get_rect(), border_radius=pad)
+        pygame.draw.rect(box, colour, box.get_rect(), width=max(1, size // 10), border_radius=pad)
+        box.blit(img, (pad, pad // 2))
+        rot = pygame.transform.rotate(box, 10)
+        surface.blit(rot, rot.get_rect(center=(rect.centerx, rect.y + int(rect.height * 0.8))))
+
+    def _render_static(self, hidden: set[tuple[Any, ...]], screen: tuple[int, int]) -> pygame.Surface:
+        R = self.rect
+        layer = pygame.Surface(R.size)
+        if pygame.display.get_surface():
+            layer = layer.convert()
+        layer.blit(felt_surface(screen), (0, 0), R)
+        off = (-R.x, -R.y)
+        g = self.geo
+        for rect, col, active in g.panels:
+            edge = col if active else (96, 82, 58)
+            box = _panel(rect.size, edge)
+            layer.blit(box, rect.move(off).move(-10, -10))
+            stripe = pygame.Rect(rect.x + 12, rect.y + 2, rect.width - 24, 3).move(off)
+            pygame.draw.rect(layer, col, stripe, border_radius=2)
+        # the round plaque
+        pl = g.places.get(("plaque",))
+        if pl is not None:
+            r = pl.move(off)
+            layer.blit(_panel(r.size, (150, 122, 74), (30, 26, 22), 220, 12), r.move(-10, -10))
+            self.text.blit(layer, "ROUND", max(10, self.fs - 3), DIM, "bold", midtop=(r.centerx, r.y + 8))
+            self.text.blit(layer, str(self.view.get("round", 1)), int(r.height * 0.42), (255, 236, 190), "display",
+                           center=(r.centerx, r.centery + 2))
+            self.text.blit(layer, f"of {self.view.get('round_limit', 40)}", max(10, self.fs - 3), DIM,
+                           midbottom=(r.centerx, r.bottom - 6))
+        # the Anchor's home: an engraved ring
+        home = g.anchor_home.move(off)
+        pygame.draw.circle(layer, (14, 14, 24), home.center, home.width // 2 + 2)
+        pygame.draw.circle(layer, (110, 90, 56), home.center, home.width // 2 + 2, width=2)
+        for item in g.items:
+            if item.live or item.key in hidden:
+                continue
+            r = item.rect.move(off)
+            self._blit_card(layer, item.face, r, item.dim, shadow=item.face is not None)
+            if item.face is None and item.label:
+                self.text.blit(layer, item.label, max(10, self.fs - 3), DIM, "bold", center=r.center)
+            if item.stamp:
+                if item.stamp in ("SHROUDED",):
+                    tag = self.text.render("hidden", max(9, int(r.width * 0.16)), (210, 210, 230), "bold")
+                    bg = pygame.Rect(0, 0, tag.get_width() + 8, tag.get_height() + 2)
+                    bg.midbottom = (r.centerx, r.bottom - 3)
+                    pygame.draw.rect(layer, (10, 10, 18), bg, border_radius=bg.height // 2)
+                    layer.blit(tag, tag.get_rect(center=bg.center))
+                else:
+                    self._stamp(layer, item.stamp, item.stamp_colour, r)
+        for text, size, colour, kind, anchor, pos in g.labels:
+            self.text.blit(layer, text, size, colour, kind, **{anchor: (pos[0] + off[0], pos[1] + off[1])})
+        return layer
+
+    def _draw_live(self, surface: pygame.Surface, overlay: Overlay, animator: Animator,
+                   hidden: set[tuple[Any, ...]]) -> None:
+        g = self.geo
+        pulse = 0.5 + 0.5 * math.sin(overlay.time * 5.0)
+        clickable = set(self._clickable)
+        movable = set(overlay.movable)
+        modal = g.modal_rect is not None
+        # the hand (lifts under the mouse)
+        for item in g.items:
+            if not item.live or item.key in hidden:
+                continue
+            lift = 0.0
+            if not modal and item.target is not None and overlay.hover == item.target and \
+                    (item.target in movable or item.target in clickable):
+                lift = 1.0
+            if overlay.held == item.target and overlay.drag_pos is None:
+                lift = 1.2
+            self._blit_card(surface, item.face, item.rect, item.dim, lift=lift)
+            if item.target in movable and not modal:
+                glow = glow_frame(item.rect.width, item.rect.height, palette.HIGHLIGHT, 2)
+                glow.set_alpha(int(70 + 60 * pulse))
+                pad = (glow.get_width() - item.rect.width) // 2
+                surface.blit(glow, (item.rect.x - pad, item.rect.y - pad - int(lift * item.rect.height * 0.08)))
+        # legal targets: glow (when something is held, its drop targets; else everything a click would do)
+        if not modal:
+            legal = set(overlay.legal) if overlay.held is not None else clickable
+            for item in g.items:
+                if item.target is None or item.target not in legal or item.live:
+                    continue
+                if item.target.zone == "hand" and overlay.held is None:
+                    continue
+                self._glow(surface, item.rect, palette.HIGHLIGHT, pulse, overlay.hover == item.target)
+            if overlay.held is None:
+                for item in g.items:
+                    if item.target == ACTING and ACTING in movable:
+                        self._glow(surface, item.rect, BRASS, pulse, False)
+        # hint
+        if overlay.hint is not None:
+            for t in overlay.hint:
+                if t is None:
+                    continue
+                for item in self._all_items():
+                    if item.target == t:
+                        self._glow(surface, item.rect, palette.HINT, pulse, True)
+                        break
+        # animations
+        for tw in animator.tweens:
+            if not tw.started:
+                if tw.kind == "wc-flip":
+                    r = tw.payload["rect"]
+                    self._blit_card(surface, tw.payload["front"], r)
+                continue
+            p = tw.payload
+            if tw.kind == "wc-move":
+                w, h = p["size"]
+                pos = lerp_point(p["start"], p["end"], tw.value)
+                lift = math.sin(math.pi * tw.raw)
+                rect = pygame.Rect(0, 0, w, h)
+                rect.center = (int(pos[0]), int(pos[1] - lift * h * 0.25))
+                self._blit_card(surface, p["face"], rect, lift=lift)
+            elif tw.kind == "wc-flip":
+                r: pygame.Rect = p["rect"]
+                back = self.art.face(p["front"], r.width, r.height)
+                face = self.art.face(p["face"], r.width, r.height)
+                img = flip_frame(back, face, tw.value)
+                surface.blit(card_shadow(r.width, r.height), (r.x - 3, r.y - 2))
+                surface.blit(img, img.get_rect(center=r.center))
+            elif tw.kind == "wc-clash":
+                for r in p["rects"]:
+                    self._glow(surface, r, CLASH_RED, 1.0, True)
+                    self._stamp(surface, "CLASH", CLASH_RED, r, 0.6 + 0.5 * tw.value)
+            elif tw.kind == "wc-anchor" and p.get("start") and p.get("end"):
+                pos = lerp_point(p["start"], p["end"], tw.value)
+                d = g.anchor_rect.width
+                rect = pygame.Rect(0, 0, d, d)
+                rect.center = (int(pos[0]), int(pos[1] - math.sin(math.pi * tw.raw) * d * 0.6))
+                surface.blit(self.art.anchor_token(d), rect)
+            elif tw.kind == "wc-step":
+                r = p["rect"]
+                self._glow(surface, r, BRASS, 1.0 - tw.raw * 0.5, True)
+        # the resolving card keeps a soft glow
+        for item in g.items:
+            if item.key and item.key[0] == "arena" and item.face and any(
+                    pl.get("status") == "resolving" for pl in (self.view.get("plays") or [])[item.key[1]:item.key[1] + 1]):
+                self._glow(surface, item.rect, BRASS, 0.4 + 0.3 * pulse, False)
+        if modal:
+            self._draw_modal(surface, overlay, pulse)
+        # the card in the hand of the mouse
+        if overlay.held is not None and overlay.drag_pos is not None:
+            for item in g.items:
+                if item.target == overlay.held and item.face is not None:
+                    rect = item.rect.copy()
+                    rect.center = (int(overlay.drag_pos[0]), int(overlay.drag_pos[1]))
+                    self._blit_card(surface, item.face, rect, lift=1.0)
+                    break
+
+    def _glow(self, surface: pygame.Surface, rect: pygame.Rect, colour: Colour, pulse: float, strong: bool) -> None:
+        glow = glow_frame(rect.width, rect.height, colour, 3)
+        glow.set_alpha(int((150 if strong else 90) + (105 if strong else 90) * pulse))
+        pad = (glow.get_width() - rect.width) // 2
+        surface.blit(glow, (rect.x - pad, rect.y - pad))
+
+    def _draw_modal(self, surface: pygame.Surface, overlay: Overlay, pulse: float) -> None:
+        g = self.geo
+        box = g.modal_rect
+        assert box is not None
+        veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        veil.fill((6, 8, 14, 170))
+        surface.blit(veil, self.rect)
+        surface.blit(_panel(box.size, (150, 122, 74), (24, 26, 40), 235, 18), box.move(-10, -10))
+        self.text.blit(surface, g.modal_title, self.fs + 2, BRASS, "bold", midtop=(box.centerx, box.y + 12))
+        clickable = set(self._clickable)
+        for item in g.modal:
+            lift = 1.0 if overlay.hover == item.target and item.target in clickable else 0.0
+            self._blit_card(surface, item.face, item.rect, item.dim, lift=lift)
+            if item.target in clickable:
+                self._glow(surface, item.rect.move(0, -int(lift * item.rect.height * 0.08)), palette.HIGHLIGHT,
+                           pulse, overlay.hover == item.target)
+        if self.browser_open:
+            self.text.blit(surface, "Click anywhere outside a card to close", self.fs - 2, DIM,
+                           midbottom=(box.centerx, box.bottom - 8))
+
+
+def before_place(before: ViewDict, seat: int, action: int, g: Geometry) -> pygame.Rect | None:
+    return g.places.get(("hand", seat, action))
+
+
+def before_played(before: ViewDict, seat: int, action: int, g: Geometry) -> pygame.Rect | None:
+    return g.places.get(("played", seat, action))
+
+
+VIEW = WorldsCollideView
+__all__ = ["WorldsCollideView", "VIEW", "WILD"]

@@ -1,0 +1,256 @@
+"""The Worlds Collide table, headless: choosing by drag and click, targets, keep, hot-seat hand-offs, AI seats."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.match import Match
+from game.core.protocol import CHANCE, Target
+from game.core.registry import get_game
+from game.worlds_collide.cards import EXPOSE, FRACTURE, SHIFT, TELEKINESIS, card_name
+from game.worlds_collide.commands import ChooseAction, Keep, PickHold, PickNexus
+from scenes.app import AppContext, step
+from scenes.handoff import HandoffScene
+from scenes.table import TableScene
+
+DT = 0.05
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    monkeypatch.setenv("ENTROPY_TABLETOP_HOME", str(tmp_path))
+    from scenes.app import create_context
+    from scenes.settings_store import Settings
+
+    settings = Settings()
+    settings.animation_speed = "fast"
+    context = create_context(settings, size=(1280, 720))
+    yield context
+    context.stack.apply_pending()
+    while context.stack.scenes:
+        context.stack._pop()
+
+
+def ready(ctx: AppContext) -> None:
+    """Click 'I'm ready' on the hand-off screen on top."""
+    ctx.stack.apply_pending()
+    top = ctx.stack.top
+    assert isinstance(top, HandoffScene)
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)], DT)
+
+
+def open_table(ctx: AppContext, seats: list[str], seed: int = 4, players_ready: bool = True) -> TableScene:
+    match = Match(get_game("worlds-collide"), {}, seed, seats)
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    step(ctx, [], DT)
+    if players_ready and isinstance(ctx.stack.top, HandoffScene):
+        ready(ctx)
+    return scene
+
+
+def settle(ctx: AppContext, scene: TableScene, frames: int = 400) -> None:
+    for _ in range(frames):
+        step(ctx, [], DT)
+        if isinstance(ctx.stack.top, HandoffScene):
+            return
+        if not scene.animator.busy and scene.match.to_act() != [CHANCE] and scene.acting_human() is not None:
+            return
+
+
+def at(scene: TableScene, target: Target) -> tuple[int, int]:
+    pos = scene.view.anchor(target)
+    assert pos is not None, target
+    return int(pos[0]), int(pos[1])
+
+
+def drag(ctx: AppContext, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)], DT)
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i // steps
+        y = start[1] + (end[1] - start[1]) * i // steps
+        step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0))], DT)
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)], DT)
+
+
+def click(ctx: AppContext, pos: tuple[int, int]) -> None:
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], DT)
+
+
+def hand(action: int) -> Target:
+    return Target("hand", ident=str(action))
+
+
+def reach_resolution(ctx: AppContext, scene: TableScene, mine: int, theirs: int) -> None:
+    """Both seats choose (the human by drag, the other through the match), then settle into the human's turn."""
+    settle(ctx, scene)
+    me = scene.acting_human()
+    assert me is not None
+    drag(ctx, at(scene, hand(mine)), at(scene, Target("play-slot")))
+    other = 1 - me
+    if other in scene.match.to_act():
+        assert scene.match.submit(ChooseAction(other, theirs)).ok
+        scene.resume()
+    settle(ctx, scene)
+
+
+# --- choosing ------------------------------------------------------------------------------------
+def test_dragging_an_action_to_the_play_slot_chooses_it(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "random"])
+    settle(ctx, scene)
+    seat = scene.acting_human()
+    assert seat is not None and scene.view.view["phase"] == "choose"
+    drag(ctx, at(scene, hand(FRACTURE)), at(scene, Target("play-slot")))
+    assert ChooseAction(seat, FRACTURE) in scene.match.commands
+    # the chosen card now sits face up in the viewer's slot, and left the hand
+    assert scene.view.view["players"][seat]["choice"] == FRACTURE
+    assert scene.view.anchor(hand(FRACTURE)) is None
+
+
+def test_clicking_an_action_chooses_it(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "random"])
+    settle(ctx, scene)
+    seat = scene.acting_human()
+    click(ctx, at(scene, hand(TELEKINESIS)))
+    assert ChooseAction(seat, TELEKINESIS) in scene.match.commands
+
+
+def test_expose_target_by_click_on_a_hold(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"], seed=4)
+    reach_resolution(ctx, scene, EXPOSE, FRACTURE)
+    if isinstance(ctx.stack.top, HandoffScene):
+        ready(ctx)
+        settle(ctx, scene)
+    pending = scene.view.view["pending"]
+    assert pending["kind"] == "act" and pending["action"] == EXPOSE
+    me = scene.acting_human()
+    other = 1 - me
+    target = Target("hold", ident=str(other))
+    assert target in scene.overlay().clickable  # legal targets are highlighted
+    click(ctx, at(scene, target))
+    assert scene.match.commands[-1] == PickHold(me, other) or PickHold(me, other) in scene.match.commands
+
+
+def test_telekinesis_by_dragging_the_card_onto_the_nexus(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"], seed=4)
+    reach_resolution(ctx, scene, TELEKINESIS, SHIFT)
+    if isinstance(ctx.stack.top, HandoffScene):
+        ready(ctx)
+        settle(ctx, scene)
+    me = scene.acting_human()
+    assert scene.view.view["pending"]["action"] == TELEKINESIS
+    drag(ctx, at(scene, Target("acting")), at(scene, Target("nexus")))
+    assert PickNexus(me) in scene.match.commands
+
+
+def test_keep_choice_shows_the_candidates_and_a_click_keeps_one(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"], seed=4)
+    reach_resolution(ctx, scene, FRACTURE, TELEKINESIS)
+    for _ in range(6):
+        if isinstance(ctx.stack.top, HandoffScene):
+            ready(ctx)
+        settle(ctx, scene)
+        pending = scene.view.view["pending"] or {}
+        if pending.get("kind") == "keep" and scene.acting_human() == pending["seat"]:
+            break
+        seat = scene.acting_human()
+        if pending.get("kind") == "act" and pending.get("action") == FRACTURE:
+            click_button(ctx, scene, "resolve")
+        elif seat is not None:
+            scene.play(scene.match.state.legal_commands(seat)[-1])  # decline whatever else
+    pending = scene.view.view["pending"]
+    assert pending["kind"] == "keep"
+    me = pending["seat"]
+    hold = [e["card"] for e in scene.view.view["players"][me]["hold"]]
+    assert len(hold) >= 2 and None not in hold
+    assert scene.view.geo.modal  # the candidates are shown big
+    target = Target("hold", ident=f"{me}:{card_name(hold[1])}")
+    click(ctx, at(scene, target))
+    assert Keep(me, hold[1]) in scene.match.commands
+
+
+def click_button(ctx: AppContext, scene: TableScene, ident: str) -> None:
+    for b in scene.action_buttons:
+        if ident in b.label.lower():
+            click(ctx, b.rect.center)
+            return
+    raise AssertionError(f"no {ident} button among {[b.label for b in scene.action_buttons]}")
+
+
+# --- hot-seat ---------------------------------------------------------------------------------------
+def test_handoff_between_two_humans_and_the_second_never_sees_the_first_choice(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"], seed=9, players_ready=False)
+    assert isinstance(ctx.stack.top, HandoffScene)  # the first player is handed the screen too
+    ready(ctx)
+    settle(ctx, scene)
+    first = scene.acting_human()
+    assert first is not None
+    drag(ctx, at(scene, hand(EXPOSE)), at(scene, Target("play-slot")))
+    assert ChooseAction(first, EXPOSE) in scene.match.commands
+    for _ in range(40):
+        step(ctx, [], DT)
+        if isinstance(ctx.stack.top, HandoffScene):
+            break
+    assert isinstance(ctx.stack.top, HandoffScene)
+    assert "Pass to" in f"Pass to {ctx.stack.top.seat_label}" and "Player 2" in ctx.stack.top.seat_label
+    # nothing of the first player's secret is visible while the screen is handed over ...
+    assert scene.acting_human() is None
+    ready(ctx)
+    settle(ctx, scene)
+    second = scene.acting_human()
+    assert second is not None and second != first
+    view = scene.view.view
+    assert view["seat"] == second
+    # ... nor after: the second player's view holds only "has chosen", never the first's Action
+    assert view["players"][first]["choice"] is None and view["players"][first]["chosen"]
+    assert view["players"][first]["hand"] is None
+    first_hold = scene.match.state.holds[first]
+    assert all(e["card"] is None for e in view["players"][first]["hold"]) or first_hold == []
+    for item in scene.view.geo.items:
+        if item.key == ("arena", first):
+            assert item.face == ("back",)
+    log = " ".join(text for text, _ in scene.view.log_lines(scene.match.log, scene.names))
+    assert "chose Expose" not in log
+
+
+def test_single_human_needs_no_handoff(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "random", "random"], players_ready=False)
+    for _ in range(60):
+        step(ctx, [], DT)
+        assert not isinstance(ctx.stack.top, HandoffScene)
+    assert scene.match.state.chars.count(-1) == 0
+
+
+def test_ai_seats_choose_through_the_worker_while_frames_draw(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "random", "random"])
+    settle(ctx, scene)
+    seat = scene.acting_human()
+    click(ctx, at(scene, hand(FRACTURE)))
+    assert ChooseAction(seat, FRACTURE) in scene.match.commands
+    frames = 0
+    while frames < 200 and not scene.match.state.plays:
+        step(ctx, [], DT)
+        frames += 1
+    assert scene.match.state.plays or scene.match.state.round > 1  # both computers chose, the round revealed
+    assert frames > 1  # answers arrived over several drawn frames
+    chosen_by_ai = [c for c in scene.match.commands if isinstance(c, ChooseAction) and c.seat != seat]
+    assert len(chosen_by_ai) >= 2
+
+
+def test_shot_writes_a_png(tmp_path: Path) -> None:
+    from scenes.offscreen import render_shot
+
+    out = render_shot("worlds-collide", tmp_path / "wc.png", seed=2, plies=12)
+    assert out.exists() and out.stat().st_size > 10000
