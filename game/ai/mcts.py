@@ -88,6 +88,7 @@ class MCTS:
 
     def choose(self, state: State, seat: Seat) -> Command:
         """The most visited root move for `seat`; `state` itself is never changed."""
+        start = time.perf_counter()  # the time cap counts the set-up too
         if seat not in state.to_act():
             raise ValueError(f"seat {seat} is not to act")
         root_state = state.determinize(seat, self.rng)
@@ -101,17 +102,16 @@ class MCTS:
         gc_was_on = gc.isenabled()
         gc.disable()  # the tree has no cycles; a full collection over big caches stalls a move
         try:
-            return self._search(root_state, seat, seats)
+            return self._search(root_state, seat, seats, start)
         finally:
             if gc_was_on:
                 gc.enable()
 
-    def _search(self, root_state: State, seat: Seat, seats: int) -> Command:
+    def _search(self, root_state: State, seat: Seat, seats: int, start: float) -> Command:
         horizon = self.knowledge.horizon_key(root_state)
         root = _Node(seat, seats)
         lo = [math.inf] * seats
         hi = [-math.inf] * seats
-        start = time.perf_counter()
         cap = self.budget.max_seconds
         self._lo, self._hi = lo, hi  # updated in place; _select reads them
         done = 0
