@@ -726,12 +726,18 @@ class TableScene(Scene):
                       (230, 226, 214) if active else (150, 156, 172))
             if ic is not None:
                 surface.blit(ic, ic.get_rect(midleft=(row.x + 6, row.centery)))
-            self.text.blit(surface, self.long_names[seat], fs, palette.TEXT if active else palette.TEXT_DIM,
-                           "bold" if active else "regular", midleft=(row.x + 12 + int(fs * 1.3), row.centery))
+            name_x = row.x + 12 + int(fs * 1.3)
+            name_room = row.right - 6 - name_x
             if role:
                 tag = self.text.render(role.upper(), max(11, fs - 3), (255, 255, 255), "bold")
                 pill = pygame.Rect(0, 0, tag.get_width() + 16, tag.get_height() + 4)
                 pill.midright = (row.right - 6, row.centery)
+                name_room = pill.x - 6 - name_x
+            name = self.text.render(self.long_names[seat], fs, palette.TEXT if active else palette.TEXT_DIM,
+                                    "bold" if active else "regular")
+            surface.blit(name, name.get_rect(midleft=(name_x, row.centery)),
+                         pygame.Rect(0, 0, max(0, name_room), name.get_height()))
+            if role:
                 pygame.draw.rect(surface, tuple(int(c * 0.75) for c in colour), pill, border_radius=pill.height // 2)
                 surface.blit(tag, tag.get_rect(center=pill.center))
             y += int(fs * 1.9)
@@ -765,7 +771,10 @@ class TableScene(Scene):
         sub = self.text.render(ann.subtitle, self.fs + 4, palette.TEXT) if ann.subtitle else None
         w = max(title.get_width(), sub.get_width() if sub else 0) + 80
         h = title.get_height() + (sub.get_height() + 10 if sub else 0) + 50
-        box = panel((w, h), 18, 235, (24, 26, 40), ann.colour)
+        if getattr(self, "_ann_key", None) != ((w, h), ann.colour):
+            self._ann_key = ((w, h), ann.colour)
+            self._ann_box = panel((w, h), 18, 235, (24, 26, 40), ann.colour)
+        box = self._ann_box
         rect = box.get_rect(center=self.play_rect.center)
         surface.blit(box, rect)
         surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + 32)))

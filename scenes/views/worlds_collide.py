@@ -203,12 +203,13 @@ class WorldsCollideView(GameView):
         if chars != getattr(self, "_warm_chars", None):
             self._warm_chars = chars
             self._warmed: set[tuple[str, int, int]] = set()
-        for it in g.items:
-            if not it.face or it.face[0] == "anchor":
-                continue
-            kind = "shard" if it.face[0] == "shard" or it.key[:1] in (("hold",), ("reality",), ("discard",),
-                                                                          ("nexus",)) else it.face[0]
-            w, h = it.rect.size
+        protos = [(("shard",) if it.face[0] == "shard" or it.key[:1] in (("hold",), ("reality",), ("discard",),
+                                                                    ("nexus",)) else it.face[:1], it.rect)
+                  for it in g.items if it.face and it.face[0] != "anchor"]
+        protos += [(("action",), r) for k, r in g.places.items() if k[0] in ("played-size", "arena", "hand")]
+        protos += [(("shard",), r) for k, r in g.places.items() if k[0] in ("hold", "reality")]
+        for (kind, *_), rect in protos:
+            w, h = rect.size
             if (kind, w, h) in self._warmed:
                 continue
             self._warmed.add((kind, w, h))
@@ -317,6 +318,7 @@ class WorldsCollideView(GameView):
             px0 = after_reality + gap * 3
             room = P.right - pad - px0
             step = min(pr_w + gap, max(8, (room - pr_w) // max(1, len(played) - 1))) if played else 0
+            g.places[("played-size", seat)] = pygame.Rect(px0, y, pr_w, pr_h)
             self._played_row(g, seat, ch, played, px0, y + (h1 - pr_h), pr_w, pr_h, step)
             if played:
                 g.labels.append(("PLAYED", max(9, fs - 4), DIM, "bold", "midtop",
@@ -340,6 +342,7 @@ class WorldsCollideView(GameView):
             w2 = int(h2 * ASPECT)
             x2 = P.x + pad + 4
             step = max(6, int(w2 * 0.62))
+            g.places[("played-size", seat)] = pygame.Rect(x2, y2, w2, h2)
             if played:
                 self._played_row(g, seat, ch, played, x2, y2, w2, h2, step)
                 g.labels.append((f"played {len(played)}", max(9, fs - 4), DIM, "regular", "midleft",
@@ -483,10 +486,8 @@ class WorldsCollideView(GameView):
     def _modal(self, g: Geometry) -> None:
         v = self.view
         pending = v.get("pending") or {}
-        if pending.get("seat") != self.me:
-            cards: list[tuple[Face, Target | None, str, bool]] = []
         kind = pending.get("kind")
-        cards = []
+        cards: list[tuple[Face, Target | None, str, bool]] = []
         title = ""
         if pending.get("seat") == self.me and kind == "keep":
             title = "Your Hold keeps one Shard: click the one to keep (the rest go to the Discard)"
@@ -514,22 +515,27 @@ class WorldsCollideView(GameView):
         if not title:
             return
         R = self.rect
-        box = R.inflate(-int(R.width * 0.1), -int(R.height * 0.34))
+        count = max(1, len(cards))
+        per_row = min(count, 9 if count > 6 else 6)
+        rows = (count + per_row - 1) // per_row
+        gap = 16
+        ch = int(min(R.height * (0.3 if rows == 1 else 0.22), (R.height * 0.62 - self.fs * 4) / rows - 10))
+        cw = int(ch * ASPECT)
+        if per_row * (cw + gap) > R.width * 0.86:
+            cw = int(R.width * 0.86 / per_row) - gap
+            ch = int(cw / ASPECT)
+        title_w = self.text.render(title, self.fs + 2, BRASS, "bold").get_width()
+        bw = max(per_row * (cw + gap) - gap + 80, title_w + 60)
+        bh = int(self.fs * 2.6) + rows * (ch + 10) + int(self.fs * 2.2)
+        box = pygame.Rect(0, 0, bw, bh)
+        box.center = R.center
         g.modal_rect = box
         g.modal_title = title
-        count = max(1, len(cards))
-        per_row = min(count, 8 if len(cards) > 6 else 6)
-        rows = (count + per_row - 1) // per_row
-        ch = min(int((box.height - self.fs * 4) / rows) - 10, int(box.height * 0.62))
-        cw = int(ch * ASPECT)
-        if per_row * (cw + 16) > box.width - 40:
-            cw = int((box.width - 40) / per_row) - 16
-            ch = int(cw / ASPECT)
         for i, (face, target, tip, dim) in enumerate(cards):
             row, col = divmod(i, per_row)
             in_row = min(per_row, count - row * per_row)
-            x0 = box.centerx - (in_row * (cw + 16) - 16) // 2
-            r = pygame.Rect(x0 + col * (cw + 16), box.y + int(self.fs * 2.6) + row * (ch + 10), cw, ch)
+            x0 = box.centerx - (in_row * (cw + gap) - gap) // 2
+            r = pygame.Rect(x0 + col * (cw + gap), box.y + int(self.fs * 2.6) + row * (ch + 10), cw, ch)
             g.modal.append(Item(r, face, None if dim else target, tip + ("\nAlready taken." if dim else ""),
                                 key=("modal", i), dim=dim))
 
@@ -870,13 +876,44 @@ class WorldsCollideView(GameView):
                                  face=("char", ev.character), hide=("char", ev.seat), sound="draw")
                     t += FLIP_S * 0.6
             elif isinstance(ev, RoundStarted):
-                animator.add(1.1, "wc-banner", delay=t, blocking=False, title=f"Round {ev.round}",
+                animator.add(1.1, "wc-banner", delay=t + 0.9, blocking=False, title=f"Round {ev.round}",
                              subtitle="Choose an Action in secret", colour=BRASS)
             elif isinstance(ev, GameWon):
                 winners = " and ".join(players[w]["name"] for w in ev.winners if w < len(players))
                 animator.add(1.8, "wc-banner", delay=t, scale=False, sound="gameover",
                              title=f"{winners} win{'s' if len(ev.winners) == 1 else ''}!", subtitle=ev.reason)
+        self._hold_round(redacted, animator, before, t)
         self._static_key = None
+
+    def _hold_round(self, events: Sequence[Event], animator: Animator, before: ViewDict, t: float) -> None:
+        """When a round ends within these events, keep its revealed plays on show a moment
+        (the new view has already cleared them), so everyone can read the outcome."""
+        if self.view.get("plays"):
+            return
+        players = self.view.get("players") or []
+        entries: list[tuple[int, int, str]] = []
+        revealed = next((e for e in events if isinstance(e, ActionsRevealed)), None)
+        if revealed is not None:
+            clashed = {s for e in events if isinstance(e, Clash) for s in e.seats}
+            anchored = {e.seat for e in events if isinstance(e, AnchorUsed)}
+            entries = [(s, a, "anchor" if s in anchored else "clashed" if s in clashed else "resolved")
+                       for s, a in enumerate(revealed.actions)]
+            start = FLIP_S
+        elif before.get("plays"):
+            entries = [(int(p["seat"]), int(p["action"]), "resolved" if p["status"] == "resolving" else str(p["status"]))
+                       for p in before["plays"]]
+            start = 0.0
+        else:
+            return
+        shown = []
+        for i, (seat, action, status) in enumerate(entries):
+            rect = self.geo.places.get(("arena", i))
+            if rect is None or seat >= len(players):
+                continue
+            ch = players[seat].get("character")
+            shown.append((pygame.Rect(rect), ("action", action, ch if ch is not None else -1), status))
+        if shown:
+            animator.add(max(0.2, t - start) + 1.0, "wc-arena", delay=start, entries=shown)
 
     def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
         for item in self.geo.items:
@@ -1036,6 +1073,14 @@ class WorldsCollideView(GameView):
                     if item.target == t:
                         self._glow(surface, item.rect, palette.HINT, pulse, True)
                         break
+        # a finished round's plays, held on show a moment
+        for tw in animator.of_kind("wc-arena"):
+            if tw.started:
+                for rect, face, status in tw.payload["entries"]:
+                    self._blit_card(surface, face, rect, dim=status in ("clashed", "declined"))
+                    stamp, colour = _status_text(status)
+                    if stamp:
+                        self._stamp(surface, stamp, colour, rect)
         # animations
         for tw in animator.tweens:
             if not tw.started:

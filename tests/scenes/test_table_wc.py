@@ -254,3 +254,24 @@ def test_shot_writes_a_png(tmp_path: Path) -> None:
 
     out = render_shot("worlds-collide", tmp_path / "wc.png", seed=2, plies=12)
     assert out.exists() and out.stat().st_size > 10000
+
+
+def test_the_discard_opens_a_browser_listing_every_card(ctx: AppContext) -> None:
+    from game.worlds_collide.cards import parse_card
+
+    scene = open_table(ctx, ["human", "random"])
+    settle(ctx, scene)
+    state = scene.match.state
+    for name in ("M1", "K2", "W"):  # put a few Shards in the Discard
+        card = parse_card(name)
+        state.discard[card] += 1
+        state.discard_n += 1
+    scene.resume()
+    step(ctx, [], DT)
+    rect = scene.view.geo.discard_rect
+    click(ctx, (rect.x + 6, rect.centery))
+    assert scene.view.browser_open and len(scene.view.geo.modal) == len(scene.view.view["discard"])
+    tip = scene.view.tooltip(scene.view.geo.modal[-1].rect.center)
+    assert tip  # every card says what it is
+    click(ctx, (scene.view.rect.x + 4, scene.view.rect.y + 4))  # outside: close
+    assert not scene.view.browser_open
