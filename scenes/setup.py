@@ -112,7 +112,8 @@ class SetupScene(UIScene):
         self.seat_groups = []
         self.seat_labels = []
         for i, kind in enumerate(self.seats):
-            role = info.roles[i] if i < len(info.roles) else ""
+            # a seat "starts as" a role only when roles are per seat (not a pool dealt at random)
+            role = info.roles[i] if i < len(info.roles) <= info.max_players else ""
             self.seat_labels.append(self.label(pygame.Rect(left.x + pad, y - 2, name_w, px(26)),
                                                seat_label(self.seats, i), "@subheading"))
             if role:

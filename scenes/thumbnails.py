@@ -100,7 +100,39 @@ def _fallback(game_id: str, size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-PAINTERS = {"order-chaos": _order_chaos}
+def _worlds_collide(size: tuple[int, int]) -> pygame.Surface:
+    """Three Shards fanned over a Character card, on the night-blue table."""
+    from scenes.resources import asset_path
+    from scenes.views.wc_art import CardArt
+
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (24, 28, 46), surf.get_rect(), border_radius=max(4, w // 14))
+    fonts: dict[tuple[int, str], pygame.font.Font] = {}
+
+    def font(px: int, kind: str) -> pygame.font.Font:
+        if (px, kind) not in fonts:
+            name = {"display": "display.ttf", "bold": "body-bold.ttf"}.get(kind, "body-regular.ttf")
+            path = asset_path("fonts", name)
+            fonts[(px, kind)] = pygame.font.Font(str(path) if path.exists() else None, px)
+        return fonts[(px, kind)]
+
+    art = CardArt(font)
+    ch = int(h * 0.54)
+    cw = int(ch * 0.7)
+    cards = [("shard", 16), ("char", 3), ("shard", 24), ("shard", 6)]
+    for i, face in enumerate(cards):
+        img = art.face(face, cw, ch)
+        angle = (1.5 - i) * 12
+        rot = pygame.transform.rotozoom(img, angle, 1.0)
+        cx = w * (0.27 + i * 0.153)
+        cy = h * 0.52 + abs(1.5 - i) * h * 0.04
+        surf.blit(rot, rot.get_rect(center=(int(cx), int(cy))))
+    pygame.draw.rect(surf, palette.BOARD_EDGE, surf.get_rect(), width=max(2, w // 48), border_radius=max(4, w // 14))
+    return surf
+
+
+PAINTERS = {"order-chaos": _order_chaos, "worlds-collide": _worlds_collide}
 
 
 @lru_cache(maxsize=32)

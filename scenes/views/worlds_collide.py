@@ -208,6 +208,9 @@ class WorldsCollideView(GameView):
                   for it in g.items if it.face and it.face[0] != "anchor"]
         protos += [(("action",), r) for k, r in g.places.items() if k[0] in ("played-size", "arena", "hand")]
         protos += [(("shard",), r) for k, r in g.places.items() if k[0] in ("hold", "reality")]
+        for rect, col, _active in g.panels:
+            _panel(rect.size, col)
+            _panel(rect.size, (96, 82, 58))
         for (kind, *_), rect in protos:
             w, h = rect.size
             if (kind, w, h) in self._warmed:
@@ -982,6 +985,35 @@ class WorldsCollideView(GameView):
 
     def _render_static(self, hidden: set[tuple[Any, ...]], screen: tuple[int, int]) -> pygame.Surface:
         R = self.rect
+        g = self.geo
+        base_key = (R.size, R.topleft, screen, tuple((tuple(r), c, a) for r, c, a in g.panels), tuple(g.labels),
+                    self.view.get("round"), tuple(g.anchor_home))
+        if base_key != getattr(self, "_base_key", None) or self._static is None:
+            self._base_key = base_key
+            self._base = self._render_base(screen)
+        layer = self._base.copy()
+        off = (-R.x, -R.y)
+        for item in g.items:
+            if item.live or item.key in hidden:
+                continue
+            r = item.rect.move(off)
+            self._blit_card(layer, item.face, r, item.dim, shadow=item.face is not None)
+            if item.face is None and item.label:
+                self.text.blit(layer, item.label, max(10, self.fs - 3), DIM, "bold", center=r.center)
+            if item.stamp:
+                if item.stamp in ("SHROUDED",):
+                    tag = self.text.render("hidden", max(9, int(r.width * 0.16)), (210, 210, 230), "bold")
+                    bg = pygame.Rect(0, 0, tag.get_width() + 8, tag.get_height() + 2)
+                    bg.midbottom = (r.centerx, r.bottom - 3)
+                    pygame.draw.rect(layer, (10, 10, 18), bg, border_radius=bg.height // 2)
+                    layer.blit(tag, tag.get_rect(center=bg.center))
+                else:
+                    self._stamp(layer, item.stamp, item.stamp_colour, r)
+        return layer
+
+    def _render_base(self, screen: tuple[int, int]) -> pygame.Surface:
+        """Felt, area panels, the round plaque, the Anchor's home and the labels (changes rarely)."""
+        R = self.rect
         layer = pygame.Surface(R.size)
         if pygame.display.get_surface():
             layer = layer.convert()
@@ -1008,22 +1040,6 @@ class WorldsCollideView(GameView):
         home = g.anchor_home.move(off)
         pygame.draw.circle(layer, (14, 14, 24), home.center, home.width // 2 + 2)
         pygame.draw.circle(layer, (110, 90, 56), home.center, home.width // 2 + 2, width=2)
-        for item in g.items:
-            if item.live or item.key in hidden:
-                continue
-            r = item.rect.move(off)
-            self._blit_card(layer, item.face, r, item.dim, shadow=item.face is not None)
-            if item.face is None and item.label:
-                self.text.blit(layer, item.label, max(10, self.fs - 3), DIM, "bold", center=r.center)
-            if item.stamp:
-                if item.stamp in ("SHROUDED",):
-                    tag = self.text.render("hidden", max(9, int(r.width * 0.16)), (210, 210, 230), "bold")
-                    bg = pygame.Rect(0, 0, tag.get_width() + 8, tag.get_height() + 2)
-                    bg.midbottom = (r.centerx, r.bottom - 3)
-                    pygame.draw.rect(layer, (10, 10, 18), bg, border_radius=bg.height // 2)
-                    layer.blit(tag, tag.get_rect(center=bg.center))
-                else:
-                    self._stamp(layer, item.stamp, item.stamp_colour, r)
         for text, size, colour, kind, anchor, pos in g.labels:
             self.text.blit(layer, text, size, colour, kind, **{anchor: (pos[0] + off[0], pos[1] + off[1])})
         return layer
