@@ -660,7 +660,6 @@ class WorldsCollideView(GameView):
     def view_click(self, pos: Point) -> bool:
         """Open or close the Discard browser (a view-only overlay)."""
         if self.browser_open:
-            box = self.geo.modal_rect
             hit = self.hit_test(pos)
             if hit is not None and hit in self._clickable:
                 return False

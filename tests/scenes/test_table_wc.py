@@ -89,6 +89,19 @@ def click(ctx: AppContext, pos: tuple[int, int]) -> None:
                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], DT)
 
 
+def next_turn(ctx: AppContext, scene: TableScene) -> int:
+    """Settle, clicking through hand-offs, until a human has the screen and must act."""
+    for _ in range(20):
+        settle(ctx, scene)
+        if isinstance(ctx.stack.top, HandoffScene):
+            ready(ctx)
+            continue
+        seat = scene.acting_human()
+        if seat is not None and not scene.animator.busy:
+            return seat
+    raise AssertionError("no human turn came")
+
+
 def hand(action: int) -> Target:
     return Target("hand", ident=str(action))
 
@@ -275,3 +288,49 @@ def test_the_discard_opens_a_browser_listing_every_card(ctx: AppContext) -> None
     assert tip  # every card says what it is
     click(ctx, (scene.view.rect.x + 4, scene.view.rect.y + 4))  # outside: close
     assert not scene.view.browser_open
+
+
+def test_picking_characters_then_jessup_unleash_targets_a_played_action(ctx: AppContext) -> None:
+    from game.worlds_collide.cards import JESSUP, KINTRIEL, RESET, UNLEASH
+    from game.worlds_collide.commands import PickAction, PickCharacter
+
+    match = Match(get_game("worlds-collide"), {"characters": "chosen"}, 5, ["human", "human"])
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    step(ctx, [], DT)
+    ready(ctx)
+    settle(ctx, scene)
+    first = scene.acting_human()
+    assert scene.view.view["pending"]["kind"] == "pick-character" and scene.view.geo.modal
+    click(ctx, at(scene, Target("character", ident=str(JESSUP))))
+    assert PickCharacter(first, JESSUP) in match.commands
+    settle(ctx, scene)
+    ready(ctx)
+    settle(ctx, scene)
+    second = scene.acting_human()
+    taken = [i for i in scene.view.geo.modal if i.target is None]
+    assert len(taken) == 1  # Jessup is shown as taken
+    click(ctx, at(scene, Target("character", ident=str(KINTRIEL))))
+    assert PickCharacter(second, KINTRIEL) in match.commands
+    jessup = first
+    other = second
+    # round 1: both play something; round 2: Jessup unleashes before the other's Reset
+    for mine, theirs in ((EXPOSE, SHIFT), (UNLEASH, RESET)):
+        for _ in range(30):
+            seat = next_turn(ctx, scene)
+            if scene.view.view["pending"] is None:
+                break
+            scene.play(match.state.legal_commands(seat)[-1])  # round 1: decline every Action
+        for _ in range(2):
+            seat = next_turn(ctx, scene)
+            click(ctx, at(scene, hand(mine if seat == jessup else theirs)))
+    for _ in range(10):
+        next_turn(ctx, scene)
+        pending = scene.view.view["pending"] or {}
+        if pending.get("kind") == "act" and pending.get("action") == UNLEASH:
+            break
+    assert scene.acting_human() == jessup
+    target = Target("played", ident=f"{other}:{SHIFT}")
+    assert target in scene.overlay().clickable
+    click(ctx, at(scene, target))
+    assert PickAction(jessup, other, SHIFT) in match.commands
