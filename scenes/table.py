@@ -308,10 +308,19 @@ class TableScene(Scene):
             self.play(found)
 
     def _undo_candidates(self) -> list[Seat]:
+        """Seats whose last move Undo may take back, the one at the screen first.
+
+        With open information the player who just moved may take it back while
+        the other human looks on. With hidden information the person at the
+        screen is only the acting seat: they must not withdraw another human's
+        secret choice, so only their own moves are candidates.
+        """
         order: list[Seat] = []
         acting = self.acting_human()
         if acting is not None:
             order.append(acting)
+            if self.match.game.info.hidden_info:
+                return order
         for cmd in reversed(self.match.commands):
             if self.match.is_human(cmd.seat) and cmd.seat not in order:
                 order.append(cmd.seat)

@@ -334,3 +334,24 @@ def test_picking_characters_then_jessup_unleash_targets_a_played_action(ctx: App
     assert target in scene.overlay().clickable
     click(ctx, at(scene, target))
     assert PickAction(jessup, other, SHIFT) in match.commands
+
+
+def test_second_hot_seat_player_cannot_undo_the_first_players_secret_choice(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"], seed=9, players_ready=False)
+    ready(ctx)
+    settle(ctx, scene)
+    first = scene.acting_human()
+    assert first is not None
+    drag(ctx, at(scene, hand(EXPOSE)), at(scene, Target("play-slot")))
+    for _ in range(40):
+        step(ctx, [], DT)
+        if isinstance(ctx.stack.top, HandoffScene):
+            break
+    ready(ctx)
+    settle(ctx, scene)
+    second = scene.acting_human()
+    assert second is not None and second != first
+    before = list(scene.match.commands)
+    scene.undo()
+    assert scene.match.commands == before, "the second player withdrew the first player's secret choice"
+    assert ChooseAction(first, EXPOSE) in scene.match.commands
