@@ -569,7 +569,9 @@ class WorldsCollideView(GameView):
             waiting = [players[s]["name"] for s in v.get("to_act", [])]
             mine = players[self.me]
             if not mine["chosen"] and self.me in v.get("to_act", []):
-                return f"Round {v['round']}: choose an Action in secret", colour_of(mine.get("character"))
+                me_choosing = f"{mine['name']} ({seat_names[self.me]})" if self.me < len(seat_names) else mine["name"]
+                return f"{me_choosing} · round {v['round']}: choose an Action in secret", \
+                    colour_of(mine.get("character"))
             return f"Waiting for {', '.join(waiting)} to choose...", DIM
         if phase == "reveal":
             return "Everyone reveals their Action...", BRASS
@@ -580,6 +582,7 @@ class WorldsCollideView(GameView):
         who = players[seat]["name"]
         col = colour_of(players[seat].get("character"))
         mine_now = seat == self.me
+        me = f"{who} ({seat_names[seat]})" if seat < len(seat_names) else who
         if kind == "act":
             a = int(pending["action"])
             name = ACTION_NAMES[a]
@@ -593,14 +596,14 @@ class WorldsCollideView(GameView):
                 6: "Shift: take the Anchor (click it or Resolve)",
             }
             if a == 1:
-                return f"Unleash: {self._ability_guide()}", col
-            return guide.get(a, f"Resolve {name}"), col
+                return f"{me} · Unleash: {self._ability_guide()}", col
+            return f"{me} · {guide.get(a, f'Resolve {name}')}", col
         if kind == "keep":
-            return ("Keep one Shard in your Hold" if mine_now else f"{who} chooses which Shard to keep"), col
+            return (f"{me} · keep one Shard in your Hold" if mine_now else f"{who} chooses which Shard to keep"), col
         if kind == "mary-take":
-            return ("Take one revealed Shard" if mine_now else f"{who} takes a revealed Shard"), col
+            return (f"{me} · take one revealed Shard" if mine_now else f"{who} takes a revealed Shard"), col
         if kind == "cene-more":
-            return ("Take another Shard from the Discard, or Done" if mine_now
+            return (f"{me} · take another Shard from the Discard, or Done" if mine_now
                     else f"{who} may take another Shard"), col
         return f"{who} decides", col
 
