@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat
+from game.core.text import all_or_both, join_names
 from game.worlds_collide.cards import (
     ACTION_NAMES,
     ADVARANAU,
@@ -288,7 +289,8 @@ def _reveal_round(s: "S", ev: list[Event]) -> None:
         group = [i for i, x in enumerate(chosen) if x == a]
         if len(group) < 2:
             continue
-        ev.append(Clash(f"Clash! {' and '.join(s.name(i) for i in group)} both played {ACTION_NAMES[a]}.",
+        ev.append(Clash(f"Clash! {join_names([s.name(i) for i in group])} {all_or_both(len(group))} played "
+                        f"{ACTION_NAMES[a]}.",
                         a, tuple(group)))
         for i in group:
             if s.anchor == i:
@@ -523,7 +525,7 @@ def _finish(s: "S", winners: list[Seat], reason: str, ev: list[Event]) -> None:
     s.over_reason = reason
     s.stack.clear()
     s.queue.clear()
-    ev.append(GameWon(reason + " " + " and ".join(s.name(w) for w in winners)
+    ev.append(GameWon(reason + " " + join_names([s.name(w) for w in winners])
                       + (" win" if len(winners) > 1 else " wins") + ".", tuple(winners), reason))
 
 

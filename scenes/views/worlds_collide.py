@@ -20,15 +20,16 @@ animations are drawn live.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from game.core.match import LogEntry
 from game.core.protocol import Command, Event, Seat, Target
+from game.core.text import join_names
 from game.worlds_collide.cards import ACTION_NAMES, CHARACTER_NAMES, WILD, card_name
 from game.worlds_collide.commands import (
     ActionChosen,
@@ -37,8 +38,8 @@ from game.worlds_collide.commands import (
     ActionsRevealed,
     AnchorTaken,
     AnchorUsed,
-    ChooseAction,
     CharacterAssigned,
+    ChooseAction,
     Clash,
     Decline,
     Done,
@@ -59,11 +60,25 @@ from game.worlds_collide.commands import (
     TakeRevealed,
 )
 from scenes import palette
-from scenes.animation import Animator, ease_in_out_cubic, ease_out_back, ease_out_cubic, lerp_point
+from scenes.animation import (
+    Animator,
+    ease_in_out_cubic,
+    ease_out_back,
+    ease_out_cubic,
+    lerp_point,
+)
 from scenes.sprites.card import card_shadow, flip_frame, glow_frame, slot_outline
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.text import panel
-from scenes.views.base import Action, Announcement, Colour, GameView, Overlay, Point, ViewDict
+from scenes.views.base import (
+    Action,
+    Announcement,
+    Colour,
+    GameView,
+    Overlay,
+    Point,
+    ViewDict,
+)
 from scenes.views.wc_art import (
     CardArt,
     action_tip,
@@ -801,7 +816,7 @@ class WorldsCollideView(GameView):
             elif isinstance(ev, Clash):
                 rects = [pygame.Rect(g.places[("arena", s)]) for s in ev.seats if ("arena", s) in g.places]
                 animator.add(CLASH_S, "wc-clash", ease_out_back, delay=t, rects=rects, sound="refuse")
-                names = " and ".join(players[s]["name"] for s in ev.seats if s < len(players))
+                names = join_names([players[s]["name"] for s in ev.seats if s < len(players)])
                 animator.add(CLASH_S, "wc-banner", delay=t, title=f"Clash: {ACTION_NAMES[ev.action]}",
                              subtitle=f"{names} played the same Action: it does not resolve", colour=CLASH_RED)
                 t += CLASH_S
@@ -884,7 +899,7 @@ class WorldsCollideView(GameView):
                 animator.add(1.1, "wc-banner", delay=t + 0.9, blocking=False, title=f"Round {ev.round}",
                              subtitle="Choose an Action in secret", colour=BRASS)
             elif isinstance(ev, GameWon):
-                winners = " and ".join(players[w]["name"] for w in ev.winners if w < len(players))
+                winners = join_names([players[w]["name"] for w in ev.winners if w < len(players)])
                 animator.add(1.8, "wc-banner", delay=t, scale=False, sound="gameover",
                              title=f"{winners} win{'s' if len(ev.winners) == 1 else ''}!", subtitle=ev.reason)
         self._hold_round(redacted, animator, before, t)
