@@ -25,6 +25,7 @@ from game.worlds_collide.cards import (
     card_name,
 )
 from scenes.sprites.card import SS, card_back, finish, gradient_card, mix, shade
+from scenes.sprites.text import wrap_text
 
 Colour = tuple[int, int, int]
 FontGetter = Callable[[int, str], pygame.font.Font]
@@ -280,7 +281,7 @@ class CardArt:
             fs = max(7, int(H * 0.055))
             font = self._font(fs, "regular")
             y = H * 0.68
-            for line in _wrap(short, font, int(W * 0.84))[:4]:
+            for line in wrap_text(short, font, int(W * 0.84))[:4]:
                 img = font.render(line, True, (196, 196, 210))
                 s.blit(img, img.get_rect(midtop=(cx, y)))
                 y += img.get_height() * 0.95
@@ -308,21 +309,6 @@ SHORT: dict[int, str] = {
     6: "Take the Anchor.",
 }
 """Card-face summaries (the full text from cards.toml is in the tooltip)."""
-
-
-def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
 
 
 # --- tooltips ------------------------------------------------------------------------------------------
