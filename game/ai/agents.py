@@ -38,8 +38,8 @@ BUDGETS: dict[str, SearchBudget] = {
 
 ISMCTS_BUDGETS: dict[str, ISMCTSBudget] = {
     "easy": ISMCTSBudget(iterations=150, max_seconds=0.5, rollout_depth=12, exploration=1.0),
-    "normal": ISMCTSBudget(iterations=1200, max_seconds=0.75, rollout_depth=30, widen_k=1.0),
-    "hard": ISMCTSBudget(iterations=4000, max_seconds=2.5, rollout_depth=40, widen_k=1.0),
+    "normal": ISMCTSBudget(iterations=1000, max_seconds=0.6, rollout_depth=30, widen_k=1.0),
+    "hard": ISMCTSBudget(iterations=4000, max_seconds=2.2, rollout_depth=40, widen_k=1.0),
 }
 """The same levels for games with hidden information (tuned on Worlds Collide, whose
 search stops at the end of the round: a round's play-out is 10-40 commands). The time
