@@ -18,7 +18,6 @@ from game.worlds_collide.cards import (
     ACTION_NAMES,
     ALL_ACTIONS,
     CHARACTER_NAMES,
-    N_CARDS,
     parse_card,
 )
 from game.worlds_collide.commands import (
@@ -34,11 +33,11 @@ from game.worlds_collide.commands import (
 )
 from game.worlds_collide.game import WORLDS_COLLIDE as WC
 from game.worlds_collide.state import (
-    CARD_MASK,
     MASK_SHIFT,
     REVEALED,
     WorldsCollideState,
 )
+from tests.games.worlds_collide.wc_helpers import midgame, scramble_hidden
 
 CH = {name: i for i, name in enumerate(CHARACTER_NAMES)}
 ACT = {name: i for i, name in ACTION_NAMES.items()}
@@ -88,36 +87,6 @@ def play_round(s: WorldsCollideState, **by_seat: str) -> None:
         s.apply(ChooseAction(int(key[1:]), ACT[name]))
     assert s.to_act() == [CHANCE]
     s.apply(Reveal(CHANCE))
-
-
-def midgame(seed: int, players: int, steps: int) -> WorldsCollideState:
-    r = random.Random(seed)
-    s = WC.new({}, seed, players)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        actors = s.to_act()
-        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
-    return s
-
-
-def scramble_hidden(s: WorldsCollideState, seat: int, r: random.Random) -> WorldsCollideState:
-    """Change every fact `seat` cannot see: unseen Hold cards, the Nexus, others' secret choices, the RNG."""
-    t = s.clone()
-    slots = [(o, i) for o, h in enumerate(t.holds) for i, e in enumerate(h)
-             if not e & REVEALED and not (e >> MASK_SHIFT) >> seat & 1]
-    pool = [t.holds[o][i] & CARD_MASK for o, i in slots] + [c for c in range(N_CARDS) for _ in range(t.nexus[c])]
-    r.shuffle(pool)
-    for (o, i), c in zip(slots, pool):
-        t.holds[o][i] = (t.holds[o][i] & ~CARD_MASK) | c
-    t.nexus = [0] * N_CARDS
-    for c in pool[len(slots):]:
-        t.nexus[c] += 1
-    for o in range(t.n):
-        if o != seat and t.choices[o]:
-            t.choices[o] = r.choice([a for a in ALL_ACTIONS if t.hands[o] >> a & 1])
-    t.rng = Rng(r.randrange(1 << 60))
-    return t
 
 
 def decision_positions() -> list[tuple[WorldsCollideState, int]]:

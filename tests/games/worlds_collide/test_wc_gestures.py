@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from wc_helpers import card, choose, do, draw, make
+
 from game.core.protocol import CHANCE, Refusal, Target
 from game.core.rng import Rng
 from game.worlds_collide.commands import (
@@ -19,7 +21,6 @@ from game.worlds_collide.commands import (
 )
 from game.worlds_collide.game import WORLDS_COLLIDE as WC
 from game.worlds_collide.state import WorldsCollideState
-from wc_helpers import A, card, choose, do, draw, make
 
 
 def test_drag_hand_card_to_play_slot_chooses_it() -> None:

@@ -5,53 +5,23 @@ from __future__ import annotations
 import json
 import random
 
+from wc_helpers import A, card, choose, do, make, midgame, scramble_hidden
+
 from game.core.protocol import CHANCE
 from game.core.rng import Rng
-from game.worlds_collide.cards import ALL_ACTIONS, N_CARDS
+from game.worlds_collide.cards import ALL_ACTIONS
 from game.worlds_collide.commands import ChooseAction, PickHold, Reveal, ShardTaken
 from game.worlds_collide.game import WORLDS_COLLIDE as WC
-from game.worlds_collide.state import CARD_MASK, MASK_SHIFT, REVEALED, WorldsCollideState
-from wc_helpers import A, card, choose, do, make
-
-
-def _midgame(seed: int, players: int, steps: int) -> WorldsCollideState:
-    r = random.Random(seed)
-    s = WC.new({}, seed, players)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        actors = s.to_act()
-        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
-    return s
-
-
-def _scramble_hidden(s: WorldsCollideState, seat: int, r: random.Random) -> WorldsCollideState:
-    """Change every fact `seat` cannot see: unseen Hold cards, the Nexus, others' secret choices, the RNG."""
-    t = s.clone()
-    slots = [(o, i) for o, h in enumerate(t.holds) for i, e in enumerate(h)
-             if not e & REVEALED and not (e >> MASK_SHIFT) >> seat & 1]
-    pool = [t.holds[o][i] & CARD_MASK for o, i in slots] + [c for c in range(N_CARDS) for _ in range(t.nexus[c])]
-    r.shuffle(pool)
-    for (o, i), c in zip(slots, pool):
-        t.holds[o][i] = (t.holds[o][i] & ~CARD_MASK) | c
-    t.nexus = [0] * N_CARDS
-    for c in pool[len(slots):]:
-        t.nexus[c] += 1
-    for o in range(t.n):
-        if o != seat and t.choices[o]:
-            t.choices[o] = r.choice([a for a in ALL_ACTIONS if t.hands[o] >> a & 1])
-    t.rng = Rng(r.randrange(1 << 60))
-    return t
 
 
 def test_changing_every_hidden_fact_leaves_view_and_info_key_unchanged() -> None:
     r = random.Random(1)
     checked = 0
     for seed in range(40):
-        s = _midgame(seed, 2 + seed % 3, r.randrange(5, 120))
+        s = midgame(seed, 2 + seed % 3, r.randrange(5, 120))
         for seat in range(s.n):
             for _ in range(3):
-                t = _scramble_hidden(s, seat, r)
+                t = scramble_hidden(s, seat, r)
                 assert t.view(seat) == s.view(seat)
                 assert t.info_key(seat) == s.info_key(seat)
                 checked += 1
@@ -60,7 +30,7 @@ def test_changing_every_hidden_fact_leaves_view_and_info_key_unchanged() -> None
 
 def test_determinize_keeps_info_key_and_view() -> None:
     for seed in range(40):
-        s = _midgame(seed, 2 + seed % 3, 10 + 3 * seed)
+        s = midgame(seed, 2 + seed % 3, 10 + 3 * seed)
         for seat in range(s.n):
             for k in range(3):
                 w = s.determinize(seat, Rng(1000 * seed + k))
@@ -83,7 +53,7 @@ def test_determinize_resamples_unseen_cards_and_secret_choices() -> None:
 
 
 def test_hands_are_public_so_determinize_keeps_them() -> None:
-    s = _midgame(5, 3, 60)
+    s = midgame(5, 3, 60)
     for k in range(5):
         assert s.determinize(0, Rng(k)).hands == s.hands
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from wc_helpers import A, C, card, choose, do, draw, make, texts
+
 from game.core.protocol import CHANCE
 from game.worlds_collide import rules
 from game.worlds_collide.cards import (
@@ -31,7 +33,6 @@ from game.worlds_collide.commands import (
 )
 from game.worlds_collide.game import WORLDS_COLLIDE as WC
 from game.worlds_collide.state import ALL_HAND, REVEALED, WorldsCollideState
-from wc_helpers import A, C, card, choose, do, draw, make, texts
 
 # --- what the rulebook fixes: the cards ------------------------------------------------
 

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import random
+
 from game.core.protocol import CHANCE, Command, Event
 from game.core.rng import Rng
-from game.worlds_collide.cards import ACTION_NAMES, CHARACTER_NAMES, N_CARDS, parse_card
+from game.worlds_collide.cards import (
+    ACTION_NAMES,
+    ALL_ACTIONS,
+    CHARACTER_NAMES,
+    N_CARDS,
+    parse_card,
+)
 from game.worlds_collide.commands import ChooseAction, Draw, Reveal
-from game.worlds_collide.state import MASK_SHIFT, REVEALED, WorldsCollideState
+from game.worlds_collide.game import WORLDS_COLLIDE as WC
+from game.worlds_collide.state import (
+    CARD_MASK,
+    MASK_SHIFT,
+    REVEALED,
+    WorldsCollideState,
+)
 
 C = {name: i for i, name in enumerate(CHARACTER_NAMES)}
 A = {v: k for k, v in ACTION_NAMES.items()}
@@ -80,3 +94,34 @@ def draw(s: WorldsCollideState, text: str) -> list[Event]:
 
 def texts(events: list[Event]) -> str:
     return "\n".join(e.text for e in events)
+
+
+def midgame(seed: int, players: int, steps: int) -> WorldsCollideState:
+    """A position after `steps` random commands (chance by the state's own RNG)."""
+    r = random.Random(seed)
+    s = WC.new({}, seed, players)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        actors = s.to_act()
+        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
+    return s
+
+
+def scramble_hidden(s: WorldsCollideState, seat: int, r: random.Random) -> WorldsCollideState:
+    """Change every fact `seat` cannot see: unseen Hold cards, the Nexus, others' secret choices, the RNG."""
+    t = s.clone()
+    slots = [(o, i) for o, h in enumerate(t.holds) for i, e in enumerate(h)
+             if not e & REVEALED and not (e >> MASK_SHIFT) >> seat & 1]
+    pool = [t.holds[o][i] & CARD_MASK for o, i in slots] + [c for c in range(N_CARDS) for _ in range(t.nexus[c])]
+    r.shuffle(pool)
+    for (o, i), c in zip(slots, pool):
+        t.holds[o][i] = (t.holds[o][i] & ~CARD_MASK) | c
+    t.nexus = [0] * N_CARDS
+    for c in pool[len(slots):]:
+        t.nexus[c] += 1
+    for o in range(t.n):
+        if o != seat and t.choices[o]:
+            t.choices[o] = r.choice([a for a in ALL_ACTIONS if t.hands[o] >> a & 1])
+    t.rng = Rng(r.randrange(1 << 60))
+    return t
