@@ -8,7 +8,8 @@ import pygame
 
 from game.core.protocol import CHANCE
 from scenes.app import AppContext, step
-from tests.scenes.test_table import DT, click, ctx, key, open_table  # noqa: F401  (fixture)
+from tests.scenes.gestures import DT, click, key
+from tests.scenes.test_table import ctx, open_table  # noqa: F401  (fixture)
 
 
 def _finish(scene_match) -> None:  # type: ignore[no-untyped-def]

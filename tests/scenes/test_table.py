@@ -19,8 +19,7 @@ from game.core.registry import get_game
 from game.order_chaos.commands import Draw, Pass, Place, Slide
 from scenes.app import AppContext, step
 from scenes.table import TableScene
-
-DT = 0.05
+from tests.scenes.gestures import DT, at, click, drag, key
 
 
 # --- helpers (kept here so they never clash with the shared conftest) -----------------------
@@ -52,30 +51,6 @@ def settle(ctx: AppContext, scene: TableScene, frames: int = 200) -> None:
         step(ctx, [], DT)
         if not scene.animator.busy and scene.match.to_act() != [CHANCE] and scene.acting_human() is not None:
             return
-
-
-def at(scene: TableScene, target: Target) -> tuple[int, int]:
-    pos = scene.view.anchor(target)
-    assert pos is not None
-    return int(pos[0]), int(pos[1])
-
-
-def drag(ctx: AppContext, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
-    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)], DT)
-    for i in range(1, steps + 1):
-        x = start[0] + (end[0] - start[0]) * i // steps
-        y = start[1] + (end[1] - start[1]) * i // steps
-        step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0))], DT)
-    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)], DT)
-
-
-def click(ctx: AppContext, pos: tuple[int, int], button: int = 1) -> None:
-    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)], DT)
-
-
-def key(ctx: AppContext, k: int, mod: int = 0) -> None:
-    step(ctx, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)], DT)
 
 
 def cell(rc: tuple[int, int]) -> Target:
