@@ -16,7 +16,6 @@ import json
 import os
 import selectors
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ from types import ModuleType, SimpleNamespace
 import pytest
 
 from game import __version__
+from tests.gui_process import quit_cleanly
 
 pytestmark = pytest.mark.bundle
 
@@ -167,15 +167,7 @@ def test_main_menu_in_a_real_window(bundle, kind, tmp_path, xserver):
         if keep and shot.exists():
             shutil.copy(shot, Path(keep) / shot.name)
         assert app.poll() is None, "the app closed by itself"
-        app.send_signal(signal.SIGTERM)  # SDL turns SIGTERM into QUIT: a clean exit
-        try:
-            _, err = app.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            app.kill()
-            _, err = app.communicate()
-            pytest.fail("the app did not quit on SIGTERM")
-        assert "Traceback" not in err, err
-        assert app.returncode == 0, err
+        quit_cleanly(app, timeout=20)
         assert seconds < 20, f"{seconds} s to the first frame"
     finally:
         if app.poll() is None:

@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+
+from tests.gui_process import quit_cleanly
 
 pytestmark = pytest.mark.xvfb
 
@@ -77,15 +78,7 @@ def test_new_game_then_start_shows_the_table(tmp_path, xserver):
         assert autosave.exists() or (menu_png is not None and table_png is not None and menu_png != table_png), \
             "neither an autosave nor a changed screen after Start"
 
-        app.send_signal(signal.SIGTERM)  # SDL turns SIGTERM into a QUIT event: a clean exit
-        try:
-            _, err = app.communicate(timeout=15)
-        except subprocess.TimeoutExpired:
-            app.kill()
-            _, err = app.communicate()
-            pytest.fail("the app did not quit on SIGTERM")
-        assert "Traceback" not in err, err
-        assert app.returncode == 0, err
+        quit_cleanly(app, timeout=15)
     finally:
         if app is not None and app.poll() is None:
             app.kill()
