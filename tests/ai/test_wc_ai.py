@@ -15,7 +15,6 @@ from game.core.protocol import CHANCE, Command
 from game.core.rng import Rng
 from game.worlds_collide import ai
 from game.worlds_collide.cards import (
-    ACTION_NAMES,
     ALL_ACTIONS,
     CHARACTER_NAMES,
     parse_card,
@@ -37,10 +36,10 @@ from game.worlds_collide.state import (
     REVEALED,
     WorldsCollideState,
 )
+from tests.games.worlds_collide.wc_helpers import A as ACT
+from tests.games.worlds_collide.wc_helpers import C as CH
 from tests.games.worlds_collide.wc_helpers import midgame, scramble_hidden
 
-CH = {name: i for i, name in enumerate(CHARACTER_NAMES)}
-ACT = {name: i for i, name in ACTION_NAMES.items()}
 FULL = sum(1 << a for a in ALL_ACTIONS)
 
 
