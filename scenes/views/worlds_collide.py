@@ -752,8 +752,23 @@ class WorldsCollideView(GameView):
                 colour = BRASS
             elif isinstance(who, int) and 0 <= who < len(players) and players[who].get("character") is not None:
                 colour = colour_of(players[who]["character"])
-            out.append((ev.text, colour))
+            out.append((self._log_text(ev, seat_names), colour))
         return out
+
+    @staticmethod
+    def _log_text(ev: Event, seat_names: Sequence[str]) -> str:
+        """The line for one (redacted) event, naming people as the table does.
+
+        The engine's texts name players by Character, which is what the table
+        shows too; only the line that ties a Character to a seat names the
+        person, and the engine can only say "Player N" there, so the view
+        writes that line itself from the event's fields.
+        """
+        if isinstance(ev, CharacterAssigned) and 0 <= ev.seat < len(seat_names):
+            who = seat_names[ev.seat]
+            verb = "play" if who == "You" else "plays"
+            return f"{who} {verb} {CHARACTER_NAMES[ev.character]}."
+        return ev.text
 
     def announcement(self, animator: Animator) -> Announcement | None:
         for tw in animator.tweens:
