@@ -100,6 +100,7 @@ R_ROUND, R_EXPOSE, R_KINTRIEL, R_STEAL = range(4)
 REVEALED = 32
 CARD_MASK = 31
 MASK_SHIFT = 6
+EPOCH_SHIFT = 10
 WAIT, CLASHED, ANCHORED, RESOLVING, RESOLVED, DECLINED = range(6)
 _ALL_HAND = sum(1 << a for a in ALL_ACTIONS)
 
@@ -417,7 +418,7 @@ def _drawn(s: "S", seat: Seat, purpose: int, card: int, ev: list[Event]) -> None
     s.nexus[card] -= 1
     s.nexus_n -= 1
     if purpose in (P_DEAL, P_HOLD):
-        s.holds[seat].append(card | (1 << seat << MASK_SHIFT))
+        s.holds[seat].append(card | (1 << seat << MASK_SHIFT) | (s.reshuffles << EPOCH_SHIFT))
         ev.append(ShardTaken(f"{s.name(seat)} drew {card_long_name(card)} into their Hold (shrouded).",
                              seat, "nexus", card, False, audience=(seat,)))
         _check_win(s, seat, ev)
@@ -556,6 +557,7 @@ def _advance(s: "S", ev: list[Event]) -> None:
                 if s.discard_n:
                     s.nexus, s.discard = s.discard, [0] * N_CARDS
                     s.nexus_n, s.discard_n = s.discard_n, 0
+                    s.reshuffles += 1
                     ev.append(NexusReshuffled(f"The Nexus is empty: the Discard ({s.nexus_n} Shards) is "
                                               f"shuffled face down into a new Nexus.", s.nexus_n))
                     return

@@ -1,7 +1,12 @@
 """One position of Worlds Collide: compact lists of small ints, cheap to clone.
 
-- Shards are ints (see `cards`); a Hold entry packs a Shard with its face and
-  who has seen it: `card | REVEALED | known_mask << 6`.
+- Shards are ints (see `cards`); a Hold entry packs a Shard with its face, who
+  has seen it and its epoch: `card | REVEALED | known_mask << 6 | epoch << 10`.
+  The epoch is how many reshuffles had happened when the Shard was drawn
+  shrouded from the Nexus (public: everyone sees draws and reshuffles). Right
+  after a reshuffle the Nexus is exactly the old Discard, so the Shards drawn
+  since (this epoch) and the Nexus hold a known set of cards between them;
+  `determinize` keeps each epoch's cards apart.
 - The Nexus is an unordered multiset (counts per card): a draw is a chance
   node over the distinct cards it may hold, weighted by count. No hidden
   future order is stored, which keeps `determinize` simple.
@@ -30,6 +35,8 @@ from game.worlds_collide.cards import (
 REVEALED = 32
 CARD_MASK = 31
 MASK_SHIFT = 6
+EPOCH_SHIFT = 10
+SEEN_MASK = (1 << (EPOCH_SHIFT - MASK_SHIFT)) - 1
 ALL_HAND = sum(1 << a for a in ALL_ACTIONS)
 
 # Play statuses for this round's Actions on the table.
@@ -42,7 +49,7 @@ class WorldsCollideState(State):
 
     __slots__ = ("n", "rng", "round", "round_limit", "chars", "extra", "anchor", "nexus", "nexus_n",
                  "discard", "discard_n", "holds", "reality", "hands", "choices", "plays", "queue",
-                 "stack", "mary", "won", "over_reason")
+                 "stack", "mary", "won", "over_reason", "reshuffles")
 
     def __init__(self, players: int, rng: Rng, round_limit: int = ROUND_LIMIT) -> None:
         self.n = players
@@ -71,6 +78,8 @@ class WorldsCollideState(State):
         """Shards Mary's ability has revealed and not yet placed."""
         self.won: list[Seat] = []
         self.over_reason = ""
+        self.reshuffles = 0
+        """How often the Discard has become the Nexus: the epoch of Shards drawn now."""
 
     # --- protocol -------------------------------------------------------------------
     def to_act(self) -> list[Seat]:
@@ -97,6 +106,7 @@ class WorldsCollideState(State):
         c.plays = [p[:] for p in self.plays]
         c.queue, c.stack, c.mary = self.queue[:], self.stack[:], self.mary[:]
         c.won, c.over_reason = self.won[:], self.over_reason
+        c.reshuffles = self.reshuffles
         return c
 
     def is_over(self) -> bool:
@@ -126,27 +136,38 @@ class WorldsCollideState(State):
 
     def determinize(self, seat: Seat, rng: Rng) -> "WorldsCollideState":
         """Resample what `seat` cannot see: Shards in other Holds it has not seen,
-        the Nexus's contents, and other seats' secret choices not yet revealed."""
+        the Nexus's contents, and other seats' secret choices not yet revealed.
+
+        Shards are shuffled only among the slots of one epoch (see the module
+        note): the current epoch's unseen Hold Shards together with the Nexus,
+        and each earlier epoch's unseen Hold Shards among themselves. So right
+        after a reshuffle the Nexus keeps exactly the old Discard's cards."""
         copy = self.clone()
         copy.rng = rng.fork()
         bit = 1 << seat
-        slots: list[tuple[int, int]] = []
-        pool: list[int] = []
+        groups: dict[int, tuple[list[tuple[int, int]], list[int]]] = {self.reshuffles: ([], [])}
         for o, hold in enumerate(copy.holds):
             for i, e in enumerate(hold):
                 if not (e & REVEALED) and not ((e >> MASK_SHIFT) & bit):
+                    slots, pool = groups.setdefault(e >> EPOCH_SHIFT, ([], []))
                     slots.append((o, i))
                     pool.append(e & CARD_MASK)
-        for card in range(N_CARDS):
-            pool.extend([card] * copy.nexus[card])
-        if slots:
+        for epoch in sorted(groups):
+            slots, pool = groups[epoch]
+            current = epoch == self.reshuffles
+            if current:
+                for card in range(N_CARDS):
+                    pool.extend([card] * copy.nexus[card])
+            if not slots:
+                continue
             rng.shuffle(pool)
             _keep_wild_where_possible(copy, slots, pool)
             for (o, i), card in zip(slots, pool):
                 copy.holds[o][i] = (copy.holds[o][i] & ~CARD_MASK) | card
-            copy.nexus = [0] * N_CARDS
-            for card in pool[len(slots):]:
-                copy.nexus[card] += 1
+            if current:
+                copy.nexus = [0] * N_CARDS
+                for card in pool[len(slots):]:
+                    copy.nexus[card] += 1
         for o in range(copy.n):
             if o != seat and copy.choices[o]:
                 options = [a for a in ALL_ACTIONS if copy.hands[o] >> a & 1]
@@ -221,14 +242,17 @@ class WorldsCollideState(State):
         """`n|round|chars/extra|anchor|nexus|discard|seat;seat..|plays|queue|stack|mary|winners`.
 
         Each seat is `hand-bits.choice.hold.reality`; a Hold entry is its card
-        name, `+` when revealed and the hex mask of seats that have seen it.
-        Nexus and Discard list their cards (unordered multisets, sorted).
+        name, `+` when revealed, the hex mask of seats that have seen it and
+        `@epoch` when drawn after a reshuffle. Nexus and Discard list their
+        cards (unordered multisets, sorted); the Nexus ends in `@reshuffles`
+        once there has been one.
         """
         def cards(counts: list[int]) -> str:
             return "".join(card_name(c) for c in range(N_CARDS) for _ in range(counts[c])) or "-"
 
         def entry(e: int) -> str:
-            return f"{card_name(e & CARD_MASK)}{'+' if e & REVEALED else ''}{e >> MASK_SHIFT:x}"
+            epoch = f"@{e >> EPOCH_SHIFT}" if e >> EPOCH_SHIFT else ""
+            return f"{card_name(e & CARD_MASK)}{'+' if e & REVEALED else ''}{e >> MASK_SHIFT & SEEN_MASK:x}{epoch}"
 
         seats = ";".join(
             f"{self.hands[s]:x}.{self.choices[s]}.{','.join(entry(e) for e in self.holds[s]) or '-'}."
@@ -239,7 +263,8 @@ class WorldsCollideState(State):
         stack = ",".join(":".join(str(x) for x in t) for t in self.stack) or "-"
         mary = "".join(card_name(c) for c in self.mary) or "-"
         winners = "".join(str(w) for w in self.won) or "-"
-        return (f"{self.n}|{self.round}|{chars}|{self.anchor}|{cards(self.nexus)}|{cards(self.discard)}|{seats}|"
+        nexus = cards(self.nexus) + (f"@{self.reshuffles}" if self.reshuffles else "")
+        return (f"{self.n}|{self.round}|{chars}|{self.anchor}|{nexus}|{cards(self.discard)}|{seats}|"
                 f"{plays}|{queue}|{stack}|{mary}|{winners}")
 
     def __repr__(self) -> str:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import random
 
-from wc_helpers import A, card, choose, do, make, midgame, scramble_hidden
+from wc_helpers import A, card, choose, do, draw, make, midgame, scramble_hidden
 
 from game.core.protocol import CHANCE
 from game.core.rng import Rng
 from game.worlds_collide.cards import ALL_ACTIONS
-from game.worlds_collide.commands import ChooseAction, PickHold, Reveal, ShardTaken
+from game.worlds_collide.commands import ChooseAction, Keep, PickHold, Resolve, Reveal, ShardTaken
 from game.worlds_collide.game import WORLDS_COLLIDE as WC
+from game.worlds_collide.state import EPOCH_SHIFT
 
 
 def test_changing_every_hidden_fact_leaves_view_and_info_key_unchanged() -> None:
@@ -97,3 +98,47 @@ def test_secret_choice_event_is_redacted() -> None:
     ev = s.apply(ChooseAction(0, A["Expose"]))
     shown = WC.redact_event(ev[0], 1)
     assert shown is not None and shown.action == 0 and "Expose" not in shown.text
+
+
+def test_after_a_reshuffle_the_nexus_is_believed_to_be_exactly_the_old_discard() -> None:
+    """A reshuffle turns the open Discard into the Nexus, so every seat knows its
+    cards: determinize keeps them there instead of mixing them with Shards that
+    were already hidden in a Hold (drawn in an earlier epoch)."""
+    s = make(["Mary", "Ronin"], holds=[[], ["R1"]], nexus="K1", discard="R3R4")
+    choose(s, p0="Fracture", p1="Shift")
+    do(s, Resolve(0))
+    draw(s, "K1")  # the Nexus is empty now: the Discard (R3, R4) becomes the Nexus
+    assert s.reshuffles == 1 and s.discard_n == 0
+    for k in range(30):
+        w = s.determinize(0, Rng(k))
+        assert w.nexus == s.nexus  # R3 and R4, nothing else
+        assert w.hold_cards(1) == [card("R1")]  # the only Shard hidden before the reshuffle
+    draw(s, "R4")  # Mary's second take, drawn in the new epoch
+    seen_r4_in_hold = set()
+    for k in range(30):
+        w = s.determinize(1, Rng(k))
+        cards = w.hold_cards(0)
+        assert cards[0] == card("K1")  # drawn before the reshuffle: not from this Nexus
+        assert {cards[1]} | {c for c in range(len(w.nexus)) if w.nexus[c]} == {card("R3"), card("R4")}
+        seen_r4_in_hold.add(cards[1] == card("R4"))
+        assert w.info_key(1) == s.info_key(1)
+    assert seen_r4_in_hold == {True, False}  # within the epoch, Ronin still cannot tell which
+
+
+def test_an_epoch_follows_its_shard_into_another_hold() -> None:
+    """Telekinesis moves a shrouded Shard with its epoch: it stays among the cards
+    of the Nexus it was drawn from."""
+    s = make(["Mary", "Ronin", "Jessup", "Kintriel"], holds=[[], [], ["J1"], ["C1"]], nexus="A1",
+             discard="R3R4")
+    choose(s, p0="Fracture", p1="Telekinesis", p2="Shift", p3="Reset")
+    do(s, Resolve(0))
+    draw(s, "A1")
+    draw(s, "R3")
+    do(s, Keep(0, card("R3")))  # A1 goes to the Discard, revealed
+    do(s, PickHold(1, 0))  # Ronin takes Mary's R3, unseen by him so far
+    s.apply(Reveal(CHANCE))
+    assert s.hold_cards(1) == [card("R3")] and s.holds[1][0] >> EPOCH_SHIFT == 1
+    for k in range(30):
+        w = s.determinize(2, Rng(k))  # Jessup saw neither R3 nor Kintriel's C1
+        assert w.hold_cards(3) == [card("C1")]  # hidden before the reshuffle: never swapped with these
+        assert {w.hold_cards(1)[0]} | {c for c in range(len(w.nexus)) if w.nexus[c]} == {card("R3"), card("R4")}

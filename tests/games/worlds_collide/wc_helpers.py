@@ -17,6 +17,7 @@ from game.worlds_collide.commands import ChooseAction, Draw, Reveal
 from game.worlds_collide.game import WORLDS_COLLIDE as WC
 from game.worlds_collide.state import (
     CARD_MASK,
+    EPOCH_SHIFT,
     MASK_SHIFT,
     REVEALED,
     WorldsCollideState,
@@ -109,17 +110,26 @@ def midgame(seed: int, players: int, steps: int) -> WorldsCollideState:
 
 
 def scramble_hidden(s: WorldsCollideState, seat: int, r: random.Random) -> WorldsCollideState:
-    """Change every fact `seat` cannot see: unseen Hold cards, the Nexus, others' secret choices, the RNG."""
+    """Change every fact `seat` cannot see: unseen Hold cards, the Nexus, others' secret choices, the RNG.
+
+    Cards move only within one epoch (drawn between the same two reshuffles; the
+    current epoch shares its cards with the Nexus): which Shards an epoch holds
+    follows from public facts, so `seat` could tell a swap across epochs."""
     t = s.clone()
-    slots = [(o, i) for o, h in enumerate(t.holds) for i, e in enumerate(h)
-             if not e & REVEALED and not (e >> MASK_SHIFT) >> seat & 1]
-    pool = [t.holds[o][i] & CARD_MASK for o, i in slots] + [c for c in range(N_CARDS) for _ in range(t.nexus[c])]
-    r.shuffle(pool)
-    for (o, i), c in zip(slots, pool):
-        t.holds[o][i] = (t.holds[o][i] & ~CARD_MASK) | c
-    t.nexus = [0] * N_CARDS
-    for c in pool[len(slots):]:
-        t.nexus[c] += 1
+    unseen = [(o, i) for o, h in enumerate(t.holds) for i, e in enumerate(h)
+              if not e & REVEALED and not (e >> MASK_SHIFT) >> seat & 1]
+    for epoch in sorted({t.holds[o][i] >> EPOCH_SHIFT for o, i in unseen} | {t.reshuffles}):
+        slots = [(o, i) for o, i in unseen if t.holds[o][i] >> EPOCH_SHIFT == epoch]
+        pool = [t.holds[o][i] & CARD_MASK for o, i in slots]
+        if epoch == t.reshuffles:
+            pool += [c for c in range(N_CARDS) for _ in range(t.nexus[c])]
+        r.shuffle(pool)
+        for (o, i), c in zip(slots, pool):
+            t.holds[o][i] = (t.holds[o][i] & ~CARD_MASK) | c
+        if epoch == t.reshuffles:
+            t.nexus = [0] * N_CARDS
+            for c in pool[len(slots):]:
+                t.nexus[c] += 1
     for o in range(t.n):
         if o != seat and t.choices[o]:
             t.choices[o] = r.choice([a for a in ALL_ACTIONS if t.hands[o] >> a & 1])
