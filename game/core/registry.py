@@ -19,10 +19,12 @@ def _load_builtin() -> None:
     if _GAMES:
         return
     from game.order_chaos.game import ORDER_CHAOS
+    from game.rally.game import RALLY
     from game.worlds_collide.game import WORLDS_COLLIDE
 
     register(ORDER_CHAOS)
     register(WORLDS_COLLIDE)
+    register(RALLY)
 
 
 def all_games() -> list[Game]:

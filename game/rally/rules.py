@@ -1,0 +1,698 @@
+"""The flow of Entropy Rally: who acts, what is legal, and applying commands.
+
+Phases (`state.phase`): start (chance picks the starting player),
+setup_tiles, setup_ships, deal (chance deals; production follows), distribute,
+planning (simultaneous, secret), chaos (chance steps one round at a time;
+decisions pause it), expansion, over. After every command `_advance` runs the
+automatic steps until a decision or a chance step is due.
+
+`why_illegal` is the single rule check (Game.check uses it), so commands
+validated by rule — any program slot, any energy split, any exchange — are
+accepted while `legal_commands` lists a small representative set.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from game.core.hexgrid import Hex
+from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat
+from game.rally import chaos
+from game.rally.cards import (
+    CARD_KIND,
+    CARDS_PER_SHIP,
+    EXPANSION_TILES,
+    FREE_ENERGY,
+    MAX_ERAS,
+    N_CARDS,
+    SETUP_TILES,
+    TILE_TYPES,
+    card_info,
+)
+from game.rally.commands import (
+    ChaosRound,
+    ChooseStarter,
+    CardsDealt,
+    DealCards,
+    DeckReshuffled,
+    DistributeEnergy,
+    DrawTile,
+    EnergyDistributed,
+    EraEnded,
+    Exchange,
+    ExchangeDone,
+    FinishPlanning,
+    GameOver,
+    MoveCard,
+    NoExchange,
+    OrderShips,
+    PlaceBuiltShip,
+    PlaceShip,
+    PlaceTile,
+    PlanningDone,
+    Production,
+    ProgramCard,
+    ProgramChanged,
+    RoundStarted,
+    SetProgram,
+    ShipBuilt,
+    ShipPlaced,
+    StarterChosen,
+    TileDrawn,
+    TilePlaced,
+    UnprogramCard,
+)
+
+if TYPE_CHECKING:
+    from game.rally.state import RallyState, Ship
+
+PHASE_NAMES = {"start": "setup_tiles", "deal": "distribute"}
+
+
+def phase_name(state: RallyState) -> str:
+    """The contract's phase names (the chance-only steps fold into their neighbours)."""
+    return PHASE_NAMES.get(state.phase, state.phase)
+
+
+def order_from(state: RallyState, first: int) -> list[int]:
+    """Living players in turn order, starting with `first`."""
+    return [(first + i) % state.n for i in range(state.n) if state.alive[(first + i) % state.n]]
+
+
+def expansion_player(state: RallyState) -> int:
+    """The starting player, or the next one still playing when they are out."""
+    order = order_from(state, state.starter)
+    return order[0] if order else state.starter
+
+
+# --- where things may go ------------------------------------------------------------------------
+
+def frontier(state: RallyState) -> list[Hex]:
+    """Empty hexes next to a tile (the centre hex for the very first tile)."""
+    if not state.tiles:
+        return [Hex(0, 0)]
+    out = {n for h in state.tiles for n in h.neighbours() if n not in state.tiles}
+    return sorted(out)
+
+
+def ship_hexes(state: RallyState) -> list[Hex]:
+    """Set-up: tiles with no ship on them or next to them. If the map leaves
+    none, any tile without a ship (our fallback; the rulebook is silent)."""
+    occupied = {s.hex for s in state.ships.values()}
+    near = occupied | {n for h in occupied for n in h.neighbours()}
+    free = [h for h in state.tiles if h not in near]
+    return sorted(free) if free else sorted(h for h in state.tiles if h not in occupied)
+
+
+def legal_hexes_for(state: RallyState, seat: Seat) -> list[Hex]:
+    """Where the piece `seat` must place now may go (for the view's highlights)."""
+    if state.phase in ("setup_tiles", "expansion") and state.drawn >= 0 and seat == state.turn:
+        return frontier(state)
+    if state.phase == "setup_ships" and seat == state.turn:
+        return ship_hexes(state)
+    if state.pending_build is not None and state.pending_build[0] == seat:
+        parent = state.ships.get(state.pending_build[1])
+        return sorted(chaos.build_hexes(state, parent)) if parent else []
+    return []
+
+
+# --- who acts ---------------------------------------------------------------------------------
+
+def exchange_ships(state: RallyState) -> list[Ship]:
+    if state.pending_exchange is None:
+        return []
+    return sorted((s for s in state.ships.values() if s.hex == state.pending_exchange), key=lambda s: s.id)
+
+
+def to_act(state: RallyState) -> list[Seat]:
+    ph = state.phase
+    if ph == "over":
+        return []
+    if ph in ("start", "deal"):
+        return [CHANCE]
+    if ph in ("setup_tiles", "expansion"):
+        return [CHANCE] if state.drawn < 0 else [state.turn]
+    if ph in ("setup_ships", "distribute"):
+        return [state.turn]
+    if ph == "planning":
+        return [p for p in range(state.n) if state.alive[p] and not state.done[p]]
+    # chaos
+    if state.pending_build is not None:
+        return [state.pending_build[0]]
+    if state.pending_exchange is not None:
+        return [exchange_ships(state)[0].owner]
+    if len(state.chaos_ships) >= 2:
+        return [state.turn]
+    return [CHANCE]
+
+
+def chance_outcomes(state: RallyState) -> list[tuple[Command, float]]:
+    if to_act(state) != [CHANCE]:
+        return []
+    if state.phase == "start":
+        return [(ChooseStarter(CHANCE, p), 1.0 / state.n) for p in range(state.n)]
+    if state.phase in ("setup_tiles", "expansion"):
+        total = sum(state.bag)
+        return [(DrawTile(CHANCE, t), c / total) for t, c in enumerate(state.bag) if c > 0]
+    if state.phase == "deal":
+        return [(DealCards(CHANCE), 1.0)]
+    return [(ChaosRound(CHANCE), 1.0)]
+
+
+# --- legal commands (a representative, finite set) ------------------------------------------------
+
+def legal_commands(state: RallyState, seat: Seat) -> list[Command]:
+    actors = to_act(state)
+    if seat not in actors:
+        return []
+    if seat == CHANCE:
+        return [c for c, _ in chance_outcomes(state)]
+    ph = state.phase
+    if ph in ("setup_tiles", "expansion"):
+        return [PlaceTile(seat, (h.q, h.r)) for h in frontier(state)]
+    if ph == "setup_ships":
+        return [PlaceShip(seat, (h.q, h.r), d) for h in ship_hexes(state) for d in range(6)]
+    if ph == "distribute":
+        return [DistributeEnergy(seat, a) for a in distribution_options(state, seat)]
+    if ph == "planning":
+        return planning_options(state, seat)
+    if state.pending_build is not None:
+        return [PlaceBuiltShip(seat, (h.q, h.r)) for h in legal_hexes_for(state, seat)]
+    if state.pending_exchange is not None:
+        return exchange_options(state, seat)
+    return [OrderShips(seat, s) for s in state.chaos_ships]
+
+
+def distribution_options(state: RallyState, seat: Seat) -> list[tuple[int, ...]]:
+    """All to one ship (for each ship), or an even split."""
+    k = len(state.ships_of(seat))
+    pool = state.pool[seat]
+    options: list[tuple[int, ...]] = []
+    for i in range(k):
+        options.append(tuple(pool if j == i else 0 for j in range(k)))
+    even = tuple(pool // k + (1 if j < pool % k else 0) for j in range(k))
+    if even not in options:
+        options.append(even)
+    return options
+
+
+def planning_options(state: RallyState, seat: Seat) -> list[Command]:
+    """Append one card of each kind in hand to each ship, take back a ship's
+    last card, or finish. Any other slot is legal too (checked by rule)."""
+    out: list[Command] = []
+    firsts: dict[str, int] = {}
+    for c in sorted(state.hands[seat]):
+        firsts.setdefault(CARD_KIND[c], c)
+    for ship in state.ships_of(seat):
+        for card in firsts.values():
+            out.append(ProgramCard(seat, ship.id, card, len(ship.program)))
+        if ship.program:
+            out.append(UnprogramCard(seat, ship.id, len(ship.program) - 1))
+    out.append(FinishPlanning(seat))
+    return out
+
+
+def exchange_options(state: RallyState, seat: Seat) -> list[Command]:
+    """Keep as is, everything onto one ship (for each), or an even split."""
+    ships = exchange_ships(state)
+    k = len(ships)
+    e_total = sum(s.energy for s in ships)
+    t_total = sum(s.titanium for s in ships)
+    out: list[Command] = [NoExchange(seat)]
+    seen = {(tuple(s.energy for s in ships), tuple(s.titanium for s in ships))}
+    candidates = [(tuple(e_total if j == i else 0 for j in range(k)), tuple(t_total if j == i else 0 for j in range(k)))
+                  for i in range(k)]
+    candidates.append((tuple(e_total // k + (1 if j < e_total % k else 0) for j in range(k)),
+                       tuple(t_total // k + (1 if j < t_total % k else 0) for j in range(k))))
+    for e, t in candidates:
+        if (e, t) not in seen:
+            seen.add((e, t))
+            out.append(Exchange(seat, e, t))
+    return out
+
+
+# --- the referee ----------------------------------------------------------------------------------
+
+def why_illegal(state: RallyState, cmd: Command) -> str | None:
+    """None when `cmd` is legal now, else a reason in a player's words."""
+    seat = cmd.seat
+    if state.phase == "over":
+        return "The game is over."
+    if seat not in to_act(state):
+        return "It is not your turn."
+    if seat == CHANCE:
+        return None if cmd in [c for c, _ in chance_outcomes(state)] else "That is not a possible draw now."
+    ph = state.phase
+    if isinstance(cmd, PlaceTile):
+        if ph not in ("setup_tiles", "expansion"):
+            return "There is no tile to place now."
+        h = Hex(*cmd.hex)
+        if h in state.tiles:
+            return "That hex already has a tile."
+        if h not in frontier(state):
+            return "The first tile goes in the centre." if not state.tiles else "That hex is not next to any tile."
+        return None
+    if isinstance(cmd, PlaceShip):
+        if ph != "setup_ships":
+            return "Ships are placed at set-up only; new ships come from Build Ship."
+        if not 0 <= cmd.direction < 6:
+            return "A ship faces one of the six hex directions."
+        h = Hex(*cmd.hex)
+        if h not in state.tiles:
+            return "A ship must be placed on a tile."
+        if h in ship_hexes(state):
+            return None
+        if any(s.hex == h for s in state.ships.values()):
+            return "Another ship is already on that tile."
+        return "Too close: a ship may not start next to another ship."
+    if isinstance(cmd, DistributeEnergy):
+        if ph != "distribute":
+            return "Energy is shared out only after production."
+        ships = state.ships_of(seat)
+        if len(cmd.amounts) != len(ships):
+            return f"Give an amount for each of your {len(ships)} ships."
+        if any(a < 0 for a in cmd.amounts):
+            return "Amounts of energy cannot be negative."
+        if sum(cmd.amounts) != state.pool[seat]:
+            return f"Share out exactly {state.pool[seat]} energy (these amounts add up to {sum(cmd.amounts)})."
+        return None
+    if isinstance(cmd, (ProgramCard, UnprogramCard, MoveCard, FinishPlanning, SetProgram)):
+        if ph != "planning":
+            return "Programs are laid down in the planning phase."
+        return _planning_reason(state, seat, cmd)
+    if isinstance(cmd, PlaceBuiltShip):
+        if state.pending_build is None:
+            return "No new ship is waiting to be placed."
+        parent = state.ships[state.pending_build[1]]
+        h = Hex(*cmd.hex)
+        if h not in state.tiles:
+            return "The new ship must go on a tile."
+        if h.distance(parent.hex) != 1:
+            return f"The new ship must go on a tile next to ship {parent.id}."
+        if h not in chaos.build_hexes(state, parent):
+            return "Another player's ship is on that tile."
+        return None
+    if isinstance(cmd, (Exchange, NoExchange)):
+        if state.pending_exchange is None:
+            return "No ships of yours are meeting now."
+        if isinstance(cmd, NoExchange):
+            return None
+        ships = exchange_ships(state)
+        if len(cmd.energy) != len(ships) or len(cmd.titanium) != len(ships):
+            return f"Give energy and titanium for each of the {len(ships)} ships here."
+        if any(x < 0 for x in cmd.energy + cmd.titanium):
+            return "Amounts cannot be negative."
+        if sum(cmd.energy) != sum(s.energy for s in ships) or sum(cmd.titanium) != sum(s.titanium for s in ships):
+            return "An exchange moves energy and titanium between the ships; it cannot create or lose any."
+        return None
+    if isinstance(cmd, OrderShips):
+        if state.pending_build is not None or state.pending_exchange is not None:
+            return "Finish the pending decision first."
+        if cmd.ship not in state.chaos_ships:
+            return "That ship has no card to play now (or has played this round)."
+        return None
+    return "That is not a choice now."
+
+
+def _own_ship(state: RallyState, seat: Seat, sid: int) -> Ship | str:
+    ship = state.ships.get(sid)
+    if ship is None:
+        return f"There is no ship {sid}."
+    if ship.owner != seat:
+        return f"Ship {sid} is not yours."
+    return ship
+
+
+def _planning_reason(state: RallyState, seat: Seat, cmd: Command) -> str | None:
+    hand = state.hands[seat]
+    if isinstance(cmd, FinishPlanning):
+        return None
+    if isinstance(cmd, ProgramCard):
+        ship = _own_ship(state, seat, cmd.ship)
+        if isinstance(ship, str):
+            return ship
+        if cmd.card not in hand:
+            return "That card is not in your hand."
+        if not 0 <= cmd.index <= len(ship.program):
+            return f"Ship {ship.id}'s program has slots 1 to {len(ship.program) + 1}."
+        return None
+    if isinstance(cmd, UnprogramCard):
+        ship = _own_ship(state, seat, cmd.ship)
+        if isinstance(ship, str):
+            return ship
+        if not 0 <= cmd.index < len(ship.program):
+            return f"Ship {ship.id}'s program has no card in that slot."
+        return None
+    if isinstance(cmd, MoveCard):
+        ship = _own_ship(state, seat, cmd.ship)
+        if isinstance(ship, str):
+            return ship
+        dest = _own_ship(state, seat, cmd.to_ship)
+        if isinstance(dest, str):
+            return dest
+        if not 0 <= cmd.index < len(ship.program):
+            return f"Ship {ship.id}'s program has no card in that slot."
+        room = len(dest.program) - (1 if dest is ship else 0)
+        if not 0 <= cmd.to_index <= room:
+            return f"Ship {dest.id}'s program has slots 1 to {room + 1}."
+        return None
+    assert isinstance(cmd, SetProgram)
+    own = {s.id for s in state.ships_of(seat)}
+    available = Counter(hand)
+    for s in state.ships_of(seat):
+        available.update(s.program)
+    used: Counter[int] = Counter()
+    seen: set[int] = set()
+    for sid, cards in cmd.programs:
+        if sid not in own:
+            return f"Ship {sid} is not yours." if sid in state.ships else f"There is no ship {sid}."
+        if sid in seen:
+            return f"Ship {sid} is listed twice."
+        seen.add(sid)
+        used.update(cards)
+    for card, k in used.items():
+        if not 0 <= card < N_CARDS or k > available[card]:
+            return "A program uses a card that is not in your hand."
+    return None
+
+
+# --- applying commands ------------------------------------------------------------------------------
+
+def apply(state: RallyState, cmd: Command) -> list[Event]:
+    events: list[Event] = []
+    if isinstance(cmd, ChooseStarter):
+        state.starter = state.turn = cmd.player
+        state.phase = "setup_tiles"
+        events.append(StarterChosen(f"Player {cmd.player + 1} starts.", cmd.player))
+    elif isinstance(cmd, DrawTile):
+        state.bag[cmd.tile] -= 1
+        state.drawn = cmd.tile
+        if state.phase == "expansion":
+            state.turn = expansion_player(state)
+        events.append(TileDrawn(f"Player {state.turn + 1} draws {TILE_TYPES[cmd.tile].describe()}.",
+                                state.turn, cmd.tile))
+    elif isinstance(cmd, PlaceTile):
+        _place_tile(state, Hex(*cmd.hex), events)
+    elif isinstance(cmd, PlaceShip):
+        _place_ship(state, cmd, events)
+    elif isinstance(cmd, DealCards):
+        _deal(state, events)
+        _produce(state, events)
+        state.phase = "distribute"
+        state.queue = order_from(state, state.starter)
+    elif isinstance(cmd, DistributeEnergy):
+        _give(state, cmd.seat, cmd.amounts, events)
+        state.queue.remove(cmd.seat)
+    elif isinstance(cmd, (ProgramCard, UnprogramCard, MoveCard, SetProgram, FinishPlanning)):
+        _plan(state, cmd, events)
+    elif isinstance(cmd, ChaosRound):
+        state.round += 1
+        events.append(RoundStarted(f"Chaos round {state.round}.", state.round))
+        chaos.advance_tokens(state, events)
+        state.queue = order_from(state, state.starter)
+        state.chaos_ships = []
+    elif isinstance(cmd, OrderShips):
+        state.chaos_ships.remove(cmd.ship)
+        chaos.play_first_card(state, cmd.ship, events)
+    elif isinstance(cmd, PlaceBuiltShip):
+        _place_built(state, Hex(*cmd.hex), events)
+    elif isinstance(cmd, Exchange):
+        ships = exchange_ships(state)
+        for s, e, t in zip(ships, cmd.energy, cmd.titanium):
+            s.energy, s.titanium = e, t
+        events.append(ExchangeDone(f"Player {cmd.seat + 1} shares cargo between ships "
+                                   + ", ".join(str(s.id) for s in ships) + ".",
+                                   cmd.seat, tuple(s.id for s in ships), cmd.energy, cmd.titanium))
+        state.pending_exchange = None
+    elif isinstance(cmd, NoExchange):
+        state.pending_exchange = None
+    else:
+        raise ValueError(f"not a Rally command: {cmd!r}")
+    _advance(state, events)
+    return events
+
+
+def _place_tile(state: RallyState, h: Hex, events: list[Event]) -> None:
+    from game.rally.state import Tile
+
+    tt = TILE_TYPES[state.drawn]
+    state.tiles[h] = Tile(state.drawn, tt.value)
+    state.drawn = -1
+    events.append(TilePlaced(f"Player {state.turn + 1} places {tt.describe()} at {h.q},{h.r}.",
+                             state.turn, (h.q, h.r), tt.kind, tt.value))
+    if tt.kind == "tidy":
+        chaos.adjust_entropy(state, -tt.value, "Neatly Organized Space", events)
+    if state.phase == "setup_tiles":
+        state.placed[state.turn] += 1
+        state.turn = (state.turn + 1) % state.n
+        if all(k >= SETUP_TILES for k in state.placed):
+            state.phase = "setup_ships"
+            state.queue = order_from(state, state.starter)
+            state.turn = state.queue[0]
+    else:
+        state.expansion_left -= 1
+
+
+def _place_ship(state: RallyState, cmd: PlaceShip, events: list[Event]) -> None:
+    from game.rally.state import Ship
+
+    ship = Ship(state.next_ship, cmd.seat, Hex(*cmd.hex), cmd.direction)
+    state.next_ship += 1
+    state.ships[ship.id] = ship
+    events.append(ShipPlaced(f"Player {cmd.seat + 1} places ship {ship.id}.", cmd.seat, ship.id, cmd.hex,
+                             cmd.direction))
+    chaos.land(state, ship, events)
+    state.queue.pop(0)
+    if state.queue:
+        state.turn = state.queue[0]
+    else:
+        state.exchanges = []
+        state.phase = "deal"
+        state.era = 1
+
+
+def _place_built(state: RallyState, h: Hex, events: list[Event]) -> None:
+    from game.rally.state import Ship
+
+    assert state.pending_build is not None
+    owner, parent_id = state.pending_build
+    parent = state.ships[parent_id]
+    ship = Ship(state.next_ship, owner, h, parent.direction)
+    state.next_ship += 1
+    state.ships[ship.id] = ship
+    state.pending_build = None
+    events.append(ShipBuilt(f"Player {owner + 1} builds ship {ship.id}.", owner, ship.id, parent_id, (h.q, h.r),
+                            ship.direction))
+    chaos.land(state, ship, events)
+
+
+def _deal(state: RallyState, events: list[Event]) -> None:
+    """Each living player draws 5 cards per ship; an empty deck is rebuilt
+    from every discard (face up and face down) and drawing goes on."""
+    for p in order_from(state, state.starter):
+        want = CARDS_PER_SHIP * len(state.ships_of(p))
+        got: list[int] = []
+        for _ in range(want):
+            if not state.deck:
+                state.deck = state.discard + [c for c, _ in state.buried]
+                state.deck.sort()
+                state.discard, state.buried = [], []
+                events.append(DeckReshuffled(f"The deck is reshuffled ({len(state.deck)} cards).", len(state.deck)))
+                if not state.deck:
+                    break
+            got.append(state.deck.pop(state.rng.randrange(len(state.deck))))
+        state.hands[p].extend(got)
+        events.append(CardsDealt(f"Player {p + 1} draws {len(got)} cards.", p, len(got), tuple(got), (p,)))
+    state.played = []
+    state.round = 0
+    state.done = [not a for a in state.alive]
+
+
+def _produce(state: RallyState, events: list[Event]) -> None:
+    """Owned portals working at this entropy pay their owner and raise entropy
+    by as much; every living player also gets the free energy."""
+    gains = [0] * state.n
+    for tile in state.tiles.values():
+        if (tile.kind == "portal" and tile.owner >= 0 and state.alive[tile.owner]
+                and tile.threshold is not None and state.entropy <= tile.threshold):
+            gains[tile.owner] += tile.value
+    for p in order_from(state, state.starter):
+        state.pool[p] += gains[p] + FREE_ENERGY
+        events.append(Production(f"Player {p + 1} receives {gains[p] + FREE_ENERGY} energy"
+                                 + (f" ({gains[p]} from portals)." if gains[p] else "."),
+                                 p, gains[p], FREE_ENERGY, state.pool[p]))
+    chaos.adjust_entropy(state, sum(gains), "energy portals", events)
+
+
+def _give(state: RallyState, p: int, amounts: tuple[int, ...], events: list[Event]) -> None:
+    ships = state.ships_of(p)
+    for s, a in zip(ships, amounts):
+        s.energy += a
+    state.pool[p] = 0
+    events.append(EnergyDistributed(f"Player {p + 1} shares out energy.", p, tuple(s.id for s in ships), amounts))
+
+
+def _plan(state: RallyState, cmd: Command, events: list[Event]) -> None:
+    seat = cmd.seat
+    hand = state.hands[seat]
+    changed: list[Ship] = []
+    if isinstance(cmd, ProgramCard):
+        ship = state.ships[cmd.ship]
+        hand.remove(cmd.card)
+        ship.program.insert(cmd.index, cmd.card)
+        changed = [ship]
+    elif isinstance(cmd, UnprogramCard):
+        ship = state.ships[cmd.ship]
+        hand.append(ship.program.pop(cmd.index))
+        changed = [ship]
+    elif isinstance(cmd, MoveCard):
+        ship, dest = state.ships[cmd.ship], state.ships[cmd.to_ship]
+        dest.program.insert(cmd.to_index, ship.program.pop(cmd.index))
+        changed = [ship] if ship is dest else [ship, dest]
+    elif isinstance(cmd, SetProgram):
+        own = state.ships_of(seat)
+        for s in own:
+            hand.extend(s.program)
+            s.program = []
+        wanted = dict(cmd.programs)
+        for s in own:
+            for card in wanted.get(s.id, ()):
+                hand.remove(card)
+                s.program.append(card)
+        changed = own
+    for s in changed:
+        events.append(ProgramChanged(f"Ship {s.id}'s program changed.", seat, s.id, tuple(s.program), (seat,)))
+    if isinstance(cmd, (FinishPlanning, SetProgram)):
+        state.done[seat] = True
+        left = len(hand)
+        state.buried.extend((c, seat) for c in hand)
+        state.hands[seat] = []
+        counts = tuple((s.id, len(s.program)) for s in state.ships_of(seat))
+        events.append(PlanningDone(f"Player {seat + 1} has planned ("
+                                   + ", ".join(f"ship {i}: {k} cards" for i, k in counts) + ").",
+                                   seat, counts, left))
+
+
+def _advance(state: RallyState, events: list[Event]) -> None:
+    """Run every automatic step until a decision or a chance step is due."""
+    while True:
+        ph = state.phase
+        if ph != "over" and ph not in ("start", "setup_tiles", "setup_ships") and not any(state.alive):
+            _game_over(state, "Every ship has been lost.", events)
+            return
+        if ph == "distribute":
+            while state.queue:
+                p = state.queue[0]
+                ships = state.ships_of(p)
+                if len(ships) >= 2:
+                    state.turn = p
+                    return
+                if len(ships) == 1:
+                    _give(state, p, (state.pool[p],), events)
+                state.queue.pop(0)
+            state.phase = "planning"
+            state.turn = -1
+            continue
+        if ph == "planning":
+            if all(state.done[p] or not state.alive[p] for p in range(state.n)):
+                state.phase = "chaos"
+                state.queue, state.chaos_ships = [], []
+                continue
+            return
+        if ph == "chaos":
+            if not _chaos_step(state, events):
+                return
+            continue
+        if ph == "expansion":
+            if state.drawn >= 0:
+                return
+            if state.expansion_left > 0 and sum(state.bag) > 0:
+                return
+            _end_era(state, events)
+            continue
+        return
+
+
+def _chaos_step(state: RallyState, events: list[Event]) -> bool:
+    """One automatic step of the chaos phase; False when a decision or chance is due."""
+    if state.pending_build is not None or state.pending_exchange is not None:
+        return False
+    if state.exchanges:
+        h = state.exchanges.pop(0)
+        here = [s for s in state.ships.values() if s.hex == h]
+        if len(here) >= 2 and len({s.owner for s in here}) == 1:
+            state.pending_exchange = h
+            return False
+        return True
+    state.chaos_ships = [s for s in state.chaos_ships if s in state.ships and state.ships[s].program]
+    if len(state.chaos_ships) >= 2:
+        return False
+    if state.chaos_ships:
+        chaos.play_first_card(state, state.chaos_ships.pop(), events)
+        return True
+    if state.queue:
+        state.turn = state.queue.pop(0)
+        if state.alive[state.turn]:
+            state.chaos_ships = [s.id for s in state.ships_of(state.turn) if s.program]
+        return True
+    if any(s.program for s in state.ships.values()):
+        return False  # the next round is a chance step
+    # Chaos is over: tokens still in flight fade out; expansion follows.
+    state.tokens = []
+    state.turn = expansion_player(state)
+    state.phase = "expansion"
+    state.expansion_left = EXPANSION_TILES
+    return True
+
+
+def _end_era(state: RallyState, events: list[Event]) -> None:
+    events.append(EraEnded(f"Era {state.era} ends.", state.era, state.starter))
+    if state.entropy >= 0:
+        _game_over(state, "Entropy has reached zero: the old universe is gone.", events)
+        return
+    if state.era >= MAX_ERAS:
+        _game_over(state, f"Era {MAX_ERAS}, the last one, has ended.", events)
+        return
+    following = order_from(state, (state.starter + 1) % state.n)
+    state.starter = following[0] if following else state.starter
+    state.era += 1
+    state.round = 0
+    state.phase = "deal"
+
+
+def _game_over(state: RallyState, reason: str, events: list[Event]) -> None:
+    state.phase = "over"
+    state.over_reason = reason
+    state.queue, state.chaos_ships, state.tokens = [], [], []
+    state.pending_build = state.pending_exchange = None
+    winners = tuple(state.winners())
+    names = ", ".join(f"Player {w + 1}" for w in winners)
+    events.append(GameOver(f"{reason} {names} win{'s' if len(winners) == 1 else ''} with "
+                           f"{state.points[winners[0]]} points.", winners, tuple(state.points), reason))
+
+
+def describe_pending(state: RallyState) -> JsonDict | None:
+    """The decision the chaos phase (or distribution) waits for, for the screen."""
+    if state.phase == "distribute" and state.queue:
+        ships = state.ships_of(state.turn)
+        return {"kind": "distribute", "seat": state.turn, "ships": [s.id for s in ships],
+                "pool": state.pool[state.turn]}
+    if state.phase != "chaos":
+        return None
+    if state.pending_build is not None:
+        owner, parent = state.pending_build
+        return {"kind": "place_built_ship", "seat": owner, "ship": parent,
+                "hexes": [[h.q, h.r] for h in legal_hexes_for(state, owner)]}
+    if state.pending_exchange is not None:
+        ships = exchange_ships(state)
+        h = state.pending_exchange
+        return {"kind": "exchange", "seat": ships[0].owner, "hex": [h.q, h.r], "ships": [s.id for s in ships],
+                "energy": sum(s.energy for s in ships), "titanium": sum(s.titanium for s in ships)}
+    if len(state.chaos_ships) >= 2:
+        return {"kind": "order_ships", "seat": state.turn, "ships": state.chaos_ships[:]}
+    return None
+
+
+def card_cost(card: int) -> int:
+    return card_info(card).cost

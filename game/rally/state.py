@@ -1,0 +1,272 @@
+"""One position of Entropy Rally: the map, the ships, the cards and the clock.
+
+The engine works with `Hex` objects; views turn them into `[q, r]` lists.
+The deck is a list the deal draws from at random with the state's RNG (so no
+future order is stored beyond what the RNG decides); face-down discards are
+kept apart with their owner (`buried`) because other seats never saw them.
+"""
+
+from __future__ import annotations
+
+
+
+from game.core.hexgrid import Hex
+from game.core.protocol import Command, Event, JsonDict, Seat, State
+from game.core.rng import Rng
+from game.rally import rules
+from game.rally.cards import CARD_KIND, START_ENTROPY, TILE_TYPES
+
+
+class Tile:
+    """A placed tile: its type, what is left on it (or its production), its owner."""
+
+    __slots__ = ("type", "value", "owner")
+
+    def __init__(self, type_: int, value: int, owner: int = -1) -> None:
+        self.type = type_
+        self.value = value
+        self.owner = owner
+
+    @property
+    def kind(self) -> str:
+        return TILE_TYPES[self.type].kind
+
+    @property
+    def threshold(self) -> int | None:
+        return TILE_TYPES[self.type].threshold
+
+    def copy(self) -> "Tile":
+        return Tile(self.type, self.value, self.owner)
+
+
+class Ship:
+    """A ship: where it is, where it points, what it carries, its secret program."""
+
+    __slots__ = ("id", "owner", "hex", "direction", "energy", "titanium", "program")
+
+    def __init__(self, id_: int, owner: int, hex_: Hex, direction: int, energy: int = 0, titanium: int = 0) -> None:
+        self.id = id_
+        self.owner = owner
+        self.hex = hex_
+        self.direction = direction
+        self.energy = energy
+        self.titanium = titanium
+        self.program: list[int] = []
+
+    def copy(self) -> "Ship":
+        s = Ship(self.id, self.owner, self.hex, self.direction, self.energy, self.titanium)
+        s.program = self.program[:]
+        return s
+
+
+class Token:
+    """A laser or gravitational wave in flight."""
+
+    __slots__ = ("kind", "hex", "direction", "owner")
+
+    def __init__(self, kind: str, hex_: Hex, direction: int, owner: int) -> None:
+        self.kind = kind
+        self.hex = hex_
+        self.direction = direction
+        self.owner = owner
+
+    def copy(self) -> "Token":
+        return Token(self.kind, self.hex, self.direction, self.owner)
+
+
+def hex_list(h: Hex) -> list[int]:
+    return [h.q, h.r]
+
+
+class RallyState(State):
+    """Mutable position; `apply` trusts its input (checks live in `rules.why_illegal`)."""
+
+    def __init__(self, players: int, rng: Rng, bag: list[int], deck: list[int]) -> None:
+        self.n = players
+        self.rng = rng
+        self.phase = "start"
+        self.era = 0
+        self.round = 0
+        self.entropy = START_ENTROPY
+        self.starter = -1
+        self.turn = -1
+        """Whose turn it is in a phase played in turns (set-up, distribution, expansion)."""
+        self.placed = [0] * players
+        self.bag = bag
+        self.drawn = -1
+        self.tiles: dict[Hex, Tile] = {}
+        self.ships: dict[int, Ship] = {}
+        self.next_ship = 1
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.deck = deck
+        self.discard: list[int] = []
+        self.buried: list[tuple[int, int]] = []
+        """Face-down discards: (card, owner) — only the owner knows what they are."""
+        self.pool = [0] * players
+        self.points = [0] * players
+        self.alive = [True] * players
+        self.done = [False] * players
+        self.queue: list[int] = []
+        """Players still to act in this turn sequence (distribution, a chaos round)."""
+        self.chaos_ships: list[int] = []
+        """Ships of the current chaos player that still play a card this round."""
+        self.tokens: list[Token] = []
+        self.played: list[tuple[int, int]] = []
+        self.exchanges: list[Hex] = []
+        self.pending_build: tuple[int, int] | None = None
+        """(owner, parent ship) while a built ship waits to be placed."""
+        self.pending_exchange: Hex | None = None
+        self.expansion_left = 0
+        self.over_reason = ""
+        self.stats: dict[str, int] = {}
+        """Cards played per kind and other counters for playtest reports (not shown to players)."""
+
+    # --- protocol ------------------------------------------------------------------------
+    def to_act(self) -> list[Seat]:
+        return rules.to_act(self)
+
+    def legal_commands(self, seat: Seat) -> list[Command]:
+        return rules.legal_commands(self, seat)
+
+    def chance_outcomes(self) -> list[tuple[Command, float]]:
+        return rules.chance_outcomes(self)
+
+    def apply(self, command: Command) -> list[Event]:
+        return rules.apply(self, command)
+
+    def clone(self) -> "RallyState":
+        c = RallyState.__new__(RallyState)
+        c.n, c.rng, c.phase, c.era, c.round = self.n, self.rng.copy(), self.phase, self.era, self.round
+        c.entropy, c.starter, c.turn = self.entropy, self.starter, self.turn
+        c.placed, c.bag, c.drawn = self.placed[:], self.bag[:], self.drawn
+        c.tiles = {h: t.copy() for h, t in self.tiles.items()}
+        c.ships = {i: s.copy() for i, s in self.ships.items()}
+        c.next_ship = self.next_ship
+        c.hands = [h[:] for h in self.hands]
+        c.deck, c.discard, c.buried = self.deck[:], self.discard[:], self.buried[:]
+        c.pool, c.points, c.alive, c.done = self.pool[:], self.points[:], self.alive[:], self.done[:]
+        c.queue, c.chaos_ships = self.queue[:], self.chaos_ships[:]
+        c.tokens = [t.copy() for t in self.tokens]
+        c.played, c.exchanges = self.played[:], self.exchanges[:]
+        c.pending_build, c.pending_exchange = self.pending_build, self.pending_exchange
+        c.expansion_left, c.over_reason = self.expansion_left, self.over_reason
+        c.stats = dict(self.stats)
+        return c
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[float]:
+        """Banked titanium (points) per seat."""
+        return [float(p) for p in self.points]
+
+    # --- hidden information ------------------------------------------------------------------
+    def determinize(self, seat: Seat, rng: Rng) -> "RallyState":
+        """Resample what `seat` cannot see: other hands, other programs, others'
+        face-down discards and the deck, keeping every count the same."""
+        copy = self.clone()
+        copy.rng = rng.fork()
+        pool: list[int] = list(copy.deck)
+        for p in range(copy.n):
+            if p != seat:
+                pool.extend(copy.hands[p])
+        for ship in copy.ships.values():
+            if ship.owner != seat:
+                pool.extend(ship.program)
+        pool.extend(c for c, o in copy.buried if o != seat)
+        rng.shuffle(pool)
+        it = iter(pool)
+        for p in range(copy.n):
+            if p != seat:
+                copy.hands[p] = [next(it) for _ in copy.hands[p]]
+        for ship in copy.ships.values():
+            if ship.owner != seat:
+                ship.program = [next(it) for _ in ship.program]
+        copy.buried = [(next(it), o) if o != seat else (c, o) for c, o in copy.buried]
+        copy.deck = list(it)
+        return copy
+
+    # --- helpers -------------------------------------------------------------------------------
+    def ships_of(self, player: int) -> list[Ship]:
+        return [s for s in self.ships.values() if s.owner == player]
+
+    def ships_at(self, h: Hex) -> list[Ship]:
+        return [s for s in self.ships.values() if s.hex == h]
+
+    def view(self, seat: Seat) -> JsonDict:
+        """What `seat` may see: its own hand and programs; others' only as counts."""
+        own = 0 <= seat < self.n
+        tiles = [{"hex": hex_list(h), "kind": t.kind, "value": t.value, "threshold": t.threshold,
+                  "owner": t.owner if t.owner >= 0 else None,
+                  "active": t.kind == "portal" and t.threshold is not None and self.entropy <= t.threshold}
+                 for h, t in self.tiles.items()]
+        drawn = None
+        if self.drawn >= 0:
+            tt = TILE_TYPES[self.drawn]
+            drawn = {"kind": tt.kind, "value": tt.value, "threshold": tt.threshold}
+        programs = {str(s.id): s.program[:] for s in self.ships.values() if s.owner == seat}
+        hand = self.hands[seat][:] if own else []
+        visible = set(hand) | {c for p in programs.values() for c in p} | {c for _, c in self.played}
+        to_act = self.to_act()
+        return {
+            "game": "rally",
+            "seat": seat,
+            "players": self.n,
+            "phase": rules.phase_name(self),
+            "era": self.era,
+            "round": self.round,
+            "entropy": self.entropy,
+            "entropy_start": START_ENTROPY,
+            "starting_player": self.starter,
+            "to_act": to_act,
+            "turn": self.turn,
+            "tiles": tiles,
+            "drawn_tile": drawn,
+            "legal_tile_hexes": [hex_list(h) for h in rules.legal_hexes_for(self, seat)] if seat in to_act else [],
+            "ships": [{"id": s.id, "owner": s.owner, "hex": hex_list(s.hex), "direction": s.direction,
+                       "energy": s.energy, "titanium": s.titanium, "program_count": len(s.program)}
+                      for s in self.ships.values()],
+            "programs": programs,
+            "played": [{"ship": s, "card": c} for s, c in self.played],
+            "tokens": [{"kind": t.kind, "hex": hex_list(t.hex), "direction": t.direction, "owner": t.owner}
+                       for t in self.tokens],
+            "hand": hand,
+            "hand_sizes": [len(h) for h in self.hands],
+            "cards": {str(c): CARD_KIND[c] for c in sorted(visible)},
+            "pool": self.pool[:],
+            "points": self.points[:],
+            "alive": self.alive[:],
+            "planning_done": self.done[:],
+            "deck_left": len(self.deck),
+            "tile_bag_left": sum(self.bag),
+            "pending": rules.describe_pending(self),
+            "winners": self.winners() if self.is_over() else [],
+            "over_reason": self.over_reason,
+        }
+
+    def notation(self) -> str:
+        """Every fact of the position (hidden ones included), as one line of text."""
+        def cards(cs: list[int]) -> str:
+            return ".".join(map(str, cs)) or "-"
+
+        tiles = " ".join(f"{h.q},{h.r}:{t.type}:{t.value}:{t.owner}" for h, t in self.tiles.items()) or "-"
+        ships = " ".join(f"{s.id}@{s.hex.q},{s.hex.r}:{s.owner}:{s.direction}:{s.energy}:{s.titanium}:"
+                         f"{cards(s.program)}" for s in self.ships.values()) or "-"
+        tokens = " ".join(f"{t.kind}@{t.hex.q},{t.hex.r}:{t.direction}:{t.owner}" for t in self.tokens) or "-"
+        buried = ".".join(f"{c}/{o}" for c, o in self.buried) or "-"
+        pend = "-" if self.pending_build is None else f"{self.pending_build[0]}/{self.pending_build[1]}"
+        pex = "-" if self.pending_exchange is None else self.pending_exchange.to_key()
+        return "|".join([
+            f"{self.n}", self.phase, f"e{self.era}r{self.round}", str(self.entropy), f"s{self.starter}t{self.turn}",
+            cards(self.placed), cards(self.bag), str(self.drawn), tiles, ships, f"n{self.next_ship}",
+            ";".join(cards(h) for h in self.hands), cards(self.deck), cards(self.discard), buried,
+            cards(self.pool), cards(self.points), "".join("1" if a else "0" for a in self.alive),
+            "".join("1" if d else "0" for d in self.done), cards(self.queue), cards(self.chaos_ships), tokens,
+            ".".join(f"{s}/{c}" for s, c in self.played) or "-",
+            " ".join(h.to_key() for h in self.exchanges) or "-", pend, pex, str(self.expansion_left),
+            self.over_reason or "-"])
+
+    def __repr__(self) -> str:
+        return f"RallyState({self.notation()!r})"
+
+
