@@ -141,7 +141,8 @@ class WorldsCollideState(State):
         Shards are shuffled only among the slots of one epoch (see the module
         note): the current epoch's unseen Hold Shards together with the Nexus,
         and each earlier epoch's unseen Hold Shards among themselves. So right
-        after a reshuffle the Nexus keeps exactly the old Discard's cards."""
+        after a reshuffle the Nexus keeps exactly the old Discard's cards. The
+        result depends only on what `seat` sees and on `rng`."""
         copy = self.clone()
         copy.rng = rng.fork()
         bit = 1 << seat
@@ -160,6 +161,7 @@ class WorldsCollideState(State):
                     pool.extend([card] * copy.nexus[card])
             if not slots:
                 continue
+            pool.sort()  # the true order would leak through the shuffle: start from a canonical one
             rng.shuffle(pool)
             _keep_wild_where_possible(copy, slots, pool)
             for (o, i), card in zip(slots, pool):
