@@ -132,7 +132,42 @@ def _worlds_collide(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-PAINTERS = {"order-chaos": _order_chaos, "worlds-collide": _worlds_collide}
+def _rally(size: tuple[int, int]) -> pygame.Surface:
+    """A patch of Entropy Rally's map (portal, ore, energy) with two ships trading a laser shot."""
+    from game.core.hexgrid import Hex, direction_angle, hex_to_pixel
+    from scenes.sprites.hex import blit_centred
+    from scenes.views.rally_art import draw_ship, tile, tile_variant, token_sprite
+    from scenes.views.rally_bar import heat_colour
+
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (12, 14, 26), surf.get_rect(), border_radius=max(4, w // 14))
+    radius = max(8, int(min(w, h) / 5.9))
+    origin = (w / 2 - radius * 0.1, h * 0.43)
+    layout = [(Hex(0, 0), "portal", 40), (Hex(1, 0), "titanium", 3), (Hex(-1, 0), "space", 0),
+              (Hex(0, -1), "energy", 8), (Hex(1, -1), "space", 0), (Hex(-1, 1), "tidy", 30), (Hex(0, 1), "space", 0)]
+    for cell, kind, value in layout:
+        img = tile(kind, radius, value, -300 if kind == "portal" else None, 0 if kind == "portal" else None,
+                   True, tile_variant(cell.q, cell.r), labels=w >= 160)
+        blit_centred(surf, img, hex_to_pixel(cell, radius, origin))
+    draw_ship(surf, hex_to_pixel(Hex(-1, 0), radius, origin), 0, direction_angle(0), radius)
+    draw_ship(surf, hex_to_pixel(Hex(1, -1), radius, origin), 1, direction_angle(2), radius)
+    a, b = hex_to_pixel(Hex(-1, 0), radius, origin), hex_to_pixel(Hex(0, 0), radius, origin)
+    blit_centred(surf, token_sprite("laser", 0, radius, direction_angle(0)), ((a[0] + b[0] * 2) / 3, (a[1] + b[1] * 2) / 3))
+    # the entropy clock along the bottom, two thirds gone
+    bar = pygame.Rect(0, 0, int(w * 0.76), max(4, h // 16))
+    bar.midbottom = (w // 2, int(h * 0.92))
+    for x in range(bar.w):
+        t = x / max(1, bar.w - 1)
+        col = heat_colour(t) if t < 0.66 else tuple(int(c * 0.35) for c in heat_colour(t))
+        pygame.draw.line(surf, col, (bar.x + x, bar.y), (bar.x + x, bar.bottom - 1))
+    needle = bar.x + int(bar.w * 0.66)
+    pygame.draw.line(surf, (255, 255, 255), (needle, bar.y - 3), (needle, bar.bottom + 2), 2)
+    pygame.draw.rect(surf, palette.BOARD_EDGE, surf.get_rect(), width=max(2, w // 48), border_radius=max(4, w // 14))
+    return surf
+
+
+PAINTERS = {"order-chaos": _order_chaos, "worlds-collide": _worlds_collide, "rally": _rally}
 
 
 @lru_cache(maxsize=32)

@@ -1,0 +1,522 @@
+"""Entropy Rally board art: hex tiles, ships, lasers and waves, the predicted-path overlay.
+
+Pure drawing from plain data (the fields of `docs/rally-contract.md`'s view:
+tile kind/value/threshold/owner/active, a ship's owner/direction/energy/titanium,
+a token's kind/direction/owner), never engine objects. Everything is drawn
+supersampled and cached per size, so a frame only blits. Card faces are in
+`rally_cards.py`, the entropy bar in `rally_bar.py`, the pictograms they all
+share in `rally_icons.py`; hex outlines, glows and hover in `scenes/sprites/hex.py`.
+
+Sizes are given by the hex radius (centre to corner, as in `game.core.hexgrid`);
+the art is designed to read at 34 px (1280x720 with ~40 tiles) and up to 60+ px.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from scenes.resources import asset_path
+from scenes.sprites.blur import soft_blur
+from scenes.sprites.card import mix, shade
+from scenes.sprites.counter import draw_symbol
+from scenes.sprites.hex import SS, blank, blit_centred, canvas_size, downscale, hex_corners
+from scenes.views import rally_icons as icons
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+
+TILE_KINDS: tuple[str, ...] = ("space", "titanium", "energy", "portal", "tidy")
+MINUS = "\u2212"
+
+
+# --- players ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlayerLook:
+    """A seat's colour (from the Okabe-Ito colour-blind-safe set, brightened for a dark table) and shape."""
+
+    name: str
+    colour: Colour
+    symbol: str
+
+
+PLAYERS: tuple[PlayerLook, ...] = (
+    PlayerLook("Blue", (86, 180, 233), "circle"),
+    PlayerLook("Orange", (236, 150, 20), "triangle"),
+    PlayerLook("Green", (30, 186, 140), "square"),
+    PlayerLook("Pink", (222, 132, 184), "diamond"),
+)
+NEUTRAL: Colour = (150, 156, 172)
+
+
+def player_look(owner: int | None) -> PlayerLook:
+    """The look of seat `owner` (a grey neutral for None or an unknown seat)."""
+    if owner is None or not 0 <= owner < len(PLAYERS):
+        return PlayerLook("Neutral", NEUTRAL, "ring")
+    return PLAYERS[owner]
+
+
+def player_colour(owner: int | None) -> Colour:
+    return player_look(owner).colour
+
+
+# --- text --------------------------------------------------------------------------------------------
+_FONT_FILES = {"regular": "body-regular.ttf", "bold": "body-bold.ttf", "display": "display.ttf"}
+
+
+_fonts: dict[tuple[int, str], pygame.font.Font] = {}
+
+
+def font(px: int, kind: str = "bold") -> pygame.font.Font:
+    """The app's fonts by pixel size (pygame's default font if a file is missing).
+
+    Cached, but a font made before `pygame.quit()` is dead afterwards (tests and a
+    restarted app re-init pygame), so a dead cache is dropped and rebuilt."""
+    key = (max(6, px), kind)
+    f = _fonts.get(key)
+    if f is not None:
+        try:
+            f.get_height()
+        except pygame.error:
+            _fonts.clear()
+            f = None
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = asset_path("fonts", _FONT_FILES.get(kind, _FONT_FILES["bold"]))
+        f = pygame.font.Font(str(path) if path.exists() else None, key[0])
+        _fonts[key] = f
+    return f
+
+
+def signed(n: int) -> str:
+    """`+20`, `−30` (a true minus sign), `0`."""
+    if n > 0:
+        return f"+{n}"
+    return f"{MINUS}{-n}" if n < 0 else "0"
+
+
+def outlined(text: str, px: int, rgb: Colour, kind: str = "bold", edge: Colour = icons.INK_DARK) -> pygame.Surface:
+    """Text with a dark 1-px outline all round, so it reads on any tile."""
+    f = font(px, kind)
+    core = f.render(text, True, rgb)
+    dark = f.render(text, True, edge)
+    o = max(1, px // 12)
+    out = pygame.Surface((core.get_width() + 2 * o, core.get_height() + 2 * o), pygame.SRCALPHA)
+    for dx in (-o, 0, o):
+        for dy in (-o, 0, o):
+            if dx or dy:
+                out.blit(dark, (o + dx, o + dy))
+    out.blit(core, (o, o))
+    return out
+
+
+def _text_px(radius: int, frac: float, floor: int = 10) -> int:
+    return max(floor, round(radius * frac))
+
+
+# --- tiles -------------------------------------------------------------------------------------------
+_TILE_TONES: dict[str, tuple[Colour, Colour]] = {
+    # (centre, edge) of each kind's radial shading
+    "space": ((30, 36, 64), (10, 12, 24)),
+    "titanium": ((78, 92, 118), (28, 34, 48)),
+    "energy": ((96, 74, 30), (36, 26, 10)),
+    "portal": ((74, 42, 110), (24, 12, 40)),
+    "tidy": ((32, 90, 76), (10, 34, 30)),
+}
+
+
+def _tile_body(kind: str, radius: int, dim: bool) -> pygame.Surface:
+    """The shaded, bevelled hex of one tile kind (SS scale)."""
+    s = blank(radius)
+    c = s.get_width() / 2
+    R = radius * SS * 0.955
+    centre_col, edge_col = _TILE_TONES.get(kind, _TILE_TONES["space"])
+    if dim:
+        grey = (52, 50, 60)
+        centre_col, edge_col = mix(centre_col, grey, 0.7), mix(edge_col, (18, 18, 22), 0.6)
+    steps = 12
+    for i in range(steps):
+        t = i / (steps - 1)
+        pygame.draw.polygon(s, mix(edge_col, centre_col, t), hex_corners(c, c - R * 0.06 * t, R * (1 - 0.62 * t)))
+    pts = hex_corners(c, c, R)
+    lw = max(SS, int(R * 0.05))
+    lit = shade(centre_col, 1.9)
+    for a, b, col in ((3, 4, lit), (4, 5, lit), (5, 0, mix(lit, centre_col, 0.4)),
+                      (0, 1, shade(edge_col, 0.5)), (1, 2, shade(edge_col, 0.45)), (2, 3, shade(edge_col, 0.55))):
+        pygame.draw.line(s, col, pts[a], pts[b], lw)
+    return s
+
+
+def _stars(s: pygame.Surface, radius: int, variant: int, dim: bool = False) -> None:
+    """A seeded sprinkle of stars (and sometimes a faint nebula) clipped to the hex (SS scale)."""
+    c = s.get_width() / 2
+    R = radius * SS * 0.9
+    rng = random.Random(7919 * (variant % 8) + 17)
+    layer = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+    if variant % 3 == 1:
+        neb = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+        nx, ny = c + rng.uniform(-0.35, 0.35) * R, c + rng.uniform(-0.35, 0.35) * R
+        hue = rng.choice(((110, 70, 170), (50, 110, 170), (150, 60, 110)))
+        pygame.draw.circle(neb, (*hue, 60), (nx, ny), R * 0.5)
+        layer.blit(soft_blur(neb, max(2, int(R * 0.3))), (0, 0))
+    count = 9 + variant % 4
+    for _ in range(count):
+        a = rng.uniform(0, 2 * math.pi)
+        d = math.sqrt(rng.uniform(0, 1)) * R * 0.82
+        x, y = c + math.cos(a) * d, c + math.sin(a) * d
+        big = rng.random() < 0.2
+        b = rng.randint(150, 255) if not dim else 110
+        pygame.draw.circle(layer, (b, b, min(255, b + 20), 255), (x, y), SS * (1.1 if big else 0.6) * max(1.0, radius / 34))
+        if big:
+            arm = SS * 2.4 * max(1.0, radius / 34)
+            pygame.draw.line(layer, (b, b, 255, 150), (x - arm, y), (x + arm, y), max(1, SS // 2))
+            pygame.draw.line(layer, (b, b, 255, 150), (x, y - arm), (x, y + arm), max(1, SS // 2))
+    s.blit(layer, (0, 0))
+
+
+@lru_cache(maxsize=1024)
+def tile(kind: str, radius: int, value: int = 0, threshold: int | None = None, owner: int | None = None,
+         active: bool = True, variant: int = 0, labels: bool = True) -> pygame.Surface:
+    """One map tile, `canvas_size(radius)` square with the hex centred (blit with `blit_centred`).
+
+    `value` is the titanium/energy on the tile, a portal's production per era or
+    the entropy a tidy tile removes; `variant` (any int, e.g. from the hex
+    coordinates) varies the starfield so neighbouring space tiles differ;
+    `labels=False` leaves the numbers off (tiny previews such as the menu picture).
+    """
+    dim = kind == "portal" and not active
+    s = _tile_body(kind, radius, dim)
+    c = s.get_width() / 2
+    R = radius * SS
+    _stars(s, radius, variant if kind == "space" else variant + 3, dim=kind != "space")
+    if kind == "titanium":
+        icons.crystals(s, (c, c - R * 0.2), R * 0.62, icons.TITANIUM if value else shade(icons.TITANIUM, 0.45))
+    elif kind == "energy":
+        glow = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+        if value:
+            pygame.draw.circle(glow, (*icons.ENERGY, 90), (c, c - R * 0.2), R * 0.34)
+            s.blit(soft_blur(glow, max(2, int(R * 0.12))), (0, 0))
+        icons.bolt(s, (c, c - R * 0.2), R * 0.66, icons.ENERGY if value else shade(icons.ENERGY, 0.4))
+    elif kind == "tidy":
+        icons.tidy_grid(s, (c, c - R * 0.2), R * 0.54, icons.TIDY)
+    elif kind == "portal":
+        _portal_art(s, R, owner, active)
+    out = downscale(s, radius)
+    if labels:
+        _tile_text(out, kind, radius, value, threshold, active)
+    return out
+
+
+def _portal_art(s: pygame.Surface, R: float, owner: int | None, active: bool) -> None:
+    c = s.get_width() / 2
+    if active:
+        glow = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+        pygame.draw.circle(glow, (*icons.PORTAL, 110), (c, c - R * 0.05), R * 0.5)
+        s.blit(soft_blur(glow, max(2, int(R * 0.16))), (0, 0))
+    # drawn on a layer and blitted: pygame.draw would write its alpha straight into the tile
+    layer = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+    ink = (*mix(icons.PORTAL, (255, 255, 255), 0.15), 210) if active else (110, 106, 122, 170)
+    icons.swirl(layer, (c, c - R * 0.05), R * 1.0, ink, width=0.07)
+    s.blit(layer, (0, 0))
+    if not active:
+        hatch = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+        step = max(4, int(R * 0.16))
+        for k in range(-s.get_width(), s.get_width(), step):
+            pygame.draw.line(hatch, (0, 0, 0, 70), (k, 0), (k + s.get_width(), s.get_width()), max(1, SS))
+        mask = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+        pygame.draw.polygon(mask, (255, 255, 255, 255), hex_corners(c, c, R * 0.93))
+        hatch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        s.blit(hatch, (0, 0))
+    if owner is not None:
+        look = player_look(owner)
+        col = look.colour if active else mix(look.colour, (90, 90, 100), 0.5)
+        pygame.draw.polygon(s, icons.INK_DARK, hex_corners(c, c, R * 0.86), width=max(SS, int(R * 0.15)))
+        pygame.draw.polygon(s, col, hex_corners(c, c, R * 0.855), width=max(SS, int(R * 0.1)))
+        # the owner's shape at the top corner, for colour-blind players
+        pygame.draw.circle(s, icons.INK_DARK, (c, c - R * 0.8), R * 0.17)
+        pygame.draw.circle(s, col, (c, c - R * 0.8), R * 0.17, width=max(1, int(R * 0.035)))
+        draw_symbol(s, look.symbol, (c, c - R * 0.8), R * 0.1, col)
+
+
+def _tile_text(out: pygame.Surface, kind: str, radius: int, value: int, threshold: int | None, active: bool) -> None:
+    """Numbers at final size (crisper than supersampled text)."""
+    c = out.get_width() / 2
+    if kind in ("titanium", "energy") and value:
+        img = outlined(str(value), _text_px(radius, 0.5, 12), (250, 248, 240))
+        blit_centred(out, img, (c, c + radius * 0.42))
+    elif kind == "tidy":
+        img = outlined(signed(-abs(value)), _text_px(radius, 0.42, 11), icons.TIDY)
+        blit_centred(out, img, (c, c + radius * 0.42))
+    elif kind == "portal":
+        ink = (250, 246, 236) if active else (150, 148, 160)
+        prod = outlined(f"+{value}", _text_px(radius, 0.4, 11), mix(icons.ENERGY, ink, 0.3) if active else ink)
+        bolt_w = max(6, int(radius * 0.26))
+        total = prod.get_width() + bolt_w
+        x0 = c - total / 2
+        y = c - radius * 0.24
+        bolt_layer = pygame.Surface((bolt_w * 4, bolt_w * 6), pygame.SRCALPHA)
+        icons.bolt(bolt_layer, (bolt_w * 2, bolt_w * 3), bolt_w * 5, icons.ENERGY if active else (130, 128, 140))
+        bolt_img = pygame.transform.smoothscale(bolt_layer, (bolt_w, int(bolt_w * 1.5)))
+        out.blit(bolt_img, bolt_img.get_rect(midleft=(round(x0), round(y))))
+        out.blit(prod, prod.get_rect(midleft=(round(x0 + bolt_w), round(y))))
+        if threshold is not None:
+            label = f"\u2264{signed(threshold)}"
+            px = _text_px(radius, 0.3, 10)
+            txt = font(px, "bold").render(label, True, (255, 255, 255) if active else (255, 140, 120))
+            pill = pygame.Rect(0, 0, txt.get_width() + px // 2 + 2, txt.get_height())
+            pill.center = (round(c), round(c + radius * 0.45))
+            pygame.draw.rect(out, (12, 10, 22), pill, border_radius=pill.height // 2)
+            pygame.draw.rect(out, (*(icons.PORTAL if active else (120, 70, 70)), 255), pill, width=1,
+                             border_radius=pill.height // 2)
+            out.blit(txt, txt.get_rect(center=pill.center))
+        if not active:
+            off = font(max(8, int(radius * 0.24)), "bold").render("OFFLINE", True, (255, 140, 120))
+            chip = off.get_rect(center=(round(c), round(c + radius * 0.05)))
+            pygame.draw.rect(out, (20, 10, 14), chip.inflate(4, 0), border_radius=3)
+            out.blit(off, chip)
+
+
+def tile_variant(q: int, r: int) -> int:
+    """A stable starfield variant for a hex, so space tiles don't all look alike."""
+    return (q * 7 + r * 13) % 8
+
+
+# --- ships ---------------------------------------------------------------------------------------------
+def ship_length(radius: int, scale: float = 1.0) -> int:
+    """Nose-to-tail length of a ship on a hex of `radius` (scale < 1 when ships share a hex)."""
+    return max(12, round(radius * 1.12 * scale))
+
+
+@lru_cache(maxsize=64)
+def _ship_base(owner: int, length: int, ghost: bool) -> pygame.Surface:
+    """The hull pointing east, with its centre at the canvas centre (final size)."""
+    side = int(length * 1.36) + 4
+    S = side * SS
+    s = pygame.Surface((S, S), pygame.SRCALPHA)
+    c = S / 2
+    L = length * SS
+    col = player_colour(owner)
+    hull = icons.place(icons.ship_hull(L), (c, c))
+    if not ghost:
+        # shadow, engine flame, then the hull
+        sh = pygame.Surface((S, S), pygame.SRCALPHA)
+        pygame.draw.polygon(sh, (0, 0, 0, 150), icons.place(icons.ship_hull(L), (c + L * 0.04, c + L * 0.07)))
+        s.blit(soft_blur(sh, max(2, int(L * 0.05))), (0, 0))
+        flame = [(-0.4 * L, -0.08 * L), (-0.66 * L, 0.0), (-0.4 * L, 0.08 * L)]
+        pygame.draw.polygon(s, (255, 170, 60), icons.place(flame, (c, c)))
+        core = [(-0.4 * L, -0.04 * L), (-0.55 * L, 0.0), (-0.4 * L, 0.04 * L)]
+        pygame.draw.polygon(s, (255, 244, 200), icons.place(core, (c, c)))
+        pygame.draw.polygon(s, shade(col, 0.55), hull)
+        pygame.draw.polygon(s, col, icons.place(icons.ship_hull(L * 0.86), (c - L * 0.02, c - L * 0.015)))
+        stripe = [(0.44 * L, -0.005 * L), (0.1 * L, -0.08 * L), (-0.3 * L, -0.05 * L), (-0.3 * L, -0.01 * L)]
+        pygame.draw.polygon(s, mix(col, (255, 255, 255), 0.45), icons.place(stripe, (c, c)))
+        pygame.draw.polygon(s, icons.INK_DARK, hull, width=max(SS, int(L * 0.035)))
+    else:
+        pygame.draw.polygon(s, (*col, 90), hull)
+        pygame.draw.polygon(s, (*mix(col, (255, 255, 255), 0.5), 220), hull, width=max(SS, int(L * 0.045)))
+    out = pygame.transform.smoothscale(s, (side, side))
+    return out.convert_alpha() if pygame.display.get_surface() else out
+
+
+@lru_cache(maxsize=64)
+def _ship_badge(owner: int, length: int, ghost: bool) -> pygame.Surface:
+    """The upright seat marker (a disc with the seat's shape) placed on the hull's centre."""
+    d = max(8, round(length * 0.34))
+    S = d * SS * 2
+    s = pygame.Surface((S, S), pygame.SRCALPHA)
+    c = S / 2
+    look = player_look(owner)
+    r = d * SS * 0.5
+    pygame.draw.circle(s, (*icons.INK_DARK, 120 if ghost else 235), (c, c), r)
+    draw_symbol(s, look.symbol, (c, c), r * 0.58, (*mix(look.colour, (255, 255, 255), 0.35), 160 if ghost else 255))
+    return pygame.transform.smoothscale(s, (d * 2, d * 2))
+
+
+def ship_sprite(owner: int, length: int, angle: float = 0.0, ghost: bool = False) -> pygame.Surface:
+    """A ship of seat `owner` pointing at screen `angle` degrees (0 = east, clockwise; see
+    `hexgrid.direction_angle`), centred on its canvas. Angles are cached per whole degree,
+    so an animated turn reuses sprites. `ghost` = translucent outline for previews."""
+    return _ship_sprite(owner, length, round(angle) % 360, ghost)
+
+
+@lru_cache(maxsize=2048)
+def _ship_sprite(owner: int, length: int, deg: int, ghost: bool) -> pygame.Surface:
+    rot = pygame.transform.rotozoom(_ship_base(owner, length, ghost), -deg, 1.0)
+    mark = _ship_badge(owner, length, ghost)
+    # the marker sits a little behind the nose so the point of the arrow stays clear
+    a = math.radians(deg)
+    blit_centred(rot, mark, (rot.get_width() / 2 - math.cos(a) * length * 0.06,
+                             rot.get_height() / 2 - math.sin(a) * length * 0.06))
+    return rot
+
+
+@lru_cache(maxsize=1024)
+def cargo_pill(energy: int | None, titanium: int | None, px: int) -> pygame.Surface:
+    """One small dark pill `px` tall: an energy bolt and number, then titanium crystals and number."""
+    parts: list[tuple[str, pygame.Surface]] = []
+    f = font(max(8, round(px * 0.86)), "bold")
+    if energy is not None:
+        parts.append(("energy", f.render(str(energy), True, (255, 236, 170))))
+    if titanium is not None:
+        parts.append(("titanium", f.render(str(titanium), True, (226, 236, 250))))
+    icon_w = round(px * 0.62)
+    pad = max(2, round(px * 0.22))
+    w = pad * 2 + sum(icon_w + img.get_width() for _, img in parts) + pad * (len(parts) - 1)
+    s = pygame.Surface((w * SS, px * SS), pygame.SRCALPHA)
+    pygame.draw.rect(s, (10, 12, 22, 235), s.get_rect(), border_radius=px * SS // 2)
+    pygame.draw.rect(s, (120, 126, 150, 255), s.get_rect(), width=max(1, SS), border_radius=px * SS // 2)
+    x = pad
+    spots: list[tuple[int, pygame.Surface]] = []
+    for kind, img in parts:
+        ic = ((x + icon_w / 2) * SS, px * SS / 2)
+        if kind == "energy":
+            icons.bolt(s, ic, px * SS * 0.74, icons.ENERGY)
+        else:
+            icons.crystals(s, (ic[0], ic[1] + px * SS * 0.04), px * SS * 0.66, icons.TITANIUM)
+        spots.append((x + icon_w, img))
+        x += icon_w + img.get_width() + pad
+    out = pygame.transform.smoothscale(s, (w, px))
+    for x0, img in spots:
+        out.blit(img, img.get_rect(midleft=(x0, px // 2)))
+    return out
+
+
+def stack_layout(count: int, radius: int) -> tuple[list[Point], float]:
+    """Offsets from the hex centre and a size factor for `count` ships sharing a hex (1-3+).
+
+    Shared hexes put the ships in a column on the left half, so each ship's cargo
+    pill can sit to its right (see `draw_ship`)."""
+    if count <= 1:
+        return [(0.0, 0.0)], 1.0
+    if count == 2:
+        return [(-radius * 0.42, -radius * 0.3), (-radius * 0.42, radius * 0.3)], 0.6
+    rows = [(-radius * 0.42, -radius * 0.52), (-radius * 0.42, 0.0), (-radius * 0.42, radius * 0.52)]
+    extra = [(radius * 0.2, radius * 0.0)] * max(0, count - 3)
+    return rows + extra, 0.5
+
+
+def draw_ship(surface: pygame.Surface, centre: Point, owner: int, angle: float, radius: int,
+              energy: int | None = None, titanium: int | None = None, ghost: bool = False,
+              scale: float = 1.0) -> pygame.Rect:
+    """A ship with its cargo pill (under it; to its right when `scale` < 1, i.e. sharing a hex).
+
+    Returns the area drawn (for hit tests and tooltips)."""
+    length = ship_length(radius, scale)
+    rect = blit_centred(surface, ship_sprite(owner, length, angle, ghost), centre)
+    if ghost or (energy is None and titanium is None):
+        return rect
+    if scale >= 1.0:
+        pill = cargo_pill(energy, titanium, max(12, round(radius * 0.36)))
+        pos = pill.get_rect(midtop=(round(centre[0]), round(centre[1] + length * 0.3)))
+    else:
+        pill = cargo_pill(energy, titanium, max(11, round(radius * 0.32)))
+        pos = pill.get_rect(midleft=(round(centre[0] + length * 0.5), round(centre[1])))
+    return rect.union(surface.blit(pill, pos))
+
+
+# --- tokens ---------------------------------------------------------------------------------------------
+def _tint(owner: int | None) -> Colour:
+    return mix(player_colour(owner), (255, 255, 255), 0.3)
+
+
+@lru_cache(maxsize=32)
+def _laser_base(owner: int | None, radius: int) -> pygame.Surface:
+    side = canvas_size(radius)
+    S = side * SS
+    s = pygame.Surface((S, S), pygame.SRCALPHA)
+    c = S / 2
+    L = radius * SS * 1.1
+    w = radius * SS * 0.17
+    col = _tint(owner)
+    halo = pygame.Surface((S, S), pygame.SRCALPHA)
+    pygame.draw.rect(halo, (*col, 170), pygame.Rect(c - L / 2, c - w * 1.3, L, w * 2.6), border_radius=int(w * 1.3))
+    s.blit(soft_blur(halo, max(2, int(w * 1.1))), (0, 0))
+    pygame.draw.rect(s, (*col, 255), pygame.Rect(c - L / 2, c - w / 2, L, w), border_radius=int(w / 2))
+    pygame.draw.rect(s, (255, 255, 255, 255), pygame.Rect(c - L * 0.1, c - w * 0.22, L * 0.58, w * 0.44),
+                     border_radius=int(w * 0.22))
+    icons.arrow_head(s, (c + L / 2 + w * 0.6, c), 0.0, w * 1.6, (255, 255, 255, 255))
+    return downscale(s, radius)
+
+
+@lru_cache(maxsize=32)
+def _wave_base(owner: int | None, radius: int) -> pygame.Surface:
+    side = canvas_size(radius)
+    S = side * SS
+    s = pygame.Surface((S, S), pygame.SRCALPHA)
+    c = S / 2
+    R = radius * SS
+    col = _tint(owner)
+    halo = pygame.Surface((S, S), pygame.SRCALPHA)
+    arcs = ((0.3, 0.12, 255), (0.56, 0.11, 235), (0.82, 0.1, 200))
+    for rr, lw, alpha in arcs:
+        rect = pygame.Rect(0, 0, R * rr * 2, R * rr * 2)
+        rect.center = (round(c - R * 0.4), round(c))
+        pygame.draw.arc(halo, (*col, alpha // 2), rect, -0.9, 0.9, max(1, int(R * lw * 2)))
+    s.blit(soft_blur(halo, max(2, int(R * 0.08))), (0, 0))
+    for rr, lw, alpha in arcs:
+        rect = pygame.Rect(0, 0, R * rr * 2, R * rr * 2)
+        rect.center = (round(c - R * 0.4), round(c))
+        pygame.draw.arc(s, (*col, alpha), rect, -0.9, 0.9, max(1, int(R * lw)))
+    pygame.draw.circle(s, (255, 255, 255, 230), (c - R * 0.4, c), R * 0.07)
+    return downscale(s, radius)
+
+
+def token_sprite(kind: str, owner: int | None, radius: int, angle: float) -> pygame.Surface:
+    """A laser bolt or a gravitational wave in the owner's tint, travelling at screen `angle`
+    (cached per whole degree)."""
+    return _token_sprite(kind, owner, radius, round(angle) % 360)
+
+
+@lru_cache(maxsize=1024)
+def _token_sprite(kind: str, owner: int | None, radius: int, deg: int) -> pygame.Surface:
+    base = _laser_base(owner, radius) if kind == "laser" else _wave_base(owner, radius)
+    return pygame.transform.rotozoom(base, -deg, 1.0)
+
+
+# --- predicted path --------------------------------------------------------------------------------------
+OFF_MAP: Colour = (240, 80, 70)
+
+
+def draw_path(surface: pygame.Surface, points: list[Point], rgb: Colour, radius: int,
+              off_map: bool = False) -> None:
+    """A planned route: dots from hex centre to hex centre with an arrow head on each step,
+    a ring on the final hex, or a red X there when the ship would leave the map."""
+    if not points:
+        return
+    dot = max(2.0, radius * 0.07)
+    spacing = max(6.0, radius * 0.24)
+    for i in range(len(points) - 1):
+        (x0, y0), (x1, y1) = points[i], points[i + 1]
+        last = i == len(points) - 2
+        col = OFF_MAP if off_map and last else rgb
+        seg = math.hypot(x1 - x0, y1 - y0)
+        if seg < 1:
+            continue
+        n = max(1, int(seg / spacing))
+        for k in range(1, n):
+            t = k / n
+            x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+            pygame.draw.circle(surface, icons.INK_DARK, (x, y), dot + 1.2)
+            pygame.draw.circle(surface, col, (x, y), dot)
+        ang = math.degrees(math.atan2(y1 - y0, x1 - x0))
+        mid = (x0 + (x1 - x0) * 0.62, y0 + (y1 - y0) * 0.62)
+        icons.arrow_head(surface, (mid[0] + 1, mid[1] + 1), ang, radius * 0.3, icons.INK_DARK)
+        icons.arrow_head(surface, mid, ang, radius * 0.26, col)
+    end = points[-1]
+    if off_map:
+        arm = radius * 0.32
+        lw = max(3, round(radius * 0.12))
+        for sx in (-1, 1):
+            pygame.draw.line(surface, icons.INK_DARK, (end[0] - arm, end[1] - sx * arm), (end[0] + arm, end[1] + sx * arm),
+                             lw + 3)
+        for sx in (-1, 1):
+            pygame.draw.line(surface, OFF_MAP, (end[0] - arm, end[1] - sx * arm), (end[0] + arm, end[1] + sx * arm), lw)
+    else:
+        r = radius * 0.5
+        pygame.draw.circle(surface, icons.INK_DARK, end, r + 1.5, width=max(2, round(radius * 0.1)) + 2)
+        pygame.draw.circle(surface, rgb, end, r, width=max(2, round(radius * 0.1)))

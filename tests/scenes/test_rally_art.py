@@ -1,0 +1,390 @@
+"""Entropy Rally art, rendered offscreen: tiles, ships, tokens, cards, the entropy bar, the path overlay.
+
+Each test checks a property a player would notice if it broke: a tile fills its
+hex and keeps its numbers inside it, a ship's point faces where it is going, a
+laser's bright core leads the way, different things look different, numbers show,
+and a second request for the same picture costs nothing (the cached surface).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.hexgrid import DIRECTION_COUNT, direction_angle
+from scenes.sprites import hex as hexart
+from scenes.views import rally_art as art
+from scenes.views import rally_bar as bar
+from scenes.views import rally_cards as cards
+
+RADII = (34, 60)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _pygame() -> Iterator[None]:
+    pygame.init()
+    yield
+
+
+def rgba(surf: pygame.Surface) -> tuple[int, int, bytes]:
+    w, h = surf.get_size()
+    return w, h, pygame.image.tobytes(surf, "RGBA")
+
+
+def opaque_points(surf: pygame.Surface, min_alpha: int = 128) -> list[tuple[int, int]]:
+    w, h, data = rgba(surf)
+    return [(i % w, i // w) for i in range(w * h) if data[4 * i + 3] >= min_alpha]
+
+
+def inside_hex(x: float, y: float, cx: float, cy: float, r: float) -> bool:
+    """Point in a pointy-top hex of circumradius r."""
+    dx, dy = abs(x - cx), abs(y - cy)
+    return dx <= r * math.sqrt(3) / 2 and dy <= r - dx / math.sqrt(3)
+
+
+def same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return a.get_size() == b.get_size() and rgba(a)[2] == rgba(b)[2]
+
+
+def luminance(surf: pygame.Surface) -> float:
+    w, h, data = rgba(surf)
+    total = weight = 0.0
+    for i in range(w * h):
+        a = data[4 * i + 3] / 255
+        total += a * (0.3 * data[4 * i] + 0.59 * data[4 * i + 1] + 0.11 * data[4 * i + 2])
+        weight += a
+    return total / max(weight, 1e-9)
+
+
+# --- hex pieces -------------------------------------------------------------------------------------
+def test_hex_shape_is_pointy_top_like_the_hexgrid_layout() -> None:
+    r = 40
+    img = hexart.hex_shape(r, (255, 255, 255, 255))
+    c = img.get_width() / 2
+    assert img.get_at((int(c), int(c - r * 0.93))).a > 200  # a corner straight up
+    assert img.get_at((int(c + r * 0.93), int(c))).a < 40  # a flat side east, the corner would reach here
+    assert img.get_at((0, 0)).a == 0
+
+
+def test_hex_pieces_are_cached_per_size_and_colour() -> None:
+    assert hexart.hex_shape(30, (1, 2, 3, 255)) is hexart.hex_shape(30, (1, 2, 3, 255))
+    assert hexart.hex_glow(30, (120, 220, 160)) is hexart.hex_glow(30, (120, 220, 160))
+    assert hexart.hex_glow(30, (120, 220, 160)) is not hexart.hex_glow(31, (120, 220, 160))
+    assert hexart.hex_hover(30) is hexart.hex_hover(30)
+
+
+def test_legal_hex_glow_reaches_beyond_the_hex_and_leaves_its_middle_see_through() -> None:
+    r = 34
+    glow = hexart.hex_glow(r, (120, 220, 160))
+    c = glow.get_width() / 2
+    assert glow.get_width() > hexart.canvas_size(r)
+    assert glow.get_at((int(c), int(c))).a < 80  # the tile under it stays visible
+    assert glow.get_at((int(c), int(c - r * 0.9))).a > 150  # a bright rim at the corner
+    assert glow.get_at((int(c), int(c - r - hexart.glow_pad(r) * 0.4))).a > 0  # the halo outside
+
+
+# --- tiles ------------------------------------------------------------------------------------------------
+TILE_SAMPLES = [
+    ("space", 0, None, None, True),
+    ("titanium", 3, None, None, True),
+    ("energy", 20, None, None, True),
+    ("portal", 40, -400, 1, True),
+    ("tidy", 50, None, None, True),
+]
+
+
+@pytest.mark.parametrize("radius", RADII)
+@pytest.mark.parametrize("spec", TILE_SAMPLES, ids=[s[0] for s in TILE_SAMPLES])
+def test_every_tile_kind_fills_its_hex(spec: tuple, radius: int) -> None:  # type: ignore[type-arg]
+    img = art.tile(*spec[:1], radius, *spec[1:])
+    c = img.get_width() / 2
+    pts = opaque_points(img)
+    hex_area = 1.5 * math.sqrt(3) * radius ** 2
+    assert len(pts) > 0.85 * hex_area
+    assert img.get_at((int(c), int(c))).a >= 250  # opaque (blending may round off a unit or two)
+
+
+@pytest.mark.parametrize("radius", RADII)
+def test_numbers_stay_inside_the_hex_even_when_long(radius: int) -> None:
+    for img in (art.tile("titanium", radius, 999), art.tile("energy", radius, 100),
+                art.tile("portal", radius, 100, -1000, 3, True), art.tile("portal", radius, 100, -1000, None, False),
+                art.tile("tidy", radius, 100)):
+        c = img.get_width() / 2
+        stray = [p for p in opaque_points(img, 40) if not inside_hex(p[0], p[1], c, c, radius + 1.5)]
+        assert not stray
+
+
+@pytest.mark.parametrize("radius", RADII)
+def test_different_kinds_look_different(radius: int) -> None:
+    imgs = [art.tile(s[0], radius, *s[1:]) for s in TILE_SAMPLES]
+    for a, b in itertools.combinations(imgs, 2):
+        assert not same(a, b)
+
+
+def test_numbers_threshold_owner_and_state_change_the_tile() -> None:
+    r = 34
+    assert not same(art.tile("titanium", r, 2), art.tile("titanium", r, 3))
+    assert not same(art.tile("energy", r, 10), art.tile("energy", r, 30))
+    assert not same(art.tile("tidy", r, 30), art.tile("tidy", r, 50))
+    assert not same(art.tile("portal", r, 30, -500), art.tile("portal", r, 30, -700))
+    assert not same(art.tile("portal", r, 20, -500), art.tile("portal", r, 30, -500))
+    assert not same(art.tile("portal", r, 30, -500, None), art.tile("portal", r, 30, -500, 0))
+    assert not same(art.tile("portal", r, 30, -500, 0), art.tile("portal", r, 30, -500, 1))
+    assert not same(art.tile("titanium", r, 3), art.tile("titanium", r, 3, labels=False))
+    assert not same(art.tile("space", r, variant=0), art.tile("space", r, variant=1))
+
+
+def test_an_offline_portal_is_visibly_dimmer() -> None:
+    for r in RADII:
+        on = art.tile("portal", r, 40, -400, 2, True)
+        off = art.tile("portal", r, 40, -400, 2, False)
+        assert luminance(off) < luminance(on) * 0.9
+
+
+def test_tiles_are_cached_per_size() -> None:
+    assert art.tile("energy", 34, 20) is art.tile("energy", 34, 20)
+    assert art.tile("energy", 34, 20) is not art.tile("energy", 60, 20)
+    assert art.tile("energy", 60, 20).get_width() == hexart.canvas_size(60)
+
+
+# --- ships ---------------------------------------------------------------------------------------------------
+def _strip_width(img: pygame.Surface, angle: float, t: float) -> int:
+    """Opaque pixels along the line across the ship at distance t (pixels) from the centre along `angle`."""
+    c = img.get_width() / 2, img.get_height() / 2
+    ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    count = 0
+    for k in range(-img.get_width() // 2, img.get_width() // 2):
+        x = c[0] + ux * t - uy * k
+        y = c[1] + uy * t + ux * k
+        if 0 <= x < img.get_width() and 0 <= y < img.get_height() and img.get_at((int(x), int(y))).a > 40:
+            count += 1
+    return count
+
+
+@pytest.mark.parametrize("ghost", [False, True])
+@pytest.mark.parametrize("direction", range(DIRECTION_COUNT))
+def test_a_ship_points_in_its_direction(direction: int, ghost: bool) -> None:
+    """The narrow nose is ahead of the centre, the wide wings behind it."""
+    length = art.ship_length(60)
+    angle = direction_angle(direction)
+    img = art.ship_sprite(direction % 4, length, angle, ghost)
+    nose = _strip_width(img, angle, length * 0.38)
+    wings = _strip_width(img, angle, -length * 0.3)
+    assert wings > 2 * max(nose, 1)
+    assert nose > 0  # the nose is there, not cut off
+
+
+@given(st.floats(min_value=0, max_value=359))
+@settings(max_examples=20, deadline=None)
+def test_a_ship_points_at_any_animation_angle(angle: float) -> None:
+    length = art.ship_length(50)
+    img = art.ship_sprite(0, length, angle)
+    assert _strip_width(img, round(angle), -length * 0.3) > 2 * max(_strip_width(img, round(angle), length * 0.38), 1)
+
+
+def test_ship_sprites_are_cached_per_whole_degree_and_differ_by_owner() -> None:
+    assert art.ship_sprite(1, 40, 60.0) is art.ship_sprite(1, 40, 60.0)
+    assert art.ship_sprite(1, 40, 60.2) is art.ship_sprite(1, 40, 60.0)
+    assert not same(art.ship_sprite(0, 40, 0.0), art.ship_sprite(1, 40, 0.0))
+    assert not same(art.ship_sprite(0, 40, 0.0), art.ship_sprite(0, 40, 0.0, ghost=True))
+
+
+def test_a_ghost_ship_is_translucent() -> None:
+    solid = art.ship_sprite(2, 40, 0.0)
+    ghost = art.ship_sprite(2, 40, 0.0, ghost=True)
+    w, h, data = rgba(ghost)
+    inner = [data[4 * i + 3] for i in range(w * h) if data[4 * i + 3] > 0]
+    assert sorted(inner)[len(inner) // 2] < 200  # most of it shows the board through
+    assert len(opaque_points(solid, 250)) > len(opaque_points(ghost, 250))
+
+
+def test_player_looks_are_distinct_in_colour_and_shape() -> None:
+    looks = art.PLAYERS
+    assert len(looks) == 4
+    assert len({p.symbol for p in looks}) == 4
+    for a, b in itertools.combinations(looks, 2):
+        assert sum(abs(x - y) for x, y in zip(a.colour, b.colour)) > 90
+    assert art.player_look(None).colour == art.NEUTRAL
+
+
+def test_cargo_numbers_show_on_the_ship_pill() -> None:
+    assert not same(art.cargo_pill(10, 2, 12), art.cargo_pill(11, 2, 12))
+    assert not same(art.cargo_pill(10, 2, 12), art.cargo_pill(10, 3, 12))
+    assert art.cargo_pill(100, 20, 12).get_width() > art.cargo_pill(1, 2, 12).get_width()
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_ships_sharing_a_hex_stay_apart_and_on_the_hex(count: int) -> None:
+    r = 34
+    offsets, scale = art.stack_layout(count, r)
+    assert len(offsets) == count
+    length = art.ship_length(r, scale)
+    for (ax, ay), (bx, by) in itertools.combinations(offsets, 2):
+        assert math.hypot(ax - bx, ay - by) >= 0.85 * length
+    for x, y in offsets:
+        assert inside_hex(x, y, 0, 0, r * 0.8)
+    surf = pygame.Surface((200, 200), pygame.SRCALPHA)
+    rects = [art.draw_ship(surf, (100 + x, 100 + y), i, 60.0 * i, r, energy=10, titanium=1, scale=scale)
+             for i, (x, y) in enumerate(offsets)]
+    assert all(rect.w > 0 for rect in rects)
+
+
+# --- tokens --------------------------------------------------------------------------------------------------
+def _centroid(img: pygame.Surface, test: object) -> tuple[float, float]:
+    w, h, data = rgba(img)
+    xs = ys = n = 0.0
+    for i in range(w * h):
+        px = data[4 * i:4 * i + 4]
+        if test(px):  # type: ignore[operator]
+            xs += i % w
+            ys += i // w
+            n += 1
+    assert n > 0
+    return xs / n - w / 2, ys / n - h / 2
+
+
+@pytest.mark.parametrize("direction", range(DIRECTION_COUNT))
+def test_a_laser_leads_with_its_bright_core(direction: int) -> None:
+    angle = direction_angle(direction)
+    img = art.token_sprite("laser", 1, 40, angle)
+    dx, dy = _centroid(img, lambda p: p[3] > 200 and min(p[:3]) > 235)
+    assert math.hypot(dx, dy) > 2
+    off = (math.degrees(math.atan2(dy, dx)) - angle + 180) % 360 - 180
+    assert abs(off) < 20
+
+
+@pytest.mark.parametrize("direction", range(DIRECTION_COUNT))
+def test_a_wave_spreads_in_its_direction(direction: int) -> None:
+    angle = direction_angle(direction)
+    img = art.token_sprite("wave", 2, 40, angle)
+    dx, dy = _centroid(img, lambda p: p[3] > 150)
+    off = (math.degrees(math.atan2(dy, dx)) - angle + 180) % 360 - 180
+    assert abs(off) < 20
+
+
+def test_tokens_take_the_owners_tint_and_differ_by_kind() -> None:
+    assert not same(art.token_sprite("laser", 0, 34, 0), art.token_sprite("laser", 1, 34, 0))
+    assert not same(art.token_sprite("laser", 0, 34, 0), art.token_sprite("wave", 0, 34, 0))
+    assert art.token_sprite("wave", 0, 34, 120) is art.token_sprite("wave", 0, 34, 120)
+
+
+# --- predicted path ------------------------------------------------------------------------------------------
+def _count(surf: pygame.Surface, rgb: tuple[int, int, int], near: tuple[float, float], reach: float) -> int:
+    n = 0
+    for x in range(int(near[0] - reach), int(near[0] + reach)):
+        for y in range(int(near[1] - reach), int(near[1] + reach)):
+            if surf.get_at((x, y))[:3] == rgb:
+                n += 1
+    return n
+
+
+def test_path_ends_in_a_ring_or_a_red_x_off_the_map() -> None:
+    r = 34
+    pts = [(60.0, 100.0), (119.0, 100.0), (178.0, 100.0)]
+    blue = art.player_colour(0)
+    ok = pygame.Surface((260, 200))
+    art.draw_path(ok, pts, blue, r)
+    lost = pygame.Surface((260, 200))
+    art.draw_path(lost, pts, blue, r, off_map=True)
+    assert _count(ok, blue, pts[-1], r * 0.7) > 20 and _count(ok, art.OFF_MAP, pts[-1], r * 0.7) == 0
+    assert _count(lost, art.OFF_MAP, pts[-1], r * 0.5) > 20
+    assert _count(ok, blue, (89.5, 100.0), 20) > 5  # dots and an arrow on the way
+    turn_only = pygame.Surface((260, 200))
+    art.draw_path(turn_only, pts[:1], blue, r)
+    assert _count(turn_only, blue, pts[0], r * 0.7) > 20
+
+
+# --- cards -----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(96, 134), (48, 66)])
+def test_every_card_kind_has_its_own_face(size: tuple[int, int]) -> None:
+    faces = [cards.card_face(k, *size, cost=3, entropy=2) for k in cards.CARD_KINDS]
+    assert len(faces) == 13
+    for f in faces:
+        assert f.get_size() == size
+        assert f.get_at((size[0] // 2, size[1] // 2)).a == 255
+    for a, b in itertools.combinations(faces, 2):
+        assert not same(a, b)
+
+
+def test_card_numbers_and_names_change_the_face() -> None:
+    for w, h in ((96, 134), (48, 66)):
+        assert not same(cards.card_face("laser", w, h, 2, 4), cards.card_face("laser", w, h, 3, 4))
+        assert not same(cards.card_face("laser", w, h, 2, 4), cards.card_face("laser", w, h, 2, 0))
+        assert not same(cards.card_face("tidy_up", w, h, 2, -30), cards.card_face("tidy_up", w, h, 2, 30))
+    assert not same(cards.card_face("laser", 96, 134, 2, 4, "Laser"), cards.card_face("laser", 96, 134, 2, 4, "Zap"))
+
+
+def test_cards_are_cached_and_share_the_common_back() -> None:
+    from scenes.sprites.card import card_back
+
+    assert cards.card_face("move2", 96, 134, 6, 6) is cards.card_face("move2", 96, 134, 6, 6)
+    assert cards.back(48, 66) is card_back(48, 66)
+    assert {cards.family(k) for k in cards.CARD_KINDS} == {"move", "turn", "strike", "build", "tidy"}
+
+
+def test_a_long_name_still_fits_on_the_card() -> None:
+    face = cards.card_face("wave", 96, 134, 8, 8, "Send Gravitational Wave")
+    assert face.get_size() == (96, 134)
+    assert not same(face, cards.card_face("wave", 96, 134, 8, 8, "Send Gravitational"))
+
+
+# --- entropy bar -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("width", [600, 800, 1000])
+def test_the_needle_sits_at_the_current_entropy(width: int) -> None:
+    h = 64
+    g = bar.BarGeometry(width, h)
+    for value in (-1000, -640, -200, 0):
+        img = bar.entropy_bar(width, h, value)
+        x = round(g.x_of(value))
+        assert img.get_at((x, g.track.centery))[:3] == (255, 255, 255)
+
+
+def test_the_reached_part_of_the_track_is_lit_and_the_rest_dim() -> None:
+    g = bar.BarGeometry(800, 64)
+    img = bar.entropy_bar(800, 64, -500)
+    x = round(g.x_of(-500))
+    lit = img.get_at((x - 30, g.track.centery))
+    dim = img.get_at((x + 30, g.track.centery))
+    assert sum(lit[:3]) > 1.6 * sum(dim[:3])
+    assert not same(img, bar.entropy_bar(800, 64, -400))
+    assert bar.entropy_bar(800, 64, -500) is img
+
+
+def test_portal_thresholds_are_pinned_on_the_bar() -> None:
+    g = bar.BarGeometry(800, 64)
+    plain = bar.entropy_bar(800, 64, -640)
+    pinned = bar.entropy_bar(800, 64, -640, ((-300, 0, True), (-800, 2, False)))
+    assert not same(plain, pinned)
+    x = round(g.x_of(-300))
+    assert pinned.get_at((x, g.track.top - 1)) != plain.get_at((x, g.track.top - 1))
+    assert not same(pinned, bar.entropy_bar(800, 64, -640, ((-300, 1, True), (-800, 2, False))))
+    assert not same(pinned, bar.entropy_bar(800, 64, -640, ((-300, 0, False), (-800, 2, False))))
+
+
+def test_portal_marks_come_from_the_view_tiles() -> None:
+    tiles = [{"hex": [0, 0], "kind": "portal", "value": 30, "threshold": -500, "owner": 1, "active": True},
+             {"hex": [1, 0], "kind": "space", "value": 0, "threshold": None, "owner": None, "active": True},
+             {"hex": [2, 0], "kind": "portal", "value": 20, "threshold": -700, "owner": None, "active": False}]
+    assert bar.portal_marks(tiles) == ((-700, None, False), (-500, 1, True))
+
+
+def test_heat_colour_warms_towards_the_heat_death() -> None:
+    cold, hot = bar.heat_colour(0.0), bar.heat_colour(1.0)
+    assert cold[2] > cold[0] and hot[0] > hot[2]
+
+
+# --- menu picture -----------------------------------------------------------------------------------------------
+def test_rally_has_its_own_menu_picture() -> None:
+    from scenes import thumbnails
+
+    assert "rally" in thumbnails.PAINTERS
+    for side in (96, 220):
+        img = thumbnails.thumbnail("rally", (side, side))
+        assert img.get_size() == (side, side)
+        assert not same(img, thumbnails._fallback("rally", (side, side)))
