@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -93,6 +94,10 @@ DIM: Colour = (150, 156, 172)
 CLASH_RED: Colour = (236, 84, 72)
 OK_GREEN: Colour = (120, 220, 160)
 MOVE_S, FLIP_S, CLASH_S, STEP_S = 0.42, 0.6, 1.3, 0.75
+REVEAL_MOVE_S = 0.38
+MARY_REVEALS = 3
+REVEAL_HOLD_S = 1.6
+"""Mary's revealed Shards stay on show this long before a computer (or another player) takes one."""
 ASPECT = 0.7
 PLAY_SLOT = Target("play-slot")
 ACTING = Target("acting")
@@ -124,6 +129,8 @@ class Geometry:
     modal: list[Item] = field(default_factory=list)
     modal_title: str = ""
     modal_rect: pygame.Rect | None = None
+    revealed: dict[int, pygame.Rect] = field(default_factory=dict)
+    """Where each of Mary's revealed Shards lies in the overlay (card -> rect)."""
     panels: list[tuple[pygame.Rect, Colour, bool]] = field(default_factory=list)
     labels: list[tuple[str, int, Colour, str, str, tuple[int, int]]] = field(default_factory=list)
     tips: list[tuple[pygame.Rect, str]] = field(default_factory=list)
@@ -156,6 +163,8 @@ class WorldsCollideView(GameView):
         self._static: pygame.Surface | None = None
         self._static_key: Any = None
         self._clickable: list[Target] = []
+        self._last_revealed: dict[int, pygame.Rect] = {}
+        """Mary's overlay places, kept after it closes so the taken and discarded Shards leave from there."""
         self.fs = 14
 
     # --- geometry ----------------------------------------------------------------------------
@@ -209,6 +218,8 @@ class WorldsCollideView(GameView):
         self._centre(g, mid, m)
         self._anchor_item(g)
         self._modal(g)
+        if g.revealed:
+            self._last_revealed = dict(g.revealed)
         self.geo = g
         self._warm(g)
 
@@ -520,6 +531,16 @@ class WorldsCollideView(GameView):
             for c in v.get("mary_revealed", []):
                 cards.append((("shard", c), Target("revealed", ident=card_name(c)), shard_tip(c) + "\nClick to take it.",
                               False))
+        elif v.get("mary_revealed") and (kind == "mary-take" or pending.get("purpose") == "mary"):
+            # Mary revealing, or someone else's Mary choosing: the Shards are face up, everyone sees them
+            revealed = list(v["mary_revealed"])
+            who = self._name(int(pending["seat"]))
+            title = (f"{who} revealed these Shards: one goes to her Hold, the rest to the Discard"
+                     if kind == "mary-take" else f"{who} reveals three Shards from the Nexus")
+            for c in revealed:
+                cards.append((("shard", c), None, shard_tip(c) + "\nRevealed from the Nexus by Mary: everyone sees it.",
+                              False))
+            cards += [(("slot",), None, "", False)] * max(0, MARY_REVEALS - len(revealed))
         elif pending.get("seat") == self.me and kind == "pick-character":
             title = "Pick your Character"
             taken = {p.get("character") for p in v["players"]}
@@ -554,8 +575,10 @@ class WorldsCollideView(GameView):
             in_row = min(per_row, count - row * per_row)
             x0 = box.centerx - (in_row * (cw + gap) - gap) // 2
             r = pygame.Rect(x0 + col * (cw + gap), box.y + int(self.fs * 2.6) + row * (ch + 10), cw, ch)
-            g.modal.append(Item(r, face, None if dim else target, tip + ("\nAlready taken." if dim else ""),
+            g.modal.append(Item(r, None if face == ("slot",) else face, None if dim else target, tip + ("\nAlready taken." if dim else ""),
                                 key=("modal", i), dim=dim))
+            if face[0] == "shard" and (kind == "mary-take" or pending.get("purpose") == "mary"):
+                g.revealed[int(face[1])] = r
 
     # --- the table's questions ----------------------------------------------------------
     def role_of(self, seat: Seat) -> str:
@@ -861,6 +884,8 @@ class WorldsCollideView(GameView):
                 start = centre(place(ev.source))
                 if ev.source == "discard":
                     start = centre(g.places.get(("discard",)))
+                elif ev.source == "revealed":
+                    start = centre(self._last_revealed.get(ev.card)) or start
                 end_rect = g.places.get(("hold", ev.seat))
                 hide: tuple[Any, ...] = ("hold", ev.seat, max(0, len(players[ev.seat]["hold"]) - 1))
                 nxt = redacted[i + 1] if i + 1 < len(redacted) else None
@@ -883,12 +908,28 @@ class WorldsCollideView(GameView):
                 k = reality.index(ev.card) if ev.card in reality else 0
                 t += move(("shard", ev.card), centre(g.places.get(("hold", ev.seat))),
                           g.places.get(("reality", ev.seat, k)), ("reality", ev.seat, k), t, MOVE_S, "place")
+            elif isinstance(ev, ShardRevealed) and ev.where == "nexus" and ev.card in g.revealed:
+                t = self._reveal_to_overlay(ev.card, animator, t)
+                if not any(isinstance(e, ShardRevealed) for e in redacted[i + 1:]):
+                    t += FLIP_S
+                    pending = self.view.get("pending") or {}
+                    if pending.get("kind") == "mary-take" and pending.get("seat") != me:
+                        animator.add(REVEAL_HOLD_S, "wc-wait", delay=t)  # time to read before she takes one
+                        t += REVEAL_HOLD_S
             elif isinstance(ev, ShardRevealed):
                 r = place(ev.where)
                 if r is not None:
                     animator.add(FLIP_S, "wc-flip", ease_in_out_cubic, delay=t, rect=pygame.Rect(r), front=BACK,
                                  face=("shard", ev.card), hide=("none",), sound="draw")
                     t += FLIP_S
+            elif isinstance(ev, ShardDiscarded) and ev.where == "revealed" and ev.card in self._last_revealed:
+                # the rest of Mary's Shards wait where the overlay showed them, then go to the Discard
+                r = g.places.get(("discard", ev.card))
+                if r is not None:
+                    animator.add(MOVE_S * 0.9, "wc-move", ease_in_out_cubic, delay=t, sound="slide",
+                                 face=("shard", ev.card), start=centre(self._last_revealed[ev.card]), end=centre(r),
+                                 size=r.size, hide=("discard", ev.card), pre=True)
+                    t += MOVE_S * 0.9
             elif isinstance(ev, ShardDiscarded):
                 t += move(("shard", ev.card), centre(place(ev.where)), g.places.get(("discard", ev.card)),
                           ("discard", ev.card), t, MOVE_S * 0.9, "slide")
@@ -919,6 +960,21 @@ class WorldsCollideView(GameView):
                              title=f"{winners} win{'s' if len(ev.winners) == 1 else ''}!", subtitle=ev.reason)
         self._hold_round(redacted, animator, before, t)
         self._static_key = None
+
+    def _reveal_to_overlay(self, card: int, animator: Animator, t: float) -> float:
+        """Mary's reveal: the Shard leaves the Nexus face down, lands in the overlay and flips face up.
+        Returns when the next one may start (they overlap, one after another)."""
+        g = self.geo
+        slot = g.revealed[card]
+        key = next((it.key for it in g.modal if it.rect == slot), ("none",))
+        nexus = g.places.get(("nexus",))
+        start = (float(nexus.centerx), float(nexus.centery)) if nexus is not None else None
+        if start is not None:
+            animator.add(REVEAL_MOVE_S, "wc-move", ease_in_out_cubic, delay=t, sound="draw", face=BACK,
+                         start=start, end=(float(slot.centerx), float(slot.centery)), size=slot.size, hide=key)
+        animator.add(FLIP_S * 0.75, "wc-flip", ease_in_out_cubic, delay=t + REVEAL_MOVE_S, rect=pygame.Rect(slot),
+                     front=BACK, face=("shard", card), hide=key, pre=False)
+        return t + REVEAL_MOVE_S
 
     def _hold_round(self, events: Sequence[Event], animator: Animator, before: ViewDict, t: float) -> None:
         """When a round ends within these events, keep its revealed plays on show a moment
@@ -1129,12 +1185,38 @@ class WorldsCollideView(GameView):
                     stamp, colour = _status_text(status)
                     if stamp:
                         self._stamp(surface, stamp, colour, rect)
-        # animations
+        if not modal:
+            self._draw_tweens(surface, animator)
+        # the resolving card keeps a soft glow
+        for item in g.items:
+            if item.key and item.key[0] == "arena" and item.face and any(
+                    pl.get("status") == "resolving" for pl in (self.view.get("plays") or [])[item.key[1]:item.key[1] + 1]):
+                self._glow(surface, item.rect, BRASS, 0.4 + 0.3 * pulse, False)
+        if modal:
+            self._draw_modal(surface, overlay, pulse, hidden)
+            self._draw_tweens(surface, animator)  # above the veil: what moves into the overlay is seen
+        # the card in the hand of the mouse
+        if overlay.held is not None and overlay.drag_pos is not None:
+            for item in g.items:
+                if item.target == overlay.held and item.face is not None:
+                    rect = item.rect.copy()
+                    rect.center = (int(overlay.drag_pos[0]), int(overlay.drag_pos[1]))
+                    self._blit_card(surface, item.face, rect, lift=1.0)
+                    break
+
+    def _draw_tweens(self, surface: pygame.Surface, animator: Animator) -> None:
+        """Cards in flight, flips, Clash marks, the Anchor's hop and the resolving step."""
+        g = self.geo
         for tw in animator.tweens:
             if not tw.started:
-                if tw.kind == "wc-flip":
+                if tw.kind == "wc-flip" and tw.payload.get("pre", True):
                     r = tw.payload["rect"]
                     self._blit_card(surface, tw.payload["front"], r)
+                elif tw.kind == "wc-move" and tw.payload.get("pre", False):
+                    w, h = tw.payload["size"]
+                    rect = pygame.Rect(0, 0, w, h)
+                    rect.center = (int(tw.payload["start"][0]), int(tw.payload["start"][1]))
+                    self._blit_card(surface, tw.payload["face"], rect)
                 continue
             p = tw.payload
             if tw.kind == "wc-move":
@@ -1145,7 +1227,7 @@ class WorldsCollideView(GameView):
                 rect.center = (int(pos[0]), int(pos[1] - lift * h * 0.25))
                 self._blit_card(surface, p["face"], rect, lift=lift)
             elif tw.kind == "wc-flip":
-                r: pygame.Rect = p["rect"]
+                r = p["rect"]
                 back = self.art.face(p["front"], r.width, r.height)
                 face = self.art.face(p["face"], r.width, r.height)
                 img = flip_frame(back, face, tw.value)
@@ -1164,21 +1246,6 @@ class WorldsCollideView(GameView):
             elif tw.kind == "wc-step":
                 r = p["rect"]
                 self._glow(surface, r, BRASS, 1.0 - tw.raw * 0.5, True)
-        # the resolving card keeps a soft glow
-        for item in g.items:
-            if item.key and item.key[0] == "arena" and item.face and any(
-                    pl.get("status") == "resolving" for pl in (self.view.get("plays") or [])[item.key[1]:item.key[1] + 1]):
-                self._glow(surface, item.rect, BRASS, 0.4 + 0.3 * pulse, False)
-        if modal:
-            self._draw_modal(surface, overlay, pulse)
-        # the card in the hand of the mouse
-        if overlay.held is not None and overlay.drag_pos is not None:
-            for item in g.items:
-                if item.target == overlay.held and item.face is not None:
-                    rect = item.rect.copy()
-                    rect.center = (int(overlay.drag_pos[0]), int(overlay.drag_pos[1]))
-                    self._blit_card(surface, item.face, rect, lift=1.0)
-                    break
 
     def _glow(self, surface: pygame.Surface, rect: pygame.Rect, colour: Colour, pulse: float, strong: bool) -> None:
         glow = glow_frame(rect.width, rect.height, colour, 3)
@@ -1186,7 +1253,8 @@ class WorldsCollideView(GameView):
         pad = (glow.get_width() - rect.width) // 2
         surface.blit(glow, (rect.x - pad, rect.y - pad))
 
-    def _draw_modal(self, surface: pygame.Surface, overlay: Overlay, pulse: float) -> None:
+    def _draw_modal(self, surface: pygame.Surface, overlay: Overlay, pulse: float,
+                    hidden: AbstractSet[tuple[Any, ...]] = frozenset()) -> None:
         g = self.geo
         box = g.modal_rect
         assert box is not None
@@ -1197,6 +1265,8 @@ class WorldsCollideView(GameView):
         self.text.blit(surface, g.modal_title, self.fs + 2, BRASS, "bold", midtop=(box.centerx, box.y + 12))
         clickable = set(self._clickable)
         for item in g.modal:
+            if item.key in hidden:
+                continue
             lift = 1.0 if overlay.hover == item.target and item.target in clickable else 0.0
             self._blit_card(surface, item.face, item.rect, item.dim, lift=lift)
             if item.target in clickable:

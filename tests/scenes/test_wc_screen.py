@@ -103,3 +103,82 @@ def test_one_human_against_a_computer_reads_you_and_computer(module_ctx: AppCont
     view = make_view(module_ctx, match, 0)
     lines = [text for text, _ in view.log_lines(match.log, seat_labels(match))]
     assert lines[0].startswith("You play ") and lines[1].startswith("Computer plays ")
+
+
+# --- 2. a computer's Mary shows what she revealed ----------------------------------------------
+def mary_about_to_reveal(seats: list[str]) -> Match:
+    """Seat 1 plays Mary and has just been asked to resolve Unleash (seat 0 chose Fracture)."""
+    from game.worlds_collide.cards import FRACTURE, KINTRIEL, MARY, UNLEASH
+    from game.worlds_collide.commands import ChooseAction, PickCharacter
+
+    match = Match(GAME, {"characters": "chosen"}, 3, seats)
+
+    def chance() -> None:
+        while match.to_act() == [CHANCE]:
+            assert match.resolve_chance().ok
+
+    chance()
+    for seat, character in ((0, KINTRIEL), (1, MARY)):
+        assert match.submit(PickCharacter(seat, character)).ok
+        chance()
+    assert match.submit(ChooseAction(0, FRACTURE)).ok and match.submit(ChooseAction(1, UNLEASH)).ok
+    chance()
+    assert (match.state.view(0)["pending"] or {}).get("kind") == "act"
+    return match
+
+
+def test_a_computer_marys_reveal_flies_into_an_overlay_the_human_sees(module_ctx: AppContext) -> None:
+    from game.worlds_collide.commands import Resolve, ShardDiscarded, ShardTaken, TakeRevealed
+    from scenes.animation import Animator
+
+    match = mary_about_to_reveal([HUMAN, "random"])
+    view = make_view(module_ctx, match, 0)
+    assert match.submit(Resolve(1)).ok
+    flips: list[int] = []
+    waits = 0
+    while match.to_act() == [CHANCE]:
+        before = view.view
+        result = match.resolve_chance()
+        view.set_view(match.state.view(0))
+        animator = Animator(1.0)
+        view.animate(result.events, animator, before, None)
+        g = view.geo
+        # the overlay is up for the watching human, shows every Shard revealed so far, and offers no click
+        assert g.modal_rect is not None and "Mary" in g.modal_title
+        shown = [it.face[1] for it in g.modal if it.face is not None]
+        assert shown == view.view["mary_revealed"]
+        assert all(it.target is None for it in g.modal)
+        flip = [tw for tw in animator.tweens if tw.kind == "wc-flip"]
+        assert len(flip) == 1 and flip[0].payload["hide"][0] == "modal"  # lands in the overlay, face up
+        flips.append(flip[0].payload["face"][1])
+        waits += len(animator.of_kind("wc-wait"))
+    assert flips == view.view["mary_revealed"] and len(flips) == 3
+    assert waits == 1  # once all three are up, they stay on show before the computer takes one
+    # the take: the kept Shard and the discarded ones leave from where the overlay showed them
+    places = {c: (float(r.centerx), float(r.centery)) for c, r in view.geo.revealed.items()}
+    taken = flips[1]
+    before = view.view
+    result = match.submit(TakeRevealed(1, taken))
+    assert result.ok
+    view.set_view(match.state.view(0))
+    animator = Animator(1.0)
+    view.animate(result.events, animator, before, None)
+    assert view.geo.modal_rect is None
+    starts = [tw.payload["start"] for tw in animator.of_kind("wc-move")]
+    for ev in result.events:
+        if isinstance(ev, (ShardTaken, ShardDiscarded)) and getattr(ev, "source", getattr(ev, "where", "")) == "revealed":
+            assert places[ev.card] in starts
+
+
+def test_the_human_mary_gets_the_same_overlay_with_clickable_shards(module_ctx: AppContext) -> None:
+    from game.worlds_collide.commands import Resolve
+
+    match = mary_about_to_reveal([HUMAN, HUMAN])
+    assert match.submit(Resolve(1)).ok
+    while match.to_act() == [CHANCE]:
+        assert match.resolve_chance().ok
+    mine = make_view(module_ctx, match, 1)
+    assert [it.target.zone for it in mine.geo.modal if it.target] == ["revealed"] * 3
+    theirs = make_view(module_ctx, match, 0)
+    assert len(theirs.geo.modal) == 3 and all(it.target is None for it in theirs.geo.modal)
+    assert not theirs.clicks(0) or all(t.zone != "revealed" for t in theirs.clicks(0))
