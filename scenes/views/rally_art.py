@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
+from game.core.hexgrid import Hex, direction_angle, hex_to_pixel
 from scenes.resources import asset_path
 from scenes.sprites.blur import soft_blur
 from scenes.sprites.card import mix, shade
@@ -266,7 +269,7 @@ def _tile_text(out: pygame.Surface, kind: str, radius: int, value: int, threshol
         out.blit(prod, prod.get_rect(midleft=(round(x0 + bolt_w), round(y))))
         if threshold is not None:
             label = f"\u2264{signed(threshold)}"
-            px = _text_px(radius, 0.3, 10)
+            px = _text_px(radius, 0.33, 11)
             txt = font(px, "bold").render(label, True, (255, 255, 255) if active else (255, 140, 120))
             pill = pygame.Rect(0, 0, txt.get_width() + px // 2 + 2, txt.get_height())
             pill.center = (round(c), round(c + radius * 0.45))
@@ -289,7 +292,7 @@ def tile_variant(q: int, r: int) -> int:
 # --- ships ---------------------------------------------------------------------------------------------
 def ship_length(radius: int, scale: float = 1.0) -> int:
     """Nose-to-tail length of a ship on a hex of `radius` (scale < 1 when ships share a hex)."""
-    return max(12, round(radius * 1.12 * scale))
+    return max(12, round(radius * 1.22 * scale))
 
 
 @lru_cache(maxsize=64)
@@ -394,10 +397,10 @@ def stack_layout(count: int, radius: int) -> tuple[list[Point], float]:
     if count <= 1:
         return [(0.0, 0.0)], 1.0
     if count == 2:
-        return [(-radius * 0.42, -radius * 0.3), (-radius * 0.42, radius * 0.3)], 0.6
+        return [(-radius * 0.42, -radius * 0.3), (-radius * 0.42, radius * 0.3)], 0.55
     rows = [(-radius * 0.42, -radius * 0.52), (-radius * 0.42, 0.0), (-radius * 0.42, radius * 0.52)]
     extra = [(radius * 0.2, radius * 0.0)] * max(0, count - 3)
-    return rows + extra, 0.5
+    return rows + extra, 0.46
 
 
 def draw_ship(surface: pygame.Surface, centre: Point, owner: int, angle: float, radius: int,
@@ -411,10 +414,10 @@ def draw_ship(surface: pygame.Surface, centre: Point, owner: int, angle: float, 
     if ghost or (energy is None and titanium is None):
         return rect
     if scale >= 1.0:
-        pill = cargo_pill(energy, titanium, max(12, round(radius * 0.36)))
+        pill = cargo_pill(energy, titanium, max(13, round(radius * 0.38)))
         pos = pill.get_rect(midtop=(round(centre[0]), round(centre[1] + length * 0.3)))
     else:
-        pill = cargo_pill(energy, titanium, max(11, round(radius * 0.32)))
+        pill = cargo_pill(energy, titanium, max(12, round(radius * 0.32)))
         pos = pill.get_rect(midleft=(round(centre[0] + length * 0.5), round(centre[1])))
     return rect.union(surface.blit(pill, pos))
 
@@ -478,18 +481,86 @@ def _token_sprite(kind: str, owner: int | None, radius: int, deg: int) -> pygame
     return pygame.transform.rotozoom(base, -deg, 1.0)
 
 
+# --- from the view's plain data ------------------------------------------------------------------------
+def _hex_of(item: Mapping[str, Any]) -> tuple[int, int]:
+    q, r = item["hex"]
+    return int(q), int(r)
+
+
+def _centre(q: int, r: int, radius: int, origin: Point) -> Point:
+    return hex_to_pixel(Hex(q, r), radius, origin)
+
+
+def tile_image(t: Mapping[str, Any], radius: int) -> pygame.Surface:
+    """The tile for one entry of the view's `tiles` (or its `drawn_tile`, which has no hex)."""
+    q, r = _hex_of(t) if "hex" in t else (0, 0)
+    th = t.get("threshold")
+    owner = t.get("owner")
+    return tile(str(t["kind"]), radius, int(t.get("value", 0)), None if th is None else int(th),
+                None if owner is None else int(owner), bool(t.get("active", True)), tile_variant(q, r))
+
+
+def draw_tiles(surface: pygame.Surface, tiles: Sequence[Mapping[str, Any]], radius: int, origin: Point) -> None:
+    """Every tile of the view at its hex (`origin` = pixel centre of hex (0, 0))."""
+    for t in tiles:
+        blit_centred(surface, tile_image(t, radius), _centre(*_hex_of(t), radius, origin))
+
+
+def ship_places(ships: Sequence[Mapping[str, Any]], radius: int, origin: Point) -> dict[int, tuple[Point, float]]:
+    """Ship id -> (pixel centre, size factor), spreading ships that share a hex (in id order)."""
+    by_hex: dict[tuple[int, int], list[int]] = {}
+    for ship in sorted(ships, key=lambda s: int(s["id"])):
+        by_hex.setdefault(_hex_of(ship), []).append(int(ship["id"]))
+    out: dict[int, tuple[Point, float]] = {}
+    for (q, r), ids in by_hex.items():
+        cx, cy = _centre(q, r, radius, origin)
+        offsets, scale = stack_layout(len(ids), radius)
+        for sid, (dx, dy) in zip(ids, offsets):
+            out[sid] = ((cx + dx, cy + dy), scale)
+    return out
+
+
+def draw_ships(surface: pygame.Surface, ships: Sequence[Mapping[str, Any]], radius: int,
+               origin: Point) -> dict[int, pygame.Rect]:
+    """Every ship of the view with its cargo; returns each ship's drawn area (hit tests, tooltips)."""
+    places = ship_places(ships, radius, origin)
+    rects: dict[int, pygame.Rect] = {}
+    for ship in ships:
+        sid = int(ship["id"])
+        pos, scale = places[sid]
+        rects[sid] = draw_ship(surface, pos, int(ship["owner"]), direction_angle(int(ship["direction"])), radius,
+                               int(ship.get("energy", 0)), int(ship.get("titanium", 0)), scale=scale)
+    return rects
+
+
+def draw_tokens(surface: pygame.Surface, tokens: Sequence[Mapping[str, Any]], radius: int, origin: Point) -> None:
+    """Every laser and wave of the view, pointing where it travels."""
+    for tok in tokens:
+        owner = tok.get("owner")
+        img = token_sprite(str(tok["kind"]), None if owner is None else int(owner), radius,
+                           direction_angle(int(tok["direction"])))
+        blit_centred(surface, img, _centre(*_hex_of(tok), radius, origin))
+
+
+def path_points(hexes: Sequence[Sequence[int]], radius: int, origin: Point) -> list[Point]:
+    """Pixel centres of a list of `[q, r]` hexes (for `draw_path`)."""
+    return [_centre(int(h[0]), int(h[1]), radius, origin) for h in hexes]
+
+
 # --- predicted path --------------------------------------------------------------------------------------
 OFF_MAP: Colour = (240, 80, 70)
 
 
 def draw_path(surface: pygame.Surface, points: list[Point], rgb: Colour, radius: int,
               off_map: bool = False) -> None:
-    """A planned route: dots from hex centre to hex centre with an arrow head on each step,
-    a ring on the final hex, or a red X there when the ship would leave the map."""
+    """A planned route: dots from hex centre to hex centre with an arrow head on each step
+    (leaving the ship on the first hex clear), the final hex outlined, or a red X there
+    when the ship would leave the map."""
     if not points:
         return
     dot = max(2.0, radius * 0.07)
     spacing = max(6.0, radius * 0.24)
+    clear = radius * 0.55  # the ship itself sits here
     for i in range(len(points) - 1):
         (x0, y0), (x1, y1) = points[i], points[i + 1]
         last = i == len(points) - 2
@@ -500,6 +571,8 @@ def draw_path(surface: pygame.Surface, points: list[Point], rgb: Colour, radius:
         n = max(1, int(seg / spacing))
         for k in range(1, n):
             t = k / n
+            if i == 0 and t * seg < clear:
+                continue
             x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
             pygame.draw.circle(surface, icons.INK_DARK, (x, y), dot + 1.2)
             pygame.draw.circle(surface, col, (x, y), dot)
@@ -517,6 +590,15 @@ def draw_path(surface: pygame.Surface, points: list[Point], rgb: Colour, radius:
         for sx in (-1, 1):
             pygame.draw.line(surface, OFF_MAP, (end[0] - arm, end[1] - sx * arm), (end[0] + arm, end[1] + sx * arm), lw)
     else:
-        r = radius * 0.5
-        pygame.draw.circle(surface, icons.INK_DARK, end, r + 1.5, width=max(2, round(radius * 0.1)) + 2)
-        pygame.draw.circle(surface, rgb, end, r, width=max(2, round(radius * 0.1)))
+        blit_centred(surface, end_marker(radius, rgb), end)
+
+
+@lru_cache(maxsize=32)
+def end_marker(radius: int, rgb: Colour) -> pygame.Surface:
+    """Where a planned route ends: the hex outlined in the player's colour (its numbers stay readable)."""
+    s = blank(radius)
+    c = s.get_width() / 2
+    R = radius * SS
+    pygame.draw.polygon(s, icons.INK_DARK, hex_corners(c, c, R * 0.86), width=max(SS, int(R * 0.15)))
+    pygame.draw.polygon(s, rgb, hex_corners(c, c, R * 0.855), width=max(SS, int(R * 0.09)))
+    return downscale(s, radius)

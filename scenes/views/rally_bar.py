@@ -123,16 +123,23 @@ def _frame(width: int, height: int, start: int) -> pygame.Surface:
     return s
 
 
-def _pin(s: pygame.Surface, x: float, g: BarGeometry, mark: PortalMark) -> None:
-    """A portal's threshold: a line across the track and a hex head above it with the owner's shape."""
+def pin_radius(g: BarGeometry) -> int:
+    return max(6, int(g.height * 0.14))
+
+
+def _pin(s: pygame.Surface, x: float, g: BarGeometry, mark: PortalMark, head_x: float) -> None:
+    """A portal's threshold: a line across the track and a hex head above it (at `head_x`, so
+    portals sharing a threshold sit side by side) with the owner's shape."""
     threshold, owner, active = mark
     tr = g.track
     look = player_look(owner)
     col = look.colour if active else (110, 110, 122)
+    r = pin_radius(g)
+    cy = tr.top - r - 1
     pygame.draw.line(s, icons.INK_DARK, (x, tr.top - 2), (x, tr.bottom + 1), 4)
     pygame.draw.line(s, col, (x, tr.top - 2), (x, tr.bottom + 1), 2)
-    r = max(6, int(g.height * 0.14))
-    cy = tr.top - r - 1
+    if head_x != x:
+        pygame.draw.line(s, col, (x, tr.top - 2), (head_x, cy), 2)
     ss = 3
     head = pygame.Surface((r * 2 * ss + 2, r * 2 * ss + 2), pygame.SRCALPHA)
     c = head.get_width() / 2
@@ -144,7 +151,7 @@ def _pin(s: pygame.Surface, x: float, g: BarGeometry, mark: PortalMark) -> None:
     if not active:
         pygame.draw.line(head, (255, 120, 100), (c - r * ss * 0.7, c + r * ss * 0.7), (c + r * ss * 0.7, c - r * ss * 0.7), ss * 2)
     head = pygame.transform.smoothscale(head, (head.get_width() // ss, head.get_height() // ss))
-    s.blit(head, head.get_rect(center=(round(x), round(cy))))
+    s.blit(head, head.get_rect(center=(round(head_x), round(cy))))
 
 
 @lru_cache(maxsize=64)
@@ -161,8 +168,12 @@ def entropy_bar(width: int, height: int, entropy: int, portals: tuple[PortalMark
         lit = _track(width, height, start, True)
         s.blit(lit, tr.topleft, pygame.Rect(0, 0, fill, tr.h))
     pygame.draw.rect(s, (6, 6, 12), tr.inflate(2, 2), width=1, border_radius=tr.h // 2 + 1)
-    for mark in portals:
-        _pin(s, g.x_of(mark[0], start), g, mark)
+    spacing = pin_radius(g) * 1.9
+    for threshold in sorted({m[0] for m in portals}):
+        group = [m for m in portals if m[0] == threshold]
+        x_pin = g.x_of(threshold, start)
+        for i, mark in enumerate(group):
+            _pin(s, x_pin, g, mark, x_pin + (i - (len(group) - 1) / 2) * spacing)
     # the needle: a white line through the track with a pointer below
     pygame.draw.line(s, icons.INK_DARK, (x, tr.top - 4), (x, tr.bottom + 4), 5)
     pygame.draw.line(s, (255, 255, 255), (x, tr.top - 4), (x, tr.bottom + 4), 3)

@@ -279,7 +279,8 @@ def _count(surf: pygame.Surface, rgb: tuple[int, int, int], near: tuple[float, f
     n = 0
     for x in range(int(near[0] - reach), int(near[0] + reach)):
         for y in range(int(near[1] - reach), int(near[1] + reach)):
-            if surf.get_at((x, y))[:3] == rgb:
+            px = surf.get_at((x, y))
+            if sum(abs(a - b) for a, b in zip(px[:3], rgb)) <= 24:
                 n += 1
     return n
 
@@ -292,12 +293,13 @@ def test_path_ends_in_a_ring_or_a_red_x_off_the_map() -> None:
     art.draw_path(ok, pts, blue, r)
     lost = pygame.Surface((260, 200))
     art.draw_path(lost, pts, blue, r, off_map=True)
-    assert _count(ok, blue, pts[-1], r * 0.7) > 20 and _count(ok, art.OFF_MAP, pts[-1], r * 0.7) == 0
+    assert _count(ok, blue, pts[-1], r) > 20 and _count(ok, art.OFF_MAP, pts[-1], r) == 0
     assert _count(lost, art.OFF_MAP, pts[-1], r * 0.5) > 20
     assert _count(ok, blue, (89.5, 100.0), 20) > 5  # dots and an arrow on the way
+    assert _count(ok, blue, pts[0], r * 0.4) == 0  # the ship at the start stays in view
     turn_only = pygame.Surface((260, 200))
     art.draw_path(turn_only, pts[:1], blue, r)
-    assert _count(turn_only, blue, pts[0], r * 0.7) > 20
+    assert _count(turn_only, blue, pts[0], r) > 20
 
 
 # --- cards -----------------------------------------------------------------------------------------------------
@@ -388,3 +390,46 @@ def test_rally_has_its_own_menu_picture() -> None:
         img = thumbnails.thumbnail("rally", (side, side))
         assert img.get_size() == (side, side)
         assert not same(img, thumbnails._fallback("rally", (side, side)))
+
+
+# --- drawing straight from the view's plain data ------------------------------------------------------------
+VIEW_TILES = [
+    {"hex": [0, 0], "kind": "portal", "value": 30, "threshold": -500, "owner": 0, "active": True},
+    {"hex": [1, 0], "kind": "titanium", "value": 2, "threshold": None, "owner": None, "active": True},
+    {"hex": [0, 1], "kind": "space", "value": 0, "threshold": None, "owner": None, "active": True},
+]
+VIEW_SHIPS = [
+    {"id": 3, "owner": 1, "hex": [1, 0], "direction": 2, "energy": 12, "titanium": 1, "program_count": 0},
+    {"id": 1, "owner": 0, "hex": [1, 0], "direction": 0, "energy": 30, "titanium": 0, "program_count": 2},
+    {"id": 2, "owner": 0, "hex": [0, 1], "direction": 5, "energy": 5, "titanium": 4, "program_count": 1},
+]
+
+
+def test_tiles_ships_and_tokens_are_drawn_where_the_view_puts_them() -> None:
+    from game.core.hexgrid import Hex, hex_to_pixel
+
+    r, origin = 34, (120.0, 100.0)
+    surf = pygame.Surface((320, 240), pygame.SRCALPHA)
+    art.draw_tiles(surf, VIEW_TILES, r, origin)
+    for t in VIEW_TILES:
+        x, y = hex_to_pixel(Hex(*t["hex"]), r, origin)
+        assert surf.get_at((round(x), round(y))).a >= 250
+    assert surf.get_at((round(origin[0] - 3 * r), round(origin[1]))).a == 0  # no tile at (-2, 0)
+
+    places = art.ship_places(VIEW_SHIPS, r, origin)
+    assert places[2] == (hex_to_pixel(Hex(0, 1), r, origin), 1.0)  # alone on its hex: centred, full size
+    assert places[1][1] < 1.0 and places[3][1] < 1.0 and places[1][0] != places[3][0]  # sharing: spread out
+    rects = art.draw_ships(surf, VIEW_SHIPS, r, origin)
+    for sid, ((x, y), _) in places.items():
+        assert rects[sid].collidepoint(round(x), round(y))
+
+    before = pygame.image.tobytes(surf, "RGBA")
+    art.draw_tokens(surf, [{"kind": "laser", "hex": [0, 0], "direction": 3, "owner": 1}], r, origin)
+    assert pygame.image.tobytes(surf, "RGBA") != before
+    assert art.path_points([[0, 0], [1, 0]], r, origin) == [hex_to_pixel(Hex(0, 0), r, origin),
+                                                            hex_to_pixel(Hex(1, 0), r, origin)]
+
+
+def test_a_drawn_tile_without_a_hex_still_renders() -> None:
+    img = art.tile_image({"kind": "energy", "value": 20, "threshold": None}, 40)
+    assert img is art.tile("energy", 40, 20, None, None, True, art.tile_variant(0, 0))
