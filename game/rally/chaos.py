@@ -63,7 +63,7 @@ def destroy(state: RallyState, ship: Ship, reason: str, events: list[Event], whe
     at = where if where is not None else ship.hex
     events.append(ShipDestroyed(f"Ship {ship.id} {words.get(reason, 'was destroyed')}"
                                 + (f", losing {ship.titanium} titanium." if ship.titanium else "."),
-                                ship.id, ship.owner, hx(at), reason, ship.titanium))
+                                ship.id, ship.owner, hx(at), reason, ship.titanium, ship.energy))
     if not any(s.owner == ship.owner for s in state.ships.values()):
         p = ship.owner
         state.alive[p] = False

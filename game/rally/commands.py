@@ -382,6 +382,7 @@ class ShipDestroyed(Event):
     hex: HexT
     reason: str
     titanium: int
+    energy: int
 
 
 @dataclass(frozen=True)

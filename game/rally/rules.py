@@ -282,7 +282,7 @@ def why_illegal(state: RallyState, cmd: Command) -> str | None:
             return "Programs are laid down in the planning phase."
         return _planning_reason(state, seat, cmd)
     if isinstance(cmd, PlaceBuiltShip):
-        if state.pending_build is None:
+        if ph != "chaos" or state.pending_build is None:
             return "No new ship is waiting to be placed."
         parent = state.ships[state.pending_build[1]]
         h = Hex(*cmd.hex)
@@ -294,7 +294,7 @@ def why_illegal(state: RallyState, cmd: Command) -> str | None:
             return "Another player's ship is on that tile."
         return None
     if isinstance(cmd, (Exchange, NoExchange)):
-        if state.pending_exchange is None:
+        if ph != "chaos" or state.pending_exchange is None:
             return "No ships of yours are meeting now."
         if isinstance(cmd, NoExchange):
             return None
@@ -307,6 +307,8 @@ def why_illegal(state: RallyState, cmd: Command) -> str | None:
             return "An exchange moves energy and titanium between the ships; it cannot create or lose any."
         return None
     if isinstance(cmd, OrderShips):
+        if ph != "chaos":
+            return "Ships play their cards in the chaos phase."
         if state.pending_build is not None or state.pending_exchange is not None:
             return "Finish the pending decision first."
         if cmd.ship not in state.chaos_ships:

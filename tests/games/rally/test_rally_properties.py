@@ -1,0 +1,139 @@
+"""Properties of random Rally games: conservation of energy and titanium, the
+entropy clock, and views that ignore every hidden fact."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.core.protocol import CHANCE, Event
+from game.rally.commands import (
+    Battle,
+    CardPlayed,
+    EntropyChanged,
+    LaserHit,
+    Production,
+    ShipDestroyed,
+    TilePlaced,
+)
+from game.rally.game import RALLY
+from game.rally.state import RallyState
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def energy(s: RallyState) -> int:
+    return (sum(sh.energy for sh in s.ships.values()) + sum(s.pool)
+            + sum(t.value for t in s.tiles.values() if t.kind == "energy"))
+
+
+def titanium(s: RallyState) -> int:
+    return (sum(sh.titanium for sh in s.ships.values()) + sum(s.points)
+            + sum(t.value for t in s.tiles.values() if t.kind == "titanium"))
+
+
+def energy_ledger(events: list[Event]) -> int:
+    """The documented sources (production, energy tiles placed) and sinks
+    (cards paid, laser hits, battle losses, energy lost with a ship)."""
+    total = 0
+    for e in events:
+        if isinstance(e, Production):
+            total += e.portals + e.free
+        elif isinstance(e, TilePlaced) and e.kind == "energy":
+            total += e.value
+        elif isinstance(e, CardPlayed):
+            total -= e.paid
+        elif isinstance(e, LaserHit):
+            total -= 2
+        elif isinstance(e, Battle):
+            total -= sum(b - a for b, a in zip(e.before, e.after))
+        elif isinstance(e, ShipDestroyed):
+            total -= e.energy
+    return total
+
+
+def titanium_ledger(events: list[Event]) -> int:
+    total = 0
+    for e in events:
+        if isinstance(e, TilePlaced) and e.kind == "titanium":
+            total += e.value
+        elif isinstance(e, ShipDestroyed):
+            total -= e.titanium
+    return total
+
+
+def games() -> st.SearchStrategy[tuple[int, int]]:
+    return st.tuples(st.integers(0, 2**32), st.integers(2, 4))
+
+
+@SETTINGS
+@given(games())
+def test_energy_and_titanium_are_conserved_except_by_documented_sources_and_sinks(game: tuple[int, int]) -> None:
+    seed, n = game
+    s = RALLY.new({}, seed, n)
+    r = random.Random(seed)
+    while not s.is_over():
+        e0, t0 = energy(s), titanium(s)
+        actors = s.to_act()
+        cmd = s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors)))
+        events = s.apply(cmd)
+        assert energy(s) - e0 == energy_ledger(events), (cmd, events)
+        assert titanium(s) - t0 == titanium_ledger(events), (cmd, events)
+
+
+@SETTINGS
+@given(games())
+def test_entropy_never_rises_above_zero_and_never_falls_once_zero(game: tuple[int, int]) -> None:
+    seed, n = game
+    s = RALLY.new({}, seed, n)
+    r = random.Random(seed)
+    reached = False
+    while not s.is_over():
+        before = s.entropy
+        actors = s.to_act()
+        cmd = s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors)))
+        events = s.apply(cmd)
+        assert s.entropy <= 0
+        if reached:
+            assert s.entropy == 0
+        reached = reached or s.entropy == 0
+        changes = [e for e in events if isinstance(e, EntropyChanged)]
+        assert before + sum(e.after - e.before for e in changes) == s.entropy
+
+
+@SETTINGS
+@given(games(), st.integers(0, 400), st.integers(0, 2**32))
+def test_views_do_not_change_when_hidden_facts_are_scrambled(game: tuple[int, int], steps: int, salt: int) -> None:
+    """Swap other seats' hand and program cards with deck cards: the seat's view is the same."""
+    seed, n = game
+    s = RALLY.new({}, seed, n)
+    r = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        actors = s.to_act()
+        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
+    rs = random.Random(salt)
+    for seat in range(n):
+        before = s.view(seat)
+        other = s.clone()
+        for p in range(n):
+            if p != seat:
+                for i in range(len(other.hands[p])):
+                    if other.deck:
+                        j = rs.randrange(len(other.deck))
+                        other.hands[p][i], other.deck[j] = other.deck[j], other.hands[p][i]
+        for sh in other.ships.values():
+            if sh.owner != seat:
+                rs.shuffle(sh.program)
+                for i in range(len(sh.program)):
+                    if other.deck:
+                        j = rs.randrange(len(other.deck))
+                        sh.program[i], other.deck[j] = other.deck[j], sh.program[i]
+        rs.shuffle(other.deck)
+        other.buried = [(c, o) for c, o in other.buried]
+        rs.shuffle(other.buried)
+        assert other.view(seat) == before
+        assert other.info_key(seat) == s.info_key(seat)
