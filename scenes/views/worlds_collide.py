@@ -70,6 +70,7 @@ from scenes.animation import (
 )
 from scenes.sprites.card import card_shadow, flip_frame, glow_frame, slot_outline
 from scenes.sprites.felt import felt_surface
+from scenes.sprites.icons import icon
 from scenes.sprites.text import panel
 from scenes.views.base import (
     Action,
@@ -121,6 +122,8 @@ class Item:
     stamp: str = ""
     stamp_colour: Colour = BRASS
     label: str = ""
+    unseen: bool = False
+    """Some other player has never seen this face (the Keep overlay marks it with a crossed eye)."""
 
 
 @dataclass
@@ -517,6 +520,7 @@ class WorldsCollideView(GameView):
         pending = v.get("pending") or {}
         kind = pending.get("kind")
         cards: list[tuple[Face, Target | None, str, bool]] = []
+        unseen: set[int] = set()
         title = ""
         if pending.get("seat") == self.me and kind == "keep":
             title = "Your Hold keeps one Shard: click the one to keep (the rest go to the Discard)"
@@ -524,8 +528,11 @@ class WorldsCollideView(GameView):
                 c = e["card"]
                 if c is None:
                     continue
+                secret = self._secrecy(e)
+                if secret:
+                    unseen.add(len(cards))
                 cards.append((("shard", c), Target("hold", ident=f"{self.me}:{card_name(c)}"),
-                              shard_tip(c) + "\nClick to keep this one.", False))
+                              shard_tip(c) + (f"\n{secret}" if secret else "") + "\nClick to keep this one.", False))
         elif pending.get("seat") == self.me and kind == "mary-take":
             title = "Mary: take one of the revealed Shards (the others go to the Discard)"
             for c in v.get("mary_revealed", []):
@@ -575,10 +582,23 @@ class WorldsCollideView(GameView):
             in_row = min(per_row, count - row * per_row)
             x0 = box.centerx - (in_row * (cw + gap) - gap) // 2
             r = pygame.Rect(x0 + col * (cw + gap), box.y + int(self.fs * 2.6) + row * (ch + 10), cw, ch)
-            g.modal.append(Item(r, None if face == ("slot",) else face, None if dim else target, tip + ("\nAlready taken." if dim else ""),
-                                key=("modal", i), dim=dim))
+            g.modal.append(Item(r, None if face == ("slot",) else face, None if dim else target,
+                                tip + ("\nAlready taken." if dim else ""), key=("modal", i), dim=dim,
+                                unseen=i in unseen))
             if face[0] == "shard" and (kind == "mary-take" or pending.get("purpose") == "mary"):
                 g.revealed[int(face[1])] = r
+
+    def _secrecy(self, entry: dict[str, Any]) -> str:
+        """For a Shard in the viewer's Hold: who has not seen its face ('' when everyone has)."""
+        if entry.get("revealed"):
+            return ""
+        players = self.view["players"]
+        blind = [o for o in range(len(players)) if o != self.me and o not in entry.get("seen_by", [])]
+        if not blind:
+            return ""
+        if len(blind) == len(players) - 1:
+            return "Only you have seen this."
+        return f"Hidden from {join_names([players[o]['name'] for o in blind])}: only they have not seen it."
 
     # --- the table's questions ----------------------------------------------------------
     def role_of(self, seat: Seat) -> str:
@@ -1247,6 +1267,20 @@ class WorldsCollideView(GameView):
                 r = p["rect"]
                 self._glow(surface, r, BRASS, 1.0 - tw.raw * 0.5, True)
 
+    def _eye_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A crossed eye in a dark disc at the card's top right: a face the other players haven't seen."""
+        centre, d = eye_badge_spot(rect)
+        pygame.draw.circle(surface, (16, 14, 22), centre, d // 2)
+        pygame.draw.circle(surface, BRASS, centre, d // 2, width=max(1, d // 14))
+        glyph = icon("sight-disabled", int(d * 0.66), (255, 244, 222))
+        if glyph is not None:
+            surface.blit(glyph, glyph.get_rect(center=centre))
+        else:  # no icon file: an eye drawn with a slash through it
+            eye = pygame.Rect(0, 0, int(d * 0.62), int(d * 0.34))
+            eye.center = centre
+            pygame.draw.ellipse(surface, (255, 244, 222), eye, width=max(1, d // 12))
+            pygame.draw.line(surface, CLASH_RED, eye.bottomleft, eye.topright, max(2, d // 10))
+
     def _glow(self, surface: pygame.Surface, rect: pygame.Rect, colour: Colour, pulse: float, strong: bool) -> None:
         glow = glow_frame(rect.width, rect.height, colour, 3)
         glow.set_alpha(int((150 if strong else 90) + (105 if strong else 90) * pulse))
@@ -1269,12 +1303,20 @@ class WorldsCollideView(GameView):
                 continue
             lift = 1.0 if overlay.hover == item.target and item.target in clickable else 0.0
             self._blit_card(surface, item.face, item.rect, item.dim, lift=lift)
+            if item.unseen:
+                self._eye_badge(surface, item.rect.move(0, -int(lift * item.rect.height * 0.08)))
             if item.target in clickable:
                 self._glow(surface, item.rect.move(0, -int(lift * item.rect.height * 0.08)), palette.HIGHLIGHT,
                            pulse, overlay.hover == item.target)
         if self.browser_open:
             self.text.blit(surface, "Click anywhere outside a card to close", self.fs - 2, DIM,
                            midbottom=(box.centerx, box.bottom - 8))
+
+
+def eye_badge_spot(rect: pygame.Rect) -> tuple[tuple[int, int], int]:
+    """Centre and diameter of the crossed-eye badge: inside the card's top right corner, clear of a title above."""
+    d = max(18, int(rect.width * 0.34))
+    return (rect.right - d // 2 - max(2, d // 10), rect.y + d // 2 + max(2, d // 10)), d
 
 
 def before_place(before: ViewDict, seat: int, action: int, g: Geometry) -> pygame.Rect | None:

@@ -25,7 +25,7 @@ from game.worlds_collide.commands import CharacterAssigned
 from scenes.app import AppContext
 from scenes.seat_names import seat_labels
 from scenes.sprites.text import TextCache
-from scenes.views.worlds_collide import WorldsCollideView
+from scenes.views.worlds_collide import WorldsCollideView, eye_badge_spot
 
 GAME = get_game("worlds-collide")
 
@@ -182,3 +182,36 @@ def test_the_human_mary_gets_the_same_overlay_with_clickable_shards(module_ctx: 
     theirs = make_view(module_ctx, match, 0)
     assert len(theirs.geo.modal) == 3 and all(it.target is None for it in theirs.geo.modal)
     assert not theirs.clicks(0) or all(t.zone != "revealed" for t in theirs.clicks(0))
+
+
+# --- 3. the Keep overlay marks what only the keeper has seen --------------------------------------
+def test_keep_overlay_marks_shards_the_others_have_not_seen(module_ctx: AppContext) -> None:
+    from game.worlds_collide.cards import MARY, owner_of
+    from game.worlds_collide.commands import Resolve, TakeRevealed
+    from scenes.views.base import Overlay
+
+    match = mary_about_to_reveal([HUMAN, HUMAN])
+    assert match.submit(Resolve(1)).ok
+    while match.to_act() == [CHANCE]:
+        assert match.resolve_chance().ok
+    other = next(c for c in match.state.mary if owner_of(c) != MARY)  # not Mary's own: it stays in the Hold
+    assert match.submit(TakeRevealed(1, other)).ok
+    view = make_view(module_ctx, match, 1)
+    assert view.view["pending"] == {"kind": "keep", "seat": 1}
+    hold = view.view["players"][1]["hold"]
+    by_card = {it.face[1]: it for it in view.geo.modal}
+    assert set(by_card) == {e["card"] for e in hold}
+    for entry in hold:
+        item = by_card[entry["card"]]
+        secret = not entry["revealed"] and 0 not in entry["seen_by"]
+        assert item.unseen == secret
+        assert ("Only you have seen this." in item.tip) == secret
+    assert sorted(it.unseen for it in view.geo.modal) == [False, True]  # taken face up vs dealt face down
+    # the badge is drawn: the unseen card's corner differs from the seen one's
+    surface = pygame.Surface((1280, 720))
+    view._draw_modal(surface, Overlay(), 0.0)
+    corners = []
+    for it in sorted(view.geo.modal, key=lambda it: it.unseen):
+        (x, y), d = eye_badge_spot(it.rect)
+        corners.append(tuple(surface.get_at((x, y + d // 2 - 1))))  # on the badge's ring
+    assert corners[0] != corners[1]
