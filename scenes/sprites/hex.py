@@ -47,6 +47,14 @@ def downscale(surface: pygame.Surface, radius: int, pad: int = 0) -> pygame.Surf
     return out.convert_alpha() if pygame.display.get_surface() else out
 
 
+def glow_layer(size: tuple[int, int], rgb: Colour) -> pygame.Surface:
+    """A transparent layer whose empty pixels already carry `rgb`, so blurring or smooth-scaling
+    a glow drawn on it fades to transparent instead of darkening through black."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    layer.fill((*rgb, 0))
+    return layer
+
+
 def blit_centred(dst: pygame.Surface, img: pygame.Surface, centre: tuple[float, float]) -> pygame.Rect:
     """Blit `img` with its centre on `centre`; returns the rect drawn."""
     rect = img.get_rect(center=(round(centre[0]), round(centre[1])))
@@ -81,7 +89,7 @@ def hex_glow(radius: int, rgb: Colour, strength: float = 1.0) -> pygame.Surface:
     pad = max(3, radius // 4)
     s = blank(radius, pad)
     c = s.get_width() / 2
-    halo = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+    halo = glow_layer(s.get_size(), rgb)
     w = max(SS * 2, int(radius * SS * 0.22))
     pygame.draw.polygon(halo, (*rgb, int(150 * strength)), hex_corners(c, c, radius * SS * 0.96), width=w)
     s.blit(soft_blur(halo, max(2, pad * SS // 2)), (0, 0))

@@ -27,7 +27,7 @@ from scenes.resources import asset_path
 from scenes.sprites.blur import soft_blur
 from scenes.sprites.card import mix, shade
 from scenes.sprites.counter import draw_symbol
-from scenes.sprites.hex import SS, blank, blit_centred, canvas_size, downscale, hex_corners
+from scenes.sprites.hex import SS, blank, blit_centred, canvas_size, downscale, glow_layer, hex_corners
 from scenes.views import rally_icons as icons
 
 Colour = tuple[int, int, int]
@@ -162,9 +162,9 @@ def _stars(s: pygame.Surface, radius: int, variant: int, dim: bool = False) -> N
     rng = random.Random(7919 * (variant % 8) + 17)
     layer = pygame.Surface(s.get_size(), pygame.SRCALPHA)
     if variant % 3 == 1:
-        neb = pygame.Surface(s.get_size(), pygame.SRCALPHA)
         nx, ny = c + rng.uniform(-0.35, 0.35) * R, c + rng.uniform(-0.35, 0.35) * R
         hue = rng.choice(((110, 70, 170), (50, 110, 170), (150, 60, 110)))
+        neb = glow_layer(s.get_size(), hue)
         pygame.draw.circle(neb, (*hue, 60), (nx, ny), R * 0.5)
         layer.blit(soft_blur(neb, max(2, int(R * 0.3))), (0, 0))
     count = 9 + variant % 4
@@ -200,7 +200,7 @@ def tile(kind: str, radius: int, value: int = 0, threshold: int | None = None, o
     if kind == "titanium":
         icons.crystals(s, (c, c - R * 0.2), R * 0.62, icons.TITANIUM if value else shade(icons.TITANIUM, 0.45))
     elif kind == "energy":
-        glow = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+        glow = glow_layer(s.get_size(), icons.ENERGY)
         if value:
             pygame.draw.circle(glow, (*icons.ENERGY, 90), (c, c - R * 0.2), R * 0.34)
             s.blit(soft_blur(glow, max(2, int(R * 0.12))), (0, 0))
@@ -218,7 +218,7 @@ def tile(kind: str, radius: int, value: int = 0, threshold: int | None = None, o
 def _portal_art(s: pygame.Surface, R: float, owner: int | None, active: bool) -> None:
     c = s.get_width() / 2
     if active:
-        glow = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+        glow = glow_layer(s.get_size(), icons.PORTAL)
         pygame.draw.circle(glow, (*icons.PORTAL, 110), (c, c - R * 0.05), R * 0.5)
         s.blit(soft_blur(glow, max(2, int(R * 0.16))), (0, 0))
     # drawn on a layer and blitted: pygame.draw would write its alpha straight into the tile
@@ -403,14 +403,35 @@ def stack_layout(count: int, radius: int) -> tuple[list[Point], float]:
     return rows + extra, 0.46
 
 
+@lru_cache(maxsize=64)
+def program_badge(count: int, px: int) -> pygame.Surface:
+    """A tiny face-down card with the number of cards programmed on a ship (`px` tall)."""
+    w = round(px * 0.74)
+    S = SS
+    s = pygame.Surface((w * S, px * S), pygame.SRCALPHA)
+    body = s.get_rect()
+    pygame.draw.rect(s, icons.INK_DARK, body, border_radius=max(2, px * S // 6))
+    pygame.draw.rect(s, (34, 40, 70), body.inflate(-S * 2, -S * 2), border_radius=max(2, px * S // 7))
+    pygame.draw.rect(s, (214, 172, 96), body.inflate(-S * 2, -S * 2), width=max(1, S), border_radius=max(2, px * S // 7))
+    out = pygame.transform.smoothscale(s, (w, px))
+    txt = font(max(8, round(px * 0.72)), "bold").render(str(count), True, (244, 236, 216))
+    out.blit(txt, txt.get_rect(center=(w // 2, px // 2 + 1)))
+    return out
+
+
 def draw_ship(surface: pygame.Surface, centre: Point, owner: int, angle: float, radius: int,
               energy: int | None = None, titanium: int | None = None, ghost: bool = False,
-              scale: float = 1.0) -> pygame.Rect:
-    """A ship with its cargo pill (under it; to its right when `scale` < 1, i.e. sharing a hex).
+              scale: float = 1.0, program_count: int = 0) -> pygame.Rect:
+    """A ship with its cargo pill (under it; to its right when `scale` < 1, i.e. sharing a hex)
+    and, while it has cards programmed, a small card with their count at its upper right.
 
     Returns the area drawn (for hit tests and tooltips)."""
     length = ship_length(radius, scale)
     rect = blit_centred(surface, ship_sprite(owner, length, angle, ghost), centre)
+    if program_count > 0 and not ghost:
+        badge = program_badge(program_count, max(12, round(radius * 0.4 * max(scale, 0.7))))
+        spot = badge.get_rect(center=(round(centre[0] + length * 0.36), round(centre[1] - length * 0.34)))
+        rect = rect.union(surface.blit(badge, spot))
     if ghost or (energy is None and titanium is None):
         return rect
     if scale >= 1.0:
@@ -436,7 +457,7 @@ def _laser_base(owner: int | None, radius: int) -> pygame.Surface:
     L = radius * SS * 1.1
     w = radius * SS * 0.17
     col = _tint(owner)
-    halo = pygame.Surface((S, S), pygame.SRCALPHA)
+    halo = glow_layer((S, S), col)
     pygame.draw.rect(halo, (*col, 170), pygame.Rect(c - L / 2, c - w * 1.3, L, w * 2.6), border_radius=int(w * 1.3))
     s.blit(soft_blur(halo, max(2, int(w * 1.1))), (0, 0))
     pygame.draw.rect(s, (*col, 255), pygame.Rect(c - L / 2, c - w / 2, L, w), border_radius=int(w / 2))
@@ -454,7 +475,7 @@ def _wave_base(owner: int | None, radius: int) -> pygame.Surface:
     c = S / 2
     R = radius * SS
     col = _tint(owner)
-    halo = pygame.Surface((S, S), pygame.SRCALPHA)
+    halo = glow_layer((S, S), col)
     arcs = ((0.3, 0.12, 255), (0.56, 0.11, 235), (0.82, 0.1, 200))
     for rr, lw, alpha in arcs:
         rect = pygame.Rect(0, 0, R * rr * 2, R * rr * 2)
@@ -479,6 +500,50 @@ def token_sprite(kind: str, owner: int | None, radius: int, angle: float) -> pyg
 def _token_sprite(kind: str, owner: int | None, radius: int, deg: int) -> pygame.Surface:
     base = _laser_base(owner, radius) if kind == "laser" else _wave_base(owner, radius)
     return pygame.transform.rotozoom(base, -deg, 1.0)
+
+
+# --- effects -----------------------------------------------------------------------------------------
+BURST_FRAMES = 12
+
+
+def burst(radius: int, t: float, rgb: Colour = (255, 150, 70)) -> pygame.Surface:
+    """An explosion at progress `t` in [0, 1] (a ship destroyed, a laser hit, a battle): a flash,
+    an expanding shock ring and flying sparks, fading out. Cached in `BURST_FRAMES` steps."""
+    frame = max(0, min(BURST_FRAMES - 1, int(t * BURST_FRAMES)))
+    return _burst(radius, frame, rgb)
+
+
+def _star(centre: Point, outer: float, inner: float, spikes: int, rng: random.Random) -> list[Point]:
+    pts = []
+    for i in range(spikes * 2):
+        a = i * math.pi / spikes
+        r = outer * rng.uniform(0.85, 1.1) if i % 2 == 0 else inner
+        pts.append((centre[0] + math.cos(a) * r, centre[1] + math.sin(a) * r))
+    return pts
+
+
+@lru_cache(maxsize=128)
+def _burst(radius: int, frame: int, rgb: Colour) -> pygame.Surface:
+    t = (frame + 0.5) / BURST_FRAMES
+    pad = radius // 2
+    s = blank(radius, pad)
+    c = s.get_width() / 2
+    R = radius * SS
+    grow = 0.45 + 0.6 * math.sqrt(t)
+    rng = random.Random(radius * 31 + 7)
+    halo = glow_layer(s.get_size(), rgb)
+    pygame.draw.circle(halo, (*rgb, 150), (c, c), R * grow * 0.9)
+    s.blit(soft_blur(halo, max(2, int(R * 0.15))), (0, 0))
+    pygame.draw.polygon(s, mix(rgb, (200, 40, 30), 0.4), _star((c, c), R * grow * 0.95, R * grow * 0.62, 11, rng))
+    pygame.draw.polygon(s, rgb, _star((c, c), R * grow * 0.72, R * grow * 0.46, 9, rng))
+    pygame.draw.polygon(s, (255, 226, 140), _star((c, c), R * grow * 0.46, R * grow * 0.3, 7, rng))
+    pygame.draw.circle(s, (255, 250, 228), (c, c), R * grow * 0.2 * (1 - t))
+    ring = glow_layer(s.get_size(), (255, 240, 210))
+    pygame.draw.circle(ring, (255, 240, 210, 230), (c, c), R * (0.35 + 0.85 * t), width=max(SS, int(R * 0.05)))
+    s.blit(ring, (0, 0))
+    fade = 1.0 - t ** 2
+    s.fill((255, 255, 255, int(255 * fade)), special_flags=pygame.BLEND_RGBA_MULT)
+    return downscale(s, radius, pad)
 
 
 # --- from the view's plain data ------------------------------------------------------------------------
@@ -522,14 +587,16 @@ def ship_places(ships: Sequence[Mapping[str, Any]], radius: int, origin: Point) 
 
 def draw_ships(surface: pygame.Surface, ships: Sequence[Mapping[str, Any]], radius: int,
                origin: Point) -> dict[int, pygame.Rect]:
-    """Every ship of the view with its cargo; returns each ship's drawn area (hit tests, tooltips)."""
+    """Every ship of the view with its cargo and programmed-card count; returns each ship's
+    drawn area (hit tests, tooltips)."""
     places = ship_places(ships, radius, origin)
     rects: dict[int, pygame.Rect] = {}
     for ship in ships:
         sid = int(ship["id"])
         pos, scale = places[sid]
         rects[sid] = draw_ship(surface, pos, int(ship["owner"]), direction_angle(int(ship["direction"])), radius,
-                               int(ship.get("energy", 0)), int(ship.get("titanium", 0)), scale=scale)
+                               int(ship.get("energy", 0)), int(ship.get("titanium", 0)), scale=scale,
+                               program_count=int(ship.get("program_count", 0)))
     return rects
 
 

@@ -19,6 +19,7 @@ from functools import lru_cache
 import pygame
 
 from scenes.sprites.card import SS, card_back, finish, gradient_card, mix, shade
+from scenes.sprites.hex import glow_layer
 from scenes.views import rally_icons as icons
 from scenes.views.rally_art import font, outlined, signed
 
@@ -91,7 +92,7 @@ def pictogram(s: pygame.Surface, kind: str, c: Point, size: float, small: bool) 
         _mini_ship(s, (cx, cy + size * 0.3), size * 0.34, INK)
         beam = pygame.Rect(0, 0, size * 0.12, size * 0.66)
         beam.midbottom = (round(cx), round(cy + size * 0.1))
-        glow = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+        glow = glow_layer(s.get_size(), col)
         pygame.draw.rect(glow, (*col, 140), beam.inflate(size * 0.16, size * 0.1), border_radius=int(size * 0.1))
         s.blit(pygame.transform.gaussian_blur(glow, max(2, int(size * 0.05))), (0, 0))
         pygame.draw.rect(s, col, beam, border_radius=int(size * 0.06))
@@ -182,7 +183,7 @@ def card_face(kind: str, w: int, h: int, cost: int, entropy: int = 0, name: str 
     # a soft disc behind the picture, in the family colour
     pc = (W / 2, H * (0.55 if small else 0.47))
     psize = min(W * (0.9 if small else 0.74), H * (0.56 if small else 0.44))
-    halo = pygame.Surface((W, H), pygame.SRCALPHA)
+    halo = glow_layer((W, H), col)
     pygame.draw.circle(halo, (*col, 60), pc, psize * 0.62)
     s.blit(pygame.transform.gaussian_blur(halo, max(2, int(psize * 0.1))), (0, 0))
     pictogram(s, kind, pc, psize, small)

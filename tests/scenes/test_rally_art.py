@@ -433,3 +433,25 @@ def test_tiles_ships_and_tokens_are_drawn_where_the_view_puts_them() -> None:
 def test_a_drawn_tile_without_a_hex_still_renders() -> None:
     img = art.tile_image({"kind": "energy", "value": 20, "threshold": None}, 40)
     assert img is art.tile("energy", 40, 20, None, None, True, art.tile_variant(0, 0))
+
+
+def test_a_ship_shows_how_many_cards_it_has_programmed() -> None:
+    r = 34
+    plain = pygame.Surface((120, 120), pygame.SRCALPHA)
+    planned = pygame.Surface((120, 120), pygame.SRCALPHA)
+    art.draw_ship(plain, (60, 60), 0, 0.0, r, 10, 1)
+    rect = art.draw_ship(planned, (60, 60), 0, 0.0, r, 10, 1, program_count=3)
+    assert not same(plain, planned)
+    assert rect.top < 60 - art.ship_length(r) * 0.34  # the badge sits above the ship
+    assert not same(art.program_badge(2, 14), art.program_badge(3, 14))
+
+
+def test_an_explosion_grows_and_fades() -> None:
+    r = 40
+    early, late = art.burst(r, 0.05), art.burst(r, 0.9)
+    assert art.burst(r, 0.05) is early
+    c = early.get_width() // 2
+    assert early.get_at((c, c)).a > late.get_at((c, c)).a  # the flash fades
+    far = [p for p in opaque_points(late, 20) if math.hypot(p[0] - c, p[1] - c) > r * 0.7]
+    near_early = [p for p in opaque_points(early, 20) if math.hypot(p[0] - c, p[1] - c) > r * 0.7]
+    assert len(far) > len(near_early)  # the shock ring spreads out
