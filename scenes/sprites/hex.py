@@ -113,3 +113,14 @@ def hex_hover(radius: int, rgb: Colour = (255, 255, 255)) -> pygame.Surface:
 def glow_pad(radius: int) -> int:
     """How far `hex_glow` reaches beyond the hex (for dirty rects)."""
     return max(3, radius // 4)
+
+
+@lru_cache(maxsize=32)
+def hex_shadow(radius: int, lifted: bool = False) -> pygame.Surface:
+    """A soft drop shadow for a hex piece (bigger and fainter when lifted, e.g. a tile being dragged);
+    blit it centred a few pixels below and right of the piece."""
+    pad = max(3, radius // (3 if lifted else 5))
+    s = blank(radius, pad)
+    c = s.get_width() / 2
+    pygame.draw.polygon(s, (0, 0, 0, 110 if lifted else 150), hex_corners(c, c, radius * SS * (1.02 if lifted else 0.97)))
+    return downscale(soft_blur(s, max(2, pad * SS // 2)), radius, pad)

@@ -562,7 +562,8 @@ def tile_image(t: Mapping[str, Any], radius: int) -> pygame.Surface:
     th = t.get("threshold")
     owner = t.get("owner")
     return tile(str(t["kind"]), radius, int(t.get("value", 0)), None if th is None else int(th),
-                None if owner is None else int(owner), bool(t.get("active", True)), tile_variant(q, r))
+                None if owner is None else int(owner), bool(t.get("active", True)) or t["kind"] != "portal",
+                tile_variant(q, r))
 
 
 def draw_tiles(surface: pygame.Surface, tiles: Sequence[Mapping[str, Any]], radius: int, origin: Point) -> None:

@@ -455,3 +455,10 @@ def test_an_explosion_grows_and_fades() -> None:
     far = [p for p in opaque_points(late, 20) if math.hypot(p[0] - c, p[1] - c) > r * 0.7]
     near_early = [p for p in opaque_points(early, 20) if math.hypot(p[0] - c, p[1] - c) > r * 0.7]
     assert len(far) > len(near_early)  # the shock ring spreads out
+
+
+def test_a_lifted_hex_casts_a_wider_softer_shadow() -> None:
+    flat, lifted = hexart.hex_shadow(34), hexart.hex_shadow(34, lifted=True)
+    assert lifted.get_width() > flat.get_width()
+    c = flat.get_width() // 2
+    assert 0 < lifted.get_at((lifted.get_width() // 2,) * 2).a < flat.get_at((c, c)).a
