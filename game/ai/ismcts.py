@@ -33,7 +33,9 @@ After Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search"
 - **Leaves.** A new node's value comes from a truncated play-out of
   `rollout_depth` plies (`Knowledge.rollout_command`, chance by the search's
   RNG) ending in `Knowledge.values`; the search also stops at the end of the
-  game or where `Knowledge.horizon_key` changes. Values are per seat, each seat
+  game or once `Knowledge.horizon_key` has changed `horizon_steps` times
+  (1: at the first change, e.g. the end of the round; a level that searches
+  further sets more). Values are per seat, each seat
   maximises its own, and UCB uses them min-max normalised over the search.
 
 With a pure iteration budget the result depends only on what the seat can see
@@ -72,6 +74,9 @@ class ISMCTSBudget:
     max_depth: int = 200
     """Decision steps one iteration may take inside the tree."""
     opponent_model: OpponentModel = "observer"
+    horizon_steps: int = 1
+    """The search evaluates once `Knowledge.horizon_key` has changed this many times
+    since the root (1: at the first change)."""
 
 
 @dataclass
@@ -116,6 +121,8 @@ class ISMCTS:
     def __init__(self, knowledge: Knowledge, budget: ISMCTSBudget, seed: int) -> None:
         if budget.opponent_model not in ("observer", "own"):
             raise ValueError(f"unknown opponent model {budget.opponent_model!r}")
+        if budget.horizon_steps < 1:
+            raise ValueError("horizon_steps must be at least 1")
         self.knowledge = knowledge
         self.budget = budget
         self.rng = Rng(seed)
@@ -194,8 +201,10 @@ class ISMCTS:
         know = self.knowledge
         path: list[tuple[_Node, Command]] = []
         depth = 0
+        self._key = self._horizon
+        self._changes = 0
         while True:
-            if state.is_over() or know.horizon_key(state) != self._horizon:
+            if state.is_over() or self._beyond_horizon(state):
                 values = know.values(state)
                 break
             actors = state.to_act()
@@ -290,11 +299,21 @@ class ISMCTS:
         ties = [c for v, c in scored if v >= top - 1e-9]
         return ties[self.rng.randrange(len(ties))]
 
+    def _beyond_horizon(self, state: State) -> bool:
+        """Whether this iteration has met its `horizon_steps`-th change of the horizon key
+        (the count is kept per iteration in `_key` and `_changes`)."""
+        key = self.knowledge.horizon_key(state)
+        if key == self._key:
+            return False
+        self._key = key
+        self._changes += 1
+        return self._changes >= self.budget.horizon_steps
+
     def _rollout(self, state: State) -> list[float]:
         """Truncated play-out with the game's policy, then the evaluator."""
         know = self.knowledge
         for _ in range(self.budget.rollout_depth):
-            if state.is_over() or know.horizon_key(state) != self._horizon:
+            if state.is_over() or self._beyond_horizon(state):
                 break
             if state.to_act() == [CHANCE]:
                 outcomes = state.chance_outcomes()

@@ -344,6 +344,37 @@ def test_searches_several_rounds_with_the_default_budget_shape() -> None:
     assert engine.stats.nodes > 3
 
 
+class RoundHorizon(Knowledge):
+    """The duel's round as the horizon key; records the rounds it evaluated at."""
+
+    def __init__(self) -> None:
+        self.evaluated: set[int] = set()
+
+    def horizon_key(self, state: State) -> int:
+        assert isinstance(state, Duel)
+        return len(state.history)
+
+    def values(self, state: State) -> list[float]:
+        assert isinstance(state, Duel)
+        self.evaluated.add(len(state.history))
+        return super().values(state)
+
+
+@pytest.mark.parametrize("steps", [1, 2, 3])
+def test_the_search_looks_past_horizon_steps_changes_of_the_key(steps: int) -> None:
+    """`horizon_steps` = n: every iteration (tree and play-out) stops at the n-th
+    change of the horizon key, never before and never after."""
+    know = RoundHorizon()
+    budget = ISMCTSBudget(iterations=300, rollout_depth=20, horizon_steps=steps)
+    ISMCTS(know, budget, 1).choose(dealt((2, 2), rounds=5), 0)
+    assert know.evaluated == {steps}
+
+
+def test_horizon_steps_must_be_positive() -> None:
+    with pytest.raises(ValueError):
+        ISMCTS(Knowledge(), ISMCTSBudget(horizon_steps=0), 1)
+
+
 def test_iteration_time_cap() -> None:
     engine = search(1, 10**9, max_seconds=0.05)
     engine.choose(dealt((1, 2), rounds=5), 0)
