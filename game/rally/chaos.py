@@ -51,6 +51,8 @@ def adjust_entropy(state: RallyState, delta: int, cause: str, events: list[Event
     if after == before:
         return
     state.entropy = after
+    group = {"energy portals": "portals", "Neatly Organized Space": "tiles"}.get(cause, "cards")
+    _count(state, "entropy:" + group, after - before)
     events.append(EntropyChanged(f"Entropy {before} → {after} ({cause}).", before, after, cause))
 
 
@@ -120,8 +122,8 @@ def play_first_card(state: RallyState, sid: int, events: list[Event]) -> None:
     # tidy_up: its entropy change above is the whole effect.
 
 
-def _count(state: RallyState, key: str) -> None:
-    state.stats[key] = state.stats.get(key, 0) + 1
+def _count(state: RallyState, key: str, amount: int = 1) -> None:
+    state.stats[key] = state.stats.get(key, 0) + amount
 
 
 def move(state: RallyState, ship: Ship, steps: int, events: list[Event]) -> None:

@@ -37,6 +37,11 @@ def make(n: int = 2, *, tiles: dict[tuple[int, int], tuple[str, int]] | None = N
     return s
 
 
+PORTAL_THRESHOLDS = sorted({t.threshold for t in TILE_TYPES if t.threshold is not None}, reverse=True)
+P_HIGH, P_MID, P_LOW = PORTAL_THRESHOLDS[0], PORTAL_THRESHOLDS[1], PORTAL_THRESHOLDS[-1]
+"""Portal thresholds in the data file: the highest works longest, the lowest only early."""
+
+
 def portal(s: RallyState, q: int, r: int, threshold: int, production: int, owner: int = -1) -> None:
     s.tiles[Hex(q, r)] = Tile(tile_type("portal", threshold), production, owner)
 

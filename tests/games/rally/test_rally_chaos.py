@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rally_helpers import do, make, of, play_chaos, portal, refused, round_, ship, start_chaos, take_cards
+from rally_helpers import P_MID, do, make, of, play_chaos, portal, refused, round_, ship, start_chaos, take_cards
 
 from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE
@@ -208,7 +208,7 @@ def test_landing_collects_titanium_and_energy() -> None:
 
 def test_landing_on_portal_takes_ownership() -> None:
     s = make(line=4)
-    portal(s, 1, 0, -500, 30, owner=1)
+    portal(s, 1, 0, P_MID, 30, owner=1)
     a = ship(s, 0, 0, 0, energy=10, program=("move1",))
     start_chaos(s)
     events = play_chaos(s)
@@ -354,7 +354,7 @@ def test_battle_with_three_players_pools_the_others_energy() -> None:
 
 def test_battle_survivor_then_collects_what_is_on_the_tile() -> None:
     s = make(line=6)
-    portal(s, 1, 0, -500, 30, owner=1)
+    portal(s, 1, 0, P_MID, 30, owner=1)
     a = ship(s, 0, 0, 0, energy=10 + COST["move1"], program=("move1",))
     ship(s, 1, 1, 0, energy=4)
     start_chaos(s)

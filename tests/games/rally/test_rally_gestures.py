@@ -6,6 +6,7 @@ from rally_helpers import do, make, ship, start_chaos, take_cards, tile_type, ro
 
 from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE, Refusal, Target
+from game.rally.cards import KIND_BY_NAME
 from game.rally.commands import (
     CardsDealt,
     ChooseStarter,
@@ -88,7 +89,9 @@ def test_buttons_for_distribution_and_exchange_and_clicks_to_order_ships() -> No
     start_chaos(s2)
     round_(s2)
     assert RALLY.find_command(s2, 0, Target("button", ident="keep"), None) == NoExchange(0)
-    assert RALLY.find_command(s2, 0, Target("button", ident="swap:0,11/0,0"), None) == Exchange(0, (0, 11), (0, 0))
+    total = 10 - KIND_BY_NAME["move1"].cost + 4
+    assert RALLY.find_command(s2, 0, Target("button", ident=f"swap:0,{total}/0,0"), None) == \
+        Exchange(0, (0, total), (0, 0))
     s3 = make(line=12)
     ship(s3, 0, 0, 0, program=("move1",))
     ship(s3, 0, 4, 0, program=("move1",))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rally_helpers import do, make, of, portal, refused, ship, start_chaos, take_cards, tile_type
+from rally_helpers import P_HIGH, P_LOW, P_MID, do, make, of, portal, refused, ship, start_chaos, take_cards, tile_type
 
 from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE
@@ -164,24 +164,24 @@ def test_every_player_gets_50_free_energy() -> None:
 
 
 def test_portal_active_iff_entropy_not_above_threshold() -> None:
-    for entropy, paid in ((-500, True), (-501, True), (-499, False)):
+    for entropy, paid in ((P_MID, True), (P_MID - 1, True), (P_MID + 1, False)):
         s = _era_start()
         a = ship(s, 0, 0, 0, energy=0)
         ship(s, 1, 5, 0)
-        portal(s, 3, 1, -500, 30, owner=0)
+        portal(s, 3, 1, P_MID, 30, owner=0)
         s.entropy = entropy
+        assert s.view(1)["tiles"][-1]["active"] is paid
         do(s, DealCards(CHANCE))
         assert a.energy == FREE_ENERGY + (30 if paid else 0), entropy
-        assert s.view(1)["tiles"][-1]["active"] is (s.entropy <= -500) or not paid
 
 
 def test_production_pays_owner_and_raises_entropy_by_the_same_amount() -> None:
     s = _era_start()
     a = ship(s, 0, 0, 0, energy=0)
     ship(s, 1, 5, 0, energy=0)
-    portal(s, 3, 1, -300, 20, owner=0)
-    portal(s, 4, 1, -500, 30, owner=0)
-    portal(s, 5, 1, -700, 40)  # not owned: produces nothing
+    portal(s, 3, 1, P_HIGH, 20, owner=0)
+    portal(s, 4, 1, P_MID, 30, owner=0)
+    portal(s, 5, 1, P_LOW, 40)  # not owned: produces nothing
     events = do(s, DealCards(CHANCE))
     assert a.energy == FREE_ENERGY + 50 and s.entropy == -950
     assert [e.portals for e in of(events, "production")] == [50, 0]  # type: ignore[attr-defined]
@@ -191,11 +191,11 @@ def test_portals_are_judged_at_the_entropy_before_production() -> None:
     s = _era_start()
     a = ship(s, 0, 0, 0, energy=0)
     ship(s, 1, 5, 0)
-    portal(s, 3, 1, -700, 40, owner=0)
-    portal(s, 4, 1, -700, 40, owner=0)
-    s.entropy = -710
+    portal(s, 3, 1, P_LOW, 40, owner=0)
+    portal(s, 4, 1, P_LOW, 40, owner=0)
+    s.entropy = P_LOW - 10
     do(s, DealCards(CHANCE))
-    assert a.energy == FREE_ENERGY + 80 and s.entropy == -630
+    assert a.energy == FREE_ENERGY + 80 and s.entropy == P_LOW + 70
 
 
 def test_entropy_capped_at_zero() -> None:
