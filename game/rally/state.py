@@ -174,6 +174,7 @@ class RallyState(State):
             if ship.owner != seat:
                 pool.extend(ship.program)
         pool.extend(c for c, o in copy.buried if o != seat)
+        pool.sort()  # canonical order: the result must depend on the seat's view and `rng` only
         rng.shuffle(pool)
         it = iter(pool)
         for p in range(copy.n):
@@ -185,6 +186,22 @@ class RallyState(State):
         copy.buried = [(next(it), o) if o != seat else (c, o) for c, o in copy.buried]
         copy.deck = list(it)
         return copy
+
+    def info_key(self, seat: Seat) -> tuple[object, ...]:
+        """Everything `seat` knows (cheaper than freezing the view): public facts,
+        its own hand, programs and face-down discards; others' only as counts."""
+        ships = tuple((s.id, s.owner, s.hex.q, s.hex.r, s.direction, s.energy, s.titanium,
+                       tuple(s.program) if s.owner == seat else len(s.program)) for s in self.ships.values())
+        tiles = tuple((h.q, h.r, t.type, t.value, t.owner) for h, t in self.tiles.items())
+        tokens = tuple((t.kind, t.hex.q, t.hex.r, t.direction, t.owner) for t in self.tokens)
+        hands = tuple(tuple(h) if p == seat else len(h) for p, h in enumerate(self.hands))
+        buried = (tuple(sorted(c for c, o in self.buried if o == seat)), len(self.buried))
+        return (seat, self.phase, self.era, self.round, self.entropy, self.starter, self.turn, tuple(self.placed),
+                tuple(self.bag), self.drawn, tiles, ships, self.next_ship, hands, len(self.deck),
+                tuple(self.discard), buried, tuple(self.pool), tuple(self.points), tuple(self.alive),
+                tuple(self.done), tuple(self.queue), tuple(self.chaos_ships), tokens, tuple(self.played),
+                tuple(self.exchanges), self.pending_build, self.pending_exchange, self.expansion_left,
+                self.over_reason)
 
     # --- helpers -------------------------------------------------------------------------------
     def ships_of(self, player: int) -> list[Ship]:

@@ -137,3 +137,25 @@ def test_views_do_not_change_when_hidden_facts_are_scrambled(game: tuple[int, in
         rs.shuffle(other.buried)
         assert other.view(seat) == before
         assert other.info_key(seat) == s.info_key(seat)
+
+
+@SETTINGS
+@given(games(), st.integers(0, 300))
+def test_determinize_depends_only_on_what_the_seat_knows(game: tuple[int, int], steps: int) -> None:
+    """Two states a seat cannot tell apart determinise to the same world with the same RNG."""
+    from game.core.rng import Rng
+
+    seed, n = game
+    s = RALLY.new({}, seed, n)
+    r = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        actors = s.to_act()
+        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
+    for seat in range(n):
+        twin = s.determinize(seat, Rng(seed + 1))  # same knowledge, other hidden facts
+        twin.rng = s.rng.copy()
+        assert twin.info_key(seat) == s.info_key(seat)
+        a, b = s.determinize(seat, Rng(99)), twin.determinize(seat, Rng(99))
+        assert a.notation() == b.notation()
