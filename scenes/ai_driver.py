@@ -68,61 +68,125 @@ class Answer:
     seat: Seat
     command: Command
     ply: int
+    actors: tuple[Seat, ...] = ()
+    """The seats that were choosing together when this was asked (a simultaneous choice), else empty."""
+    asked_at: float = 0.0
+    """The table's clock when it was asked (so a shown move can be given a minimum 'thinking' time)."""
+
+
+@dataclass(frozen=True)
+class _Job:
+    purpose: str
+    seat: Seat
+    state: State
+    level: str
+    seed: int
+    ply: int
+    actors: tuple[Seat, ...]
+    asked_at: float
 
 
 class AiDriver:
-    """Asks the worker for moves and hints; `poll()` once a frame."""
+    """Asks the worker for moves and hints; `poll()` once a frame.
+
+    Requests wait in a queue and the one worker answers them one at a time:
+    several computer seats of a simultaneous choice are all asked at once (each
+    with the position as it was when asked, so none can see another's choice),
+    and think one after another in the background while the human chooses. One
+    process rather than one per seat: the searches are time-capped, and on a
+    machine with few cores parallel searches would each get weaker, not faster.
+    Answers wait in `poll()` until the table takes them.
+    """
 
     def __init__(self, game_id: str, use_process: bool = True) -> None:
         self.worker = make_worker(game_id, use_process)
-        self.purpose: str | None = None
-        self.seat: Seat | None = None
-        self.ply = -1
+        self._queue: list[_Job] = []
+        self._current: _Job | None = None
+        self._ready: list[Answer] = []
         self.started_at = 0.0
         self.error = ""
 
     @property
+    def purpose(self) -> str | None:
+        """What the worker is working on now: "move", "hint" or None."""
+        return self._current.purpose if self._current is not None else None
+
+    @property
+    def seat(self) -> Seat | None:
+        return self._current.seat if self._current is not None else None
+
+    @property
+    def ply(self) -> int:
+        return self._current.ply if self._current is not None else -1
+
+    @property
     def thinking(self) -> bool:
-        """True while a move (not a hint) is being worked out."""
-        return self.purpose == "move"
+        """True while a move (not a hint) is being worked out or waits its turn."""
+        return any(job.purpose == "move" for job in self._jobs())
 
     @property
     def busy(self) -> bool:
-        return self.purpose is not None
+        return bool(self._jobs())
 
-    def request_move(self, state: State, seat: Seat, level: str, seed: int, ply: int) -> None:
-        self._start("move", state, seat, level, seed, ply)
+    def wants(self, purpose: str) -> bool:
+        """A request of this purpose is queued, being worked out, or answered and not yet taken."""
+        return any(job.purpose == purpose for job in self._jobs()) or any(a.purpose == purpose for a in self._ready)
 
-    def request_hint(self, state: State, seat: Seat, seed: int, ply: int, level: str = "normal") -> None:
-        self._start("hint", state, seat, level, seed, ply)
+    def asked(self, seat: Seat) -> bool:
+        """A move for `seat` is queued, being worked out, or answered and not yet taken."""
+        return any(job.purpose == "move" and job.seat == seat for job in self._jobs()) or \
+            any(a.purpose == "move" and a.seat == seat for a in self._ready)
 
-    def _start(self, purpose: str, state: State, seat: Seat, level: str, seed: int, ply: int) -> None:
-        self.purpose, self.seat, self.ply = purpose, seat, ply
-        self.started_at = time.perf_counter()
-        self.error = ""
-        self.worker.request(state, seat, level, seed)
+    def request_move(self, state: State, seat: Seat, level: str, seed: int, ply: int,
+                     actors: tuple[Seat, ...] = (), asked_at: float = 0.0) -> None:
+        self._enqueue(_Job("move", seat, state.clone(), level, seed, ply, actors, asked_at))
+
+    def request_hint(self, state: State, seat: Seat, seed: int, ply: int, level: str = "normal",
+                     actors: tuple[Seat, ...] = ()) -> None:
+        """A hint goes ahead of computer moves still waiting (the player is looking at the screen)."""
+        self._queue.insert(0, _Job("hint", seat, state.clone(), level, seed, ply, actors, 0.0))
+        self._pump()
+
+    def _enqueue(self, job: _Job) -> None:
+        self._queue.append(job)
+        self._pump()
+
+    def _jobs(self) -> list[_Job]:
+        return ([self._current] if self._current is not None else []) + self._queue
+
+    def _pump(self) -> None:
+        """Collect a finished answer and start the next job (never blocks)."""
+        job = self._current
+        if job is not None:
+            try:
+                command = self.worker.poll()
+            except (RuntimeError, OSError, EOFError) as exc:  # AgentError or a dead process: report, don't hang
+                self.error = str(exc) or exc.__class__.__name__
+                self._current = None
+            else:
+                if command is not None:
+                    self._ready.append(Answer(job.purpose, job.seat, command, job.ply, job.actors, job.asked_at))
+                    self._current = None
+        if self._current is None and self._queue:
+            job = self._current = self._queue.pop(0)
+            self.started_at = time.perf_counter()
+            self.worker.request(job.state, job.seat, job.level, job.seed)
 
     def poll(self) -> Answer | None:
-        """The answer once it is there; errors end the request and set `error`."""
-        if self.purpose is None or self.seat is None:
-            return None
-        try:
-            command = self.worker.poll()
-        except (RuntimeError, OSError, EOFError) as exc:  # AgentError or a dead process: report, don't hang
-            self.error = str(exc) or exc.__class__.__name__
-            self.purpose = None
-            return None
-        if command is None:
-            return None
-        answer = Answer(self.purpose, self.seat, command, self.ply)
-        self.purpose = None
-        return answer
+        """The next answer once it is there (oldest first); errors end that request and set `error`."""
+        self._pump()
+        return self._ready.pop(0) if self._ready else None
 
     def cancel(self) -> None:
-        if self.purpose is not None:
+        """Forget every request and answer (undo, a new game)."""
+        if self._current is not None:
             self.worker.cancel()
-        self.purpose = None
+        self._current = None
+        self._queue.clear()
+        self._ready.clear()
 
     def close(self) -> None:
-        self.purpose = None
+        self._current = None
+        self._queue.clear()
+        self._ready.clear()
         self.worker.close()

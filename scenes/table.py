@@ -17,7 +17,7 @@ import pygame
 from game.core.match import HUMAN, Match
 from game.core.protocol import CHANCE, Command, Refusal, Seat, Target
 from scenes import palette
-from scenes.ai_driver import AiDriver
+from scenes.ai_driver import AiDriver, Answer
 from scenes.animation import Animator, Tween
 from scenes.input.drag import DragController
 from scenes.sprites.button import Button
@@ -71,7 +71,7 @@ class TableScene(Scene):
         self.hover: Target | None = None
         self.tip_text: str | None = None
         self.tip_since = 0.0
-        self._pending_answer: object | None = None
+        self._pending_answer: Answer | None = None
         self._movable_key: object = None
         self._movable: list[Target] = []
         self._legal_key: object = None
@@ -159,12 +159,42 @@ class TableScene(Scene):
         return self.humans[0] if self.humans else 0
 
     def ai_to_act(self) -> Seat | None:
-        """A computer seat to ask now: the only actor, or (simultaneous choices) one of several
-        once no human among them is still to choose."""
+        """The computer seat the table waits for (the banner says 'thinking'): the only actor, or
+        (simultaneous choices) one of several once no human among them is still to choose.
+        Computer seats choosing alongside a human are asked earlier, by `_ask_ahead`."""
         actors = self.match.to_act()
         if not actors or actors == [CHANCE] or any(self.match.is_human(s) for s in actors if s != CHANCE):
             return None
         return actors[0] if actors[0] != CHANCE else None
+
+    def _ask_ahead(self) -> None:
+        """A simultaneous choice with a human among the actors: computer actors start thinking now,
+        in the background, from the position as it is (their answers are played, face down, only
+        when the table is idle; nothing of what they chose is shown before the reveal)."""
+        if not self.humans or self.match.state.is_over():
+            return
+        actors = tuple(s for s in self.match.to_act() if s != CHANCE)
+        if len(actors) < 2 or not any(self.match.is_human(s) for s in actors):
+            return
+        answer = self._pending_answer
+        for seat in actors:
+            if self.match.is_human(seat) or self.ai.asked(seat):
+                continue
+            if answer is not None and answer.purpose == "move" and answer.seat == seat:
+                continue
+            self.ai.request_move(self.match.state, seat, self.match.seats[seat],
+                                 self.match.seed * 1000003 + len(self.match.commands) + 7919 * (seat + 1),
+                                 len(self.match.commands), actors, self.time)
+
+    def _answer_current(self, answer: Answer) -> bool:
+        """An answer still fits the position: nothing happened since it was asked, or (a
+        simultaneous choice) only other seats of that choice have chosen and its seat still must."""
+        commands = self.match.commands
+        if answer.ply == len(commands):
+            return True
+        if not answer.actors or answer.ply > len(commands) or answer.seat not in self.match.to_act():
+            return False
+        return all(c.seat in answer.actors and c.seat != answer.seat for c in commands[answer.ply:])
 
     def _handoff(self, seat: Seat) -> None:
         """Cover the table until `seat`'s player is at the screen, then show that seat's view."""
@@ -383,10 +413,11 @@ class TableScene(Scene):
         if seat is None:
             self.show("Hints are for the human player whose turn it is.", error=True)
             return
-        if self.ai.busy:
+        if self.ai.wants("hint") or (self._pending_answer is not None and self._pending_answer.purpose == "hint"):
             return
+        actors = tuple(s for s in self.match.to_act() if s != CHANCE)
         self.ai.request_hint(self.match.state, seat, self.match.seed * 7919 + len(self.match.commands),
-                             len(self.match.commands))
+                             len(self.match.commands), actors=actors if len(actors) > 1 else ())
         self.show("Thinking about a hint...")
 
     def toggle_watch(self) -> None:
@@ -497,12 +528,12 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.animator.update(dt)
-        answer = self.ai.poll()
-        if answer is not None:
-            self._pending_answer = answer
+        if self._pending_answer is None:
+            self._pending_answer = self.ai.poll()
         if self.ai.error:
             self.show(f"The computer player failed: {self.ai.error}", error=True)
             self.ai.error = ""
+        self._ask_ahead()
         if self.covered or self.animator.busy:
             self.idle_for = 0.0
             return
@@ -538,11 +569,9 @@ class TableScene(Scene):
 
     def _apply_answer(self) -> bool:
         """Play or show a worker answer once it may be shown; True if it changed something."""
-        from scenes.ai_driver import Answer
-
         answer = self._pending_answer
-        assert isinstance(answer, Answer)
-        if answer.ply != len(self.match.commands):
+        assert answer is not None
+        if not self._answer_current(answer):
             self._pending_answer = None
             return False
         if answer.purpose == "hint":
@@ -553,11 +582,19 @@ class TableScene(Scene):
                 self.show("Hint: the blue marks show the suggested move." if targets[1] is not None
                           else "Hint: the computer would pass here.")
             return False
-        if self.humans and self.time - self.ai_requested_at < AI_MIN_SECONDS:
+        background = any(self.match.is_human(s) for s in self.match.to_act() if s != CHANCE)
+        if background:
+            # a computer choosing alongside a human: played face down, but never under the human's hand
+            if self.drag.active:
+                return True
+        elif self.humans and self.time - max(self.ai_requested_at, answer.asked_at) < AI_MIN_SECONDS:
             return True
         self._pending_answer = None
+        hint = self.hint
         if not self.play(answer.command):
             self.show(f"The computer's move was refused: {self.status_text}", error=True)
+        elif background:
+            self.hint = hint  # the human's hint still stands: only another seat has chosen
         return True
 
     # --- panel and buttons ----------------------------------------------------------------------

@@ -842,11 +842,11 @@ class WorldsCollideView(GameView):
             return None
 
         def move(face: Face, start: Point | None, end_rect: pygame.Rect | None, hide: tuple[Any, ...],
-                 delay: float, dur: float = MOVE_S, sound: str = "") -> float:
+                 delay: float, dur: float = MOVE_S, sound: str = "", blocking: bool = True) -> float:
             if start is None or end_rect is None:
                 return 0.0
             animator.add(dur, "wc-move", ease_in_out_cubic, delay=delay, sound=sound, face=face, start=start,
-                         end=centre(end_rect), size=end_rect.size, hide=hide)
+                         end=centre(end_rect), size=end_rect.size, hide=hide, blocking=blocking)
             return dur
 
         locked_by_take: set[int] = set()
@@ -860,7 +860,11 @@ class WorldsCollideView(GameView):
                     move(("action", ev.action, ch if ch is not None else -1), start, slot, ("arena", ev.seat), t,
                          0.3, "place")
                 else:
-                    move(BACK, centre(g.places.get(("hand", ev.seat))), slot, ("arena", ev.seat), t, 0.35, "slide")
+                    # another seat chose (face down); while the viewer is still choosing, that must not
+                    # hold up their hand for the length of the slide
+                    choosing = me in (self.view.get("to_act") or []) and not players[me]["chosen"]
+                    move(BACK, centre(g.places.get(("hand", ev.seat))), slot, ("arena", ev.seat), t, 0.35, "slide",
+                         blocking=not choosing)
             elif isinstance(ev, ActionsRevealed):
                 for s, a in enumerate(ev.actions):
                     r = g.places.get(("arena", s))

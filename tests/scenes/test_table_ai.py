@@ -98,3 +98,33 @@ def test_escape_and_undo_while_the_ai_thinks(ctx: AppContext) -> None:
         assert not scene.ai.busy
     finally:
         scene.ai.close()
+
+
+def test_computers_think_in_the_worker_while_the_human_chooses(ctx: AppContext) -> None:
+    """Worlds Collide: the computer seats of a simultaneous choice are asked at once, answer through
+    the real worker process while frames keep coming, and the human is never made to wait."""
+    from game.core.protocol import CHANCE
+
+    match = Match(get_game("worlds-collide"), {}, 4, ["human", "normal", "normal"])
+    scene = TableScene(ctx, match, use_process=True)
+    ctx.stack.push(scene)
+    deadline = time.monotonic() + 40
+    worst = 0.0
+    frames = 0
+    try:
+        while time.monotonic() < deadline:
+            t0 = time.perf_counter()
+            step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=(frames % 500, 300), rel=(1, 0),
+                                          buttons=(0, 0, 0))], 1 / 60)
+            if match.to_act() != [CHANCE] and match.state.round == 1 and scene.acting_human() == 0:
+                worst = max(worst, time.perf_counter() - t0)  # frames while the human chooses
+            frames += 1
+            if match.state.choices[1] and match.state.choices[2]:
+                break
+            time.sleep(0.005)
+        assert match.state.choices[1] and match.state.choices[2], "the computers never chose"
+        assert not match.state.choices[0] and scene.acting_human() == 0  # the human is still choosing
+        assert worst < 1.0
+        assert scene.ai.worker.in_process  # type: ignore[attr-defined]
+    finally:
+        scene.ai.close()

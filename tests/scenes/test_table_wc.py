@@ -22,7 +22,7 @@ from game.worlds_collide.commands import ChooseAction, Keep, PickHold, PickNexus
 from scenes.app import AppContext, step
 from scenes.handoff import HandoffScene
 from scenes.table import TableScene
-from tests.scenes.gestures import DT, at, click, drag
+from tests.scenes.gestures import DT, at, click, drag, key
 
 
 @pytest.fixture
@@ -334,3 +334,142 @@ def test_second_hot_seat_player_cannot_undo_the_first_players_secret_choice(ctx:
     scene.undo()
     assert scene.match.commands == before, "the second player withdrew the first player's secret choice"
     assert ChooseAction(first, EXPOSE) in scene.match.commands
+
+
+# --- simultaneous choices: computers think while the human chooses -------------------------------------
+def test_computers_choose_while_the_human_is_still_choosing_and_nothing_leaks(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "random", "random"], seed=6)
+    settle(ctx, scene)
+    me = scene.acting_human()
+    assert me is not None and scene.view.view["phase"] == "choose"
+    for _ in range(20):  # the human does nothing; the computers choose meanwhile
+        step(ctx, [], DT)
+        if all(scene.match.state.choices[s] for s in (1, 2)):
+            break
+    chosen = {c.seat: c.action for c in scene.match.commands if isinstance(c, ChooseAction)}
+    assert set(chosen) == {1, 2}, "the computers waited for the human"
+    assert scene.acting_human() == me and not scene.match.state.choices[me]
+    # the human sees that they chose, never what
+    view = scene.view.view
+    for seat in (1, 2):
+        assert view["players"][seat]["chosen"] and view["players"][seat]["choice"] is None
+        item = next(i for i in scene.view.geo.items if i.key == ("arena", seat))
+        assert item.face == ("back",)
+    log = " ".join(text for text, _ in scene.view.log_lines(scene.match.log, scene.names))
+    from game.worlds_collide.cards import ACTION_NAMES
+
+    for seat, action in chosen.items():
+        assert f"chose {ACTION_NAMES[action]}" not in log
+    # the hand stays open: a click chooses at once and the round reveals
+    assert scene._input_open()
+    click(ctx, at(scene, hand(FRACTURE)))
+    assert ChooseAction(me, FRACTURE) in scene.match.commands
+    for _ in range(100):
+        step(ctx, [], DT)
+        if scene.match.state.plays or scene.match.state.round > 1:
+            break
+    assert scene.match.state.plays or scene.match.state.round > 1
+
+
+class HeldWorker:
+    """A worker whose answers (the first legal command) come only when the test releases them."""
+
+    def __init__(self) -> None:
+        self.asked: list[Any] = []
+        self.release = False
+        self.requests = 0
+
+    def request(self, state: Any, seat: int, level: str, seed: int) -> int:
+        self.asked.append(state.legal_commands(seat)[0])
+        self.requests += 1
+        return self.requests
+
+    def poll(self) -> Any:
+        if self.release and self.asked:
+            self.release = False
+            return self.asked.pop(0)
+        return None
+
+    def cancel(self) -> None:
+        self.asked.clear()
+
+    def close(self) -> None:
+        self.asked.clear()
+
+
+def test_a_computers_answer_waits_while_the_human_holds_a_card(ctx: AppContext) -> None:
+    match = Match(get_game("worlds-collide"), {}, 6, ["human", "random"])
+    scene = TableScene(ctx, match, use_process=False)
+    held = HeldWorker()
+    scene.ai.worker = held
+    ctx.stack.push(scene)
+    settle(ctx, scene)
+    me = scene.acting_human()
+    assert me == 0 and held.asked and not match.state.choices[1]  # asked at once, still thinking
+    start = at(scene, hand(SHIFT))
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)], DT)
+    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] - 60), rel=(1, 1),
+                                  buttons=(1, 0, 0))], DT)
+    assert scene.drag.dragging
+    held.release = True
+    for _ in range(10):
+        step(ctx, [], DT)
+    assert scene._pending_answer is not None and scene._pending_answer.seat == 1  # it has answered ...
+    assert not match.state.choices[1], "... but its move landed under the human's drag"
+    drop = at(scene, Target("play-slot"))
+    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=drop, rel=(1, 1), buttons=(1, 0, 0))], DT)
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1)], DT)
+    assert ChooseAction(me, SHIFT) in match.commands
+    for _ in range(10):
+        step(ctx, [], DT)
+    assert any(isinstance(c, ChooseAction) and c.seat == 1 for c in match.commands)
+
+
+def test_hot_seat_with_a_computer_keeps_the_handoffs_and_the_secrets(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "random", "human"], seed=9, players_ready=False)
+    assert isinstance(ctx.stack.top, HandoffScene)
+    for _ in range(10):  # the computer may think under the hand-off screen, but nothing is played under it
+        step(ctx, [], DT)
+    assert not scene.match.state.choices[1]
+    ready(ctx)
+    settle(ctx, scene)
+    first = scene.acting_human()
+    assert first == 0
+    for _ in range(10):
+        step(ctx, [], DT)
+    assert scene.match.state.choices[1]  # chosen while the first human looks at their hand
+    click(ctx, at(scene, hand(EXPOSE)))
+    for _ in range(40):
+        step(ctx, [], DT)
+        if isinstance(ctx.stack.top, HandoffScene):
+            break
+    assert isinstance(ctx.stack.top, HandoffScene) and "Player 3" in ctx.stack.top.seat_label
+    ready(ctx)
+    settle(ctx, scene)
+    assert scene.acting_human() == 2
+    view = scene.view.view
+    assert view["seat"] == 2
+    for seat in (0, 1):
+        assert view["players"][seat]["choice"] is None and view["players"][seat]["chosen"]
+
+
+def test_undo_while_computers_think_in_the_background_asks_them_again(ctx: AppContext) -> None:
+    match = Match(get_game("worlds-collide"), {}, 6, ["human", "random", "random"])
+    scene = TableScene(ctx, match, use_process=False)
+    held = HeldWorker()
+    scene.ai.worker = held
+    ctx.stack.push(scene)
+    settle(ctx, scene)
+    assert scene.ai.asked(1) and scene.ai.asked(2)
+    click(ctx, at(scene, hand(FRACTURE)))
+    assert ChooseAction(0, FRACTURE) in match.commands
+    key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
+    assert ChooseAction(0, FRACTURE) not in match.commands
+    # seat 1's search was stopped (seat 2's had not started) and both are asked again, from here
+    assert held.requests == 2 and len(held.asked) == 1
+    assert scene.ai.asked(1) and scene.ai.asked(2)
+    held.release = True
+    for _ in range(6):
+        step(ctx, [], DT)
+        held.release = True
+    assert match.state.choices[1] and match.state.choices[2] and not match.state.choices[0]
