@@ -6,7 +6,7 @@ planner that simulates each own ship alone on the map (nothing else moves)
 and values titanium picked up and banked, portals claimed and staying on the
 tiles. It reads only what its seat may see. Run:
 
-    .venv/bin/python tests/games/rally/rally_playtest.py [games] [seed]
+    .venv/bin/python tests/games/rally/rally_playtest.py [games] [seed] [sensible|random|mixed]
 """
 
 from __future__ import annotations
@@ -194,5 +194,9 @@ def report(games: int, seed: int, players: int, policies: list[str]) -> dict[str
 if __name__ == "__main__":
     n_games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     base = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    mode = sys.argv[3] if len(sys.argv) > 3 else "sensible"  # sensible, random, or mixed (seat 0 sensible)
     for players in (2, 3, 4):
-        print(report(n_games, base, players, ["sensible"] * players))
+        seats = ["random"] * players if mode == "random" else ["sensible"] * players
+        if mode == "mixed":
+            seats = ["sensible"] + ["random"] * (players - 1)
+        print(report(n_games, base, players, seats))

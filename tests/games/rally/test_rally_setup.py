@@ -316,3 +316,17 @@ def test_cards_are_numbered_and_taken_from_the_deck() -> None:
     s = make()
     cards = take_cards(s, "move1", "laser")
     assert all(c not in s.deck for c in cards)
+
+
+def test_the_in_app_rules_name_the_era_limit_of_the_data_file() -> None:
+    from importlib import resources
+    text = resources.files("game.rally").joinpath("data/rules.md").read_text(encoding="utf-8")
+    assert f"era {MAX_ERAS}" in text
+
+
+def test_sensible_games_end_on_entropy_within_the_era_limit() -> None:
+    """The entropy clock, not our era limit, ends most games (numbers in rally.toml)."""
+    from rally_playtest import play
+    ends = [play(seed, 2, ["sensible", "sensible"])[0] for seed in range(6)]
+    assert all(s.is_over() and s.era <= MAX_ERAS for s in ends)
+    assert sum(s.over_reason.startswith("Entropy") for s in ends) >= 4
