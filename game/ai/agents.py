@@ -13,11 +13,17 @@ Levels (`make_agent(level, game_id, seed)`):
   ISMCTS (`game.ai.ismcts`) for games whose `GameInfo.hidden_info` is set
   (which includes every game with simultaneous secret choices: a choice
   submitted and not yet revealed is hidden information).
+
+A game whose decisions suit neither search (Rally's programs are whole card
+sequences) registers its own agents with `register_agent_factory`; its
+factory is asked first for every level but `random`, and may decline a level
+(return None) to fall back to the generic agents above.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import Callable
 
 from game.ai.ismcts import ISMCTS, ISMCTSBudget, ISMCTSStats
 from game.ai.knowledge import Knowledge, get_knowledge
@@ -137,6 +143,17 @@ class ISMCTSAgent(Agent):
         return self.search.choose(state, seat)
 
 
+AgentFactory = Callable[[str, int], "Agent | None"]
+"""`(level, seed) -> agent`, or None to leave that level to the generic agents."""
+_AGENT_FACTORIES: dict[str, AgentFactory] = {}
+
+
+def register_agent_factory(game_id: str, factory: AgentFactory) -> None:
+    """Let `game_id` build its own agents (called by the game's AI module on import,
+    next to `register_knowledge`)."""
+    _AGENT_FACTORIES[game_id] = factory
+
+
 def _hidden_info(game_id: str) -> bool:
     try:
         return get_game(game_id).info.hidden_info
@@ -148,7 +165,14 @@ def make_agent(level: str, game_id: str, seed: int) -> Agent:
     """An agent of `level` (one of LEVELS) for the game `game_id`."""
     if level == "random":
         return RandomAgent(seed)
-    knowledge = get_knowledge(game_id)
+    knowledge = get_knowledge(game_id)  # imports the game's AI module, which registers its factory
+    factory = _AGENT_FACTORIES.get(game_id)
+    if factory is not None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown agent level {level!r} (choose from {', '.join(LEVELS)})")
+        agent = factory(level, seed)
+        if agent is not None:
+            return agent
     hidden = _hidden_info(game_id)
     if level == "greedy":
         return GreedyAgent(knowledge, seed, GREEDY_SAMPLES if hidden else 1)

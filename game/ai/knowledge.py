@@ -94,7 +94,8 @@ class Knowledge:
 
 KnowledgeFactory = Callable[[], Knowledge]
 _REGISTRY: dict[str, KnowledgeFactory] = {}
-_BUILTIN: dict[str, str] = {"order-chaos": "game.order_chaos.ai", "worlds-collide": "game.worlds_collide.ai"}
+_BUILTIN: dict[str, str] = {"order-chaos": "game.order_chaos.ai", "worlds-collide": "game.worlds_collide.ai",
+                             "rally": "game.rally.ai"}
 
 
 def register_knowledge(game_id: str, factory: KnowledgeFactory) -> None:

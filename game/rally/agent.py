@@ -1,0 +1,255 @@
+"""The Rally computer player: plans programs by simulating chaos phases.
+
+Planning (one `SetProgram` per era): candidate joint programs come from the
+beam search in `game.rally.planner`; each is scored by playing the real chaos
+phase with the engine's own rules on copies of `samples` determinisations of
+the position (drawn from the seat's own view), in which every other player's
+program is replaced by a cheap plan from a hand sampled for them. Every
+candidate meets the same samples, and the best mean evaluation wins. Other
+decisions (tiles, the first ship, energy, which ship goes next, a built ship,
+an exchange) are one-ply: each option applied to a determinisation and
+evaluated (`game.rally.evaluate`); energy splits are judged by the programs
+they make possible.
+
+Levels (`SETTINGS`): `greedy` takes the planner's single best sequence per
+ship with no simulation and no opponent model; `easy`, `normal`, `hard` widen
+the beam and simulate more candidates against more samples. The agent only
+ever reads `state.determinize(seat, rng)`, never the state it is handed, so
+no hidden fact (another hand or program, the deck, the RNG) can change its
+choice.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from game.ai.agents import Agent
+from game.core.protocol import CHANCE, Command, Seat, State
+from game.core.rng import Rng
+from game.rally import evaluate, planner, rules
+from game.rally.cards import CARD_KIND, CARDS_PER_SHIP
+from game.rally.commands import (
+    ChaosRound,
+    DistributeEnergy,
+    Exchange,
+    NoExchange,
+    OrderShips,
+    PlaceBuiltShip,
+    PlaceShip,
+    SetProgram,
+)
+from game.rally.state import RallyState
+
+
+@dataclass(frozen=True)
+class PlanSettings:
+    """A level's budget: beam width, candidates simulated, opponent samples."""
+
+    width: int
+    candidates: int
+    samples: int
+    simulate: bool = True
+    opponent_width: int = 2
+    max_seconds: float | None = None
+    """Stop simulating further candidates after this long (None: never; for tests)."""
+
+
+SETTINGS: dict[str, PlanSettings] = {
+    "greedy": PlanSettings(width=1, candidates=1, samples=1, simulate=False),
+    "easy": PlanSettings(width=3, candidates=3, samples=2, max_seconds=0.8),
+    "normal": PlanSettings(width=8, candidates=8, samples=5, max_seconds=1.6),
+    "hard": PlanSettings(width=14, candidates=14, samples=10, max_seconds=3.5),
+}
+"""`normal` must plan a whole era within 3 s on the shared machine; its time cap
+leaves room for the determinisations and the caller."""
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+class RallyAgent(Agent):
+    """A Rally player of one level (see the module docstring)."""
+
+    def __init__(self, level: str, settings: PlanSettings, seed: int) -> None:
+        self.level = level
+        self.settings = settings
+        self.rng = Rng(seed)
+        self.last_plan_seconds = 0.0
+        self.last_candidates = 0
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        assert isinstance(state, RallyState)
+        det = state.determinize(seat, self.rng)
+        ph = det.phase
+        if ph == "planning":
+            return self.plan(state, det, seat)
+        if ph in ("setup_tiles", "expansion"):
+            return self._best_one_ply(det, seat, det.legal_commands(seat))
+        if ph == "setup_ships":
+            return self._place_ship(det, seat)
+        if ph == "distribute":
+            return self._distribute(det, seat)
+        return self._best_one_ply(det, seat, det.legal_commands(seat))
+
+    # --- one-ply decisions ---------------------------------------------------------------
+    def _best_one_ply(self, det: RallyState, seat: Seat, options: list[Command]) -> Command:
+        if not options:
+            raise ValueError(f"seat {seat} has no legal command")
+        if len(options) == 1:
+            return options[0]
+        best, best_v = options[0], -1e18
+        for cmd in options:
+            after = det.clone()
+            after.apply(cmd)
+            v = evaluate.margins(after)[seat]
+            if isinstance(cmd, (NoExchange, OrderShips)):
+                v += 1e-6  # keep it simple when nothing is gained
+            if v > best_v + 1e-9:
+                best, best_v = cmd, v
+        return best
+
+    def _place_ship(self, det: RallyState, seat: Seat) -> Command:
+        """The hex by one-ply evaluation, facing the way with the most tiles ahead."""
+        hexes = rules.ship_hexes(det)
+        best: Command | None = None
+        best_v = -1e18
+        for h in hexes:
+            for d in range(6):
+                run, cur = 0, h.neighbour(d)
+                while cur in det.tiles and run < 6:
+                    run, cur = run + 1, cur.neighbour(d)
+                cmd = PlaceShip(seat, (h.q, h.r), d)
+                after = det.clone()
+                after.apply(cmd)
+                v = evaluate.margins(after)[seat] + 0.05 * run
+                if v > best_v:
+                    best, best_v = cmd, v
+        assert best is not None
+        return best
+
+    def _distribute(self, det: RallyState, seat: Seat) -> Command:
+        """The split whose best programs (from the hand just dealt) promise most."""
+        ships = sorted(det.ships_of(seat), key=lambda s: s.id)
+        pool = det.pool[seat]
+        splits = set(rules.distribution_options(det, seat))
+        if len(ships) == 2:
+            for f in (0.25, 0.4, 0.6, 0.75):
+                a = int(pool * f)
+                splits.add((a, pool - a))
+        ctx = planner.context(det, seat)
+        width = max(1, min(self.settings.width, 4))
+        best, best_v = None, -1e18
+        for split in sorted(splits):
+            energies = {s.id: s.energy + a for s, a in zip(ships, split)}
+            joint = planner.joint_programs(det, seat, det.hands[seat], width, 1, energies, ctx, leaders_max=1)
+            v = joint[0][0]
+            if v > best_v + 1e-9:
+                best, best_v = split, v
+        assert best is not None
+        return DistributeEnergy(seat, best)
+
+    # --- planning --------------------------------------------------------------------------
+    def plan(self, state: RallyState, det: RallyState, seat: Seat) -> Command:
+        """One SetProgram for all own ships (see the module docstring)."""
+        t0 = time.perf_counter()
+        st = self.settings
+        hand = sorted(det.hands[seat] + [c for s in det.ships_of(seat) for c in s.program])
+        joints = planner.joint_programs(det, seat, hand, st.width, st.candidates)
+        joints = joints[:st.candidates]
+        self.last_candidates = len(joints)
+        if not st.simulate or len(joints) == 1:
+            self.last_plan_seconds = time.perf_counter() - t0
+            return SetProgram(seat, joints[0][1])
+        worlds = [self._world(state, seat) for _ in range(st.samples)]
+        best, best_v = joints[0][1], -1e18
+        for i, (estimate, joint) in enumerate(joints):
+            if st.max_seconds is not None and i > 0 and time.perf_counter() - t0 > st.max_seconds:
+                break
+            v = _mean([simulate(w, seat, joint) for w in worlds]) + 1e-3 * estimate
+            if v > best_v:
+                best, best_v = joint, v
+        self.last_plan_seconds = time.perf_counter() - t0
+        return SetProgram(seat, best)
+
+    def _world(self, state: RallyState, seat: Seat) -> RallyState:
+        """A determinisation in which every other seat's program is a cheap plan."""
+        w = state.determinize(seat, self.rng)
+        for p in range(w.n):
+            if p == seat or not w.alive[p]:
+                continue
+            give_programs(w, p, self.settings.opponent_width)
+        return w
+
+
+def give_programs(w: RallyState, p: Seat, width: int) -> None:
+    """Replace `p`'s (sampled) programs by a cheap plan from its sampled cards, keeping
+    each ship's known program length when `p` has already planned."""
+    ships = w.ships_of(p)
+    cards = w.hands[p] + [c for s in ships for c in s.program]
+    want = CARDS_PER_SHIP * len(ships)
+    while len(cards) < want and w.deck:
+        cards.append(w.deck.pop())
+    counts = {s.id: len(s.program) for s in ships}
+    joints = planner.joint_programs(w, p, sorted(cards), width, 1)
+    plan = dict(joints[0][1])
+    used: list[int] = []
+    for s in ships:
+        prog = list(plan.get(s.id, ()))
+        if w.done[p]:
+            prog = prog[:counts[s.id]]
+        s.program = prog
+        used.extend(prog)
+    rest = list(cards)
+    for c in used:
+        rest.remove(c)
+    if w.done[p]:
+        w.hands[p] = []
+        w.buried.extend((c, p) for c in rest)
+    else:
+        w.hands[p] = rest
+        w.done[p] = True
+
+
+def simulate(world: RallyState, seat: Seat, joint: planner.JointProgram) -> float:
+    """`seat`'s evaluation after its `joint` program and the chaos phase that follows."""
+    s = world.clone()
+    s.apply(SetProgram(seat, joint))
+    steps = 0
+    while s.phase in ("planning", "chaos") and steps < 400:
+        steps += 1
+        actors = s.to_act()
+        if not actors:
+            break
+        if actors == [CHANCE]:
+            s.apply(ChaosRound(CHANCE))
+            continue
+        actor = actors[0]
+        if s.phase == "planning":
+            give_programs(s, actor, 1)
+            s.done[actor] = True
+            s.apply(SetProgram(actor, tuple((sh.id, tuple(sh.program)) for sh in s.ships_of(actor))))
+            continue
+        s.apply(quick_decision(s, actor))
+    return evaluate.margins(s)[seat]
+
+
+def quick_decision(s: RallyState, seat: Seat) -> Command:
+    """A cheap choice inside a simulated chaos phase: first ship in order, a built
+    ship on the neighbouring tile farthest from the edge, titanium onto the ship
+    with a Titanium Portal still to play."""
+    if s.pending_build is not None:
+        opts = rules.legal_hexes_for(s, seat)
+        best = max(opts, key=lambda h: sum(1 for n in h.neighbours() if n in s.tiles))
+        return PlaceBuiltShip(seat, (best.q, best.r))
+    if s.pending_exchange is not None:
+        ships = rules.exchange_ships(s)
+        porters = [i for i, sh in enumerate(ships) if any(CARD_KIND[c] == "titanium_portal" for c in sh.program)]
+        if porters and any(sh.titanium for j, sh in enumerate(ships) if j != porters[0]):
+            t_total = sum(sh.titanium for sh in ships)
+            titanium = tuple(t_total if j == porters[0] else 0 for j in range(len(ships)))
+            return Exchange(seat, tuple(sh.energy for sh in ships), titanium)
+        return NoExchange(seat)
+    return OrderShips(seat, s.chaos_ships[0])
+

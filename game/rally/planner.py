@@ -1,0 +1,304 @@
+"""Candidate programs for one seat's ships: a beam search over its own hand.
+
+Each ship is flown alone on the map (nothing else moves; tokens and other
+ships stay put) by a small simulation of the card effects that matter for
+planning — moves and landing (titanium and energy picked up, portals claimed,
+flying off the map), turns, the Titanium Portal, Build Ship, Tidy Up — plus
+bonuses for a laser or wave that would hit an enemy ship in line (a wave that
+pushes it off the map is worth its cargo). A sequence's score estimates, in
+points, what the seat gains by the end of this era (see `game.rally.evaluate`
+for the same scale). The beam keeps the best `width` partial programs at
+each length; every prefix is itself a candidate (a ship may play fewer cards).
+
+The seat's ships share one hand, so joint programs are built ship by ship:
+each of the first ship's best programs, then each following ship's best
+program from the cards left. `game.rally.agent` scores the joint candidates by
+simulating the real chaos phase against sampled opponent programs.
+
+Only the state handed in is read: the caller passes a determinisation from
+the seat's own view, and only the seat's own hand and ships are used here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.hexgrid import Hex
+from game.core.protocol import Seat
+from game.rally import evaluate
+from game.rally.cards import CARD_KIND, KIND_BY_NAME, MOVES, TURNS
+from game.rally.state import RallyState, Ship
+
+Program = tuple[int, ...]
+JointProgram = tuple[tuple[int, Program], ...]
+"""(ship id, cards) for each own ship, in ascending ship id (SetProgram's shape)."""
+
+_DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+@dataclass
+class Context:
+    """What the simulation reads from the position, prepared once per decision."""
+
+    seat: Seat
+    tiles: dict[tuple[int, int], tuple[str, int, int, int | None]]
+    """(kind, value, owner, threshold) per hex."""
+    enemies: dict[tuple[int, int], tuple[int, int]]
+    """(energy, titanium) of other players' ships per hex (summed)."""
+    left: float
+    entropy: int
+    rate: float
+    last_era: bool
+    build_value: float
+    titanium: tuple[tuple[Hex, int], ...] = ()
+    """Tiles with titanium left on them, and how much."""
+
+
+def context(state: RallyState, seat: Seat) -> Context:
+    tiles = {(h.q, h.r): (t.kind, t.value, t.owner, t.threshold) for h, t in state.tiles.items()}
+    enemies: dict[tuple[int, int], tuple[int, int]] = {}
+    for s in state.ships.values():
+        if s.owner != seat:
+            e, t = enemies.get((s.hex.q, s.hex.r), (0, 0))
+            enemies[(s.hex.q, s.hex.r)] = (e + s.energy, t + s.titanium)
+    left = evaluate.eras_left(state)
+    titanium = tuple((h, t.value) for h, t in state.tiles.items() if t.kind == "titanium" and t.value > 0)
+    k = len(state.ships_of(seat))
+    build = evaluate.fleet_value(k + 1, left) - evaluate.fleet_value(k, left)
+    return Context(seat, tiles, enemies, left, state.entropy, evaluate.rate(state), left <= 0.0, build, titanium)
+
+
+class Sim:
+    """One ship flying alone: position, facing, cargo, and what it earned."""
+
+    __slots__ = ("q", "r", "d", "energy", "ti", "banked", "alive", "taken", "bonus", "built", "tidy")
+
+    def __init__(self, q: int, r: int, d: int, energy: int, ti: int) -> None:
+        self.q, self.r, self.d, self.energy, self.ti = q, r, d, energy, ti
+        self.banked = 0
+        self.alive = True
+        self.taken: tuple[tuple[int, int], ...] = ()
+        self.bonus = 0.0
+        self.built = 0
+        self.tidy = 0
+
+    def copy(self) -> "Sim":
+        c = Sim(self.q, self.r, self.d, self.energy, self.ti)
+        c.banked, c.alive, c.taken, c.bonus = self.banked, self.alive, self.taken, self.bonus
+        c.built, c.tidy = self.built, self.tidy
+        return c
+
+    def key(self) -> tuple[object, ...]:
+        return (self.q, self.r, self.d, self.energy, self.ti, self.banked, self.alive, self.taken,
+                round(self.bonus, 3), self.built, self.tidy)
+
+
+def _land(ctx: Context, s: Sim) -> None:
+    here = (s.q, s.r)
+    kind, value, owner, threshold = ctx.tiles[here]
+    foe = ctx.enemies.get(here)
+    if foe is not None:
+        if foe[0] >= s.energy:
+            s.alive = False
+            return
+        s.energy -= foe[0]
+        s.bonus += foe[1] * 0.9 + evaluate.SHIP * min(ctx.left, evaluate.SHIP_ERAS) * 0.3
+    if here in s.taken:
+        return
+    if kind == "titanium" and value > 0:
+        s.ti += value
+        s.taken = s.taken + (here,)
+    elif kind == "energy" and value > 0:
+        s.energy += value
+        s.taken = s.taken + (here,)
+    elif kind == "portal" and owner != ctx.seat and threshold is not None and ctx.entropy <= threshold:
+        eras = min(ctx.left, (threshold - ctx.entropy) / ctx.rate + 0.5)
+        s.bonus += value * evaluate.ENERGY * max(0.0, eras) * (1.0 if owner < 0 else 1.3)
+        s.taken = s.taken + (here,)
+
+
+def _in_line(ctx: Context, s: Sim, reach: int) -> tuple[int, tuple[int, int]] | None:
+    """The first enemy ship straight ahead within `reach` tiles: (distance, hex)."""
+    dq, dr = _DIRS[s.d]
+    q, r = s.q, s.r
+    for k in range(1, reach + 1):
+        q, r = q + dq, r + dr
+        if (q, r) not in ctx.tiles:
+            return None
+        if (q, r) in ctx.enemies:
+            return k, (q, r)
+    return None
+
+
+def step(ctx: Context, s: Sim, kind: str) -> Sim | None:
+    """The ship after playing one card of `kind`; None when it cannot pay (the card would be wasted)."""
+    info = KIND_BY_NAME[kind]
+    if s.energy < info.cost or not s.alive:
+        return None
+    out = s.copy()
+    out.energy -= info.cost
+    if kind in MOVES:
+        dq, dr = _DIRS[out.d]
+        for _ in range(info.amount):
+            out.q, out.r = out.q + dq, out.r + dr
+            if (out.q, out.r) not in ctx.tiles:
+                out.alive = False
+                return out
+        _land(ctx, out)
+    elif kind in TURNS:
+        out.d = (out.d + info.amount // 60) % 6
+    elif kind == "titanium_portal":
+        if out.ti == 0:
+            return None
+        out.banked += out.ti
+        out.ti = 0
+    elif kind == "laser":
+        hit = _in_line(ctx, out, 4)
+        if hit is None:
+            return None
+        energy, _ = ctx.enemies[hit[1]]
+        out.bonus += 0.6 if energy < 2 + 2 else 0.1
+    elif kind == "wave":
+        hit = _in_line(ctx, out, 4)
+        if hit is None:
+            return None
+        hq, hr = hit[1]
+        dq, dr = _DIRS[out.d]
+        if (hq + dq, hr + dr) not in ctx.tiles:
+            out.bonus += ctx.enemies[hit[1]][1] * 0.9 + ctx.build_value * 0.8
+        else:
+            out.bonus += 0.1
+    elif kind == "build_ship":
+        if out.built or ctx.build_value <= 0.25:
+            return None
+        out.built += 1
+        out.bonus += ctx.build_value
+    elif kind == "tidy_up":
+        if out.tidy:
+            return None
+        out.tidy += 1
+    return out
+
+
+def score(ctx: Context, s: Sim) -> float:
+    """What the ship is worth at the end of its program, in points (see `evaluate`)."""
+    if not s.alive:
+        return float(s.banked) - evaluate.SHIP * min(ctx.left, evaluate.SHIP_ERAS) * 0.7
+    spend = min(1.0, ctx.left)
+    bank = evaluate.BANK * min(1.0, ctx.left)
+    total = s.banked + s.ti * bank + s.energy * evaluate.ENERGY * spend + s.bonus
+    if spend > 0:
+        here = Hex(s.q, s.r)
+        best = 0.0
+        for target, value in ctx.titanium:
+            if (target.q, target.r) not in s.taken:
+                reach = (here.distance(target) + 2) // 3 + (0 if evaluate.ahead(here, s.d, target) else 1)
+                best = max(best, value / (1.0 + reach))
+        total += evaluate.NEAR_TITANIUM * best * spend
+    return total
+
+
+@dataclass
+class Candidate:
+    program: tuple[str, ...]
+    value: float
+
+
+def beam(ctx: Context, ship: Ship, hand_kinds: dict[str, int], width: int, keep: int,
+         energy: int | None = None, max_len: int = 10) -> list[Candidate]:
+    """The `keep` best card-kind sequences for `ship` from the kinds in hand (best first).
+
+    The empty program is always a candidate. Sequences reaching the same ship
+    state are merged (the shorter, cheaper one stays)."""
+    start = Sim(ship.hex.q, ship.hex.r, ship.direction, ship.energy if energy is None else energy, ship.titanium)
+    layer: list[tuple[float, tuple[str, ...], Sim, dict[str, int]]] = [(score(ctx, start), (), start, dict(hand_kinds))]
+    found: dict[tuple[str, ...], float] = {(): layer[0][0]}
+    seen: set[tuple[object, ...]] = {start.key()}
+    for _ in range(max_len):
+        nxt: list[tuple[float, tuple[str, ...], Sim, dict[str, int]]] = []
+        for _, seq, sim, left in layer:
+            if not sim.alive:
+                continue
+            for kind, k in left.items():
+                if k <= 0:
+                    continue
+                after = step(ctx, sim, kind)
+                if after is None:
+                    continue
+                key = after.key()
+                if key in seen:
+                    continue
+                seen.add(key)
+                rest = dict(left)
+                rest[kind] -= 1
+                v = score(ctx, after)
+                nxt.append((v, seq + (kind,), after, rest))
+        if not nxt:
+            break
+        nxt.sort(key=lambda x: -x[0])
+        layer = nxt[:width]
+        for v, seq, _, _ in layer:
+            found[seq] = v
+    ranked = sorted(found.items(), key=lambda kv: (-kv[1], len(kv[0])))
+    return [Candidate(seq, v) for seq, v in ranked[:keep]]
+
+
+def kinds_of(cards: list[int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in cards:
+        out[CARD_KIND[c]] = out.get(CARD_KIND[c], 0) + 1
+    return out
+
+
+def take(cards: list[int], kinds: tuple[str, ...]) -> tuple[Program, list[int]]:
+    """Card ids for a sequence of kinds, and the cards left."""
+    left = sorted(cards)
+    prog: list[int] = []
+    for kind in kinds:
+        card = next(c for c in left if CARD_KIND[c] == kind)
+        left.remove(card)
+        prog.append(card)
+    return tuple(prog), left
+
+
+def joint_programs(state: RallyState, seat: Seat, hand: list[int], width: int, keep: int,
+                   energies: dict[int, int] | None = None,
+                   ctx: Context | None = None, leaders_max: int = 3) -> list[tuple[float, JointProgram]]:
+    """Joint programs for all of `seat`'s ships from `hand`, best estimate first.
+
+    For each ship taken first (all orders' first ships), each of its `keep`
+    best programs is completed by the best program of every other ship from
+    what is left."""
+    ctx = ctx or context(state, seat)
+    ships = sorted(state.ships_of(seat), key=lambda s: s.id)
+    if not ships:
+        return [(0.0, ())]
+    if len(ships) > 2:  # keep the work roughly flat as the fleet grows
+        width = max(1, width * 2 // len(ships))
+        keep = max(1, keep * 2 // len(ships))
+    out: dict[JointProgram, float] = {}
+    cache: dict[tuple[int, tuple[int, ...]], Candidate] = {}
+    follow = max(1, width // 2)
+    leaders = ships[:leaders_max] if len(ships) <= 3 else ships[:1]
+    for lead in leaders:
+        energy = None if energies is None else energies[lead.id]
+        for cand in beam(ctx, lead, kinds_of(hand), width, keep, energy):
+            prog, rest = take(hand, cand.program)
+            chosen: dict[int, Program] = {lead.id: prog}
+            total = cand.value
+            for other in ships:
+                if other.id == lead.id:
+                    continue
+                e = None if energies is None else energies[other.id]
+                ck = (other.id, tuple(rest))
+                if ck not in cache:
+                    cache[ck] = beam(ctx, other, kinds_of(rest), follow, 1, e)[0]
+                best = cache[ck]
+                p2, rest = take(rest, best.program)
+                chosen[other.id] = p2
+                total += best.value
+            joint = tuple((s.id, chosen[s.id]) for s in ships)
+            out[joint] = max(out.get(joint, -1e9), total)
+        if len(ships) == 1:
+            break
+    return sorted(((v, j) for j, v in out.items()), key=lambda x: -x[0])

@@ -1,0 +1,214 @@
+"""The Rally AI (game/rally/ai.py, agent.py, planner.py, evaluate.py): legal
+decisions at every level, blind to every hidden fact, and a planner that finds
+the obviously good program in a constructed position."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+import pytest
+
+from game.ai.agents import make_agent
+from game.ai.knowledge import get_knowledge
+from game.core.protocol import CHANCE
+from game.core.rng import Rng
+from game.rally import evaluate, planner
+from game.rally.agent import SETTINGS, RallyAgent, simulate
+from game.rally.ai import RallyKnowledge, policy_command
+from game.rally.cards import CARD_KIND
+from game.rally.commands import SetProgram
+from game.rally.game import RALLY
+from game.rally.state import RallyState
+from tests.games.rally.rally_helpers import make, ship, take_cards
+
+
+def _play_to(seed: int, players: int, plies: int) -> RallyState:
+    """A position after `plies` commands of the cheap policy (chance by the state's RNG)."""
+    s = RALLY.new({}, seed, players)
+    rng = Rng(seed + 1)
+    for _ in range(plies):
+        actors = s.to_act()
+        if not actors:
+            break
+        if actors == [CHANCE]:
+            s.apply(s.sample_chance())
+        else:
+            s.apply(policy_command(s, actors[0], rng))
+    while s.to_act() == [CHANCE]:
+        s.apply(s.sample_chance())
+    return s
+
+
+def _positions(kinds: tuple[str, ...], count: int) -> list[tuple[RallyState, int]]:
+    """Decision positions in the given phases, 2-4 players."""
+    out: list[tuple[RallyState, int]] = []
+    for seed in range(200):
+        s = _play_to(seed, 2 + seed % 3, 3 + (seed * 37) % 220)
+        if s.is_over() or s.phase not in kinds:
+            continue
+        out.append((s, s.to_act()[-1]))
+        if len(out) >= count:
+            break
+    return out
+
+
+def scramble_hidden(s: RallyState, seat: int, r: random.Random) -> RallyState:
+    """Change every fact `seat` cannot see: other hands, other programs, others'
+    face-down discards, the deck and the RNG (counts stay, so the view does too)."""
+    t = s.clone()
+    pool = list(t.deck) + [c for p in range(t.n) if p != seat for c in t.hands[p]]
+    pool += [c for sh in t.ships.values() if sh.owner != seat for c in sh.program]
+    pool += [c for c, o in t.buried if o != seat]
+    r.shuffle(pool)
+    it = iter(pool)
+    for p in range(t.n):
+        if p != seat:
+            t.hands[p] = [next(it) for _ in t.hands[p]]
+    for sh in t.ships.values():
+        if sh.owner != seat:
+            sh.program = [next(it) for _ in sh.program]
+    t.buried = [(next(it), o) if o != seat else (c, o) for c, o in t.buried]
+    t.deck = list(it)
+    r.shuffle(t.deck)
+    t.rng = Rng(r.randrange(1 << 60))
+    return t
+
+
+# --- registration ------------------------------------------------------------------------
+
+def test_rally_registers_its_knowledge_and_agents_while_other_games_keep_theirs() -> None:
+    assert isinstance(get_knowledge("rally"), RallyKnowledge)
+    for level in ("greedy", "easy", "normal", "hard"):
+        agent = make_agent(level, "rally", 1)
+        assert isinstance(agent, RallyAgent) and agent.level == level
+    assert not isinstance(make_agent("normal", "worlds-collide", 1), RallyAgent)
+    assert not isinstance(make_agent("normal", "order-chaos", 1), RallyAgent)
+    with pytest.raises(ValueError):
+        make_agent("genius", "rally", 1)
+
+
+# --- legal decisions ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("level", ["greedy", "easy"])
+def test_every_decision_is_accepted_by_the_referee(level: str) -> None:
+    phases = ("setup_tiles", "setup_ships", "distribute", "planning", "chaos", "expansion")
+    positions = _positions(phases, 30)
+    seen = {s.phase for s, _ in positions}
+    assert {"setup_tiles", "planning", "expansion"} <= seen
+    for s, seat in positions:
+        before = s.notation()
+        cmd = make_agent(level, "rally", 3).choose(s, seat)
+        assert RALLY.check(s, cmd) is None, (s.phase, cmd)
+        assert s.notation() == before  # the agent never changes the state it is handed
+
+
+def test_a_whole_game_between_levels_ends_with_only_legal_commands() -> None:
+    s = RALLY.new({}, 11, 2)
+    agents = [make_agent("easy", "rally", 5), make_agent("greedy", "rally", 6)]
+    while not s.is_over():
+        actors = s.to_act()
+        if actors == [CHANCE]:
+            s.apply(s.sample_chance())
+            continue
+        cmd = agents[actors[0]].choose(s, actors[0])
+        assert RALLY.check(s, cmd) is None, cmd
+        s.apply(cmd)
+    assert s.era >= 2
+
+
+def test_policy_plans_are_legal_programs() -> None:
+    for s, seat in _positions(("planning",), 10):
+        cmd = policy_command(s, seat, Rng(1))
+        assert isinstance(cmd, SetProgram) and RALLY.check(s, cmd) is None
+
+
+# --- never reads hidden facts --------------------------------------------------------------
+
+def test_normal_decision_unchanged_when_every_hidden_fact_changes() -> None:
+    """The issue's test: with the same seed, `normal` (without its time cap, so the
+    budget is exact) decides the same when every fact the seat cannot see is changed."""
+    settings = dataclasses.replace(SETTINGS["normal"], max_seconds=None, samples=2)
+    r = random.Random(4)
+    checked = 0
+    positions = _positions(("planning",), 6) + _positions(("distribute", "expansion", "chaos"), 6)
+    for s, seat in positions:
+        other = scramble_hidden(s, seat, r)
+        assert other.view(seat) == s.view(seat)
+        assert other.notation() != s.notation() or not any(s.hands[p] for p in range(s.n) if p != seat)
+        a = RallyAgent("normal", settings, 99).choose(s, seat)
+        b = RallyAgent("normal", settings, 99).choose(other, seat)
+        assert a == b, (s.phase, a, b)
+        checked += 1
+    assert checked >= 8
+
+
+def test_an_opponents_finished_program_does_not_change_the_plan() -> None:
+    s = make(2, line=6, tiles={(3, 0): ("titanium", 3)})
+    ship(s, 0, 0, 0, 0, energy=40)
+    ship(s, 1, 5, 0, 3, energy=40, program=("move1", "laser"))
+    s.done = [False, True]
+    s.hands[0] = take_cards(s, "move3", "titanium_portal", "move1", "left60", "laser")
+    settings = dataclasses.replace(SETTINGS["normal"], max_seconds=None)
+    first = RallyAgent("normal", settings, 7).choose(s, 0)
+    t = s.clone()
+    t.ships[2].program = take_cards(t, "move2", "wave")
+    assert RallyAgent("normal", settings, 7).choose(t, 0) == first
+
+
+# --- the planner ----------------------------------------------------------------------------
+
+def _titanium_position() -> RallyState:
+    """Ship 1 at 0,0 facing east on a row of six tiles; 3 titanium two tiles ahead."""
+    s = make(2, line=6, tiles={(2, 0): ("titanium", 3), (0, 3): ("space", 0)})
+    ship(s, 0, 0, 0, 0, energy=40)
+    ship(s, 1, 0, 3, 0, energy=40)
+    s.hands[0] = take_cards(s, "move2", "titanium_portal", "turn180", "move3", "left60")
+    s.hands[1] = take_cards(s, "move1")
+    return s
+
+
+def test_planner_reaches_the_titanium_and_banks_it() -> None:
+    s = _titanium_position()
+    joints = planner.joint_programs(s, 0, sorted(s.hands[0]), 8, 8)
+    best = dict(joints[0][1])[1]
+    kinds = [CARD_KIND[c] for c in best]
+    assert kinds[:2] == ["move2", "titanium_portal"], kinds
+
+
+@pytest.mark.parametrize("level", ["greedy", "normal"])
+def test_agent_prefers_collect_and_bank_over_a_bad_program(level: str) -> None:
+    s = _titanium_position()
+    cmd = make_agent(level, "rally", 2).choose(s, 0)
+    assert isinstance(cmd, SetProgram)
+    kinds = [CARD_KIND[c] for c in dict(cmd.programs)[1]]
+    assert kinds[:2] == ["move2", "titanium_portal"]
+    good = dict(cmd.programs)[1]
+    world = s.determinize(0, Rng(1))
+    hand = sorted(s.hands[0])
+    bad = tuple(c for c in hand if CARD_KIND[c] in ("turn180", "move3"))
+    assert simulate(world, 0, ((1, good),)) > simulate(world, 0, ((1, bad),)) + 2.0
+
+
+def test_evaluator_values_banked_over_carried_over_lost() -> None:
+    s = _titanium_position()
+    carried, banked = s.clone(), s.clone()
+    carried.ships[1].titanium = 3
+    banked.points[0] = 3
+    lost = s.clone()
+    del lost.ships[1]
+    lost.alive[0] = False
+    v = [evaluate.margins(x)[0] for x in (lost, s, carried, banked)]
+    assert v == sorted(v) and len(set(v)) == 4
+
+
+def test_normal_plans_an_era_in_time() -> None:
+    """Measured, not asserted (the machine is shared): one era of `normal` decisions."""
+    s = _positions(("distribute", "planning"), 1)[0][0]
+    agent = make_agent("normal", "rally", 1)
+    t0 = time.perf_counter()
+    while s.phase in ("distribute", "planning") and s.to_act() != [CHANCE]:
+        seat = s.to_act()[0]
+        s.apply(agent.choose(s, seat))
+    print(f"normal: one era's distribution and planning took {time.perf_counter() - t0:.2f} s")
