@@ -31,7 +31,16 @@ import pygame
 from game.core.match import LogEntry
 from game.core.protocol import Command, Event, Seat, Target
 from game.core.text import join_names
-from game.worlds_collide.cards import ACTION_NAMES, CHARACTER_NAMES, WILD, card_name
+from game.worlds_collide.cards import (
+    ACTION_NAMES,
+    ADVARANAU,
+    CHARACTER_NAMES,
+    MARY_REVEALS,
+    RONIN,
+    UNLEASH,
+    WILD,
+    card_name,
+)
 from game.worlds_collide.commands import (
     ActionChosen,
     ActionResolving,
@@ -96,7 +105,6 @@ CLASH_RED: Colour = (236, 84, 72)
 OK_GREEN: Colour = (120, 220, 160)
 MOVE_S, FLIP_S, CLASH_S, STEP_S = 0.42, 0.6, 1.3, 0.75
 REVEAL_MOVE_S = 0.38
-MARY_REVEALS = 3
 REVEAL_HOLD_S = 1.6
 """Mary's revealed Shards stay on show this long before a computer (or another player) takes one."""
 ASPECT = 0.7
@@ -359,6 +367,7 @@ class WorldsCollideView(GameView):
             hh2 = P.bottom - pad - hy
             hw = int(hh2 * ASPECT)
             hand = [a for a in (p["hand"] or []) if a != p.get("choice")]
+            hand_hint = self._hand_hint(seat)
             hstep = hw + gap * 2
             hx = P.centerx - (hstep * max(0, len(hand) - 1) + hw) // 2
             g.places[("hand", seat)] = pygame.Rect(P.centerx - hw // 2, hy, hw, hh2)
@@ -366,7 +375,7 @@ class WorldsCollideView(GameView):
                 r = pygame.Rect(hx + i * hstep, hy, hw, hh2)
                 g.places[("hand", seat, a)] = r
                 g.items.append(Item(r, ("action", a, ch if ch is not None else -1), Target("hand", ident=str(a)),
-                                    action_tip(a) + "\nDrag it to your play slot, or click it, to choose it.",
+                                    action_tip(a) + hand_hint,
                                     key=("hand", seat, a), live=True))
         else:
             y2 = y + h1 + int(fs * 1.1)
@@ -587,6 +596,20 @@ class WorldsCollideView(GameView):
                                 unseen=i in unseen))
             if face[0] == "shard" and (kind == "mary-take" or pending.get("purpose") == "mary"):
                 g.revealed[int(face[1])] = r
+
+    def _hand_hint(self, seat: int) -> str:
+        """What a click on a card in the viewer's hand does now (a line for its tooltip)."""
+        v = self.view
+        pending = v.get("pending") or {}
+        if v.get("phase") == "choose" and not v["players"][seat]["chosen"]:
+            return "\nDrag it to your play slot, or click it, to choose it."
+        if pending.get("kind") == "act" and pending.get("seat") == seat and pending.get("action") == UNLEASH:
+            ch = v["players"][seat].get("character")
+            if ch == RONIN:
+                return "\nClick it to play it too, face up, as your second Action this round."
+            if ch == ADVARANAU:
+                return "\nClick it to resolve it now; it stays in your hand."
+        return ""
 
     def _secrecy(self, entry: dict[str, Any]) -> str:
         """For a Shard in the viewer's Hold: who has not seen its face ('' when everyone has)."""
@@ -1174,7 +1197,7 @@ class WorldsCollideView(GameView):
             if overlay.held == item.target and overlay.drag_pos is None:
                 lift = 1.2
             self._blit_card(surface, item.face, item.rect, item.dim, lift=lift)
-            if item.target in movable and not modal:
+            if (item.target in movable or item.target in clickable) and not modal:
                 glow = glow_frame(item.rect.width, item.rect.height, palette.HIGHLIGHT, 2)
                 glow.set_alpha(int(70 + 60 * pulse))
                 pad = (glow.get_width() - item.rect.width) // 2

@@ -215,3 +215,38 @@ def test_keep_overlay_marks_shards_the_others_have_not_seen(module_ctx: AppConte
         (x, y), d = eye_badge_spot(it.rect)
         corners.append(tuple(surface.get_at((x, y + d // 2 - 1))))  # on the badge's ring
     assert corners[0] != corners[1]
+
+
+# --- Ronin's second Action --------------------------------------------------------------------------
+def test_ronins_unleash_says_a_click_on_a_hand_card_plays_it_second(module_ctx: AppContext) -> None:
+    from game.core.protocol import Refusal, Target
+    from game.worlds_collide.cards import FRACTURE, JESSUP, MARY, RONIN, SHIFT, TELEKINESIS, UNLEASH
+    from game.worlds_collide.commands import ChooseAction, PickCharacter
+
+    match = Match(GAME, {"characters": "chosen"}, 7, [HUMAN, "random", "random"])
+
+    def chance() -> None:
+        while match.to_act() == [CHANCE]:
+            assert match.resolve_chance().ok
+
+    chance()
+    for seat, character in ((0, RONIN), (1, MARY), (2, JESSUP)):
+        assert match.submit(PickCharacter(seat, character)).ok
+        chance()
+    view = make_view(module_ctx, match, 0)
+    tips = [it.tip for it in view.geo.items if it.target is not None and it.target.zone == "hand"]
+    assert tips and all("Drag it to your play slot" in tip for tip in tips)  # choosing: drag or click
+    for seat, action in ((0, UNLEASH), (1, FRACTURE), (2, TELEKINESIS)):
+        assert match.submit(ChooseAction(seat, action)).ok
+    chance()
+    view.set_view(match.state.view(0))
+    assert view.view["pending"]["kind"] == "act" and view.view["pending"]["action"] == UNLEASH
+    hand = [it for it in view.geo.items if it.target is not None and it.target.zone == "hand"]
+    assert hand and all("second Action" in it.tip and "play slot" not in it.tip for it in hand)
+    found = GAME.find_command(match.state, 0, Target("hand", ident=str(SHIFT)), None)
+    assert not isinstance(found, Refusal)  # the click the tooltip promises is a legal command
+    before = len(match.state.plays)
+    assert match.submit(found).ok
+    view.set_view(match.state.view(0))
+    assert len(view.view["plays"]) == before + 1  # the extra play gets its own slot this round
+    assert ("arena", before) in view.geo.places
