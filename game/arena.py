@@ -5,7 +5,10 @@ is `resolve_chance`d), so each command is checked by the rules exactly as a
 human's would be. Seats rotate from game to game so no agent always sits
 first. For Order & Chaos one arena game is a whole match (each agent is Order
 once), and an agent's score is the Order score it made in its own half.
-A game that raises is recorded in `errors` and the run goes on.
+A game that raises is recorded in `errors` and the run goes on. When the game
+reports figures about a finished game (`Game.playtest_stats`), `stats` gives
+their mean over the games played (a figure missing from a game counts as 0)
+and `stats_per_game` each game's own.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ def run_arena(game_id: str, agents: list[str], games: int, seed: int, save_dir: 
     counted = [0] * n
     decision_times: list[list[float]] = [[] for _ in range(n)]
     errors: list[str] = []
+    per_game: list[dict[str, float]] = []
     for g in range(games):
         order = [(s + g) % n for s in range(n)]  # order[seat] = agent index
         names = [agents[i] for i in order]
@@ -67,6 +71,7 @@ def run_arena(game_id: str, agents: list[str], games: int, seed: int, save_dir: 
         finally:
             for seat, i in enumerate(order):
                 decision_times[i].extend(seat_times[seat])
+        per_game.append(game.playtest_stats(match.state))
         scores = match.state.scores()
         winners = match.state.winners()
         for seat, i in enumerate(order):
@@ -81,7 +86,7 @@ def run_arena(game_id: str, agents: list[str], games: int, seed: int, save_dir: 
                 match.save(Path(save_dir) / f"{game_id}-seed{seed}-game{g:04d}.json")
             except OSError as exc:
                 errors.append(f"game {g}: could not save: {exc}")
-    return {
+    out: dict[str, Any] = {
         "game": game_id,
         "agents": list(agents),
         "games": games,
@@ -93,3 +98,8 @@ def run_arena(game_id: str, agents: list[str], games: int, seed: int, save_dir: 
         "max_decision_s": [round(max(t), 6) if t else 0.0 for t in decision_times],
         "errors": errors,
     }
+    if any(per_game):
+        keys = sorted({k for d in per_game for k in d})
+        out["stats"] = {k: round(sum(d.get(k, 0.0) for d in per_game) / len(per_game), 3) for k in keys}
+        out["stats_per_game"] = per_game
+    return out

@@ -314,6 +314,11 @@ class Game(ABC):
         """What `seat` may see of an event; None hides it entirely."""
         return event if event.visible_to(seat) else None
 
+    def playtest_stats(self, state: State) -> dict[str, float]:
+        """Figures about a finished game for `arena`'s report (e.g. its length in
+        rounds, how often each card was played); empty by default."""
+        return {}
+
     def parse_command(self, seat: Seat, text: str, state: State) -> Command:
         """Read a command from the game's text notation (raises ValueError)."""
         raise ValueError("this game has no command notation")

@@ -48,6 +48,18 @@ def test_arena_reports_a_broken_game_and_goes_on(monkeypatch: pytest.MonkeyPatch
     assert result["wins"] == [0, 0] and result["draws"] == 0
 
 
+def test_arena_adds_a_games_playtest_stats() -> None:
+    """Rally reports eras and card counts per game; their means are the `stats` field."""
+    result = arena.run_arena("rally", ["greedy", "random"], 2, 3, None)
+    assert set(result) == FIELDS | {"stats", "stats_per_game"}
+    json.dumps(result)
+    per_game = result["stats_per_game"]
+    assert len(per_game) == 2 and all(g["eras"] >= 1 for g in per_game)
+    assert result["stats"]["eras"] == round(sum(g["eras"] for g in per_game) / 2, 3)
+    played = sum(v for k, v in result["stats"].items() if k.startswith("move"))
+    assert played > 0
+
+
 def test_arena_refuses_the_wrong_number_of_agents() -> None:
     with pytest.raises(ValueError):
         arena.run_arena("order-chaos", ["random"], 1, 1, None)
