@@ -18,7 +18,7 @@ from game.core.protocol import (
     Target,
 )
 from game.core.rng import Rng
-from game.rally import referee, rules
+from game.rally import rules
 from game.rally.cards import MAX_PLAYERS, MIN_PLAYERS, N_CARDS, bag_counts, card_info
 from game.rally.commands import (
     CODEC,
@@ -78,7 +78,7 @@ class RallyGame(Game):
             return Refusal("The game is over.")
         if command.seat not in state.to_act():
             return Refusal(self.not_your_turn(state, command.seat))
-        reason = referee.why_illegal(state, command)
+        reason = rules.why_illegal(state, command)
         return None if reason is None else Refusal(reason)
 
     def not_your_turn(self, state: State, seat: Seat) -> str:
@@ -99,7 +99,7 @@ class RallyGame(Game):
 
     def explain_illegal(self, state: State, command: Command) -> str:
         assert isinstance(state, S)
-        return referee.why_illegal(state, command) or "That move is not allowed now."
+        return rules.why_illegal(state, command) or "That move is not allowed now."
 
     def playtest_stats(self, state: State) -> dict[str, float]:
         """Eras played, and the engine's counters: cards played (`move1`...), cards
@@ -126,7 +126,7 @@ class RallyGame(Game):
             return Refusal("That does not make sense here.")
         if isinstance(cmd, Refusal):
             return cmd
-        reason = referee.why_illegal(state, cmd)
+        reason = rules.why_illegal(state, cmd)
         return cmd if reason is None else Refusal(reason)
 
     def _gesture(self, state: S, seat: Seat, source: Target, target: Target | None) -> Command | Refusal:
