@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from game.core.hexgrid import DIRECTION_NAMES, Hex
 from game.core.protocol import (
@@ -18,7 +19,7 @@ from game.core.protocol import (
     Target,
 )
 from game.core.rng import Rng
-from game.rally import rules
+from game.rally import referee, rules
 from game.rally.cards import MAX_PLAYERS, MIN_PLAYERS, N_CARDS, bag_counts, card_info
 from game.rally.commands import (
     CODEC,
@@ -78,7 +79,7 @@ class RallyGame(Game):
             return Refusal("The game is over.")
         if command.seat not in state.to_act():
             return Refusal(self.not_your_turn(state, command.seat))
-        reason = rules.why_illegal(state, command)
+        reason = referee.why_illegal(state, command)
         return None if reason is None else Refusal(reason)
 
     def not_your_turn(self, state: State, seat: Seat) -> str:
@@ -99,7 +100,7 @@ class RallyGame(Game):
 
     def explain_illegal(self, state: State, command: Command) -> str:
         assert isinstance(state, S)
-        return rules.why_illegal(state, command) or "That move is not allowed now."
+        return referee.why_illegal(state, command) or "That move is not allowed now."
 
     def playtest_stats(self, state: State) -> dict[str, float]:
         """Eras played, and the engine's counters: cards played (`move1`...), cards
@@ -126,7 +127,7 @@ class RallyGame(Game):
             return Refusal("That does not make sense here.")
         if isinstance(cmd, Refusal):
             return cmd
-        reason = rules.why_illegal(state, cmd)
+        reason = referee.why_illegal(state, cmd)
         return cmd if reason is None else Refusal(reason)
 
     def _gesture(self, state: S, seat: Seat, source: Target, target: Target | None) -> Command | Refusal:
@@ -294,4 +295,4 @@ def _hex(text: str) -> tuple[int, int]:
 
 
 RALLY = RallyGame()
-__all__ = ["RALLY", "RallyGame", "INFO", "best_direction", "program_cost"]
+__all__ = ["INFO", "RALLY", "RallyGame", "best_direction", "program_cost"]

@@ -6,14 +6,13 @@ planning (simultaneous, secret), chaos (chance steps one round at a time;
 decisions pause it), expansion, over. After every command `_advance` runs the
 automatic steps until a decision or a chance step is due.
 
-`why_illegal` is the single rule check (Game.check uses it), so commands
-validated by rule — any program slot, any energy split, any exchange — are
-accepted while `legal_commands` lists a small representative set.
+The referee (`referee.why_illegal`, used by Game.check) validates by rule, so
+any program slot, energy split or exchange is accepted while `legal_commands`
+lists a small representative set.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from game.core.hexgrid import Hex
@@ -25,15 +24,14 @@ from game.rally.cards import (
     EXPANSION_TILES,
     FREE_ENERGY,
     MAX_ERAS,
-    N_CARDS,
     SETUP_TILES,
     TILE_TYPES,
     card_info,
 )
 from game.rally.commands import (
+    CardsDealt,
     ChaosRound,
     ChooseStarter,
-    CardsDealt,
     DealCards,
     DeckReshuffled,
     DistributeEnergy,
@@ -232,153 +230,6 @@ def exchange_options(state: RallyState, seat: Seat) -> list[Command]:
     return out
 
 
-# --- the referee ----------------------------------------------------------------------------------
-
-def why_illegal(state: RallyState, cmd: Command) -> str | None:
-    """None when `cmd` is legal now, else a reason in a player's words."""
-    seat = cmd.seat
-    if state.phase == "over":
-        return "The game is over."
-    if seat not in to_act(state):
-        return "It is not your turn."
-    if seat == CHANCE:
-        return None if cmd in [c for c, _ in chance_outcomes(state)] else "That is not a possible draw now."
-    ph = state.phase
-    if isinstance(cmd, PlaceTile):
-        if ph not in ("setup_tiles", "expansion"):
-            return "There is no tile to place now."
-        h = Hex(*cmd.hex)
-        if h in state.tiles:
-            return "That hex already has a tile."
-        if h not in frontier(state):
-            return "The first tile goes in the centre." if not state.tiles else "That hex is not next to any tile."
-        return None
-    if isinstance(cmd, PlaceShip):
-        if ph != "setup_ships":
-            return "Ships are placed at set-up only; new ships come from Build Ship."
-        if not 0 <= cmd.direction < 6:
-            return "A ship faces one of the six hex directions."
-        h = Hex(*cmd.hex)
-        if h not in state.tiles:
-            return "A ship must be placed on a tile."
-        if h in ship_hexes(state):
-            return None
-        if any(s.hex == h for s in state.ships.values()):
-            return "Another ship is already on that tile."
-        return "Too close: a ship may not start next to another ship."
-    if isinstance(cmd, DistributeEnergy):
-        if ph != "distribute":
-            return "Energy is shared out only after production."
-        ships = state.ships_of(seat)
-        if len(cmd.amounts) != len(ships):
-            return f"Give an amount for each of your {len(ships)} ships."
-        if any(a < 0 for a in cmd.amounts):
-            return "Amounts of energy cannot be negative."
-        if sum(cmd.amounts) != state.pool[seat]:
-            return f"Share out exactly {state.pool[seat]} energy (these amounts add up to {sum(cmd.amounts)})."
-        return None
-    if isinstance(cmd, (ProgramCard, UnprogramCard, MoveCard, FinishPlanning, SetProgram)):
-        if ph != "planning":
-            return "Programs are laid down in the planning phase."
-        return _planning_reason(state, seat, cmd)
-    if isinstance(cmd, PlaceBuiltShip):
-        if ph != "chaos" or state.pending_build is None:
-            return "No new ship is waiting to be placed."
-        parent = state.ships[state.pending_build[1]]
-        h = Hex(*cmd.hex)
-        if h not in state.tiles:
-            return "The new ship must go on a tile."
-        if h.distance(parent.hex) != 1:
-            return f"The new ship must go on a tile next to ship {parent.id}."
-        if h not in chaos.build_hexes(state, parent):
-            return "Another player's ship is on that tile."
-        return None
-    if isinstance(cmd, (Exchange, NoExchange)):
-        if ph != "chaos" or state.pending_exchange is None:
-            return "No ships of yours are meeting now."
-        if isinstance(cmd, NoExchange):
-            return None
-        ships = exchange_ships(state)
-        if len(cmd.energy) != len(ships) or len(cmd.titanium) != len(ships):
-            return f"Give energy and titanium for each of the {len(ships)} ships here."
-        if any(x < 0 for x in cmd.energy + cmd.titanium):
-            return "Amounts cannot be negative."
-        if sum(cmd.energy) != sum(s.energy for s in ships) or sum(cmd.titanium) != sum(s.titanium for s in ships):
-            return "An exchange moves energy and titanium between the ships; it cannot create or lose any."
-        return None
-    if isinstance(cmd, OrderShips):
-        if ph != "chaos":
-            return "Ships play their cards in the chaos phase."
-        if state.pending_build is not None or state.pending_exchange is not None:
-            return "Finish the pending decision first."
-        if cmd.ship not in state.chaos_ships:
-            return "That ship has no card to play now (or has played this round)."
-        return None
-    return "That is not a choice now."
-
-
-def _own_ship(state: RallyState, seat: Seat, sid: int) -> Ship | str:
-    ship = state.ships.get(sid)
-    if ship is None:
-        return f"There is no ship {sid}."
-    if ship.owner != seat:
-        return f"Ship {sid} is not yours."
-    return ship
-
-
-def _planning_reason(state: RallyState, seat: Seat, cmd: Command) -> str | None:
-    hand = state.hands[seat]
-    if isinstance(cmd, FinishPlanning):
-        return None
-    if isinstance(cmd, ProgramCard):
-        ship = _own_ship(state, seat, cmd.ship)
-        if isinstance(ship, str):
-            return ship
-        if cmd.card not in hand:
-            return "That card is not in your hand."
-        if not 0 <= cmd.index <= len(ship.program):
-            return f"Ship {ship.id}'s program has slots 1 to {len(ship.program) + 1}."
-        return None
-    if isinstance(cmd, UnprogramCard):
-        ship = _own_ship(state, seat, cmd.ship)
-        if isinstance(ship, str):
-            return ship
-        if not 0 <= cmd.index < len(ship.program):
-            return f"Ship {ship.id}'s program has no card in that slot."
-        return None
-    if isinstance(cmd, MoveCard):
-        ship = _own_ship(state, seat, cmd.ship)
-        if isinstance(ship, str):
-            return ship
-        dest = _own_ship(state, seat, cmd.to_ship)
-        if isinstance(dest, str):
-            return dest
-        if not 0 <= cmd.index < len(ship.program):
-            return f"Ship {ship.id}'s program has no card in that slot."
-        room = len(dest.program) - (1 if dest is ship else 0)
-        if not 0 <= cmd.to_index <= room:
-            return f"Ship {dest.id}'s program has slots 1 to {room + 1}."
-        return None
-    assert isinstance(cmd, SetProgram)
-    own = {s.id for s in state.ships_of(seat)}
-    available = Counter(hand)
-    for s in state.ships_of(seat):
-        available.update(s.program)
-    used: Counter[int] = Counter()
-    seen: set[int] = set()
-    for sid, cards in cmd.programs:
-        if sid not in own:
-            return f"Ship {sid} is not yours." if sid in state.ships else f"There is no ship {sid}."
-        if sid in seen:
-            return f"Ship {sid} is listed twice."
-        seen.add(sid)
-        used.update(cards)
-    for card, k in used.items():
-        if not 0 <= card < N_CARDS or k > available[card]:
-            return "A program uses a card that is not in your hand."
-    return None
-
-
 # --- applying commands ------------------------------------------------------------------------------
 
 def apply(state: RallyState, cmd: Command) -> list[Event]:
@@ -430,7 +281,7 @@ def apply(state: RallyState, cmd: Command) -> list[Event]:
     elif isinstance(cmd, NoExchange):
         state.pending_exchange = None
     else:
-        raise ValueError(f"not a Rally command: {cmd!r}")
+        raise TypeError(f"not a Rally command: {cmd!r}")
     _advance(state, events)
     return events
 

@@ -8,8 +8,6 @@ kept apart with their owner (`buried`) because other seats never saw them.
 
 from __future__ import annotations
 
-
-
 from game.core.hexgrid import Hex
 from game.core.protocol import Command, Event, JsonDict, Seat, State
 from game.core.rng import Rng
@@ -20,7 +18,7 @@ from game.rally.cards import CARD_KIND, START_ENTROPY, TILE_TYPES
 class Tile:
     """A placed tile: its type, what is left on it (or its production), its owner."""
 
-    __slots__ = ("type", "value", "owner")
+    __slots__ = ("owner", "type", "value")
 
     def __init__(self, type_: int, value: int, owner: int = -1) -> None:
         self.type = type_
@@ -35,14 +33,14 @@ class Tile:
     def threshold(self) -> int | None:
         return TILE_TYPES[self.type].threshold
 
-    def copy(self) -> "Tile":
+    def copy(self) -> Tile:
         return Tile(self.type, self.value, self.owner)
 
 
 class Ship:
     """A ship: where it is, where it points, what it carries, its secret program."""
 
-    __slots__ = ("id", "owner", "hex", "direction", "energy", "titanium", "program")
+    __slots__ = ("direction", "energy", "hex", "id", "owner", "program", "titanium")
 
     def __init__(self, id_: int, owner: int, hex_: Hex, direction: int, energy: int = 0, titanium: int = 0) -> None:
         self.id = id_
@@ -53,7 +51,7 @@ class Ship:
         self.titanium = titanium
         self.program: list[int] = []
 
-    def copy(self) -> "Ship":
+    def copy(self) -> Ship:
         s = Ship(self.id, self.owner, self.hex, self.direction, self.energy, self.titanium)
         s.program = self.program[:]
         return s
@@ -62,7 +60,7 @@ class Ship:
 class Token:
     """A laser or gravitational wave in flight."""
 
-    __slots__ = ("kind", "hex", "direction", "owner")
+    __slots__ = ("direction", "hex", "kind", "owner")
 
     def __init__(self, kind: str, hex_: Hex, direction: int, owner: int) -> None:
         self.kind = kind
@@ -70,7 +68,7 @@ class Token:
         self.direction = direction
         self.owner = owner
 
-    def copy(self) -> "Token":
+    def copy(self) -> Token:
         return Token(self.kind, self.hex, self.direction, self.owner)
 
 
@@ -134,7 +132,7 @@ class RallyState(State):
     def apply(self, command: Command) -> list[Event]:
         return rules.apply(self, command)
 
-    def clone(self) -> "RallyState":
+    def clone(self) -> RallyState:
         c = RallyState.__new__(RallyState)
         c.n, c.rng, c.phase, c.era, c.round = self.n, self.rng.copy(), self.phase, self.era, self.round
         c.entropy, c.starter, c.turn = self.entropy, self.starter, self.turn
@@ -161,7 +159,7 @@ class RallyState(State):
         return [float(p) for p in self.points]
 
     # --- hidden information ------------------------------------------------------------------
-    def determinize(self, seat: Seat, rng: Rng) -> "RallyState":
+    def determinize(self, seat: Seat, rng: Rng) -> RallyState:
         """Resample what `seat` cannot see: other hands, other programs, others'
         face-down discards and the deck, keeping every count the same."""
         copy = self.clone()

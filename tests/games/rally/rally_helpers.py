@@ -107,4 +107,4 @@ def refused(s: RallyState, cmd: Command) -> str:
     return refusal.reason
 
 
-__all__ = ["rules", "RALLY"]
+__all__ = ["RALLY", "rules"]

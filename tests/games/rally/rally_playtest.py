@@ -19,7 +19,14 @@ from typing import Any
 
 from game.core.hexgrid import Hex, turn
 from game.core.protocol import CHANCE, Command
-from game.rally.cards import CARD_KIND, KIND_BY_NAME, LASER_DAMAGE, MAX_ERAS, MOVES, TURNS
+from game.rally.cards import (
+    CARD_KIND,
+    KIND_BY_NAME,
+    LASER_DAMAGE,
+    MAX_ERAS,
+    MOVES,
+    TURNS,
+)
 from game.rally.commands import (
     DistributeEnergy,
     Exchange,
@@ -35,7 +42,7 @@ from game.rally.state import RallyState
 class Sim:
     """One own ship flying alone: where it is, what it carries, what it earned."""
 
-    __slots__ = ("hex", "dir", "energy", "ti", "points", "alive", "taken", "claimed", "bonus")
+    __slots__ = ("alive", "bonus", "claimed", "dir", "energy", "hex", "points", "taken", "ti")
 
     def __init__(self, h: Hex, d: int, energy: int, ti: int) -> None:
         self.hex, self.dir, self.energy, self.ti = h, d, energy, ti
@@ -43,7 +50,7 @@ class Sim:
         self.taken: set[Hex] = set()
         self.claimed: set[Hex] = set()
 
-    def copy(self) -> "Sim":
+    def copy(self) -> Sim:
         c = Sim(self.hex, self.dir, self.energy, self.ti)
         c.points, c.alive, c.bonus = self.points, self.alive, self.bonus
         c.taken, c.claimed = set(self.taken), set(self.claimed)

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from rally_helpers import P_MID, do, make, of, play_chaos, portal, refused, round_, ship, start_chaos, take_cards
+from rally_helpers import (
+    P_MID,
+    do,
+    make,
+    of,
+    play_chaos,
+    portal,
+    refused,
+    round_,
+    ship,
+    start_chaos,
+    take_cards,
+)
 
 from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE
-from game.rally.cards import LASER_DAMAGE, KIND_BY_NAME
+from game.rally.cards import KIND_BY_NAME, LASER_DAMAGE
 from game.rally.commands import (
     Exchange,
     FinishPlanning,

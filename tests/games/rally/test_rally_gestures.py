@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rally_helpers import do, make, ship, start_chaos, take_cards, tile_type, round_
+from rally_helpers import do, make, round_, ship, start_chaos, take_cards, tile_type
 
 from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE, Refusal, Target
@@ -122,7 +122,7 @@ def test_dealt_cards_are_shown_only_to_their_owner() -> None:
     s.phase = "deal"
     events = do(s, DealCards(CHANCE))
     dealt = [e for e in events if isinstance(e, CardsDealt)]
-    mine = [e for e in dealt if e.player == 0][0]
+    mine = next(e for e in dealt if e.player == 0)
     assert RALLY.redact_event(mine, 0) == mine
     shown = RALLY.redact_event(mine, 1)
     assert isinstance(shown, CardsDealt) and shown.cards == () and shown.count == 5

@@ -3,12 +3,31 @@
 from __future__ import annotations
 
 import pytest
-from rally_helpers import P_HIGH, P_LOW, P_MID, do, make, of, portal, refused, ship, start_chaos, take_cards, tile_type
+from rally_helpers import (
+    P_HIGH,
+    P_LOW,
+    P_MID,
+    do,
+    make,
+    of,
+    portal,
+    refused,
+    ship,
+    start_chaos,
+    take_cards,
+    tile_type,
+)
 
 from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE
 from game.rally import rules
-from game.rally.cards import CARDS_PER_SHIP, FREE_ENERGY, MAX_ERAS, SETUP_TILES, START_ENTROPY
+from game.rally.cards import (
+    CARDS_PER_SHIP,
+    FREE_ENERGY,
+    MAX_ERAS,
+    SETUP_TILES,
+    START_ENTROPY,
+)
 from game.rally.commands import (
     ChooseStarter,
     DealCards,
@@ -91,7 +110,7 @@ def test_titanium_and_energy_tiles_are_placed_with_their_amount() -> None:
 
 def _setup_map(n: int) -> RallyState:
     s = started(n, starter=0)
-    cells = iter([(q, 0) for q in range(0, 8)] + [(q, 1) for q in range(-1, 8)] + [(q, -1) for q in range(0, 8)])
+    cells = iter([(q, 0) for q in range(8)] + [(q, 1) for q in range(-1, 8)] + [(q, -1) for q in range(8)])
     while s.phase == "setup_tiles":
         do(s, DrawTile(CHANCE, next(t for t, k in enumerate(s.bag) if k and t != tile_type("tidy"))))
         do(s, PlaceTile(s.to_act()[0], next(cells)))
