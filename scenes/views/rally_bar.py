@@ -130,16 +130,24 @@ def pin_radius(g: BarGeometry) -> int:
 def _pin(s: pygame.Surface, x: float, g: BarGeometry, mark: PortalMark, head_x: float) -> None:
     """A portal's threshold: a line across the track and a hex head above it (at `head_x`, so
     portals sharing a threshold sit side by side) with the owner's shape."""
-    threshold, owner, active = mark
+    _, owner, active = mark
     tr = g.track
-    look = player_look(owner)
-    col = look.colour if active else (110, 110, 122)
+    col = player_look(owner).colour if active else (110, 110, 122)
     r = pin_radius(g)
     cy = tr.top - r - 1
     pygame.draw.line(s, icons.INK_DARK, (x, tr.top - 2), (x, tr.bottom + 1), 4)
     pygame.draw.line(s, col, (x, tr.top - 2), (x, tr.bottom + 1), 2)
     if head_x != x:
         pygame.draw.line(s, col, (x, tr.top - 2), (head_x, cy), 2)
+    head = _pin_head(r, owner, active)
+    s.blit(head, head.get_rect(center=(round(head_x), round(cy))))
+
+
+@lru_cache(maxsize=32)
+def _pin_head(r: int, owner: int | None, active: bool) -> pygame.Surface:
+    """The hex head of a portal pin: purple while the portal works, grey and struck out after."""
+    look = player_look(owner)
+    col = look.colour if active else (110, 110, 122)
     ss = 3
     head = pygame.Surface((r * 2 * ss + 2, r * 2 * ss + 2), pygame.SRCALPHA)
     c = head.get_width() / 2
@@ -150,8 +158,7 @@ def _pin(s: pygame.Surface, x: float, g: BarGeometry, mark: PortalMark, head_x: 
         draw_symbol(head, look.symbol, (c, c), r * ss * 0.42, (255, 255, 255) if active else (150, 150, 160))
     if not active:
         pygame.draw.line(head, (255, 120, 100), (c - r * ss * 0.7, c + r * ss * 0.7), (c + r * ss * 0.7, c - r * ss * 0.7), ss * 2)
-    head = pygame.transform.smoothscale(head, (head.get_width() // ss, head.get_height() // ss))
-    s.blit(head, head.get_rect(center=(round(head_x), round(cy))))
+    return pygame.transform.smoothscale(head, (head.get_width() // ss, head.get_height() // ss))
 
 
 @lru_cache(maxsize=64)
@@ -160,7 +167,9 @@ def entropy_bar(width: int, height: int, entropy: int, portals: tuple[PortalMark
     """The finished bar for this value and these portals (pass a tuple, sorted, so it caches)."""
     g = BarGeometry(width, height)
     tr = g.track
-    s = _frame(width, height, start).copy()
+    # a fresh surface plus an additive blit copies the frame faster than Surface.copy()
+    s = pygame.Surface((width, height), pygame.SRCALPHA)
+    s.blit(_frame(width, height, start), (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
     s.blit(_track(width, height, start, False), tr.topleft)
     x = g.x_of(entropy, start)
     fill = int(round(x - tr.x))

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 import pygame
 
+from scenes.sprites.blur import soft_blur
 from scenes.sprites.card import SS, card_back, finish, gradient_card, mix, shade
 from scenes.sprites.hex import glow_layer
 from scenes.views import rally_icons as icons
@@ -94,7 +95,7 @@ def pictogram(s: pygame.Surface, kind: str, c: Point, size: float, small: bool) 
         beam.midbottom = (round(cx), round(cy + size * 0.1))
         glow = glow_layer(s.get_size(), col)
         pygame.draw.rect(glow, (*col, 140), beam.inflate(size * 0.16, size * 0.1), border_radius=int(size * 0.1))
-        s.blit(pygame.transform.gaussian_blur(glow, max(2, int(size * 0.05))), (0, 0))
+        s.blit(soft_blur(glow, max(2, int(size * 0.05))), (0, 0))
         pygame.draw.rect(s, col, beam, border_radius=int(size * 0.06))
         pygame.draw.rect(s, (255, 255, 255), beam.inflate(-size * 0.07, -size * 0.08), border_radius=int(size * 0.03))
         icons.arrow_head(s, (cx, beam.top - size * 0.12), -90.0, size * 0.16, col)
@@ -142,6 +143,15 @@ def _entropy_badge(s: pygame.Surface, change: int, anchor: Point, h: float, alig
     s.blit(txt, txt.get_rect(midleft=(round(rect.x + h * 0.98), rect.centery)))
 
 
+@lru_cache(maxsize=32)
+def _halo(col: Colour, size: int) -> pygame.Surface:
+    """The soft family-coloured disc behind a pictogram (one per colour and size, shared by kinds)."""
+    side = int(size * 1.6)
+    halo = glow_layer((side, side), col)
+    pygame.draw.circle(halo, (*col, 60), (side / 2, side / 2), size * 0.62)
+    return soft_blur(halo, max(2, int(size * 0.1)))
+
+
 def _name_plate(s: pygame.Surface, label: str, col: Colour) -> None:
     """The name at the bottom: one line if it fits at a readable size, else two."""
     W, H = s.get_size()
@@ -183,9 +193,7 @@ def card_face(kind: str, w: int, h: int, cost: int, entropy: int = 0, name: str 
     # a soft disc behind the picture, in the family colour
     pc = (W / 2, H * (0.55 if small else 0.47))
     psize = min(W * (0.9 if small else 0.74), H * (0.56 if small else 0.44))
-    halo = glow_layer((W, H), col)
-    pygame.draw.circle(halo, (*col, 60), pc, psize * 0.62)
-    s.blit(pygame.transform.gaussian_blur(halo, max(2, int(psize * 0.1))), (0, 0))
+    s.blit(_halo(col, round(psize)), _halo(col, round(psize)).get_rect(center=(round(pc[0]), round(pc[1]))))
     pictogram(s, kind, pc, psize, small)
     r = W * (0.15 if not small else 0.19)
     _cost_badge(s, cost, (W * 0.06 + r, W * 0.06 + r), r)
