@@ -228,6 +228,31 @@ def test_agents_use_this_knowledge() -> None:
     agent = make_agent("normal", "worlds-collide", 1)
     assert isinstance(agent, ISMCTSAgent)
     assert agent.search.budget.max_seconds is not None and agent.search.budget.max_seconds <= 0.8
+    hard = make_agent("hard", "worlds-collide", 1)
+    assert isinstance(hard, ISMCTSAgent)
+    assert hard.search.budget.max_seconds is not None and hard.search.budget.max_seconds <= 2.5
+
+
+class _Rounds(ai.WorldsCollideKnowledge):
+    """Records the round of every position the search evaluates."""
+
+    def __init__(self) -> None:
+        self.rounds: set[int] = set()
+
+    def values(self, state: object) -> list[float]:
+        assert isinstance(state, WorldsCollideState)
+        if not state.is_over():
+            self.rounds.add(state.round)
+        return super().values(state)
+
+
+@pytest.mark.parametrize(("level", "ahead"), [("normal", 1), ("hard", 2)])
+def test_normal_evaluates_at_the_end_of_the_round_and_hard_one_round_later(level: str, ahead: int) -> None:
+    s = make(["Mary", "Kintriel"], holds=["K1", "M2"], nexus="M1M3M4K2K3K4A1A2A3A4W", seed=3)
+    know = _Rounds()
+    budget = dataclasses.replace(ISMCTS_BUDGETS[level], iterations=200, max_seconds=None)
+    ISMCTSAgent(know, budget, 5, level).choose(s, 0)
+    assert know.rounds == {s.round + ahead}
 
 
 # --- every Character's ability, played sensibly ---------------------------------------------------
