@@ -27,7 +27,10 @@ by seat on a determinised state, so this matters: see `_Sight`.
 is the round, in blocks of `horizon_rounds`), where the evaluator takes over:
 one round of secret choices and their resolution is searched, and what a
 position promises for later rounds (an own Shard waiting with Expose in hand,
-an own Shard in the Discard with Telekinesis) is the evaluator's job.
+an own Shard in the Discard with Telekinesis) is the evaluator's job. The
+`hard` level's budget (`horizon_steps=2`) searches one round more, so what a
+choice leaves in hand for the next round counts through search, not only
+through the evaluator's small per-Action term.
 
 **Greedy and widening.** `scored_commands` is the heuristic itself, so the
 greedy level plays the policy without its random share, and the search's
