@@ -9,7 +9,8 @@ know about a particular game enters through a `Knowledge` object:
   score each, used by the greedy agent and to order/prune the search's moves.
 - `rollout_command(state, rng)`: the play-out policy for truncated rollouts.
 - `horizon_key(state)`: the search stops (and evaluates) at a state whose key
-  differs from the root's, e.g. the end of the current half in Order & Chaos.
+  differs from the root's, e.g. the end of the current half in Order & Chaos
+  (ISMCTS: at its `horizon_steps`-th change, so a level may look further).
 - `info_key(state, seat)`: what a seat knows, the key of the ISMCTS tree's
   nodes (hidden-information games; default `state.info_key(seat)`).
 
