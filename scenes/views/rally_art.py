@@ -27,7 +27,15 @@ from scenes.resources import asset_path
 from scenes.sprites.blur import soft_blur
 from scenes.sprites.card import mix, shade
 from scenes.sprites.counter import draw_symbol
-from scenes.sprites.hex import SS, blank, blit_centred, canvas_size, downscale, glow_layer, hex_corners
+from scenes.sprites.hex import (
+    SS,
+    blank,
+    blit_centred,
+    canvas_size,
+    downscale,
+    glow_layer,
+    hex_corners,
+)
 from scenes.views import rally_icons as icons
 
 Colour = tuple[int, int, int]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 import pygame
 
@@ -37,7 +38,7 @@ _STOPS: tuple[tuple[float, Colour], ...] = (
 def heat_colour(t: float) -> Colour:
     """The bar's colour at fraction `t` of the way from −1000 (0) to the heat death (1)."""
     t = max(0.0, min(1.0, t))
-    for (t0, c0), (t1, c1) in zip(_STOPS, _STOPS[1:]):
+    for (t0, c0), (t1, c1) in pairwise(_STOPS):
         if t <= t1:
             return mix(c0, c1, (t - t0) / (t1 - t0))
     return _STOPS[-1][1]
@@ -172,7 +173,7 @@ def entropy_bar(width: int, height: int, entropy: int, portals: tuple[PortalMark
     s.blit(_frame(width, height, start), (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
     s.blit(_track(width, height, start, False), tr.topleft)
     x = g.x_of(entropy, start)
-    fill = int(round(x - tr.x))
+    fill = round(x - tr.x)
     if fill > 0:
         lit = _track(width, height, start, True)
         s.blit(lit, tr.topleft, pygame.Rect(0, 0, fill, tr.h))
