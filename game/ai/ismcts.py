@@ -27,7 +27,10 @@ After Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search"
   are the commands applied in seat order. No choice in a round conditions on
   another's, and the searcher's root statistics never see the others' choice
   of the same round: a choice another seat already submitted is hidden, so it
-  is resampled by `determinize` like any hidden card.
+  is resampled by `determinize` like any hidden card. With `reopen_choices`
+  the search takes such choices back instead (`Knowledge.reopen_choices`) and
+  lets those seats choose again from their own nodes, as if the searcher had
+  been asked first: a modelled opponent rather than a uniform redraw.
 - **Chance** is sampled from `chance_outcomes()` with the search's own RNG; it
   needs no node, since the next node is found by the information it reveals.
 - **Leaves.** A new node's value comes from a truncated play-out of
@@ -77,6 +80,9 @@ class ISMCTSBudget:
     horizon_steps: int = 1
     """The search evaluates once `Knowledge.horizon_key` has changed this many times
     since the root (1: at the first change)."""
+    reopen_choices: bool = False
+    """Let seats that already chose in secret choose again inside the search (see the
+    module note) instead of keeping the choice `determinize` drew for them."""
 
 
 @dataclass
@@ -162,9 +168,12 @@ class ISMCTS:
         cap = self.budget.max_seconds
         done = 0
         det: State | None = first
+        reopen = self.budget.reopen_choices
         for done in range(1, self.budget.iterations + 1):
             if det is None:
                 det = state.determinize(seat, self.rng)
+            if reopen:
+                det = self.knowledge.reopen_choices(det, seat)
             values = self._iterate(det)
             det = None
             for i, v in enumerate(values):

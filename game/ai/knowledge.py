@@ -61,6 +61,12 @@ class Knowledge:
         key: Hashable = state.info_key(seat)
         return key
 
+    def reopen_choices(self, state: State, seat: Seat) -> State:
+        """A determinisation in which the seats other than `seat` that have chosen in
+        secret (not yet revealed) are to choose again, for a search that models their
+        choice (`ISMCTSBudget.reopen_choices`). Default: unchanged (no such phase)."""
+        return state
+
     def rollout_command(self, state: State, rng: Rng) -> Command:
         """The play-out policy: uniform over the legal commands of the seat to act."""
         seat = state.to_act()[0]

@@ -422,6 +422,16 @@ class WorldsCollideKnowledge(Knowledge):
         assert isinstance(state, S)
         return state.round // self.horizon_rounds if self.horizon_rounds > 0 else 0
 
+    def reopen_choices(self, state: State, seat: Seat) -> State:
+        """Takes back the others' secret choices of this round (changes the
+        determinisation in place): they choose again in the search."""
+        assert isinstance(state, S)
+        if not state.stack:
+            for o in range(state.n):
+                if o != seat:
+                    state.choices[o] = 0
+        return state
+
     def rollout_command(self, state: State, rng: Rng) -> Command:
         assert isinstance(state, S)
         seat = state.to_act()[0]

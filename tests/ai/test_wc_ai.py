@@ -374,3 +374,28 @@ def test_a_full_game_between_normal_and_others_finishes(players: int) -> None:
         assert cmd in s.legal_commands(actors[0])
         s.apply(cmd)
     assert s.is_over()
+
+
+@pytest.mark.parametrize("reopen", [False, True])
+def test_a_submitted_secret_choice_is_redrawn_or_chosen_again_in_the_search(reopen: bool) -> None:
+    """Ronin has chosen, unseen. Plain determinisation redraws his choice at random
+    (no node of his at the root's step); with `reopen_choices` he chooses again
+    from his own statistics inside the search. Either way what he really chose
+    changes nothing."""
+    s = make(["Mary", "Ronin"], holds=["M1", "K1"], nexus="M2M3M4R1R2R3R4K2K3K4W")
+    know = get_knowledge("worlds-collide")
+    budget = dataclasses.replace(ISMCTS_BUDGETS["normal"], iterations=200, max_seconds=None,
+                                 reopen_choices=reopen)
+    results = []
+    for action in (ACT["Expose"], ACT["Shift"]):
+        t = s.clone()
+        t.apply(ChooseAction(1, action))
+        agent = ISMCTSAgent(know, budget, 8, "normal")
+        results.append((agent.choose(t, 0), agent.stats.root))
+        ronin = [n for (depth, seat, _), n in agent.search._nodes.items() if depth == 0 and seat == 1]
+        if reopen:
+            assert len(ronin) == 1 and ronin[0].visits == 200
+            assert sum(1 for e in ronin[0].edges.values() if e.visits) > 1
+        else:
+            assert ronin == []
+    assert results[0] == results[1]
