@@ -445,6 +445,8 @@ class TableScene(Scene):
 
     # --- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL) and not self.covered and self.view.view_event(event):
+            return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:
@@ -552,6 +554,8 @@ class TableScene(Scene):
             return
         actors = self.match.to_act()
         if actors == [CHANCE]:
+            if self.view.hold_chance(self.watch_paused):
+                return
             before = self.view.view
             result = self.match.resolve_chance()
             if result.ok:

@@ -130,6 +130,17 @@ class GameView(ABC):
         """A click the view handles itself (open a pile browser...); True if it used it."""
         return False
 
+    def view_event(self, event: pygame.event.Event) -> bool:
+        """A key or mouse-wheel event the view handles itself (turn a piece before dropping it);
+        asked before the table's own shortcuts. True if it used it."""
+        return False
+
+    def hold_chance(self, watch_paused: bool) -> bool:
+        """True to make the table wait before resolving the next chance step (a view that plays a
+        phase back step by step, with its own pause / step controls). `watch_paused` is the
+        table's own pause (Space, the Pause button when computers are watched)."""
+        return False
+
     def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
         """Source and destination that show a command (a hint) on the board."""
         return None
