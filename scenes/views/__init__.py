@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 _MODULES: dict[str, str] = {
     "order-chaos": "scenes.views.order_chaos",
     "worlds-collide": "scenes.views.worlds_collide",
+    "rally": "scenes.views.rally",
 }
 """Where each game's view lives; a module defines `VIEW` (its GameView subclass)."""
 

@@ -1,0 +1,885 @@
+"""The Entropy Rally table: the hex map, the entropy bar, the players, the tray and the card dock.
+
+Reads only the seat's plain `view()` dict and speaks in Targets (see
+`docs/rally-contract.md`, "As built"): the drawn tile `tile` and a new ship
+`ship` go onto a `hex` (with the chosen facing as the hex target's ident),
+hand cards (`hand`) into program slots (`program`, "ship:index") or onto a
+`ship`, programmed cards back to the `hand`; clicks on a ship (which plays
+next) and on buttons (`finish`, `keep`, `give:…`, `swap:…`). Geometry lives in
+`rally_layout`, the dock in `rally_planning`, routes in `rally_predict`, the
+chaos playback in `rally_animation`, the panels in `rally_controls`, the words
+in `rally_text`. A static layer (felt, map, parked ships, panels, dock, routes)
+is rendered once per position; ships, tokens and effects in motion, the bar
+and the highlights are drawn live.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.core.hexgrid import Hex, direction_angle
+from game.core.match import LogEntry
+from game.core.protocol import Command, Event, Seat, Target
+from game.rally.commands import (
+    Exchange,
+    FinishPlanning,
+    MoveCard,
+    NoExchange,
+    OrderShips,
+    PlaceBuiltShip,
+    PlaceShip,
+    PlaceTile,
+    ProgramCard,
+    UnprogramCard,
+)
+from scenes import palette
+from scenes.animation import Animator, linear
+from scenes.sprites.felt import felt_surface
+from scenes.sprites.hex import blit_centred, hex_glow, hex_hover, hex_shape
+from scenes.sprites.text import panel
+from scenes.views import rally_text as words
+from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
+from scenes.views.rally_animation import Timeline, build_timeline
+from scenes.views.rally_art import (
+    PLAYERS,
+    burst,
+    draw_path,
+    draw_ship,
+    draw_tokens,
+    path_points,
+    player_colour,
+    player_look,
+    stack_layout,
+    tile,
+    tile_image,
+    token_sprite,
+)
+from scenes.views.rally_bar import BarGeometry, entropy_bar, portal_marks
+from scenes.views.rally_controls import PlayControls, SplitDraft, apply_action, draw_panel, panel_geometry
+from scenes.views.rally_layout import HexFit, TableLayout, fit_hexes, hand_card_h, slot_card_h, table_layout
+from scenes.views.rally_planning import Dock, build_dock, card_face, card_of, dock_hit, draw_dock, slot_rect
+from scenes.views.rally_predict import Prediction, predict_all
+
+BRASS: Colour = (236, 204, 132)
+DIM: Colour = (150, 156, 172)
+TEXT: Colour = (226, 226, 232)
+FINISH = Target("button", ident="finish")
+KEEP = Target("button", ident="keep")
+TILE = Target("tile")
+NEW_SHIP = Target("ship")
+HexT = tuple[int, int]
+
+
+def _hex(h: Sequence[int]) -> HexT:
+    return (int(h[0]), int(h[1]))
+
+
+class RallyView(GameView):
+    """See the module docstring."""
+
+    def __init__(self, ctx: Any, game: Any, text: Any) -> None:
+        super().__init__(ctx, game, text)
+        self.lay: TableLayout | None = None
+        self.fit = HexFit(30, (0.0, 0.0))
+        self.dock = Dock(pygame.Rect(0, 0, 0, 0))
+        self.predictions: dict[int, Prediction] = {}
+        self.draft: SplitDraft | None = None
+        self.play = PlayControls()
+        self.watch_paused = False
+        self.facing: int | None = None
+        """The facing chosen for the ship being placed (None: the engine's suggestion per hex)."""
+        self._held: Target | None = None
+        self._mouse: Point = (0.0, 0.0)
+        self._static: pygame.Surface | None = None
+        self._static_key: Any = None
+        self._shape: Any = None
+        self._fit_key: Any = None
+        self._ship_rects: dict[int, pygame.Rect] = {}
+
+    # --- layout ---------------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self._shape = None
+        self._relayout()
+
+    def _dock_shape(self) -> tuple[int, bool]:
+        v = self.view
+        phase = v.get("phase")
+        seat = v.get("seat")
+        if phase == "planning":
+            return sum(1 for s in v.get("ships", []) if s["owner"] == seat), True
+        if phase == "distribute":
+            return 0, bool(v.get("hand"))
+        if phase == "chaos":
+            return len(v.get("ships", [])), False
+        return 0, False
+
+    def _relayout(self) -> None:
+        if not self.rect.width:
+            return
+        shape = (self._dock_shape(), self.rect.size, self.rect.topleft)
+        if shape != self._shape:
+            self._shape = shape
+            rows, hand = shape[0]
+            self.lay = table_layout(self.rect, rows, hand)
+            self._fit_key = None
+        lay = self.lay
+        assert lay is not None
+        hexes = [_hex(t["hex"]) for t in self.view.get("tiles", [])]
+        if self.view.get("drawn_tile") is not None:
+            hexes += [_hex(h) for h in self.view.get("legal_tile_hexes", [])]
+        key = (frozenset(hexes), lay.map.size, lay.map.topleft)
+        if key != self._fit_key:
+            self._fit_key = key
+            self.fit = fit_hexes(lay.map, hexes, max_radius=max(34, min(60, lay.map.height // 6)))
+        h = self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
+        self.dock = build_dock(lay.dock, self.view, slot_card_h(h), hand_card_h(h), lay.font,
+                               self.view.get("phase") in ("planning", "distribute"))
+        self._static_key = None
+
+    def set_view(self, view: ViewDict) -> None:
+        self.view = view
+        self.predictions = predict_all(view) if view.get("phase") == "planning" else {}
+        self._sync_draft()
+        if view.get("phase") != "setup_ships" and (view.get("pending") or {}).get("kind") != "place_built_ship":
+            self.facing = None
+        self._relayout()
+
+    def _sync_draft(self) -> None:
+        """Start a fresh split when a distribution or an exchange for this seat comes up."""
+        v = self.view
+        p = v.get("pending") or {}
+        if p.get("kind") not in ("distribute", "exchange") or p.get("seat") != v.get("seat"):
+            self.draft = None
+            return
+        ships = [int(s) for s in p["ships"]]
+        totals = [int(p["pool"])] if p["kind"] == "distribute" else [int(p["energy"]), int(p["titanium"])]
+        key = (p["kind"], tuple(ships), tuple(totals), v.get("era"), v.get("round"))
+        if self.draft is not None and self.draft.key == key:
+            return
+        draft = SplitDraft(p["kind"], sorted(ships), int(p["seat"]), totals, key=key)
+        if p["kind"] == "exchange":
+            by_id = {int(s["id"]): s for s in v.get("ships", [])}
+            draft.amounts = [[int(by_id[s]["energy"]) for s in draft.ships],
+                             [int(by_id[s]["titanium"]) for s in draft.ships]]
+        else:
+            draft.amounts = [[0] * len(ships)]
+            draft.even()
+        self.draft = draft
+
+    @property
+    def me(self) -> int:
+        return int(self.view.get("seat", 0))
+
+    def _my_turn(self) -> bool:
+        return self.me in self.view.get("to_act", [])
+
+    # --- table hooks -----------------------------------------------------------------------------
+    def hold_chance(self, watch_paused: bool) -> bool:
+        """Chaos rounds wait while paused; Step lets exactly one through."""
+        self.watch_paused = watch_paused
+        if self.view.get("phase") != "chaos":
+            return False
+        if not (self.play.paused or watch_paused):
+            return False
+        if self.play.steps > 0:
+            self.play.steps -= 1
+            return False
+        return True
+
+    def view_event(self, event: pygame.event.Event) -> bool:
+        """R / E (or the mouse wheel over the map) turn the ship being placed."""
+        if not self._placing_ship():
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_r, pygame.K_e):
+            self._turn(1 if event.key == pygame.K_r and not event.mod & pygame.KMOD_SHIFT else -1)
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.lay is not None and self.lay.map.collidepoint(self._mouse):
+            self._turn(1 if event.y < 0 else -1)
+            return True
+        return False
+
+    def _placing_ship(self) -> bool:
+        v = self.view
+        if not self._my_turn():
+            return False
+        return v.get("phase") == "setup_ships" or (v.get("pending") or {}).get("kind") == "place_built_ship"
+
+    def _turn(self, step: int) -> None:
+        cur = self.facing if self.facing is not None else self._suggested(self._hover_hex())
+        self.facing = (cur + step) % 6
+
+    def _hover_hex(self) -> HexT | None:
+        if self.lay is None or not self.lay.map.collidepoint(self._mouse):
+            return None
+        return self.fit.hex_at(self._mouse)
+
+    def _suggested(self, h: HexT | None) -> int:
+        """The engine's default facing: the longest run of tiles straight ahead."""
+        if h is None:
+            return 0
+        tiles = {_hex(t["hex"]) for t in self.view.get("tiles", [])}
+
+        def run(d: int) -> int:
+            k, cur = 0, Hex(*h).neighbour(d)
+            while (cur.q, cur.r) in tiles:
+                k, cur = k + 1, cur.neighbour(d)
+            return k
+        return max(range(6), key=lambda d: (run(d), -d))
+
+    def facing_at(self, h: HexT | None) -> int:
+        return self.facing if self.facing is not None else self._suggested(h)
+
+    # --- words ----------------------------------------------------------------------------------------
+    def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
+        return words.status(self.view, seat_names, self.me)
+
+    def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
+        return words.log_lines(entries, seat_names, self.me)
+
+    def actions(self, seat: Seat) -> list[Action]:
+        v = self.view
+        if v.get("phase") == "planning" and seat in v.get("to_act", []):
+            return [Action("Done planning", FINISH, "Lock in your programs; the chaos starts when everyone "
+                           "is done (Enter)", pygame.K_RETURN)]
+        if (v.get("pending") or {}).get("kind") == "exchange" and seat in v.get("to_act", []):
+            return [Action("Keep cargo as is", KEEP, "Leave energy and titanium where they are (K)", pygame.K_k)]
+        return []
+
+    # --- targets --------------------------------------------------------------------------------
+    def sources(self, seat: Seat) -> list[Target]:
+        v = self.view
+        if seat not in v.get("to_act", []):
+            return []
+        phase = v.get("phase")
+        if phase in ("setup_tiles", "expansion") and v.get("drawn_tile") is not None:
+            return [TILE]
+        if self._placing_ship():
+            return [NEW_SHIP]
+        if phase == "planning":
+            out = [Target("hand", ident=str(c)) for c in v.get("hand", [])]
+            for sid, cards in v.get("programs", {}).items():
+                out += [Target("program", ident=f"{sid}:{i}") for i in range(len(cards))]
+            return out
+        return []
+
+    def clicks(self, seat: Seat) -> list[Target]:
+        p = self.view.get("pending") or {}
+        if p.get("kind") == "order_ships" and p.get("seat") == seat:
+            return [Target("ship", ident=str(s)) for s in p["ships"]]
+        if self.draft is not None:
+            return [self.draft.target()] + ([KEEP] if self.draft.kind == "exchange" else [])
+        return []
+
+    def _tray(self) -> pygame.Rect:
+        assert self.lay is not None
+        side = self.lay.side
+        n = int(self.view.get("players", 2))
+        top = side.y + n * self._panel_h() + 6
+        size = min(side.width, max(90, side.bottom - top))
+        return pygame.Rect(side.x, top, side.width, min(size, int(self.tray_radius * 2.6) + self.lay.font * 3))
+
+    def _panel_h(self) -> int:
+        assert self.lay is not None
+        n = int(self.view.get("players", 2))
+        return min(int(self.lay.font * 5.4), max(60, (self.lay.side.height - 140) // max(1, n)))
+
+    @property
+    def tray_radius(self) -> int:
+        """Hex radius of the piece in the tray (the map's, but never wider than the tray)."""
+        side = self.lay.side.width if self.lay else 200
+        return min(self.fit.radius, int(side * 0.3))
+
+    def _tray_centre(self) -> Point:
+        tr = self._tray()
+        return (tr.centerx, tr.y + self.lay.font * 1.6 + self.tray_radius * 1.15 if self.lay else tr.centery)
+
+    def _rotate_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        cx, cy = self._tray_centre()
+        s = max(26, int(self.tray_radius * 0.8))
+        left = pygame.Rect(0, 0, s, s)
+        right = pygame.Rect(0, 0, s, s)
+        left.center = (int(cx - self.tray_radius * 1.55), int(cy))
+        right.center = (int(cx + self.tray_radius * 1.55), int(cy))
+        return left, right
+
+    def hit_test(self, pos: Point) -> Target | None:
+        self._mouse = pos
+        if self.lay is None:
+            return None
+        if self.draft is not None:
+            geo = panel_geometry(self.draft, self.lay.map, self.lay.font)
+            if geo.confirm.collidepoint(pos):
+                return self.draft.target()
+            if geo.keep is not None and geo.keep.collidepoint(pos):
+                return KEEP
+            if geo.rect.collidepoint(pos):
+                return Target("panel")
+        held = self._held
+        if self._tray().collidepoint(pos):
+            srcs = self.sources(self.me)
+            if srcs and srcs[0] in (TILE, NEW_SHIP):
+                cx, cy = self._tray_centre()
+                if math.dist(pos, (cx, cy)) <= self.tray_radius * 1.1:
+                    return srcs[0]
+            return None
+        if self.dock.rect.collidepoint(pos):
+            return dock_hit(self.dock, pos, held)
+        if not self.lay.map.collidepoint(pos):
+            return None
+        placing = held is not None and held.zone in ("tile", "ship") and held.ident is None
+        if not placing:
+            for sid, rect in sorted(self._ship_rects.items(), key=lambda kv: -kv[0]):
+                if rect.collidepoint(pos):
+                    return Target("ship", ident=str(sid))
+        h = self.fit.hex_at(pos)
+        if self._placing_ship():
+            return Target("hex", h, ident=str(self.facing_at(h)))
+        return Target("hex", h)
+
+    def anchor(self, target: Target) -> Point | None:
+        if target.zone in ("tile",) or target == NEW_SHIP:
+            return self._tray_centre()
+        if target.zone == "hex" and target.cell is not None:
+            return self.fit.centre(target.cell)
+        if target.zone == "ship" and target.ident is not None:
+            rect = self._ship_rects.get(int(target.ident))
+            if rect is not None:
+                return (float(rect.centerx), float(rect.centery))
+            r = slot_rect(self.dock, target)
+            return (float(r.centerx), float(r.centery)) if r else None
+        if target.zone in ("hand", "program"):
+            r = slot_rect(self.dock, target)
+            return (float(r.centerx), float(r.centery)) if r else None
+        if target.zone == "button" and self.draft is not None and self.lay is not None:
+            geo = panel_geometry(self.draft, self.lay.map, self.lay.font)
+            r = geo.keep if target == KEEP and geo.keep is not None else geo.confirm
+            return (float(r.centerx), float(r.centery))
+        return None
+
+    def view_click(self, pos: Point) -> bool:
+        if self.lay is None:
+            return False
+        if self.view.get("phase") == "chaos" and self.play.click(self.lay.controls, pos):
+            return True
+        if self.draft is not None:
+            geo = panel_geometry(self.draft, self.lay.map, self.lay.font)
+            for rect, action in geo.buttons:
+                if rect.collidepoint(pos):
+                    apply_action(self.draft, action)
+                    return True
+        if self._placing_ship():
+            left, right = self._rotate_rects()
+            if left.collidepoint(pos) or right.collidepoint(pos):
+                self._turn(-1 if left.collidepoint(pos) else 1)
+                return True
+        return False
+
+    def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
+        if isinstance(command, PlaceTile):
+            return TILE, Target("hex", command.hex)
+        if isinstance(command, (PlaceShip, PlaceBuiltShip)):
+            return NEW_SHIP, Target("hex", command.hex)
+        if isinstance(command, ProgramCard):
+            return Target("hand", ident=str(command.card)), Target("program", ident=f"{command.ship}:{command.index}")
+        if isinstance(command, UnprogramCard):
+            return Target("program", ident=f"{command.ship}:{command.index}"), Target("hand")
+        if isinstance(command, MoveCard):
+            return (Target("program", ident=f"{command.ship}:{command.index}"),
+                    Target("program", ident=f"{command.to_ship}:{command.to_index}"))
+        if isinstance(command, FinishPlanning):
+            return FINISH, None
+        if isinstance(command, OrderShips):
+            return Target("ship", ident=str(command.ship)), None
+        if isinstance(command, (Exchange, NoExchange)):
+            return KEEP, None
+        return None
+
+    # --- tooltips --------------------------------------------------------------------------------
+    def tooltip(self, pos: Point) -> str | None:
+        self._mouse = pos
+        if self.lay is None:
+            return None
+        v, names = self.view, self.seat_names
+        if self.lay.bar.collidepoint(pos):
+            return f"Entropy {v.get('entropy')}.\n" + words.BAR_TIP
+        if self.view.get("phase") == "chaos" and self.lay.controls.collidepoint(pos):
+            return "Pause the chaos phase between rounds, or play it one round at a time with Step."
+        for seat in range(int(v.get("players", 2))):
+            if self._panel_rect(seat).collidepoint(pos):
+                return self._panel_tip(seat)
+        target = self.hit_test(pos)
+        if target is None:
+            if self._tray().collidepoint(pos):
+                return f"Tiles left in the bag: {v.get('tile_bag_left')}. Cards left in the deck: {v.get('deck_left')}."
+            return None
+        if target.zone in ("hand", "program"):
+            kind = card_of(self.dock, v, target)
+            return words.card_tip(kind) if kind else None
+        if target == TILE and v.get("drawn_tile"):
+            d = v["drawn_tile"]
+            return ("The tile just drawn: " + words.tile_words(d["kind"], int(d.get("value") or 0), d.get("threshold"))
+                    + "\nDrag it onto a glowing hex next to the map.")
+        if target == NEW_SHIP:
+            return ("Your new ship. Drag it onto a glowing hex; R, E, the arrows or the mouse wheel turn it "
+                    "before you drop it.")
+        if target.zone == "ship" and target.ident is not None:
+            ship = next((s for s in v.get("ships", []) if str(s["id"]) == target.ident), None)
+            return words.ship_tip(ship, names, self.me) if ship else None
+        if target.zone == "hex" and target.cell is not None:
+            for tok in v.get("tokens", []):
+                if _hex(tok["hex"]) == target.cell:
+                    return words.token_tip(tok, names)
+            for t in v.get("tiles", []):
+                if _hex(t["hex"]) == target.cell:
+                    return words.tile_tip(t, names)
+        return None
+
+    def _panel_tip(self, seat: int) -> str:
+        v = self.view
+        name = words.name_of(seat, self.seat_names)
+        ships = [s for s in v.get("ships", []) if s["owner"] == seat]
+        look = player_look(seat)
+        lines = [f"{name}: {look.name} {look.symbol}s",
+                 f"{v['points'][seat]} points (titanium sent home through portals)",
+                 f"{len(ships)} ship(s) carrying {sum(int(s['energy']) for s in ships)} energy and "
+                 f"{sum(int(s['titanium']) for s in ships)} titanium",
+                 f"{v['hand_sizes'][seat]} card(s) in hand"]
+        if v["pool"][seat]:
+            lines.append(f"{v['pool'][seat]} energy waiting to be shared out")
+        if seat == v.get("starting_player"):
+            lines.append("Starting player this era")
+        if not v["alive"][seat]:
+            lines.append("Out of the race: no ships left, points are final")
+        return "\n".join(lines)
+
+    # --- animation -------------------------------------------------------------------------------
+    def animate(self, events: Sequence[Event], animator: Animator, before: ViewDict, origin: Point | None) -> None:
+        if not events or not before:
+            return
+        tl = build_timeline(before, events)
+        if tl.duration <= 0.05:
+            return
+        start = origin if origin is not None else self._tray_centre()
+        animator.add(tl.duration, "rally", linear, timeline=tl, origin=start, before=before)
+        self._static_key = None
+
+    def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
+        home = self.anchor(source)
+        if home is not None:
+            animator.add(0.22, "return", source=source, start=from_pos, end=home)
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def _timeline(self, animator: Animator) -> tuple[Timeline, float, Any] | None:
+        for tw in animator.of_kind("rally"):
+            tl: Timeline = tw.payload["timeline"]
+            return tl, tw.raw * tl.duration, tw
+        return None
+
+    def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
+        if self.lay is None:
+            return
+        self._held = overlay.held
+        self._mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else self._mouse
+        playing = self._timeline(animator)
+        hidden: set[Target] = set()
+        if overlay.held is not None and overlay.drag_pos is not None:
+            hidden.add(overlay.held)
+        for tw in animator.of_kind("return"):
+            hidden.add(tw.payload["source"])
+        revealed = -1
+        landing: frozenset[HexT] = frozenset()
+        if playing is not None:
+            tl, t, _ = playing
+            revealed = sum(1 for tp, _, _ in tl.played if t >= tp)
+            landing = frozenset(h for h, tland in tl.tiles.items() if t < tland)
+        key = (id(self.view), self.rect.size, self.rect.topleft, frozenset(hidden), playing is not None,
+               revealed, landing, surface.get_size(), self.fit)
+        if key != self._static_key or self._static is None:
+            self._static = self._render_static(surface.get_size(), hidden, playing, landing)
+            self._static_key = key
+        surface.blit(self._static, self.rect.topleft)
+        self._draw_live(surface, overlay, animator, playing)
+
+    def _render_static(self, screen: tuple[int, int], hidden: set[Target], playing: Any,
+                       landing: frozenset[HexT]) -> pygame.Surface:
+        assert self.lay is not None
+        v = self.view
+        layer = pygame.Surface(self.rect.size).convert() if pygame.display.get_surface() else pygame.Surface(self.rect.size)
+        layer.blit(felt_surface(screen), (0, 0), self.rect)
+        off = (-self.rect.x, -self.rect.y)
+        origin = (self.fit.origin[0] + off[0], self.fit.origin[1] + off[1])
+        r = self.fit.radius
+        for t in v.get("tiles", []):
+            if _hex(t["hex"]) in landing:
+                continue
+            blit_centred(layer, tile_image(t, r), (self.fit.centre(_hex(t["hex"]))[0] + off[0],
+                                                   self.fit.centre(_hex(t["hex"]))[1] + off[1]))
+        if v.get("phase") == "planning":
+            self._draw_routes(layer, off)
+        self._ship_rects = {}
+        if playing is None:
+            draw_tokens(layer, v.get("tokens", []), r, origin)
+            self._draw_parked_ships(layer, off)
+        for seat in range(int(v.get("players", 2))):
+            self._draw_panel(layer, seat, off)
+        self._draw_tray(layer, off, hidden)
+        if playing is not None and v.get("phase") == "chaos":
+            tl, t, _ = playing
+            shown = {(s, c) for tp, s, c in tl.played if t >= tp}
+            view = dict(v)
+            view["played"] = [p for p in v.get("played", [])
+                              if (int(p["ship"]), int(p["card"])) in shown
+                              or all((int(p["ship"]), int(p["card"])) != (s, c) for _, s, c in tl.played)]
+            draw_dock(layer, self.dock, view, self.text, self.lay.font, self.predictions, hidden,
+                      v.get("phase") == "planning", off)
+        else:
+            draw_dock(layer, self.dock, v, self.text, self.lay.font, self.predictions, hidden,
+                      v.get("phase") == "planning", off)
+        return layer
+
+    def _draw_parked_ships(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
+        r = self.fit.radius
+        by_hex: dict[HexT, list[dict[str, Any]]] = {}
+        for s in sorted(self.view.get("ships", []), key=lambda s: int(s["id"])):
+            by_hex.setdefault(_hex(s["hex"]), []).append(s)
+        for h, ships in by_hex.items():
+            cx, cy = self.fit.centre(h)
+            offsets, scale = stack_layout(len(ships), r)
+            for s, (dx, dy) in zip(ships, offsets):
+                rect = draw_ship(layer, (cx + dx + off[0], cy + dy + off[1]), int(s["owner"]),
+                                 direction_angle(int(s["direction"])), r, int(s["energy"]), int(s["titanium"]),
+                                 scale=scale, program_count=int(s.get("program_count", 0)))
+                self._ship_rects[int(s["id"])] = rect.move(-off[0], -off[1])
+
+    def _draw_routes(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
+        origin = (self.fit.origin[0] + off[0], self.fit.origin[1] + off[1])
+        r = self.fit.radius
+        for sid, pred in self.predictions.items():
+            if len(pred.hexes) < 2 and pred.off_map is None and pred.direction == self._ship_dir(sid):
+                continue
+            hexes: list[tuple[int, int]] = list(pred.hexes) + ([pred.off_map] if pred.off_map else [])
+            col = player_colour(self.me)
+            draw_path(layer, path_points(hexes, r, origin), col, r, off_map=pred.off_map is not None)
+            if pred.off_map is None:
+                ex, ey = self.fit.centre(pred.end)
+                draw_ship(layer, (ex + off[0], ey + off[1]), self.me, direction_angle(pred.direction), r, ghost=True)
+
+    def _ship_dir(self, sid: int) -> int:
+        for s in self.view.get("ships", []):
+            if int(s["id"]) == sid:
+                return int(s["direction"])
+        return 0
+
+    def _panel_rect(self, seat: int) -> pygame.Rect:
+        assert self.lay is not None
+        h = self._panel_h()
+        return pygame.Rect(self.lay.side.x, self.lay.side.y + seat * h, self.lay.side.width, h - 6)
+
+    def _draw_panel(self, layer: pygame.Surface, seat: int, off: tuple[int, int]) -> None:
+        assert self.lay is not None
+        v = self.view
+        fs = self.lay.font
+        r = self._panel_rect(seat).move(off)
+        col = player_colour(seat)
+        active = seat in v.get("to_act", [])
+        alive = v["alive"][seat]
+        layer.blit(_panel(r.size, (20, 22, 36), col if active else (70, 66, 56)), (r.x - 10, r.y - 10))
+        pygame.draw.rect(layer, col, pygame.Rect(r.x + 4, r.y + 6, 5, r.height - 12), border_radius=2)
+        name = words.name_of(seat, self.seat_names)
+        self.text.blit(layer, name, fs, TEXT if alive else DIM, "bold", topleft=(r.x + 16, r.y + 5))
+        pts = self.text.render(f"{v['points'][seat]}", int(fs * 1.5), BRASS, "display")
+        layer.blit(pts, pts.get_rect(topright=(r.right - 10, r.y + 2)))
+        self.text.blit(layer, "pts", fs - 4, DIM, topright=(r.right - 12 - pts.get_width(), r.y + 8))
+        ships = [s for s in v.get("ships", []) if s["owner"] == seat]
+        y = r.y + 8 + fs
+        line = f"{len(ships)} ship{'s' if len(ships) != 1 else ''} \u00b7 {v['hand_sizes'][seat]} cards"
+        if v["pool"][seat]:
+            line += f" \u00b7 pool {v['pool'][seat]}"
+        self.text.blit(layer, line, fs - 3, DIM, topleft=(r.x + 16, y))
+        y += fs
+        if y + fs - 2 <= r.bottom:
+            if not alive:
+                state, ink = "Out of the race", (255, 130, 110)
+            elif v.get("phase") == "planning":
+                done = v.get("planning_done", [])[seat] if v.get("planning_done") else False
+                state, ink = ("\u2713 Done planning", (150, 220, 160)) if done else ("Planning\u2026", BRASS)
+            elif seat == v.get("starting_player"):
+                state, ink = "Starts this era", DIM
+            else:
+                state, ink = "", DIM
+            if state:
+                self.text.blit(layer, state, fs - 3, ink, "bold", topleft=(r.x + 16, y))
+
+    def _draw_tray(self, layer: pygame.Surface, off: tuple[int, int], hidden: set[Target]) -> None:
+        assert self.lay is not None
+        v = self.view
+        fs = self.lay.font
+        tr = self._tray().move(off)
+        layer.blit(_panel(tr.size, (18, 20, 32), (90, 76, 50)), (tr.x - 10, tr.y - 10))
+        cx, cy = self._tray_centre()
+        cx, cy = cx + off[0], cy + off[1]
+        srcs = self.sources(self.me)
+        drawn = v.get("drawn_tile")
+        r = self.tray_radius
+        if drawn is not None:
+            title = "Drawn tile" if self._my_turn() else "Tile to place"
+            self.text.blit(layer, title, fs - 1, BRASS, "bold", midtop=(tr.centerx, tr.y + 6))
+            if TILE not in hidden:
+                img = tile(drawn["kind"], r, int(drawn.get("value") or 0), drawn.get("threshold"), None,
+                           drawn["kind"] == "portal" and drawn.get("threshold") is not None
+                           and int(v.get("entropy", 0)) <= int(drawn["threshold"]))
+                blit_centred(layer, img, (cx, cy))
+            return
+        if srcs == [NEW_SHIP]:
+            self.text.blit(layer, "Your ship", fs - 1, BRASS, "bold", midtop=(tr.centerx, tr.y + 6))
+            if NEW_SHIP not in hidden:
+                draw_ship(layer, (cx, cy), self.me, direction_angle(self.facing_at(None) if self.facing is not None
+                                                                    else 0), r)
+            for rect, label in zip(self._rotate_rects(), ("\u21ba", "\u21bb")):
+                rr = rect.move(off)
+                pygame.draw.circle(layer, (40, 44, 62), rr.center, rr.width // 2)
+                pygame.draw.circle(layer, BRASS, rr.center, rr.width // 2, width=1)
+                self._arrow(layer, rr, label == "\u21bb")
+            self.text.blit(layer, "R / wheel turns it", fs - 4, DIM, midbottom=(tr.centerx, tr.bottom - 4))
+            return
+        self.text.blit(layer, "Supplies", fs - 1, BRASS, "bold", midtop=(tr.centerx, tr.y + 6))
+        self.text.blit(layer, f"{v.get('tile_bag_left', 0)} tiles in the bag", fs - 3, DIM,
+                       midtop=(tr.centerx, tr.y + 10 + fs))
+        self.text.blit(layer, f"{v.get('deck_left', 0)} cards in the deck", fs - 3, DIM,
+                       midtop=(tr.centerx, tr.y + 12 + 2 * fs))
+        self.text.blit(layer, f"Era {v.get('era', 0)}", fs - 1, TEXT, "bold", midtop=(tr.centerx, tr.y + 16 + 3 * fs))
+
+    @staticmethod
+    def _arrow(layer: pygame.Surface, rect: pygame.Rect, clockwise: bool) -> None:
+        """A small curved arrow (the glyphs are not in every font)."""
+        c = rect.center
+        rad = rect.width * 0.28
+        start, end = (-150.0, 120.0) if clockwise else (60.0, 330.0)
+        pts = [(c[0] + rad * math.cos(math.radians(a)), c[1] + rad * math.sin(math.radians(a)))
+               for a in [start + (end - start) * k / 12 for k in range(13)]]
+        pygame.draw.lines(layer, BRASS, False, pts, 2)
+        tip_a = math.radians(end if clockwise else start)
+        tip = (c[0] + rad * math.cos(tip_a), c[1] + rad * math.sin(tip_a))
+        direction = tip_a + (math.pi / 2 if clockwise else -math.pi / 2)
+        for da in (2.6, -2.6):
+            pygame.draw.line(layer, BRASS, tip, (tip[0] + 6 * math.cos(direction + da),
+                                                 tip[1] + 6 * math.sin(direction + da)), 2)
+
+    def _draw_live(self, surface: pygame.Surface, overlay: Overlay, animator: Animator, playing: Any) -> None:
+        assert self.lay is not None
+        lay = self.lay
+        v = self.view
+        r = self.fit.radius
+        pulse = 0.5 + 0.5 * math.sin(overlay.time * 5.0)
+        # the entropy bar (live: its needle moves during a round)
+        entropy = float(v.get("entropy", 0))
+        if playing is not None:
+            tl, t, _ = playing
+            entropy = tl.entropy_at(t) if tl.entropy else entropy
+        bar = entropy_bar(lay.bar.width, lay.bar.height, int(round(entropy)), portal_marks(v.get("tiles", [])))
+        surface.blit(bar, lay.bar)
+        if v.get("phase") == "chaos":
+            self.play.draw(surface, lay.controls, self.text, lay.font - 1, self._mouse,
+                           self.play.paused or self.watch_paused)
+        # legal hexes while a tile or a ship is held
+        if overlay.held is not None and overlay.held.zone in ("tile", "ship") and overlay.held.ident is None:
+            glow = hex_glow(r, palette.HIGHLIGHT, round((0.6 + 0.4 * pulse) * 4) / 4)
+            cells = {t.cell for t in overlay.legal if t.cell is not None}
+            for c in cells:
+                blit_centred(surface, glow, self.fit.centre(c))
+            if overlay.hover is not None and overlay.hover.cell in cells:
+                blit_centred(surface, hex_hover(r), self.fit.centre(overlay.hover.cell))
+        elif overlay.movable and (TILE in overlay.movable or NEW_SHIP in overlay.movable):
+            faint = hex_shape(r, None, (*palette.HIGHLIGHT, 130), 0.05)
+            for c in {_hex(h) for h in v.get("legal_tile_hexes", [])}:
+                blit_centred(surface, faint, self.fit.centre(c))
+        # the source that may be picked up
+        if overlay.held is None and (TILE in overlay.movable or NEW_SHIP in overlay.movable):
+            cx, cy = self._tray_centre()
+            pygame.draw.circle(surface, palette.HIGHLIGHT, (cx, cy), self.tray_radius * (1.05 + 0.05 * pulse), width=2)
+        # legal drops for cards
+        if overlay.held is not None and overlay.held.zone in ("hand", "program"):
+            for t in overlay.legal:
+                if t.zone == "program":
+                    rect = slot_rect(self.dock, t)
+                    if rect is not None:
+                        on = overlay.hover == t
+                        pygame.draw.rect(surface, palette.HIGHLIGHT, rect.inflate(4, 4), width=3 if on else 1,
+                                         border_radius=6)
+                elif t.zone == "ship" and t.ident is not None and int(t.ident) in self._ship_rects:
+                    rect = self._ship_rects[int(t.ident)]
+                    pygame.draw.circle(surface, palette.HIGHLIGHT, rect.center, r * 0.75, width=2)
+                elif t.zone == "hand" and self.dock.hand.width:
+                    pygame.draw.rect(surface, palette.HIGHLIGHT, self.dock.hand.inflate(6, 6), width=2,
+                                     border_radius=8)
+        # clickable ships (which plays next)
+        for t in overlay.clickable:
+            if t.zone == "ship" and t.ident is not None and int(t.ident) in self._ship_rects:
+                rect = self._ship_rects[int(t.ident)]
+                pygame.draw.circle(surface, palette.HIGHLIGHT, rect.center, r * (0.8 + 0.08 * pulse), width=3)
+        # a hint from the computer
+        if overlay.hint is not None:
+            for t in overlay.hint:
+                if t is None:
+                    continue
+                pos = self.anchor(t)
+                if pos is not None:
+                    pygame.draw.circle(surface, palette.HINT, pos, r * (0.7 + 0.1 * pulse), width=3)
+        if playing is not None:
+            self._draw_playback(surface, playing)
+        for tw in animator.of_kind("return"):
+            self._draw_held(surface, tw.payload["source"], _lerp(tw.payload["start"], tw.payload["end"], tw.value))
+        if self.draft is not None:
+            geo = panel_geometry(self.draft, lay.map, lay.font)
+            ok = any(t.zone == "button" and t.ident == self.draft.target().ident for t in overlay.clickable)
+            info = {int(s["id"]): (int(s["energy"]), int(s["titanium"])) for s in v.get("ships", [])}
+            draw_panel(surface, self.draft, geo, self.text, lay.font, self._mouse, ok, info)
+        if overlay.held is not None and overlay.drag_pos is not None:
+            self._draw_held(surface, overlay.held, overlay.drag_pos, overlay.hover)
+
+    def _draw_held(self, surface: pygame.Surface, source: Target, pos: Point, hover: Target | None = None) -> None:
+        v = self.view
+        r = self.fit.radius
+        if source == TILE and v.get("drawn_tile"):
+            d = v["drawn_tile"]
+            at = pos
+            if hover is not None and hover.zone == "hex" and hover.cell is not None:
+                at = self.fit.centre(hover.cell)
+            img = tile(d["kind"], r, int(d.get("value") or 0), d.get("threshold"), None, False)
+            blit_centred(surface, img, at)
+        elif source == NEW_SHIP:
+            cell = hover.cell if hover is not None and hover.zone == "hex" else None
+            at = self.fit.centre(cell) if cell is not None else pos
+            draw_ship(surface, at, self.me, direction_angle(self.facing_at(cell)), r)
+        elif source.zone in ("hand", "program"):
+            kind = card_of(self.dock, v, source)
+            if kind:
+                h = self.dock.hand_h if source.zone == "hand" else self.dock.slot_h
+                img = card_face(kind, int(h * 0.71), h)
+                surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+
+    def _draw_playback(self, surface: pygame.Surface, playing: Any) -> None:
+        tl, t, tw = playing
+        r = self.fit.radius
+        origin = self.fit.origin
+        # tiles flying in from the tray (or from where they were dropped)
+        for h, tland in tl.tiles.items():
+            if t < tland:
+                t_img = next((x for x in self.view.get("tiles", []) if _hex(x["hex"]) == h), None)
+                if t_img is not None:
+                    k = max(0.0, min(1.0, 1 - (tland - t) / 0.35))
+                    k = 1 - (1 - k) ** 3
+                    blit_centred(surface, tile_image(t_img, r), _lerp(tw.payload["origin"], self.fit.centre(h), k))
+        # ships: where each is now, spread out when several share a hex
+        states: dict[int, tuple[tuple[float, float], float, int, int, int, int]] = {}
+        final = {int(s["id"]): s for s in self.view.get("ships", [])}
+        for sid, track in tl.ships.items():
+            pos, angle, energy, titanium, alive = track.at(t)
+            if alive:
+                states[sid] = (pos, angle, energy, titanium, track.owner, track.program_at(t))
+        for sid, s in final.items():
+            if sid not in tl.ships:
+                states[sid] = ((float(s["hex"][0]), float(s["hex"][1])), direction_angle(int(s["direction"])),
+                               int(s["energy"]), int(s["titanium"]), int(s["owner"]), int(s.get("program_count", 0)))
+        groups: dict[tuple[int, int], list[int]] = {}
+        for sid, st in sorted(states.items()):
+            q, rr = st[0]
+            if abs(q - round(q)) < 1e-3 and abs(rr - round(rr)) < 1e-3:
+                groups.setdefault((round(q), round(rr)), []).append(sid)
+        spread: dict[int, tuple[float, float, float]] = {}
+        for ids in groups.values():
+            offsets, scale = stack_layout(len(ids), r)
+            for sid, (dx, dy) in zip(ids, offsets):
+                spread[sid] = (dx, dy, scale)
+        self._ship_rects = {}
+        for tok in tl.tokens:
+            now = tok.at(t)
+            if now is None:
+                continue
+            (q, rr), alpha = now
+            img = token_sprite(tok.kind, tok.owner, r, tok.angle)
+            if alpha < 1.0:
+                img = img.copy()
+                img.set_alpha(int(255 * alpha))
+            blit_centred(surface, img, _axial(q, rr, r, origin))
+        for sid, (pos, angle, energy, titanium, owner, prog) in states.items():
+            dx, dy, scale = spread.get(sid, (0.0, 0.0, 1.0))
+            x, y = _axial(pos[0], pos[1], r, origin)
+            rect = draw_ship(surface, (x + dx, y + dy), owner, angle, r, energy, titanium, scale=scale,
+                             program_count=prog)
+            self._ship_rects[sid] = rect
+        for ef in tl.effects:
+            if not ef.t <= t < ef.t + ef.duration:
+                continue
+            k = (t - ef.t) / ef.duration
+            x, y = _axial(ef.hex[0], ef.hex[1], r, origin)
+            if ef.kind in ("burst", "boom"):
+                blit_centred(surface, burst(int(r * (1.6 if ef.kind == "boom" else 1.0)), k), (x, y))
+            elif ef.kind == "label":
+                img = self.text.render(ef.text, max(14, int(r * 0.45)), ef.colour, "bold", shadow=True)
+                img = img.copy()
+                img.set_alpha(int(255 * min(1.0, (1 - k) * 2.5)))
+                surface.blit(img, img.get_rect(center=(int(x), int(y - r * 0.6 - r * 0.8 * k))))
+            elif ef.kind == "card":
+                self._draw_card_pop(surface, ef, k, (x, y))
+            elif ef.kind == "banner" and self.lay is not None:
+                img = self.text.render(ef.text, max(22, int(self.lay.font * 1.8)), BRASS, "display", shadow=True)
+                img = img.copy()
+                img.set_alpha(int(255 * min(1.0, (1 - k) * 3)))
+                surface.blit(img, img.get_rect(midtop=(self.lay.map.centerx, self.lay.map.y + 6)))
+
+    def _draw_card_pop(self, surface: pygame.Surface, ef: Any, k: float, at: Point) -> None:
+        """The card a ship plays rises beside it and turns face up (crossed out when skipped)."""
+        from scenes.sprites.card import flip_frame
+
+        r = self.fit.radius
+        h = max(64, int(r * 2.2))
+        w = int(h * 0.71)
+        face = card_face(ef.card, w, h)
+        back = self._back(w, h)
+        flip = min(1.0, k / 0.3)
+        img = flip_frame(back, face, flip) if flip < 1.0 else face
+        x = at[0] + r * 1.1 + w / 2
+        if self.lay is not None and x + w / 2 > self.lay.map.right:
+            x = at[0] - r * 1.1 - w / 2
+        y = at[1] - r * 0.4 - 8 * min(1.0, k * 4)
+        rect = img.get_rect(center=(int(x), int(y)))
+        if k > 0.8:
+            img = img.copy()
+            img.set_alpha(int(255 * (1 - k) / 0.2))
+        surface.blit(img, rect)
+        pygame.draw.rect(surface, player_colour(ef.owner), rect.inflate(4, 4), width=2, border_radius=8)
+        if ef.skipped and flip >= 1.0:
+            pygame.draw.line(surface, (255, 90, 80), rect.topleft, rect.bottomright, 4)
+            pygame.draw.line(surface, (255, 90, 80), rect.topright, rect.bottomleft, 4)
+
+    @staticmethod
+    def _back(w: int, h: int) -> pygame.Surface:
+        from scenes.views.rally_cards import back
+
+        return back(w, h)
+
+
+@lru_cache(maxsize=32)
+def _panel(size: tuple[int, int], fill: Colour, edge: Colour) -> pygame.Surface:
+    """A player panel or the tray box (drawn 10 px out for its shadow; cached)."""
+    out: pygame.Surface = panel(size, 10, 215, fill, edge)
+    return out
+
+
+def _axial(q: float, r: float, radius: int, origin: Point) -> Point:
+    return (origin[0] + radius * (math.sqrt(3) * q + math.sqrt(3) / 2 * r), origin[1] + radius * 1.5 * r)
+
+
+def _lerp(a: Point, b: Point, k: float) -> Point:
+    return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+
+
+__all__ = ["RallyView", "PLAYERS"]
+VIEW = RallyView

@@ -1,0 +1,344 @@
+"""Rally events → a timeline the table view plays back (ships gliding and turning, lasers and
+waves flying, cards flipping up, hits, battles and wrecks, the entropy needle moving).
+
+`build_timeline(before, events)` reads only the view the seat had before the
+events and the (already redacted) events themselves, and lays them out one
+after another in seconds; token moves at the start of a round run together.
+`Timeline` answers "where is everything at time t" in hex coordinates (floats,
+so a ship between two hexes is exact under the linear hex→pixel map); the view
+turns them into pixels, so a resize during an animation is harmless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.hexgrid import Hex, direction_angle
+from game.core.protocol import Event
+from game.rally.commands import (
+    Battle,
+    CardIgnored,
+    CardPlayed,
+    Collected,
+    EntropyChanged,
+    ExchangeDone,
+    LaserHit,
+    PortalClaimed,
+    RoundStarted,
+    ShipBuilt,
+    ShipDestroyed,
+    ShipMoved,
+    ShipPlaced,
+    ShipTurned,
+    TilePlaced,
+    TitaniumBanked,
+    TokenFired,
+    TokenMoved,
+    WavePush,
+)
+
+FHex = tuple[float, float]
+STEP_S, TURN_S, CARD_S, TOKEN_S, HIT_S, BOOM_S, LABEL_S = 0.24, 0.3, 0.5, 0.32, 0.4, 0.85, 1.1
+ROUND_S = 0.55
+
+
+@dataclass
+class Segment:
+    t0: float
+    t1: float
+    frm: FHex
+    to: FHex
+    a0: float
+    a1: float
+
+
+@dataclass
+class ShipTrack:
+    """One ship through the timeline: start, moves and turns, cargo changes, birth and loss."""
+
+    ship: int
+    owner: int
+    hex: FHex
+    angle: float
+    energy: int
+    titanium: int
+    program: int = 0
+    born: float = -1.0
+    gone: float | None = None
+    segments: list[Segment] = field(default_factory=list)
+    cargo: list[tuple[float, int, int]] = field(default_factory=list)
+    played: list[float] = field(default_factory=list)
+    """Times a card of its program is turned up (the face-down count drops)."""
+
+    def end(self) -> tuple[FHex, float]:
+        if self.segments:
+            s = self.segments[-1]
+            return s.to, s.a1
+        return self.hex, self.angle
+
+    def at(self, t: float) -> tuple[FHex, float, int, int, bool]:
+        """Position, angle, energy, titanium and whether it is on the map at `t`."""
+        pos, angle = self.hex, self.angle
+        for s in self.segments:
+            if t >= s.t1:
+                pos, angle = s.to, s.a1
+                continue
+            if t >= s.t0:
+                k = (t - s.t0) / max(1e-6, s.t1 - s.t0)
+                k = k * k * (3 - 2 * k)
+                pos = (s.frm[0] + (s.to[0] - s.frm[0]) * k, s.frm[1] + (s.to[1] - s.frm[1]) * k)
+                angle = s.a0 + (s.a1 - s.a0) * k
+            break
+        energy, titanium = self.energy, self.titanium
+        for tc, e, ti in self.cargo:
+            if t >= tc:
+                energy, titanium = e, ti
+        alive = t >= self.born and (self.gone is None or t < self.gone)
+        return pos, angle, energy, titanium, alive
+
+    def program_at(self, t: float) -> int:
+        return max(0, self.program - sum(1 for tp in self.played if t >= tp))
+
+
+@dataclass
+class TokenTrack:
+    kind: str
+    owner: int | None
+    angle: float
+    born: float
+    segments: list[Segment] = field(default_factory=list)
+    gone: float | None = None
+
+    def now(self) -> FHex:
+        return self.segments[-1].to if self.segments else (0.0, 0.0)
+
+    def at(self, t: float) -> tuple[FHex, float] | None:
+        """Position and opacity (fading out as it leaves), or None when not on the map."""
+        if t < self.born or (self.gone is not None and t >= self.gone):
+            return None
+        pos = self.segments[0].frm if self.segments else (0.0, 0.0)
+        for s in self.segments:
+            if t >= s.t1:
+                pos = s.to
+                continue
+            if t >= s.t0:
+                k = (t - s.t0) / max(1e-6, s.t1 - s.t0)
+                pos = (s.frm[0] + (s.to[0] - s.frm[0]) * k, s.frm[1] + (s.to[1] - s.frm[1]) * k)
+            break
+        alpha = 1.0
+        if self.gone is not None and self.gone - t < TOKEN_S:
+            alpha = max(0.0, (self.gone - t) / TOKEN_S)
+        return pos, alpha
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Something shown for a while at a hex: a burst, a floating label, a card turned up."""
+
+    t: float
+    duration: float
+    kind: str
+    """burst, boom, label, card, banner"""
+    hex: FHex
+    text: str = ""
+    colour: tuple[int, int, int] = (255, 255, 255)
+    card: str = ""
+    skipped: bool = False
+    owner: int | None = None
+
+
+@dataclass
+class Timeline:
+    duration: float = 0.0
+    ships: dict[int, ShipTrack] = field(default_factory=dict)
+    tokens: list[TokenTrack] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    entropy: list[tuple[float, int, int]] = field(default_factory=list)
+    """(time, before, after) of each entropy change."""
+    entropy_start: int = 0
+    tiles: dict[tuple[int, int], float] = field(default_factory=dict)
+    """Tiles that arrive during the timeline: hex -> the time they land."""
+    played: list[tuple[float, int, int]] = field(default_factory=list)
+    """(time, ship, card) of cards turned up, so the dock shows them only from then."""
+
+    @property
+    def round_play(self) -> bool:
+        return bool(self.ships) or bool(self.tokens)
+
+    def entropy_at(self, t: float) -> float:
+        value = float(self.entropy_start)
+        for tc, before, after in self.entropy:
+            if t >= tc + 0.4:
+                value = after
+            elif t >= tc:
+                value = before + (after - before) * (t - tc) / 0.4
+        return value
+
+
+def _fh(h: Sequence[int]) -> FHex:
+    return (float(h[0]), float(h[1]))
+
+
+def _shortest(a0: float, a1: float) -> float:
+    """`a1` moved by whole turns so the rotation from `a0` is the short way round."""
+    d = (a1 - a0 + 180.0) % 360.0 - 180.0
+    return a0 + d
+
+
+def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeline:
+    """Lay the events out in time (see the module docstring)."""
+    tl = Timeline(entropy_start=int(before.get("entropy", 0)))
+    for s in before.get("ships", []):
+        tl.ships[int(s["id"])] = ShipTrack(int(s["id"]), int(s["owner"]), _fh(s["hex"]),
+                                           direction_angle(int(s["direction"])), int(s["energy"]),
+                                           int(s["titanium"]), int(s.get("program_count", 0)))
+    for tok in before.get("tokens", []):
+        h = _fh(tok["hex"])
+        owner = tok.get("owner")
+        tl.tokens.append(TokenTrack(str(tok["kind"]), None if owner is None else int(owner),
+                                    direction_angle(int(tok["direction"])), -1.0, [Segment(-1, -1, h, h, 0, 0)]))
+    t = 0.0
+    parallel_end = 0.0
+
+    def cargo(track: ShipTrack, at: float, energy: int | None = None, titanium: int | None = None) -> None:
+        _, _, e, ti, _ = track.at(at)
+        track.cargo.append((at, e if energy is None else energy, ti if titanium is None else titanium))
+
+    def label(at: float, h: FHex, text: str, colour: tuple[int, int, int]) -> None:
+        tl.effects.append(Effect(at, LABEL_S, "label", h, text, colour))
+
+    for ev in events:
+        if not isinstance(ev, TokenMoved):
+            t = max(t, parallel_end)
+        track = tl.ships.get(int(getattr(ev, "ship", -1)))
+        if isinstance(ev, RoundStarted):
+            tl.effects.append(Effect(t, ROUND_S + 0.5, "banner", (0.0, 0.0), f"Chaos round {ev.round}"))
+            t += ROUND_S
+        elif isinstance(ev, TokenMoved):
+            tok = next((k for k in tl.tokens if k.kind == ev.kind and k.gone is None and k.now() == _fh(ev.frm)), None)
+            if tok is None:
+                continue
+            frm = _fh(ev.frm)
+            if ev.to is None:
+                hx = Hex(int(frm[0]), int(frm[1]))
+                ahead = hx.neighbour(round(tok.angle / 60) % 6)
+                tok.segments.append(Segment(t, t + TOKEN_S, frm, (float(ahead.q), float(ahead.r)), 0, 0))
+                tok.gone = t + TOKEN_S
+            else:
+                tok.segments.append(Segment(t, t + TOKEN_S, frm, _fh(ev.to), 0, 0))
+            parallel_end = max(parallel_end, t + TOKEN_S + 0.05)
+        elif isinstance(ev, CardPlayed) and track is not None:
+            pos, _, _, _, _ = track.at(t)
+            tl.effects.append(Effect(t, CARD_S + 0.9, "card", pos, card=ev.kind, owner=track.owner))
+            track.played.append(t)
+            tl.played.append((t, ev.ship, ev.card))
+            cargo(track, t + CARD_S * 0.5, energy=track.at(t)[2] - ev.paid)
+            t += CARD_S
+        elif isinstance(ev, CardIgnored) and track is not None:
+            pos, _, _, _, _ = track.at(t)
+            tl.effects.append(Effect(t, CARD_S + 1.0, "card", pos, card=ev.kind, skipped=True, owner=track.owner))
+            track.played.append(t)
+            tl.played.append((t, ev.ship, ev.card))
+            why = "no energy" if ev.reason == "energy" else "no room"
+            label(t + 0.2, pos, f"Skipped: {why}", (255, 150, 120))
+            t += CARD_S + 0.5
+        elif isinstance(ev, EntropyChanged):
+            tl.entropy.append((t, ev.before, ev.after))
+        elif isinstance(ev, ShipMoved) and track is not None:
+            pos, angle = track.end()
+            for h in ev.path:
+                nxt = _fh(h)
+                track.segments.append(Segment(t, t + STEP_S, pos, nxt, angle, angle))
+                pos = nxt
+                t += STEP_S
+        elif isinstance(ev, ShipTurned) and track is not None:
+            pos, angle = track.end()
+            to = _shortest(angle, direction_angle(ev.to))
+            track.segments.append(Segment(t, t + TURN_S, pos, pos, angle, to))
+            t += TURN_S
+        elif isinstance(ev, TokenFired):
+            src = tl.ships.get(ev.ship)
+            start = src.end()[0] if src is not None else (0.0, 0.0)
+            owner = src.owner if src is not None else None
+            angle = direction_angle(ev.direction)
+            if ev.hex is None:
+                hx = Hex(int(start[0]), int(start[1])).neighbour(ev.direction)
+                end: FHex = (float(hx.q), float(hx.r))
+                tok = TokenTrack(ev.kind, owner, angle, t, [Segment(t, t + TOKEN_S, start, end, 0, 0)], t + TOKEN_S)
+            else:
+                tok = TokenTrack(ev.kind, owner, angle, t, [Segment(t, t + TOKEN_S, start, _fh(ev.hex), 0, 0)])
+            tl.tokens.append(tok)
+            t += TOKEN_S
+        elif isinstance(ev, LaserHit) and track is not None:
+            h = _fh(ev.hex)
+            for tok in tl.tokens:
+                if tok.kind == "laser" and tok.gone is None and tok.now() == h:
+                    tok.gone = t + 0.05
+                    break
+            tl.effects.append(Effect(t, HIT_S, "burst", h))
+            label(t, h, "Laser hit \u22122", (255, 170, 120))
+            cargo(track, t, energy=ev.energy)
+            t += HIT_S
+        elif isinstance(ev, WavePush) and track is not None:
+            frm = _fh(ev.frm)
+            for tok in tl.tokens:
+                if tok.kind == "wave" and tok.gone is None and tok.now() == frm:
+                    tok.gone = t + 0.05
+                    break
+            pos, angle = track.end()
+            track.segments.append(Segment(t, t + TOKEN_S, pos, _fh(ev.to), angle, angle))
+            label(t, frm, "Pushed!", (180, 200, 255))
+            t += TOKEN_S
+        elif isinstance(ev, ShipDestroyed) and track is not None:
+            h = _fh(ev.hex)
+            pos, angle = track.end()
+            if ev.reason == "off_map" and pos != h:
+                track.segments.append(Segment(t, t + STEP_S, pos, h, angle, angle))
+                t += STEP_S
+            tl.effects.append(Effect(t, BOOM_S, "boom", h))
+            label(t + 0.1, h, "Destroyed!", (255, 110, 90))
+            track.gone = t + 0.25
+            t += BOOM_S
+        elif isinstance(ev, Battle):
+            h = _fh(ev.hex)
+            tl.effects.append(Effect(t, BOOM_S, "burst", h))
+            label(t, h, "Battle!", (255, 200, 120))
+            for sid, after in zip(ev.ships, ev.after):
+                other = tl.ships.get(sid)
+                if other is not None:
+                    cargo(other, t + 0.3, energy=after)
+            t += BOOM_S
+        elif isinstance(ev, PortalClaimed):
+            label(t, _fh(ev.hex), "Portal claimed", (200, 170, 255))
+            t += 0.35
+        elif isinstance(ev, Collected) and track is not None:
+            _, _, e, ti, _ = track.at(t)
+            if ev.kind == "energy":
+                cargo(track, t, energy=e + ev.amount)
+            else:
+                cargo(track, t, titanium=ti + ev.amount)
+            label(t, _fh(ev.hex), f"+{ev.amount} {ev.kind}", (255, 230, 150) if ev.kind == "energy" else (210, 230, 255))
+            t += 0.4
+        elif isinstance(ev, TitaniumBanked) and track is not None:
+            pos = track.end()[0]
+            cargo(track, t, titanium=0)
+            label(t, pos, f"+{ev.amount} points", (236, 204, 132))
+            t += 0.55
+        elif isinstance(ev, ExchangeDone):
+            for sid, e, ti in zip(ev.ships, ev.energy, ev.titanium):
+                other = tl.ships.get(sid)
+                if other is not None:
+                    cargo(other, t, energy=e, titanium=ti)
+            t += 0.3
+        elif isinstance(ev, (ShipBuilt, ShipPlaced)):
+            tl.ships[ev.ship] = ShipTrack(ev.ship, ev.player, _fh(ev.hex), direction_angle(ev.direction), 0, 0,
+                                          born=t)
+            label(t, _fh(ev.hex), "New ship", (236, 204, 132))
+            t += 0.4
+        elif isinstance(ev, TilePlaced):
+            tl.tiles[(ev.hex[0], ev.hex[1])] = t + 0.35
+            t += 0.4
+    tl.duration = max(t, parallel_end, max((e.t + e.duration for e in tl.effects), default=0.0) - 0.4)
+    return tl

@@ -1,0 +1,207 @@
+"""Small on-table controls of the Rally view: the energy split (and cargo exchange) panel and
+the play / pause / step buttons of the chaos phase.
+
+A `SplitDraft` holds the numbers a player is still adjusting (one amount per
+ship for each resource that must add up to a total); the panel draws it and
+says which little button is under the mouse. The Confirm button's Target
+carries the draft (`give:…` / `swap:…/…`), so the engine checks the split.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.core.protocol import Target
+from scenes.sprites.text import TextCache
+from scenes.views.rally_art import cargo_pill, draw_ship, player_colour
+
+Colour = tuple[int, int, int]
+BRASS: Colour = (236, 204, 132)
+TEXT: Colour = (226, 226, 232)
+DIM: Colour = (150, 156, 172)
+STEPS = (-10, -1, 1, 10)
+
+
+@dataclass
+class SplitDraft:
+    """Amounts per ship (ascending id) for one or two resources, each summing to its total."""
+
+    kind: str
+    """distribute or exchange"""
+    ships: list[int]
+    owner: int
+    totals: list[int]
+    amounts: list[list[int]] = field(default_factory=list)
+    key: tuple[object, ...] = ()
+
+    def left(self, res: int) -> int:
+        return self.totals[res] - sum(self.amounts[res])
+
+    def bump(self, res: int, i: int, delta: int) -> None:
+        """Change ship `i`'s amount by `delta`, within 0 and what is left to place."""
+        cur = self.amounts[res][i]
+        room = self.left(res)
+        self.amounts[res][i] = max(0, min(cur + delta, cur + room))
+
+    def all_to(self, res: int, i: int) -> None:
+        self.amounts[res] = [self.totals[res] if j == i else 0 for j in range(len(self.ships))]
+
+    def even(self) -> None:
+        k = len(self.ships)
+        for res, total in enumerate(self.totals):
+            self.amounts[res] = [total // k + (1 if j < total % k else 0) for j in range(k)]
+
+    def target(self) -> Target:
+        """The Confirm button, carrying the split for `Game.find_command`."""
+        nums = [",".join(str(a) for a in amounts) for amounts in self.amounts]
+        if self.kind == "distribute":
+            return Target("button", ident="give:" + nums[0])
+        return Target("button", ident="swap:" + nums[0] + "/" + nums[1])
+
+
+@dataclass
+class PanelGeometry:
+    rect: pygame.Rect
+    rows: list[pygame.Rect]
+    buttons: list[tuple[pygame.Rect, str]]
+    """(rect, action) where action is `bump:res:i:delta`, `all:res:i`, `even`."""
+    confirm: pygame.Rect
+    keep: pygame.Rect | None
+
+
+def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int) -> PanelGeometry:
+    """The panel at the bottom centre of `area` (the map), one row per ship."""
+    res_n = len(draft.totals)
+    row_h = max(34, int(fs * 2.4))
+    bw = max(30, int(fs * 2.3))
+    label_w = max(150, int(fs * 9.5))
+    res_w = 4 * (bw + 4) + int(fs * 3.2) + bw * 2 + 12
+    w = min(area.width - 16, label_w + res_n * res_w + 24)
+    h = fs * 2 + 16 + len(draft.ships) * row_h + row_h + 16
+    rect = pygame.Rect(0, 0, w, h)
+    rect.midbottom = (area.centerx, area.bottom - 8)
+    rows: list[pygame.Rect] = []
+    buttons: list[tuple[pygame.Rect, str]] = []
+    y = rect.y + fs * 2 + 12
+    for i in range(len(draft.ships)):
+        row = pygame.Rect(rect.x + 12, y, w - 24, row_h - 6)
+        rows.append(row)
+        x = row.x + label_w
+        for res in range(res_n):
+            for k, d in enumerate(STEPS):
+                bx = x + k * (bw + 4) + (int(fs * 3.2) if d > 0 else 0)
+                buttons.append((pygame.Rect(bx, row.y + 2, bw, row.height - 4), f"bump:{res}:{i}:{d}"))
+            allx = x + 4 * (bw + 4) + int(fs * 3.2) + 4
+            buttons.append((pygame.Rect(allx, row.y + 2, bw * 2, row.height - 4), f"all:{res}:{i}"))
+            x += res_w
+        y += row_h
+    bh = row_h - 6
+    confirm = pygame.Rect(0, 0, max(140, int(fs * 8)), bh)
+    confirm.bottomright = (rect.right - 12, rect.bottom - 10)
+    even = pygame.Rect(0, 0, max(110, int(fs * 6)), bh)
+    even.bottomright = (confirm.x - 10, confirm.bottom)
+    buttons.append((even, "even"))
+    keep = None
+    if draft.kind == "exchange":
+        keep = pygame.Rect(0, 0, max(120, int(fs * 7)), bh)
+        keep.bottomright = (even.x - 10, confirm.bottom)
+    return PanelGeometry(rect, rows, buttons, confirm, keep)
+
+
+def _button(surface: pygame.Surface, r: pygame.Rect, label: str, text: TextCache, fs: int, hot: bool,
+            enabled: bool = True, accent: Colour = (58, 62, 82)) -> None:
+    fill = accent if enabled else (40, 42, 54)
+    if hot and enabled:
+        fill = tuple(min(255, int(c * 1.3) + 12) for c in fill)  # type: ignore[assignment]
+    pygame.draw.rect(surface, (8, 8, 14), r.move(0, 2), border_radius=r.height // 2)
+    pygame.draw.rect(surface, fill, r, border_radius=r.height // 2)
+    pygame.draw.rect(surface, BRASS if hot and enabled else (150, 122, 74), r, width=1, border_radius=r.height // 2)
+    text.blit(surface, label, fs, TEXT if enabled else (110, 112, 126), "bold", center=r.center)
+
+
+def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, text: TextCache, fs: int,
+               mouse: tuple[float, float], confirm_ok: bool, ship_info: dict[int, tuple[int, int]]) -> None:
+    """The panel; `ship_info` = ship id -> (energy, titanium) it carries now."""
+    r = geo.rect
+    box = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (16, 18, 30, 235), box.get_rect(), border_radius=14)
+    pygame.draw.rect(box, (*BRASS, 255), box.get_rect(), width=2, border_radius=14)
+    surface.blit(box, r)
+    if draft.kind == "distribute":
+        title = f"Share out your energy: {draft.left(0)} of {draft.totals[0]} left in the pool"
+    else:
+        title = (f"Your ships meet: share {draft.totals[0]} energy and {draft.totals[1]} titanium "
+                 f"({draft.left(0)} and {draft.left(1)} left)")
+    text.blit(surface, title, fs, BRASS, "bold", topleft=(r.x + 14, r.y + 10))
+    for i, (sid, row) in enumerate(zip(draft.ships, geo.rows)):
+        pygame.draw.rect(surface, (26, 30, 46), row, border_radius=8)
+        draw_ship(surface, (row.x + row.height * 0.6, row.centery), draft.owner, -90.0, max(12, int(row.height * 0.7)))
+        text.blit(surface, f"Ship {sid}", fs - 1, player_colour(draft.owner), "bold",
+                  midleft=(row.x + row.height * 1.3, row.centery - fs * 0.45))
+        e, ti = ship_info.get(sid, (0, 0))
+        pill = cargo_pill(e, ti if draft.kind == "exchange" else None, max(12, fs - 3))
+        surface.blit(pill, pill.get_rect(midleft=(row.x + int(row.height * 1.3), int(row.centery + fs * 0.55))))
+        for res in range(len(draft.totals)):
+            value = draft.amounts[res][i]
+            spots = [b for b, a in geo.buttons if a.startswith(f"bump:{res}:{i}:")]
+            if len(spots) == 4:
+                mid = (spots[1].right + spots[2].x) // 2
+                word = "" if draft.kind == "distribute" else ("E " if res == 0 else "Ti ")
+                text.blit(surface, f"{word}{value}", fs + 2, (255, 236, 170) if res == 0 else (210, 230, 255),
+                          "bold", center=(mid, row.centery))
+    for b, action in geo.buttons:
+        if action.startswith("bump:"):
+            d = int(action.split(":")[3])
+            label = f"{d:+d}".replace("-", "\u2212")
+        elif action.startswith("all:"):
+            label = "All"
+        else:
+            label = "Even split"
+        _button(surface, b, label, text, fs - 2, b.collidepoint(mouse))
+    if geo.keep is not None:
+        _button(surface, geo.keep, "Keep as is", text, fs - 1, geo.keep.collidepoint(mouse))
+    _button(surface, geo.confirm, "Confirm", text, fs, geo.confirm.collidepoint(mouse), confirm_ok, (52, 110, 70))
+
+
+def apply_action(draft: SplitDraft, action: str) -> None:
+    """Run a small button's action on the draft."""
+    parts = action.split(":")
+    if parts[0] == "bump":
+        draft.bump(int(parts[1]), int(parts[2]), int(parts[3]))
+    elif parts[0] == "all":
+        draft.all_to(int(parts[1]), int(parts[2]))
+    elif parts[0] == "even":
+        draft.even()
+
+
+@dataclass
+class PlayControls:
+    """Play / pause / step for the chaos phase (the table asks `hold_chance` before each round)."""
+
+    paused: bool = False
+    steps: int = 0
+
+    def rects(self, area: pygame.Rect) -> dict[str, pygame.Rect]:
+        w = (area.width - 8) // 2
+        return {"pause": pygame.Rect(area.x, area.y, w, area.height),
+                "step": pygame.Rect(area.x + w + 8, area.y, w, area.height)}
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, text: TextCache, fs: int,
+             mouse: tuple[float, float], paused: bool) -> None:
+        r = self.rects(area)
+        _button(surface, r["pause"], "Play" if paused else "Pause", text, fs, r["pause"].collidepoint(mouse),
+                accent=(150, 112, 52) if paused else (58, 62, 82))
+        _button(surface, r["step"], "Step", text, fs, r["step"].collidepoint(mouse), paused)
+
+    def click(self, area: pygame.Rect, pos: tuple[float, float]) -> bool:
+        r = self.rects(area)
+        if r["pause"].collidepoint(pos):
+            self.paused = not self.paused
+            return True
+        if r["step"].collidepoint(pos):
+            self.paused = True
+            self.steps += 1
+            return True
+        return False

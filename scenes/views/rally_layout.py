@@ -1,0 +1,109 @@
+"""Where the parts of the Entropy Rally table go, and how the hex map fits its area.
+
+Pure geometry: the entropy bar across the top (with the chaos play controls at
+its right), the players' panels and the piece tray in a left column, the card
+dock (hand and program rows) at the bottom while cards matter, and the map in
+what is left — scaled and centred so every tile (and every hex a tile could go
+to) fits as the map grows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import pygame
+
+from game.core.hexgrid import Hex, bounds, hex_to_pixel, pixel_to_hex
+
+HexT = tuple[int, int]
+Point = tuple[float, float]
+CARD_ASPECT = 0.71
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """The rectangles of one play area (see the module docstring)."""
+
+    area: pygame.Rect
+    bar: pygame.Rect
+    controls: pygame.Rect
+    side: pygame.Rect
+    map: pygame.Rect
+    dock: pygame.Rect
+    font: int
+
+    @property
+    def margin(self) -> int:
+        return max(8, self.area.height // 60)
+
+
+def table_layout(area: pygame.Rect, dock_rows: int, hand: bool) -> TableLayout:
+    """Split `area`: a dock for `dock_rows` program rows (0 and no `hand` = no dock), with the
+    hand beside them when `hand` (without a hand, more than three rows go in two columns)."""
+    w, h = area.size
+    m = max(8, h // 60)
+    fs = max(13, int(h * 0.024))
+    bar_h = max(48, min(84, int(h * 0.095)))
+    ctrl_w = max(120, min(170, int(w * 0.15)))
+    bar_w = max(300, min(1000, w - 3 * m - ctrl_w))
+    bar = pygame.Rect(area.x + m, area.y + m, bar_w, bar_h)
+    controls = pygame.Rect(bar.right + m, bar.y + bar_h // 6, ctrl_w, bar_h * 2 // 3)
+    side_w = max(180, min(270, int(w * 0.2)))
+    top = bar.bottom + m
+    side = pygame.Rect(area.x + m, top, side_w, area.bottom - m - top)
+    right = pygame.Rect(side.right + m, top, area.right - m - side.right - m, area.bottom - m - top)
+    dock_h = 0
+    if dock_rows or hand:
+        hand_h = hand_card_h(h) + fs + 16 if hand else 0
+        row_h = slot_card_h(h) + 10
+        rows_h = (dock_rows if hand else (dock_rows + 1) // 2 if dock_rows > 3 else dock_rows) * row_h + fs + 12
+        dock_h = min(int(right.height * 0.42), max(hand_h, rows_h))
+    dock = pygame.Rect(right.x, right.bottom - dock_h, right.width, dock_h)
+    map_rect = pygame.Rect(right.x, right.y, right.width, right.height - dock_h - (m if dock_h else 0))
+    return TableLayout(area, bar, controls, side, map_rect, dock, fs)
+
+
+def hand_card_h(screen_h: int) -> int:
+    """Height of a card in the hand (big enough for the name plate at 720 px and up)."""
+    return max(92, min(150, int(screen_h * 0.13)))
+
+
+def slot_card_h(screen_h: int) -> int:
+    """Height of a card in a program row (the small face: pictogram and badges)."""
+    return max(46, min(80, int(screen_h * 0.085)))
+
+
+def card_w(card_h: int) -> int:
+    return int(card_h * CARD_ASPECT)
+
+
+@dataclass(frozen=True)
+class HexFit:
+    """Hexes of `radius` with hex (0, 0) at `origin` (pixels), fitted into a rectangle."""
+
+    radius: int
+    origin: Point
+
+    def centre(self, h: HexT | Hex) -> Point:
+        if isinstance(h, Hex):
+            return hex_to_pixel(h, self.radius, self.origin)
+        return hex_to_pixel(Hex(int(h[0]), int(h[1])), self.radius, self.origin)
+
+    def hex_at(self, pos: Point) -> HexT:
+        c = pixel_to_hex(pos[0], pos[1], self.radius, self.origin)
+        return (c.q, c.r)
+
+
+def fit_hexes(rect: pygame.Rect, hexes: Iterable[HexT], max_radius: int = 64, min_radius: int = 14) -> HexFit:
+    """The largest radius (capped) at which `hexes` fit in `rect`, centred there."""
+    cells = [Hex(int(q), int(r)) for q, r in hexes] or [Hex(0, 0)]
+    x0, y0, x1, y1 = bounds(cells, 1.0)
+    pad = 0.25  # room for glows and cargo pills at the edge
+    fit_w = rect.width / max(1e-6, (x1 - x0) + 2 * pad * math.sqrt(3))
+    fit_h = rect.height / max(1e-6, (y1 - y0) + 2 * pad * 2)
+    radius = int(max(min_radius, min(max_radius, fit_w, fit_h)))
+    cx = rect.centerx - (x0 + x1) / 2 * radius
+    cy = rect.centery - (y0 + y1) / 2 * radius
+    return HexFit(radius, (cx, cy))

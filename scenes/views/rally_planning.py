@@ -1,0 +1,291 @@
+"""The card dock of the Rally table: the hand and one program row per ship.
+
+While planning, the viewer's hand sits at the right and each own ship has a
+row of slots at the left (drag a card into a slot, reorder by dragging, drag
+it back to the hand to take it out); each row ends with the energy the program
+costs against what the ship carries, a warning naming the card that would be
+skipped, and the entropy the program adds. During the chaos phase every ship
+has a row: cards already played lie face up, the rest stay face down unless
+they are the viewer's own. A view never holds another seat's cards, so this
+module cannot draw them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.core.protocol import Target
+from game.rally.cards import KIND_BY_NAME
+from scenes.sprites.card import slot_outline
+from scenes.sprites.text import TextCache
+from scenes.views import rally_cards
+from scenes.views.rally_art import cargo_pill, draw_ship, player_colour
+from scenes.views.rally_layout import card_w
+from scenes.views.rally_predict import Prediction
+
+Colour = tuple[int, int, int]
+TEXT: Colour = (226, 226, 232)
+DIM: Colour = (150, 156, 172)
+WARN: Colour = (255, 150, 120)
+GOOD: Colour = (150, 220, 160)
+BRASS: Colour = (236, 204, 132)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card place in a row: its rect, the card (None = face down) and its program index."""
+
+    rect: pygame.Rect
+    card: int | None
+    kind: str | None
+    index: int | None
+    played: bool = False
+
+
+@dataclass
+class Row:
+    ship: int
+    owner: int
+    rect: pygame.Rect
+    label: pygame.Rect
+    slots: list[Slot] = field(default_factory=list)
+    free: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Where a card dropped at the end of the row would go."""
+    info: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    own: bool = False
+
+
+@dataclass
+class Dock:
+    rect: pygame.Rect
+    rows: list[Row] = field(default_factory=list)
+    hand: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    hand_cards: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    slot_h: int = 0
+    hand_h: int = 0
+
+
+def card_face(kind: str, w: int, h: int) -> pygame.Surface:
+    """A face with the numbers and name of the engine's data file."""
+    info = KIND_BY_NAME[kind]
+    return rally_cards.card_face(kind, w, h, info.cost, info.entropy, info.name)
+
+
+def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
+               show_hand: bool) -> Dock:
+    """Place the rows (own ships while planning; every ship in the chaos phase) and the hand."""
+    dock = Dock(rect, slot_h=slot_h, hand_h=hand_h)
+    if rect.height <= 0:
+        return dock
+    seat = view.get("seat")
+    chaos = view.get("phase") == "chaos"
+    ships = sorted(view.get("ships", []), key=lambda s: (s["owner"] != seat, s["owner"], s["id"]))
+    if not chaos:
+        ships = [s for s in ships if s["owner"] == seat]
+    sw = card_w(slot_h)
+    label_w = max(96, int(fs * 6.2))
+    info_w = max(110, int(fs * 7.5))
+    rows_w = rect.width
+    if show_hand:
+        rows_w = min(int(rect.width * 0.56), label_w + info_w + (sw + 4) * 7)
+        dock.hand = pygame.Rect(rect.x + rows_w + 12, rect.y + fs + 10, rect.right - rect.x - rows_w - 12,
+                                rect.height - fs - 12)
+        hw = card_w(hand_h)
+        hand: list[int] = [int(c) for c in view.get("hand", [])]
+        n = len(hand)
+        stride = hw + 6 if n * (hw + 6) <= dock.hand.width else max(12, (dock.hand.width - hw) // max(1, n - 1))
+        for i, card in enumerate(hand):
+            dock.hand_cards.append((card, pygame.Rect(dock.hand.x + i * stride, dock.hand.y, hw, hand_h)))
+    top = rect.y + fs + 10
+    columns = 2 if (not show_hand and len(ships) > 3) else 1
+    col_w = rows_w // columns
+    per_col = max(1, (len(ships) + columns - 1) // columns)
+    row_h = min(slot_h + 10, max(24, (rect.bottom - top) // per_col))
+    h = row_h - 8
+    w = card_w(h)
+    programs: Mapping[str, list[int]] = view.get("programs", {})
+    kinds: Mapping[str, str] = view.get("cards", {})
+    played = [(int(p["ship"]), int(p["card"])) for p in view.get("played", [])]
+    for i, ship in enumerate(ships):
+        col, r = divmod(i, per_col)
+        x0 = rect.x + col * col_w
+        row = pygame.Rect(x0, top + r * row_h, col_w - 8, row_h - 4)
+        sid, owner = int(ship["id"]), int(ship["owner"])
+        own = owner == seat
+        label = pygame.Rect(row.x, row.y, label_w, row.height)
+        info = pygame.Rect(row.right - (info_w if own and not chaos else 0), row.y,
+                           info_w if own and not chaos else 0, row.height)
+        out = Row(sid, owner, row, label, info=info, own=own)
+        x = label.right + 4
+        if chaos:
+            for s, card in played:
+                if s == sid:
+                    k = kinds.get(str(card))
+                    out.slots.append(Slot(pygame.Rect(x, row.y + 2, w, h), card, k, None, True))
+                    x += w + 4
+        if own:
+            for index, card in enumerate(programs.get(str(sid), [])):
+                out.slots.append(Slot(pygame.Rect(x, row.y + 2, w, h), int(card), kinds.get(str(card)), index))
+                x += w + 4
+        else:
+            for _ in range(int(ship.get("program_count", 0))):
+                out.slots.append(Slot(pygame.Rect(x, row.y + 2, w, h), None, None, None))
+                x += w + 4
+        out.free = pygame.Rect(x, row.y + 2, max(w, (info.x if info.width else row.right) - x - 4), h)
+        dock.rows.append(out)
+    return dock
+
+
+def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: TextCache, fs: int,
+              predictions: Mapping[int, Prediction], hidden: set[Target], planning: bool,
+              off: tuple[int, int]) -> None:
+    """The dock into the static layer (`off` = layer offset); `hidden` cards are being moved."""
+    ox, oy = off
+    if dock.rect.height <= 0:
+        return
+    box = dock.rect.move(ox, oy).inflate(8, 6)
+    panel = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (14, 16, 28, 205), panel.get_rect(), border_radius=10)
+    pygame.draw.rect(panel, (90, 76, 50, 255), panel.get_rect(), width=1, border_radius=10)
+    layer.blit(panel, box)
+    title = "Programs: drag cards from your hand into a ship's row" if planning else "Programs this era"
+    text.blit(layer, title, fs - 1, BRASS, "bold", topleft=(dock.rect.x + ox + 4, dock.rect.y + oy + 2))
+    if dock.hand.width > 0:
+        text.blit(layer, f"Your hand ({len(dock.hand_cards)})", fs - 1, BRASS, "bold",
+                  topleft=(dock.hand.x + ox, dock.rect.y + oy + 2))
+        if not dock.hand_cards:
+            text.blit(layer, "No cards left in your hand", fs - 2, DIM,
+                      midleft=(dock.hand.x + ox + 4, dock.hand.y + oy + dock.hand_h // 2))
+        for card, r in dock.hand_cards:
+            if Target("hand", ident=str(card)) in hidden:
+                layer.blit(slot_outline(r.width, r.height), r.move(ox, oy))
+                continue
+            kind = view.get("cards", {}).get(str(card))
+            if kind:
+                layer.blit(card_face(kind, r.width, r.height), r.move(ox, oy))
+    for row in dock.rows:
+        _draw_row(layer, row, view, text, fs, predictions.get(row.ship), hidden, planning, off)
+
+
+def _draw_row(layer: pygame.Surface, row: Row, view: Mapping[str, Any], text: TextCache, fs: int,
+              pred: Prediction | None, hidden: set[Target], planning: bool, off: tuple[int, int]) -> None:
+    ox, oy = off
+    col = player_colour(row.owner)
+    r = row.rect.move(ox, oy)
+    pygame.draw.rect(layer, (24, 27, 42), r, border_radius=8)
+    pygame.draw.rect(layer, tuple(int(c * 0.6) for c in col), r, width=1, border_radius=8)
+    ship = next((s for s in view.get("ships", []) if int(s["id"]) == row.ship), None)
+    lab = row.label.move(ox, oy)
+    sh = min(lab.height - 6, 40)
+    if ship is not None:
+        draw_ship(layer, (lab.x + sh * 0.6, lab.centery), row.owner, -90.0, max(12, int(sh * 0.75)))
+        text.blit(layer, f"Ship {row.ship}", fs - 2, col, "bold", topleft=(lab.x + sh * 1.25, lab.y + 3))
+        pill = cargo_pill(int(ship["energy"]), int(ship["titanium"]), max(12, fs - 2))
+        layer.blit(pill, (lab.x + int(sh * 1.25), lab.y + 5 + fs))
+    for slot in row.slots:
+        sr = slot.rect.move(ox, oy)
+        if slot.index is not None and Target("program", ident=f"{row.ship}:{slot.index}") in hidden:
+            layer.blit(slot_outline(sr.width, sr.height), sr)
+            continue
+        if slot.kind is None:
+            layer.blit(rally_cards.back(sr.width, sr.height), sr)
+            continue
+        face = card_face(slot.kind, sr.width, sr.height)
+        if slot.played:
+            face = face.copy()
+            face.fill((120, 120, 120), special_flags=pygame.BLEND_RGB_MULT)
+        layer.blit(face, sr)
+        if pred is not None and slot.index is not None and (slot.index in pred.skipped or slot.index == pred.lost_at):
+            pygame.draw.rect(layer, WARN, sr.inflate(4, 4), width=3, border_radius=6)
+            pygame.draw.line(layer, WARN, sr.bottomleft, sr.topright, 3)
+    if row.own and planning:
+        fr = row.free.move(ox, oy)
+        if fr.width > 8:
+            layer.blit(slot_outline(min(fr.width, row.slots[0].rect.width if row.slots else fr.height * 7 // 10),
+                                    fr.height, (120, 112, 90), 110), fr.topleft)
+    if row.info.width and pred is not None and ship is not None:
+        _draw_bill(layer, row.info.move(ox, oy), pred, int(ship["energy"]), view, text, fs)
+
+
+def _draw_bill(layer: pygame.Surface, r: pygame.Rect, pred: Prediction, energy: int, view: Mapping[str, Any],
+               text: TextCache, fs: int) -> None:
+    """Cost against energy carried, the first card that would be skipped, and the entropy added."""
+    short = pred.cost > energy
+    text.blit(layer, f"Costs {pred.cost} of {energy}", fs - 2, WARN if short else GOOD, "bold",
+              topleft=(r.x + 4, r.y + 2))
+    y = r.y + 2 + fs
+    if pred.lost_at is not None:
+        text.blit(layer, "Flies off the map!", fs - 3, WARN, "bold", topleft=(r.x + 4, y))
+    elif pred.skipped:
+        kinds = view.get("cards", {})
+        cards = view.get("programs", {}).get(str(pred.ship), [])
+        first = cards[pred.skipped[0]] if pred.skipped[0] < len(cards) else None
+        name = KIND_BY_NAME[kinds[str(first)]].name if first is not None and str(first) in kinds else "a card"
+        more = f" +{len(pred.skipped) - 1}" if len(pred.skipped) > 1 else ""
+        text.blit(layer, f"Skips {name}{more}", fs - 3, WARN, "bold", topleft=(r.x + 4, y))
+    else:
+        text.blit(layer, f"Entropy {pred.entropy:+d}", fs - 3, DIM, topleft=(r.x + 4, y))
+
+
+def dock_hit(dock: Dock, pos: tuple[float, float], held: Target | None) -> Target | None:
+    """The card, slot, ship row or hand under `pos` (what a drop there would mean)."""
+    for card, r in reversed(dock.hand_cards):
+        if r.collidepoint(pos):
+            return Target("hand", ident=str(card))
+    if dock.hand.collidepoint(pos):
+        return Target("hand")
+    for row in dock.rows:
+        if not row.rect.collidepoint(pos) or not row.own:
+            continue
+        if row.label.collidepoint(pos):
+            return Target("ship", ident=str(row.ship))
+        for slot in row.slots:
+            if slot.index is not None and slot.rect.collidepoint(pos):
+                return Target("program", ident=f"{row.ship}:{slot.index}")
+        count = sum(1 for s in row.slots if s.index is not None)
+        same = held is not None and held.zone == "program" and (held.ident or "").split(":")[0] == str(row.ship)
+        end = count - 1 if same else count
+        return Target("program", ident=f"{row.ship}:{max(0, end)}")
+    return None
+
+
+def slot_rect(dock: Dock, target: Target) -> pygame.Rect | None:
+    """Where a hand card, program slot or row end is on screen."""
+    if target.zone == "hand":
+        if target.ident is None:
+            return dock.hand if dock.hand.width else None
+        for card, r in dock.hand_cards:
+            if str(card) == target.ident:
+                return r
+        return None
+    if target.zone == "program":
+        sid, _, index = (target.ident or ":").partition(":")
+        for row in dock.rows:
+            if str(row.ship) != sid:
+                continue
+            for slot in row.slots:
+                if slot.index is not None and str(slot.index) == index:
+                    return slot.rect
+            return row.free
+    if target.zone == "ship":
+        for row in dock.rows:
+            if str(row.ship) == target.ident:
+                return row.label
+    return None
+
+
+def card_of(dock: Dock, view: Mapping[str, Any], target: Target) -> str | None:
+    """The kind of the card a hand or program target stands for."""
+    kinds: Mapping[str, str] = view.get("cards", {})
+    if target.zone == "hand" and target.ident is not None:
+        return kinds.get(target.ident)
+    if target.zone == "program":
+        sid, _, index = (target.ident or ":").partition(":")
+        cards: Sequence[int] = view.get("programs", {}).get(sid, [])
+        if index.isdigit() and int(index) < len(cards):
+            return kinds.get(str(cards[int(index)]))
+    return None

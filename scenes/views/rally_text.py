@@ -1,0 +1,273 @@
+"""The words of the Rally table: the turn banner, one log line per event, and tooltips.
+
+Seats are named with the table's seat names ("You", "Computer 2"), never the
+engine's "Player N"; nothing here reads a card the view was not given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.core.match import LogEntry
+from game.core.protocol import Event
+from game.rally.cards import KIND_BY_NAME, TILE_NAMES
+from game.rally.commands import (
+    Battle,
+    CardIgnored,
+    CardPlayed,
+    CardsDealt,
+    Collected,
+    DeckReshuffled,
+    EnergyDistributed,
+    EntropyChanged,
+    EraEnded,
+    ExchangeDone,
+    GameOver,
+    LaserHit,
+    PlanningDone,
+    PlayerOut,
+    PortalClaimed,
+    Production,
+    ProgramChanged,
+    RoundStarted,
+    ShipBuilt,
+    ShipDestroyed,
+    ShipMoved,
+    ShipPlaced,
+    ShipTurned,
+    StarterChosen,
+    TileDrawn,
+    TilePlaced,
+    TitaniumBanked,
+    TokenFired,
+    TokenMoved,
+    WavePush,
+)
+from game.rally.cards import TILE_TYPES
+from scenes.views.rally_art import player_colour
+
+Colour = tuple[int, int, int]
+BRASS: Colour = (236, 204, 132)
+DIM: Colour = (150, 156, 172)
+RED: Colour = (255, 130, 110)
+NEUTRAL: Colour = (200, 204, 214)
+DIRS = ("east", "south-east", "south-west", "west", "north-west", "north-east")
+
+
+def name_of(seat: int, names: Sequence[str]) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+def tile_words(kind: str, value: int, threshold: int | None) -> str:
+    if kind in ("titanium", "energy"):
+        return f"{TILE_NAMES[kind]} {value}" if value else f"{TILE_NAMES[kind]} (taken)"
+    if kind == "portal":
+        return f"Energy Portal (+{value} while entropy \u2264 {threshold})"
+    if kind == "tidy":
+        return f"Neatly Organized Space (\u2212{value} entropy)"
+    return "Empty space"
+
+
+def status(view: Mapping[str, Any], names: Sequence[str], seat: int) -> tuple[str, Colour]:
+    """Whose turn and what to do."""
+    phase = view.get("phase")
+    to_act: list[int] = view.get("to_act", [])
+    turn = int(view.get("turn", -1))
+    pending = view.get("pending") or {}
+    who = name_of(turn, names) if turn >= 0 else ""
+    mine = seat in to_act and not name_of(seat, names).startswith("Computer")
+    col = player_colour(turn) if turn >= 0 else BRASS
+    if phase == "over":
+        return "The game is over", BRASS
+    if phase in ("setup_tiles", "expansion") and view.get("drawn_tile") is not None:
+        if mine:
+            return "Drag the drawn tile onto a glowing hex", col
+        return f"{who} places a tile", col
+    if phase in ("setup_tiles", "expansion"):
+        return ("Set-up: drawing tiles" if phase == "setup_tiles" else "Expansion: drawing tiles"), BRASS
+    if phase == "setup_ships":
+        if mine:
+            return "Drag your ship onto a glowing hex (R or the arrows turn it)", col
+        return f"{who} places a ship", col
+    if phase == "distribute":
+        if pending.get("kind") == "distribute":
+            if mine:
+                return "Share out your energy between your ships", col
+            return f"{name_of(int(pending['seat']), names)} shares out energy", player_colour(int(pending["seat"]))
+        return "Dealing the cards", BRASS
+    if phase == "planning":
+        if mine:
+            return "Program your ships, then press Done planning", player_colour(seat)
+        waiting = [name_of(s, names) for s in to_act]
+        return "Planning in secret: " + ", ".join(waiting), BRASS
+    if phase == "chaos":
+        kind = pending.get("kind")
+        p = int(pending.get("seat", -1))
+        if kind == "order_ships":
+            return ("Click the ship of yours that plays next" if mine else f"{name_of(p, names)} picks a ship",
+                    player_colour(p))
+        if kind == "place_built_ship":
+            return ("Drag your new ship onto a glowing hex" if mine else f"{name_of(p, names)} places a new ship",
+                    player_colour(p))
+        if kind == "exchange":
+            return ("Your ships meet: share their cargo" if mine else f"{name_of(p, names)} shares cargo",
+                    player_colour(p))
+        return f"Chaos phase: round {max(1, int(view.get('round', 0)))}", (255, 150, 90)
+    return "Entropy Rally", BRASS
+
+
+def event_line(ev: Event, names: Sequence[str], viewer: int) -> tuple[str, Colour] | None:
+    """One log line for an event (None: not worth a line)."""
+    def who(p: int) -> str:
+        return name_of(p, names)
+
+    if isinstance(ev, StarterChosen):
+        return f"{who(ev.player)} start{'' if who(ev.player) == 'You' else 's'}.", player_colour(ev.player)
+    if isinstance(ev, TileDrawn):
+        tt = TILE_TYPES[ev.tile]
+        return f"Drawn: {tile_words(tt.kind, tt.value, tt.threshold)}", DIM
+    if isinstance(ev, TilePlaced):
+        return f"{who(ev.player)} placed a tile at {ev.hex[0]},{ev.hex[1]}", player_colour(ev.player)
+    if isinstance(ev, ShipPlaced):
+        return f"{who(ev.player)} placed ship {ev.ship} facing {DIRS[ev.direction % 6]}", player_colour(ev.player)
+    if isinstance(ev, CardsDealt):
+        return (f"{who(ev.player)} got {ev.count} cards", DIM) if ev.player == viewer else None
+    if isinstance(ev, DeckReshuffled):
+        return f"The deck is reshuffled ({ev.size} cards)", DIM
+    if isinstance(ev, Production):
+        return f"{who(ev.player)}: +{ev.total} energy ({ev.free} free, {ev.portals} from portals)", \
+            player_colour(ev.player)
+    if isinstance(ev, EnergyDistributed):
+        parts = ", ".join(f"ship {s} +{a}" for s, a in zip(ev.ships, ev.amounts))
+        return f"{who(ev.player)} shared energy: {parts}", player_colour(ev.player)
+    if isinstance(ev, ProgramChanged):
+        return None
+    if isinstance(ev, PlanningDone):
+        total = sum(c for _, c in ev.counts)
+        return f"{who(ev.player)} finished planning ({total} cards)", player_colour(ev.player)
+    if isinstance(ev, RoundStarted):
+        return f"\u2014 Chaos round {ev.round} \u2014", BRASS
+    if isinstance(ev, CardPlayed):
+        name = KIND_BY_NAME[ev.kind].name
+        return f"Ship {ev.ship} plays {name} (\u2212{ev.paid} energy)", NEUTRAL
+    if isinstance(ev, CardIgnored):
+        name = KIND_BY_NAME[ev.kind].name
+        why = "not enough energy" if ev.reason == "energy" else "no free tile to build on"
+        return f"Ship {ev.ship} skips {name}: {why}", RED
+    if isinstance(ev, ShipMoved):
+        return f"Ship {ev.ship} moves to {ev.to[0]},{ev.to[1]}", DIM
+    if isinstance(ev, ShipTurned):
+        return f"Ship {ev.ship} turns to face {DIRS[ev.to % 6]}", DIM
+    if isinstance(ev, TokenFired):
+        what = "laser" if ev.kind == "laser" else "gravitational wave"
+        if ev.hex is None:
+            return f"Ship {ev.ship}'s {what} flies off the map", DIM
+        return f"Ship {ev.ship} fires a {what}", NEUTRAL
+    if isinstance(ev, TokenMoved):
+        return None
+    if isinstance(ev, LaserHit):
+        return f"A laser hits ship {ev.ship}: {ev.energy} energy left", RED
+    if isinstance(ev, WavePush):
+        return f"A wave pushes ship {ev.ship} to {ev.to[0]},{ev.to[1]}", NEUTRAL
+    if isinstance(ev, ShipDestroyed):
+        how = {"off_map": "flew off the map", "laser": "was shot down", "battle": "was lost in battle"}
+        cargo = f", {ev.titanium} titanium lost" if ev.titanium else ""
+        return f"{who(ev.player)}: ship {ev.ship} {how.get(ev.reason, 'was destroyed')}{cargo}", RED
+    if isinstance(ev, Battle):
+        parts = ", ".join(f"ship {s} {b}\u2192{max(a, 0)}" for s, b, a in zip(ev.ships, ev.before, ev.after))
+        return f"Battle at {ev.hex[0]},{ev.hex[1]}: {parts}", RED
+    if isinstance(ev, PortalClaimed):
+        return f"{who(ev.player)} claimed the portal at {ev.hex[0]},{ev.hex[1]}", player_colour(ev.player)
+    if isinstance(ev, Collected):
+        return f"Ship {ev.ship} picked up {ev.amount} {ev.kind}", NEUTRAL
+    if isinstance(ev, TitaniumBanked):
+        return f"{who(ev.player)} banked {ev.amount} titanium: {ev.points} points", player_colour(ev.player)
+    if isinstance(ev, ShipBuilt):
+        return f"{who(ev.player)} built ship {ev.ship}", player_colour(ev.player)
+    if isinstance(ev, ExchangeDone):
+        return f"{who(ev.player)} shared cargo between ships {', '.join(map(str, ev.ships))}", player_colour(ev.player)
+    if isinstance(ev, EntropyChanged):
+        return f"Entropy {ev.before} \u2192 {ev.after}", (200, 150, 120)
+    if isinstance(ev, PlayerOut):
+        return f"{who(ev.player)} has no ships left ({ev.points} points)", RED
+    if isinstance(ev, EraEnded):
+        return f"Era {ev.era} is over", BRASS
+    if isinstance(ev, GameOver):
+        win = " and ".join(who(w) for w in ev.winners)
+        return f"Game over: {win} win{'' if len(ev.winners) > 1 or win == 'You' else 's'} " \
+               f"with {max(ev.points) if ev.points else 0} points", BRASS
+    return None
+
+
+def log_lines(entries: Sequence[LogEntry], names: Sequence[str], viewer: int) -> list[tuple[str, Colour]]:
+    out: list[tuple[str, Colour]] = []
+    for entry in entries:
+        line = event_line(entry.event, names, viewer)
+        if line is not None:
+            out.append(line)
+    return out
+
+
+def card_tip(kind: str) -> str:
+    info = KIND_BY_NAME[kind]
+    what = {
+        "move1": "Moves the ship 1 hex straight ahead.",
+        "move2": "Moves the ship 2 hexes straight ahead.",
+        "move3": "Moves the ship 3 hexes straight ahead.",
+        "right60": "Turns the ship one side clockwise.",
+        "right120": "Turns the ship two sides clockwise.",
+        "turn180": "Turns the ship right round.",
+        "left120": "Turns the ship two sides anticlockwise.",
+        "left60": "Turns the ship one side anticlockwise.",
+        "laser": "Fires a laser straight ahead: each ship it reaches loses 2 energy.",
+        "wave": "Sends a wave straight ahead: each ship it reaches is pushed one hex on.",
+        "titanium_portal": "Sends all the titanium the ship carries home: it becomes points.",
+        "build_ship": "Builds a new ship on a tile next to this one.",
+        "tidy_up": "Lowers the entropy.",
+    }[kind]
+    return (f"{info.name}\n{what}\nCosts {info.cost} energy from the ship; entropy {info.entropy:+d}."
+            "\nOff the map means the ship is lost. A card the ship cannot pay for is skipped.")
+
+
+def ship_tip(ship: Mapping[str, Any], names: Sequence[str], viewer: int) -> str:
+    owner = int(ship["owner"])
+    cards = int(ship.get("program_count", 0))
+    secret = "" if owner == viewer else " (face down)"
+    return (f"Ship {ship['id']} of {name_of(owner, names)}, facing {DIRS[int(ship['direction']) % 6]}\n"
+            f"Energy {ship['energy']} (pays for cards and fights battles), titanium {ship['titanium']} "
+            f"(points once sent through a portal)\nProgrammed cards: {cards}{secret}")
+
+
+def tile_tip(tile: Mapping[str, Any], names: Sequence[str]) -> str:
+    kind = str(tile["kind"])
+    value = int(tile.get("value") or 0)
+    th = tile.get("threshold")
+    head = tile_words(kind, value, None if th is None else int(th))
+    body = {
+        "space": "Nothing here. Ships may fly over and stop on it.",
+        "titanium": "The first ship to stop here picks up the titanium.",
+        "energy": "The first ship to stop here picks up the energy.",
+        "portal": "A ship stopping here claims it for its player, who gets its energy each era "
+                  "while entropy is at or below the mark.",
+        "tidy": "When placed, this tile lowers the entropy.",
+    }.get(kind, "")
+    owner = tile.get("owner")
+    extra = ""
+    if kind == "portal":
+        extra = f"\nOwner: {name_of(int(owner), names)}" if owner is not None else "\nNobody owns it yet."
+        extra += " Working now." if tile.get("active") else " Not working at this entropy."
+    return f"{head}\n{body}{extra}"
+
+
+def token_tip(tok: Mapping[str, Any], names: Sequence[str]) -> str:
+    owner = tok.get("owner")
+    by = f" fired by {name_of(int(owner), names)}" if owner is not None else ""
+    if tok["kind"] == "laser":
+        return f"Laser{by}, flying {DIRS[int(tok['direction']) % 6]}.\nEach round it moves one hex; a ship it reaches loses 2 energy."
+    return f"Gravitational wave{by}, moving {DIRS[int(tok['direction']) % 6]}.\nEach round it moves one hex; a ship it reaches is pushed on."
+
+
+BAR_TIP = ("Entropy: the clock of the game, from \u22121000 to 0. Every card played raises it; "
+           "Tidy Up and Neatly Organized Space lower it. Portals only work while entropy is at or below "
+           "their mark (the pins). The game ends with the era in which entropy reaches 0.")
