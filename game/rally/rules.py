@@ -26,7 +26,6 @@ from game.rally.cards import (
     MAX_ERAS,
     SETUP_TILES,
     TILE_TYPES,
-    card_info,
 )
 from game.rally.commands import (
     CardsDealt,
@@ -545,7 +544,3 @@ def describe_pending(state: RallyState) -> JsonDict | None:
     if len(state.chaos_ships) >= 2:
         return {"kind": "order_ships", "seat": state.turn, "ships": state.chaos_ships[:]}
     return None
-
-
-def card_cost(card: int) -> int:
-    return card_info(card).cost

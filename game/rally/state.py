@@ -12,7 +12,7 @@ from game.core.hexgrid import Hex
 from game.core.protocol import Command, Event, JsonDict, Seat, State
 from game.core.rng import Rng
 from game.rally import rules
-from game.rally.cards import CARD_KIND, START_ENTROPY, TILE_TYPES
+from game.rally.cards import CARD_KIND, START_ENTROPY, TILE_TYPES, card_info
 
 
 class Tile:
@@ -70,6 +70,19 @@ class Token:
 
     def copy(self) -> Token:
         return Token(self.kind, self.hex, self.direction, self.owner)
+
+
+def unpaid_slots(ship: Ship) -> list[int]:
+    """Program slots the ship could not pay for if nothing else changed its
+    energy (the planning screen's warning; pickups and hits may change it)."""
+    energy, out = ship.energy, []
+    for i, card in enumerate(ship.program):
+        cost = card_info(card).cost
+        if cost > energy:
+            out.append(i)
+        else:
+            energy -= cost
+    return out
 
 
 def hex_list(h: Hex) -> list[int]:
@@ -242,6 +255,8 @@ class RallyState(State):
                        "energy": s.energy, "titanium": s.titanium, "program_count": len(s.program)}
                       for s in self.ships.values()],
             "programs": programs,
+            "program_costs": {sid: sum(card_info(c).cost for c in cards) for sid, cards in programs.items()},
+            "program_unpaid": {str(s.id): unpaid_slots(s) for s in self.ships.values() if s.owner == seat},
             "played": [{"ship": s, "card": c} for s, c in self.played],
             "tokens": [{"kind": t.kind, "hex": hex_list(t.hex), "direction": t.direction, "owner": t.owner}
                        for t in self.tokens],

@@ -144,3 +144,15 @@ def test_explain_illegal_names_the_rule() -> None:
     assert RALLY.explain_illegal(s, PlaceTile(0, (0, 1))) == "There is no tile to place now."
     assert RALLY.explain_illegal(s, OrderShips(0, 1)) == "Ships play their cards in the chaos phase."
     assert RALLY.explain_illegal(s, DistributeEnergy(0, (1,))) == "Energy is shared out only after production."
+
+
+def test_view_totals_program_costs_and_flags_cards_the_ship_cannot_pay() -> None:
+    s = make(line=8)
+    energy = KIND_BY_NAME["move3"].cost + KIND_BY_NAME["right60"].cost  # not enough for Move 2 as well
+    ship(s, 0, 0, 0, energy=energy, program=("move3", "move2", "right60"))
+    ship(s, 1, 5, 0, program=("move1",))
+    mine, theirs = s.view(0), s.view(1)
+    costs = KIND_BY_NAME["move3"].cost + KIND_BY_NAME["move2"].cost + KIND_BY_NAME["right60"].cost
+    assert mine["program_costs"] == {"1": costs}
+    assert mine["program_unpaid"] == {"1": [1]}  # Move 2 would be ignored; the turn after it is still paid
+    assert "1" not in theirs["program_costs"] and "1" not in theirs["program_unpaid"]
