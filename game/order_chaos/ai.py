@@ -44,29 +44,33 @@ POTENTIAL = 0.5
 """Share of a line's random-fill gain counted as Order's (Chaos spoils the rest)."""
 
 
-_CACHE: dict[Bag, dict[Line, float]] = {}
+class _LineCache(dict[Line, float]):
+    """Line values for one bag: `cache[line]` computes a missing value once.
+
+    A plain dict lookup is the hot path of the search (hundreds per slide
+    scoring); `__missing__` keeps it free of Python-level calls, and plain
+    dicts are nearly free for the garbage collector to walk.
+    """
+
+    def __init__(self, bag: Bag) -> None:
+        super().__init__()
+        self.bag = bag
+
+    def __missing__(self, line: Line) -> float:
+        global _cached
+        _cached += 1
+        value = self[line] = _line_value(line, self.bag)
+        return value
+
+
+_CACHE: dict[Bag, _LineCache] = {}
 _CACHE_LIMIT = 400_000
 _cached = 0
 
 
 def line_value(line: Line, bag: Bag) -> float:
-    """Present score plus `POTENTIAL` times the expected gain under a random fill.
-
-    Cached in plain dicts (per bag, then per line): cheaper to look up than
-    lru_cache and nearly free for the garbage collector to walk.
-    """
-    global _cached
-    per_bag = _CACHE.get(bag)
-    if per_bag is None:
-        if _cached > _CACHE_LIMIT:
-            _CACHE.clear()
-            _cached = 0
-        per_bag = _CACHE[bag] = {}
-    value = per_bag.get(line)
-    if value is None:
-        value = per_bag[line] = _line_value(line, bag)
-        _cached += 1
-    return value
+    """Present score plus `POTENTIAL` times the expected gain under a random fill (cached)."""
+    return _bag_cache(bag)[line]
 
 
 def _line_value(line: Line, bag: Bag) -> float:
@@ -144,11 +148,12 @@ def _bag_key(state: OrderChaosState) -> Bag:
 
 def board_estimate(board: list[int | None], size: int, bag: Bag) -> float:
     """Estimated final Order score of a board with `bag` still to be placed."""
+    cache = _bag_cache(bag)
     total = 0.0
     for r in range(size):
-        total += line_value(tuple(board[r * size:(r + 1) * size]), bag)
+        total += cache[tuple(board[r * size:(r + 1) * size])]
     for c in range(size):
-        total += line_value(tuple(board[c::size]), bag)
+        total += cache[tuple(board[c::size])]
     return total
 
 
@@ -209,72 +214,135 @@ class OrderChaosKnowledge(Knowledge):
         return sign, -sign * other
 
     def _scored_places(self, state: OrderChaosState, seat: Seat) -> list[tuple[float, Command]]:
-        n, board, colour = state.size, state.board[:], state.drawn
-        assert colour is not None
-        bag = tuple(state.bag)
         sign, offset = self._margin_parts(state, seat)
-        rows = [line_value(tuple(board[r * n:(r + 1) * n]), bag) for r in range(n)]
-        cols = [line_value(tuple(board[c::n]), bag) for c in range(n)]
-        base = sum(rows) + sum(cols)
-        base += future_gain(n, board.count(None) - 1, True)  # after the place, Order slides
-        out: list[tuple[float, Command]] = []
-        for i, v in enumerate(board):
-            if v is not None:
-                continue
-            r, c = divmod(i, n)
-            board[i] = colour
-            est = (base - rows[r] - cols[c] + line_value(tuple(board[r * n:(r + 1) * n]), bag)
-                   + line_value(tuple(board[c::n]), bag))
-            board[i] = None
-            out.append((sign * est + offset, Place(seat, (r, c))))
-        return out
+        gain = future_gain(state.size, state.board.count(None) - 1, True)  # after the place, Order slides
+        n = state.size
+        return [(sign * (est + gain) + offset, Place(seat, divmod(i, n))) for est, i in _place_estimates(state)]
 
     def _scored_slides(self, state: OrderChaosState, seat: Seat) -> list[tuple[float, Command]]:
-        n, board = state.size, state.board[:]
-        bag = tuple(state.bag)
         sign, offset = self._margin_parts(state, seat)
-        rows = [line_value(tuple(board[r * n:(r + 1) * n]), bag) for r in range(n)]
-        cols = [line_value(tuple(board[c::n]), bag) for c in range(n)]
-        gain = future_gain(n, board.count(None), False)  # after the slide, the next counter comes
-        base = sum(rows) + sum(cols)
-        out: list[tuple[float, Command]] = [(sign * (base + gain) + offset, Pass(seat))]
-        for src in range(n * n):
-            colour = board[src]
-            if colour is None:
-                continue
-            sr, sc = divmod(src, n)
-            board[src] = None
-            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                r, c = sr + dr, sc + dc
-                while 0 <= r < n and 0 <= c < n and board[r * n + c] is None:
-                    dst = r * n + c
-                    board[dst] = colour
-                    if r == sr:  # along the row: the row and both columns change
-                        est = (base - rows[sr] - cols[sc] - cols[c]
-                               + line_value(tuple(board[sr * n:(sr + 1) * n]), bag)
-                               + line_value(tuple(board[sc::n]), bag)
-                               + line_value(tuple(board[c::n]), bag))
-                    else:  # along the column: the column and both rows change
-                        est = (base - cols[sc] - rows[sr] - rows[r]
-                               + line_value(tuple(board[sc::n]), bag)
-                               + line_value(tuple(board[sr * n:(sr + 1) * n]), bag)
-                               + line_value(tuple(board[r * n:(r + 1) * n]), bag))
-                    board[dst] = None
-                    out.append((sign * (est + gain) + offset, Slide(seat, (sr, sc), (r, c))))
-                    r, c = r + dr, c + dc
-            board[src] = colour
+        gain = future_gain(state.size, state.board.count(None), False)  # after the slide, the next counter comes
+        n = state.size
+        out: list[tuple[float, Command]] = []
+        for est, src, dst in _slide_estimates(state):
+            cmd: Command = Pass(seat) if src < 0 else Slide(seat, divmod(src, n), divmod(dst, n))
+            out.append((sign * (est + gain) + offset, cmd))
         return out
 
     # --- play-outs ------------------------------------------------------------------
     def rollout_command(self, state: State, rng: Rng) -> Command:
-        """Greedy play-outs: each side takes its best one-ply move (ties to the first)."""
+        """Greedy play-outs: each side takes its best one-ply move (ties to the first).
+
+        Only the winner becomes a command: building one per candidate cost more
+        than scoring them.
+        """
         assert isinstance(state, OrderChaosState)
         seat = state.to_act()[0]
-        if state.phase in (PLACE, ORDER):
-            scored = self._scored_places(state, seat) if state.phase == PLACE else self._scored_slides(state, seat)
-            return max(scored, key=lambda sc: sc[0])[1]
+        n = state.size
+        if state.phase == PLACE:  # Chaos: the lowest estimate for Order
+            _, i = min(_place_estimates(state), key=_first)
+            return Place(seat, divmod(i, n))
+        if state.phase == ORDER:
+            _, src, dst = max(_slide_estimates(state), key=_first)
+            return Pass(seat) if src < 0 else Slide(seat, divmod(src, n), divmod(dst, n))
         assert state.phase != DRAW, "chance is sampled by the search, not the policy"
         return super().rollout_command(state, rng)
+
+
+def _first(item: tuple[float, int] | tuple[float, int, int]) -> float:
+    return item[0]
+
+
+def _bag_cache(bag: Bag) -> _LineCache:
+    """The line-value cache of one bag; all of them are dropped when they grow too big."""
+    global _cached
+    per_bag = _CACHE.get(bag)
+    if per_bag is None:
+        if _cached > _CACHE_LIMIT:
+            _CACHE.clear()
+            _cached = 0
+        per_bag = _CACHE[bag] = _LineCache(bag)
+    return per_bag
+
+
+def _place_estimates(state: OrderChaosState) -> list[tuple[float, int]]:
+    """(board estimate after placing the drawn counter there, cell index) for every empty cell.
+
+    Only the row and column of the cell change, so each costs two line values.
+    """
+    n, board, colour = state.size, state.board[:], state.drawn
+    assert colour is not None
+    bag = tuple(state.bag)
+    cache = _bag_cache(bag)
+    rows = [cache[tuple(board[r * n:(r + 1) * n])] for r in range(n)]
+    cols = [cache[tuple(board[c::n])] for c in range(n)]
+    base = sum(rows) + sum(cols)
+    out: list[tuple[float, int]] = []
+    for i, v in enumerate(board):
+        if v is not None:
+            continue
+        r, c = divmod(i, n)
+        board[i] = colour
+        est = (base - rows[r] - cols[c] + cache[tuple(board[r * n:(r + 1) * n])]
+               + cache[tuple(board[c::n])])
+        board[i] = None
+        out.append((est, i))
+    return out
+
+
+def _slide_estimates(state: OrderChaosState) -> list[tuple[float, int, int]]:
+    """(board estimate after the slide, source index, destination index) for every slide.
+
+    A pass comes first, as (estimate, -1, -1). A slide along a row changes that
+    row, the source's column (the same for every destination, so valued once
+    per source) and the destination's column; along a column likewise.
+    """
+    n, board = state.size, state.board[:]
+    bag = tuple(state.bag)
+    cache = _bag_cache(bag)
+    rows = [cache[tuple(board[r * n:(r + 1) * n])] for r in range(n)]
+    cols = [cache[tuple(board[c::n])] for c in range(n)]
+    base = sum(rows) + sum(cols)
+    out: list[tuple[float, int, int]] = [(base, -1, -1)]
+    for src in range(n * n):
+        colour = board[src]
+        if colour is None:
+            continue
+        sr, sc = divmod(src, n)
+        board[src] = None
+        left = base - rows[sr] - cols[sc]
+        col_without: float | None = None  # the source's column without it (moves along the row)
+        row_without: float | None = None  # the source's row without it (moves along the column)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            r, c = sr + dr, sc + dc
+            if not (0 <= r < n and 0 <= c < n and board[r * n + c] is None):
+                continue
+            if dr == 0:  # along the row: the row and both columns change
+                if col_without is None:
+                    col_without = cache[tuple(board[sc::n])]
+                fixed = left + col_without
+                while 0 <= c < n and board[sr * n + c] is None:
+                    dst = sr * n + c
+                    board[dst] = colour
+                    est = (fixed - cols[c] + cache[tuple(board[sr * n:(sr + 1) * n])]
+                           + cache[tuple(board[c::n])])
+                    board[dst] = None
+                    out.append((est, src, dst))
+                    c += dc
+            else:  # along the column: the column and both rows change
+                if row_without is None:
+                    row_without = cache[tuple(board[sr * n:(sr + 1) * n])]
+                fixed = left + row_without
+                while 0 <= r < n and board[r * n + sc] is None:
+                    dst = r * n + sc
+                    board[dst] = colour
+                    est = (fixed - rows[r] + cache[tuple(board[sc::n])]
+                           + cache[tuple(board[r * n:(r + 1) * n])])
+                    board[dst] = None
+                    out.append((est, src, dst))
+                    r += dr
+        board[src] = colour
+    return out
 
 
 register_knowledge("order-chaos", OrderChaosKnowledge)
