@@ -37,3 +37,27 @@ def test_cached_line_value_equals_a_fresh_computation(line: list[int | None], ba
     assert line_value(key, bag_key) == fresh
     assert line_value(key, bag_key) == fresh  # second read comes from the cache
     assert ai._CACHE[bag_key][key] == fresh
+
+
+def test_hard_spends_its_iterations_on_its_best_lines() -> None:
+    """Hard's lower exploration is there to deepen the best moves: its favourite must get a
+    clearly bigger share of the visits than the same search at normal's exploration."""
+    import dataclasses
+
+    from game.ai.agents import BUDGETS
+    from game.ai.knowledge import get_knowledge
+    from game.ai.mcts import MCTS
+
+    hard = dataclasses.replace(BUDGETS["hard"], iterations=600, max_seconds=None)
+    wide = dataclasses.replace(hard, exploration=BUDGETS["normal"].exploration)
+    assert hard.exploration < wide.exploration
+    assert BUDGETS["hard"].max_seconds is not None and BUDGETS["hard"].max_seconds <= 2.7
+    shares = {"hard": 0.0, "wide": 0.0}
+    for seed, plies in ((3, 32), (5, 20), (9, 11)):  # Order to slide: ~50-200 moves
+        state = random_position(seed, plies)
+        seat = state.to_act()[0]
+        for name, budget in (("hard", hard), ("wide", wide)):
+            search = MCTS(get_knowledge("order-chaos"), budget, 1)
+            search.choose(state, seat)
+            shares[name] += search.stats.best_visits / search.stats.iterations
+    assert shares["hard"] > 1.5 * shares["wide"]
