@@ -485,21 +485,18 @@ class RallyView(GameView):
         if self.lay is None:
             return
         self._held = overlay.held
-        self._mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else self._mouse
         playing = self._timeline(animator)
         hidden: set[Target] = set()
         if overlay.held is not None and overlay.drag_pos is not None:
             hidden.add(overlay.held)
         for tw in animator.of_kind("return"):
             hidden.add(tw.payload["source"])
-        revealed = -1
         landing: frozenset[HexT] = frozenset()
         if playing is not None:
             tl, t, _ = playing
-            revealed = sum(1 for tp, _, _ in tl.played if t >= tp)
             landing = frozenset(h for h, tland in tl.tiles.items() if t < tland)
-        key = (id(self.view), self.rect.size, self.rect.topleft, frozenset(hidden), playing is not None,
-               revealed, landing, surface.get_size(), self.fit)
+        key = (id(self.view), self.rect.size, self.rect.topleft, frozenset(hidden), id(playing[2]) if playing else 0,
+               landing, surface.get_size(), self.fit)
         if key != self._static_key or self._static is None:
             self._static = self._render_static(surface.get_size(), hidden, playing, landing)
             self._static_key = key
@@ -529,19 +526,64 @@ class RallyView(GameView):
         for seat in range(int(v.get("players", 2))):
             self._draw_panel(layer, seat, off)
         self._draw_tray(layer, off, hidden)
-        if playing is not None and v.get("phase") == "chaos":
-            tl, t, _ = playing
-            shown = {(s, c) for tp, s, c in tl.played if t >= tp}
-            view = dict(v)
-            view["played"] = [p for p in v.get("played", [])
-                              if (int(p["ship"]), int(p["card"])) in shown
-                              or all((int(p["ship"]), int(p["card"])) != (s, c) for _, s, c in tl.played)]
-            draw_dock(layer, self.dock, view, self.text, self.lay.font, self.predictions, hidden,
-                      v.get("phase") == "planning", off)
-        else:
-            draw_dock(layer, self.dock, v, self.text, self.lay.font, self.predictions, hidden,
-                      v.get("phase") == "planning", off)
+        dock, dock_view = self._dock_now(playing)
+        draw_dock(layer, dock, dock_view, self.text, self.lay.font, self.predictions, hidden,
+                  v.get("phase") == "planning", off)
+        if playing is None or not playing[0].entropy:
+            self._draw_bar(layer, off, float(v.get("entropy", 0)))
         return layer
+
+    def _dock_now(self, playing: Any) -> tuple[Dock, ViewDict]:
+        """The dock to show: during a chaos round, the one from before it (its cards turn up live)."""
+        if playing is None or self.lay is None or not self.lay.dock.height:
+            return self.dock, self.view
+        tw = playing[2]
+        before: ViewDict = tw.payload["before"]
+        if before.get("phase") != "chaos":
+            return self.dock, self.view
+        if "dock" not in tw.payload:
+            h = self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
+            tw.payload["dock"] = build_dock(self.lay.dock, before, slot_card_h(h), hand_card_h(h), self.lay.font, False)
+        dock: Dock = tw.payload["dock"]
+        return dock, before
+
+    def _draw_bar(self, surface: pygame.Surface, off: tuple[int, int], entropy: float) -> None:
+        assert self.lay is not None
+        lay = self.lay
+        bar = entropy_bar(lay.bar.width, lay.bar.height, int(round(entropy)), portal_marks(self.view.get("tiles", [])))
+        surface.blit(bar, lay.bar.move(off))
+
+    def _draw_reveals(self, surface: pygame.Surface, playing: Any) -> None:
+        """Cards of the round turning face up in the dock as their ships play them."""
+        tl, t, tw = playing
+        dock, before = self._dock_now(playing)
+        if dock is self.dock:
+            return
+        seen: dict[int, int] = {}
+        kinds = {**before.get("cards", {}), **self.view.get("cards", {})}
+        for tp, sid, card in tl.played:
+            j = seen.get(sid, 0)
+            seen[sid] = j + 1
+            if t < tp:
+                continue
+            row = next((rw for rw in dock.rows if rw.ship == sid), None)
+            if row is None:
+                continue
+            waiting = [sl for sl in row.slots if not sl.played]
+            kind = kinds.get(str(card))
+            if j >= len(waiting) or kind is None:
+                continue
+            rect = waiting[j].rect
+            face = card_face(kind, rect.width, rect.height)
+            k = min(1.0, (t - tp) / 0.3)
+            if k < 1.0:
+                from scenes.sprites.card import flip_frame
+
+                img = flip_frame(self._back(rect.width, rect.height), face, k)
+                surface.blit(img, img.get_rect(center=rect.center))
+            else:
+                surface.blit(face, rect)
+                pygame.draw.rect(surface, BRASS, rect.inflate(2, 2), width=2, border_radius=5)
 
     def _draw_parked_ships(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
         r = self.fit.radius
@@ -608,13 +650,15 @@ class RallyView(GameView):
                 state, ink = "Out of the race", (255, 130, 110)
             elif v.get("phase") == "planning":
                 done = v.get("planning_done", [])[seat] if v.get("planning_done") else False
-                state, ink = ("\u2713 Done planning", (150, 220, 160)) if done else ("Planning\u2026", BRASS)
+                state, ink = ("Done planning", (150, 220, 160)) if done else ("Planning\u2026", BRASS)
             elif seat == v.get("starting_player"):
                 state, ink = "Starts this era", DIM
             else:
                 state, ink = "", DIM
             if state:
-                self.text.blit(layer, state, fs - 3, ink, "bold", topleft=(r.x + 16, y))
+                at = self.text.blit(layer, state, fs - 3, ink, "bold", topleft=(r.x + 16, y))
+                if state == "Done planning":
+                    _tick(layer, (at.right + 6, at.centery), fs * 0.4, ink)
 
     def _draw_tray(self, layer: pygame.Surface, off: tuple[int, int], hidden: set[Target]) -> None:
         assert self.lay is not None
@@ -677,13 +721,12 @@ class RallyView(GameView):
         v = self.view
         r = self.fit.radius
         pulse = 0.5 + 0.5 * math.sin(overlay.time * 5.0)
-        # the entropy bar (live: its needle moves during a round)
-        entropy = float(v.get("entropy", 0))
-        if playing is not None:
-            tl, t, _ = playing
-            entropy = tl.entropy_at(t) if tl.entropy else entropy
-        bar = entropy_bar(lay.bar.width, lay.bar.height, int(round(entropy)), portal_marks(v.get("tiles", [])))
-        surface.blit(bar, lay.bar)
+        # the entropy bar moves live while a round changes it (otherwise it is in the static layer)
+        if playing is not None and playing[0].entropy:
+            self._draw_bar(surface, (0, 0), playing[0].entropy_at(playing[1]))
+            self._draw_reveals(surface, playing)
+        elif playing is not None:
+            self._draw_reveals(surface, playing)
         if v.get("phase") == "chaos":
             self.play.draw(surface, lay.controls, self.text, lay.font - 1, self._mouse,
                            self.play.paused or self.watch_paused)
@@ -864,6 +907,12 @@ class RallyView(GameView):
         from scenes.views.rally_cards import back
 
         return back(w, h)
+
+
+def _tick(layer: pygame.Surface, at: Point, size: float, colour: Colour) -> None:
+    """A drawn check mark (the glyph is missing from the fonts)."""
+    x, y = at
+    pygame.draw.lines(layer, colour, False, [(x, y), (x + size * 0.4, y + size * 0.45), (x + size, y - size * 0.5)], 3)
 
 
 @lru_cache(maxsize=32)

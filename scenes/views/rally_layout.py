@@ -104,6 +104,7 @@ def fit_hexes(rect: pygame.Rect, hexes: Iterable[HexT], max_radius: int = 64, mi
     fit_w = rect.width / max(1e-6, (x1 - x0) + 2 * pad * math.sqrt(3))
     fit_h = rect.height / max(1e-6, (y1 - y0) + 2 * pad * 2)
     radius = int(max(min_radius, min(max_radius, fit_w, fit_h)))
+    radius -= radius % 2  # even sizes only: fewer distinct sizes of cached art as the map grows
     cx = rect.centerx - (x0 + x1) / 2 * radius
     cy = rect.centery - (y0 + y1) / 2 * radius
     return HexFit(radius, (cx, cy))

@@ -1,0 +1,340 @@
+"""The Entropy Rally table, headless: tiles and ships by drag, cards into programs and back,
+predicted routes against the engine, secrecy of the other seat, the energy split, the chaos
+phase played back (and paused) to the end, hot-seat hand-offs."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.match import Match
+from game.core.protocol import CHANCE, Target
+from game.core.registry import get_game
+from game.rally.commands import DistributeEnergy, FinishPlanning, PlaceTile, ProgramCard, SetProgram
+from game.rally.state import RallyState
+from scenes.app import AppContext, step
+from scenes.handoff import HandoffScene
+from scenes.table import TableScene
+from scenes.views.rally import RallyView
+from scenes.views.rally_predict import predict
+from tests.games.rally.rally_playtest import choose
+from tests.scenes.gestures import DT, at, click, drag, key
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    monkeypatch.setenv("ENTROPY_TABLETOP_HOME", str(tmp_path))
+    from scenes.app import create_context
+    from scenes.settings_store import Settings
+
+    settings = Settings()
+    settings.animation_speed = "fast"
+    settings.ai_watch_delay = 0.0
+    context = create_context(settings, size=(1280, 720))
+    yield context
+    context.stack.apply_pending()
+    while context.stack.scenes:
+        context.stack._pop()
+
+
+def played_until(seed: int, seats: list[str], stop: Callable[[RallyState], bool], limit: int = 4000) -> Match:
+    """A match played by the playtest's sensible policy (every seat) until `stop` holds."""
+    match = Match(get_game("rally"), {}, seed, seats)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        state = match.state
+        assert isinstance(state, RallyState)
+        if state.is_over() or stop(state):
+            return match
+        actors = match.to_act()
+        if actors == [CHANCE]:
+            match.resolve_chance()
+        else:
+            assert match.submit(choose(state, actors[0], rng)).ok
+    raise AssertionError("the stop condition never came")
+
+
+def open_match(ctx: AppContext, match: Match) -> TableScene:
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    step(ctx, [], DT)
+    ready(ctx)
+    return scene
+
+
+def ready(ctx: AppContext) -> None:
+    ctx.stack.apply_pending()
+    while isinstance(ctx.stack.top, HandoffScene):
+        ctx.stack.top.ready()
+        ctx.stack.apply_pending()
+        step(ctx, [], DT)
+
+
+def settle(ctx: AppContext, scene: TableScene, frames: int = 600) -> None:
+    """Step until a human may act (or the game ends)."""
+    for _ in range(frames):
+        ready(ctx)
+        if scene.match.state.is_over():
+            return
+        if not scene.animator.busy and scene.acting_human() is not None and scene.match.to_act() != [CHANCE]:
+            return
+        step(ctx, [], DT)
+
+
+def rally_view(scene: TableScene) -> RallyView:
+    assert isinstance(scene.view, RallyView)
+    return scene.view
+
+
+def tile_turn(seed: int = 5) -> Match:
+    return played_until(seed, ["human", "random"],
+                        lambda s: s.phase == "setup_tiles" and s.drawn >= 0 and s.turn == 0 and len(s.tiles) >= 2)
+
+
+def planning(seed: int = 11) -> Match:
+    return played_until(seed, ["human", "random"], lambda s: s.phase == "planning" and s.era >= 2 and not s.done[0])
+
+
+# --- set-up ------------------------------------------------------------------------------------------
+def test_dragging_the_drawn_tile_to_a_glowing_hex_places_it(ctx: AppContext) -> None:
+    match = tile_turn()
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    view = rally_view(scene)
+    legal = [tuple(h) for h in view.view["legal_tile_hexes"]]
+    assert legal, "the hexes a tile may go to are in the view"
+    tiles_before = len(match.state.tiles)  # type: ignore[attr-defined]
+    drag(ctx, at(scene, Target("tile")), at(scene, Target("hex", legal[0])))
+    placed = [c for c in match.commands if isinstance(c, PlaceTile)][-1]
+    assert placed.seat == 0 and placed.hex == legal[0]
+    assert len(match.state.tiles) == tiles_before + 1  # type: ignore[attr-defined]
+
+
+def test_a_tile_dropped_on_an_illegal_hex_snaps_back_with_the_reason(ctx: AppContext) -> None:
+    match = tile_turn()
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    before = match.state.notation()
+    commands = len(match.commands)
+    far = scene.view.anchor(Target("hex", (0, 0)))
+    assert far is not None
+    inside = (int(far[0]), int(far[1]))  # an occupied hex: no tile may go there
+    drag(ctx, at(scene, Target("tile")), inside)
+    assert len(match.commands) == commands and match.state.notation() == before
+    assert scene.status_error and scene.status_text, "the engine's reason is shown"
+    assert scene.animator.of_kind("return"), "the tile flies back to the tray"
+
+
+def test_a_new_ship_is_placed_facing_the_direction_chosen_with_r(ctx: AppContext) -> None:
+    match = played_until(3, ["human", "random"], lambda s: s.phase == "setup_ships" and s.turn == 0)
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    view = rally_view(scene)
+    target = tuple(view.view["legal_tile_hexes"][0])
+    centre = at(scene, Target("hex", target))
+    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(1, 1), buttons=(0, 0, 0))], DT)
+    suggested = view.facing_at(target)
+    key(ctx, pygame.K_r)
+    key(ctx, pygame.K_r)
+    assert view.facing == (suggested + 2) % 6
+    drag(ctx, at(scene, Target("ship")), centre)
+    ship = [s for s in match.state.ships.values() if s.owner == 0][0]  # type: ignore[attr-defined]
+    assert (ship.hex.q, ship.hex.r) == target and ship.direction == (suggested + 2) % 6
+
+
+# --- planning --------------------------------------------------------------------------------------------
+def test_a_card_dragged_into_a_program_row_and_back(ctx: AppContext) -> None:
+    match = planning()
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    state = match.state
+    assert isinstance(state, RallyState) and state.phase == "planning"
+    ship = state.ships_of(0)[0]
+    card = state.hands[0][0]
+    drag(ctx, at(scene, Target("hand", ident=str(card))), at(scene, Target("program", ident=f"{ship.id}:0")))
+    assert match.state.ships[ship.id].program[0] == card  # type: ignore[attr-defined]
+    assert card not in match.state.hands[0]  # type: ignore[attr-defined]
+    second = match.state.hands[0][0]  # type: ignore[attr-defined]
+    drag(ctx, at(scene, Target("hand", ident=str(second))), at(scene, Target("program", ident=f"{ship.id}:0")))
+    assert match.state.ships[ship.id].program == [second, card], "inserted in front"  # type: ignore[attr-defined]
+    # reorder: the first card to the end of the row
+    drag(ctx, at(scene, Target("program", ident=f"{ship.id}:0")), at(scene, Target("program", ident=f"{ship.id}:1")))
+    assert match.state.ships[ship.id].program == [card, second]  # type: ignore[attr-defined]
+    # and back to the hand
+    drag(ctx, at(scene, Target("program", ident=f"{ship.id}:1")), at(scene, Target("hand")))
+    assert match.state.ships[ship.id].program == [card]  # type: ignore[attr-defined]
+    assert second in match.state.hands[0]  # type: ignore[attr-defined]
+
+
+def test_the_predicted_route_is_where_the_engine_takes_the_ship(ctx: AppContext) -> None:
+    checked = 0
+    for seed in range(11, 19):
+        match = planning(seed)
+        state = match.state
+        assert isinstance(state, RallyState)
+        if state.phase != "planning":
+            continue
+        rng = random.Random(seed)
+        for _ in range(6):
+            ship = state.ships_of(0)[0]
+            cards = rng.sample(state.hands[0], min(len(state.hands[0]), rng.randint(1, 5)))
+            cards = [c for c in cards if state.view(0)["cards"].get(str(c)) not in ("laser", "wave", "build_ship")]
+            sim = state.clone()
+            sim.apply(SetProgram(0, ((ship.id, tuple(cards)),)))
+            for p in range(1, sim.n):
+                if sim.alive[p] and not sim.done[p]:
+                    sim.apply(SetProgram(p, tuple((s.id, ()) for s in sim.ships_of(p))))
+            view = state.view(0)
+            view["programs"] = {str(ship.id): cards}
+            view["cards"].update({str(c): sim_kind for c, sim_kind in ((c, view["cards"][str(c)]) for c in cards)})
+            pred = predict(view, next(s for s in view["ships"] if s["id"] == ship.id), cards)
+            others = {(s.hex.q, s.hex.r) for s in state.ships.values() if s.owner != 0}
+            if others & set(pred.hexes[1:]) or state.tokens:
+                continue  # another ship or token in the way: the route is only a forecast there
+            while sim.phase == "chaos" and sim.to_act() == [CHANCE]:
+                sim.apply(sim.chance_outcomes()[0][0])
+            moved = sim.ships.get(ship.id)
+            if pred.off_map is not None:
+                assert moved is None, "the route says it flies off the map, and it does"
+            else:
+                assert moved is not None and (moved.hex.q, moved.hex.r) == pred.end
+                assert moved.direction == pred.direction
+                assert moved.energy == pred.energy_left
+            checked += 1
+    assert checked >= 10
+
+
+def test_the_view_of_seat_0_never_holds_seat_1s_hand_or_program(ctx: AppContext) -> None:
+    match = played_until(11, ["human", "human"],
+                         lambda s: s.phase == "planning" and s.era >= 2 and not s.done[0] and not s.done[1])
+    state = match.state
+    assert isinstance(state, RallyState)
+    # seat 1 puts a card on its ship (not finished): it has secret cards in hand and on its ship
+    ship = state.ships_of(1)[0]
+    assert match.submit(ProgramCard(1, ship.id, state.hands[1][0], 0)).ok
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    view = rally_view(scene).view
+    assert view["seat"] == 0
+    secret = set(match.state.hands[1]) | {c for s in match.state.ships_of(1) for c in s.program}  # type: ignore
+    assert secret, "seat 1 has hidden cards"
+    shown = set(view["hand"]) | {c for p in view["programs"].values() for c in p} | {int(c) for c in view["cards"]}
+    assert not secret & shown
+    assert all(int(sid) in {s.id for s in match.state.ships_of(0)} for sid in view["programs"])  # type: ignore
+    rows = rally_view(scene).dock.rows
+    assert all(slot.card is None for row in rows if row.owner == 1 for slot in row.slots)
+
+
+def test_done_planning_finishes_and_the_chaos_phase_starts(ctx: AppContext) -> None:
+    match = planning()
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    state = match.state
+    assert isinstance(state, RallyState)
+    ship = state.ships_of(0)[0]
+    drag(ctx, at(scene, Target("hand", ident=str(state.hands[0][0]))), at(scene, Target("ship", ident=str(ship.id))))
+    key(ctx, pygame.K_RETURN)
+    assert any(isinstance(c, FinishPlanning) and c.seat == 0 for c in match.commands)
+
+
+# --- energy split ----------------------------------------------------------------------------------------------
+def test_the_energy_split_controls_send_the_amounts_shown(ctx: AppContext) -> None:
+    match = None
+    for seed in (10, 13, 6, 4, 12, 2, 1):
+        m = played_until(seed, ["human", "random"],
+                         lambda s: s.phase == "distribute" and s.to_act() == [0] and len(s.ships_of(0)) >= 2)
+        if not m.state.is_over():
+            match = m
+            break
+    assert match is not None, "no seed reached a split with two ships"
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    view = rally_view(scene)
+    draft = view.draft
+    assert draft is not None and draft.kind == "distribute"
+    pool = draft.totals[0]
+    from scenes.views.rally_controls import panel_geometry
+
+    assert view.lay is not None
+    geo = panel_geometry(draft, view.lay.map, view.lay.font)
+    button = {a: r for r, a in geo.buttons}
+    click(ctx, button["all:0:0"].center)
+    assert draft.amounts[0][0] == pool and draft.left(0) == 0
+    click(ctx, button["bump:0:0:-10"].center)
+    click(ctx, button["bump:0:1:10"].center)
+    click(ctx, button["bump:0:1:1"].center)  # nothing left to give: stays
+    click(ctx, geo.confirm.center)
+    sent = [c for c in match.commands if isinstance(c, DistributeEnergy)][-1]
+    assert sent.seat == 0
+    expected = [pool - min(10, pool), min(10, pool)] + [0] * (len(draft.ships) - 2)
+    assert list(sent.amounts) == expected
+
+
+# --- the chaos phase -----------------------------------------------------------------------------------
+def test_watched_computers_play_the_chaos_phase_to_the_end_with_pause_and_step(ctx: AppContext) -> None:
+    match = Match(get_game("rally"), {}, 21, ["random", "random"])
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    view = rally_view(scene)
+    rounds_seen = 0
+    paused_once = False
+    for _ in range(6000):
+        step(ctx, [], DT)
+        if scene.animator.of_kind("rally") and match.state.phase in ("chaos", "expansion", "over"):
+            rounds_seen += 1
+        if match.state.phase == "chaos" and not paused_once and match.to_act() == [CHANCE]:
+            paused_once = True
+            controls = view.play.rects(view.lay.controls) if view.lay else {}
+            click(ctx, controls["pause"].center)
+            assert view.play.paused
+            n = len(match.commands)
+            for _ in range(80):
+                step(ctx, [], DT)
+            assert len(match.commands) == n, "paused: no round is played"
+            click(ctx, controls["step"].center)
+            for _ in range(5):
+                step(ctx, [], DT)
+            assert len(match.commands) == n + 1, "Step plays exactly one round"
+            if match.state.phase == "chaos":
+                click(ctx, controls["pause"].center)
+                assert not view.play.paused
+            else:
+                view.play.paused = False  # that was the last round: the controls went with the phase
+        if match.state.is_over():
+            break
+    assert match.state.is_over(), "the game went on to its end"
+    assert paused_once and rounds_seen > 0
+
+
+def test_hot_seat_each_human_gets_a_handoff_before_planning(ctx: AppContext) -> None:
+    match = played_until(11, ["human", "human"], lambda s: s.phase == "planning" and s.era >= 2)
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    step(ctx, [], DT)
+    ctx.stack.apply_pending()
+    assert isinstance(ctx.stack.top, HandoffScene)
+    ctx.stack.top.ready()
+    ctx.stack.apply_pending()
+    step(ctx, [], DT)
+    first = rally_view(scene).view["seat"]
+    key(ctx, pygame.K_RETURN)  # done planning
+    for _ in range(20):
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        if isinstance(ctx.stack.top, HandoffScene):
+            break
+    assert isinstance(ctx.stack.top, HandoffScene), "the screen is handed over before the next plans"
+    assert rally_view(scene).view["seat"] == first, "nothing of the next seat is shown before 'ready'"
+    ctx.stack.top.ready()
+    ctx.stack.apply_pending()
+    step(ctx, [], DT)
+    assert rally_view(scene).view["seat"] == 1 - first
