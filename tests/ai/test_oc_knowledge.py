@@ -13,18 +13,18 @@ from tests.ai.test_agents import random_position
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), plies=st.integers(1, 145))
-def test_play_out_move_is_the_first_best_one_ply_move(seed: int, plies: int) -> None:
-    """The play-out scores moves without building commands; it must still pick greedy's first best."""
+def test_play_out_move_is_a_best_one_ply_move(seed: int, plies: int) -> None:
+    """The play-out scores moves without building commands; it must still pick a best one-ply move
+    (ties, to rounding, may go either way: the two paths add the same terms in another order)."""
     state = random_position(seed, plies)
     if state.is_over():
         return
     seat = state.to_act()[0]
     know = OrderChaosKnowledge()
-    scored = know.scored_commands(state, seat)
-    best = max(v for v, _ in scored)
-    first_best = next(c for v, c in scored if v == best)
+    scored = dict((c, v) for v, c in know.scored_commands(state, seat))
     before = state.notation()
-    assert know.rollout_command(state, Rng(0)) == first_best
+    chosen = know.rollout_command(state, Rng(0))
+    assert scored[chosen] >= max(scored.values()) - 1e-9
     assert state.notation() == before
 
 
