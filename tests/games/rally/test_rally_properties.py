@@ -159,3 +159,55 @@ def test_determinize_depends_only_on_what_the_seat_knows(game: tuple[int, int], 
         assert twin.info_key(seat) == s.info_key(seat)
         a, b = s.determinize(seat, Rng(99)), twin.determinize(seat, Rng(99))
         assert a.notation() == b.notation()
+
+
+def _fuzz_commands(seat: int) -> st.SearchStrategy[object]:
+    from game.rally import commands as c
+
+    small = st.integers(-3, 80)
+    hexes = st.tuples(st.integers(-6, 6), st.integers(-6, 6))
+    amounts = st.lists(st.integers(-5, 120), max_size=4).map(tuple)
+    return st.one_of(
+        st.builds(c.PlaceTile, st.just(seat), hexes),
+        st.builds(c.PlaceShip, st.just(seat), hexes, st.integers(-2, 8)),
+        st.builds(c.DistributeEnergy, st.just(seat), amounts),
+        st.builds(c.ProgramCard, st.just(seat), small, small, small),
+        st.builds(c.UnprogramCard, st.just(seat), small, small),
+        st.builds(c.MoveCard, st.just(seat), small, small, small, small),
+        st.builds(c.FinishPlanning, st.just(seat)),
+        st.builds(c.SetProgram, st.just(seat), st.lists(st.tuples(small, st.lists(small, max_size=4).map(tuple)),
+                                                        max_size=3).map(tuple)),
+        st.builds(c.OrderShips, st.just(seat), small),
+        st.builds(c.PlaceBuiltShip, st.just(seat), hexes),
+        st.builds(c.Exchange, st.just(seat), amounts, amounts),
+        st.builds(c.NoExchange, st.just(seat)),
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), st.integers(0, 400), st.data())
+def test_any_command_is_either_refused_with_a_reason_or_applies_cleanly(game: tuple[int, int], steps: int,
+                                                                       data: st.DataObject) -> None:
+    """Garbage from a screen or a save file never crashes the referee, and a
+    refused command leaves the state exactly as it was."""
+    seed, n = game
+    s = RALLY.new({}, seed, n)
+    r = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        actors = s.to_act()
+        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
+    for _ in range(8):
+        seat = data.draw(st.integers(0, n - 1))
+        cmd = data.draw(_fuzz_commands(seat))
+        before = s.notation()
+        refusal = RALLY.check(s, cmd)  # type: ignore[arg-type]
+        if refusal is not None:
+            assert refusal.reason.strip() and s.notation() == before
+        else:
+            s.apply(cmd)  # type: ignore[arg-type]
+            for actor in s.to_act():  # the position is still coherent
+                assert all(RALLY.check(s, c) is None for c in s.legal_commands(actor))
+        if s.is_over():
+            break
