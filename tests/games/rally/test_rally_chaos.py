@@ -476,3 +476,26 @@ def test_game_ends_when_every_ship_is_lost() -> None:
     start_chaos(s)
     round_(s)
     assert s.is_over() and s.over_reason == "Every ship has been lost."
+
+
+def test_space_tile_does_nothing() -> None:
+    s = make(line=3)
+    a = ship(s, 0, 0, 0, energy=10, titanium=1, program=("move1",))
+    start_chaos(s)
+    events = round_(s)
+    assert a.hex == Hex(1, 0) and (a.energy, a.titanium) == (10 - COST["move1"], 1)
+    assert not of(events, "collected") and not of(events, "portal_claimed")
+
+
+def test_unowned_portal_produces_nothing_until_a_ship_lands() -> None:
+    s = make(line=4)
+    portal(s, 1, 0, P_MID, 30)
+    a = ship(s, 0, 0, 0, energy=10, program=("move1",))
+    ship(s, 1, 3, 0)
+    s.bag = [0] * len(s.bag)
+    start_chaos(s)
+    play_chaos(s)
+    from game.rally.commands import DealCards
+    before = a.energy
+    do(s, DealCards(CHANCE))
+    assert a.energy == before + 50 + 30 and s.entropy == -1000 + ENTROPY["move1"] + 30
