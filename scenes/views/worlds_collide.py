@@ -581,7 +581,8 @@ class WorldsCollideView(GameView):
             ch = int(cw / ASPECT)
         title_w = self.text.render(title, self.fs + 2, BRASS, "bold").get_width()
         bw = max(per_row * (cw + gap) - gap + 80, title_w + 60)
-        bh = int(self.fs * 2.6) + rows * (ch + 10) + int(self.fs * 2.2)
+        top = int(self.fs * 2.6) + int(ch * 0.08)  # room for the title and for a card lifted under the mouse
+        bh = top + rows * (ch + 10) + int(self.fs * 2.2)
         box = pygame.Rect(0, 0, bw, bh)
         box.center = R.center
         g.modal_rect = box
@@ -590,7 +591,7 @@ class WorldsCollideView(GameView):
             row, col = divmod(i, per_row)
             in_row = min(per_row, count - row * per_row)
             x0 = box.centerx - (in_row * (cw + gap) - gap) // 2
-            r = pygame.Rect(x0 + col * (cw + gap), box.y + int(self.fs * 2.6) + row * (ch + 10), cw, ch)
+            r = pygame.Rect(x0 + col * (cw + gap), box.y + top + row * (ch + 10), cw, ch)
             g.modal.append(Item(r, None if face == ("slot",) else face, None if dim else target,
                                 tip + ("\nAlready taken." if dim else ""), key=("modal", i), dim=dim,
                                 unseen=i in unseen))
