@@ -186,6 +186,12 @@ class TableScene(Scene):
                                  self.match.seed * 1000003 + len(self.match.commands) + 7919 * (seat + 1),
                                  len(self.match.commands), actors, self.time)
 
+    def thinking_seats(self) -> list[Seat]:
+        """Computer seats that must act and whose move the worker is working out (the seat list
+        marks them with an hourglass, also while they think in the background)."""
+        to_act = self.match.to_act()
+        return [s for s in to_act if s != CHANCE and not self.match.is_human(s) and self.ai.asked(s)]
+
     def _answer_current(self, answer: Answer) -> bool:
         """An answer still fits the position: nothing happened since it was asked, or (a
         simultaneous choice) only other seats of that choice have chosen and its seat still must."""
@@ -764,6 +770,7 @@ class TableScene(Scene):
         fs = self.fs
         y = self.seats_top
         to_act = self.match.to_act()
+        thinking = self.thinking_seats()
         for seat, kind in enumerate(self.match.seats):
             row = pygame.Rect(side.x + 12, y, side.width - 24, int(fs * 1.7))
             active = seat in to_act
@@ -783,6 +790,13 @@ class TableScene(Scene):
                 pill = pygame.Rect(0, 0, tag.get_width() + 16, tag.get_height() + 4)
                 pill.midright = (row.right - 6, row.centery)
                 name_room = pill.x - 6 - name_x
+            if seat in thinking:
+                hg = icon("hourglass", max(10, int(fs * 0.95)), BRASS)
+                if hg is not None:
+                    flip = pygame.transform.flip(hg, False, True) if int(self.time * 1.2) % 2 else hg
+                    spot = flip.get_rect(midright=((pill.x if role else row.right) - 6, row.centery))
+                    surface.blit(flip, spot)
+                    name_room = spot.x - 4 - name_x
             name = self.text.render(self.long_names[seat], fs, palette.TEXT if active else palette.TEXT_DIM,
                                     "bold" if active else "regular")
             surface.blit(name, name.get_rect(midleft=(name_x, row.centery)),

@@ -473,3 +473,20 @@ def test_undo_while_computers_think_in_the_background_asks_them_again(ctx: AppCo
         step(ctx, [], DT)
         held.release = True
     assert match.state.choices[1] and match.state.choices[2] and not match.state.choices[0]
+
+
+def test_the_seat_list_marks_computers_thinking_in_the_background(ctx: AppContext) -> None:
+    match = Match(get_game("worlds-collide"), {}, 6, ["human", "random", "random"])
+    scene = TableScene(ctx, match, use_process=False)
+    held = HeldWorker()
+    scene.ai.worker = held
+    ctx.stack.push(scene)
+    settle(ctx, scene)
+    assert scene.acting_human() == 0
+    assert scene.thinking_seats() == [1, 2]  # both marked while the human chooses
+    held.release = True
+    for _ in range(4):
+        step(ctx, [], DT)
+        held.release = True
+    assert match.state.choices[1] and match.state.choices[2]
+    assert scene.thinking_seats() == []
