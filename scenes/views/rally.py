@@ -62,7 +62,16 @@ from scenes.views.rally_art import (
 from scenes.views.rally_bar import BarGeometry, entropy_bar, portal_marks
 from scenes.views.rally_controls import PlayControls, SplitDraft, apply_action, draw_panel, panel_geometry
 from scenes.views.rally_layout import HexFit, TableLayout, fit_hexes, hand_card_h, slot_card_h, table_layout
-from scenes.views.rally_planning import Dock, build_dock, card_face, card_of, dock_hit, draw_dock, slot_rect
+from scenes.views.rally_planning import (
+    Dock,
+    build_dock,
+    card_face,
+    card_of,
+    dock_hit,
+    draw_dock,
+    rows_in_chaos,
+    slot_rect,
+)
 from scenes.views.rally_predict import Prediction, predict_all
 
 BRASS: Colour = (236, 204, 132)
@@ -100,6 +109,8 @@ class RallyView(GameView):
         self._shape: Any = None
         self._fit_key: Any = None
         self._ship_rects: dict[int, pygame.Rect] = {}
+        self._playing_round = 0
+        """The chaos round being played back (0: none), for the banner."""
 
     # --- layout ---------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -116,7 +127,7 @@ class RallyView(GameView):
         if phase == "distribute":
             return 0, bool(v.get("hand"))
         if phase == "chaos":
-            return len(v.get("ships", [])), False
+            return len(rows_in_chaos(v)), False
         return 0, False
 
     def _relayout(self) -> None:
@@ -138,8 +149,8 @@ class RallyView(GameView):
             self._fit_key = key
             self.fit = fit_hexes(lay.map, hexes, max_radius=max(34, min(60, lay.map.height // 6)))
         h = self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
-        self.dock = build_dock(lay.dock, self.view, slot_card_h(h), hand_card_h(h), lay.font,
-                               self.view.get("phase") in ("planning", "distribute"))
+        hand = self.view.get("phase") in ("planning", "distribute")
+        self.dock = build_dock(lay.dock, self.view, slot_card_h(h, compact=not hand), hand_card_h(h), lay.font, hand)
         self._static_key = None
 
     def set_view(self, view: ViewDict) -> None:
@@ -237,6 +248,8 @@ class RallyView(GameView):
 
     # --- words ----------------------------------------------------------------------------------------
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
+        if self._playing_round:
+            return f"Chaos round {self._playing_round}: the ships play their cards", (255, 150, 90)
         return words.status(self.view, seat_names, self.me)
 
     def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
@@ -313,7 +326,7 @@ class RallyView(GameView):
         if self.lay is None:
             return None
         if self.draft is not None:
-            geo = panel_geometry(self.draft, self.lay.map, self.lay.font)
+            geo = self._panel_geo()
             if geo.confirm.collidepoint(pos):
                 return self.draft.target()
             if geo.keep is not None and geo.keep.collidepoint(pos):
@@ -357,10 +370,16 @@ class RallyView(GameView):
             r = slot_rect(self.dock, target)
             return (float(r.centerx), float(r.centery)) if r else None
         if target.zone == "button" and self.draft is not None and self.lay is not None:
-            geo = panel_geometry(self.draft, self.lay.map, self.lay.font)
+            geo = self._panel_geo()
             r = geo.keep if target == KEEP and geo.keep is not None else geo.confirm
             return (float(r.centerx), float(r.centery))
         return None
+
+    def _panel_geo(self) -> Any:
+        """Where the split panel goes: away from the ships it is about."""
+        assert self.draft is not None and self.lay is not None
+        ys = [self.fit.centre(_hex(s["hex"]))[1] for s in self.view.get("ships", []) if int(s["id"]) in self.draft.ships]
+        return panel_geometry(self.draft, self.lay.map, self.lay.font, sum(ys) / len(ys) if ys else None)
 
     def view_click(self, pos: Point) -> bool:
         if self.lay is None:
@@ -368,7 +387,7 @@ class RallyView(GameView):
         if self.view.get("phase") == "chaos" and self.play.click(self.lay.controls, pos):
             return True
         if self.draft is not None:
-            geo = panel_geometry(self.draft, self.lay.map, self.lay.font)
+            geo = self._panel_geo()
             for rect, action in geo.buttons:
                 if rect.collidepoint(pos):
                     apply_action(self.draft, action)
@@ -486,6 +505,9 @@ class RallyView(GameView):
             return
         self._held = overlay.held
         playing = self._timeline(animator)
+        self._playing_round = 0
+        if playing is not None and playing[2].payload["before"].get("phase") == "chaos":
+            self._playing_round = max(1, int(self.view.get("round", 0)))
         hidden: set[Target] = set()
         if overlay.held is not None and overlay.drag_pos is not None:
             hidden.add(overlay.held)
@@ -543,7 +565,8 @@ class RallyView(GameView):
             return self.dock, self.view
         if "dock" not in tw.payload:
             h = self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
-            tw.payload["dock"] = build_dock(self.lay.dock, before, slot_card_h(h), hand_card_h(h), self.lay.font, False)
+            tw.payload["dock"] = build_dock(self.lay.dock, before, slot_card_h(h, compact=True), hand_card_h(h),
+                                            self.lay.font, False)
         dock: Dock = tw.payload["dock"]
         return dock, before
 
@@ -646,7 +669,9 @@ class RallyView(GameView):
         self.text.blit(layer, line, fs - 3, DIM, topleft=(r.x + 16, y))
         y += fs
         if y + fs - 2 <= r.bottom:
-            if not alive:
+            if v.get("phase") == "over":
+                state, ink = ("Winner!", BRASS) if seat in v.get("winners", []) else ("", DIM)
+            elif not alive:
                 state, ink = "Out of the race", (255, 130, 110)
             elif v.get("phase") == "planning":
                 done = v.get("planning_done", [])[seat] if v.get("planning_done") else False
@@ -761,11 +786,19 @@ class RallyView(GameView):
                 elif t.zone == "hand" and self.dock.hand.width:
                     pygame.draw.rect(surface, palette.HIGHLIGHT, self.dock.hand.inflate(6, 6), width=2,
                                      border_radius=8)
-        # clickable ships (which plays next)
+        # clickable ships (which plays next), on the map and in the dock
         for t in overlay.clickable:
             if t.zone == "ship" and t.ident is not None and int(t.ident) in self._ship_rects:
                 rect = self._ship_rects[int(t.ident)]
                 pygame.draw.circle(surface, palette.HIGHLIGHT, rect.center, r * (0.8 + 0.08 * pulse), width=3)
+                label = slot_rect(self.dock, t)
+                if label is not None:
+                    pygame.draw.rect(surface, palette.HIGHLIGHT, label.inflate(2, 2), width=2, border_radius=8)
+        # the ships that share cargo
+        if self.draft is not None and self.draft.kind == "exchange":
+            for sid in self.draft.ships:
+                if sid in self._ship_rects:
+                    pygame.draw.circle(surface, BRASS, self._ship_rects[sid].center, r * 0.7, width=2)
         # a hint from the computer
         if overlay.hint is not None:
             for t in overlay.hint:
@@ -779,10 +812,19 @@ class RallyView(GameView):
         for tw in animator.of_kind("return"):
             self._draw_held(surface, tw.payload["source"], _lerp(tw.payload["start"], tw.payload["end"], tw.value))
         if self.draft is not None:
-            geo = panel_geometry(self.draft, lay.map, lay.font)
+            geo = self._panel_geo()
             ok = any(t.zone == "button" and t.ident == self.draft.target().ident for t in overlay.clickable)
             info = {int(s["id"]): (int(s["energy"]), int(s["titanium"])) for s in v.get("ships", [])}
             draw_panel(surface, self.draft, geo, self.text, lay.font, self._mouse, ok, info)
+        # a hand card under the pointer comes to the front (the hand overlaps when it is big)
+        if overlay.held is None and overlay.hover is not None and overlay.hover.zone == "hand":
+            rect = slot_rect(self.dock, overlay.hover) if overlay.hover.ident else None
+            kind = card_of(self.dock, v, overlay.hover)
+            if rect is not None and kind:
+                surface.blit(card_face(kind, rect.width, rect.height), rect.move(0, -8))
+                if overlay.hover in overlay.movable:
+                    pygame.draw.rect(surface, palette.HIGHLIGHT, rect.move(0, -8).inflate(2, 2), width=2,
+                                     border_radius=6)
         if overlay.held is not None and overlay.drag_pos is not None:
             self._draw_held(surface, overlay.held, overlay.drag_pos, overlay.hover)
 

@@ -71,8 +71,9 @@ class PanelGeometry:
     keep: pygame.Rect | None
 
 
-def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int) -> PanelGeometry:
-    """The panel at the bottom centre of `area` (the map), one row per ship."""
+def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int, avoid_y: float | None = None) -> PanelGeometry:
+    """The panel at the bottom centre of `area` (the map), one row per ship — or at its top
+    when the ships it is about (at `avoid_y`) are in the lower half."""
     res_n = len(draft.totals)
     row_h = max(34, int(fs * 2.4))
     bw = max(30, int(fs * 2.3))
@@ -81,7 +82,10 @@ def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int) -> PanelGeomet
     w = min(area.width - 16, label_w + res_n * res_w + 24)
     h = fs * 2 + 16 + len(draft.ships) * row_h + row_h + 16
     rect = pygame.Rect(0, 0, w, h)
-    rect.midbottom = (area.centerx, area.bottom - 8)
+    if avoid_y is not None and avoid_y > area.centery:
+        rect.midtop = (area.centerx, area.y + 8)
+    else:
+        rect.midbottom = (area.centerx, area.bottom - 8)
     rows: list[pygame.Rect] = []
     buttons: list[tuple[pygame.Rect, str]] = []
     y = rect.y + fs * 2 + 12

@@ -57,7 +57,7 @@ def table_layout(area: pygame.Rect, dock_rows: int, hand: bool) -> TableLayout:
     dock_h = 0
     if dock_rows or hand:
         hand_h = hand_card_h(h) + fs + 16 if hand else 0
-        row_h = slot_card_h(h) + 10
+        row_h = slot_card_h(h, compact=not hand) + 10
         rows_h = (dock_rows if hand else (dock_rows + 1) // 2 if dock_rows > 3 else dock_rows) * row_h + fs + 12
         dock_h = min(int(right.height * 0.42), max(hand_h, rows_h))
     dock = pygame.Rect(right.x, right.bottom - dock_h, right.width, dock_h)
@@ -70,9 +70,11 @@ def hand_card_h(screen_h: int) -> int:
     return max(92, min(150, int(screen_h * 0.13)))
 
 
-def slot_card_h(screen_h: int) -> int:
-    """Height of a card in a program row (the small face: pictogram and badges)."""
-    return max(46, min(80, int(screen_h * 0.085)))
+def slot_card_h(screen_h: int, compact: bool = False) -> int:
+    """Height of a card in a program row (the small face: pictogram and badges); `compact`
+    while the chaos phase shows every ship's row and the map needs the room."""
+    h = max(46, min(80, int(screen_h * 0.085)))
+    return max(38, int(h * 0.78)) if compact else h
 
 
 def card_w(card_h: int) -> int:

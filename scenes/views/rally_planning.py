@@ -75,6 +75,14 @@ def card_face(kind: str, w: int, h: int) -> pygame.Surface:
     return rally_cards.card_face(kind, w, h, info.cost, info.entropy, info.name)
 
 
+def rows_in_chaos(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The ships with a row during the chaos phase: those with cards this era (own first)."""
+    seat = view.get("seat")
+    played = {int(p["ship"]) for p in view.get("played", [])}
+    ships = [s for s in view.get("ships", []) if int(s.get("program_count", 0)) > 0 or int(s["id"]) in played]
+    return sorted(ships, key=lambda s: (s["owner"] != seat, s["owner"], s["id"]))
+
+
 def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
                show_hand: bool) -> Dock:
     """Place the rows (own ships while planning; every ship in the chaos phase) and the hand."""
@@ -84,14 +92,15 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
     seat = view.get("seat")
     chaos = view.get("phase") == "chaos"
     ships = sorted(view.get("ships", []), key=lambda s: (s["owner"] != seat, s["owner"], s["id"]))
-    if not chaos:
-        ships = [s for s in ships if s["owner"] == seat]
+    ships = [s for s in ships if s["owner"] == seat] if not chaos else rows_in_chaos(view)
     sw = card_w(slot_h)
     label_w = max(96, int(fs * 6.2))
     info_w = max(110, int(fs * 7.5))
     rows_w = rect.width
     if show_hand:
-        rows_w = min(int(rect.width * 0.56), label_w + info_w + (sw + 4) * 7)
+        programs_now: Mapping[str, list[int]] = view.get("programs", {})
+        longest = max((len(p) for p in programs_now.values()), default=0)
+        rows_w = min(int(rect.width * 0.56), label_w + info_w + (sw + 4) * max(4, longest + 2))
         dock.hand = pygame.Rect(rect.x + rows_w + 12, rect.y + fs + 10, rect.right - rect.x - rows_w - 12,
                                 rect.height - fs - 12)
         hw = card_w(hand_h)

@@ -262,10 +262,7 @@ def test_the_energy_split_controls_send_the_amounts_shown(ctx: AppContext) -> No
     draft = view.draft
     assert draft is not None and draft.kind == "distribute"
     pool = draft.totals[0]
-    from scenes.views.rally_controls import panel_geometry
-
-    assert view.lay is not None
-    geo = panel_geometry(draft, view.lay.map, view.lay.font)
+    geo = view._panel_geo()
     button = {a: r for r, a in geo.buttons}
     click(ctx, button["all:0:0"].center)
     assert draft.amounts[0][0] == pool and draft.left(0) == 0
