@@ -962,7 +962,9 @@ class WorldsCollideView(GameView):
                     t += FLIP_S
                     pending = self.view.get("pending") or {}
                     if pending.get("kind") == "mary-take" and pending.get("seat") != me:
-                        animator.add(REVEAL_HOLD_S, "wc-wait", delay=t)  # time to read before she takes one
+                        # time to read before she takes one: a pause to read, not an animation, so the
+                        # animation speed setting does not shorten it
+                        animator.add(REVEAL_HOLD_S, "wc-wait", delay=animator.scaled(t), scale=False)
                         t += REVEAL_HOLD_S
             elif isinstance(ev, ShardRevealed):
                 r = place(ev.where)

@@ -25,7 +25,7 @@ from game.worlds_collide.commands import CharacterAssigned
 from scenes.app import AppContext
 from scenes.seat_names import seat_labels
 from scenes.sprites.text import TextCache
-from scenes.views.worlds_collide import WorldsCollideView, eye_badge_spot
+from scenes.views.worlds_collide import REVEAL_HOLD_S, WorldsCollideView, eye_badge_spot
 
 GAME = get_game("worlds-collide")
 
@@ -154,6 +154,9 @@ def test_a_computer_marys_reveal_flies_into_an_overlay_the_human_sees(module_ctx
         waits += len(animator.of_kind("wc-wait"))
     assert flips == view.view["mary_revealed"] and len(flips) == 3
     assert waits == 1  # once all three are up, they stay on show before the computer takes one
+    instant = Animator(0.0)  # animations off: the cards appear at once, but the pause to read them stays
+    view.animate(result.events, instant, before, None)
+    assert [tw.duration for tw in instant.of_kind("wc-wait")] == [REVEAL_HOLD_S] and instant.busy
     # the take: the kept Shard and the discarded ones leave from where the overlay showed them
     places = {c: (float(r.centerx), float(r.centery)) for c, r in view.geo.revealed.items()}
     taken = flips[1]
