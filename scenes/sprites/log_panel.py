@@ -11,7 +11,7 @@ Line = tuple[str, Colour]
 
 
 class LogPanel:
-    """Wrapped, coloured lines; re-rendered only when lines or width change."""
+    """Wrapped, coloured lines; re-wrapped only when lines or width change, drawn row by row."""
 
     def __init__(self, text: TextCache, size: int = 15) -> None:
         self.text = text
@@ -19,18 +19,21 @@ class LogPanel:
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.lines: list[Line] = []
         self.scroll = 0  # rows scrolled back from the newest
-        self._surface: pygame.Surface | None = None
+        self._fresh = False
+        """The rows match the lines and the width."""
         self._rows: list[tuple[str, Colour, bool]] = []
+        self._wrapped: dict[str, list[str]] = {}
+        self._wrap_key: tuple[int, int] = (0, 0)
 
     def set_rect(self, rect: pygame.Rect, size: int) -> None:
         self.rect = pygame.Rect(rect)
         self.size = size
-        self._surface = None
+        self._fresh = False
 
     def set_lines(self, lines: list[Line]) -> None:
         if lines != self.lines:
             self.lines = list(lines)
-            self._surface = None
+            self._fresh = False
             self.scroll = 0
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -51,35 +54,40 @@ class LogPanel:
         self.scroll = max(0, min(limit, self.scroll + rows))
 
     def _render(self) -> None:
-        if self._surface is not None:
+        """Wrap the lines into rows (each line wrapped once and remembered: a long game's log
+        grows by many lines per move, and re-wrapping all of them made frames stutter)."""
+        if self._fresh:
             return
         width = self.rect.width - 16
-        line_h = self.line_h
+        key = (self.size, width)
+        if key != self._wrap_key:
+            self._wrap_key = key
+            self._wrapped = {}
         rows: list[tuple[str, Colour, bool]] = []
         for text, colour in self.lines:
-            for i, part in enumerate(self.text.wrap(text, self.size, width - 12)):
+            parts = self._wrapped.get(text)
+            if parts is None:
+                parts = self._wrapped[text] = self.text.wrap(text, self.size, width - 12)
+            for i, part in enumerate(parts):
                 rows.append((part, colour, i == 0))
-        surf = pygame.Surface((self.rect.width, max(1, len(rows) * line_h)), pygame.SRCALPHA)
-        for i, (part, colour, first) in enumerate(rows):
-            y = i * line_h
-            if first:
-                pygame.draw.circle(surf, colour, (7, y + line_h // 2), 3)
-            surf.blit(self.text.render(part, self.size, colour), (16, y + (line_h - self.size) // 2 - 2))
         self._rows = rows
-        self._surface = surf
+        self._fresh = True
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Whole rows only; the newest at the bottom unless scrolled back."""
+        """Whole rows only; the newest at the bottom unless scrolled back. Only the rows in
+        view are drawn (their text images come from the shared text cache)."""
         self._render()
-        assert self._surface is not None
         line_h = self.line_h
         visible = max(1, self.rect.height // line_h)
         total = len(self._rows)
         first = max(0, total - visible - self.scroll)
         count = min(visible, total - first)
-        area = pygame.Rect(0, first * line_h, self.rect.width, count * line_h)
         y = self.rect.y if total > visible else self.rect.bottom - count * line_h
-        surface.blit(self._surface, (self.rect.x, y), area)
+        for part, colour, lead in self._rows[first:first + count]:
+            if lead:
+                pygame.draw.circle(surface, colour, (self.rect.x + 7, y + line_h // 2), 3)
+            surface.blit(self.text.render(part, self.size, colour), (self.rect.x + 16, y + (line_h - self.size) // 2 - 2))
+            y += line_h
         if first > 0:
             pygame.draw.line(surface, (150, 122, 74), (self.rect.x + 20, self.rect.y - 1),
                              (self.rect.right - 20, self.rect.y - 1))

@@ -1,0 +1,60 @@
+"""The game log panel: newest rows at the bottom, scrolling back, each line wrapped once."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+from scenes.sprites.log_panel import LogPanel
+from scenes.sprites.text import TextCache
+
+
+def _panel() -> tuple[LogPanel, list[str]]:
+    pygame.font.init()
+    calls: list[str] = []
+    fonts: dict[tuple[int, str], pygame.font.Font] = {}
+
+    def font(size: int, kind: str = "regular") -> pygame.font.Font:
+        return fonts.setdefault((size, kind), pygame.font.Font(None, size))
+
+    text = TextCache(font)
+    real_wrap = text.wrap
+
+    def wrap(line: str, size: int, width: int, kind: str = "regular") -> list[str]:
+        calls.append(line)
+        return real_wrap(line, size, width, kind)
+
+    text.wrap = wrap  # type: ignore[method-assign]
+    log = LogPanel(text, 14)
+    log.set_rect(pygame.Rect(0, 0, 200, 100), 14)
+    return log, calls
+
+
+def test_each_line_is_wrapped_once_as_the_log_grows() -> None:
+    log, calls = _panel()
+    lines = [(f"line {i} " + "word " * (i % 7), (200, 200, 200)) for i in range(50)]
+    log.set_lines(lines[:40])
+    log.draw(pygame.Surface((300, 200)))
+    assert len(calls) == 40
+    log.set_lines(lines)
+    log.draw(pygame.Surface((300, 200)))
+    assert len(calls) == 50, "only the ten new lines were wrapped"
+
+
+def test_the_newest_row_is_drawn_at_the_bottom_and_scrolling_shows_older_rows() -> None:
+    log, _ = _panel()
+    log.set_lines([(f"entry {i}", (255, 255, 255)) for i in range(30)])
+    screen = pygame.Surface((300, 200))
+    log.draw(screen)
+    visible = 100 // log.line_h
+    last = screen.subsurface(pygame.Rect(0, (visible - 1) * log.line_h, 200, log.line_h))
+    below = screen.subsurface(pygame.Rect(0, visible * log.line_h, 200, 100 - visible * log.line_h))
+    assert pygame.transform.average_color(last)[:3] != (0, 0, 0), "the newest row is drawn"
+    assert pygame.transform.average_color(below)[:3] == (0, 0, 0), "whole rows only"
+    log.scroll_by(100)
+    assert log.scroll == 30 - visible
+    log.scroll_by(-1000)
+    assert log.scroll == 0
