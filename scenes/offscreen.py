@@ -45,6 +45,18 @@ def random_match(game_id: str, seed: int, plies: int, seats: list[str] | None = 
     return match
 
 
+def position(game_id: str, seed: int, plies: int, seats: list[str] | None = None, purpose: str = "shot") -> Match:
+    """The view's own representative position (`shot_match`, or `bench_match` for `bench render`:
+    where the animations worth measuring start) if it has one, else `random_match`."""
+    from scenes.views import has_view, view_module
+
+    maker = getattr(view_module(game_id), f"{purpose}_match", None) if has_view(game_id) else None
+    if maker is not None:
+        match: Match = maker(seed, seats)
+        return match
+    return random_match(game_id, seed, plies, seats)
+
+
 def _context(size: tuple[int, int], animation: str = "normal") -> Any:
     _headless()
     from scenes.app import create_context
@@ -110,7 +122,7 @@ def bench_render(game_id: str, frames: int = 300, size: tuple[int, int] = (1280,
     n = game.info.min_players
     # a hidden-information game measures one human against computers (no hot-seat hand-off screens)
     seats = ["human"] + ["random"] * (n - 1) if game.info.hidden_info else None
-    match = random_match(game_id, 7, 24, seats)
+    match = position(game_id, 7, 24, seats, "bench")
     scene = TableScene(ctx, match)
     ctx.stack.push(scene)
     ctx.stack.apply_pending()
@@ -139,7 +151,7 @@ def render_shot(game_id: str, out_path: Path | str, seed: int = 1, plies: int = 
     from scenes.table import TableScene
 
     ctx = _context(size, animation="off")
-    match = random_match(game_id, seed, plies)
+    match = position(game_id, seed, plies)
     scene = TableScene(ctx, match, use_process=False)
     ctx.stack.push(scene)
     ctx.stack.apply_pending()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -28,6 +29,12 @@ def view_class(game_id: str) -> type[GameView]:
         raise KeyError(f"no table view for game {game_id!r}") from None
     cls: type[GameView] = importlib.import_module(module).VIEW
     return cls
+
+
+def view_module(game_id: str) -> ModuleType:
+    """The module of a game's view (it may also offer `shot_match(seed, seats)`, a representative
+    position for `shot` and `bench render` when random play makes a poor one)."""
+    return importlib.import_module(_MODULES[game_id])
 
 
 def has_view(game_id: str) -> bool:

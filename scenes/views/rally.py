@@ -16,7 +16,7 @@ and the highlights are drawn live.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -25,6 +25,7 @@ import pygame
 from game.core.hexgrid import Hex, direction_angle
 from game.core.match import LogEntry
 from game.core.protocol import Command, Event, Seat, Target
+from game.rally.cards import KIND_BY_NAME
 from game.rally.commands import (
     Exchange,
     FinishPlanning,
@@ -46,6 +47,7 @@ from scenes.views import rally_text as words
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
 from scenes.views.rally_animation import Timeline, build_timeline
 from scenes.views.rally_art import (
+    BURST_FRAMES,
     PLAYERS,
     burst,
     draw_path,
@@ -111,6 +113,7 @@ class RallyView(GameView):
         self._ship_rects: dict[int, pygame.Rect] = {}
         self._playing_round = 0
         """The chaos round being played back (0: none), for the banner."""
+        self._warm: list[Callable[[], object]] = []
 
     # --- layout ---------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -148,10 +151,27 @@ class RallyView(GameView):
         if key != self._fit_key:
             self._fit_key = key
             self.fit = fit_hexes(lay.map, hexes, max_radius=max(34, min(60, lay.map.height // 6)))
+            self._queue_warm()
         h = self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
         hand = self.view.get("phase") in ("planning", "distribute")
         self.dock = build_dock(lay.dock, self.view, slot_card_h(h, compact=not hand), hand_card_h(h), lay.font, hand)
         self._static_key = None
+
+    def _queue_warm(self) -> None:
+        """Art the chaos playback will need at this hex size (explosions, cards turning up),
+        drawn one piece per idle frame so a round never stalls on building it."""
+        r = self.fit.radius
+        todo: list[Callable[[], object]] = []
+        for size in (r, int(r * 1.6)):
+            todo += [lambda size=size, k=k: burst(size, (k + 0.5) / BURST_FRAMES) for k in range(BURST_FRAMES)]
+        h, w = self._pop_size()
+        todo += [lambda kind=kind: card_face(kind, w, h) for kind in KIND_BY_NAME]
+        self._warm = todo
+
+    def _pop_size(self) -> tuple[int, int]:
+        """Height and width of the card a ship turns up beside it."""
+        h = max(64, min(112, int(self.fit.radius * 2.2))) // 8 * 8
+        return h, int(h * 0.71)
 
     def set_view(self, view: ViewDict) -> None:
         self.view = view
@@ -524,6 +544,8 @@ class RallyView(GameView):
             self._static_key = key
         surface.blit(self._static, self.rect.topleft)
         self._draw_live(surface, overlay, animator, playing)
+        if self._warm and not animator.tweens:
+            self._warm.pop()()
 
     def _render_static(self, screen: tuple[int, int], hidden: set[Target], playing: Any,
                        landing: frozenset[HexT]) -> pygame.Surface:
@@ -663,7 +685,8 @@ class RallyView(GameView):
         self.text.blit(layer, "pts", fs - 4, DIM, topright=(r.right - 12 - pts.get_width(), r.y + 8))
         ships = [s for s in v.get("ships", []) if s["owner"] == seat]
         y = r.y + 8 + fs
-        line = f"{len(ships)} ship{'s' if len(ships) != 1 else ''} \u00b7 {v['hand_sizes'][seat]} cards"
+        hand = int(v["hand_sizes"][seat])
+        line = f"{len(ships)} ship{'s' if len(ships) != 1 else ''} \u00b7 {hand} card{'s' if hand != 1 else ''}"
         if v["pool"][seat]:
             line += f" \u00b7 pool {v['pool'][seat]}"
         self.text.blit(layer, line, fs - 3, DIM, topleft=(r.x + 16, y))
@@ -924,8 +947,7 @@ class RallyView(GameView):
         from scenes.sprites.card import flip_frame
 
         r = self.fit.radius
-        h = max(64, int(r * 2.2))
-        w = int(h * 0.71)
+        h, w = self._pop_size()
         face = card_face(ef.card, w, h)
         back = self._back(w, h)
         flip = min(1.0, k / 0.3)
@@ -972,5 +994,19 @@ def _lerp(a: Point, b: Point, k: float) -> Point:
     return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
 
 
-__all__ = ["RallyView", "PLAYERS"]
+def shot_match(seed: int, seats: list[str] | None = None) -> Any:
+    """A mid-game position for `shot` and `bench render` (see `rally_positions`)."""
+    from scenes.views.rally_positions import shot_match as make
+
+    return make(seed, seats)
+
+
+def bench_match(seed: int, seats: list[str] | None = None) -> Any:
+    """The start of a chaos phase, for `bench render` to measure the round playback."""
+    from scenes.views.rally_positions import chaos_match
+
+    return chaos_match(seed, seats)
+
+
+__all__ = ["RallyView", "PLAYERS", "shot_match", "bench_match"]
 VIEW = RallyView

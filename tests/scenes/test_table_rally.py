@@ -335,3 +335,88 @@ def test_hot_seat_each_human_gets_a_handoff_before_planning(ctx: AppContext) -> 
     ctx.stack.apply_pending()
     step(ctx, [], DT)
     assert rally_view(scene).view["seat"] == 1 - first
+
+
+# --- decisions inside the chaos phase, and undo -------------------------------------------------------
+def pending_for_0(kind: str) -> Match:
+    from game.rally.rules import describe_pending
+
+    def stop(s: RallyState) -> bool:
+        p = describe_pending(s)
+        return p is not None and p["kind"] == kind and p["seat"] == 0
+
+    for seed in range(1, 30):
+        match = played_until(seed, ["human", "random"], stop)
+        if not match.state.is_over():
+            return match
+    raise AssertionError(f"no game came to a {kind} decision")
+
+
+def test_clicking_a_ship_says_which_plays_next(ctx: AppContext) -> None:
+    match = pending_for_0("order_ships")
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    ships = list(rally_view(scene).view["pending"]["ships"])
+    assert Target("ship", ident=str(ships[-1])) in scene.clickable()
+    click(ctx, at(scene, Target("ship", ident=str(ships[-1]))))
+    from game.rally.commands import OrderShips
+
+    assert any(isinstance(c, OrderShips) and c.ship == ships[-1] and c.seat == 0 for c in match.commands)
+
+
+def test_a_built_ship_is_dragged_onto_a_tile_next_to_its_parent(ctx: AppContext) -> None:
+    match = pending_for_0("place_built_ship")
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    hexes = [tuple(h) for h in rally_view(scene).view["pending"]["hexes"]]
+    count = len(match.state.ships_of(0))  # type: ignore[attr-defined]
+    drag(ctx, at(scene, Target("ship")), at(scene, Target("hex", hexes[0])))
+    from game.rally.commands import PlaceBuiltShip
+
+    assert any(isinstance(c, PlaceBuiltShip) and c.hex == hexes[0] for c in match.commands)
+    assert len(match.state.ships_of(0)) >= count  # type: ignore[attr-defined]
+
+
+def test_the_exchange_panel_sends_the_new_cargo(ctx: AppContext) -> None:
+    match = pending_for_0("exchange")
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    view = rally_view(scene)
+    draft = view.draft
+    assert draft is not None and draft.kind == "exchange"
+    energy = draft.totals[0]
+    geo = view._panel_geo()
+    button = {a: r for r, a in geo.buttons}
+    click(ctx, button["all:0:0"].center)
+    click(ctx, geo.confirm.center)
+    from game.rally.commands import Exchange
+
+    sent = [c for c in match.commands if isinstance(c, Exchange)][-1]
+    assert sent.energy[0] == energy and sum(sent.energy) == energy
+
+
+def test_undo_takes_a_programmed_card_back_to_the_hand(ctx: AppContext) -> None:
+    match = planning()
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    state = match.state
+    assert isinstance(state, RallyState)
+    ship = state.ships_of(0)[0]
+    card = state.hands[0][0]
+    drag(ctx, at(scene, Target("hand", ident=str(card))), at(scene, Target("ship", ident=str(ship.id))))
+    assert card in match.state.ships[ship.id].program  # type: ignore[attr-defined]
+    key(ctx, pygame.K_z, pygame.KMOD_CTRL)
+    assert card in match.state.hands[0] and not match.state.ships[ship.id].program  # type: ignore[attr-defined]
+    assert card in rally_view(scene).view["hand"]
+
+
+def test_the_shot_and_bench_positions_are_mid_game_planning_and_a_chaos_phase_about_to_start() -> None:
+    from scenes.offscreen import position
+
+    shot = position("rally", 1, 20)
+    state = shot.state
+    assert isinstance(state, RallyState)
+    assert state.phase == "planning" and state.era >= 3 and 0 in state.to_act()
+    assert any(s.program for s in state.ships_of(0)), "routes to show"
+    bench = position("rally", 7, 24, ["human", "random"], "bench")
+    assert bench.state.phase == "chaos" and bench.to_act() == [CHANCE]  # type: ignore[attr-defined]
