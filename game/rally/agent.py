@@ -58,8 +58,8 @@ class PlanSettings:
 SETTINGS: dict[str, PlanSettings] = {
     "greedy": PlanSettings(width=1, candidates=1, samples=1, simulate=False),
     "easy": PlanSettings(width=3, candidates=3, samples=2, max_seconds=0.8),
-    "normal": PlanSettings(width=8, candidates=8, samples=5, max_seconds=1.6),
-    "hard": PlanSettings(width=14, candidates=14, samples=10, max_seconds=3.5),
+    "normal": PlanSettings(width=12, candidates=12, samples=10, max_seconds=1.6),
+    "hard": PlanSettings(width=16, candidates=16, samples=12, max_seconds=3.5),
 }
 """`normal` must plan a whole era within 3 s on the shared machine; its time cap
 leaves room for the determinisations and the caller."""

@@ -26,12 +26,17 @@ from game.rally.cards import CARD_KIND, MAX_ERAS, START_ENTROPY
 from game.rally.state import RallyState, Ship
 
 ENERGY = 0.04
-"""Points per energy point while there are eras left to spend it."""
-SHIP = 0.9
-"""Points a seat's first ship is expected to earn per era left (capped at
-`SHIP_ERAS`); the k-th ship adds 1/k of that, since the ships share one
-energy income."""
-SHIP_ERAS = 3.0
+"""Points per energy point while there are eras left to spend it ..."""
+ENERGY_NEEDED = 40
+"""... up to this much on a ship (an era's programme); beyond it each point is
+worth `SPARE` of that, so a hoard does not look like points that never come."""
+SPARE = 0.3
+PORTAL_SHARE = 0.6
+"""A portal's energy is worth this share of `ENERGY` (it arrives spread over the fleet)."""
+SHIP = 0.6
+"""Points a seat's first ship is expected to earn per era left (losing the last
+ship ends a seat's game); the k-th ship adds 1/k of that, since the ships share
+one energy income."""
 BANK = 0.8
 """Chance to bank carried titanium when at least one more era follows."""
 BANK_WITH_PORTAL = 0.97
@@ -75,9 +80,14 @@ def _reach(ship: Ship, target: Hex) -> float:
     return (dist + 2) // 3 + (0 if ahead(ship.hex, ship.direction, target) else 1)
 
 
+def energy_value(energy: int) -> float:
+    """Points the energy on one ship is worth while there are eras to spend it."""
+    return ENERGY * (min(energy, ENERGY_NEEDED) + SPARE * max(0, energy - ENERGY_NEEDED))
+
+
 def fleet_value(ships: int, left: float) -> float:
     """What `ships` ships are worth for their future: 1 + 1/2 + ... + 1/k ship-values."""
-    return SHIP * min(left, SHIP_ERAS) * sum(1.0 / k for k in range(1, ships + 1))
+    return SHIP * left * sum(1.0 / k for k in range(1, ships + 1))
 
 
 def bank_chance(state: RallyState, ship: Ship, left: float) -> float:
@@ -103,7 +113,7 @@ def potential(state: RallyState, seat: Seat, left: float | None = None) -> float
     total += fleet_value(len(ships), left)
     for ship in ships:
         total += ship.titanium * bank_chance(state, ship, left)
-        total += ship.energy * ENERGY * spend
+        total += energy_value(ship.energy) * spend
         if titanium and spend > 0:
             best = max(v / (1.0 + _reach(ship, h)) for h, v in titanium)
             total += NEAR_TITANIUM * best * spend
@@ -113,7 +123,7 @@ def potential(state: RallyState, seat: Seat, left: float | None = None) -> float
     for t in state.tiles.values():
         if t.kind == "portal" and t.owner == seat and t.threshold is not None and state.entropy <= t.threshold:
             eras = min(left, (t.threshold - state.entropy) / r + 0.5)
-            total += t.value * ENERGY * max(0.0, eras)
+            total += t.value * ENERGY * PORTAL_SHARE * max(0.0, eras)
     return total
 
 

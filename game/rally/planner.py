@@ -16,7 +16,8 @@ program from the cards left. `game.rally.agent` scores the joint candidates by
 simulating the real chaos phase against sampled opponent programs.
 
 Only the state handed in is read: the caller passes a determinisation from
-the seat's own view, and only the seat's own hand and ships are used here.
+the seat's own view, and only the seat's own hand and ships, and the public
+map and ships, are used here.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ class Context:
     build_value: float
     titanium: tuple[tuple[Hex, int], ...] = ()
     """Tiles with titanium left on them, and how much."""
+    loss_value: float = 0.0
+    """What losing this ship costs the seat's fleet (all of it for the last ship)."""
 
 
 def context(state: RallyState, seat: Seat) -> Context:
@@ -65,7 +68,9 @@ def context(state: RallyState, seat: Seat) -> Context:
     titanium = tuple((h, t.value) for h, t in state.tiles.items() if t.kind == "titanium" and t.value > 0)
     k = len(state.ships_of(seat))
     build = evaluate.fleet_value(k + 1, left) - evaluate.fleet_value(k, left)
-    return Context(seat, tiles, enemies, left, state.entropy, evaluate.rate(state), left <= 0.0, build, titanium)
+    loss = evaluate.fleet_value(k, left) - evaluate.fleet_value(k - 1, left)
+    return Context(seat, tiles, enemies, left, state.entropy, evaluate.rate(state), left <= 0.0, build, titanium,
+                   loss)
 
 
 class Sim:
@@ -102,7 +107,7 @@ def _land(ctx: Context, s: Sim) -> None:
             s.alive = False
             return
         s.energy -= foe[0]
-        s.bonus += foe[1] * 0.9 + evaluate.SHIP * min(ctx.left, evaluate.SHIP_ERAS) * 0.3
+        s.bonus += foe[1] * 0.9 + ctx.build_value * 0.5
     if here in s.taken:
         return
     if kind == "titanium" and value > 0:
@@ -113,7 +118,7 @@ def _land(ctx: Context, s: Sim) -> None:
         s.taken = s.taken + (here,)
     elif kind == "portal" and owner != ctx.seat and threshold is not None and ctx.entropy <= threshold:
         eras = min(ctx.left, (threshold - ctx.entropy) / ctx.rate + 0.5)
-        s.bonus += value * evaluate.ENERGY * max(0.0, eras) * (1.0 if owner < 0 else 1.3)
+        s.bonus += value * evaluate.ENERGY * evaluate.PORTAL_SHARE * max(0.0, eras) * (1.0 if owner < 0 else 1.3)
         s.taken = s.taken + (here,)
 
 
@@ -183,10 +188,10 @@ def step(ctx: Context, s: Sim, kind: str) -> Sim | None:
 def score(ctx: Context, s: Sim) -> float:
     """What the ship is worth at the end of its program, in points (see `evaluate`)."""
     if not s.alive:
-        return float(s.banked) - evaluate.SHIP * min(ctx.left, evaluate.SHIP_ERAS) * 0.7
+        return float(s.banked) - ctx.loss_value
     spend = min(1.0, ctx.left)
     bank = evaluate.BANK * min(1.0, ctx.left)
-    total = s.banked + s.ti * bank + s.energy * evaluate.ENERGY * spend + s.bonus
+    total = s.banked + s.ti * bank + evaluate.energy_value(s.energy) * spend + s.bonus
     if spend > 0:
         here = Hex(s.q, s.r)
         best = 0.0
