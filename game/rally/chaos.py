@@ -164,11 +164,13 @@ def land(state: RallyState, ship: Ship, events: list[Event]) -> None:
     tile = state.tiles[h]
     if tile.kind == "portal" and tile.owner != ship.owner:
         previous = tile.owner
+        tile = state.tiles[h] = tile.copy()  # tiles are shared between clones: replace, never edit
         tile.owner = ship.owner
         events.append(PortalClaimed(f"Player {ship.owner + 1} takes the energy portal at {h.q},{h.r}.",
                                     ship.owner, hx(h), None if previous < 0 else previous))
     elif tile.kind in ("titanium", "energy") and tile.value > 0:
         amount = tile.value
+        tile = state.tiles[h] = tile.copy()
         tile.value = 0
         if tile.kind == "titanium":
             ship.titanium += amount

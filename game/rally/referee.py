@@ -31,7 +31,7 @@ from game.rally.commands import (
 from game.rally.rules import (
     chance_outcomes,
     exchange_ships,
-    frontier,
+    on_frontier,
     ship_hexes,
     to_act,
 )
@@ -57,7 +57,7 @@ def why_illegal(state: RallyState, cmd: Command) -> str | None:
         h = Hex(*cmd.hex)
         if h in state.tiles:
             return "That hex already has a tile."
-        if h not in frontier(state):
+        if not on_frontier(state, h):
             return "The first tile goes in the centre." if not state.tiles else "That hex is not next to any tile."
         return None
     if isinstance(cmd, PlaceShip):

@@ -89,8 +89,20 @@ def frontier(state: RallyState) -> list[Hex]:
     """Empty hexes next to a tile (the centre hex for the very first tile)."""
     if not state.tiles:
         return [Hex(0, 0)]
-    out = {n for h in state.tiles for n in h.neighbours() if n not in state.tiles}
-    return sorted(out)
+    cache = state.frontier_cache
+    if cache is None or cache[0] != len(state.tiles):
+        out = {n for h in state.tiles for n in h.neighbours() if n not in state.tiles}
+        cache = state.frontier_cache = (len(state.tiles), sorted(out), frozenset(out))
+    return cache[1]
+
+
+def on_frontier(state: RallyState, h: Hex) -> bool:
+    """Is `h` an empty hex next to a tile (or the centre before any tile)?"""
+    if not state.tiles:
+        return h == Hex(0, 0)
+    frontier(state)
+    assert state.frontier_cache is not None
+    return h in state.frontier_cache[2]
 
 
 def ship_hexes(state: RallyState) -> list[Hex]:
@@ -105,7 +117,7 @@ def ship_hexes(state: RallyState) -> list[Hex]:
 def legal_hexes_for(state: RallyState, seat: Seat) -> list[Hex]:
     """Where the piece `seat` must place now may go (for the view's highlights)."""
     if state.phase in ("setup_tiles", "expansion") and state.drawn >= 0 and seat == state.turn:
-        return frontier(state)
+        return frontier(state)[:]
     if state.phase == "setup_ships" and seat == state.turn:
         return ship_hexes(state)
     if state.pending_build is not None and state.pending_build[0] == seat:
@@ -167,7 +179,7 @@ def legal_commands(state: RallyState, seat: Seat) -> list[Command]:
         return [c for c, _ in chance_outcomes(state)]
     ph = state.phase
     if ph in ("setup_tiles", "expansion"):
-        return [PlaceTile(seat, (h.q, h.r)) for h in frontier(state)]
+        return [PlaceTile(seat, (h.q, h.r)) for h in frontier(state)]  # a fresh list: callers may keep it
     if ph == "setup_ships":
         return [PlaceShip(seat, (h.q, h.r), d) for h in ship_hexes(state) for d in range(6)]
     if ph == "distribute":

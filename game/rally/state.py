@@ -16,7 +16,12 @@ from game.rally.cards import CARD_KIND, START_ENTROPY, TILE_TYPES, card_info
 
 
 class Tile:
-    """A placed tile: its type, what is left on it (or its production), its owner."""
+    """A placed tile: its type, what is left on it (or its production), its owner.
+
+    Clones share Tile objects (cloning is the search's hot path), so a change
+    replaces the tile with an edited copy (`state.tiles[h] = tile.copy()`)
+    instead of editing it in place.
+    """
 
     __slots__ = ("owner", "type", "value")
 
@@ -106,6 +111,8 @@ class RallyState(State):
         self.bag = bag
         self.drawn = -1
         self.tiles: dict[Hex, Tile] = {}
+        self.frontier_cache: tuple[int, list[Hex], frozenset[Hex]] | None = None
+        """Empty hexes next to a tile, for the tile count it was computed at (tiles are never removed)."""
         self.ships: dict[int, Ship] = {}
         self.next_ship = 1
         self.hands: list[list[int]] = [[] for _ in range(players)]
@@ -150,7 +157,8 @@ class RallyState(State):
         c.n, c.rng, c.phase, c.era, c.round = self.n, self.rng.copy(), self.phase, self.era, self.round
         c.entropy, c.starter, c.turn = self.entropy, self.starter, self.turn
         c.placed, c.bag, c.drawn = self.placed[:], self.bag[:], self.drawn
-        c.tiles = {h: t.copy() for h, t in self.tiles.items()}
+        c.tiles = dict(self.tiles)  # shared Tile objects: copy-on-write (see Tile)
+        c.frontier_cache = self.frontier_cache
         c.ships = {i: s.copy() for i, s in self.ships.items()}
         c.next_ship = self.next_ship
         c.hands = [h[:] for h in self.hands]

@@ -499,3 +499,14 @@ def test_unowned_portal_produces_nothing_until_a_ship_lands() -> None:
     before = a.energy
     do(s, DealCards(CHANCE))
     assert a.energy == before + 50 + 30 and s.entropy == -1000 + ENTROPY["move1"] + 30
+
+
+def test_a_clone_collecting_or_claiming_leaves_the_original_tiles_alone() -> None:
+    s = make(line=4, tiles={(1, 0): ("titanium", 3)})
+    portal(s, 2, 0, P_MID, 30)
+    ship(s, 0, 0, 0, energy=30, program=("move1", "move1"))
+    copy = s.clone()
+    start_chaos(copy)
+    play_chaos(copy)
+    assert copy.tiles[Hex(1, 0)].value == 0 and copy.tiles[Hex(2, 0)].owner == 0
+    assert s.tiles[Hex(1, 0)].value == 3 and s.tiles[Hex(2, 0)].owner == -1
