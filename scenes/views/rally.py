@@ -73,6 +73,7 @@ from scenes.views.rally_planning import (
     draw_dock,
     rows_in_chaos,
     slot_rect,
+    visible_part,
 )
 from scenes.views.rally_predict import Prediction, predict_all
 
@@ -387,7 +388,7 @@ class RallyView(GameView):
             r = slot_rect(self.dock, target)
             return (float(r.centerx), float(r.centery)) if r else None
         if target.zone in ("hand", "program"):
-            r = slot_rect(self.dock, target)
+            r = visible_part(self.dock, target)
             return (float(r.centerx), float(r.centery)) if r else None
         if target.zone == "button" and self.draft is not None and self.lay is not None:
             geo = self._panel_geo()

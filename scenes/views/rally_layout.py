@@ -98,7 +98,7 @@ class HexFit:
         return (c.q, c.r)
 
 
-def fit_hexes(rect: pygame.Rect, hexes: Iterable[HexT], max_radius: int = 64, min_radius: int = 14) -> HexFit:
+def fit_hexes(rect: pygame.Rect, hexes: Iterable[HexT], max_radius: int = 64, min_radius: int = 8) -> HexFit:
     """The largest radius (capped) at which `hexes` fit in `rect`, centred there."""
     cells = [Hex(int(q), int(r)) for q, r in hexes] or [Hex(0, 0)]
     x0, y0, x1, y1 = bounds(cells, 1.0)

@@ -287,6 +287,18 @@ def slot_rect(dock: Dock, target: Target) -> pygame.Rect | None:
     return None
 
 
+def visible_part(dock: Dock, target: Target) -> pygame.Rect | None:
+    """The part of a hand card not covered by the next one (where a press picks it up)."""
+    rect = slot_rect(dock, target)
+    if rect is None or target.zone != "hand" or target.ident is None:
+        return rect
+    rects = [r for _, r in dock.hand_cards]
+    i = rects.index(rect) if rect in rects else -1
+    if 0 <= i < len(rects) - 1 and rects[i + 1].x < rect.right:
+        return pygame.Rect(rect.x, rect.y, rects[i + 1].x - rect.x, rect.height)
+    return rect
+
+
 def card_of(dock: Dock, view: Mapping[str, Any], target: Target) -> str | None:
     """The kind of the card a hand or program target stands for."""
     kinds: Mapping[str, str] = view.get("cards", {})

@@ -420,3 +420,45 @@ def test_the_shot_and_bench_positions_are_mid_game_planning_and_a_chaos_phase_ab
     assert any(s.program for s in state.ships_of(0)), "routes to show"
     bench = position("rally", 7, 24, ["human", "random"], "bench")
     assert bench.state.phase == "chaos" and bench.to_act() == [CHANCE]  # type: ignore[attr-defined]
+
+
+def test_a_whole_game_is_played_by_gestures_alone(ctx: AppContext) -> None:
+    """Seat 0 plays only through the screen (drags, clicks, keys), a computer the other seat."""
+    match = Match(get_game("rally"), {}, 31, ["human", "random"])
+    scene = open_match(ctx, match)
+    view = rally_view(scene)
+    gestures = 0
+    for _ in range(400):
+        settle(ctx, scene)
+        if match.state.is_over():
+            break
+        v = view.view
+        before = len(match.commands)
+        pending = v.get("pending") or {}
+        if v["phase"] in ("setup_tiles", "expansion"):
+            near = min(v["legal_tile_hexes"], key=lambda h: abs(h[0]) + abs(h[1]) + abs(h[0] + h[1]))
+            drag(ctx, at(scene, Target("tile")), at(scene, Target("hex", tuple(near))))
+        elif v["phase"] == "setup_ships" or pending.get("kind") == "place_built_ship":
+            drag(ctx, at(scene, Target("ship")), at(scene, Target("hex", tuple(v["legal_tile_hexes"][0]))))
+        elif pending.get("kind") == "distribute":
+            assert view.draft is not None
+            click(ctx, view._panel_geo().confirm.center)
+        elif pending.get("kind") == "exchange":
+            key(ctx, pygame.K_k)
+        elif pending.get("kind") == "order_ships":
+            click(ctx, at(scene, Target("ship", ident=str(pending["ships"][0]))))
+        elif v["phase"] == "planning":
+            sid = [s for s in v["ships"] if s["owner"] == 0][0]["id"]
+            for card in list(v["hand"])[:4]:
+                drag(ctx, at(scene, Target("hand", ident=str(card))), at(scene, Target("ship", ident=str(sid))))
+                route = view.predictions[sid]
+                if route.off_map is not None or route.skipped:  # the forecast warns: take it back
+                    last = len(view.view["programs"][str(sid)]) - 1
+                    drag(ctx, at(scene, Target("program", ident=f"{sid}:{last}")), at(scene, Target("hand")))
+            key(ctx, pygame.K_RETURN)
+        else:
+            raise AssertionError(f"nothing to do on screen in {v['phase']} {pending}")
+        assert len(match.commands) > before, f"the gesture in {v['phase']} did nothing: {scene.status_text} {v.get('legal_tile_hexes')} {view.fit} {view.lay}"
+        gestures += 1
+    assert match.state.is_over(), "the game reached its end"
+    assert gestures > 12 and match.state.era >= 2  # type: ignore[attr-defined]
