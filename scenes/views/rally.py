@@ -316,7 +316,7 @@ class RallyView(GameView):
         n = int(self.view.get("players", 2))
         top = side.y + n * self._panel_h() + 6
         size = min(side.width, max(90, side.bottom - top))
-        return pygame.Rect(side.x, top, side.width, min(size, int(self.tray_radius * 2.6) + self.lay.font * 3))
+        return pygame.Rect(side.x, top, side.width, min(size, int(self.tray_radius * 2.6) + self.lay.font * 4))
 
     def _panel_h(self) -> int:
         assert self.lay is not None
@@ -327,7 +327,7 @@ class RallyView(GameView):
     def tray_radius(self) -> int:
         """Hex radius of the piece in the tray (the map's, but never wider than the tray)."""
         side = self.lay.side.width if self.lay else 200
-        return min(self.fit.radius, int(side * 0.3))
+        return min(self.fit.radius, int(side * 0.24))
 
     def _tray_centre(self) -> Point:
         tr = self._tray()
@@ -335,11 +335,11 @@ class RallyView(GameView):
 
     def _rotate_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         cx, cy = self._tray_centre()
-        s = max(26, int(self.tray_radius * 0.8))
+        s = max(24, int(self.tray_radius * 0.7))
         left = pygame.Rect(0, 0, s, s)
         right = pygame.Rect(0, 0, s, s)
-        left.center = (int(cx - self.tray_radius * 1.55), int(cy))
-        right.center = (int(cx + self.tray_radius * 1.55), int(cy))
+        left.center = (int(cx - self.tray_radius * 1.6), int(cy))
+        right.center = (int(cx + self.tray_radius * 1.6), int(cy))
         return left, right
 
     def hit_test(self, pos: Point) -> Target | None:
@@ -539,7 +539,7 @@ class RallyView(GameView):
             tl, t, _ = playing
             landing = frozenset(h for h, tland in tl.tiles.items() if t < tland)
         key = (id(self.view), self.rect.size, self.rect.topleft, frozenset(hidden), id(playing[2]) if playing else 0,
-               landing, surface.get_size(), self.fit)
+               landing, surface.get_size(), self.fit, self.facing)
         if key != self._static_key or self._static is None:
             self._static = self._render_static(surface.get_size(), hidden, playing, landing)
             self._static_key = key
@@ -732,14 +732,15 @@ class RallyView(GameView):
         if srcs == [NEW_SHIP]:
             self.text.blit(layer, "Your ship", fs - 1, BRASS, "bold", midtop=(tr.centerx, tr.y + 6))
             if NEW_SHIP not in hidden:
-                draw_ship(layer, (cx, cy), self.me, direction_angle(self.facing_at(None) if self.facing is not None
-                                                                    else 0), r)
+                draw_ship(layer, (cx, cy), self.me, direction_angle(self.facing if self.facing is not None else 0), r)
             for rect, label in zip(self._rotate_rects(), ("\u21ba", "\u21bb")):
                 rr = rect.move(off)
                 pygame.draw.circle(layer, (40, 44, 62), rr.center, rr.width // 2)
                 pygame.draw.circle(layer, BRASS, rr.center, rr.width // 2, width=1)
                 self._arrow(layer, rr, label == "\u21bb")
-            self.text.blit(layer, "R / wheel turns it", fs - 4, DIM, midbottom=(tr.centerx, tr.bottom - 4))
+            facing = "faces the longest way ahead" if self.facing is None else f"faces {words.DIRS[self.facing]}"
+            self.text.blit(layer, facing, fs - 3, TEXT, midbottom=(tr.centerx, tr.bottom - 4 - fs))
+            self.text.blit(layer, "R / wheel / arrows turn it", fs - 4, DIM, midbottom=(tr.centerx, tr.bottom - 4))
             return
         self.text.blit(layer, "Supplies", fs - 1, BRASS, "bold", midtop=(tr.centerx, tr.y + 6))
         self.text.blit(layer, f"{v.get('tile_bag_left', 0)} tiles in the bag", fs - 3, DIM,
