@@ -27,6 +27,7 @@ from game.core.match import LogEntry
 from game.core.protocol import Command, Event, Seat, Target
 from game.rally.cards import KIND_BY_NAME
 from game.rally.commands import (
+    DistributeEnergy,
     Exchange,
     FinishPlanning,
     MoveCard,
@@ -36,6 +37,7 @@ from game.rally.commands import (
     PlaceShip,
     PlaceTile,
     ProgramCard,
+    SetProgram,
     UnprogramCard,
 )
 from scenes import palette
@@ -432,12 +434,26 @@ class RallyView(GameView):
         if isinstance(command, MoveCard):
             return (Target("program", ident=f"{command.ship}:{command.index}"),
                     Target("program", ident=f"{command.to_ship}:{command.to_index}"))
+        if isinstance(command, SetProgram):
+            # the computer's whole plan: show where its first card would go
+            for sid, cards in command.programs:
+                if cards:
+                    return Target("hand", ident=str(cards[0])), Target("program", ident=f"{sid}:0")
+            return FINISH, FINISH
         if isinstance(command, FinishPlanning):
-            return FINISH, None
+            return FINISH, FINISH
         if isinstance(command, OrderShips):
-            return Target("ship", ident=str(command.ship)), None
-        if isinstance(command, (Exchange, NoExchange)):
-            return KEEP, None
+            return Target("ship", ident=str(command.ship)), Target("ship", ident=str(command.ship))
+        if isinstance(command, NoExchange):
+            return KEEP, KEEP
+        if isinstance(command, (DistributeEnergy, Exchange)) and self.draft is not None:
+            # a suggested split is shown by setting the panel to it, Confirm marked
+            amounts = [list(command.amounts)] if isinstance(command, DistributeEnergy) else \
+                [list(command.energy), list(command.titanium)]
+            if [len(a) for a in amounts] == [len(a) for a in self.draft.amounts]:
+                self.draft.amounts = amounts
+            confirm = self.draft.target()
+            return confirm, confirm
         return None
 
     # --- tooltips --------------------------------------------------------------------------------
@@ -825,6 +841,9 @@ class RallyView(GameView):
                 if sid in self._ship_rects:
                     pygame.draw.circle(surface, BRASS, self._ship_rects[sid].center, r * 0.7, width=2)
         # a hint from the computer
+        if overlay.hint is not None and FINISH in overlay.hint and self.dock.rect.height:
+            self.text.blit(surface, "Suggested: Done planning as you are", lay.font, palette.HINT, "bold",
+                           topright=(self.dock.rect.right - 6, self.dock.rect.y + 2))
         if overlay.hint is not None:
             for t in overlay.hint:
                 if t is None:

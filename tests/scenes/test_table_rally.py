@@ -25,6 +25,7 @@ from scenes.app import AppContext, step
 from scenes.handoff import HandoffScene
 from scenes.table import TableScene
 from scenes.views.rally import RallyView
+from scenes.views.rally_controls import SplitDraft
 from scenes.views.rally_predict import predict
 from tests.games.rally.rally_playtest import choose
 from tests.scenes.gestures import DT, at, click, drag, key
@@ -462,3 +463,21 @@ def test_a_whole_game_is_played_by_gestures_alone(ctx: AppContext) -> None:
         gestures += 1
     assert match.state.is_over(), "the game reached its end"
     assert gestures > 12 and match.state.era >= 2  # type: ignore[attr-defined]
+
+
+def test_hints_point_at_the_first_card_of_a_suggested_plan_and_fill_in_a_suggested_split(ctx: AppContext) -> None:
+    match = planning()
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    view = rally_view(scene)
+    state = match.state
+    assert isinstance(state, RallyState)
+    ship = state.ships_of(0)[0]
+    card = state.hands[0][1]
+    hint = view.command_targets(SetProgram(0, ((ship.id, (card,)),)))
+    assert hint == (Target("hand", ident=str(card)), Target("program", ident=f"{ship.id}:0"))
+    assert all(view.anchor(t) is not None for t in hint)
+    view.draft = SplitDraft("distribute", [1, 2], 0, [30], [[15, 15]])
+    confirm = view.command_targets(DistributeEnergy(0, (30, 0)))
+    assert view.draft.amounts == [[30, 0]]
+    assert confirm == (Target("button", ident="give:30,0"), Target("button", ident="give:30,0"))
