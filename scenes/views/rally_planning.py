@@ -161,8 +161,11 @@ def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: 
     pygame.draw.rect(panel, (14, 16, 28, 205), panel.get_rect(), border_radius=10)
     pygame.draw.rect(panel, (90, 76, 50, 255), panel.get_rect(), width=1, border_radius=10)
     layer.blit(panel, box)
-    title = "Programs: drag cards from your hand into a ship's row" if planning else "Programs this era"
-    text.blit(layer, title, fs - 1, BRASS, "bold", topleft=(dock.rect.x + ox + 4, dock.rect.y + oy + 2))
+    title = "Programs: drag cards into a row" if planning else "Programs this era"
+    at = text.blit(layer, title, fs - 1, BRASS, "bold", topleft=(dock.rect.x + ox + 4, dock.rect.y + oy + 2))
+    if planning and predictions:
+        total = sum(p.entropy for p in predictions.values())
+        text.blit(layer, f"\u00b7 entropy {total:+d} in all", fs - 2, DIM, "bold", midleft=(at.right + 8, at.centery))
     if dock.hand.width > 0:
         text.blit(layer, f"Your hand ({len(dock.hand_cards)})", fs - 1, BRASS, "bold",
                   topleft=(dock.hand.x + ox, dock.rect.y + oy + 2))
