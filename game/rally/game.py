@@ -132,6 +132,10 @@ class RallyGame(Game):
 
     def _gesture(self, state: S, seat: Seat, source: Target, target: Target | None) -> Command | Refusal:
         z = source.zone
+        if target is None and z == "tile":
+            return Refusal("Drag the tile onto one of the highlighted hexes.")
+        if target is None and z in ("hand", "program"):
+            return Refusal("Drag the card onto a slot in one of your ships' program rows.")
         if z == "button" or target is None:
             return self._click(state, seat, source)
         if target.zone == "hex" and target.cell is not None:

@@ -35,6 +35,8 @@ def test_drag_drawn_tile_onto_a_hex() -> None:
     assert RALLY.find_command(s, 0, Target("tile"), Target("hex", (0, 0))) == PlaceTile(0, (0, 0))
     bad = RALLY.find_command(s, 0, Target("tile"), Target("hex", (2, 2)))
     assert isinstance(bad, Refusal) and bad.reason == "The first tile goes in the centre."
+    dropped_nowhere = RALLY.find_command(s, 0, Target("tile"), None)
+    assert isinstance(dropped_nowhere, Refusal) and "highlighted hexes" in dropped_nowhere.reason
     other = RALLY.find_command(s, 1, Target("tile"), Target("hex", (0, 0)))
     assert isinstance(other, Refusal) and other.reason == "It is Player 1's turn."
 
