@@ -52,7 +52,7 @@ INFO = GameInfo(
     roles=(),
     has_chance=True,
     hidden_info=True,
-    reveal_noun="a hidden card",
+    reveal_noun="a new tile or card",
     blurb="Entropy Rally. Build a map of hex tiles, program your ships in secret, and bank titanium "
           "through portals before entropy reaches zero.",
 )
