@@ -211,7 +211,10 @@ class RallyView(GameView):
         return int(self.view.get("seat", 0))
 
     def _my_turn(self) -> bool:
-        return self.me in self.view.get("to_act", [])
+        """The seat on screen must act now, and a person plays it (computers watched are not
+        offered the tray's controls)."""
+        name = self.seat_names[self.me] if 0 <= self.me < len(self.seat_names) else ""
+        return self.me in self.view.get("to_act", []) and not name.startswith("Computer")
 
     # --- table hooks -----------------------------------------------------------------------------
     def hold_chance(self, watch_paused: bool) -> bool:
@@ -237,6 +240,14 @@ class RallyView(GameView):
             self._turn(1 if event.y < 0 else -1)
             return True
         return False
+
+    def _placing_seat(self) -> int | None:
+        """The seat placing a ship now (set-up or a built ship), whoever it is."""
+        v = self.view
+        if v.get("phase") == "setup_ships" and int(v.get("turn", -1)) >= 0:
+            return int(v["turn"])
+        p = v.get("pending") or {}
+        return int(p["seat"]) if p.get("kind") == "place_built_ship" else None
 
     def _placing_ship(self) -> bool:
         v = self.view
@@ -744,6 +755,10 @@ class RallyView(GameView):
                            drawn["kind"] == "portal" and drawn.get("threshold") is not None
                            and int(v.get("entropy", 0)) <= int(drawn["threshold"]))
                 blit_centred(layer, img, (cx, cy))
+            return
+        if not srcs and self._placing_seat() is not None:
+            self.text.blit(layer, "New ship", fs - 1, BRASS, "bold", midtop=(tr.centerx, tr.y + 6))
+            draw_ship(layer, (cx, cy), int(self._placing_seat() or 0), 0.0, r, ghost=True)
             return
         if srcs == [NEW_SHIP]:
             self.text.blit(layer, "Your ship", fs - 1, BRASS, "bold", midtop=(tr.centerx, tr.y + 6))
