@@ -117,10 +117,25 @@ def status(view: Mapping[str, Any], names: Sequence[str], seat: int) -> tuple[st
     return "Entropy Rally", BRASS
 
 
-def event_line(ev: Event, names: Sequence[str], viewer: int) -> tuple[str, Colour] | None:
-    """One log line for an event (None: not worth a line)."""
+def event_line(ev: Event, names: Sequence[str], viewer: int,
+               owners: Mapping[int, int] | None = None) -> tuple[str, Colour] | None:
+    """One log line for an event (None: not worth a line); `owners` (ship id -> seat) lets
+    a line say whose ship it is."""
     def who(p: int) -> str:
         return name_of(p, names)
+
+    def ship(sid: int, start: bool = True) -> str:
+        owner = (owners or {}).get(sid)
+        name = who(owner) if owner is not None else ""
+        if name == "You":
+            return f"{'Your' if start else 'your'} ship {sid}"
+        if name:
+            return f"{name}'s ship {sid}"
+        return f"{'Ship' if start else 'ship'} {sid}"
+
+    def tint(sid: int) -> Colour:
+        owner = (owners or {}).get(sid)
+        return NEUTRAL if owner is None else player_colour(owner)
 
     if isinstance(ev, StarterChosen):
         return f"{who(ev.player)} start{'' if who(ev.player) == 'You' else 's'}.", player_colour(ev.player)
@@ -150,26 +165,26 @@ def event_line(ev: Event, names: Sequence[str], viewer: int) -> tuple[str, Colou
         return f"\u2014 Chaos round {ev.round} \u2014", BRASS
     if isinstance(ev, CardPlayed):
         name = KIND_BY_NAME[ev.kind].name
-        return f"Ship {ev.ship} plays {name} (\u2212{ev.paid} energy)", NEUTRAL
+        return f"{ship(ev.ship)} plays {name} (\u2212{ev.paid} energy)", tint(ev.ship)
     if isinstance(ev, CardIgnored):
         name = KIND_BY_NAME[ev.kind].name
         why = "not enough energy" if ev.reason == "energy" else "no free tile to build on"
-        return f"Ship {ev.ship} skips {name}: {why}", RED
+        return f"{ship(ev.ship)} skips {name}: {why}", RED
     if isinstance(ev, ShipMoved):
-        return f"Ship {ev.ship} moves to {ev.to[0]},{ev.to[1]}", DIM
+        return f"{ship(ev.ship)} moves to {ev.to[0]},{ev.to[1]}", DIM
     if isinstance(ev, ShipTurned):
-        return f"Ship {ev.ship} turns to face {DIRS[ev.to % 6]}", DIM
+        return f"{ship(ev.ship)} turns to face {DIRS[ev.to % 6]}", DIM
     if isinstance(ev, TokenFired):
         what = "laser" if ev.kind == "laser" else "gravitational wave"
         if ev.hex is None:
-            return f"Ship {ev.ship}'s {what} flies off the map", DIM
-        return f"Ship {ev.ship} fires a {what}", NEUTRAL
+            return f"{ship(ev.ship)}'s {what} flies off the map", DIM
+        return f"{ship(ev.ship)} fires a {what}", tint(ev.ship)
     if isinstance(ev, TokenMoved):
         return None
     if isinstance(ev, LaserHit):
-        return f"A laser hits ship {ev.ship}: {ev.energy} energy left", RED
+        return f"A laser hits {ship(ev.ship, False)}: {ev.energy} energy left", RED
     if isinstance(ev, WavePush):
-        return f"A wave pushes ship {ev.ship} to {ev.to[0]},{ev.to[1]}", NEUTRAL
+        return f"A wave pushes {ship(ev.ship, False)} to {ev.to[0]},{ev.to[1]}", NEUTRAL
     if isinstance(ev, ShipDestroyed):
         how = {"off_map": "flew off the map", "laser": "was shot down", "battle": "was lost in battle"}
         cargo = f", {ev.titanium} titanium lost" if ev.titanium else ""
@@ -180,9 +195,10 @@ def event_line(ev: Event, names: Sequence[str], viewer: int) -> tuple[str, Colou
     if isinstance(ev, PortalClaimed):
         return f"{who(ev.player)} claimed the portal at {ev.hex[0]},{ev.hex[1]}", player_colour(ev.player)
     if isinstance(ev, Collected):
-        return f"Ship {ev.ship} picked up {ev.amount} {ev.kind}", NEUTRAL
+        return f"{ship(ev.ship)} picked up {ev.amount} {ev.kind}", tint(ev.ship)
     if isinstance(ev, TitaniumBanked):
-        return f"{who(ev.player)} banked {ev.amount} titanium: {ev.points} points", player_colour(ev.player)
+        return f"{who(ev.player)} banked {ev.amount} titanium: {ev.points} point{'s' if ev.points != 1 else ''}", \
+            player_colour(ev.player)
     if isinstance(ev, ShipBuilt):
         return f"{who(ev.player)} built ship {ev.ship}", player_colour(ev.player)
     if isinstance(ev, ExchangeDone):
@@ -202,8 +218,12 @@ def event_line(ev: Event, names: Sequence[str], viewer: int) -> tuple[str, Colou
 
 def log_lines(entries: Sequence[LogEntry], names: Sequence[str], viewer: int) -> list[tuple[str, Colour]]:
     out: list[tuple[str, Colour]] = []
+    owners: dict[int, int] = {}
     for entry in entries:
-        line = event_line(entry.event, names, viewer)
+        ev = entry.event
+        if isinstance(ev, (ShipPlaced, ShipBuilt)):
+            owners[ev.ship] = ev.player
+        line = event_line(ev, names, viewer, owners)
         if line is not None:
             out.append(line)
     return out

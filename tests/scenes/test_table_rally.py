@@ -481,3 +481,18 @@ def test_hints_point_at_the_first_card_of_a_suggested_plan_and_fill_in_a_suggest
     confirm = view.command_targets(DistributeEnergy(0, (30, 0)))
     assert view.draft.amounts == [[30, 0]]
     assert confirm == (Target("button", ident="give:30,0"), Target("button", ident="give:30,0"))
+
+
+def test_log_lines_name_each_ship_by_its_owner_in_the_tables_words() -> None:
+    from game.core.match import LogEntry
+    from game.rally.commands import CardPlayed, ShipPlaced, TitaniumBanked
+    from scenes.views.rally_text import log_lines
+
+    entries = [LogEntry(0, 0, ShipPlaced("", 0, 1, (0, 0), 0)), LogEntry(1, 1, ShipPlaced("", 1, 2, (1, 0), 3)),
+               LogEntry(2, -1, CardPlayed("", 2, 5, "laser", 3)), LogEntry(2, -1, CardPlayed("", 1, 6, "move1", 4)),
+               LogEntry(2, -1, TitaniumBanked("", 0, 1, 1, 1))]
+    lines = [text for text, _ in log_lines(entries, ["You", "Computer"], 0)]
+    assert "Computer's ship 2 plays Shoot Laser" in lines[2]
+    assert lines[3].startswith("Your ship 1 plays Move 1")
+    assert lines[4] == "You banked 1 titanium: 1 point"
+    assert not any("Player" in line for line in lines)
