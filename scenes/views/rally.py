@@ -474,7 +474,9 @@ class RallyView(GameView):
             return None
         v, names = self.view, self.seat_names
         if self.lay.bar.collidepoint(pos):
-            return f"Entropy {v.get('entropy')}.\n" + words.BAR_TIP
+            working = sum(1 for t in v.get("tiles", []) if t.get("kind") == "portal" and t.get("active"))
+            return (f"Entropy now {v.get('entropy')}; {working} portal{'s' if working != 1 else ''} working.\n"
+                    + words.BAR_TIP)
         if self.view.get("phase") == "chaos" and self.lay.controls.collidepoint(pos):
             return "Pause the chaos phase between rounds, or play it one round at a time with Step."
         for seat in range(int(v.get("players", 2))):

@@ -254,7 +254,9 @@ def ship_tip(ship: Mapping[str, Any], names: Sequence[str], viewer: int) -> str:
     owner = int(ship["owner"])
     cards = int(ship.get("program_count", 0))
     secret = "" if owner == viewer else " (face down)"
-    return (f"Ship {ship['id']} of {name_of(owner, names)}, facing {DIRS[int(ship['direction']) % 6]}\n"
+    name = name_of(owner, names)
+    whose = f"Your ship {ship['id']}" if name == "You" else f"{name}'s ship {ship['id']}"
+    return (f"{whose}, facing {DIRS[int(ship['direction']) % 6]}\n"
             f"Energy {ship['energy']} (pays for cards and fights battles), titanium {ship['titanium']} "
             f"(points once sent through a portal)\nProgrammed cards: {cards}{secret}")
 
@@ -282,12 +284,13 @@ def tile_tip(tile: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def token_tip(tok: Mapping[str, Any], names: Sequence[str]) -> str:
     owner = tok.get("owner")
-    by = f" fired by {name_of(int(owner), names)}" if owner is not None else ""
+    name = name_of(int(owner), names) if owner is not None else ""
+    by = " you fired" if name == "You" else f" fired by {name}" if name else ""
     if tok["kind"] == "laser":
-        return f"Laser{by}, flying {DIRS[int(tok['direction']) % 6]}.\nEach round it moves one hex; a ship it reaches loses 2 energy."
-    return f"Gravitational wave{by}, moving {DIRS[int(tok['direction']) % 6]}.\nEach round it moves one hex; a ship it reaches is pushed on."
+        return f"A laser{by}, flying {DIRS[int(tok['direction']) % 6]}.\nEach round it moves one hex; a ship it reaches loses 2 energy."
+    return f"A gravitational wave{by}, moving {DIRS[int(tok['direction']) % 6]}.\nEach round it moves one hex; a ship it reaches is pushed on."
 
 
-BAR_TIP = ("Entropy: the clock of the game, from \u22121000 to 0. Every card played raises it; "
+BAR_TIP = ("The clock of the game, from \u22121000 to 0. Every card played raises it; "
            "Tidy Up and Neatly Organized Space lower it. Portals only work while entropy is at or below "
            "their mark (the pins). The game ends with the era in which entropy reaches 0.")
