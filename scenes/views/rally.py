@@ -478,7 +478,8 @@ class RallyView(GameView):
             return (f"Entropy now {v.get('entropy')}; {working} portal{'s' if working != 1 else ''} working.\n"
                     + words.BAR_TIP)
         if self.view.get("phase") == "chaos" and self.lay.controls.collidepoint(pos):
-            return "Pause the chaos phase between rounds, or play it one round at a time with Step."
+            return ("Pause the chaos phase between rounds (or press Space), or play it one round at a time "
+                    "with Step.")
         for seat in range(int(v.get("players", 2))):
             if self._panel_rect(seat).collidepoint(pos):
                 return self._panel_tip(seat)

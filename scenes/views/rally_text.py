@@ -147,7 +147,8 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
     if isinstance(ev, ShipPlaced):
         return f"{who(ev.player)} placed ship {ev.ship} facing {DIRS[ev.direction % 6]}", player_colour(ev.player)
     if isinstance(ev, CardsDealt):
-        return (f"{who(ev.player)} got {ev.count} cards", DIM) if ev.player == viewer else None
+        return (f"{who(ev.player)} got {ev.count} card{'s' if ev.count != 1 else ''}", DIM) \
+            if ev.player == viewer else None
     if isinstance(ev, DeckReshuffled):
         return f"The deck is reshuffled ({ev.size} cards)", DIM
     if isinstance(ev, Production):
@@ -160,7 +161,8 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
         return None
     if isinstance(ev, PlanningDone):
         total = sum(c for _, c in ev.counts)
-        return f"{who(ev.player)} finished planning ({total} cards)", player_colour(ev.player)
+        return f"{who(ev.player)} finished planning ({total} card{'s' if total != 1 else ''})", \
+            player_colour(ev.player)
     if isinstance(ev, RoundStarted):
         return f"\u2014 Chaos round {ev.round} \u2014", BRASS
     if isinstance(ev, CardPlayed):
