@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import pygame
@@ -166,9 +166,9 @@ class RallyView(GameView):
         r = self.fit.radius
         todo: list[Callable[[], object]] = []
         for size in (r, int(r * 1.6)):
-            todo += [lambda size=size, k=k: burst(size, (k + 0.5) / BURST_FRAMES) for k in range(BURST_FRAMES)]
+            todo += [partial(burst, size, (k + 0.5) / BURST_FRAMES) for k in range(BURST_FRAMES)]
         h, w = self._pop_size()
-        todo += [lambda kind=kind: card_face(kind, w, h) for kind in KIND_BY_NAME]
+        todo += [partial(card_face, kind, w, h) for kind in KIND_BY_NAME]
         self._warm = todo
 
     def _pop_size(self) -> tuple[int, int]:
