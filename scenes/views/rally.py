@@ -157,7 +157,8 @@ class RallyView(GameView):
             self._queue_warm()
         h = self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
         hand = self.view.get("phase") in ("planning", "distribute")
-        self.dock = build_dock(lay.dock, self.view, slot_card_h(h, compact=not hand), hand_card_h(h), lay.font, hand)
+        self.dock = build_dock(lay.dock, self.view, slot_card_h(h, compact=not hand), hand_card_h(h), lay.font, hand,
+                               not self.shared_screen)
         self._static_key = None
 
     def _queue_warm(self) -> None:
@@ -205,6 +206,12 @@ class RallyView(GameView):
             draft.amounts = [[0] * len(ships)]
             draft.even()
         self.draft = draft
+
+    @property
+    def shared_screen(self) -> bool:
+        """Several people play at this screen (hot-seat): during the chaos phase, which they
+        all watch, nobody's unplayed cards are shown face up."""
+        return sum(1 for n in self.seat_names if n.startswith("Player")) > 1
 
     @property
     def me(self) -> int:
@@ -619,7 +626,7 @@ class RallyView(GameView):
         if "dock" not in tw.payload:
             h = self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
             tw.payload["dock"] = build_dock(self.lay.dock, before, slot_card_h(h, compact=True), hand_card_h(h),
-                                            self.lay.font, False)
+                                            self.lay.font, False, not self.shared_screen)
         dock: Dock = tw.payload["dock"]
         return dock, before
 

@@ -84,8 +84,10 @@ def rows_in_chaos(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
-               show_hand: bool) -> Dock:
-    """Place the rows (own ships while planning; every ship in the chaos phase) and the hand."""
+               show_hand: bool, reveal_own: bool = True) -> Dock:
+    """Place the rows (own ships while planning; every ship in the chaos phase) and the hand.
+    Without `reveal_own` (several people share the screen during the chaos phase) the
+    viewer's own cards still to play lie face down like everyone else's."""
     dock = Dock(rect, slot_h=slot_h, hand_h=hand_h)
     if rect.height <= 0:
         return dock
@@ -136,7 +138,7 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
                     k = kinds.get(str(card))
                     out.slots.append(Slot(pygame.Rect(x, row.y + 2, w, h), card, k, None, True))
                     x += w + 4
-        if own:
+        if own and (reveal_own or not chaos):
             for index, card in enumerate(programs.get(str(sid), [])):
                 out.slots.append(Slot(pygame.Rect(x, row.y + 2, w, h), int(card), kinds.get(str(card)), index))
                 x += w + 4

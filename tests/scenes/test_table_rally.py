@@ -496,3 +496,13 @@ def test_log_lines_name_each_ship_by_its_owner_in_the_tables_words() -> None:
     assert lines[3].startswith("Your ship 1 plays Move 1")
     assert lines[4] == "You banked 1 titanium: 1 point"
     assert not any("Player" in line for line in lines)
+
+
+def test_in_hot_seat_the_chaos_phase_shows_no_ones_unplayed_cards(ctx: AppContext) -> None:
+    match = played_until(11, ["human", "human"], lambda s: s.phase == "chaos" and s.era >= 2)
+    scene = open_match(ctx, match)
+    step(ctx, [], DT)
+    view = rally_view(scene)
+    assert view.shared_screen and view.view["phase"] == "chaos"
+    waiting = [slot for row in view.dock.rows for slot in row.slots if not slot.played]
+    assert waiting and all(slot.card is None for slot in waiting)
