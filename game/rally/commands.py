@@ -457,6 +457,14 @@ class PlayerOut(Event):
 
 
 @dataclass(frozen=True)
+class RaceDecided(Event):
+    """Only `player` still has ships and already leads: nobody can catch up (`points` per seat)."""
+    TAG: ClassVar[str] = "race_decided"
+    player: int
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class EraEnded(Event):
     TAG: ClassVar[str] = "era_ended"
     era: int

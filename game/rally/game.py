@@ -42,6 +42,7 @@ from game.rally.commands import (
     SetProgram,
     UnprogramCard,
 )
+from game.rally.ending import OVER_KINDS
 from game.rally.state import RallyState
 
 INFO = GameInfo(
@@ -103,10 +104,13 @@ class RallyGame(Game):
         return referee.why_illegal(state, command) or "That move is not allowed now."
 
     def playtest_stats(self, state: State) -> dict[str, float]:
-        """Eras played, and the engine's counters: cards played (`move1`...), cards
-        ignored (`ignored:move1`...), entropy by source (`entropy:cards`...)."""
+        """Eras played, how the game ended (`end:decided` 1 or 0 for each ending, so
+        the arena's mean is the share of games), and the engine's counters: cards
+        played (`move1`...), cards ignored (`ignored:move1`...), entropy by source
+        (`entropy:cards`...), players who lost their last ship in era N (`out:eraN`)."""
         assert isinstance(state, S)
         out: dict[str, float] = {"eras": float(state.era)}
+        out.update({f"end:{kind}": float(state.over_kind == kind) for kind in OVER_KINDS})
         out.update({k: float(v) for k, v in state.stats.items()})
         return out
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat
-from game.rally import chaos
+from game.rally import chaos, ending
 from game.rally.cards import (
     CARD_KIND,
     CARDS_PER_SHIP,
@@ -40,7 +40,6 @@ from game.rally.commands import (
     Exchange,
     ExchangeDone,
     FinishPlanning,
-    GameOver,
     MoveCard,
     NoExchange,
     OrderShips,
@@ -442,8 +441,7 @@ def _advance(state: RallyState, events: list[Event]) -> None:
     """Run every automatic step until a decision or a chance step is due."""
     while True:
         ph = state.phase
-        if ph != "over" and ph not in ("start", "setup_tiles", "setup_ships") and not any(state.alive):
-            _game_over(state, "Every ship has been lost.", events)
+        if ending.end_if_settled(state, events):
             return
         if ph == "distribute":
             while state.queue:
@@ -513,27 +511,16 @@ def _chaos_step(state: RallyState, events: list[Event]) -> bool:
 def _end_era(state: RallyState, events: list[Event]) -> None:
     events.append(EraEnded(f"Era {state.era} ends.", state.era, state.starter))
     if state.entropy >= 0:
-        _game_over(state, "Entropy has reached zero: the old universe is gone.", events)
+        ending.game_over(state, "entropy", "Entropy has reached zero: the old universe is gone.", events)
         return
     if state.era >= MAX_ERAS:
-        _game_over(state, f"Era {MAX_ERAS}, the last one, has ended.", events)
+        ending.game_over(state, "era_limit", f"Era {MAX_ERAS}, the last one, has ended.", events)
         return
     following = order_from(state, (state.starter + 1) % state.n)
     state.starter = following[0] if following else state.starter
     state.era += 1
     state.round = 0
     state.phase = "deal"
-
-
-def _game_over(state: RallyState, reason: str, events: list[Event]) -> None:
-    state.phase = "over"
-    state.over_reason = reason
-    state.queue, state.chaos_ships, state.tokens = [], [], []
-    state.pending_build = state.pending_exchange = None
-    winners = tuple(state.winners())
-    names = ", ".join(f"Player {w + 1}" for w in winners)
-    events.append(GameOver(f"{reason} {names} win{'s' if len(winners) == 1 else ''} with "
-                           f"{state.points[winners[0]]} points.", winners, tuple(state.points), reason))
 
 
 def describe_pending(state: RallyState) -> JsonDict | None:

@@ -136,6 +136,8 @@ class RallyState(State):
         self.pending_exchange: Hex | None = None
         self.expansion_left = 0
         self.over_reason = ""
+        self.over_kind = ""
+        """Why the game ended, as a code (`ending.OVER_KINDS`); "" while it goes on."""
         self.stats: dict[str, int] = {}
         """Cards played per kind and other counters for playtest reports (not shown to players)."""
 
@@ -168,7 +170,7 @@ class RallyState(State):
         c.tokens = [t.copy() for t in self.tokens]
         c.played, c.exchanges = self.played[:], self.exchanges[:]
         c.pending_build, c.pending_exchange = self.pending_build, self.pending_exchange
-        c.expansion_left, c.over_reason = self.expansion_left, self.over_reason
+        c.expansion_left, c.over_reason, c.over_kind = self.expansion_left, self.over_reason, self.over_kind
         c.stats = dict(self.stats)
         return c
 
@@ -280,6 +282,7 @@ class RallyState(State):
             "pending": rules.describe_pending(self),
             "winners": self.winners() if self.is_over() else [],
             "over_reason": self.over_reason,
+            "over_kind": self.over_kind,
         }
 
     def notation(self) -> str:
