@@ -73,6 +73,7 @@ def destroy(state: RallyState, ship: Ship, reason: str, events: list[Event], whe
         state.buried.extend((c, p) for c in state.hands[p])
         state.hands[p] = []
         _count(state, f"out:era{state.era}")
+        _count(state, f"out:by_{reason}")
         events.append(PlayerOut(f"Player {p + 1} has no ships left and keeps {state.points[p]} points.",
                                 p, state.points[p]))
 

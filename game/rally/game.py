@@ -107,7 +107,8 @@ class RallyGame(Game):
         """Eras played, how the game ended (`end:decided` 1 or 0 for each ending, so
         the arena's mean is the share of games), and the engine's counters: cards
         played (`move1`...), cards ignored (`ignored:move1`...), entropy by source
-        (`entropy:cards`...), players who lost their last ship in era N (`out:eraN`)."""
+        (`entropy:cards`...), players who lost their last ship in era N (`out:eraN`)
+        and how (`out:by_battle`, `out:by_laser`, `out:by_off_map`)."""
         assert isinstance(state, S)
         out: dict[str, float] = {"eras": float(state.era)}
         out.update({f"end:{kind}": float(state.over_kind == kind) for kind in OVER_KINDS})

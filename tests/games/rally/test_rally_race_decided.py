@@ -121,6 +121,7 @@ def test_playtest_stats_count_the_ending() -> None:
     round_(s)
     stats = RALLY.playtest_stats(s)
     assert stats["end:decided"] == 1.0 and stats["end:entropy"] == 0.0 and stats["out:era1"] == 1.0
+    assert stats["out:by_laser"] == 1.0
 
 
 @settings(max_examples=200, deadline=None)
