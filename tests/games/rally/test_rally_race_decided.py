@@ -137,3 +137,9 @@ def test_lone_leader_is_the_only_survivor_strictly_ahead(points: list[int], aliv
     else:
         assert flying == [leader] and all(points[leader] > points[o] for o in range(n) if o != leader)
         assert s.winners() == [leader]
+
+
+def test_in_app_rules_explain_the_race_decided_ending() -> None:
+    from importlib import resources
+    text = resources.files("game.rally").joinpath("data/rules.md").read_text(encoding="utf-8")
+    assert "race is decided" in text.lower()
