@@ -177,6 +177,7 @@ def play(seed: int, n: int, policies: list[str]) -> tuple[RallyState, int]:
 
 def report(games: int, seed: int, players: int, policies: list[str]) -> dict[str, Any]:
     eras, steps, ships, pts, reasons, cards = [], [], [], [], Counter[str](), Counter[str]()
+    outs, first_out = Counter[str](), []  # players out per era / cause; era of each game's first loss (0: none)
     wins = [0.0] * players
     t0 = time.time()
     for k in range(games):
@@ -185,8 +186,10 @@ def report(games: int, seed: int, players: int, policies: list[str]) -> dict[str
         steps.append(st)
         ships.append(s.next_ship - 1)
         pts.append(sum(s.points) / players)
-        reasons[s.over_reason.split(":")[0]] += 1
-        cards.update(s.stats)
+        reasons[s.over_kind] += 1
+        cards.update({k: v for k, v in s.stats.items() if not k.startswith("out:")})
+        outs.update({k[4:]: v for k, v in s.stats.items() if k.startswith("out:")})
+        first_out.append(min((int(k[7:]) for k in s.stats if k.startswith("out:era")), default=0))
         for w in s.winners():
             wins[w] += 1 / len(s.winners())
     eras.sort()
@@ -194,7 +197,9 @@ def report(games: int, seed: int, players: int, policies: list[str]) -> dict[str
             "eras_mean": round(sum(eras) / games, 2), "eras_median": eras[games // 2],
             "eras_min": eras[0], "eras_max": eras[-1], "commands_mean": round(sum(steps) / games, 1),
             "ships_built_mean": round(sum(ships) / games - players, 2), "points_mean": round(sum(pts) / games, 2),
-            "end": dict(reasons), "wins": wins, "cards_per_game": {k: round(v / games, 2) for k, v in sorted(cards.items())},
+            "end": dict(reasons), "wins": wins,
+            "players_out": dict(sorted(outs.items())),
+            "games_with_a_player_out_by_era_2": sum(1 for e in first_out if 0 < e <= 2), "cards_per_game": {k: round(v / games, 2) for k, v in sorted(cards.items())},
             "s_per_game": round((time.time() - t0) / games, 3)}
 
 
