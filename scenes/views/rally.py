@@ -117,6 +117,9 @@ class RallyView(GameView):
         self._playing_round = 0
         """The chaos round being played back (0: none), for the banner."""
         self._warm: list[Callable[[], object]] = []
+        """Art to draw ahead on idle frames (see `_queue_warm`)."""
+        self._soon: list[Callable[[], object]] = []
+        """Art the running round needs next, drawn ahead one piece per frame."""
 
     # --- layout ---------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -545,6 +548,10 @@ class RallyView(GameView):
         start = origin if origin is not None else self._tray_centre()
         animator.add(tl.duration, "rally", linear, timeline=tl, origin=start, before=before)
         self._static_key = None
+        # the cards this round turns up are drawn ahead, one per frame, before their turn comes
+        h, w = self._pop_size()
+        soon = [e for e in reversed(tl.effects) if e.kind == "card"]
+        self._soon = [partial(card_face, e.card, w, h) for e in soon] + [partial(self._back, w, h)]
 
     def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
         home = self.anchor(source)
@@ -582,7 +589,9 @@ class RallyView(GameView):
             self._static_key = key
         surface.blit(self._static, self.rect.topleft)
         self._draw_live(surface, overlay, animator, playing)
-        if self._warm and not animator.tweens:
+        if self._soon:
+            self._soon.pop()()
+        elif self._warm and not animator.tweens:
             self._warm.pop()()
 
     def _render_static(self, screen: tuple[int, int], hidden: set[Target], playing: Any,
