@@ -102,7 +102,7 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
     if show_hand:
         programs_now: Mapping[str, list[int]] = view.get("programs", {})
         longest = max((len(p) for p in programs_now.values()), default=0)
-        rows_w = min(int(rect.width * 0.56), label_w + info_w + (sw + 4) * max(4, longest + 2))
+        rows_w = min(int(rect.width * 0.62), label_w + info_w + (sw + 4) * max(4, longest + 2))
         dock.hand = pygame.Rect(rect.x + rows_w + 12, rect.y + fs + 10, rect.right - rect.x - rows_w - 12,
                                 rect.height - fs - 12)
         hw = card_w(hand_h)
@@ -132,20 +132,27 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
                            info_w if own and not chaos else 0, row.height)
         out = Row(sid, owner, row, label, info=info, own=own)
         x = label.right + 4
+        count = (sum(1 for s, _ in played if s == sid) if chaos else 0) + (
+            len(programs.get(str(sid), [])) if own and (reveal_own or not chaos) else int(ship.get("program_count", 0)))
+        room = (info.x if info.width else row.right) - x - 4 - (w if own and not chaos else 0)
+        step = w + 4 if count * (w + 4) <= room else max(8, room // max(1, count))
+        """Cards overlap in a row too short for them all (the free slot stays whole)."""
         if chaos:
             for s, card in played:
                 if s == sid:
                     k = kinds.get(str(card))
                     out.slots.append(Slot(pygame.Rect(x, row.y + 2, w, h), card, k, None, True))
-                    x += w + 4
+                    x += step
         if own and (reveal_own or not chaos):
             for index, card in enumerate(programs.get(str(sid), [])):
                 out.slots.append(Slot(pygame.Rect(x, row.y + 2, w, h), int(card), kinds.get(str(card)), index))
-                x += w + 4
+                x += step
         else:
             for _ in range(int(ship.get("program_count", 0))):
                 out.slots.append(Slot(pygame.Rect(x, row.y + 2, w, h), None, None, None))
-                x += w + 4
+                x += step
+        if step < w + 4 and out.slots:
+            x = out.slots[-1].rect.right + 4
         out.free = pygame.Rect(x, row.y + 2, max(w, (info.x if info.width else row.right) - x - 4), h)
         dock.rows.append(out)
     return dock
@@ -257,7 +264,7 @@ def dock_hit(dock: Dock, pos: tuple[float, float], held: Target | None) -> Targe
             continue
         if row.label.collidepoint(pos):
             return Target("ship", ident=str(row.ship))
-        for slot in row.slots:
+        for slot in reversed(row.slots):  # later cards lie on top where a long row overlaps
             if slot.index is not None and slot.rect.collidepoint(pos):
                 return Target("program", ident=f"{row.ship}:{slot.index}")
         count = sum(1 for s in row.slots if s.index is not None)
@@ -293,11 +300,15 @@ def slot_rect(dock: Dock, target: Target) -> pygame.Rect | None:
 
 
 def visible_part(dock: Dock, target: Target) -> pygame.Rect | None:
-    """The part of a hand card not covered by the next one (where a press picks it up)."""
+    """The part of a hand or programmed card not covered by the next one (where a press picks
+    it up)."""
     rect = slot_rect(dock, target)
-    if rect is None or target.zone != "hand" or target.ident is None:
+    if rect is None or target.zone not in ("hand", "program") or target.ident is None:
         return rect
-    rects = [r for _, r in dock.hand_cards]
+    if target.zone == "program":
+        rects = [sl.rect for row in dock.rows if str(row.ship) == target.ident.split(":")[0] for sl in row.slots]
+    else:
+        rects = [r for _, r in dock.hand_cards]
     i = rects.index(rect) if rect in rects else -1
     if 0 <= i < len(rects) - 1 and rects[i + 1].x < rect.right:
         return pygame.Rect(rect.x, rect.y, rects[i + 1].x - rect.x, rect.height)
