@@ -47,7 +47,8 @@ two are small against the tree's spread), so more iterations bought breadth, not
 ISMCTS_BUDGETS: dict[str, ISMCTSBudget] = {
     "easy": ISMCTSBudget(iterations=150, max_seconds=0.5, rollout_depth=12, exploration=1.0),
     "normal": ISMCTSBudget(iterations=1000, max_seconds=0.6, rollout_depth=30, widen_k=1.0),
-    "hard": ISMCTSBudget(iterations=3000, max_seconds=2.2, rollout_depth=80, widen_k=1.0, horizon_steps=2),
+    "hard": ISMCTSBudget(iterations=3000, max_seconds=2.2, rollout_depth=80, widen_k=1.0, horizon_steps=2,
+                         reopen_choices=True),
 }
 """The same levels for games with hidden information (tuned on Worlds Collide, whose
 search stops at the end of the round: a round's play-out is 10-40 commands). Hard looks
