@@ -54,7 +54,9 @@ ISMCTS_BUDGETS: dict[str, ISMCTSBudget] = {
 search stops at the end of the round: a round's play-out is 10-40 commands). Hard looks
 one horizon further (to the end of the next round in Worlds Collide): more iterations
 within one round added almost nothing, a second round lets it weigh what a choice
-leaves in hand. The time caps leave room for the last iteration, determinising and the
+leaves in hand. Hard also lets an opponent that already chose in secret choose again
+inside its search (`reopen_choices`) rather than play a uniformly redrawn choice;
+normal keeps the redraw, as measured before. The time caps leave room for the last iteration, determinising and the
 caller, so that normal decides within 1 s and hard within 3 s on a slow, shared machine."""
 
 GREEDY_SAMPLES = 8
