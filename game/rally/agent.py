@@ -8,8 +8,8 @@ program is replaced by a cheap plan from a hand sampled for them. Every
 candidate meets the same samples, and the best mean evaluation wins. Other
 decisions (tiles, the first ship, energy, which ship goes next, a built ship,
 an exchange) are one-ply: each option applied to a determinisation and
-evaluated (`game.rally.evaluate`), with a small preference for tiles that keep
-the map compact; energy splits are judged by the programs they make possible.
+evaluated (`game.rally.evaluate`); energy splits are judged by the programs
+they make possible.
 
 Levels (`SETTINGS`): `greedy` takes the planner's single best sequence per
 ship with no simulation and no opponent model; `easy`, `normal`, `hard` widen
@@ -25,7 +25,6 @@ import time
 from dataclasses import dataclass
 
 from game.ai.agents import Agent
-from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE, Command, Seat, State
 from game.core.rng import Rng
 from game.rally import evaluate, planner, rules
@@ -38,7 +37,6 @@ from game.rally.commands import (
     OrderShips,
     PlaceBuiltShip,
     PlaceShip,
-    PlaceTile,
     SetProgram,
 )
 from game.rally.state import RallyState
@@ -65,12 +63,6 @@ SETTINGS: dict[str, PlanSettings] = {
 }
 """`normal` must plan a whole era within 3 s on the shared machine; its time cap
 leaves room for the determinisations and the caller."""
-
-
-COMPACT = 0.03
-"""Points per tile a placed tile touches: among otherwise equal hexes the map
-grows compact (room to turn and fewer edges to fall off) around the first
-tile, not as a long line."""
 
 
 def _mean(xs: list[float]) -> float:
@@ -114,9 +106,6 @@ class RallyAgent(Agent):
             v = evaluate.margins(after)[seat]
             if isinstance(cmd, (NoExchange, OrderShips)):
                 v += 1e-6  # keep it simple when nothing is gained
-            elif isinstance(cmd, PlaceTile):
-                h = Hex(*cmd.hex)
-                v += COMPACT * sum(1 for n in h.neighbours() if n in det.tiles) - 0.1 * COMPACT * h.distance(Hex(0, 0))
             if v > best_v + 1e-9:
                 best, best_v = cmd, v
         return best

@@ -12,17 +12,16 @@ import pytest
 
 from game.ai.agents import make_agent
 from game.ai.knowledge import get_knowledge
-from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE
 from game.core.rng import Rng
-from game.rally import evaluate, planner, rules
+from game.rally import evaluate, planner
 from game.rally.agent import SETTINGS, RallyAgent, simulate
 from game.rally.ai import RallyKnowledge, policy_command
 from game.rally.cards import CARD_KIND
-from game.rally.commands import PlaceTile, SetProgram
+from game.rally.commands import SetProgram
 from game.rally.game import RALLY
 from game.rally.state import RallyState
-from tests.games.rally.rally_helpers import make, ship, take_cards, tile_type
+from tests.games.rally.rally_helpers import make, ship, take_cards
 
 
 def _play_to(seed: int, players: int, plies: int) -> RallyState:
@@ -213,15 +212,3 @@ def test_normal_plans_an_era_in_time() -> None:
         seat = s.to_act()[0]
         s.apply(agent.choose(s, seat))
     print(f"normal: one era's distribution and planning took {time.perf_counter() - t0:.2f} s")
-
-
-def test_a_plain_tile_goes_where_it_keeps_the_map_compact() -> None:
-    """A Space tile changes no evaluation, so the agent puts it where it touches most tiles."""
-    s = make(2, line=4)
-    s.phase, s.turn, s.drawn = "setup_tiles", 0, tile_type("space")
-    s.placed = [2, 2]
-    touching = {h: sum(1 for n in h.neighbours() if n in s.tiles) for h in rules.frontier(s)}
-    for level in ("greedy", "normal"):
-        cmd = make_agent(level, "rally", 1).choose(s, 0)
-        assert isinstance(cmd, PlaceTile)
-        assert touching[Hex(*cmd.hex)] == max(touching.values()) == 2
