@@ -11,6 +11,7 @@ from game.core import paths
 from game.core.match import Match
 from scenes import palette
 from scenes.seat_names import seat_long_label
+from scenes.sprites.text import wrap_text
 from scenes.widgets import (
     UIScene,
     blit_text,
@@ -47,20 +48,34 @@ def result_text(match: Any) -> str:
     return "You win!" if name == "You" else f"{name} wins"
 
 
+def reason_text(match: Any) -> str:
+    """Why the game ended, from the game's own view ('' when the game does not say)."""
+    try:
+        view = match.state.view(0)
+    except Exception:  # a game without views for seat 0 simply has no reason to show
+        return ""
+    return str(view.get("over_reason") or "") if isinstance(view, dict) else ""
+
+
 class GameOverScene(UIScene):
     opaque = False
     overlay_layer = 40
 
-    def __init__(self, ctx: Any, match: Any) -> None:
+    def __init__(self, ctx: Any, match: Any, reason: str | None = None) -> None:
+        """`reason`: why the game ended, in the table's words (None: the view's `over_reason`)."""
         super().__init__(ctx)
         self.match = match
+        self.reason = reason_text(match) if reason is None else reason
+        self._reason_lines: list[str] = []
         self._card = pygame.Rect(0, 0, 0, 0)
         self.message = ""
 
     def build(self, w: int, h: int) -> None:
         rows = score_lines(self.match)
         px = self.px
-        self._card = pygame.Rect(0, 0, min(px(640), w - 60), px(330) + px(62) * len(rows))
+        width = min(px(640), w - 60)
+        self._reason_lines = wrap_text(self.reason, self.font(16, "bold"), width - px(80))[:3] if self.reason else []
+        self._card = pygame.Rect(0, 0, width, px(330) + px(62) * len(rows) + px(22) * len(self._reason_lines))
         self._card.center = (w // 2, h // 2)
         c = self._card
         by = c.bottom - px(84)
@@ -123,9 +138,13 @@ class GameOverScene(UIScene):
         surface.blit(emblem, emblem.get_rect(midtop=(c.centerx, c.y + px(24))))
         blit_text(surface, self.font(46, "display"), result_text(self.match), palette.TEXT,
                   (c.centerx, c.y + px(134)), "center")
+        y = c.y + px(172)
+        for line in self._reason_lines:
+            blit_text(surface, self.font(16, "bold"), line, palette.ACCENT, (c.centerx, y), "center")
+            y += px(22)
         blit_text(surface, self.font(16), f"{self.match.game.info.title}  ·  final scores", palette.TEXT_DIM,
-                  (c.centerx, c.y + px(172)), "center")
-        y = c.y + px(200)
+                  (c.centerx, y), "center")
+        y += px(28)
         name_f, detail_f, pts_f = self.font(20, "bold"), self.font(15), self.font(30, "display")
         for seat, (who, detail, pts) in enumerate(score_lines(self.match)):
             row = pygame.Rect(c.x + px(40), y, c.w - px(80), px(54))

@@ -9,6 +9,7 @@ into animations.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -52,7 +53,7 @@ class TableScene(Scene):
         self.names = seat_labels(match)
         self.long_names = seat_long_labels(match)
         self.view = view_class(self.game.info.id)(ctx, self.game, self.text)
-        self.view.seat_names = list(self.names)
+        self.view.set_seats(self.names, [match.is_human(i) for i in range(len(match.seats))])
         self.animator = Animator(lambda: self.ctx.settings.animation_factor, on_start=self._tween_started)
         self.drag = DragController(self._source_at, self._target_at, self._on_drop, self._on_cancel)
         self.ai = AiDriver(self.game.info.id, use_process)
@@ -65,6 +66,8 @@ class TableScene(Scene):
         self.idle_for = 0.0
         self.ai_requested_at = 0.0
         self.watch_paused = False
+        self.fast_forward = False
+        """'Skip to the end' was pressed: the rest is played at once, without animation."""
         self.covered = False
         self.game_over_opened = False
         self.mouse: Point = (0.0, 0.0)
@@ -126,6 +129,15 @@ class TableScene(Scene):
     @property
     def watch_mode(self) -> bool:
         return not self.humans
+
+    @property
+    def watching(self) -> bool:
+        """Nobody at the table can act any more: only computers play (or people are out)."""
+        return self.watch_mode or (not self.match.state.is_over() and self.view.spectating())
+
+    def can_pause(self) -> bool:
+        """Space / Pause have something to hold: watched computers or a view's playback."""
+        return not self.match.state.is_over() and (self.watching or self.view.can_pause())
 
     @property
     def hot_seat(self) -> bool:
@@ -427,6 +439,8 @@ class TableScene(Scene):
         self.show("Thinking about a hint...")
 
     def toggle_watch(self) -> None:
+        if not self.can_pause() and not self.watch_paused:
+            return
         self.watch_paused = not self.watch_paused
         self.show("Paused: press Space to resume." if self.watch_paused else "Resumed.")
         self._refresh_buttons()
@@ -447,7 +461,7 @@ class TableScene(Scene):
         except ImportError:
             self.show("The match is over.")
             return
-        self.ctx.stack.push(GameOverScene(self.ctx, self.match))
+        self.ctx.stack.push(GameOverScene(self.ctx, self.match, self.view.over_reason()))
 
     # --- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -509,6 +523,8 @@ class TableScene(Scene):
             self.request_hint()
             return True
         if event.key == pygame.K_SPACE:
+            if not self.can_pause() and not self.watch_paused:
+                return False  # nothing to pause (a person's turn): Space means nothing here
             self.toggle_watch()
             return True
         seat = self.acting_human()
@@ -542,6 +558,9 @@ class TableScene(Scene):
             self.show(f"The computer player failed: {self.ai.error}", error=True)
             self.ai.error = ""
         self._ask_ahead()
+        if self.fast_forward:
+            self._fast_forward()
+            return
         if self.covered or self.animator.busy:
             self.idle_for = 0.0
             return
@@ -570,12 +589,53 @@ class TableScene(Scene):
             return
         seat = self.ai_to_act()
         if seat is not None and not self.ai.busy and self._pending_answer is None:
-            if self.watch_mode and (self.watch_paused or self.idle_for < self.ctx.settings.ai_watch_delay):
+            if self.watching and (self.watch_paused or self.idle_for < self.ctx.settings.ai_watch_delay):
                 return
             self.drag.cancel()
             self.ai_requested_at = self.time
             self.ai.request_move(state, seat, self.match.seats[seat],
                                  self.match.seed * 1000003 + len(self.match.commands), len(self.match.commands))
+
+    def skip_to_end(self) -> None:
+        """Play the rest of the game at once (only offered while people merely watch)."""
+        if not self.watching or self.match.state.is_over():
+            return
+        self.fast_forward = True
+        self.watch_paused = False
+        self.animator.tweens.clear()
+        self.show("Skipping to the end...")
+        self._refresh_buttons()
+
+    def _fast_forward(self, budget: float = 0.02) -> None:
+        """One frame of skipping: chance steps and computer moves, no animation, until the
+        game ends (or a person must act again, which stops the skip)."""
+        start = time.perf_counter()
+        self.animator.tweens.clear()
+        while time.perf_counter() - start < budget:
+            if self.match.state.is_over() or self.acting_human() is not None:
+                self.fast_forward = False
+                self._sync()
+                return
+            if self._pending_answer is not None:
+                answer, self._pending_answer = self._pending_answer, None
+                if self._answer_current(answer) and answer.purpose != "hint":
+                    if not self.match.submit(answer.command).ok:
+                        self.fast_forward = False
+                        self.show("The computer's move was refused.", error=True)
+                        self._sync()
+                        return
+                continue
+            actors = self.match.to_act()
+            if actors == [CHANCE]:
+                self.match.resolve_chance()
+                continue
+            seat = self.ai_to_act()
+            if seat is not None and not self.ai.busy:
+                self.ai.request_move(self.match.state, seat, self.match.seats[seat],
+                                     self.match.seed * 1000003 + len(self.match.commands),
+                                     len(self.match.commands))
+            break  # waiting for a computer's answer
+        self._sync()
 
     def _apply_answer(self) -> bool:
         """Play or show a worker answer once it may be shown; True if it changed something."""
@@ -662,6 +722,9 @@ class TableScene(Scene):
             results.rect = pygame.Rect(self.action_rect)
             self.action_buttons.append(results)
             return
+        if self.humans and self.watching and hasattr(self, "action_rect"):
+            self._spectator_buttons()
+            return
         if actions and hasattr(self, "action_rect"):
             n = len(actions)
             w = (self.action_rect.width - 10 * (n - 1)) // n
@@ -674,6 +737,20 @@ class TableScene(Scene):
                 b.rect = pygame.Rect(self.action_rect.x + i * (w + 10), self.action_rect.y, w,
                                      self.action_rect.height)
                 self.action_buttons.append(b)
+
+    def _spectator_buttons(self) -> None:
+        """People out of the game: skip the rest, or pause / resume what they watch."""
+        skip = Button("Skipping..." if self.fast_forward else "Skip to the end", self.skip_to_end,
+                      "Play the rest of the game at once, without animation", accent=(120, 96, 56))
+        skip.enabled = not self.fast_forward
+        pause = Button("Resume" if self.watch_paused else "Pause", self.toggle_watch,
+                       "Pause or resume what you are watching (Space)",
+                       accent=(150, 112, 52) if self.watch_paused else None)
+        r = self.action_rect
+        w1 = (r.width - 10) * 3 // 5
+        skip.rect = pygame.Rect(r.x, r.y, w1, r.height)
+        pause.rect = pygame.Rect(r.x + w1 + 10, r.y, r.width - w1 - 10, r.height)
+        self.action_buttons = [skip, pause]
 
     def _action_callback(self, action: Action) -> Callable[[], None]:
         return lambda: self.do_action(action)
@@ -734,7 +811,7 @@ class TableScene(Scene):
         rect = self.text.blit(surface, text, big, colour, "display", shadow=True,
                               midleft=(x, self.top_h * 0.40))
         if thinking:
-            paused = self.watch_mode and self.watch_paused
+            paused = self.watching and self.watch_paused
             label = "paused" if paused else "thinking"
             r2 = self.text.blit(surface, label, self.fs, BRASS, "bold",
                                 midleft=(rect.right + 18, self.top_h * 0.42))
@@ -821,7 +898,7 @@ class TableScene(Scene):
     def _action_hint(self) -> str:
         if self.match.state.is_over():
             return "Good game!"
-        if self.watch_mode:
+        if self.watching:
             return "Space: pause or resume"
         if self.acting_human() is not None:
             return "Drag, or click then click"

@@ -78,6 +78,17 @@ class GameView(ABC):
         self.view: ViewDict = {}
         self.seat_names: list[str] = []
         """Set by the table: how each seat is called ("You", "Computer", "Player 2")."""
+        self.seat_humans: list[bool] = []
+        """Set by the table (`set_seats`): True for each seat a person plays. Views decide
+        who is a person from this, never from the seat's name."""
+
+    def set_seats(self, names: Sequence[str], humans: Sequence[bool]) -> None:
+        """The table tells the view each seat's name and whether a person plays it."""
+        self.seat_names = list(names)
+        self.seat_humans = list(humans)
+
+    def is_human(self, seat: Seat) -> bool:
+        return 0 <= seat < len(self.seat_humans) and self.seat_humans[seat]
 
     @abstractmethod
     def layout(self, rect: pygame.Rect) -> None:
@@ -140,6 +151,21 @@ class GameView(ABC):
         phase back step by step, with its own pause / step controls). `watch_paused` is the
         table's own pause (Space, the Pause button when computers are watched)."""
         return False
+
+    def can_pause(self) -> bool:
+        """True while the view plays something back that Space / Pause can hold (the table
+        also pauses watched computers on its own)."""
+        return False
+
+    def spectating(self) -> bool:
+        """True when every person at the table is out of the game while computers play on:
+        the table then offers to watch (pause) or skip to the end."""
+        return False
+
+    def over_reason(self) -> str:
+        """Why the game ended, in a sentence for the game-over screen ('' when the game does
+        not say)."""
+        return str(self.view.get("over_reason") or "")
 
     def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
         """Source and destination that show a command (a hint) on the board."""
