@@ -69,6 +69,7 @@ from scenes.views.rally_layout import HexFit, TableLayout, fit_hexes, hand_card_
 from scenes.views.rally_planning import (
     Dock,
     build_dock,
+    hand_lines_needed,
     card_face,
     card_of,
     dock_hit,
@@ -142,11 +143,18 @@ class RallyView(GameView):
     def _relayout(self) -> None:
         if not self.rect.width:
             return
-        shape = (self._dock_shape(), self.rect.size, self.rect.topleft)
+        h = self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
+        show_hand = self.view.get("phase") in ("planning", "distribute")
+        slot_h = slot_card_h(h, compact=not show_hand)
+        rows, hand = self._dock_shape()
+        lines = 1
+        if hand:
+            one = table_layout(self.rect, rows, hand)
+            lines = hand_lines_needed(one.dock.width, self.view, slot_h, hand_card_h(h), one.font)
+        shape = (rows, hand, lines, self.rect.size, self.rect.topleft)
         if shape != self._shape:
             self._shape = shape
-            rows, hand = shape[0]
-            self.lay = table_layout(self.rect, rows, hand)
+            self.lay = table_layout(self.rect, rows, hand, lines)
             self._fit_key = None
         lay = self.lay
         assert lay is not None
@@ -158,10 +166,8 @@ class RallyView(GameView):
             self._fit_key = key
             self.fit = fit_hexes(lay.map, hexes, max_radius=max(34, min(60, lay.map.height // 6)))
             self._queue_warm()
-        h = self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
-        hand = self.view.get("phase") in ("planning", "distribute")
-        self.dock = build_dock(lay.dock, self.view, slot_card_h(h, compact=not hand), hand_card_h(h), lay.font, hand,
-                               not self.shared_screen)
+        self.dock = build_dock(lay.dock, self.view, slot_h, hand_card_h(h), lay.font, show_hand,
+                               not self.shared_screen, lines)
         self._static_key = None
 
     def _queue_warm(self) -> None:
@@ -214,7 +220,7 @@ class RallyView(GameView):
     def shared_screen(self) -> bool:
         """Several people play at this screen (hot-seat): during the chaos phase, which they
         all watch, nobody's unplayed cards are shown face up."""
-        return sum(1 for n in self.seat_names if n.startswith("Player")) > 1
+        return sum(self.seat_humans) > 1
 
     @property
     def me(self) -> int:
@@ -223,10 +229,36 @@ class RallyView(GameView):
     def _my_turn(self) -> bool:
         """The seat on screen must act now, and a person plays it (computers watched are not
         offered the tray's controls)."""
-        name = self.seat_names[self.me] if 0 <= self.me < len(self.seat_names) else ""
-        return self.me in self.view.get("to_act", []) and not name.startswith("Computer")
+        return self.me in self.view.get("to_act", []) and self.is_human(self.me)
 
     # --- table hooks -----------------------------------------------------------------------------
+    def can_pause(self) -> bool:
+        """The chaos phase is played back round by round: Space / Pause hold it."""
+        return self.view.get("phase") == "chaos"
+
+    def over_reason(self) -> str:
+        """Why the game ended, with the table's seat names (the engine says 'Player N')."""
+        kind = self.view.get("over_kind") or ""
+        if kind == "decided":
+            winners = self.view.get("winners") or []
+            lead = words.name_of(int(winners[0]), self.seat_names) if winners else "one player"
+            verb = "are" if lead == "You" else "is"
+            return f"The race is decided: {lead} {verb} the only one still flying, and nobody else can score any more."
+        if kind == "entropy":
+            return "Entropy reached 0: the era it happened in was the last."
+        if kind == "era_limit":
+            return "The last era is over."
+        if kind == "no_ships":
+            return "Every ship has been lost."
+        return super().over_reason()
+
+    def spectating(self) -> bool:
+        """Every person at the table is out of the race while computers still fly."""
+        alive = self.view.get("alive") or []
+        people = [s for s in range(len(alive)) if self.is_human(s)]
+        return bool(people) and self.view.get("phase") not in (None, "over") and \
+            not any(alive[s] for s in people)
+
     def hold_chance(self, watch_paused: bool) -> bool:
         """Chaos rounds wait while paused; Step lets exactly one through."""
         self.watch_paused = watch_paused
@@ -293,8 +325,12 @@ class RallyView(GameView):
     # --- words ----------------------------------------------------------------------------------------
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
         if self._playing_round:
-            return f"Chaos round {self._playing_round}: the ships play their cards", (255, 150, 90)
-        return words.status(self.view, seat_names, self.me)
+            text, colour = f"Chaos round {self._playing_round}: the ships play their cards", (255, 150, 90)
+        else:
+            text, colour = words.status(self.view, seat_names, self.me, self.is_human(self.me))
+        if self.spectating():
+            return f"Watching (out of the race) \u00b7 {text}", colour
+        return text, colour
 
     def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
         return words.log_lines(entries, seat_names, self.me)

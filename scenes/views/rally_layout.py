@@ -39,9 +39,21 @@ class TableLayout:
         return max(8, self.area.height // 60)
 
 
-def table_layout(area: pygame.Rect, dock_rows: int, hand: bool) -> TableLayout:
+HAND_LINE_STEP = 0.52
+"""A second line of hand cards starts this far (in card heights) below the first: the first
+line lies on top, the second shows its lower half, name plate included."""
+
+
+def hand_height(screen_h: int, lines: int = 1) -> int:
+    """Height of the hand's cards area: one card, or two lines stepped by `HAND_LINE_STEP`."""
+    ch = hand_card_h(screen_h)
+    return ch + (int(ch * HAND_LINE_STEP) if lines > 1 else 0)
+
+
+def table_layout(area: pygame.Rect, dock_rows: int, hand: bool, hand_lines: int = 1) -> TableLayout:
     """Split `area`: a dock for `dock_rows` program rows (0 and no `hand` = no dock), with the
-    hand beside them when `hand` (without a hand, more than three rows go in two columns)."""
+    hand beside them when `hand` (without a hand, more than three rows go in two columns);
+    `hand_lines` 2 makes room for a big hand in two lines."""
     w, h = area.size
     m = max(8, h // 60)
     fs = max(13, int(h * 0.024))
@@ -56,7 +68,7 @@ def table_layout(area: pygame.Rect, dock_rows: int, hand: bool) -> TableLayout:
     right = pygame.Rect(side.right + m, top, area.right - m - side.right - m, area.bottom - m - top)
     dock_h = 0
     if dock_rows or hand:
-        hand_h = hand_card_h(h) + fs + 16 if hand else 0
+        hand_h = hand_height(h, hand_lines) + fs + 16 if hand else 0
         row_h = slot_card_h(h, compact=not hand) + 10
         rows_h = (dock_rows if hand else (dock_rows + 1) // 2 if dock_rows > 3 else dock_rows) * row_h + fs + 12
         dock_h = min(int(right.height * 0.42), max(hand_h, rows_h))

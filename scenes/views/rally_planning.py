@@ -24,7 +24,7 @@ from scenes.sprites.card import slot_outline
 from scenes.sprites.text import TextCache
 from scenes.views import rally_cards
 from scenes.views.rally_art import cargo_pill, draw_ship, player_colour
-from scenes.views.rally_layout import card_w
+from scenes.views.rally_layout import HAND_LINE_STEP, card_w
 from scenes.views.rally_predict import Prediction
 
 Colour = tuple[int, int, int]
@@ -67,6 +67,7 @@ class Dock:
     hand_cards: list[tuple[int, pygame.Rect]] = field(default_factory=list)
     slot_h: int = 0
     hand_h: int = 0
+    hand_lines: int = 1
 
 
 def card_face(kind: str, w: int, h: int) -> pygame.Surface:
@@ -83,12 +84,40 @@ def rows_in_chaos(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return sorted(ships, key=lambda s: (s["owner"] != seat, s["owner"], s["id"]))
 
 
+def dock_widths(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
+                lines: int = 1) -> tuple[int, int]:
+    """(rows width, hand width) of a dock `width` wide: the hand gets the room its cards need
+    side by side (on `lines` lines) before the rows take more than their cards and a free slot;
+    rows never go below two slots (a longer row overlaps its cards) nor above 62%."""
+    sw = card_w(slot_h)
+    label_w = max(96, int(fs * 6.2))
+    info_w = max(110, int(fs * 7.5))
+    programs_now: Mapping[str, list[int]] = view.get("programs", {})
+    longest = max((len(p) for p in programs_now.values()), default=0)
+    rows_min = label_w + info_w + (sw + 4) * 2
+    rows_need = label_w + info_w + (sw + 4) * max(3, longest + 1)
+    n = len(view.get("hand", []))
+    per_line = (n + lines - 1) // max(1, lines)
+    hand_need = per_line * (card_w(hand_h) + 6)
+    rows_w = min(int(width * 0.62), rows_need, max(rows_min, width - 12 - hand_need))
+    return rows_w, width - rows_w - 12
+
+
+def hand_lines_needed(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int) -> int:
+    """2 when the hand's cards would overlap on one line (their names cut), else 1."""
+    n = len(view.get("hand", []))
+    _, hand_w = dock_widths(width, view, slot_h, hand_h, fs)
+    return 1 if n * (card_w(hand_h) + 6) <= hand_w + 6 else 2
+
+
 def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
-               show_hand: bool, reveal_own: bool = True) -> Dock:
+               show_hand: bool, reveal_own: bool = True, hand_lines: int = 1) -> Dock:
     """Place the rows (own ships while planning; every ship in the chaos phase) and the hand.
     Without `reveal_own` (several people share the screen during the chaos phase) the
-    viewer's own cards still to play lie face down like everyone else's."""
-    dock = Dock(rect, slot_h=slot_h, hand_h=hand_h)
+    viewer's own cards still to play lie face down like everyone else's. With `hand_lines` 2
+    the hand lies in two lines, the first on top of the second's upper half (the list holds
+    the second line first: later cards are drawn on top and hit first)."""
+    dock = Dock(rect, slot_h=slot_h, hand_h=hand_h, hand_lines=hand_lines)
     if rect.height <= 0:
         return dock
     seat = view.get("seat")
@@ -100,17 +129,19 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
     info_w = max(110, int(fs * 7.5))
     rows_w = rect.width
     if show_hand:
-        programs_now: Mapping[str, list[int]] = view.get("programs", {})
-        longest = max((len(p) for p in programs_now.values()), default=0)
-        rows_w = min(int(rect.width * 0.62), label_w + info_w + (sw + 4) * max(4, longest + 2))
-        dock.hand = pygame.Rect(rect.x + rows_w + 12, rect.y + fs + 10, rect.right - rect.x - rows_w - 12,
-                                rect.height - fs - 12)
+        rows_w, hand_w = dock_widths(rect.width, view, slot_h, hand_h, fs, hand_lines)
+        dock.hand = pygame.Rect(rect.x + rows_w + 12, rect.y + fs + 10, hand_w, rect.height - fs - 12)
         hw = card_w(hand_h)
         hand: list[int] = [int(c) for c in view.get("hand", [])]
-        n = len(hand)
-        stride = hw + 6 if n * (hw + 6) <= dock.hand.width else max(12, (dock.hand.width - hw) // max(1, n - 1))
-        for i, card in enumerate(hand):
-            dock.hand_cards.append((card, pygame.Rect(dock.hand.x + i * stride, dock.hand.y, hw, hand_h)))
+        per_line = (len(hand) + hand_lines - 1) // max(1, hand_lines)
+        stride = hw + 6 if per_line * (hw + 6) <= dock.hand.width + 6 else \
+            max(12, (dock.hand.width - hw) // max(1, per_line - 1))
+        step_y = int(hand_h * HAND_LINE_STEP)
+        lines = [hand[i:i + per_line] for i in range(0, len(hand), max(1, per_line))]
+        for line in reversed(range(len(lines))):
+            for i, card in enumerate(lines[line]):
+                dock.hand_cards.append((card, pygame.Rect(dock.hand.x + i * stride, dock.hand.y + line * step_y,
+                                                          hw, hand_h)))
     top = rect.y + fs + 10
     columns = 2 if (not show_hand and len(ships) > 3) else 1
     col_w = rows_w // columns
@@ -310,9 +341,14 @@ def visible_part(dock: Dock, target: Target) -> pygame.Rect | None:
     else:
         rects = [r for _, r in dock.hand_cards]
     i = rects.index(rect) if rect in rects else -1
-    if 0 <= i < len(rects) - 1 and rects[i + 1].x < rect.right:
-        return pygame.Rect(rect.x, rect.y, rects[i + 1].x - rect.x, rect.height)
-    return rect
+    out = pygame.Rect(rect)
+    if 0 <= i < len(rects) - 1 and rects[i + 1].y == rect.y and rect.x < rects[i + 1].x < rect.right:
+        out.width = rects[i + 1].x - rect.x
+    above = [r.bottom for r in rects[i + 1:] if r.y < rect.y and r.colliderect(out)] if i >= 0 else []
+    if above:  # a hand card of the second line, under the first line's cards
+        top = max(above)
+        out = pygame.Rect(out.x, top, out.width, max(1, out.bottom - top))
+    return out
 
 
 def card_of(dock: Dock, view: Mapping[str, Any], target: Target) -> str | None:

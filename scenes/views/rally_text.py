@@ -28,6 +28,7 @@ from game.rally.commands import (
     PlanningDone,
     PlayerOut,
     PortalClaimed,
+    RaceDecided,
     Production,
     ProgramChanged,
     RoundStarted,
@@ -69,14 +70,14 @@ def tile_words(kind: str, value: int, threshold: int | None) -> str:
     return "Empty space"
 
 
-def status(view: Mapping[str, Any], names: Sequence[str], seat: int) -> tuple[str, Colour]:
-    """Whose turn and what to do."""
+def status(view: Mapping[str, Any], names: Sequence[str], seat: int, human: bool = True) -> tuple[str, Colour]:
+    """Whose turn and what to do; `human`: a person plays `seat` (else it is only watched)."""
     phase = view.get("phase")
     to_act: list[int] = view.get("to_act", [])
     turn = int(view.get("turn", -1))
     pending = view.get("pending") or {}
     who = name_of(turn, names) if turn >= 0 else ""
-    mine = seat in to_act and not name_of(seat, names).startswith("Computer")
+    mine = seat in to_act and human
     col = player_colour(turn) if turn >= 0 else BRASS
     if phase == "over":
         return "The game is over", BRASS
@@ -211,6 +212,12 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
         return f"{who(ev.player)} has no ships left ({ev.points} points)", RED
     if isinstance(ev, EraEnded):
         return f"Era {ev.era} is over", BRASS
+    if isinstance(ev, RaceDecided):
+        lead = who(ev.player)
+        best = max((p for i, p in enumerate(ev.points) if i != ev.player), default=0)
+        flies = "are" if lead == "You" else "is"
+        return (f"Race decided: {lead} {flies} the only one still flying and lead{'' if lead == 'You' else 's'} "
+                f"{ev.points[ev.player]} to {best}", BRASS)
     if isinstance(ev, GameOver):
         win = " and ".join(who(w) for w in ev.winners)
         return f"Game over: {win} win{'' if len(ev.winners) > 1 or win == 'You' else 's'} " \
