@@ -1,0 +1,196 @@
+"""The Rally table when people only watch or the game ends early: why it ended (log and
+game-over card), skipping to the end once every person is out, Space only where something
+can be paused, seat kinds from the table (not names), and a big hand whose names all show."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.match import Match
+from game.core.protocol import CHANCE, Target
+from game.core.registry import get_game
+from game.rally.commands import RaceDecided
+from game.rally.state import RallyState
+from scenes.app import AppContext, step
+from scenes.game_over import GameOverScene, reason_text
+from scenes.table import TableScene
+from scenes.views.rally import RallyView
+from scenes.views.rally_planning import dock_hit, visible_part
+from scenes.views.rally_text import event_line
+from tests.scenes.gestures import DT, click, key
+from tests.scenes.test_table_rally import played_until
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    monkeypatch.setenv("ENTROPY_TABLETOP_HOME", str(tmp_path))
+    from scenes.app import create_context
+    from scenes.settings_store import Settings
+
+    settings = Settings()
+    settings.animation_speed = "fast"
+    settings.ai_watch_delay = 0.0
+    context = create_context(settings, size=(1280, 720))
+    yield context
+    context.stack.apply_pending()
+    while context.stack.scenes:
+        context.stack._pop()
+
+
+def open_table(ctx: AppContext, match: Match) -> TableScene:
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    for _ in range(3):
+        step(ctx, [], DT)
+    return scene
+
+
+def rally(scene: TableScene) -> RallyView:
+    assert isinstance(scene.view, RallyView)
+    return scene.view
+
+
+def my_planning(seats: list[str], seed: int = 11) -> Match:
+    return played_until(seed, seats, lambda s: s.phase == "planning" and 0 in s.to_act())
+
+
+def test_the_log_says_when_the_race_is_decided() -> None:
+    ev = RaceDecided("", 1, (3, 7, 0))
+    line = event_line(ev, ["You", "Computer 2", "Computer 3"], 0)
+    assert line is not None
+    text, _ = line
+    assert "decided" in text and "Computer 2" in text and "7 to 3" in text
+    mine = event_line(RaceDecided("", 0, (9, 2)), ["You", "Computer"], 0)
+    assert mine is not None and mine[0].startswith("Race decided: You are")
+
+
+def test_the_game_over_card_says_why_the_game_ended_in_the_tables_words(ctx: AppContext) -> None:
+    match = my_planning(["human", "normal"])
+    state = match.state
+    assert isinstance(state, RallyState)
+    state.points = [2, 9]
+    state.alive = [False, True]
+    state.phase, state.over_kind, state.over_reason = "over", "decided", "The race is decided: only Player 2 ..."
+    scene = open_table(ctx, match)
+    for _ in range(40):
+        step(ctx, [], DT)
+    top = ctx.stack.scenes[-1]
+    assert isinstance(top, GameOverScene) and scene.game_over_opened
+    assert "The race is decided" in top.reason and "Computer" in top.reason and "Player 2" not in top.reason
+    assert top._reason_lines and top._card.height > 330
+
+
+def test_games_without_a_reason_keep_their_game_over_card() -> None:
+    match = Match(get_game("order-chaos"), {}, 3, ["human", "human"])
+    assert reason_text(match) == ""
+
+
+def out_of_the_race() -> Match:
+    """Three seats; the person (seat 0) has lost every ship while two computers fly on."""
+    match = played_until(1, ["human", "normal", "normal"], lambda s: not s.alive[0] and not s.is_over())
+    state = match.state
+    assert isinstance(state, RallyState) and not state.alive[0] and not state.is_over()
+    return match
+
+
+def test_a_person_out_of_the_race_watches_and_can_skip_to_the_end(ctx: AppContext) -> None:
+    match = out_of_the_race()
+    scene = open_table(ctx, match)
+    view = rally(scene)
+    assert view.spectating() and scene.watching
+    assert view.status(scene.names)[0].startswith("Watching")
+    labels = [b.label for b in scene.action_buttons]
+    assert labels == ["Skip to the end", "Pause"]
+    key(ctx, pygame.K_SPACE)
+    assert scene.watch_paused and [b.label for b in scene.action_buttons][1] == "Resume"
+    def moves() -> int:
+        return sum(1 for c in match.commands if c.seat != CHANCE)
+
+    for _ in range(20):
+        step(ctx, [], DT)  # a move asked for before the pause may still land
+    played = moves()
+    for _ in range(40):
+        step(ctx, [], DT)
+    assert moves() == played, "paused: the computers wait"
+    click(ctx, scene.action_buttons[0].rect.center)
+    assert scene.fast_forward and not scene.watch_paused
+    for _ in range(3000):
+        step(ctx, [], DT)
+        if match.state.is_over():
+            break
+    assert match.state.is_over()
+    assert not scene.animator.tweens, "skipped without animation"
+    for _ in range(40):
+        step(ctx, [], DT)
+    assert isinstance(ctx.stack.scenes[-1], GameOverScene)
+
+
+def test_space_does_nothing_on_a_persons_turn_in_order_and_chaos(ctx: AppContext) -> None:
+    match = Match(get_game("order-chaos"), {}, 3, ["human", "normal"])
+    scene = open_table(ctx, match)
+    for _ in range(200):
+        step(ctx, [], DT)
+        if scene.acting_human() is not None:
+            break
+    assert scene.acting_human() == 0
+    key(ctx, pygame.K_SPACE)
+    assert not scene.watch_paused and "Paused" not in scene.status_text
+
+
+def test_space_pauses_rallys_chaos_playback_but_not_planning(ctx: AppContext) -> None:
+    match = my_planning(["human", "normal"])
+    scene = open_table(ctx, match)
+    key(ctx, pygame.K_SPACE)
+    assert not scene.watch_paused, "planning: nothing to pause"
+    chaos = played_until(11, ["human", "normal"], lambda s: s.phase == "chaos")
+    scene2 = open_table(ctx, chaos)
+    assert scene2.can_pause()
+    key(ctx, pygame.K_SPACE)
+    assert scene2.watch_paused and "Paused" in scene2.status_text
+
+
+def test_who_is_a_person_comes_from_the_seats_not_their_names(ctx: AppContext) -> None:
+    match = my_planning(["human", "normal"])
+    scene = open_table(ctx, match)
+    view = rally(scene)
+    assert view.seat_humans == [True, False]
+    view.set_seats(["Computer fan", "Computer"], [True, False])
+    assert view.status(view.seat_names)[0].startswith("Program your ships")
+    assert not view.shared_screen
+    view.set_seats(["You", "Player 2"], [False, False])
+    assert not view.status(view.seat_names)[0].startswith("Program your ships")
+
+
+@pytest.mark.parametrize("n", [5, 7, 10])
+def test_every_hand_card_shows_its_whole_name_plate_at_1280x720(ctx: AppContext, n: int) -> None:
+    match = my_planning(["human", "normal"])
+    state = match.state
+    assert isinstance(state, RallyState)
+    while len(state.hands[0]) < n:
+        state.hands[0].append(state.deck.pop())
+    del state.hands[0][n:]
+    scene = open_table(ctx, match)
+    dock = rally(scene).dock
+    assert len(dock.hand_cards) == n
+    seen: list[pygame.Rect] = []
+    for card, rect in dock.hand_cards:
+        target = Target("hand", ident=str(card))
+        part = visible_part(dock, target)
+        assert part is not None
+        plate = pygame.Rect(rect.x, rect.bottom - rect.height // 5, rect.width, rect.height // 5)
+        assert part.contains(plate), f"card {card}: its name plate is covered"
+        assert dock_hit(dock, part.center, None) == target
+        assert dock.hand.contains(rect) or dock.hand.inflate(0, 2).contains(rect)
+        seen.append(part)
+    for i, a in enumerate(seen):
+        assert not any(a.colliderect(b) for b in seen[i + 1:])
+    assert dock.hand_lines == (1 if n <= 5 else 2)
