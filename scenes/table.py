@@ -243,6 +243,11 @@ class TableScene(Scene):
         if self.buttons:
             self._hover(self.mouse)
 
+    def _refresh_log(self) -> None:
+        """Ask the view for the log again if it reveals lines in step with its animation."""
+        if self.view.log_stale():
+            self.log.set_lines(self.view.log_lines(self.match.log, self.names))
+
     def movable(self) -> list[Target]:
         seat = self.acting_human()
         key = (len(self.match.commands), seat, id(self.match.state))
@@ -342,6 +347,7 @@ class TableScene(Scene):
             self.status_text = ""
         self._sync()
         self.view.animate(result.events, self.animator, before, origin)
+        self._refresh_log()
         return True
 
     def do_action(self, action: Action) -> None:
@@ -552,6 +558,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.animator.update(dt)
+        self._refresh_log()
         if self._pending_answer is None:
             self._pending_answer = self.ai.poll()
         if self.ai.error:
@@ -586,6 +593,7 @@ class TableScene(Scene):
             if result.ok:
                 self._sync()
                 self.view.animate(result.events, self.animator, before, None)
+                self._refresh_log()
             return
         seat = self.ai_to_act()
         if seat is not None and not self.ai.busy and self._pending_answer is None:

@@ -174,6 +174,11 @@ class GameView(ABC):
     def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
         return [(e.event.text, (220, 220, 220)) for e in entries]
 
+    def log_stale(self) -> bool:
+        """True when `log_lines` would now give other lines (a view revealing lines in step with
+        its playback); the table then asks again."""
+        return False
+
     def announcement(self, animator: Animator) -> Announcement | None:
         return None
 

@@ -117,6 +117,10 @@ class RallyView(GameView):
         self._ship_rects: dict[int, pygame.Rect] = {}
         self._playing_round = 0
         """The chaos round being played back (0: none), for the banner."""
+        self._reveal: tuple[int, list[float], Any] | None = None
+        """(events, their times, tween) of the running playback: their log lines wait for it."""
+        self._logged_hidden = 0
+        self._reveal_animator: Animator | None = None
         self._warm: list[Callable[[], object]] = []
         """Art to draw ahead on idle frames (see `_queue_warm`)."""
         self._soon: list[Callable[[], object]] = []
@@ -332,8 +336,24 @@ class RallyView(GameView):
             return f"Watching (out of the race) \u00b7 {text}", colour
         return text, colour
 
+    def _hidden_entries(self) -> int:
+        """How many of the latest log entries the running playback has not shown yet."""
+        if self._reveal is None:
+            return 0
+        n, times, tween = self._reveal
+        if tween.done or self._reveal_animator is None or tween not in self._reveal_animator.tweens:
+            self._reveal = None
+            return 0
+        t = tween.raw * tween.payload["timeline"].duration
+        return n - sum(1 for x in times if x <= t)
+
     def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
-        return words.log_lines(entries, seat_names, self.me)
+        hidden = min(self._hidden_entries(), len(entries))
+        self._logged_hidden = hidden
+        return words.log_lines(entries[:len(entries) - hidden], seat_names, self.me)
+
+    def log_stale(self) -> bool:
+        return self._hidden_entries() != self._logged_hidden
 
     def actions(self, seat: Seat) -> list[Action]:
         v = self.view
@@ -582,7 +602,8 @@ class RallyView(GameView):
         if tl.duration <= 0.05:
             return
         start = origin if origin is not None else self._tray_centre()
-        animator.add(tl.duration, "rally", linear, timeline=tl, origin=start, before=before)
+        tween = animator.add(tl.duration, "rally", linear, timeline=tl, origin=start, before=before)
+        self._reveal, self._reveal_animator = (len(events), tl.event_times, tween), animator
         self._static_key = None
         # the cards this round turns up are drawn ahead, one per frame, before their turn comes
         h, w = self._pop_size()

@@ -162,6 +162,8 @@ class Timeline:
     """Tiles that arrive during the timeline: hex -> the time they land."""
     played: list[tuple[float, int, int]] = field(default_factory=list)
     """(time, ship, card) of cards turned up, so the dock shows them only from then."""
+    event_times: list[float] = field(default_factory=list)
+    """When each event (in the order given) starts being shown, so its log line can wait for it."""
 
     @property
     def round_play(self) -> bool:
@@ -212,6 +214,7 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
     for ev in events:
         if not isinstance(ev, TokenMoved):
             t = max(t, parallel_end)
+        tl.event_times.append(t)
         track = tl.ships.get(int(getattr(ev, "ship", -1)))
         if isinstance(ev, RoundStarted):
             tl.effects.append(Effect(t, ROUND_S + 0.5, "banner", (0.0, 0.0), f"Chaos round {ev.round}"))

@@ -194,3 +194,29 @@ def test_every_hand_card_shows_its_whole_name_plate_at_1280x720(ctx: AppContext,
     for i, a in enumerate(seen):
         assert not any(a.colliderect(b) for b in seen[i + 1:])
     assert dock.hand_lines == (1 if n <= 5 else 2)
+
+
+def test_a_chaos_rounds_log_lines_appear_in_step_with_its_playback(ctx: AppContext) -> None:
+    match = played_until(11, ["human", "normal"], lambda s: s.phase == "chaos")
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    view = rally(scene)
+    counts: list[tuple[int, int]] = []
+    for _ in range(400):
+        step(ctx, [], DT)
+        full = len(view.log_lines(match.log, scene.names)) if view._reveal is None else -1
+        counts.append((len(scene.log.lines), full))
+        if match.state.phase != "chaos" and not scene.animator.busy:
+            break
+    shown = [c for c, _ in counts]
+    played = [c for c, full in counts if full < 0]
+    assert played, "a round was played back"
+    assert any(b > a for a, b in zip(played, played[1:])), "lines arrive during the playback"
+    whole = words_lines(scene)
+    assert shown[-1] == len(whole) and scene.log.lines == whole, "everything shows once it has played"
+
+
+def words_lines(scene: TableScene) -> list[Any]:
+    from scenes.views import rally_text
+
+    return rally_text.log_lines(scene.match.log, scene.names, rally(scene).me)
