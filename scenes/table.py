@@ -566,7 +566,8 @@ class TableScene(Scene):
             self.ai.error = ""
         self._ask_ahead()
         if self.fast_forward:
-            self._fast_forward()
+            if not self.covered:  # the pause menu holds a skip too
+                self._fast_forward()
             return
         if self.covered or self.animator.busy:
             self.idle_for = 0.0
