@@ -38,7 +38,7 @@ LEVELS = ("random", "greedy", "easy", "normal", "hard")
 BUDGETS: dict[str, SearchBudget] = {
     "easy": SearchBudget(iterations=60, max_seconds=0.5, exploration=0.7),
     "normal": SearchBudget(iterations=550, max_seconds=0.85, rollout_depth=1),
-    "hard": SearchBudget(iterations=3000, max_seconds=2.6, rollout_depth=1, exploration=0.2),
+    "hard": SearchBudget(iterations=3000, max_seconds=2.4, rollout_depth=1, exploration=0.2),
 }
 """Iteration budgets (deterministic) with a time cap as a safety net. Hard explores less:
 at 0.5 its visits spread almost evenly over the root's moves (value gaps of a point or
