@@ -20,20 +20,14 @@ from game.order_chaos.commands import Draw, Pass, Place, Slide
 from scenes.app import AppContext, step
 from scenes.table import TableScene
 from tests.scenes.gestures import DT, at, click, drag, key
+from tests.scenes.table_context import table_context
 
 
 # --- helpers (kept here so they never clash with the shared conftest) -----------------------
 @pytest.fixture
 def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
-    monkeypatch.setenv("ENTROPY_TABLETOP_HOME", str(tmp_path))
-    from scenes.app import create_context
-    from scenes.settings_store import Settings
-
-    context = create_context(Settings(), size=(1280, 720))
-    yield context
-    context.stack.apply_pending()
-    while context.stack.scenes:
-        context.stack._pop()
+    with table_context(tmp_path, monkeypatch) as context:
+        yield context
 
 
 def open_table(ctx: AppContext, seats: list[str], seed: int = 3, config: dict[str, Any] | None = None,

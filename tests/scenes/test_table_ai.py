@@ -19,21 +19,13 @@ from game.core.protocol import Target
 from game.core.registry import get_game
 from scenes.app import AppContext, step
 from scenes.table import TableScene
+from tests.scenes.table_context import table_context
 
 
 @pytest.fixture
 def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
-    monkeypatch.setenv("ENTROPY_TABLETOP_HOME", str(tmp_path))
-    from scenes.app import create_context
-    from scenes.settings_store import Settings
-
-    settings = Settings()
-    settings.ai_watch_delay = 0.0
-    context = create_context(settings, size=(1280, 720))
-    yield context
-    context.stack.apply_pending()
-    while context.stack.scenes:
-        context.stack._pop()
+    with table_context(tmp_path, monkeypatch, ai_watch_delay=0.0) as context:
+        yield context
 
 
 def test_ai_seat_moves_through_the_worker_while_frames_draw(ctx: AppContext) -> None:

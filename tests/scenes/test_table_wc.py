@@ -23,21 +23,13 @@ from scenes.app import AppContext, step
 from scenes.handoff import HandoffScene
 from scenes.table import TableScene
 from tests.scenes.gestures import DT, at, click, drag, key
+from tests.scenes.table_context import table_context
 
 
 @pytest.fixture
 def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
-    monkeypatch.setenv("ENTROPY_TABLETOP_HOME", str(tmp_path))
-    from scenes.app import create_context
-    from scenes.settings_store import Settings
-
-    settings = Settings()
-    settings.animation_speed = "fast"
-    context = create_context(settings, size=(1280, 720))
-    yield context
-    context.stack.apply_pending()
-    while context.stack.scenes:
-        context.stack._pop()
+    with table_context(tmp_path, monkeypatch, animation_speed="fast") as context:
+        yield context
 
 
 def ready(ctx: AppContext) -> None:
