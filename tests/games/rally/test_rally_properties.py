@@ -24,6 +24,18 @@ from game.rally.state import RallyState
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+def random_position(seed: int, n: int, steps: int) -> RallyState:
+    """A Rally game of `n` players after up to `steps` random commands (chance drawn as in play)."""
+    s = RALLY.new({}, seed, n)
+    r = random.Random(seed)
+    for _ in range(steps):
+        if s.is_over():
+            break
+        actors = s.to_act()
+        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
+    return s
+
+
 def energy(s: RallyState) -> int:
     return (sum(sh.energy for sh in s.ships.values()) + sum(s.pool)
             + sum(t.value for t in s.tiles.values() if t.kind == "energy"))
@@ -108,13 +120,7 @@ def test_entropy_never_rises_above_zero_and_never_falls_once_zero(game: tuple[in
 def test_views_do_not_change_when_hidden_facts_are_scrambled(game: tuple[int, int], steps: int, salt: int) -> None:
     """Swap other seats' hand and program cards with deck cards: the seat's view is the same."""
     seed, n = game
-    s = RALLY.new({}, seed, n)
-    r = random.Random(seed)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        actors = s.to_act()
-        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
+    s = random_position(seed, n, steps)
     rs = random.Random(salt)
     for seat in range(n):
         before = s.view(seat)
@@ -146,13 +152,7 @@ def test_determinize_depends_only_on_what_the_seat_knows(game: tuple[int, int], 
     from game.core.rng import Rng
 
     seed, n = game
-    s = RALLY.new({}, seed, n)
-    r = random.Random(seed)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        actors = s.to_act()
-        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
+    s = random_position(seed, n, steps)
     for seat in range(n):
         twin = s.determinize(seat, Rng(seed + 1))  # same knowledge, other hidden facts
         twin.rng = s.rng.copy()
@@ -191,13 +191,7 @@ def test_any_command_is_either_refused_with_a_reason_or_applies_cleanly(game: tu
     """Garbage from a screen or a save file never crashes the referee, and a
     refused command leaves the state exactly as it was."""
     seed, n = game
-    s = RALLY.new({}, seed, n)
-    r = random.Random(seed)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        actors = s.to_act()
-        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
+    s = random_position(seed, n, steps)
     for _ in range(8):
         seat = data.draw(st.integers(0, n - 1))
         cmd = data.draw(_fuzz_commands(seat))
