@@ -146,6 +146,11 @@ class GameView(ABC):
         asked before the table's own shortcuts. True if it used it."""
         return False
 
+    def view_pointer(self, event: pygame.event.Event) -> bool:
+        """A mouse button or motion event the view uses itself before the table's drag and click
+        handling (e.g. dragging empty map to pan it). True if it used it."""
+        return False
+
     def hold_chance(self, watch_paused: bool) -> bool:
         """True to make the table wait before resolving the next chance step (a view that plays a
         phase back step by step, with its own pause / step controls). `watch_paused` is the

@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from game.core.hexgrid import Hex, direction_angle
+from game.core.hexgrid import Hex, bounds, direction_angle
 from game.core.match import LogEntry
 from game.core.protocol import Command, Event, Seat, Target
 from game.rally.cards import KIND_BY_NAME
@@ -65,6 +65,7 @@ from scenes.views.rally_art import (
 )
 from scenes.views.rally_bar import BarGeometry, entropy_bar, portal_marks
 from scenes.views.rally_controls import PlayControls, SplitDraft, apply_action, draw_panel, panel_geometry
+from scenes.views.rally_camera import Camera, min_radius
 from scenes.views.rally_layout import HexFit, TableLayout, fit_hexes, hand_card_h, slot_card_h, table_layout
 from scenes.views.rally_planning import (
     Dock,
@@ -101,6 +102,12 @@ class RallyView(GameView):
         super().__init__(ctx, game, text)
         self.lay: TableLayout | None = None
         self.fit = HexFit(30, (0.0, 0.0))
+        """The hexes as drawn: the fitted map moved by the camera's pan."""
+        self._base_fit = self.fit
+        self.camera = Camera(pygame.Rect(0, 0, 0, 0), (0.0, 0.0, 0.0, 0.0))
+        self._focus_key: Any = None
+        self._pan_press: Point | None = None
+        self._panning = False
         self.dock = Dock(pygame.Rect(0, 0, 0, 0))
         self.predictions: dict[int, Prediction] = {}
         self.draft: SplitDraft | None = None
@@ -168,11 +175,46 @@ class RallyView(GameView):
         key = (frozenset(hexes), lay.map.size, lay.map.topleft)
         if key != self._fit_key:
             self._fit_key = key
-            self.fit = fit_hexes(lay.map, hexes, max_radius=max(34, min(60, lay.map.height // 6)))
-            self._queue_warm()
+            base = fit_hexes(lay.map, hexes, max_radius=max(34, min(60, lay.map.height // 6)), min_radius=min_radius(h))
+            cells = [Hex(q, r) for q, r in hexes] or [Hex(0, 0)]
+            x0, y0, x1, y1 = bounds(cells, base.radius)
+            pad = base.radius * 0.6
+            extent = (x0 + base.origin[0] - pad, y0 + base.origin[1] - pad,
+                      x1 + base.origin[0] + pad, y1 + base.origin[1] + pad)
+            self.camera = Camera(pygame.Rect(lay.map), extent, self.camera.pan)
+            self.camera.clamp()
+            if base.radius != self._base_fit.radius:
+                self._queue_warm()
+            self._base_fit = base
+        focus = self._focus_hexes()
+        fkey = (frozenset(focus), self.view.get("phase"), self._fit_key)
+        if fkey != self._focus_key:
+            self._focus_key = fkey
+            self.camera.centre_on([self._base_fit.centre(c) for c in focus], margin=self._base_fit.radius)
+        self._apply_pan()
         self.dock = build_dock(lay.dock, self.view, slot_h, hand_card_h(h), lay.font, show_hand,
                                not self.shared_screen, lines)
         self._static_key = None
+
+    def _apply_pan(self) -> None:
+        """`fit` = the fitted map moved by the camera (everything drawn or hit-tested uses it)."""
+        b = self._base_fit
+        self.fit = HexFit(b.radius, (b.origin[0] + self.camera.pan[0], b.origin[1] + self.camera.pan[1]))
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the map by (dx, dy) pixels, kept within its extent."""
+        self.camera.move(dx, dy)
+        self._apply_pan()
+
+    def _focus_hexes(self) -> list[HexT]:
+        """What the camera should show now: the drawn tile's legal hexes, the hexes a new ship
+        may go to, or the viewer's ships while planning (chaos: see `animate`)."""
+        v = self.view
+        if v.get("legal_tile_hexes"):  # a tile or a new ship to place
+            return [_hex(h) for h in v["legal_tile_hexes"]]
+        if v.get("phase") == "planning":
+            return [_hex(s["hex"]) for s in v.get("ships", []) if s["owner"] == v.get("seat")]
+        return []
 
     def _queue_warm(self) -> None:
         """Art the chaos playback will need at this hex size (explosions, cards turning up),
@@ -276,15 +318,68 @@ class RallyView(GameView):
         return True
 
     def view_event(self, event: pygame.event.Event) -> bool:
-        """R / E (or the mouse wheel over the map) turn the ship being placed."""
+        """R / E (or the mouse wheel over the map, or Left / Right) turn the ship being placed;
+        otherwise the arrows and the wheel pan a map bigger than its area."""
         if not self._placing_ship():
-            return False
+            return self._pan_event(event)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._turn(1 if event.key == pygame.K_RIGHT else -1)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            return self._pan_event(event)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_r, pygame.K_e):
             self._turn(1 if event.key == pygame.K_r and not event.mod & pygame.KMOD_SHIFT else -1)
             return True
         if event.type == pygame.MOUSEWHEEL and self.lay is not None and self.lay.map.collidepoint(self._mouse):
             self._turn(1 if event.y < 0 else -1)
             return True
+        return False
+
+    def _pan_event(self, event: pygame.event.Event) -> bool:
+        """Arrow keys (and the wheel over the map) pan the map when it does not fit."""
+        if self.lay is None or not self.camera.active:
+            return False
+        step = self.fit.radius * 2
+        if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            moves = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0), pygame.K_UP: (0, step),
+                     pygame.K_DOWN: (0, -step)}
+            if event.key in moves:
+                self.pan(*moves[event.key])
+                return True
+        if event.type == pygame.MOUSEWHEEL and self.lay.map.collidepoint(self._mouse):
+            lx, ly = self.camera.limits
+            if ly > 0:
+                self.pan(-event.x * step, event.y * step)
+            else:  # a strip lying across: the wheel moves along it
+                self.pan(event.y * step - event.x * step, 0)
+            return True
+        return False
+
+    def view_pointer(self, event: pygame.event.Event) -> bool:
+        """Drag on empty map (not on a ship, a tile being held or a panel) to pan it. A press
+        only arms the pan; it starts after a few pixels of motion, so clicks still work."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._panning = False
+            self._pan_press = None
+            if self.lay is not None and self.camera.active and self.lay.map.collidepoint(event.pos):
+                hit = self.hit_test(event.pos)
+                if hit is not None and hit.zone == "hex":
+                    self._pan_press = (float(event.pos[0]), float(event.pos[1]))
+            return False
+        if event.type == pygame.MOUSEMOTION and self._pan_press is not None:
+            if not event.buttons[0]:
+                self._pan_press, self._panning = None, False
+                return False
+            if not self._panning and math.dist(event.pos, self._pan_press) < 6:
+                return False
+            self._panning = True
+            self.pan(event.pos[0] - self._pan_press[0], event.pos[1] - self._pan_press[1])
+            self._pan_press = (float(event.pos[0]), float(event.pos[1]))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pan_press is not None:
+            was = self._panning
+            self._pan_press, self._panning = None, False
+            return was
         return False
 
     def _placing_seat(self) -> int | None:
@@ -604,6 +699,12 @@ class RallyView(GameView):
         start = origin if origin is not None else self._tray_centre()
         tween = animator.add(tl.duration, "rally", linear, timeline=tl, origin=start, before=before)
         self._reveal, self._reveal_animator = (len(events), tl.event_times, tween), animator
+        ends = [(track.at(0.0)[0], track.at(tl.duration)[0]) for track in tl.ships.values()]
+        moving = [p for a, z in ends if a != z for p in (a, z)]
+        if moving and self.camera.active:
+            b = self._base_fit
+            self.camera.centre_on([_axial(q, r, b.radius, b.origin) for q, r in moving], margin=b.radius)
+            self._apply_pan()
         self._static_key = None
         # the cards this round turns up are drawn ahead, one per frame, before their turn comes
         h, w = self._pop_size()
@@ -660,6 +761,7 @@ class RallyView(GameView):
         off = (-self.rect.x, -self.rect.y)
         origin = (self.fit.origin[0] + off[0], self.fit.origin[1] + off[1])
         r = self.fit.radius
+        layer.set_clip(self.lay.map.move(off))  # a map bigger than its area is cut at its edges
         for t in v.get("tiles", []):
             if _hex(t["hex"]) in landing:
                 continue
@@ -671,6 +773,8 @@ class RallyView(GameView):
         if playing is None:
             draw_tokens(layer, v.get("tokens", []), r, origin)
             self._draw_parked_ships(layer, off)
+        self._draw_edges(layer, off)
+        layer.set_clip(None)
         for seat in range(int(v.get("players", 2))):
             self._draw_panel(layer, seat, off)
         self._draw_tray(layer, off, hidden)
@@ -760,6 +864,26 @@ class RallyView(GameView):
             if pred.off_map is None:
                 ex, ey = self.fit.centre(pred.end)
                 draw_ship(layer, (ex + off[0], ey + off[1]), self.me, direction_angle(pred.direction), r, ghost=True)
+
+    def _draw_edges(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
+        """Arrows at each edge of the map area beyond which more map lies (the map is panned)."""
+        assert self.lay is not None
+        area = self.lay.map.move(off)
+        s = max(8, self.fit.radius // 2)
+        for (more, (x, y), (dx, dy)) in zip(self.camera.hidden_edges(),
+                                             [(area.left + s, area.centery), (area.centerx, area.top + s),
+                                              (area.right - s, area.centery), (area.centerx, area.bottom - s)],
+                                             [(-1, 0), (0, -1), (1, 0), (0, 1)]):
+            if not more:
+                continue
+            tip = (x + dx * s * 0.6, y + dy * s * 0.6)
+            a = (x - dx * s * 0.4 - dy * s, y - dy * s * 0.4 - dx * s)
+            b = (x - dx * s * 0.4 + dy * s, y - dy * s * 0.4 + dx * s)
+            pygame.draw.polygon(layer, (20, 20, 28), [(p[0] + 1, p[1] + 2) for p in (tip, a, b)])
+            pygame.draw.polygon(layer, BRASS, [tip, a, b])
+        if any(self.camera.hidden_edges()):
+            self.text.blit(layer, "drag the map or use the arrows to see the rest", max(11, self.lay.font - 4), DIM,
+                           bottomright=(area.right - 6, area.bottom - 4))
 
     def _ship_dir(self, sid: int) -> int:
         for s in self.view.get("ships", []):
@@ -887,6 +1011,7 @@ class RallyView(GameView):
         if v.get("phase") == "chaos":
             self.play.draw(surface, lay.controls, self.text, lay.font - 1, self._mouse,
                            self.play.paused or self.watch_paused)
+        surface.set_clip(lay.map)
         # legal hexes while a tile or a ship is held
         if overlay.held is not None and overlay.held.zone in ("tile", "ship") and overlay.held.ident is None:
             glow = hex_glow(r, palette.HIGHLIGHT, round((0.6 + 0.4 * pulse) * 4) / 4)
@@ -899,6 +1024,7 @@ class RallyView(GameView):
             faint = hex_shape(r, None, (*palette.HIGHLIGHT, 130), 0.05)
             for c in {_hex(h) for h in v.get("legal_tile_hexes", [])}:
                 blit_centred(surface, faint, self.fit.centre(c))
+        surface.set_clip(None)
         # the source that may be picked up
         if overlay.held is None and (TILE in overlay.movable or NEW_SHIP in overlay.movable):
             cx, cy = self._tray_centre()
@@ -943,7 +1069,9 @@ class RallyView(GameView):
                 if pos is not None:
                     pygame.draw.circle(surface, palette.HINT, pos, r * (0.7 + 0.1 * pulse), width=3)
         if playing is not None:
+            surface.set_clip(lay.map)
             self._draw_playback(surface, playing)
+            surface.set_clip(None)
         for tw in animator.of_kind("return"):
             self._draw_held(surface, tw.payload["source"], _lerp(tw.payload["start"], tw.payload["end"], tw.value))
         if self.draft is not None:
