@@ -103,7 +103,7 @@ class RallyView(GameView):
         self.lay: TableLayout | None = None
         self.fit = HexFit(30, (0.0, 0.0))
         """The hexes as drawn: the fitted map moved by the camera's pan."""
-        self._base_fit = self.fit
+        self._base_fit = HexFit(0, (0.0, 0.0))  # no fit yet: the first one warms its art
         self.camera = Camera(pygame.Rect(0, 0, 0, 0), (0.0, 0.0, 0.0, 0.0))
         self._focus_key: Any = None
         self._pan_press: Point | None = None
@@ -361,6 +361,8 @@ class RallyView(GameView):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._panning = False
             self._pan_press = None
+            if self._overview_jump(event.pos):
+                return True
             if self.lay is not None and self.camera.active and self.lay.map.collidepoint(event.pos):
                 hit = self.hit_test(event.pos)
                 if hit is not None and hit.zone == "hex":
@@ -540,6 +542,9 @@ class RallyView(GameView):
             return dock_hit(self.dock, pos, held)
         if not self.lay.map.collidepoint(pos):
             return None
+        ov = self._overview()
+        if ov is not None and ov[0].collidepoint(pos):
+            return None  # the overview covers that corner of the map
         placing = held is not None and held.zone in ("tile", "ship") and held.ident is None
         if not placing:
             for sid, rect in sorted(self._ship_rects.items(), key=lambda kv: -kv[0]):
@@ -644,6 +649,9 @@ class RallyView(GameView):
         for seat in range(int(v.get("players", 2))):
             if self._panel_rect(seat).collidepoint(pos):
                 return self._panel_tip(seat)
+        ov = self._overview()
+        if ov is not None and ov[0].collidepoint(pos):
+            return "The whole map, with the part shown framed. Click to look there; drag the map or use the arrows to pan."
         target = self.hit_test(pos)
         if target is None:
             if self._tray().collidepoint(pos):
@@ -774,6 +782,7 @@ class RallyView(GameView):
             draw_tokens(layer, v.get("tokens", []), r, origin)
             self._draw_parked_ships(layer, off)
         self._draw_edges(layer, off)
+        self._draw_overview(layer, off)
         layer.set_clip(None)
         for seat in range(int(v.get("players", 2))):
             self._draw_panel(layer, seat, off)
@@ -884,6 +893,60 @@ class RallyView(GameView):
         if any(self.camera.hidden_edges()):
             self.text.blit(layer, "drag the map or use the arrows to see the rest", max(11, self.lay.font - 4), DIM,
                            bottomright=(area.right - 6, area.bottom - 4))
+
+    def _overview(self) -> tuple[pygame.Rect, float] | None:
+        """The small overview of the whole map (bottom left of the map area) and its scale,
+        shown only while the map does not fit."""
+        if self.lay is None or not self.camera.active:
+            return None
+        x0, y0, x1, y1 = self.camera.extent
+        m = self.lay.map
+        k = min(m.width * 0.3 / max(1.0, x1 - x0), m.height * 0.2 / max(1.0, y1 - y0))
+        w, h = int((x1 - x0) * k) + 8, int((y1 - y0) * k) + 8
+        return pygame.Rect(m.x + 6, m.bottom - h - 6, w, h), k
+
+    def _to_overview(self, p: Point, box: pygame.Rect, k: float) -> Point:
+        return box.x + 4 + (p[0] - self.camera.extent[0]) * k, box.y + 4 + (p[1] - self.camera.extent[1]) * k
+
+    def _draw_overview(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
+        ov = self._overview()
+        if ov is None:
+            return
+        box, k = ov
+        shown = box.move(off)
+        back = pygame.Surface(shown.size, pygame.SRCALPHA)
+        back.fill((14, 16, 26, 215))
+        layer.blit(back, shown)
+        pygame.draw.rect(layer, DIM, shown, width=1)
+        b = self._base_fit
+        dot = max(1.5, b.radius * k * 0.9)
+
+        def at(h: HexT) -> tuple[float, float]:
+            x, y = self._to_overview(b.centre(h), box, k)
+            return x + off[0], y + off[1]
+        for t in self.view.get("tiles", []):
+            pygame.draw.circle(layer, (128, 134, 150), at(_hex(t["hex"])), dot)
+        for h in self.view.get("legal_tile_hexes", []):
+            pygame.draw.circle(layer, palette.HIGHLIGHT, at(_hex(h)), dot, width=1)
+        for sh in self.view.get("ships", []):
+            pygame.draw.circle(layer, player_colour(int(sh["owner"])), at(_hex(sh["hex"])), max(2.0, dot * 0.8))
+        v = self.camera.view.move(-self.camera.pan[0], -self.camera.pan[1])
+        tl = self._to_overview((v.x, v.y), box, k)
+        frame = pygame.Rect(int(tl[0]) + off[0], int(tl[1]) + off[1], max(4, int(v.width * k)), max(4, int(v.height * k)))
+        pygame.draw.rect(layer, BRASS, frame.clip(shown), width=1)
+
+    def _overview_jump(self, pos: Point) -> bool:
+        """A click on the overview looks at that part of the map."""
+        ov = self._overview()
+        if ov is None or not ov[0].collidepoint(pos):
+            return False
+        box, k = ov
+        x = self.camera.extent[0] + (pos[0] - box.x - 4) / k
+        y = self.camera.extent[1] + (pos[1] - box.y - 4) / k
+        self.camera.pan = (self.camera.view.centerx - x, self.camera.view.centery - y)
+        self.camera.clamp()
+        self._apply_pan()
+        return True
 
     def _ship_dir(self, sid: int) -> int:
         for s in self.view.get("ships", []):

@@ -46,11 +46,13 @@ class Camera:
         return lx > 0 or ly > 0
 
     def clamp(self) -> None:
-        lx, ly = self.limits
-        cx = (self.extent[0] + self.extent[2]) / 2 - self.view.centerx
-        cy = (self.extent[1] + self.extent[3]) / 2 - self.view.centery
-        # the unpanned drawing is centred on the view (cx, cy ~ 0); keep its edges outside the view
-        self.pan = (min(lx - cx, max(-lx - cx, self.pan[0])), min(ly - cy, max(-ly - cy, self.pan[1])))
+        """Keep the map covering the view on each axis it overflows; an axis that fits stays
+        unpanned (the fit already centres it)."""
+        x0, y0, x1, y1 = self.extent
+        v = self.view
+        px = min(v.left - x0, max(v.right - x1, self.pan[0])) if x1 - x0 > v.width else 0.0
+        py = min(v.top - y0, max(v.bottom - y1, self.pan[1])) if y1 - y0 > v.height else 0.0
+        self.pan = (px, py)
 
     def move(self, dx: float, dy: float) -> None:
         self.pan = (self.pan[0] + dx, self.pan[1] + dy)

@@ -5,6 +5,8 @@ brings the drawn tile's legal hexes into view."""
 from __future__ import annotations
 
 import pygame
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.hexgrid import Hex
 from game.core.match import Match
@@ -12,8 +14,8 @@ from game.core.protocol import Target
 from game.rally.commands import PlaceTile
 from game.rally.state import RallyState, Tile
 from scenes.app import AppContext
-from scenes.views.rally_camera import min_radius
-from tests.scenes.gestures import at, drag, key
+from scenes.views.rally_camera import Camera, min_radius
+from tests.scenes.gestures import at, click, drag, key
 from tests.scenes.test_table_rally import ctx, open_match, rally_view, settle, tile_turn  # noqa: F401
 
 STRIP = 28
@@ -84,3 +86,37 @@ def test_arrow_keys_pan_and_the_camera_brings_legal_hexes_back_into_view(ctx: Ap
     view._focus_key = None
     view.set_view(dict(view.view))
     assert any(view.lay.map.collidepoint(view.fit.centre(h)) for h in legal)
+
+
+def test_a_click_on_the_overview_looks_at_that_part_of_the_map(ctx: AppContext) -> None:
+    scene = open_match(ctx, strip_turn())
+    settle(ctx, scene)
+    view = rally_view(scene)
+    ov = view._overview()
+    assert ov is not None
+    box, _ = ov
+    click(ctx, (box.right - 5, box.centery))
+    assert view.camera.hidden_edges()[0] and not view.camera.hidden_edges()[2], "at the right end"
+    click(ctx, (box.x + 5, box.centery))
+    assert not view.camera.hidden_edges()[0] and view.camera.hidden_edges()[2], "at the left end"
+    assert view.hit_test(box.center) is None, "no drop lands under the overview"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(50, 3000), st.integers(50, 3000), st.integers(100, 1200), st.integers(100, 800),
+       st.floats(-5000, 5000), st.floats(-5000, 5000), st.floats(-5000, 5000), st.floats(-5000, 5000))
+def test_the_camera_never_pans_the_map_off_its_area(cw: int, ch: int, vw: int, vh: int,
+                                                     px: float, py: float, fx: float, fy: float) -> None:
+    """However it is panned or re-centred, a map bigger than its area still covers it (no empty
+    band at an edge beside hidden map) and a map that fits does not move."""
+    view = pygame.Rect(200, 100, vw, vh)
+    extent = (view.centerx - cw / 2, view.centery - ch / 2, view.centerx + cw / 2, view.centery + ch / 2)
+    cam = Camera(view, extent)
+    cam.move(px, py)
+    cam.centre_on([(fx, fy)])
+    x0, y0, x1, y1 = extent
+    for lo, hi, a, b, p in ((x0, x1, view.left, view.right, cam.pan[0]), (y0, y1, view.top, view.bottom, cam.pan[1])):
+        if hi - lo <= b - a:
+            assert p == 0
+        else:
+            assert lo + p <= a + 1e-6 and hi + p >= b - 1e-6
