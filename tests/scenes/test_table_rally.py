@@ -29,22 +29,13 @@ from scenes.views.rally_controls import SplitDraft
 from scenes.views.rally_predict import predict
 from tests.games.rally.rally_playtest import choose
 from tests.scenes.gestures import DT, at, click, drag, key
+from tests.scenes.table_context import table_context
 
 
 @pytest.fixture
 def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
-    monkeypatch.setenv("ENTROPY_TABLETOP_HOME", str(tmp_path))
-    from scenes.app import create_context
-    from scenes.settings_store import Settings
-
-    settings = Settings()
-    settings.animation_speed = "fast"
-    settings.ai_watch_delay = 0.0
-    context = create_context(settings, size=(1280, 720))
-    yield context
-    context.stack.apply_pending()
-    while context.stack.scenes:
-        context.stack._pop()
+    with table_context(tmp_path, monkeypatch, animation_speed="fast", ai_watch_delay=0.0) as context:
+        yield context
 
 
 def played_until(seed: int, seats: list[str], stop: Callable[[RallyState], bool], limit: int = 4000) -> Match:
