@@ -177,6 +177,9 @@ class WorldsCollideView(GameView):
         self._last_revealed: dict[int, pygame.Rect] = {}
         """Mary's overlay places, kept after it closes so the taken and discarded Shards leave from there."""
         self.fs = 14
+        self._watching = False
+        """Played events are being animated (set in `animate`, cleared in `draw` once they are over):
+        on a shared screen the whole table watches them."""
 
     # --- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -194,6 +197,23 @@ class WorldsCollideView(GameView):
     @property
     def me(self) -> int:
         return int(self.view.get("seat", 0))
+
+    @property
+    def shared_screen(self) -> bool:
+        """Several people play at this screen (hot-seat)."""
+        return sum(self.seat_humans) > 1
+
+    def private_shown(self) -> bool:
+        """Whether the viewer's own secrets (hand faces, shrouded Hold faces, face-down choice)
+        are drawn face up. On a shared screen only while the viewer's person must act now and
+        no played events are being animated: reveals, resolutions and computers' moves are watched by the whole
+        table, so the seat on screen is then drawn as the others see it. The engine's view is
+        untouched; this only decides what is drawn and hit-tested."""
+        if not self.shared_screen:
+            return True
+        if self._watching or not self.is_human(self.me):
+            return False
+        return self.me in (self.view.get("to_act") or [])
 
     def _name(self, seat: int) -> str:
         p = self.view["players"][seat]
@@ -320,14 +340,17 @@ class WorldsCollideView(GameView):
         if not hold:
             g.items.append(Item(hrect, None, hold_target, "The Hold: empty. A Hold keeps one Shard.",
                                 key=("hold", seat, 0)))
+        public = mine and not self.private_shown()
         for i, entry in enumerate(hold):
             r = hrect.move(int(i * cw * 0.32), int(i * h1 * 0.06))
-            card = entry["card"]
+            card = entry["card"] if not (public and not entry["revealed"]) else None
             face: Face = ("shard", card) if card is not None else BACK
             stamp = ""
             if card is not None and not entry["revealed"]:
                 stamp = "SHROUDED"
-            tip = shard_tip(card) if card is not None else "A shrouded Shard: its face is hidden from you."
+            tip = shard_tip(card) if card is not None else (
+                "A shrouded Shard: face down while the whole table watches." if public
+                else "A shrouded Shard: its face is hidden from you.")
             if entry["revealed"]:
                 tip += "\nRevealed: everyone sees it."
             elif card is not None:
@@ -367,10 +390,13 @@ class WorldsCollideView(GameView):
             hh2 = P.bottom - pad - hy
             hw = int(hh2 * ASPECT)
             hand = [a for a in (p["hand"] or []) if a != p.get("choice")]
-            hand_hint = self._hand_hint(seat)
             hstep = hw + gap * 2
-            hx = P.centerx - (hstep * max(0, len(hand) - 1) + hw) // 2
             g.places[("hand", seat)] = pygame.Rect(P.centerx - hw // 2, hy, hw, hh2)
+            if public:
+                self._hand_backs(g, seat, len(hand), pygame.Rect(P.x, hy, P.width, hh2), hw, hstep)
+                return
+            hand_hint = self._hand_hint(seat)
+            hx = P.centerx - (hstep * max(0, len(hand) - 1) + hw) // 2
             for i, a in enumerate(hand):
                 r = pygame.Rect(hx + i * hstep, hy, hw, hh2)
                 g.places[("hand", seat, a)] = r
@@ -399,6 +425,18 @@ class WorldsCollideView(GameView):
                                     key=("hand", seat, i)))
             g.labels.append((f"x{count}", fs - 1, palette.TEXT, "bold", "midleft",
                              (bx + bstep * max(0, count - 1) + w2 + 6, y2 + h2 // 2)))
+
+    def _hand_backs(self, g: Geometry, seat: int, count: int, band: pygame.Rect, w: int, step: int) -> None:
+        """The viewer's hand while the whole table watches (hot-seat): backs and the count, no faces,
+        nothing to pick up."""
+        step = max(6, int(step * 0.4))
+        bx = band.centerx - (step * max(0, count - 1) + w) // 2
+        for i in range(count):
+            g.items.append(Item(pygame.Rect(bx + i * step, band.y, w, band.height), BACK,
+                                tip=f"Your hand: {count} Actions, face down while everyone at the table watches.",
+                                key=("hand", seat, i)))
+        g.labels.append((f"x{count}", self.fs - 1, palette.TEXT, "bold", "midleft",
+                         (bx + step * max(0, count - 1) + w + 6, band.centery)))
 
     def _played_row(self, g: Geometry, seat: int, ch: int | None, played: list[int], x: int, y: int,
                     w: int, h: int, step: int) -> None:
@@ -503,6 +541,8 @@ class WorldsCollideView(GameView):
                                     key=("arena", i), stamp=stamp if status != "resolving" else "",
                                     stamp_colour=sc, dim=status in ("clashed", "declined")))
             elif status == "chosen":
+                if seat == self.me and not self.private_shown():
+                    action = None  # face down to the watching table, as the others see it
                 face: Face = ("action", action, ch) if action is not None else BACK
                 tip = (f"Your choice: {ACTION_NAMES[action]}. Everyone reveals at once." if action is not None
                        else f"{who} has chosen an Action, face down.")
@@ -740,6 +780,10 @@ class WorldsCollideView(GameView):
         if seat != self.me:
             return []
         out = [i.target for i in self._all_items() if i.target is not None and i.target not in (ACTING, PLAY_SLOT)]
+        # the table caches this per view, so it must not depend on the hand being face down for the
+        # moment (a hidden hand has no targets to hit anyway)
+        me = self.view["players"][seat] if self.view.get("players") else {}
+        out += [Target("hand", ident=str(a)) for a in me.get("hand") or [] if a != me.get("choice")]
         return list(dict.fromkeys(out))
 
     def view_click(self, pos: Point) -> bool:
@@ -991,8 +1035,9 @@ class WorldsCollideView(GameView):
                 ch = players[ev.seat].get("character")
                 for k, a in enumerate(ev.actions):
                     src = before_played(before, ev.seat, a, g) or g.places.get(("arena-seat", ev.seat))
-                    end = g.places.get(("hand", ev.seat, a)) if ev.seat == me else g.places.get(("hand", ev.seat))
-                    move(("action", a, ch if ch is not None else -1) if ev.seat == me else BACK,
+                    own = ev.seat == me and self.private_shown()
+                    end = g.places.get(("hand", ev.seat, a)) if own else g.places.get(("hand", ev.seat))
+                    move(("action", a, ch if ch is not None else -1) if own else BACK,
                          centre(src), end, ("hand", ev.seat, a), t + k * 0.05, MOVE_S, "slide" if k == 0 else "")
                 t += MOVE_S + 0.05 * len(ev.actions)
             elif isinstance(ev, CharacterAssigned):
@@ -1010,6 +1055,9 @@ class WorldsCollideView(GameView):
                              title=f"{winners} win{'s' if len(ev.winners) == 1 else ''}!", subtitle=ev.reason)
         self._hold_round(redacted, animator, before, t)
         self._static_key = None
+        if self.shared_screen and animator.busy and not self._watching:
+            self._watching = True  # the table watches from the first frame (and hit-tests agree)
+            self._build()
 
     def _reveal_to_overlay(self, card: int, animator: Animator, t: float) -> float:
         """Mary's reveal: the Shard leaves the Nexus face down, lands in the overlay and flips face up.
@@ -1068,6 +1116,9 @@ class WorldsCollideView(GameView):
     def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
         if not self.geo.items:
             return
+        if self._watching and not animator.busy:
+            self._watching = False  # the played-out moment is over: the acting person sees their cards
+            self._build()
         self._clickable = list(getattr(overlay, "clickable", []))
         hidden: set[tuple[Any, ...]] = set()
         anchor_moving = False

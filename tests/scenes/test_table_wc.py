@@ -482,3 +482,60 @@ def test_the_seat_list_marks_computers_thinking_in_the_background(ctx: AppContex
         held.release = True
     assert match.state.choices[1] and match.state.choices[2]
     assert scene.thinking_seats() == []
+
+
+def _face_up_hand(scene: TableScene, seat: int) -> list[Any]:
+    """The viewer's hand cards drawn face up (`seat`'s hand items with an Action face)."""
+    return [item for item in scene.view.geo.items
+            if item.key[:2] == ("hand", seat) and item.face is not None and item.face[0] == "action"]
+
+
+def test_hot_seat_reveal_hides_the_screen_owners_hand_until_they_act_again(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"], seed=9)
+    settle(ctx, scene)
+    first = scene.acting_human()
+    assert first is not None
+    assert _face_up_hand(scene, first)  # the acting human sees their hand
+    click(ctx, at(scene, hand(EXPOSE)))
+    for _ in range(40):
+        step(ctx, [], DT)
+        if isinstance(ctx.stack.top, HandoffScene):
+            break
+    ready(ctx)
+    settle(ctx, scene)
+    second = scene.acting_human()
+    assert second is not None and second != first
+    assert _face_up_hand(scene, second)
+    mine = next(a for a in scene.view.view["players"][second]["hand"] if a != EXPOSE)
+    click(ctx, at(scene, hand(mine)))
+    assert ChooseAction(second, mine) in scene.match.commands
+    for _ in range(40):  # both chose: the reveal comes, watched by the whole table
+        if scene.match.state.plays and scene.animator.busy:
+            break
+        step(ctx, [], DT)
+    assert scene.match.state.plays and scene.animator.busy
+    watched = 0
+    for _ in range(200):
+        if not scene.animator.busy or isinstance(ctx.stack.top, HandoffScene):
+            break
+        view = scene.view
+        assert view.view["seat"] == second
+        for seat in (first, second):
+            assert not _face_up_hand(scene, seat)
+        assert not view.private_shown()
+        for item in view.geo.items:  # nothing of a hand can be picked up, and no shrouded face shows
+            hit = view.hit_test(item.rect.center)
+            assert hit is None or hit.zone != "hand"
+            if item.key[:2] == ("hold", second) and item.face is not None and item.face[0] == "shard":
+                entry = view.view["players"][second]["hold"][item.key[2]]
+                assert entry["revealed"]
+        backs = [item for item in view.geo.items if item.key[:2] == ("hand", second)]
+        assert len(backs) == len(view.view["players"][second]["hand"])  # the count is still shown
+        watched += 1
+        step(ctx, [], DT)
+    assert watched > 0
+    seat = next_turn(ctx, scene)  # after the hand-off (if any) the acting human sees their hand again
+    assert scene.view.private_shown()
+    assert _face_up_hand(scene, seat)
+    card = _face_up_hand(scene, seat)[0]
+    assert scene.view.hit_test(card.rect.center) == card.target
