@@ -228,6 +228,7 @@ class TableScene(Scene):
     def _take_screen(self, seat: Seat) -> None:
         self._handoff_open = False
         self._shown = seat
+        self.view.screen_taken()
         self.animator.finish_all()
         self.hint = None
         self._sync()
@@ -577,7 +578,7 @@ class TableScene(Scene):
             return
         if self.hot_seat and not self.match.state.is_over() and self._pending_answer is None:
             nxt = self._next_human()
-            if nxt is not None and nxt != self._shown and not self._handoff_open:
+            if nxt is not None and (nxt != self._shown or self.view.handoff_again()) and not self._handoff_open:
                 self._handoff(nxt)
                 return
         self.idle_for += dt

@@ -167,6 +167,15 @@ class GameView(ABC):
         the table then offers to watch (pause) or skip to the end."""
         return False
 
+    def handoff_again(self) -> bool:
+        """True when the whole table has just watched something public on a shared screen (a
+        reveal): the table then shows the hand-off again before the seat on screen acts, even
+        though the seat does not change. `screen_taken` clears it."""
+        return False
+
+    def screen_taken(self) -> None:
+        """The table handed the screen to a seat (its person pressed "I'm ready")."""
+
     def over_reason(self) -> str:
         """Why the game ended, in a sentence for the game-over screen ('' when the game does
         not say)."""

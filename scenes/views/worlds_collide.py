@@ -178,6 +178,8 @@ class WorldsCollideView(GameView):
         """Mary's overlay places, kept after it closes so the taken and discarded Shards leave from there."""
         self.fs = 14
         self._watching = False
+        self._reveal_watched = False
+        """The round's reveal was played on this shared screen since its seat last took it."""
         """Played events are being animated (set in `animate`, cleared in `draw` once they are over):
         on a shared screen the whole table watches them."""
 
@@ -214,6 +216,14 @@ class WorldsCollideView(GameView):
         if self._watching or not self.is_human(self.me):
             return False
         return self.me in (self.view.get("to_act") or [])
+
+    def handoff_again(self) -> bool:
+        """After a reveal everyone watched, the seat on screen is handed the screen again before
+        it acts, so its hand does not turn face up while the others are still looking."""
+        return self._reveal_watched
+
+    def screen_taken(self) -> None:
+        self._reveal_watched = False
 
     def _name(self, seat: int) -> str:
         p = self.view["players"][seat]
@@ -893,6 +903,8 @@ class WorldsCollideView(GameView):
         me = self.me
         t = 0.0
         redacted = [e for e in (self.game.redact_event(ev, me) for ev in events) if e is not None]
+        if self.shared_screen and any(ev.TAG == "actions_revealed" for ev in events):
+            self._reveal_watched = True
         players = self.view.get("players") or []
 
         def centre(rect: pygame.Rect | None) -> Point | None:

@@ -64,6 +64,7 @@ def next_turn(ctx: AppContext, scene: TableScene) -> int:
     """Settle, clicking through hand-offs, until a human has the screen and must act."""
     for _ in range(20):
         settle(ctx, scene)
+        ctx.stack.apply_pending()
         if isinstance(ctx.stack.top, HandoffScene):
             ready(ctx)
             continue
@@ -114,6 +115,7 @@ def test_clicking_an_action_chooses_it(ctx: AppContext) -> None:
 def test_expose_target_by_click_on_a_hold(ctx: AppContext) -> None:
     scene = open_table(ctx, ["human", "human"], seed=4)
     reach_resolution(ctx, scene, EXPOSE, FRACTURE)
+    ctx.stack.apply_pending()  # the hand-off after the reveal may have been pushed on the last frame
     if isinstance(ctx.stack.top, HandoffScene):
         ready(ctx)
         settle(ctx, scene)
@@ -130,6 +132,7 @@ def test_expose_target_by_click_on_a_hold(ctx: AppContext) -> None:
 def test_telekinesis_by_dragging_the_card_onto_the_nexus(ctx: AppContext) -> None:
     scene = open_table(ctx, ["human", "human"], seed=4)
     reach_resolution(ctx, scene, TELEKINESIS, SHIFT)
+    ctx.stack.apply_pending()
     if isinstance(ctx.stack.top, HandoffScene):
         ready(ctx)
         settle(ctx, scene)
@@ -539,3 +542,41 @@ def test_hot_seat_reveal_hides_the_screen_owners_hand_until_they_act_again(ctx: 
     assert _face_up_hand(scene, seat)
     card = _face_up_hand(scene, seat)[0]
     assert scene.view.hit_test(card.rect.center) == card.target
+
+
+def test_hot_seat_after_a_reveal_the_seat_on_screen_is_handed_the_screen_again_before_it_acts(
+        ctx: AppContext) -> None:
+    """Seed 9: the last to choose (Ronin) also resolves first; without a fresh hand-off their hand
+    would turn face up right after the reveal, in front of everyone who watched it."""
+    scene = open_table(ctx, ["human", "human"], seed=9)
+    settle(ctx, scene)
+    first = scene.acting_human()
+    assert first is not None
+    click(ctx, at(scene, hand(EXPOSE)))
+    for _ in range(40):
+        step(ctx, [], DT)
+        if isinstance(ctx.stack.top, HandoffScene):
+            break
+    ready(ctx)
+    settle(ctx, scene)
+    second = scene.acting_human()
+    assert second is not None and second != first
+    mine = next(a for a in scene.view.view["players"][second]["hand"] if a != EXPOSE)
+    click(ctx, at(scene, hand(mine)))
+    saw_handoff = False
+    for _ in range(600):  # play the reveal out until a person must act
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        if isinstance(ctx.stack.top, HandoffScene):
+            saw_handoff = True
+            break
+        if scene.acting_human() is not None and not scene.animator.busy:
+            break
+    assert scene.match.state.plays or saw_handoff
+    nxt = scene._next_human()
+    assert nxt == second  # this seed's point: the seat on screen acts next
+    assert saw_handoff, "the seat on screen acted again after the reveal without a hand-off"
+    assert ctx.stack.top.opaque  # the table (and that hand) is not drawn under the hand-off
+    ready(ctx)
+    settle(ctx, scene, 60)
+    assert scene.view.private_shown() and _face_up_hand(scene, second)
