@@ -493,7 +493,9 @@ def _face_up_hand(scene: TableScene, seat: int) -> list[Any]:
             if item.key[:2] == ("hand", seat) and item.face is not None and item.face[0] == "action"]
 
 
-def test_hot_seat_reveal_hides_the_screen_owners_hand_until_they_act_again(ctx: AppContext) -> None:
+def both_humans_choose(ctx: AppContext) -> tuple[TableScene, int, int]:
+    """Seed 9, two humans: the first chooses Expose by click, hands over, the second chooses by
+    click; each sees their own hand face up while choosing. Returns (scene, first, second)."""
     scene = open_table(ctx, ["human", "human"], seed=9)
     settle(ctx, scene)
     first = scene.acting_human()
@@ -512,6 +514,11 @@ def test_hot_seat_reveal_hides_the_screen_owners_hand_until_they_act_again(ctx: 
     mine = next(a for a in scene.view.view["players"][second]["hand"] if a != EXPOSE)
     click(ctx, at(scene, hand(mine)))
     assert ChooseAction(second, mine) in scene.match.commands
+    return scene, first, second
+
+
+def test_hot_seat_reveal_hides_the_screen_owners_hand_until_they_act_again(ctx: AppContext) -> None:
+    scene, first, second = both_humans_choose(ctx)
     for _ in range(40):  # both chose: the reveal comes, watched by the whole table
         if scene.match.state.plays and scene.animator.busy:
             break
@@ -548,21 +555,7 @@ def test_hot_seat_after_a_reveal_the_seat_on_screen_is_handed_the_screen_again_b
         ctx: AppContext) -> None:
     """Seed 9: the last to choose (Ronin) also resolves first; without a fresh hand-off their hand
     would turn face up right after the reveal, in front of everyone who watched it."""
-    scene = open_table(ctx, ["human", "human"], seed=9)
-    settle(ctx, scene)
-    first = scene.acting_human()
-    assert first is not None
-    click(ctx, at(scene, hand(EXPOSE)))
-    for _ in range(40):
-        step(ctx, [], DT)
-        if isinstance(ctx.stack.top, HandoffScene):
-            break
-    ready(ctx)
-    settle(ctx, scene)
-    second = scene.acting_human()
-    assert second is not None and second != first
-    mine = next(a for a in scene.view.view["players"][second]["hand"] if a != EXPOSE)
-    click(ctx, at(scene, hand(mine)))
+    scene, _first, second = both_humans_choose(ctx)
     saw_handoff = False
     for _ in range(600):  # play the reveal out until a person must act
         step(ctx, [], DT)
