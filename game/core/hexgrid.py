@@ -80,12 +80,6 @@ class Hex:
 ORIGIN = Hex(0, 0)
 
 
-def direction_vector(direction: int) -> Hex:
-    """The unit step for a direction, as a Hex offset."""
-    dq, dr = _DIRECTION_VECTORS[direction % DIRECTION_COUNT]
-    return Hex(dq, dr)
-
-
 def turn(direction: int, degrees: int) -> int:
     """The direction after turning `degrees` (multiple of 60; positive = right/clockwise)."""
     if degrees % 60:
