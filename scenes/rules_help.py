@@ -13,7 +13,8 @@ from pygame_gui.elements import UITextBox
 from game.core.registry import all_games, get_game
 from scenes import palette
 from scenes.app import font_tier
-from scenes.widgets import UIScene, blit_text, draw_backdrop, draw_card, icon
+from scenes.dialog import DialogScene
+from scenes.widgets import blit_text, icon
 
 ACCENT_HEX = "#%02X%02X%02X" % palette.ACCENT
 
@@ -99,14 +100,11 @@ def fallback_html(game_id: str, scale: float = 1.0) -> str:
             "<font color='#969CAC'>The full rules for this game are not installed in this build.</font>")
 
 
-class RulesScene(UIScene):
-    overlay_layer = 60
-
+class RulesScene(DialogScene):
     def __init__(self, ctx: Any, game_id: str) -> None:
         super().__init__(ctx)
         self.game_id = game_id
         self.text_box: UITextBox | None = None
-        self._card = pygame.Rect(0, 0, 0, 0)
         self.missing = False
 
     def build(self, w: int, h: int) -> None:
@@ -133,18 +131,9 @@ class RulesScene(UIScene):
         self.game_id = game_id
         self.rebuild()
 
-    def close(self) -> None:
-        self.ctx.stack.pop()
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.close()
-        return True
-
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface)
+        self.draw_frame(surface)
         c = self._card
-        draw_card(surface, c, radius=22)
         px = self.px
         img = icon("open-book", px(40), palette.ACCENT)
         surface.blit(img, (c.x + px(28), c.y + px(24)))

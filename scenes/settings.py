@@ -8,7 +8,8 @@ import pygame
 
 from scenes import palette
 from scenes.app import make_window
-from scenes.widgets import UIScene, blit_text, draw_backdrop, draw_card, icon
+from scenes.dialog import DialogScene
+from scenes.widgets import blit_text, icon
 
 WINDOW_SIZES: list[tuple[tuple[int, int], str]] = [
     ((1280, 720), "1280×720"), ((1280, 800), "1280×800"), ((1600, 900), "1600×900"), ((1920, 1080), "1920×1080"),
@@ -18,12 +19,9 @@ WATCH: list[tuple[float, str]] = [(1.5, "Slow"), (0.6, "Normal"), (0.2, "Fast"),
 ON_OFF: list[tuple[bool, str]] = [(True, "On"), (False, "Off")]
 
 
-class SettingsScene(UIScene):
-    overlay_layer = 60
-
+class SettingsScene(DialogScene):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
-        self._card = pygame.Rect(0, 0, 0, 0)
         self._rows: list[tuple[str, str, str, int]] = []
         self.groups: dict[str, Any] = {}
 
@@ -114,17 +112,11 @@ class SettingsScene(UIScene):
 
     def close(self) -> None:
         self._save()
-        self.ctx.stack.pop()
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.close()
-        return True
+        super().close()
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_backdrop(surface)
+        self.draw_frame(surface)
         c = self._card
-        draw_card(surface, c, radius=22)
         px = self.px
         title_f, cap_f = self.font(19, "bold"), self.font(14)
         for title, caption, glyph, y in self._rows:
