@@ -53,13 +53,15 @@ class PlanSettings:
     opponent_width: int = 2
     max_seconds: float | None = None
     """Stop simulating further candidates after this long (None: never; for tests)."""
+    careful: bool = False
+    """Judge positions with `evaluate`'s careful margins (wins, being out, ships in reach)."""
 
 
 SETTINGS: dict[str, PlanSettings] = {
     "greedy": PlanSettings(width=1, candidates=1, samples=1, simulate=False),
     "easy": PlanSettings(width=3, candidates=3, samples=2, max_seconds=0.8),
-    "normal": PlanSettings(width=12, candidates=12, samples=10, max_seconds=1.6),
-    "hard": PlanSettings(width=16, candidates=16, samples=12, max_seconds=3.5),
+    "normal": PlanSettings(width=12, candidates=12, samples=10, max_seconds=1.6, careful=True),
+    "hard": PlanSettings(width=16, candidates=16, samples=12, max_seconds=3.5, careful=True),
 }
 """`normal` must plan a whole era within 3 s on the shared machine; its time cap
 leaves room for the determinisations and the caller."""
@@ -103,7 +105,7 @@ class RallyAgent(Agent):
         for cmd in options:
             after = det.clone()
             after.apply(cmd)
-            v = evaluate.margins(after)[seat]
+            v = evaluate.margins(after, self.settings.careful)[seat]
             if isinstance(cmd, (NoExchange, OrderShips)):
                 v += 1e-6  # keep it simple when nothing is gained
             if v > best_v + 1e-9:
@@ -123,7 +125,7 @@ class RallyAgent(Agent):
                 cmd = PlaceShip(seat, (h.q, h.r), d)
                 after = det.clone()
                 after.apply(cmd)
-                v = evaluate.margins(after)[seat] + 0.05 * run
+                v = evaluate.margins(after, self.settings.careful)[seat] + 0.05 * run
                 if v > best_v:
                     best, best_v = cmd, v
         assert best is not None
@@ -167,7 +169,7 @@ class RallyAgent(Agent):
         for i, (estimate, joint) in enumerate(joints):
             if st.max_seconds is not None and i > 0 and time.perf_counter() - t0 > st.max_seconds:
                 break
-            v = _mean([simulate(w, seat, joint) for w in worlds]) + 1e-3 * estimate
+            v = _mean([simulate(w, seat, joint, st.careful) for w in worlds]) + 1e-3 * estimate
             if v > best_v:
                 best, best_v = joint, v
         self.last_plan_seconds = time.perf_counter() - t0
@@ -212,8 +214,9 @@ def give_programs(w: RallyState, p: Seat, width: int) -> None:
         w.done[p] = True
 
 
-def simulate(world: RallyState, seat: Seat, joint: planner.JointProgram) -> float:
-    """`seat`'s evaluation after its `joint` program and the chaos phase that follows."""
+def simulate(world: RallyState, seat: Seat, joint: planner.JointProgram, careful: bool = False) -> float:
+    """`seat`'s evaluation (careful or plain margins) after its `joint` program and the
+    chaos phase that follows."""
     s = world.clone()
     s.apply(SetProgram(seat, joint))
     steps = 0
@@ -232,7 +235,7 @@ def simulate(world: RallyState, seat: Seat, joint: planner.JointProgram) -> floa
             s.apply(SetProgram(actor, tuple((sh.id, tuple(sh.program)) for sh in s.ships_of(actor))))
             continue
         s.apply(quick_decision(s, actor))
-    return evaluate.margins(s)[seat]
+    return evaluate.margins(s, careful)[seat]
 
 
 def quick_decision(s: RallyState, seat: Seat) -> Command:

@@ -16,13 +16,26 @@ Eras left come from the entropy clock: the entropy still to go divided by the
 rate it has risen so far (blended with a prior for the first eras). The
 evaluation of a seat is its potential minus the best other seat's, so a
 position is good when it leads the table (the arena counts wins, not points).
+
+The *careful* evaluation (`margins(state, careful=True)`, what `normal` and
+`hard` search with) adds what the plain one misses about losing ships:
+
+- a finished race is a win or a loss, not just a point margin: a loser's
+  potential drops by `WIN`, and so does a seat that is out of ships while the
+  game goes on (it can no longer score), so the AI never "ends" a race it is
+  behind in by losing its last ship;
+- between chaos phases, each ship that an enemy ship can land on next era
+  with more energy than the ship will have (both get their owner's income
+  first; the attacker pays for the cards that bring it there) is at risk:
+  its stake (its titanium, the fleet's loss, and `WIN` for a seat's last
+  ship) times a rough chance the attack is dealt and played.
 """
 
 from __future__ import annotations
 
 from game.core.hexgrid import Hex
 from game.core.protocol import Seat
-from game.rally.cards import CARD_KIND, MAX_ERAS, START_ENTROPY
+from game.rally.cards import CARD_KIND, FREE_ENERGY, KIND_BY_NAME, MAX_ERAS, START_ENTROPY
 from game.rally.state import RallyState, Ship
 
 ENERGY = 0.04
@@ -46,6 +59,16 @@ NEAR_PORTAL = 0.02
 PRIOR_RATE = 110.0
 """Entropy per era assumed before the game has shown its own rate."""
 PRIOR_WEIGHT = 2.0
+WIN = 20.0
+"""Points a won race is worth beyond its margin (careful evaluation only)."""
+HIT_ONE_CARD = 0.5
+"""Chance an enemy that can land on a ship with one Move card next era does so
+(it must be dealt that card, and the ship may fly off first) ..."""
+HIT_TWO_CARDS = 0.25
+"""... and with two cards (a turn then a move, or two moves in line)."""
+_MOVE_COST = {k: KIND_BY_NAME[f"move{k}"].cost for k in (1, 2, 3)}
+_TURN_COST = {1: KIND_BY_NAME["right60"].cost, 2: KIND_BY_NAME["right120"].cost, 3: KIND_BY_NAME["turn180"].cost}
+_BETWEEN_ERAS = ("expansion", "deal", "distribute", "setup_ships", "setup_tiles")
 
 
 def rate(state: RallyState) -> float:
@@ -133,11 +156,92 @@ def potentials(state: RallyState) -> list[float]:
             for p in range(state.n)]
 
 
-def margins(state: RallyState) -> list[float]:
-    """Each seat's potential minus the best other seat's."""
+def income(state: RallyState, seat: Seat) -> int:
+    """Energy the seat will get at the start of the next era (free energy and working portals)."""
+    if state.phase == "distribute":
+        return state.pool[seat]
+    gain = FREE_ENERGY
+    for t in state.tiles.values():
+        if t.kind == "portal" and t.owner == seat and t.threshold is not None and state.entropy <= t.threshold:
+            gain += t.value
+    return gain
+
+
+def _straight(state: RallyState, frm: Hex, direction: int, steps: int) -> Hex | None:
+    """Where `steps` steps ahead end, or None when the way leaves the tiles."""
+    cur = frm
+    for _ in range(steps):
+        cur = cur.neighbour(direction)
+        if cur not in state.tiles:
+            return None
+    return cur
+
+
+def attack_cost(state: RallyState, attacker: Ship, target: Hex) -> tuple[int, int] | None:
+    """(cards, energy) of the cheapest way for `attacker` to land on `target` with
+    at most two cards (one move; a turn and a move; two moves in line), or None."""
+    best: tuple[int, int] | None = None
+    for k in (1, 2, 3):
+        if _straight(state, attacker.hex, attacker.direction, k) == target:
+            return 1, _MOVE_COST[k]
+    for d in range(6):
+        turn = min((d - attacker.direction) % 6, (attacker.direction - d) % 6)
+        for k in (1, 2, 3):
+            if turn == 0:
+                for j in (1, 2, 3):
+                    mid = _straight(state, attacker.hex, d, k)
+                    if mid is not None and _straight(state, mid, d, j) == target:
+                        cost = (2, _MOVE_COST[k] + _MOVE_COST[j])
+                        best = cost if best is None or cost < best else best
+            elif _straight(state, attacker.hex, d, k) == target:
+                cost = (2, _TURN_COST[turn] + _MOVE_COST[k])
+                best = cost if best is None or cost < best else best
+    return best
+
+
+def threat(state: RallyState, seat: Seat, left: float) -> float:
+    """Points the seat expects to lose next era to enemy ships landing on its ships
+    with more energy (see the module docstring); 0 outside the gap between eras."""
+    if state.phase not in _BETWEEN_ERAS or left <= 0 or state.is_over():
+        return 0.0
+    own = state.ships_of(seat)
+    enemies = [s for s in state.ships.values() if s.owner != seat and state.alive[s.owner]]
+    if not own or not enemies:
+        return 0.0
+    share = income(state, seat) // len(own)
+    loss = fleet_value(len(own), left) - fleet_value(len(own) - 1, left) + (WIN if len(own) == 1 else 0.0)
+    total = 0.0
+    for ship in own:
+        mine = ship.energy + share
+        safe = 1.0
+        for foe in enemies:
+            if ship.hex.distance(foe.hex) > 6:
+                continue
+            way = attack_cost(state, foe, ship.hex)
+            if way is None or foe.energy + income(state, foe.owner) - way[1] <= mine:
+                continue
+            safe *= 1.0 - (HIT_ONE_CARD if way[0] == 1 else HIT_TWO_CARDS)
+        if safe < 1.0:
+            total += (1.0 - safe) * (loss + ship.titanium * BANK)
+    return total
+
+
+def margins(state: RallyState, careful: bool = False) -> list[float]:
+    """Each seat's potential minus the best other seat's (careful: see the module docstring)."""
     pots = potentials(state)
+    if careful:
+        pots = _careful(state, pots)
     out: list[float] = []
     for p, v in enumerate(pots):
         others = [w for q, w in enumerate(pots) if q != p]
         out.append(v - max(others) if others else v)
     return out
+
+
+def _careful(state: RallyState, pots: list[float]) -> list[float]:
+    """Potentials with wins and losses, being out, and threatened ships counted."""
+    if state.is_over():
+        winners = state.winners()
+        return [v if p in winners else v - WIN for p, v in enumerate(pots)]
+    left = eras_left(state)
+    return [v - threat(state, p, left) if state.alive[p] else v - WIN for p, v in enumerate(pots)]
