@@ -47,13 +47,13 @@ and on the seed.
 
 from __future__ import annotations
 
-import gc
 import math
 import time
 from dataclasses import dataclass, field
 from typing import Hashable, Literal
 
 from game.ai.knowledge import Knowledge
+from game.ai.search import Budget, ValueRange, gc_paused, sample_chance
 from game.core.protocol import CHANCE, Command, Seat, State
 from game.core.rng import Rng
 
@@ -61,19 +61,16 @@ OpponentModel = Literal["observer", "own"]
 
 
 @dataclass(frozen=True)
-class ISMCTSBudget:
-    """How much an ISMCTS search may spend and how it spends it."""
+class ISMCTSBudget(Budget):
+    """How much an ISMCTS search may spend and how it spends it (the shared fields:
+    `Budget`; here play-outs are longer and exploration wider by default)."""
 
-    iterations: int = 1000
-    max_seconds: float | None = None
-    """A safety cap; hitting it makes the result depend on the machine."""
     rollout_depth: int = 6
     exploration: float = 0.7
     widen_k: float | None = None
     """None: try every available command of a node before reusing any. Otherwise a
     node visited n times uses about `widen_k * n ** widen_alpha` of them, best
     one-ply score (in the current determinisation) first."""
-    widen_alpha: float = 0.5
     max_depth: int = 200
     """Decision steps one iteration may take inside the tree."""
     opponent_model: OpponentModel = "observer"
@@ -146,13 +143,8 @@ class ISMCTS:
         if len(moves) == 1:
             self.stats = ISMCTSStats(0, 0.0, 0, 1, 0, {})
             return moves[0]
-        gc_was_on = gc.isenabled()
-        gc.disable()  # the tables hold no cycles; a full collection would stall a move
-        try:
+        with gc_paused():
             return self._search(state, first, seat, moves)
-        finally:
-            if gc_was_on:
-                gc.enable()
 
     # --- the search --------------------------------------------------------------------
     def _search(self, state: State, first: State, seat: Seat, moves: list[Command]) -> Command:
@@ -160,12 +152,10 @@ class ISMCTS:
         self._searcher = seat
         self._seats = seats
         self._horizon = self.knowledge.horizon_key(first)
-        self._lo = [math.inf] * seats
-        self._hi = [-math.inf] * seats
+        self._range = ValueRange(seats)  # _pick normalises by it
         self._nodes: dict[NodeKey, _Node] = {}
         self._root = _Node(seat)
         start = time.perf_counter()
-        cap = self.budget.max_seconds
         done = 0
         det: State | None = first
         reopen = self.budget.reopen_choices
@@ -174,14 +164,9 @@ class ISMCTS:
                 det = state.determinize(seat, self.rng)
             if reopen:
                 det = self.knowledge.reopen_choices(det, seat)
-            values = self._iterate(det)
+            self._range.add(self._iterate(det))
             det = None
-            for i, v in enumerate(values):
-                if v < self._lo[i]:
-                    self._lo[i] = v
-                if v > self._hi[i]:
-                    self._hi[i] = v
-            if cap is not None and time.perf_counter() - start > cap:
+            if self.budget.out_of_time(start):
                 break
         edges = self._root.edges
         order = {cmd: i for i, cmd in enumerate(moves)}
@@ -218,8 +203,7 @@ class ISMCTS:
                 break
             actors = state.to_act()
             if actors == [CHANCE]:
-                outcomes = state.chance_outcomes()
-                state.apply(outcomes[self.rng.choose_weighted([p for _, p in outcomes])][0])
+                state.apply(sample_chance(state, self.rng))
                 continue
             if depth >= self.budget.max_depth:
                 values = self._rollout(state)
@@ -281,8 +265,7 @@ class ISMCTS:
                 return self.rng.choice(untried)
             if tried == 0 or tried < k * (node.visits + 1) ** self.budget.widen_alpha:
                 return self._best_untried(state, seat, untried)
-        lo, hi = self._lo[seat], self._hi[seat]
-        span = hi - lo if hi > lo else 1.0
+        lo, span = self._range.bounds(seat)
         c = self.budget.exploration
         best: Command | None = None
         best_score = -math.inf
@@ -325,8 +308,7 @@ class ISMCTS:
             if state.is_over() or self._beyond_horizon(state):
                 break
             if state.to_act() == [CHANCE]:
-                outcomes = state.chance_outcomes()
-                state.apply(outcomes[self.rng.choose_weighted([p for _, p in outcomes])][0])
+                state.apply(sample_chance(state, self.rng))
             else:
                 state.apply(know.rollout_command(state, self.rng))
         return know.values(state)

@@ -24,28 +24,22 @@ With a pure iteration budget the result depends only on the state and seed.
 
 from __future__ import annotations
 
-import gc
 import math
 import time
 from dataclasses import dataclass
 from typing import Hashable
 
 from game.ai.knowledge import Knowledge
+from game.ai.search import Budget, ValueRange, gc_paused, sample_chance
 from game.core.protocol import CHANCE, Command, Seat, State
 from game.core.rng import Rng
 
 
 @dataclass(frozen=True)
-class SearchBudget:
-    """How much a search may spend and how it spends it."""
+class SearchBudget(Budget):
+    """How much an MCTS may spend and how it spends it (the shared fields: `Budget`)."""
 
-    iterations: int = 1000
-    max_seconds: float | None = None
-    """A safety cap; hitting it makes the result depend on the machine."""
-    rollout_depth: int = 0
-    exploration: float = 0.5
     widen_k: float = 2.0
-    widen_alpha: float = 0.5
     max_children: int | None = None
     leaf_depth: int = 0
     """Decision plies of expectimax that value a new leaf (after any rollout)."""
@@ -99,30 +93,17 @@ class MCTS:
             self.stats = SearchStats(0, 0.0, 1, 0)
             return moves[0]
         seats = self.knowledge.seats(root_state)
-        gc_was_on = gc.isenabled()
-        gc.disable()  # the tree has no cycles; a full collection over big caches stalls a move
-        try:
+        with gc_paused():
             return self._search(root_state, seat, seats, start)
-        finally:
-            if gc_was_on:
-                gc.enable()
 
     def _search(self, root_state: State, seat: Seat, seats: int, start: float) -> Command:
         horizon = self.knowledge.horizon_key(root_state)
         root = _Node(seat, seats)
-        lo = [math.inf] * seats
-        hi = [-math.inf] * seats
-        cap = self.budget.max_seconds
-        self._lo, self._hi = lo, hi  # updated in place; _select reads them
+        self._range = ValueRange(seats)  # _select normalises by it
         done = 0
         for done in range(1, self.budget.iterations + 1):
-            values = self._iterate(root, root_state, seats, horizon)
-            for i, v in enumerate(values):
-                if v < lo[i]:
-                    lo[i] = v
-                if v > hi[i]:
-                    hi[i] = v
-            if cap is not None and time.perf_counter() - start > cap:
+            self._range.add(self._iterate(root, root_state, seats, horizon))
+            if self.budget.out_of_time(start):
                 break
         best_cmd, best = max(root.children.items(),
                              key=lambda kv: (kv[1].visits, kv[1].totals[seat] / max(1, kv[1].visits)))
@@ -140,8 +121,7 @@ class MCTS:
                 values = self.knowledge.values(state)
                 break
             if node.actor == CHANCE:
-                outcomes = state.chance_outcomes()
-                cmd = outcomes[self.rng.choose_weighted([p for _, p in outcomes])][0]
+                cmd = sample_chance(state, self.rng)
                 child = node.children.get(cmd)
                 state.apply(cmd)
                 if child is None:
@@ -190,8 +170,7 @@ class MCTS:
 
     def _select(self, node: _Node) -> tuple[Command, _Node]:
         actor = node.actor
-        lo, hi = self._lo[actor], self._hi[actor]
-        span = hi - lo if hi > lo else 1.0
+        lo, span = self._range.bounds(actor)
         log_n = math.log(node.visits + 1)
         c = self.budget.exploration
         best: tuple[Command, _Node] | None = None
@@ -211,8 +190,7 @@ class MCTS:
                 break
             actors = state.to_act()
             if actors == [CHANCE]:
-                outcomes = state.chance_outcomes()
-                state.apply(outcomes[self.rng.choose_weighted([p for _, p in outcomes])][0])
+                state.apply(sample_chance(state, self.rng))
             else:
                 state.apply(self.knowledge.rollout_command(state, self.rng))
         if self.budget.leaf_depth > 0:

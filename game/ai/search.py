@@ -1,0 +1,85 @@
+"""What the two tree searches (`game.ai.mcts`, `game.ai.ismcts`) share: the budget's
+common fields, the time cap, the per-seat value range UCB normalises by, chance
+sampling with the search's own RNG, and switching the garbage collector off while
+a search runs.
+
+Kept in one place so a fix to any of them (say, how the cap is counted) reaches
+both searches; each search keeps its own tree and selection rule.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from game.core.protocol import Command, State
+from game.core.rng import Rng
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a search may spend: the fields every search reads. Each search's budget
+    adds its own and may give these other defaults."""
+
+    iterations: int = 1000
+    max_seconds: float | None = None
+    """A safety cap; hitting it makes the result depend on the machine."""
+    rollout_depth: int = 0
+    """Plies of the game's play-out policy that value a new leaf."""
+    exploration: float = 0.5
+    """The UCB constant, on values normalised to the range seen so far."""
+    widen_alpha: float = 0.5
+    """Progressive widening: a node visited n times uses about `widen_k * n ** widen_alpha`
+    of its moves (`widen_k` is the search's own field)."""
+
+    def out_of_time(self, start: float) -> bool:
+        """Whether the cap is set and more than it has passed since `start` (`perf_counter`)."""
+        return self.max_seconds is not None and time.perf_counter() - start > self.max_seconds
+
+
+class ValueRange:
+    """The lowest and highest value each seat has received in one search, so UCB can
+    work on values normalised to [0, 1] whatever the evaluator's scale."""
+
+    __slots__ = ("lo", "hi")
+
+    def __init__(self, seats: int) -> None:
+        self.lo = [float("inf")] * seats
+        self.hi = [float("-inf")] * seats
+
+    def add(self, values: Sequence[float]) -> None:
+        lo, hi = self.lo, self.hi
+        for i, v in enumerate(values):
+            if v < lo[i]:
+                lo[i] = v
+            if v > hi[i]:
+                hi[i] = v
+
+    def bounds(self, seat: int) -> tuple[float, float]:
+        """`(lo, span)` for `seat`: normalised value = (value - lo) / span (span 1 before
+        two different values were seen)."""
+        lo, hi = self.lo[seat], self.hi[seat]
+        return lo, (hi - lo if hi > lo else 1.0)
+
+
+def sample_chance(state: State, rng: Rng) -> Command:
+    """One chance outcome of `state`, drawn by weight with the search's `rng` (never the
+    state's own RNG, which would let the search see the real future)."""
+    outcomes = state.chance_outcomes()
+    return outcomes[rng.choose_weighted([p for _, p in outcomes])][0]
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The garbage collector off for the block: search trees hold no cycles, and a full
+    collection over big caches would stall a move. Restored as it was afterwards."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()

@@ -1,0 +1,76 @@
+"""What the two searches share (game/ai/search.py): the budget's fields and defaults, the time
+cap, the value range UCB normalises by, chance drawn by the search's RNG, the paused GC."""
+
+from __future__ import annotations
+
+import gc
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.ai.ismcts import ISMCTSBudget
+from game.ai.mcts import SearchBudget
+from game.ai.search import Budget, ValueRange, gc_paused, sample_chance
+from game.core.registry import get_game
+from game.core.rng import Rng
+
+
+def test_each_search_keeps_its_own_defaults_on_the_shared_fields() -> None:
+    assert isinstance(SearchBudget(), Budget) and isinstance(ISMCTSBudget(), Budget)
+    assert (SearchBudget().rollout_depth, SearchBudget().exploration, SearchBudget().widen_k) == (0, 0.5, 2.0)
+    assert (ISMCTSBudget().rollout_depth, ISMCTSBudget().exploration, ISMCTSBudget().widen_k) == (6, 0.7, None)
+    assert SearchBudget().iterations == ISMCTSBudget().iterations == 1000
+
+
+def test_out_of_time_only_with_a_cap_that_has_passed() -> None:
+    long_ago = time.perf_counter() - 10.0
+    assert not Budget().out_of_time(long_ago)
+    assert Budget(max_seconds=1.0).out_of_time(long_ago)
+    assert not Budget(max_seconds=60.0).out_of_time(time.perf_counter())
+
+
+@given(st.lists(st.lists(st.floats(-1e6, 1e6), min_size=3, max_size=3), min_size=1, max_size=20))
+def test_value_range_normalises_every_seen_value_into_0_1(rows: list[list[float]]) -> None:
+    vr = ValueRange(3)
+    for row in rows:
+        vr.add(row)
+    for seat in range(3):
+        lo, span = vr.bounds(seat)
+        assert span > 0
+        seen = [row[seat] for row in rows]
+        assert lo == min(seen)
+        for v in seen:
+            assert -1e-9 <= (v - lo) / span <= 1 + 1e-9
+
+
+def test_value_range_before_two_values_has_span_one() -> None:
+    vr = ValueRange(2)
+    vr.add([3.0, 3.0])
+    assert vr.bounds(0) == (3.0, 1.0)
+
+
+def test_sample_chance_draws_with_the_given_rng_and_leaves_the_state_alone() -> None:
+    state = get_game("order-chaos").new({}, 5)
+    assert state.to_act() == [-1]
+    before = state.view(0)
+    outcomes = dict(state.chance_outcomes())
+    draws = [sample_chance(state, Rng(seed)) for seed in range(40)]
+    assert all(d in outcomes for d in draws)
+    assert len(set(draws)) > 1  # several colours in the bag, several seeds
+    assert draws == [sample_chance(state, Rng(seed)) for seed in range(40)]
+    assert state.view(0) == before
+
+
+@pytest.mark.parametrize("was_on", [True, False])
+def test_gc_paused_restores_the_collector_as_it_was(was_on: bool) -> None:
+    (gc.enable if was_on else gc.disable)()
+    try:
+        with pytest.raises(RuntimeError):
+            with gc_paused():
+                assert not gc.isenabled()
+                raise RuntimeError("a search failed")
+        assert gc.isenabled() == was_on
+    finally:
+        gc.enable()
