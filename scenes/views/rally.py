@@ -58,6 +58,7 @@ from scenes.views.rally_art import (
     path_points,
     player_colour,
     player_look,
+    seat_badge,
     stack_layout,
     tile,
     tile_image,
@@ -858,7 +859,7 @@ class RallyView(GameView):
             for s, (dx, dy) in zip(ships, offsets):
                 rect = draw_ship(layer, (cx + dx + off[0], cy + dy + off[1]), int(s["owner"]),
                                  direction_angle(int(s["direction"])), r, int(s["energy"]), int(s["titanium"]),
-                                 scale=scale, program_count=int(s.get("program_count", 0)))
+                                 scale=scale, program_count=int(s.get("program_count", 0)), stack=len(ships))
                 self._ship_rects[int(s["id"])] = rect.move(-off[0], -off[1])
 
     def _draw_routes(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
@@ -970,7 +971,9 @@ class RallyView(GameView):
         layer.blit(_panel(r.size, (20, 22, 36), col if active else (70, 66, 56)), (r.x - 10, r.y - 10))
         pygame.draw.rect(layer, col, pygame.Rect(r.x + 4, r.y + 6, 5, r.height - 12), border_radius=2)
         name = words.name_of(seat, self.seat_names)
-        self.text.blit(layer, name, fs, TEXT if alive else DIM, "bold", topleft=(r.x + 16, r.y + 5))
+        at = self.text.blit(layer, name, fs, TEXT if alive else DIM, "bold", topleft=(r.x + 16, r.y + 5))
+        # the seat's shape as well as its colour: the legend for ships, lasers, waves and portals
+        blit_centred(layer, seat_badge(seat, max(7, int(fs * 0.5))), (at.right + fs * 0.7, at.centery))
         pts = self.text.render(f"{v['points'][seat]}", int(fs * 1.5), BRASS, "display")
         layer.blit(pts, pts.get_rect(topright=(r.right - 10, r.y + 2)))
         self.text.blit(layer, "pts", fs - 4, DIM, topright=(r.right - 12 - pts.get_width(), r.y + 8))
@@ -1203,11 +1206,11 @@ class RallyView(GameView):
             q, rr = st[0]
             if abs(q - round(q)) < 1e-3 and abs(rr - round(rr)) < 1e-3:
                 groups.setdefault((round(q), round(rr)), []).append(sid)
-        spread: dict[int, tuple[float, float, float]] = {}
+        spread: dict[int, tuple[float, float, float, int]] = {}
         for ids in groups.values():
             offsets, scale = stack_layout(len(ids), r)
             for sid, (dx, dy) in zip(ids, offsets):
-                spread[sid] = (dx, dy, scale)
+                spread[sid] = (dx, dy, scale, len(ids))
         self._ship_rects = {}
         for tok in tl.tokens:
             now = tok.at(t)
@@ -1220,10 +1223,10 @@ class RallyView(GameView):
                 img.set_alpha(int(255 * alpha))
             blit_centred(surface, img, _axial(q, rr, r, origin))
         for sid, (pos, angle, energy, titanium, owner, prog) in states.items():
-            dx, dy, scale = spread.get(sid, (0.0, 0.0, 1.0))
+            dx, dy, scale, stack = spread.get(sid, (0.0, 0.0, 1.0, 1))
             x, y = _axial(pos[0], pos[1], r, origin)
             rect = draw_ship(surface, (x + dx, y + dy), owner, angle, r, energy, titanium, scale=scale,
-                             program_count=prog)
+                             program_count=prog, stack=stack)
             self._ship_rects[sid] = rect
         for ef in tl.effects:
             if not ef.t <= t < ef.t + ef.duration:

@@ -334,17 +334,26 @@ def _ship_base(owner: int, length: int, ghost: bool) -> pygame.Surface:
     return out.convert_alpha() if pygame.display.get_surface() else out
 
 
-@lru_cache(maxsize=64)
 def _ship_badge(owner: int, length: int, ghost: bool) -> pygame.Surface:
-    """The upright seat marker (a disc with the seat's shape) placed on the hull's centre."""
-    d = max(8, round(length * 0.34))
+    """The upright seat marker placed on the hull's centre."""
+    return seat_badge(owner, max(8, round(length * 0.34)), ghost)
+
+
+@lru_cache(maxsize=64)
+def seat_badge(owner: int | None, d: int, ghost: bool = False, bright: bool = False) -> pygame.Surface:
+    """A seat's upright marker, `2 * d` pixels across: a dark disc with the seat's shape in its
+    colour, so ships, lasers and waves say whose they are by shape as well as by colour
+    (`bright`: the shape nearly white inside a ring of the colour, for small tokens)."""
     S = d * SS * 2
     s = pygame.Surface((S, S), pygame.SRCALPHA)
     c = S / 2
     look = player_look(owner)
     r = d * SS * 0.5
     pygame.draw.circle(s, (*icons.INK_DARK, 120 if ghost else 235), (c, c), r)
-    draw_symbol(s, look.symbol, (c, c), r * 0.58, (*mix(look.colour, (255, 255, 255), 0.35), 160 if ghost else 255))
+    ink = mix(look.colour, (255, 255, 255), 0.8 if bright else 0.35)
+    if bright:
+        pygame.draw.circle(s, look.colour, (c, c), r, width=max(SS, round(r * 0.16)))
+    draw_symbol(s, look.symbol, (c, c), r * (0.62 if bright else 0.58), (*ink, 160 if ghost else 255))
     return pygame.transform.smoothscale(s, (d * 2, d * 2))
 
 
@@ -397,18 +406,81 @@ def cargo_pill(energy: int | None, titanium: int | None, px: int) -> pygame.Surf
     return out
 
 
+STACK_X = -0.55
+"""Where the column of ships sharing a hex stands (hex radii from the centre, leftwards)."""
+
+
 def stack_layout(count: int, radius: int) -> tuple[list[Point], float]:
-    """Offsets from the hex centre and a size factor for `count` ships sharing a hex (1-3+).
+    """Offsets from the hex centre and a size factor for `count` ships sharing a hex.
 
     Shared hexes put the ships in a column on the left half, so each ship's cargo
-    pill can sit to its right (see `draw_ship`)."""
+    pill can sit to its right (see `stack_pill`); three or more ships spread over the
+    hex's straight sides (within half a radius of the centre), where it is widest."""
     if count <= 1:
         return [(0.0, 0.0)], 1.0
     if count == 2:
-        return [(-radius * 0.42, -radius * 0.3), (-radius * 0.42, radius * 0.3)], 0.55
-    rows = [(-radius * 0.42, -radius * 0.52), (-radius * 0.42, 0.0), (-radius * 0.42, radius * 0.52)]
-    extra = [(radius * 0.2, radius * 0.0)] * max(0, count - 3)
-    return rows + extra, 0.46
+        return [(radius * STACK_X, -radius * 0.3), (radius * STACK_X, radius * 0.3)], 0.5
+    step = 1.0 / (count - 1)
+    return [(radius * STACK_X, radius * (-0.5 + i * step)) for i in range(count)], min(0.46, step * 0.9)
+
+
+def stack_pill_px(count: int, radius: int) -> int:
+    """Height of each cargo pill in a stack of `count` ships: as tall as one alone, but never
+    taller than the gap between two ships (so the pills never overlap)."""
+    px = max(12, round(radius * 0.32))
+    if count >= 3:
+        px = min(px, int(radius * 1.0 / (count - 1)) - 1)
+    return max(7, px)
+
+
+def stack_pill(energy: int, titanium: int, count: int, radius: int) -> pygame.Surface:
+    """The cargo pill of one of `count` ships sharing a hex, narrow enough to stay on the hex:
+    the usual pill (icons and numbers) where it fits beside the column, otherwise only the
+    two numbers in their colours (`compact_pill`, the tooltip spells them out)."""
+    px = stack_pill_px(count, radius)
+    room = stack_pill_room(count, radius)
+    if px >= 10 and cargo_pill(88, 88, px).get_width() <= room:  # one style per stack: the widest fits
+        return cargo_pill(energy, titanium, px)
+    while px > 7 and compact_pill(energy, titanium, px).get_width() > room:
+        px -= 1
+    return compact_pill(energy, titanium, px)
+
+
+def stack_pill_left(count: int, radius: int) -> float:
+    """x of the pills' left edge in a stack, from the hex centre (just right of the ships)."""
+    _, scale = stack_layout(count, radius)
+    return radius * STACK_X + ship_length(radius, scale) * 0.5 + 1
+
+
+def stack_pill_room(count: int, radius: int) -> int:
+    """How wide a stacked ship's pill may be: to the hex's straight side, plus a sliver of the
+    gap beyond it (a neighbour's ships stand back from their own hex's edge)."""
+    return int(radius * (math.sqrt(3) / 2 + 0.15) - stack_pill_left(count, radius))
+
+
+ENERGY_INK: Colour = (255, 226, 120)
+TITANIUM_INK: Colour = (176, 214, 255)
+
+
+@lru_cache(maxsize=1024)
+def compact_pill(energy: int, titanium: int, px: int) -> pygame.Surface:
+    """A narrow pill for crowded hexes: the energy number (yellow, the bolt's colour) and the
+    titanium number (ice blue, the crystals' colour) split by a thin bar."""
+    f = font(max(7, round(px * 0.9)), "bold")
+    e = f.render(str(energy), True, ENERGY_INK)
+    t = f.render(str(titanium), True, TITANIUM_INK)
+    pad = max(2, round(px * 0.18))
+    gap = 2
+    w = pad * 2 + e.get_width() + gap + t.get_width()
+    s = pygame.Surface((w * SS, px * SS), pygame.SRCALPHA)
+    pygame.draw.rect(s, (10, 12, 22, 240), s.get_rect(), border_radius=px * SS // 2)
+    pygame.draw.rect(s, (120, 126, 150, 255), s.get_rect(), width=max(1, SS), border_radius=px * SS // 2)
+    bar_x = (pad + e.get_width() + gap / 2) * SS
+    pygame.draw.line(s, (120, 126, 150, 255), (bar_x, px * SS * 0.22), (bar_x, px * SS * 0.78), max(1, SS))
+    out = pygame.transform.smoothscale(s, (w, px))
+    out.blit(e, e.get_rect(midleft=(pad, px // 2)))
+    out.blit(t, t.get_rect(midleft=(pad + e.get_width() + gap, px // 2)))
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -429,14 +501,16 @@ def program_badge(count: int, px: int) -> pygame.Surface:
 
 def draw_ship(surface: pygame.Surface, centre: Point, owner: int, angle: float, radius: int,
               energy: int | None = None, titanium: int | None = None, ghost: bool = False,
-              scale: float = 1.0, program_count: int = 0) -> pygame.Rect:
-    """A ship with its cargo pill (under it; to its right when `scale` < 1, i.e. sharing a hex)
-    and, while it has cards programmed, a small card with their count at its upper right.
+              scale: float = 1.0, program_count: int = 0, stack: int = 1) -> pygame.Rect:
+    """A ship with its cargo pill (under it; to its right when it is one of `stack` > 1 ships
+    sharing a hex, see `stack_pill`) and, while it has cards programmed, a small card with
+    their count at its upper right (left out on a crowded hex where it would hide the ship;
+    the tooltip and the dock still say it).
 
     Returns the area drawn (for hit tests and tooltips)."""
     length = ship_length(radius, scale)
     rect = blit_centred(surface, ship_sprite(owner, length, angle, ghost), centre)
-    if program_count > 0 and not ghost:
+    if program_count > 0 and not ghost and (stack == 1 or length >= 20):  # no badge bigger than a crowded ship
         badge = program_badge(program_count, max(12, round(radius * 0.4 * max(scale, 0.7))))
         spot = badge.get_rect(center=(round(centre[0] + length * 0.36), round(centre[1] - length * 0.34)))
         rect = rect.union(surface.blit(badge, spot))
@@ -446,8 +520,8 @@ def draw_ship(surface: pygame.Surface, centre: Point, owner: int, angle: float, 
         pill = cargo_pill(energy, titanium, max(13, round(radius * 0.38)))
         pos = pill.get_rect(midtop=(round(centre[0]), round(centre[1] + length * 0.3)))
     else:
-        pill = cargo_pill(energy, titanium, max(12, round(radius * 0.32)))
-        pos = pill.get_rect(midleft=(round(centre[0] + length * 0.5), round(centre[1])))
+        pill = stack_pill(energy or 0, titanium or 0, max(2, stack), radius)
+        pos = pill.get_rect(midleft=(round(centre[0] + length * 0.5 + 1), round(centre[1])))
     return rect.union(surface.blit(pill, pos))
 
 
@@ -500,14 +574,25 @@ def _wave_base(owner: int | None, radius: int) -> pygame.Surface:
 
 def token_sprite(kind: str, owner: int | None, radius: int, angle: float) -> pygame.Surface:
     """A laser bolt or a gravitational wave in the owner's tint, travelling at screen `angle`
-    (cached per whole degree)."""
+    (cached per whole degree), with the owner's shape on an upright disc at its tail (a laser)
+    or its source point (a wave), so it reads without telling colours apart."""
     return _token_sprite(kind, owner, radius, round(angle) % 360)
+
+
+TOKEN_BADGE_AT = {"laser": -0.42, "wave": -0.4}
+"""Where the owner's marker sits on a token, in hex radii behind its centre."""
 
 
 @lru_cache(maxsize=1024)
 def _token_sprite(kind: str, owner: int | None, radius: int, deg: int) -> pygame.Surface:
     base = _laser_base(owner, radius) if kind == "laser" else _wave_base(owner, radius)
-    return pygame.transform.rotozoom(base, -deg, 1.0)
+    out = pygame.transform.rotozoom(base, -deg, 1.0)
+    if owner is not None:
+        a = math.radians(deg)
+        back = TOKEN_BADGE_AT.get(kind, -0.4) * radius
+        blit_centred(out, seat_badge(owner, max(7, round(radius * 0.3)), bright=True),
+                     (out.get_width() / 2 + math.cos(a) * back, out.get_height() / 2 + math.sin(a) * back))
+    return out
 
 
 # --- effects -----------------------------------------------------------------------------------------
@@ -599,13 +684,17 @@ def draw_ships(surface: pygame.Surface, ships: Sequence[Mapping[str, Any]], radi
     """Every ship of the view with its cargo and programmed-card count; returns each ship's
     drawn area (hit tests, tooltips)."""
     places = ship_places(ships, radius, origin)
+    per_hex: dict[tuple[int, int], int] = {}
+    for ship in ships:
+        per_hex[_hex_of(ship)] = per_hex.get(_hex_of(ship), 0) + 1
+    stacks = {int(ship["id"]): per_hex[_hex_of(ship)] for ship in ships}
     rects: dict[int, pygame.Rect] = {}
     for ship in ships:
         sid = int(ship["id"])
         pos, scale = places[sid]
         rects[sid] = draw_ship(surface, pos, int(ship["owner"]), direction_angle(int(ship["direction"])), radius,
                                int(ship.get("energy", 0)), int(ship.get("titanium", 0)), scale=scale,
-                               program_count=int(ship.get("program_count", 0)))
+                               program_count=int(ship.get("program_count", 0)), stack=stacks[sid])
     return rects
 
 

@@ -292,9 +292,16 @@ def tile_tip(tile: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def token_tip(tok: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Whose token it is in words and by its look (colour and the shape on its marker), what it does."""
     owner = tok.get("owner")
     name = name_of(int(owner), names) if owner is not None else ""
-    by = " you fired" if name == "You" else f" fired by {name}" if name else ""
+    mark = ""
+    if owner is not None:
+        from scenes.views.rally_art import player_look
+
+        look = player_look(int(owner))
+        mark = f" ({look.name.lower()}, {look.symbol} mark)"
+    by = f" you fired{mark}" if name == "You" else f" fired by {name}{mark}" if name else ""
     if tok["kind"] == "laser":
         return f"A laser{by}, flying {DIRS[int(tok['direction']) % 6]}.\nEach round it moves one hex; a ship it reaches loses 2 energy."
     return f"A gravitational wave{by}, moving {DIRS[int(tok['direction']) % 6]}.\nEach round it moves one hex; a ship it reaches is pushed on."

@@ -228,11 +228,47 @@ def test_ships_sharing_a_hex_stay_apart_and_on_the_hex(count: int) -> None:
     for (ax, ay), (bx, by) in itertools.combinations(offsets, 2):
         assert math.hypot(ax - bx, ay - by) >= 0.85 * length
     for x, y in offsets:
-        assert inside_hex(x, y, 0, 0, r * 0.8)
+        assert inside_hex(x, y, 0, 0, r * 0.85)
     surf = pygame.Surface((200, 200), pygame.SRCALPHA)
     rects = [art.draw_ship(surf, (100 + x, 100 + y), i, 60.0 * i, r, energy=10, titanium=1, scale=scale)
              for i, (x, y) in enumerate(offsets)]
     assert all(rect.w > 0 for rect in rects)
+
+
+def _stack_pills(count: int, r: int, cargo: list[tuple[int, int]]) -> list[pygame.Rect]:
+    """Where each stacked ship's cargo pill lies, from the hex centre (as `draw_ship` puts it)."""
+    offsets, scale = art.stack_layout(count, r)
+    length = art.ship_length(r, scale)
+    out = []
+    for (x, y), (e, t) in zip(offsets, cargo):
+        pill = art.stack_pill(e, t, count, r)
+        out.append(pill.get_rect(midleft=(round(x + length * 0.5 + 1), round(y))))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(count=st.integers(2, 4), r=st.integers(11, 30).map(lambda k: 2 * k),
+       cargo=st.lists(st.tuples(st.integers(0, 19), st.integers(0, 19)), min_size=4, max_size=4))
+def test_cargo_pills_of_a_crowded_hex_stay_on_it_and_apart(count: int, r: int, cargo: list[tuple[int, int]]) -> None:
+    """Two to four ships on one hex, down to the smallest map size (22 px): each pill stays
+    within the hex (its straight sides, plus a sliver of the gap to the next hex), no pill
+    touches another, and up to three ships keep numbers of a readable size."""
+    pills = _stack_pills(count, r, cargo)
+    half_w = r * math.sqrt(3) / 2
+    for rect in pills:
+        assert rect.left >= -half_w - 1 and rect.right <= half_w + r * 0.15 + 1, (rect, r)
+        assert rect.top >= -r and rect.bottom <= r
+        assert inside_hex(rect.centerx, rect.centery, 0, 0, r)
+    for a, b in itertools.combinations(pills, 2):
+        assert not a.colliderect(b), (a, b, count, r)
+    if count <= 3:
+        assert min(rect.height for rect in pills) >= 9  # three ships: still a readable size
+
+
+def test_a_crowded_hex_keeps_both_numbers_of_every_ship() -> None:
+    r = 22
+    assert not same(art.stack_pill(3, 0, 3, r), art.stack_pill(4, 0, 3, r))
+    assert not same(art.stack_pill(3, 0, 3, r), art.stack_pill(3, 1, 3, r))
 
 
 # --- tokens --------------------------------------------------------------------------------------------------
@@ -242,6 +278,18 @@ def _centroid(img: pygame.Surface, test: object) -> tuple[float, float]:
     for i in range(w * h):
         px = data[4 * i:4 * i + 4]
         if test(px):  # type: ignore[operator]
+            xs += i % w
+            ys += i // w
+            n += 1
+    assert n > 0
+    return xs / n - w / 2, ys / n - h / 2
+
+
+def _centroid_where(img: pygame.Surface, test: object) -> tuple[float, float]:
+    w, h, data = rgba(img)
+    xs = ys = n = 0.0
+    for i in range(w * h):
+        if test(i % w, i // w, data[4 * i:4 * i + 4]):  # type: ignore[operator]
             xs += i % w
             ys += i // w
             n += 1
@@ -263,7 +311,12 @@ def test_a_laser_leads_with_its_bright_core(direction: int) -> None:
 def test_a_wave_spreads_in_its_direction(direction: int) -> None:
     angle = direction_angle(direction)
     img = art.token_sprite("wave", 2, 40, angle)
-    dx, dy = _centroid(img, lambda p: p[3] > 150)
+    ring = art.seat_badge(2, max(7, round(40 * 0.3)), bright=True).get_width() / 2
+    w, h = img.get_size()
+    back = (w / 2 + math.cos(math.radians(angle)) * art.TOKEN_BADGE_AT["wave"] * 40,
+            h / 2 + math.sin(math.radians(angle)) * art.TOKEN_BADGE_AT["wave"] * 40)
+    # the arcs, leaving out the owner's marker at the wave's source
+    dx, dy = _centroid_where(img, lambda x, y, p: p[3] > 150 and math.dist((x, y), back) > ring + 1)
     off = (math.degrees(math.atan2(dy, dx)) - angle + 180) % 360 - 180
     assert abs(off) < 20
 
@@ -272,6 +325,31 @@ def test_tokens_take_the_owners_tint_and_differ_by_kind() -> None:
     assert not same(art.token_sprite("laser", 0, 34, 0), art.token_sprite("laser", 1, 34, 0))
     assert not same(art.token_sprite("laser", 0, 34, 0), art.token_sprite("wave", 0, 34, 0))
     assert art.token_sprite("wave", 0, 34, 120) is art.token_sprite("wave", 0, 34, 120)
+
+
+def _grey(surf: pygame.Surface) -> list[float]:
+    """Brightness on black of every pixel: what a viewer who cannot tell the hues apart sees."""
+    w, h, data = rgba(surf)
+    return [data[4 * i + 3] / 255 * (0.3 * data[4 * i] + 0.59 * data[4 * i + 1] + 0.11 * data[4 * i + 2])
+            for i in range(w * h)]
+
+
+@pytest.mark.parametrize("kind", ["laser", "wave"])
+@pytest.mark.parametrize("r", [22, 34])
+def test_a_tokens_owner_shows_without_colour(kind: str, r: int) -> None:
+    """Two seats' lasers (or waves) differ in the grey picture too, by the owner's shape on the
+    token, not only by a hue (colour-blind players)."""
+    for a, b in itertools.combinations(range(4), 2):
+        ga, gb = _grey(art.token_sprite(kind, a, r, 0.0)), _grey(art.token_sprite(kind, b, r, 0.0))
+        assert len(ga) == len(gb)
+        assert sum(1 for x, y in zip(ga, gb) if abs(x - y) > 60) >= 6, (a, b)
+
+
+def test_a_tokens_tooltip_names_its_owner_by_colour_and_shape() -> None:
+    from scenes.views.rally_text import token_tip
+
+    tip = token_tip({"kind": "laser", "owner": 1, "direction": 0, "hex": [0, 0]}, ["You", "Computer"])
+    assert "fired by Computer" in tip and "orange" in tip and "triangle" in tip
 
 
 # --- predicted path ------------------------------------------------------------------------------------------
