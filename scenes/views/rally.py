@@ -64,7 +64,7 @@ from scenes.views.rally_art import (
     tile_image,
     token_sprite,
 )
-from scenes.views.rally_bar import BarGeometry, entropy_bar, portal_marks
+from scenes.views.rally_bar import BarGeometry, entropy_bar, portal_marks, scale_start
 from scenes.views.rally_controls import PlayControls, SplitDraft, apply_action, draw_panel, panel_geometry
 from scenes.views.rally_camera import Camera, min_radius
 from scenes.views.rally_layout import HexFit, TableLayout, fit_hexes, hand_card_h, slot_card_h, table_layout
@@ -792,7 +792,7 @@ class RallyView(GameView):
         draw_dock(layer, dock, dock_view, self.text, self.lay.font, self.predictions, hidden,
                   v.get("phase") == "planning", off)
         if playing is None or not playing[0].entropy:
-            self._draw_bar(layer, off, float(v.get("entropy", 0)))
+            self._draw_bar(layer, off, float(v.get("entropy", 0)), playing)
         return layer
 
     def _dock_now(self, playing: Any) -> tuple[Dock, ViewDict]:
@@ -810,11 +810,21 @@ class RallyView(GameView):
         dock: Dock = tw.payload["dock"]
         return dock, before
 
-    def _draw_bar(self, surface: pygame.Surface, off: tuple[int, int], entropy: float) -> None:
+    def _draw_bar(self, surface: pygame.Surface, off: tuple[int, int], entropy: float, playing: Any = None) -> None:
         assert self.lay is not None
         lay = self.lay
-        bar = entropy_bar(lay.bar.width, lay.bar.height, int(round(entropy)), portal_marks(self.view.get("tiles", [])))
+        bar = entropy_bar(lay.bar.width, lay.bar.height, int(round(entropy)), portal_marks(self.view.get("tiles", [])),
+                          self.bar_start(playing))
         surface.blit(bar, lay.bar.move(off))
+
+    def bar_start(self, playing: Any = None) -> int:
+        """The entropy bar's left end: −1000, or lower once entropy went below it (kept for the
+        whole playback of a round, so the scale does not jump while the needle moves)."""
+        values = [float(self.view.get("entropy", 0))]
+        if playing is not None:
+            tl = playing[0]
+            values += [float(tl.entropy_start)] + [float(v) for _, a, b in tl.entropy for v in (a, b)]
+        return scale_start(*values)
 
     def _draw_reveals(self, surface: pygame.Surface, playing: Any) -> None:
         """Cards of the round turning face up in the dock as their ships play them."""
@@ -1070,7 +1080,7 @@ class RallyView(GameView):
         pulse = 0.5 + 0.5 * math.sin(overlay.time * 5.0)
         # the entropy bar moves live while a round changes it (otherwise it is in the static layer)
         if playing is not None and playing[0].entropy:
-            self._draw_bar(surface, (0, 0), playing[0].entropy_at(playing[1]))
+            self._draw_bar(surface, (0, 0), playing[0].entropy_at(playing[1]), playing)
             self._draw_reveals(surface, playing)
         elif playing is not None:
             self._draw_reveals(surface, playing)

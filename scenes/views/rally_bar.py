@@ -4,7 +4,8 @@ Reads left to right: a label block with the current value, a track whose filled
 part (cool blue turning to ember red) is the entropy reached so far, ticks every
 100 with labels every 200, a pin for each portal at its threshold (in the owner's
 colour and shape; lit while the portal works, struck out once entropy passed it),
-and the dying sun of the heat death at the right end. Drawn for 600–1000 px
+and the dying sun of the heat death at the right end. Entropy below −1000 stretches
+the scale (`scale_start`) with the game's start marked. Drawn for 600–1000 px
 widths; the track is cached per size and each finished bar per value, so an
 animated entropy change only re-composes a few blits.
 """
@@ -33,6 +34,16 @@ END = 0
 _STOPS: tuple[tuple[float, Colour], ...] = (
     (0.0, (70, 130, 255)), (0.45, (150, 96, 230)), (0.75, (255, 140, 60)), (1.0, (255, 58, 40)),
 )
+
+
+def scale_start(*values: float) -> int:
+    """Where the bar's scale starts: −1000, or lower (in steps of 200) when entropy has gone
+    below the game's start (Tidy Up and Neatly Organized Space lower it), so the needle still
+    points at the value, clear of the left end, instead of sticking to it."""
+    low = min((START, *values))
+    if low >= START:
+        return START
+    return int(((low - 100) // 200) * 200)  # at least 100 of room left of the needle
 
 
 def heat_colour(t: float) -> Colour:
@@ -111,6 +122,12 @@ def _frame(width: int, height: int, start: int) -> pygame.Surface:
         if major and v != END:
             img = small.render(signed(v), True, (150, 156, 172))
             s.blit(img, img.get_rect(midtop=(x, y0 + 6)))
+    if start < START:
+        # the scale was stretched below the game's start: mark where the game began
+        x = round(g.x_of(START, start))
+        pygame.draw.line(s, (236, 204, 132), (x, tr.top - 5), (x, tr.bottom + 8), 2)
+        img = small.render("start", True, (236, 204, 132))
+        s.blit(img, img.get_rect(midbottom=(x, tr.top - 4)))
     # heat death cap
     cx = width - g.cap_w / 2 - 2
     d = int(min(g.cap_w * 0.8, height * 0.56))

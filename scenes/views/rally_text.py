@@ -308,5 +308,6 @@ def token_tip(tok: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 BAR_TIP = ("The clock of the game, from \u22121000 to 0. Every card played raises it; "
-           "Tidy Up and Neatly Organized Space lower it. Portals only work while entropy is at or below "
+           "Tidy Up and Neatly Organized Space lower it (below \u22121000 the scale stretches, "
+           "with the start marked). Portals only work while entropy is at or below "
            "their mark (the pins). The game ends with the era in which entropy reaches 0.")

@@ -425,6 +425,34 @@ def test_the_needle_sits_at_the_current_entropy(width: int) -> None:
         assert img.get_at((x, g.track.centery))[:3] == (255, 255, 255)
 
 
+@settings(max_examples=40, deadline=None)
+@given(value=st.integers(-3000, 0), other=st.integers(-3000, 0))
+def test_below_minus_1000_the_scale_stretches_so_the_needle_still_tells_values_apart(value: int, other: int) -> None:
+    """Tidy Up can push entropy under the game's start: the needle keeps off the left end and
+    two values 100 apart sit at different places on the one scale that holds both."""
+    g = bar.BarGeometry(800, 64)
+    start = bar.scale_start(value, other)
+    assert start <= -1000 and start % 200 == 0 and start <= min(value, other)
+    xs = {v: g.x_of(v, start) for v in (value, other)}
+    for v, x in xs.items():
+        assert g.track.x <= x <= g.track.right
+        if v < -1000:
+            assert v - start >= 100 and x > g.track.x + 4  # some room on its left
+    if abs(value - other) >= 100:
+        assert abs(xs[value] - xs[other]) >= 10
+
+
+def test_the_needle_is_drawn_where_a_value_below_minus_1000_is() -> None:
+    g = bar.BarGeometry(800, 64)
+    for value in (-1150, -1390, -2010):
+        start = bar.scale_start(value)
+        img = bar.entropy_bar(800, 64, value, (), start)
+        x = round(g.x_of(value, start))
+        assert x > g.track.x + 4
+        assert img.get_at((x, g.track.centery))[:3] == (255, 255, 255)
+    assert bar.scale_start(-900) == -1000 and bar.scale_start(-1001) == -1200
+
+
 def test_the_reached_part_of_the_track_is_lit_and_the_rest_dim() -> None:
     g = bar.BarGeometry(800, 64)
     img = bar.entropy_bar(800, 64, -500)
