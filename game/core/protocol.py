@@ -84,7 +84,8 @@ class Command(_Tagged):
     seat: Seat
 
     def describe(self) -> str:
-        """A short human-readable text for the log; games override it."""
+        """A short human-readable text for the log and the game's notation; the tag by
+        default, which serves commands whose text is just their tag ("pass", "done")."""
         return self.TAG
 
 

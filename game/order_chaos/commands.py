@@ -63,9 +63,6 @@ class Pass(Command):
 
     TAG: ClassVar[str] = "pass"
 
-    def describe(self) -> str:
-        return "pass"
-
 
 CODEC = CommandCodec(Draw, Place, Slide, Pass)
 

@@ -56,9 +56,6 @@ class Reveal(Command):
 
     TAG: ClassVar[str] = "reveal"
 
-    def describe(self) -> str:
-        return "reveal"
-
 
 # --- a round ----------------------------------------------------------------------
 
@@ -80,9 +77,6 @@ class Resolve(Command):
 
     TAG: ClassVar[str] = "resolve"
 
-    def describe(self) -> str:
-        return "resolve"
-
 
 @dataclass(frozen=True)
 class Decline(Command):
@@ -90,18 +84,12 @@ class Decline(Command):
 
     TAG: ClassVar[str] = "decline"
 
-    def describe(self) -> str:
-        return "decline"
-
 
 @dataclass(frozen=True)
 class Done(Command):
     """Stop taking (Cene C's ability after the first Shard)."""
 
     TAG: ClassVar[str] = "done"
-
-    def describe(self) -> str:
-        return "done"
 
 
 @dataclass(frozen=True)
