@@ -382,8 +382,18 @@ class TableScene(Scene):
         order += [s for s in self.humans if s not in order]
         return order
 
+    def _undo_out(self) -> str | None:
+        """Why Undo is not offered at all: every person at the table is out of the game and only
+        watches (their moves are far behind chance steps and computers' moves), or None."""
+        if self.humans and not self.watch_mode and self.watching:
+            return "You are out of the game and only watch now: there is no move of yours left to take back."
+        return None
+
     def undo_tooltip(self) -> str:
         """What Undo would do right now, or why it can't (the button stays clickable and says so too)."""
+        out = self._undo_out()
+        if out is not None:
+            return out
         candidates = self._undo_candidates()
         if not candidates:
             return "Only a human player can take a move back."
@@ -397,6 +407,10 @@ class TableScene(Scene):
         return "Nothing to redo: Redo replays a move you took back, until a new move is made."
 
     def undo(self) -> None:
+        out = self._undo_out()
+        if out is not None:
+            self.refuse(out)
+            return
         candidates = self._undo_candidates()
         if not candidates:
             self.show("Only a human player can take a move back.", error=True)
@@ -721,7 +735,7 @@ class TableScene(Scene):
         if not self.buttons:
             return
         acting = self.acting_human()
-        self.btn_undo.enabled = bool(self.humans) and bool(self.match.commands)
+        self.btn_undo.enabled = bool(self.humans) and bool(self.match.commands) and self._undo_out() is None
         self.btn_redo.enabled = self.match.can_redo()
         self.btn_undo.tooltip = self.undo_tooltip()
         self.btn_redo.tooltip = self.redo_tooltip()

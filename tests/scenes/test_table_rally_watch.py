@@ -125,6 +125,18 @@ def test_a_person_out_of_the_race_watches_and_can_skip_to_the_end(ctx: AppContex
     assert isinstance(ctx.stack.scenes[-1], GameOverScene)
 
 
+def test_undo_is_not_offered_to_a_person_out_of_the_race_and_says_why(ctx: AppContext) -> None:
+    match = out_of_the_race()
+    scene = open_table(ctx, match)
+    assert scene.watching
+    assert not scene.btn_undo.enabled
+    assert "out of the game" in scene.btn_undo.tooltip
+    commands = list(match.commands)
+    key(ctx, pygame.K_z, pygame.KMOD_CTRL)
+    assert match.commands[:len(commands)] == commands, "nothing was taken back"
+    assert "out of the game" in scene.status_text and scene.status_error
+
+
 def test_space_does_nothing_on_a_persons_turn_in_order_and_chaos(ctx: AppContext) -> None:
     match = Match(get_game("order-chaos"), {}, 3, ["human", "normal"])
     scene = open_table(ctx, match)
