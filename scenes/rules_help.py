@@ -69,20 +69,13 @@ def markdown_to_html(md: str, scale: float = 1.0) -> str:
             text = _inline(m.group(2)) if face == "display" else f"<b>{_inline(m.group(2))}</b>"
             out.append(f"<font face='{face}' pixel_size={size} color='{colour}'>{text}</font><br>")
             continue
-        m = re.match(r"^[-*+]\s+(.*)$", line)
+        m = re.match(r"^([-*+]|\d+[.)])\s+(.*)$", line)  # a bullet, or a number as in "1." / "2)"
         if m:
             if para:
                 flush()
             in_list[0] = True
-            out.append(f"<font color='{ACCENT_HEX}'>•</font>  {_inline(m.group(1))}<br>")
-            continue
-        m = re.match(r"^\d+[.)]\s+(.*)$", line)
-        if m:
-            if para:
-                flush()
-            in_list[0] = True
-            num = line.split(None, 1)[0]
-            out.append(f"<font color='{ACCENT_HEX}'>{html.escape(num)}</font>  {_inline(m.group(1))}<br>")
+            marker = "•" if m.group(1) in ("-", "*", "+") else html.escape(m.group(1))
+            out.append(f"<font color='{ACCENT_HEX}'>{marker}</font>  {_inline(m.group(2))}<br>")
             continue
         para.append(line)
     flush()
