@@ -41,6 +41,17 @@ def ready(ctx: AppContext) -> None:
                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)], DT)
 
 
+def wait_for_handoff(ctx: AppContext, frames: int = 40) -> HandoffScene:
+    """Step until a hand-off screen is on top (it must come within `frames` frames)."""
+    for _ in range(frames):
+        step(ctx, [], DT)
+        if isinstance(ctx.stack.top, HandoffScene):
+            break
+    top = ctx.stack.top
+    assert isinstance(top, HandoffScene), "no hand-off screen came"
+    return top
+
+
 def open_table(ctx: AppContext, seats: list[str], seed: int = 4, players_ready: bool = True) -> TableScene:
     match = Match(get_game("worlds-collide"), {}, seed, seats)
     scene = TableScene(ctx, match, use_process=False)
@@ -186,12 +197,8 @@ def test_handoff_between_two_humans_and_the_second_never_sees_the_first_choice(c
     assert first is not None
     drag(ctx, at(scene, hand(EXPOSE)), at(scene, Target("play-slot")))
     assert ChooseAction(first, EXPOSE) in scene.match.commands
-    for _ in range(40):
-        step(ctx, [], DT)
-        if isinstance(ctx.stack.top, HandoffScene):
-            break
-    assert isinstance(ctx.stack.top, HandoffScene)
-    assert "Pass to" in f"Pass to {ctx.stack.top.seat_label}" and "Player 2" in ctx.stack.top.seat_label
+    handoff = wait_for_handoff(ctx)
+    assert "Pass to" in f"Pass to {handoff.seat_label}" and "Player 2" in handoff.seat_label
     # nothing of the first player's secret is visible while the screen is handed over ...
     assert scene.acting_human() is None
     ready(ctx)
@@ -317,10 +324,7 @@ def test_second_hot_seat_player_cannot_undo_the_first_players_secret_choice(ctx:
     first = scene.acting_human()
     assert first is not None
     drag(ctx, at(scene, hand(EXPOSE)), at(scene, Target("play-slot")))
-    for _ in range(40):
-        step(ctx, [], DT)
-        if isinstance(ctx.stack.top, HandoffScene):
-            break
+    wait_for_handoff(ctx)
     ready(ctx)
     settle(ctx, scene)
     second = scene.acting_human()
@@ -434,11 +438,7 @@ def test_hot_seat_with_a_computer_keeps_the_handoffs_and_the_secrets(ctx: AppCon
         step(ctx, [], DT)
     assert scene.match.state.choices[1]  # chosen while the first human looks at their hand
     click(ctx, at(scene, hand(EXPOSE)))
-    for _ in range(40):
-        step(ctx, [], DT)
-        if isinstance(ctx.stack.top, HandoffScene):
-            break
-    assert isinstance(ctx.stack.top, HandoffScene) and "Player 3" in ctx.stack.top.seat_label
+    assert "Player 3" in wait_for_handoff(ctx).seat_label
     ready(ctx)
     settle(ctx, scene)
     assert scene.acting_human() == 2
@@ -502,10 +502,7 @@ def both_humans_choose(ctx: AppContext) -> tuple[TableScene, int, int]:
     assert first is not None
     assert _face_up_hand(scene, first)  # the acting human sees their hand
     click(ctx, at(scene, hand(EXPOSE)))
-    for _ in range(40):
-        step(ctx, [], DT)
-        if isinstance(ctx.stack.top, HandoffScene):
-            break
+    wait_for_handoff(ctx)
     ready(ctx)
     settle(ctx, scene)
     second = scene.acting_human()
