@@ -40,7 +40,8 @@ def _inline(text: str) -> str:
 
 
 def markdown_to_html(md: str, scale: float = 1.0) -> str:
-    """A small subset: '#'/'##'/'###' headings, paragraphs, '-' or '*' bullets, **bold**, *italic*."""
+    """A small subset: '#'/'##'/'###' headings, paragraphs, '-' / '*' / '+' bullets, numbered items
+    ('1.' or '1)'), **bold**, *italic*, `code` (shown bold)."""
     out: list[str] = []
     para: list[str] = []
 
