@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.ai.agents import LEVELS, MCTSAgent, make_agent
+from game.ai.agents import LEVELS, Agent, MCTSAgent, make_agent
 from game.ai.knowledge import Knowledge, get_knowledge
 from game.ai.mcts import MCTS, SearchBudget
 from game.core.protocol import CHANCE, State
@@ -93,21 +93,25 @@ PALINDROME_FOR_ORDER = "7|1|order|-|111.111/...1.../.2...../....3../......4/5...
 GIFT_FOR_CHAOS = "7|1|place|1|111.111/......./.2...../....3../......4/5....../.......|0676566|-,-"
 
 
+def pinned_agent(level: str) -> Agent:
+    """The level's agent; a search gets 200 iterations and no time cap (same choice anywhere)."""
+    agent = make_agent(level, GAME, 3)
+    if isinstance(agent, MCTSAgent):
+        return MCTSAgent(get_knowledge(GAME), SearchBudget(iterations=200), 3, level)
+    return agent
+
+
 @pytest.mark.parametrize("level", ["greedy", "easy", "normal"])
 def test_order_completes_the_obvious_palindrome(level: str) -> None:
     state = OrderChaosState.from_notation(PALINDROME_FOR_ORDER)
-    agent = make_agent(level, GAME, 3)
-    if isinstance(agent, MCTSAgent):
-        agent = MCTSAgent(get_knowledge(GAME), SearchBudget(iterations=200), 3, level)
+    agent = pinned_agent(level)
     assert agent.choose(state, 0) == Slide(0, (1, 3), (0, 3))
 
 
 @pytest.mark.parametrize("level", ["greedy", "easy", "normal"])
 def test_chaos_does_not_fill_the_gap_order_waits_for(level: str) -> None:
     state = OrderChaosState.from_notation(GIFT_FOR_CHAOS)
-    agent = make_agent(level, GAME, 3)
-    if isinstance(agent, MCTSAgent):
-        agent = MCTSAgent(get_knowledge(GAME), SearchBudget(iterations=200), 3, level)
+    agent = pinned_agent(level)
     choice = agent.choose(state, 1)
     assert isinstance(choice, Place)
     assert choice.cell != (0, 3)
