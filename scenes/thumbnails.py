@@ -13,25 +13,16 @@ from functools import lru_cache
 import pygame
 
 from scenes import palette
-
-COUNTER_COLOURS: list[tuple[int, int, int]] = [
-    (206, 62, 62), (232, 160, 40), (236, 214, 72), (62, 170, 96), (58, 132, 214), (140, 86, 200), (228, 224, 212),
-]
-
+from scenes.views.oc_art import counter_colours as oc_counter_colours
 
 def counter_colours() -> list[tuple[int, int, int]]:
-    """The Order & Chaos counter colours from the game's data file (built-in copy as fallback)."""
+    """The Order & Chaos counter colours, as the game's view reads them from its data file
+    (`oc_art.counter_colours`, cached); two greys should that fail: the picture is decoration,
+    never a reason for the menu to fail."""
     try:
-        import tomllib
-        from importlib import resources
-
-        data = tomllib.loads(resources.files("game.order_chaos").joinpath("data/colours.toml").read_text("utf-8"))
-        out = [tuple(int(v) for v in c["rgb"])[:3] for c in data["colour"]]
-        if len(out) >= 5:
-            return out  # type: ignore[return-value]
-    except Exception:  # the picture is decoration: never fail over it
-        pass
-    return list(COUNTER_COLOURS)
+        return [c.rgb for c in oc_counter_colours()]
+    except Exception:  # noqa: BLE001 - decoration only
+        return [palette.TEXT_DIM, palette.TEXT]
 
 
 def draw_counter(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: tuple[int, int, int]) -> None:
