@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Hashable, Literal
 
 from game.ai.knowledge import Knowledge
-from game.ai.search import Budget, ValueRange, gc_paused, sample_chance
+from game.ai.search import Budget, Stats, ValueRange, gc_paused, sample_chance
 from game.core.protocol import CHANCE, Command, Seat, State
 from game.core.rng import Rng
 
@@ -83,14 +83,11 @@ class ISMCTSBudget(Budget):
 
 
 @dataclass
-class ISMCTSStats:
-    """What the last search did (for benches and tests)."""
+class ISMCTSStats(Stats):
+    """What the last ISMCTS did: the shared fields, the information sets it opened and
+    its root edges."""
 
-    iterations: int = 0
-    seconds: float = 0.0
     nodes: int = 0
-    root_children: int = 0
-    best_visits: int = 0
     root: dict[Command, tuple[int, float, int]] = field(default_factory=dict)
     """The searcher's root edges: command -> (visits, mean value, times available)."""
 
@@ -141,7 +138,7 @@ class ISMCTS:
         if not moves:
             raise ValueError(f"seat {seat} has no legal command")
         if len(moves) == 1:
-            self.stats = ISMCTSStats(0, 0.0, 0, 1, 0, {})
+            self.stats = ISMCTSStats(root_children=1)
             return moves[0]
         with gc_paused():
             return self._search(state, first, seat, moves)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from game.ai.knowledge import Knowledge
-from game.ai.search import Budget, ValueRange, gc_paused, sample_chance
+from game.ai.search import Budget, Stats, ValueRange, gc_paused, sample_chance
 from game.core.protocol import CHANCE, Command, Seat, State
 from game.core.rng import Rng
 
@@ -47,14 +47,8 @@ class SearchBudget(Budget):
     """Moves (best by one-ply score) the leaf expectimax tries at its inner decision nodes."""
 
 
-@dataclass
-class SearchStats:
-    """What the last search did (for benches and tests)."""
-
-    iterations: int = 0
-    seconds: float = 0.0
-    root_children: int = 0
-    best_visits: int = 0
+SearchStats = Stats
+"""What the last MCTS did: only the fields every search reports."""
 
 
 class _Node:

@@ -1,5 +1,5 @@
 """What the two tree searches (`game.ai.mcts`, `game.ai.ismcts`) share: the budget's
-common fields, the time cap, the per-seat value range UCB normalises by, chance
+common fields and the statistics both report, the time cap, the per-seat value range UCB normalises by, chance
 sampling with the search's own RNG, and switching the garbage collector off while
 a search runs.
 
@@ -38,6 +38,16 @@ class Budget:
     def out_of_time(self, start: float) -> bool:
         """Whether the cap is set and more than it has passed since `start` (`perf_counter`)."""
         return self.max_seconds is not None and time.perf_counter() - start > self.max_seconds
+
+
+@dataclass
+class Stats:
+    """What the last search did (for benches and tests): what every search reports."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    root_children: int = 0
+    best_visits: int = 0
 
 
 class ValueRange:

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.ai.ismcts import ISMCTSBudget
-from game.ai.mcts import SearchBudget
-from game.ai.search import Budget, ValueRange, gc_paused, sample_chance
+from game.ai.ismcts import ISMCTSBudget, ISMCTSStats
+from game.ai.mcts import SearchBudget, SearchStats
+from game.ai.search import Budget, Stats, ValueRange, gc_paused, sample_chance
 from game.core.registry import get_game
 from game.core.rng import Rng
 
@@ -22,6 +22,14 @@ def test_each_search_keeps_its_own_defaults_on_the_shared_fields() -> None:
     assert (SearchBudget().rollout_depth, SearchBudget().exploration, SearchBudget().widen_k) == (0, 0.5, 2.0)
     assert (ISMCTSBudget().rollout_depth, ISMCTSBudget().exploration, ISMCTSBudget().widen_k) == (6, 0.7, None)
     assert SearchBudget().iterations == ISMCTSBudget().iterations == 1000
+
+
+def test_both_searches_report_the_shared_stats_by_name() -> None:
+    shared = {"iterations", "seconds", "root_children", "best_visits"}
+    assert SearchStats is Stats
+    one = ISMCTSStats(root_children=1, nodes=3)
+    assert isinstance(one, Stats) and shared <= set(vars(one))
+    assert (one.iterations, one.root_children, one.best_visits, one.nodes, one.root) == (0, 1, 0, 3, {})
 
 
 def test_out_of_time_only_with_a_cap_that_has_passed() -> None:
