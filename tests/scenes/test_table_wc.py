@@ -396,13 +396,19 @@ class HeldWorker:
         self.asked.clear()
 
 
-def test_a_computers_answer_waits_while_the_human_holds_a_card(ctx: AppContext) -> None:
-    match = Match(get_game("worlds-collide"), {}, 6, ["human", "random"])
+def held_table(ctx: AppContext, seats: list[str]) -> tuple[Match, TableScene, HeldWorker]:
+    """A settled table (seed 6) whose computers answer only when the test releases them."""
+    match = Match(get_game("worlds-collide"), {}, 6, seats)
     scene = TableScene(ctx, match, use_process=False)
     held = HeldWorker()
     scene.ai.worker = held
     ctx.stack.push(scene)
     settle(ctx, scene)
+    return match, scene, held
+
+
+def test_a_computers_answer_waits_while_the_human_holds_a_card(ctx: AppContext) -> None:
+    match, scene, held = held_table(ctx, ["human", "random"])
     me = scene.acting_human()
     assert me == 0 and held.asked and not match.state.choices[1]  # asked at once, still thinking
     start = at(scene, hand(SHIFT))
@@ -449,12 +455,7 @@ def test_hot_seat_with_a_computer_keeps_the_handoffs_and_the_secrets(ctx: AppCon
 
 
 def test_undo_while_computers_think_in_the_background_asks_them_again(ctx: AppContext) -> None:
-    match = Match(get_game("worlds-collide"), {}, 6, ["human", "random", "random"])
-    scene = TableScene(ctx, match, use_process=False)
-    held = HeldWorker()
-    scene.ai.worker = held
-    ctx.stack.push(scene)
-    settle(ctx, scene)
+    match, scene, held = held_table(ctx, ["human", "random", "random"])
     assert scene.ai.asked(1) and scene.ai.asked(2)
     click(ctx, at(scene, hand(FRACTURE)))
     assert ChooseAction(0, FRACTURE) in match.commands
@@ -471,12 +472,7 @@ def test_undo_while_computers_think_in_the_background_asks_them_again(ctx: AppCo
 
 
 def test_the_seat_list_marks_computers_thinking_in_the_background(ctx: AppContext) -> None:
-    match = Match(get_game("worlds-collide"), {}, 6, ["human", "random", "random"])
-    scene = TableScene(ctx, match, use_process=False)
-    held = HeldWorker()
-    scene.ai.worker = held
-    ctx.stack.push(scene)
-    settle(ctx, scene)
+    match, scene, held = held_table(ctx, ["human", "random", "random"])
     assert scene.acting_human() == 0
     assert scene.thinking_seats() == [1, 2]  # both marked while the human chooses
     held.release = True
