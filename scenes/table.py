@@ -583,6 +583,9 @@ class TableScene(Scene):
             self.show(f"The computer player failed: {self.ai.error}", error=True)
             self.ai.error = ""
         self._ask_ahead()
+        if self.view.pause_request():
+            self.toggle_watch()
+        self.view.set_paused(self.watch_paused)
         if self.fast_forward:
             if not self.covered:  # the pause menu holds a skip too
                 self._fast_forward()
@@ -686,6 +689,8 @@ class TableScene(Scene):
                 return True
         elif self.humans and self.time - max(self.ai_requested_at, answer.asked_at) < AI_MIN_SECONDS:
             return True
+        if self.watch_paused and not background and self.view.hold_moves(self.watch_paused):
+            return True  # paused: the computer's move waits (a step lets it through)
         self._pending_answer = None
         hint = self.hint
         if not self.play(answer.command):

@@ -162,6 +162,20 @@ class GameView(ABC):
         also pauses watched computers on its own)."""
         return False
 
+    def hold_moves(self, watch_paused: bool) -> bool:
+        """True to keep computers from moving while the table is paused even though people
+        still play (a view whose pause holds every automatic step, not only chance steps)."""
+        return False
+
+    def set_paused(self, paused: bool) -> None:
+        """The table's pause as it is now (told every frame), for a view that draws its own
+        pause control."""
+
+    def pause_request(self) -> bool:
+        """True once after the view's own Pause / Play control was clicked: the table toggles
+        its one pause (the same as Space and its Pause button)."""
+        return False
+
     def spectating(self) -> bool:
         """True when every person at the table is out of the game while computers play on:
         the table then offers to watch (pause) or skip to the end."""

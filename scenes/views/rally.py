@@ -307,16 +307,28 @@ class RallyView(GameView):
             not any(alive[s] for s in people)
 
     def hold_chance(self, watch_paused: bool) -> bool:
-        """Chaos rounds wait while paused; Step lets exactly one through."""
-        self.watch_paused = watch_paused
-        if self.view.get("phase") != "chaos":
-            return False
-        if not (self.play.paused or watch_paused):
-            return False
-        if self.play.steps > 0:
-            self.play.steps -= 1
-            return False
-        return True
+        """While paused every chance step waits (chaos rounds, but also the tile draws of the
+        expansion and the deal after it); Step lets exactly one through."""
+        self.set_paused(watch_paused)
+        return self.play.hold(watch_paused)
+
+    def hold_moves(self, watch_paused: bool) -> bool:
+        """While paused the computers' moves (placing drawn tiles, splitting energy) wait too."""
+        self.set_paused(watch_paused)
+        return self.play.hold(watch_paused)
+
+    def set_paused(self, paused: bool) -> None:
+        if paused != self.watch_paused:
+            self._static_key = None
+        self.watch_paused = paused
+        self.play.paused = paused
+
+    def pause_request(self) -> bool:
+        return self.play.take_toggle()
+
+    def _controls_shown(self) -> bool:
+        """The play / pause / step buttons: in the chaos phase, and for as long as it is paused."""
+        return self.view.get("phase") == "chaos" or self.watch_paused
 
     def view_event(self, event: pygame.event.Event) -> bool:
         """R / E (or the mouse wheel over the map, or Left / Right) turn the ship being placed;
@@ -430,6 +442,8 @@ class RallyView(GameView):
             text, colour = f"Chaos round {self._playing_round}: the ships play their cards", (255, 150, 90)
         else:
             text, colour = words.status(self.view, seat_names, self.me, self.is_human(self.me))
+        if self.watch_paused and not self._playing_round:
+            text = f"Paused (Space or Play goes on) \u00b7 {text}"
         if self.spectating():
             return f"Watching (out of the race) \u00b7 {text}", colour
         return text, colour
@@ -585,7 +599,7 @@ class RallyView(GameView):
     def view_click(self, pos: Point) -> bool:
         if self.lay is None:
             return False
-        if self.view.get("phase") == "chaos" and self.play.click(self.lay.controls, pos):
+        if self._controls_shown() and self.play.click(self.lay.controls, pos):
             return True
         if self.draft is not None:
             geo = self._panel_geo()
@@ -644,9 +658,9 @@ class RallyView(GameView):
             working = sum(1 for t in v.get("tiles", []) if t.get("kind") == "portal" and t.get("active"))
             return (f"Entropy now {v.get('entropy')}; {working} portal{'s' if working != 1 else ''} working.\n"
                     + words.BAR_TIP)
-        if self.view.get("phase") == "chaos" and self.lay.controls.collidepoint(pos):
-            return ("Pause the chaos phase between rounds (or press Space), or play it one round at a time "
-                    "with Step.")
+        if self._controls_shown() and self.lay.controls.collidepoint(pos):
+            return ("Pause the table between rounds (or press Space): nothing automatic happens until you "
+                    "press Play, not chance draws nor the computers' moves. Step lets one thing happen.")
         for seat in range(int(v.get("players", 2))):
             if self._panel_rect(seat).collidepoint(pos):
                 return self._panel_tip(seat)
@@ -1084,9 +1098,8 @@ class RallyView(GameView):
             self._draw_reveals(surface, playing)
         elif playing is not None:
             self._draw_reveals(surface, playing)
-        if v.get("phase") == "chaos":
-            self.play.draw(surface, lay.controls, self.text, lay.font - 1, self._mouse,
-                           self.play.paused or self.watch_paused)
+        if self._controls_shown():
+            self.play.draw(surface, lay.controls, self.text, lay.font - 1, self._mouse, self.watch_paused)
         surface.set_clip(lay.map)
         # legal hexes while a tile or a ship is held
         if overlay.held is not None and overlay.held.zone in ("tile", "ship") and overlay.held.ident is None:

@@ -182,10 +182,14 @@ def apply_action(draft: SplitDraft, action: str) -> None:
 
 @dataclass
 class PlayControls:
-    """Play / pause / step for the chaos phase (the table asks `hold_chance` before each round)."""
+    """Play / pause / step for the chaos phase and for as long as the table is paused. There is
+    one pause, the table's (Space, its Pause button, this one): `paused` mirrors it, a click on
+    Pause / Play asks the table to toggle it (`toggle`), Step pauses and lets exactly one
+    automatic step through (`steps`; the table asks `hold_chance` / `hold_moves`)."""
 
     paused: bool = False
     steps: int = 0
+    toggle: bool = False
 
     def rects(self, area: pygame.Rect) -> dict[str, pygame.Rect]:
         w = (area.width - 8) // 2
@@ -202,10 +206,28 @@ class PlayControls:
     def click(self, area: pygame.Rect, pos: tuple[float, float]) -> bool:
         r = self.rects(area)
         if r["pause"].collidepoint(pos):
-            self.paused = not self.paused
+            self.toggle = not self.toggle
             return True
         if r["step"].collidepoint(pos):
-            self.paused = True
+            if not self.paused:
+                self.toggle = True
             self.steps += 1
             return True
         return False
+
+    def take_toggle(self) -> bool:
+        """True once after Pause / Play (or a Step while running) was clicked."""
+        out, self.toggle = self.toggle, False
+        return out
+
+    def hold(self, paused: bool) -> bool:
+        """Whether an automatic step must wait: only while paused, and not if a Step is owed
+        (which this uses up). A Step clicked while running pauses first, then lets one through."""
+        if not paused:
+            if not self.toggle:
+                self.steps = 0
+            return False
+        if self.steps > 0:
+            self.steps -= 1
+            return False
+        return True

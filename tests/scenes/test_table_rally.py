@@ -284,7 +284,8 @@ def test_watched_computers_play_the_chaos_phase_to_the_end_with_pause_and_step(c
             paused_once = True
             controls = view.play.rects(view.lay.controls) if view.lay else {}
             click(ctx, controls["pause"].center)
-            assert view.play.paused
+            step(ctx, [], DT)
+            assert view.play.paused and scene.watch_paused, "one pause: the view's button is the table's"
             n = len(match.commands)
             for _ in range(80):
                 step(ctx, [], DT)
@@ -293,15 +294,66 @@ def test_watched_computers_play_the_chaos_phase_to_the_end_with_pause_and_step(c
             for _ in range(5):
                 step(ctx, [], DT)
             assert len(match.commands) == n + 1, "Step plays exactly one round"
-            if match.state.phase == "chaos":
-                click(ctx, controls["pause"].center)
-                assert not view.play.paused
-            else:
-                view.play.paused = False  # that was the last round: the controls went with the phase
+            click(ctx, controls["pause"].center)  # the controls stay while paused, whatever the phase
+            step(ctx, [], DT)
+            assert not view.play.paused and not scene.watch_paused
         if match.state.is_over():
             break
     assert match.state.is_over(), "the game went on to its end"
     assert paused_once and rounds_seen > 0
+
+
+def test_a_pause_in_the_chaos_phase_holds_the_expansion_too_until_play(ctx: AppContext) -> None:
+    """Paused during the last chaos round, the table stays still after it: no tile is drawn and
+    no computer places one until Play (Step lets exactly one automatic step through)."""
+    match = played_until(7, ["human", "normal"], lambda s: s.phase == "chaos" and s.to_act() == [CHANCE] and s.round == 0
+                         and max(len(sh.program) for sh in s.ships.values()) >= 3)
+    scene = open_match(ctx, match)
+    view = rally_view(scene)
+    assert view.lay is not None
+    controls = view.play.rects(view.lay.controls)
+    click(ctx, controls["pause"].center)
+    for _ in range(3):
+        step(ctx, [], DT)
+    assert scene.watch_paused
+    rng = random.Random(3)
+    for _ in range(60):  # step through the chaos phase, one round (or computer's choice) a click
+        if match.state.phase != "chaos":
+            break
+        if not scene.animator.busy and scene.acting_human() is not None:
+            assert scene.play(choose(match.state, 0, rng))  # the person's own choice (which ship next...)
+            continue
+        n = len(match.commands)
+        click(ctx, controls["step"].center)
+        for _ in range(400):
+            step(ctx, [], DT)
+            if len(match.commands) > n and not scene.animator.busy:
+                break
+        for _ in range(30):
+            step(ctx, [], DT)
+        assert len(match.commands) == n + 1
+    assert match.state.phase not in ("chaos", "over")
+    automatic = lambda: match.to_act() == [CHANCE] or scene.ai_to_act() is not None  # noqa: E731
+    assert automatic(), "something automatic would happen next"
+    n = len(match.commands)
+    for _ in range(120):
+        step(ctx, [], DT)
+    assert len(match.commands) == n, "paused: no tile drawn, no computer move"
+    assert "Paused" in view.status(scene.names)[0]
+    click(ctx, controls["step"].center)
+    for _ in range(200):
+        step(ctx, [], DT)
+        if len(match.commands) > n:
+            break
+    for _ in range(60):
+        step(ctx, [], DT)
+    assert len(match.commands) == n + 1, "Step: exactly one automatic step"
+    click(ctx, controls["pause"].center)  # Play
+    for _ in range(600):
+        step(ctx, [], DT)
+        if len(match.commands) > n + 3:
+            break
+    assert not scene.watch_paused and len(match.commands) > n + 1
 
 
 def test_hot_seat_each_human_gets_a_handoff_before_planning(ctx: AppContext) -> None:
