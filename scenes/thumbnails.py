@@ -15,6 +15,7 @@ import pygame
 from scenes import palette
 from scenes.views.oc_art import counter_colours as oc_counter_colours
 
+
 def counter_colours() -> list[tuple[int, int, int]]:
     """The Order & Chaos counter colours, as the game's view reads them from its data file
     (`oc_art.counter_colours`, cached); two greys should that fail: the picture is decoration,

@@ -54,7 +54,7 @@ class ValueRange:
     """The lowest and highest value each seat has received in one search, so UCB can
     work on values normalised to [0, 1] whatever the evaluator's scale."""
 
-    __slots__ = ("lo", "hi")
+    __slots__ = ("hi", "lo")
 
     def __init__(self, seats: int) -> None:
         self.lo = [float("inf")] * seats

@@ -75,10 +75,9 @@ def test_sample_chance_draws_with_the_given_rng_and_leaves_the_state_alone() -> 
 def test_gc_paused_restores_the_collector_as_it_was(was_on: bool) -> None:
     (gc.enable if was_on else gc.disable)()
     try:
-        with pytest.raises(RuntimeError):
-            with gc_paused():
-                assert not gc.isenabled()
-                raise RuntimeError("a search failed")
+        with pytest.raises(RuntimeError), gc_paused():
+            assert not gc.isenabled()
+            raise RuntimeError("a search failed")
         assert gc.isenabled() == was_on
     finally:
         gc.enable()
