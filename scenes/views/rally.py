@@ -80,6 +80,7 @@ from scenes.views.rally_planning import (
     slot_rect,
     visible_part,
 )
+from scenes.views.rally_pop import pop_rect
 from scenes.views.rally_predict import Prediction, predict_all
 
 BRASS: Colour = (236, 204, 132)
@@ -1264,27 +1265,42 @@ class RallyView(GameView):
                 img.set_alpha(int(255 * min(1.0, (1 - k) * 2.5)))
                 surface.blit(img, img.get_rect(center=(int(x), int(y - r * 0.6 - r * 0.8 * k))))
             elif ef.kind == "card":
-                self._draw_card_pop(surface, ef, k, (x, y))
+                self._draw_card_pop(surface, ef, k, (x, y), tl, tw)
             elif ef.kind == "banner" and self.lay is not None:
                 img = self.text.render(ef.text, max(22, int(self.lay.font * 1.8)), BRASS, "display", shadow=True)
                 img = img.copy()
                 img.set_alpha(int(255 * min(1.0, (1 - k) * 3)))
                 surface.blit(img, img.get_rect(midtop=(self.lay.map.centerx, self.lay.map.y + 6)))
 
-    def _draw_card_pop(self, surface: pygame.Surface, ef: Any, k: float, at: Point) -> None:
-        """The card a ship plays rises beside it and turns face up (crossed out when skipped)."""
+    def pop_offset(self, tl: Timeline, ef: Any, payload: dict[str, Any]) -> tuple[int, int]:
+        """Where the card a ship plays shows, from the ship's hex centre: chosen once per card
+        (so it does not jump as the camera follows) clear of the ship and its targets."""
+        spots: dict[Any, tuple[int, int]] = payload.setdefault("pops", {})
+        key = (ef.t, ef.ship)
+        if key not in spots:
+            r = self.fit.radius
+            h, w = self._pop_size()
+            at = _axial(ef.hex[0], ef.hex[1], r, self.fit.origin)
+            clear = [_axial(q, rr, r, self.fit.origin) for q, rr in tl.card_targets(ef)]
+            area = self.lay.map if self.lay is not None else pygame.Rect(0, 0, 10 ** 5, 10 ** 5)
+            rect = pop_rect(at, (w, h), clear, r, area)
+            spots[key] = (round(rect.centerx - at[0]), round(rect.centery - at[1]))
+        return spots[key]
+
+    def _draw_card_pop(self, surface: pygame.Surface, ef: Any, k: float, at: Point, tl: Timeline,
+                       tw: Any) -> None:
+        """The card a ship plays rises beside it and turns face up (crossed out when skipped),
+        placed where it hides neither the ship nor where it is going (`pop_offset`)."""
         from scenes.sprites.card import flip_frame
 
-        r = self.fit.radius
         h, w = self._pop_size()
         face = card_face(ef.card, w, h)
         back = self._back(w, h)
         flip = min(1.0, k / 0.3)
         img = flip_frame(back, face, flip) if flip < 1.0 else face
-        x = at[0] + r * 1.1 + w / 2
-        if self.lay is not None and x + w / 2 > self.lay.map.right:
-            x = at[0] - r * 1.1 - w / 2
-        y = at[1] - r * 0.4 - 8 * min(1.0, k * 4)
+        dx, dy = self.pop_offset(tl, ef, tw.payload)
+        x = at[0] + dx
+        y = at[1] + dy + 8 - 8 * min(1.0, k * 4)  # rises into its place
         rect = img.get_rect(center=(int(x), int(y)))
         if k > 0.8:
             img = img.copy()

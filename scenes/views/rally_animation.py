@@ -147,6 +147,8 @@ class Effect:
     card: str = ""
     skipped: bool = False
     owner: int | None = None
+    ship: int = -1
+    """The ship that plays the card (card effects)."""
 
 
 @dataclass
@@ -168,6 +170,21 @@ class Timeline:
     @property
     def round_play(self) -> bool:
         return bool(self.ships) or bool(self.tokens)
+
+    def card_targets(self, ef: Effect) -> list[FHex]:
+        """What a played card's pop-up must not cover: the ship where it plays the card, every
+        hex it moves or turns on while the card shows, and where a token it fires then goes."""
+        out: list[FHex] = [ef.hex]
+        end = ef.t + ef.duration
+        track = self.ships.get(ef.ship)
+        if track is not None:
+            for seg in track.segments:
+                if seg.t1 > ef.t and seg.t0 < end:
+                    out += [seg.frm, seg.to]
+        for tok in self.tokens:
+            if ef.t <= tok.born < end and tok.segments and tok.segments[0].frm in out:
+                out += [seg.to for seg in tok.segments]
+        return list(dict.fromkeys(out))
 
     def entropy_at(self, t: float) -> float:
         value = float(self.entropy_start)
@@ -234,14 +251,15 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
             parallel_end = max(parallel_end, t + TOKEN_S + 0.05)
         elif isinstance(ev, CardPlayed) and track is not None:
             pos, _, _, _, _ = track.at(t)
-            tl.effects.append(Effect(t, CARD_S + 0.9, "card", pos, card=ev.kind, owner=track.owner))
+            tl.effects.append(Effect(t, CARD_S + 0.9, "card", pos, card=ev.kind, owner=track.owner, ship=ev.ship))
             track.played.append(t)
             tl.played.append((t, ev.ship, ev.card))
             cargo(track, t + CARD_S * 0.5, energy=track.at(t)[2] - ev.paid)
             t += CARD_S
         elif isinstance(ev, CardIgnored) and track is not None:
             pos, _, _, _, _ = track.at(t)
-            tl.effects.append(Effect(t, CARD_S + 1.0, "card", pos, card=ev.kind, skipped=True, owner=track.owner))
+            tl.effects.append(Effect(t, CARD_S + 1.0, "card", pos, card=ev.kind, skipped=True, owner=track.owner,
+                                     ship=ev.ship))
             track.played.append(t)
             tl.played.append((t, ev.ship, ev.card))
             why = "no energy" if ev.reason == "energy" else "no room"
