@@ -25,9 +25,10 @@ import time
 from dataclasses import dataclass
 
 from game.ai.agents import Agent
+from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE, Command, Seat, State
 from game.core.rng import Rng
-from game.rally import evaluate, planner, rules
+from game.rally import evaluate, mapshape, planner, rules
 from game.rally.cards import CARD_KIND, CARDS_PER_SHIP
 from game.rally.commands import (
     ChaosRound,
@@ -37,6 +38,7 @@ from game.rally.commands import (
     OrderShips,
     PlaceBuiltShip,
     PlaceShip,
+    PlaceTile,
     SetProgram,
 )
 from game.rally.state import RallyState
@@ -65,6 +67,11 @@ SETTINGS: dict[str, PlanSettings] = {
 }
 """`normal` must plan a whole era within 3 s on the shared machine; its time cap
 leaves room for the determinisations and the caller."""
+
+
+COMPACT_TIES = False
+"""Among tile hexes rated equal, place the tile where the map stays compact
+(`game.rally.mapshape`) instead of the first in order (which grows a strip)."""
 
 
 def _mean(xs: list[float]) -> float:
@@ -102,14 +109,19 @@ class RallyAgent(Agent):
         if len(options) == 1:
             return options[0]
         best, best_v = options[0], -1e18
+        values: list[tuple[float, Command]] = []
         for cmd in options:
             after = det.clone()
             after.apply(cmd)
             v = evaluate.margins(after, self.settings.careful)[seat]
             if isinstance(cmd, (NoExchange, OrderShips)):
                 v += 1e-6  # keep it simple when nothing is gained
+            values.append((v, cmd))
             if v > best_v + 1e-9:
                 best, best_v = cmd, v
+        if COMPACT_TIES and isinstance(best, PlaceTile):
+            ties = [c for v, c in values if isinstance(c, PlaceTile) and v >= best_v - 1e-6]
+            best = min(ties, key=lambda c: mapshape.compact_key(det.tiles, Hex(*c.hex)))
         return best
 
     def _place_ship(self, det: RallyState, seat: Seat) -> Command:
@@ -164,7 +176,7 @@ class RallyAgent(Agent):
         if not st.simulate or len(joints) == 1:
             self.last_plan_seconds = time.perf_counter() - t0
             return SetProgram(seat, joints[0][1])
-        worlds = [self._world(state, seat) for _ in range(st.samples)]
+        worlds = [self._world(state, seat, st.careful and i % 2 == 1) for i in range(st.samples)]
         best, best_v = joints[0][1], -1e18
         for i, (estimate, joint) in enumerate(joints):
             if st.max_seconds is not None and i > 0 and time.perf_counter() - t0 > st.max_seconds:
@@ -175,24 +187,38 @@ class RallyAgent(Agent):
         self.last_plan_seconds = time.perf_counter() - t0
         return SetProgram(seat, best)
 
-    def _world(self, state: RallyState, seat: Seat) -> RallyState:
-        """A determinisation in which every other seat's program is a cheap plan."""
+    def _world(self, state: RallyState, seat: Seat, armed: bool = False) -> RallyState:
+        """A determinisation in which every other seat's program is a cheap plan
+        (`armed`: from its sampled hand plus `ATTACK_KIT`)."""
         w = state.determinize(seat, self.rng)
         for p in range(w.n):
             if p == seat or not w.alive[p]:
                 continue
-            give_programs(w, p, self.settings.opponent_width)
+            give_programs(w, p, self.settings.opponent_width, ATTACK_KIT if armed else ())
         return w
 
 
-def give_programs(w: RallyState, p: Seat, width: int) -> None:
-    """Replace `p`'s (sampled) programs by a cheap plan from its sampled cards, keeping
-    each ship's known program length when `p` has already planned."""
+ATTACK_KIT = ("move1", "move2", "move3", "left60", "right60", "turn180", "wave")
+"""Cards a careful level adds (from the unseen deck) to other players' sampled hands
+in half of its worlds: a hand of five rarely holds the exact moves for a ram or
+the wave a real player would use, so without them the simulations hardly ever
+show the attack that loses a ship."""
+
+
+def give_programs(w: RallyState, p: Seat, width: int, extra: tuple[str, ...] = ()) -> None:
+    """Replace `p`'s (sampled) programs by a cheap plan from its sampled cards (plus one
+    card of each kind in `extra` that the deck still has), keeping each ship's known
+    program length when `p` has already planned."""
     ships = w.ships_of(p)
     cards = w.hands[p] + [c for s in ships for c in s.program]
     want = CARDS_PER_SHIP * len(ships)
     while len(cards) < want and w.deck:
         cards.append(w.deck.pop())
+    for kind in extra:
+        card = next((c for c in w.deck if CARD_KIND[c] == kind), None)
+        if card is not None:
+            w.deck.remove(card)
+            cards.append(card)
     counts = {s.id: len(s.program) for s in ships}
     joints = planner.joint_programs(w, p, sorted(cards), width, 1)
     plan = dict(joints[0][1])

@@ -35,7 +35,13 @@ from __future__ import annotations
 
 from game.core.hexgrid import Hex
 from game.core.protocol import Seat
-from game.rally.cards import CARD_KIND, FREE_ENERGY, KIND_BY_NAME, MAX_ERAS, START_ENTROPY
+from game.rally.cards import (
+    CARD_KIND,
+    FREE_ENERGY,
+    KIND_BY_NAME,
+    MAX_ERAS,
+    START_ENTROPY,
+)
 from game.rally.state import RallyState, Ship
 
 ENERGY = 0.04

@@ -12,16 +12,25 @@ import pytest
 
 from game.ai.agents import make_agent
 from game.ai.knowledge import get_knowledge
+from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE
 from game.core.rng import Rng
-from game.rally import evaluate, planner
+from game.rally import agent as agent_module
+from game.rally import evaluate, mapshape, planner
 from game.rally.agent import SETTINGS, RallyAgent, simulate
 from game.rally.ai import RallyKnowledge, policy_command
 from game.rally.cards import CARD_KIND
-from game.rally.commands import SetProgram
+from game.rally.commands import DrawTile, SetProgram
 from game.rally.game import RALLY
-from game.rally.state import RallyState
-from tests.games.rally.rally_helpers import make, ship, take_cards
+from game.rally.state import RallyState, Tile
+from tests.games.rally.rally_helpers import (
+    P_HIGH,
+    make,
+    portal,
+    ship,
+    take_cards,
+    tile_type,
+)
 
 
 def _play_to(seed: int, players: int, plies: int) -> RallyState:
@@ -212,3 +221,130 @@ def test_normal_plans_an_era_in_time() -> None:
         seat = s.to_act()[0]
         s.apply(agent.choose(s, seat))
     print(f"normal: one era's distribution and planning took {time.perf_counter() - t0:.2f} s")
+
+
+# --- defending its ships (careful levels) ---------------------------------------------------
+
+def _careful_plan(s: RallyState, seat: int = 0) -> list[str]:
+    """`normal`'s program (card kinds) for its only ship, with an exact budget."""
+    settings = dataclasses.replace(SETTINGS["normal"], max_seconds=None)
+    cmd = RallyAgent("normal", settings, 3).choose(s, seat)
+    assert isinstance(cmd, SetProgram) and RALLY.check(s, cmd) is None
+    ((_, program),) = cmd.programs
+    return [CARD_KIND[c] for c in program]
+
+
+def _fork() -> RallyState:
+    """A row of tiles (0..4, 0) with a branch going south-east from (4, 0) to (4, 3)."""
+    s = make(2, line=5)
+    for r in (1, 2, 3):
+        s.tiles[Hex(4, r)] = Tile(tile_type("space"), 0)
+    return s
+
+
+def test_careful_evaluation_sees_a_ship_in_reach_of_a_stronger_enemy() -> None:
+    s = _fork()
+    mine = ship(s, 0, 3, 0, 0, energy=20)
+    ship(s, 1, 0, 0, 0, energy=150)
+    s.phase = "expansion"
+    exposed = evaluate.margins(s, careful=True)[0]
+    assert evaluate.threat(s, 0, evaluate.eras_left(s)) > evaluate.WIN / 3  # one Move 3 away, last ship
+    mine.hex = Hex(4, 2)  # no straight line or single turn from the enemy leads there
+    assert evaluate.threat(s, 0, evaluate.eras_left(s)) == 0.0
+    assert evaluate.margins(s, careful=True)[0] > exposed + 5.0
+    assert evaluate.margins(s)[0] == pytest.approx(evaluate.margins(s, careful=True)[0])
+
+
+def test_normal_takes_its_last_ship_out_of_reach_of_a_stronger_enemy() -> None:
+    """The enemy (150 energy, already planned nothing this era) can land on our ship
+    with one Move 3 next era; the only way out is down the branch. The plain
+    evaluation kept the energy and stayed (no titanium anywhere to go for)."""
+    s = _fork()
+    ship(s, 0, 3, 0, 0, energy=20)
+    ship(s, 1, 0, 0, 0, energy=150)
+    s.done = [False, True]
+    s.hands[0] = take_cards(s, "move1", "right60", "move2", "laser", "tidy_up")
+    kinds = _careful_plan(s)
+    assert kinds[:3] == ["move1", "right60", "move2"], kinds
+
+
+def _survives(s: RallyState, seat: int, kinds: list[str]) -> bool:
+    """Whether `seat` still has a ship after playing `kinds` (nobody else has cards)."""
+    t = s.clone()
+    ((sid, _),) = [(sh.id, 0) for sh in t.ships_of(seat)]
+    t.hands[seat] = t.hands[seat] + take_cards(t, *kinds)
+    program = tuple(next(c for c in t.hands[seat] if CARD_KIND[c] == k) for k in kinds)
+    t.done = [p != seat for p in range(t.n)]
+    t.apply(SetProgram(seat, ((sid, program),)))
+    while t.phase == "chaos" and t.to_act() == [CHANCE]:
+        t.apply(t.sample_chance())
+    return bool(t.ships_of(seat))
+
+
+def test_normal_does_not_fly_its_last_ship_off_the_map_when_behind() -> None:
+    """Trailing 0-3 against a rich enemy far away, facing the edge: losing the last
+    ship would end the race at once at -3, which the plain margins rated above
+    playing on (they counted a lost race as its point margin)."""
+    s = make(2, line=12)
+    portal(s, 11, 0, P_HIGH, 70, owner=1)
+    ship(s, 0, 0, 0, 3, energy=30)
+    ship(s, 1, 11, 0, 0, energy=400)
+    s.points = [0, 3]
+    s.done = [False, True]
+    s.hands[0] = take_cards(s, "move1", "tidy_up", "laser", "right60", "titanium_portal")
+    kinds = _careful_plan(s)
+    assert _survives(s, 0, kinds), kinds
+    world = s.determinize(0, Rng(1))
+    off = ((1, (next(c for c in s.hands[0] if CARD_KIND[c] == "move1"),)),)
+    assert simulate(world, 0, off, careful=True) < simulate(world, 0, off) - evaluate.WIN / 2
+
+
+def test_normal_does_not_ram_when_winning_the_battle_leaves_it_in_reach_of_a_stronger_ship() -> None:
+    """A weak enemy ship with 3 titanium sits two hexes ahead, a strong one (300
+    energy) right behind it, facing it: a Move 2 wins that battle, but our only
+    ship would end next to the strong one (one Move 1 away next era). Both enemy
+    ships have already planned no cards."""
+    s = make(2, line=8)
+    ship(s, 0, 0, 0, 0, energy=60)
+    ship(s, 1, 2, 0, 0, energy=20, titanium=3)
+    ship(s, 1, 4, 0, 3, energy=300)
+    s.done = [False, True]
+    s.hands[0] = take_cards(s, "move2", "tidy_up", "laser", "left60", "titanium_portal")
+    kinds = _careful_plan(s)
+    assert "move2" not in kinds, kinds
+def test_normal_rams_when_the_battle_is_safely_won() -> None:
+    """Ahead 2-0, the enemy's last ship (5 energy, already planned no cards) sits two
+    hexes ahead: a Move 2 wins the battle whatever it does, and the race with it."""
+    s = make(2, line=8)
+    ship(s, 0, 0, 0, 0, energy=60)
+    ship(s, 1, 2, 0, 3, energy=5, titanium=1)
+    s.points = [2, 0]
+    s.done = [False, True]
+    s.hands[0] = take_cards(s, "move2", "move1", "tidy_up", "laser", "left60")
+    kinds = _careful_plan(s)
+    assert "move2" in kinds, kinds
+
+
+# --- map shape ----------------------------------------------------------------------------
+
+def test_compact_key_prefers_a_hex_that_keeps_the_map_round() -> None:
+    row = [Hex(q, 0) for q in range(4)]
+    end_of_row, beside = Hex(4, 0), Hex(1, 1)  # the strip's next hex / touching two tiles
+    assert mapshape.extents(row + [end_of_row]) == (5, 1, 5)
+    assert mapshape.compact_key(row, beside) < mapshape.compact_key(row, end_of_row)
+
+
+def test_ai_tiles_among_equal_hexes_grow_a_blob_not_a_strip(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Set-up with plain tiles only: every hex rates the same, so the shape decides."""
+    monkeypatch.setattr(agent_module, "COMPACT_TIES", True)
+    s = RALLY.new({}, 5, 2)
+    agents = [make_agent("greedy", "rally", 1), make_agent("normal", "rally", 2)]
+    while s.phase in ("start", "setup_tiles"):
+        actors = s.to_act()
+        if actors == [CHANCE]:
+            spaces = [c for c, _ in s.chance_outcomes() if isinstance(c, DrawTile) and c.tile == tile_type("space")]
+            s.apply(spaces[0] if spaces else s.sample_chance())
+            continue
+        s.apply(agents[actors[0]].choose(s, actors[0]))
+    e = mapshape.extents(list(s.tiles))
+    assert len(s.tiles) == 10 and max(e) <= 4, e
