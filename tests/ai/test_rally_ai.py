@@ -162,7 +162,9 @@ def test_an_opponents_finished_program_does_not_change_the_plan() -> None:
     settings = dataclasses.replace(SETTINGS["normal"], max_seconds=None)
     first = RallyAgent("normal", settings, 7).choose(s, 0)
     t = s.clone()
+    t.deck.extend(t.ships[2].program)  # the same cards stay unseen: only their places change
     t.ships[2].program = take_cards(t, "move2", "wave")
+    assert t.view(0) == s.view(0)
     assert RallyAgent("normal", settings, 7).choose(t, 0) == first
 
 
