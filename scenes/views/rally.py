@@ -108,6 +108,9 @@ class RallyView(GameView):
         self._base_fit = HexFit(0, (0.0, 0.0))  # no fit yet: the first one warms its art
         self.camera = Camera(pygame.Rect(0, 0, 0, 0), (0.0, 0.0, 0.0, 0.0))
         self._focus_key: Any = None
+        self._pan_goal: Point | None = None
+        """Where the camera glides to while a chaos round follows its acting ship."""
+        self._last_time: float | None = None
         self._pan_press: Point | None = None
         self._panning = False
         self.dock = Dock(pygame.Rect(0, 0, 0, 0))
@@ -204,7 +207,8 @@ class RallyView(GameView):
         self.fit = HexFit(b.radius, (b.origin[0] + self.camera.pan[0], b.origin[1] + self.camera.pan[1]))
 
     def pan(self, dx: float, dy: float) -> None:
-        """Move the map by (dx, dy) pixels, kept within its extent."""
+        """Move the map by (dx, dy) pixels, kept within its extent (a person's pan stops a glide)."""
+        self._pan_goal = None
         self.camera.move(dx, dy)
         self._apply_pan()
 
@@ -215,8 +219,31 @@ class RallyView(GameView):
         if v.get("legal_tile_hexes"):  # a tile or a new ship to place
             return [_hex(h) for h in v["legal_tile_hexes"]]
         if v.get("phase") == "planning":
-            return [_hex(s["hex"]) for s in v.get("ships", []) if s["owner"] == v.get("seat")]
+            mine = sorted((s for s in v.get("ships", []) if s["owner"] == v.get("seat")), key=lambda s: int(s["id"]))
+            hexes = [_hex(s["hex"]) for s in mine]
+            if len(hexes) > 1 and not self._fits(hexes):
+                return hexes[:1]  # far apart: the first ship (a click on a row's ship looks at the others)
+            return hexes
         return []
+
+    def _fits(self, hexes: Sequence[HexT]) -> bool:
+        """These hexes fit in the map area at once (with a hex of margin)."""
+        b = self._base_fit
+        pts = [b.centre(h) for h in hexes]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        m = self.camera.view
+        return max(xs) - min(xs) <= m.width - 2 * b.radius and max(ys) - min(ys) <= m.height - 2 * b.radius
+
+    def look_at_ship(self, sid: int) -> bool:
+        """Bring one ship into view (a click on its row in the dock); True if the map moved."""
+        ship = next((s for s in self.view.get("ships", []) if int(s["id"]) == sid), None)
+        if ship is None or not self.camera.active:
+            return False
+        goal = self.camera.pan_to_show([self._base_fit.centre(_hex(ship["hex"]))], margin=self._base_fit.radius)
+        if goal is None:
+            return False
+        self._pan_goal = goal
+        return True
 
     def _queue_warm(self) -> None:
         """Art the chaos playback will need at this hex size (explosions, cards turning up),
@@ -608,6 +635,10 @@ class RallyView(GameView):
                 if rect.collidepoint(pos):
                     apply_action(self.draft, action)
                     return True
+        if self.view.get("phase") == "planning" and self.dock.rect.collidepoint(pos):
+            hit = dock_hit(self.dock, pos, None)
+            if hit is not None and hit.zone == "ship" and hit.ident is not None and self.look_at_ship(int(hit.ident)):
+                return True
         if self._placing_ship():
             left, right = self._rotate_rects()
             if left.collidepoint(pos) or right.collidepoint(pos):
@@ -723,13 +754,7 @@ class RallyView(GameView):
         start = origin if origin is not None else self._tray_centre()
         tween = animator.add(tl.duration, "rally", linear, timeline=tl, origin=start, before=before)
         self._reveal, self._reveal_animator = (len(events), tl.event_times, tween), animator
-        ends = [(track.at(0.0)[0], track.at(tl.duration)[0]) for track in tl.ships.values()]
-        moving = [p for a, z in ends if a != z for p in (a, z)]
-        if moving and self.camera.active:
-            b = self._base_fit
-            self.camera.centre_on([_axial(q, r, b.radius, b.origin) for q, r in moving], margin=b.radius)
-            self._apply_pan()
-        self._static_key = None
+        self._static_key = None  # the camera follows the action frame by frame (`_follow`)
         # the cards this round turns up are drawn ahead, one per frame, before their turn comes
         h, w = self._pop_size()
         soon = [e for e in reversed(tl.effects) if e.kind == "card"]
@@ -755,6 +780,7 @@ class RallyView(GameView):
         self._playing_round = 0
         if playing is not None and playing[2].payload["before"].get("phase") == "chaos":
             self._playing_round = max(1, int(self.view.get("round", 0)))
+        self._follow(playing, overlay.time)
         hidden: set[Target] = set()
         if overlay.held is not None and overlay.drag_pos is not None:
             hidden.add(overlay.held)
@@ -775,6 +801,26 @@ class RallyView(GameView):
             self._soon.pop()()
         elif self._warm and not animator.tweens:
             self._warm.pop()()
+
+    def _follow(self, playing: Any, now: float) -> None:
+        """The camera during a chaos round: when what happens now (the acting ship, where it goes,
+        its shots) is off-screen, glide to it; also finishes a glide asked for elsewhere."""
+        dt = 0.0 if self._last_time is None else max(0.0, min(0.1, now - self._last_time))
+        self._last_time = now
+        if not self.camera.active:
+            self._pan_goal = None
+            return
+        if playing is not None:
+            tl, t, _ = playing
+            b = self._base_fit
+            pts = [_axial(q, r, b.radius, b.origin) for q, r in tl.action_at(t)]
+            goal = self.camera.pan_to_show(pts, margin=b.radius * 0.9)
+            if goal is not None and (self._pan_goal is None or math.dist(goal, self._pan_goal) > b.radius):
+                self._pan_goal = goal
+        if self._pan_goal is not None:
+            if self.camera.glide(self._pan_goal, dt if dt > 0 else 1 / 60):
+                self._pan_goal = None
+            self._apply_pan()
 
     def _render_static(self, screen: tuple[int, int], hidden: set[Target], playing: Any,
                        landing: frozenset[HexT]) -> pygame.Surface:
@@ -969,6 +1015,7 @@ class RallyView(GameView):
         box, k = ov
         x = self.camera.extent[0] + (pos[0] - box.x - 4) / k
         y = self.camera.extent[1] + (pos[1] - box.y - 4) / k
+        self._pan_goal = None
         self.camera.pan = (self.camera.view.centerx - x, self.camera.view.centery - y)
         self.camera.clamp()
         self._apply_pan()

@@ -186,6 +186,26 @@ class Timeline:
                 out += [seg.to for seg in tok.segments]
         return list(dict.fromkeys(out))
 
+    def action_at(self, t: float) -> list[FHex]:
+        """The hexes where something happens at `t` (for the camera to follow the acting ship):
+        a card being turned up with the hexes it sends its ship or token to, ships moving or
+        turning, tokens flying, hits, wrecks and labels."""
+        out: list[FHex] = []
+        for ef in self.effects:
+            if ef.kind == "card" and ef.t - 0.15 <= t < ef.t + CARD_S:
+                out += self.card_targets(ef)
+            elif ef.kind in ("burst", "boom", "label") and ef.t <= t < ef.t + ef.duration:
+                out.append(ef.hex)
+        for track in self.ships.values():
+            for seg in track.segments:
+                if seg.t0 - 0.1 <= t < seg.t1:
+                    out += [seg.frm, seg.to]
+        for tok in self.tokens:
+            for seg in tok.segments:
+                if seg.t0 >= 0 and seg.t0 - 0.1 <= t < seg.t1:
+                    out += [seg.frm, seg.to]
+        return list(dict.fromkeys(out))
+
     def entropy_at(self, t: float) -> float:
         value = float(self.entropy_start)
         for tc, before, after in self.entropy:

@@ -75,6 +75,27 @@ class Camera:
         self.clamp()
         return self.pan != before
 
+    def pan_to_show(self, points: Iterable[Point], margin: float = 0.0) -> Point | None:
+        """The pan that would centre `points` (unpanned), if some are off-screen now; else None.
+        (For a glide: the view moves there over a few frames.)"""
+        pts = list(points)
+        if not pts or self.in_view(pts, margin):
+            return None
+        before = self.pan
+        self.centre_on(pts, margin)
+        goal, self.pan = self.pan, before
+        return goal if goal != before else None
+
+    def glide(self, goal: Point, dt: float, rate: float = 9.0) -> bool:
+        """Move the pan a step towards `goal` (eased, about a third of a second); True once there."""
+        k = min(1.0, dt * rate)
+        x = self.pan[0] + (goal[0] - self.pan[0]) * k
+        y = self.pan[1] + (goal[1] - self.pan[1]) * k
+        done = abs(goal[0] - x) < 1.0 and abs(goal[1] - y) < 1.0
+        self.pan = goal if done else (x, y)
+        self.clamp()
+        return done
+
     def hidden_edges(self) -> tuple[bool, bool, bool, bool]:
         """(left, top, right, bottom): is there map beyond that edge of the view?"""
         x0, y0, x1, y1 = self.extent

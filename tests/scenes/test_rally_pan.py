@@ -10,13 +10,14 @@ from hypothesis import strategies as st
 
 from game.core.hexgrid import Hex
 from game.core.match import Match
-from game.core.protocol import Target
+from game.core.protocol import CHANCE, Target
 from game.rally.commands import PlaceTile
 from game.rally.state import RallyState, Tile
 from scenes.app import AppContext
 from scenes.views.rally_camera import Camera, min_radius
-from tests.scenes.gestures import at, click, drag, key
-from tests.scenes.test_table_rally import ctx, open_match, rally_view, settle, tile_turn  # noqa: F401
+from tests.scenes.gestures import DT, at, click, drag, key
+from scenes.app import step
+from tests.scenes.test_table_rally import ctx, open_match, played_until, rally_view, settle, tile_turn  # noqa: F401
 
 STRIP = 28
 
@@ -120,3 +121,74 @@ def test_the_camera_never_pans_the_map_off_its_area(cw: int, ch: int, vw: int, v
             assert p == 0
         else:
             assert lo + p <= a + 1e-6 and hi + p >= b - 1e-6
+
+
+def chaos_on_a_strip() -> Match:
+    """The start of a chaos phase (several rounds to play) on a map stretched by a long strip
+    of empty space east of every ship."""
+    match = played_until(7, ["human", "normal"], lambda s: s.phase == "chaos" and s.to_act() == [CHANCE]
+                         and s.round == 0 and max(len(sh.program) for sh in s.ships.values()) >= 3)
+    state = match.state
+    assert isinstance(state, RallyState)
+    h0 = max(state.tiles, key=lambda h: h.q)
+    for i in range(1, STRIP):
+        state.tiles.setdefault(Hex(h0.q + i, h0.r), Tile(0, 0))
+    return match
+
+
+def test_the_camera_follows_the_acting_ship_through_a_chaos_round(ctx: AppContext) -> None:
+    """Looking at the far end of a long strip when the ships start to play, the camera glides to
+    whatever acts (the ship turning up its card, where it flies, its shots) and keeps it in view."""
+    match = chaos_on_a_strip()
+    scene = open_match(ctx, match)
+    view = rally_view(scene)
+    assert view.camera.active and view.lay is not None
+    view.pan(-10_000, 0)  # the empty east end of the strip
+    seen = shown = 0
+    for _ in range(2400):
+        step(ctx, [], DT)
+        playing = view._timeline(scene.animator)
+        if playing is None:
+            if match.state.phase != "chaos" or scene.acting_human() is not None:
+                break
+            continue
+        tl, t, _ = playing
+        if t < 0.6:
+            continue  # a glide takes about a third of a second
+        hexes = tl.action_at(t)
+        if not hexes:
+            continue
+        seen += 1
+        inside = view.lay.map.inflate(8, 8)
+        if all(inside.collidepoint(view.fit.centre((round(q), round(r)))) for q, r in hexes):
+            shown += 1
+    assert seen > 20
+    assert shown >= 0.85 * seen, (shown, seen)
+
+
+def test_planning_shows_the_first_own_ship_when_they_are_far_apart_and_a_row_click_looks_at_another(
+        ctx: AppContext) -> None:
+    match = played_until(11, ["human", "normal"], lambda s: s.phase == "planning" and 0 in s.to_act()
+                         and sum(1 for sh in s.ships.values() if sh.owner == 0) >= 2)
+    state = match.state
+    assert isinstance(state, RallyState)
+    mine = sorted((sh for sh in state.ships.values() if sh.owner == 0), key=lambda sh: sh.id)
+    # lay a long strip between the two ships' hexes' row and put the second ship at its far end
+    h0 = max(state.tiles, key=lambda h: h.q)
+    for i in range(1, STRIP):
+        state.tiles.setdefault(Hex(h0.q + i, h0.r), Tile(0, 0))
+    mine[1].hex = Hex(h0.q + STRIP - 1, h0.r)
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    view = rally_view(scene)
+    assert view.lay is not None and view.camera.active
+    area = view.lay.map
+    first, second = view.fit.centre((mine[0].hex.q, mine[0].hex.r)), view.fit.centre((mine[1].hex.q, mine[1].hex.r))
+    assert area.collidepoint(first), "the first ship is in view, not the empty middle between them"
+    assert not area.collidepoint(second)
+    row = next(r for r in view.dock.rows if r.ship == mine[1].id)
+    click(ctx, row.label.center)
+    for _ in range(60):
+        step(ctx, [], DT)
+    second = view.fit.centre((mine[1].hex.q, mine[1].hex.r))
+    assert area.collidepoint(second), "a click on the ship's row looks at it"
