@@ -814,7 +814,7 @@ class RallyView(GameView):
             tl, t, _ = playing
             b = self._base_fit
             pts = [_axial(q, r, b.radius, b.origin) for q, r in tl.action_at(t)]
-            goal = self.camera.pan_to_show(pts, margin=b.radius * 0.9)
+            goal = self.camera.pan_to_show(pts, margin=b.radius * 1.5)  # not left at the very edge
             if goal is not None and (self._pan_goal is None or math.dist(goal, self._pan_goal) > b.radius):
                 self._pan_goal = goal
         if self._pan_goal is not None:
