@@ -69,6 +69,8 @@ SETTINGS: dict[str, PlanSettings] = {
 leaves room for the determinisations and the caller."""
 
 
+SPREAD = 0.1
+"""Points per hex (up to 6) between a careful level's first ship and the nearest enemy ship."""
 COMPACT_TIES = False
 """Among tile hexes rated equal, place the tile where the map stays compact
 (`game.rally.mapshape`) instead of the first in order (which grows a strip)."""
@@ -125,8 +127,11 @@ class RallyAgent(Agent):
         return best
 
     def _place_ship(self, det: RallyState, seat: Seat) -> Command:
-        """The hex by one-ply evaluation, facing the way with the most tiles ahead."""
+        """The hex by one-ply evaluation, facing the way with the most tiles ahead
+        (careful levels: also away from enemy ships, which may collect more
+        energy than ours before the first battle)."""
         hexes = rules.ship_hexes(det)
+        foes = [s.hex for s in det.ships.values() if s.owner != seat]
         best: Command | None = None
         best_v = -1e18
         for h in hexes:
@@ -138,6 +143,8 @@ class RallyAgent(Agent):
                 after = det.clone()
                 after.apply(cmd)
                 v = evaluate.margins(after, self.settings.careful)[seat] + 0.05 * run
+                if self.settings.careful and foes:
+                    v += SPREAD * min(6, min(h.distance(f) for f in foes))
                 if v > best_v:
                     best, best_v = cmd, v
         assert best is not None

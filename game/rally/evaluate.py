@@ -28,7 +28,9 @@ The *careful* evaluation (`margins(state, careful=True)`, what `normal` and
   with more energy than the ship will have (both get their owner's income
   first; the attacker pays for the cards that bring it there) is at risk:
   its stake (its titanium, the fleet's loss, and `WIN` for a seat's last
-  ship) times a rough chance the attack is dealt and played.
+  ship) times a rough chance the attack is dealt and played; so is a ship at
+  the map's edge that an enemy ship could push off with a gravitational wave
+  along a line of tiles.
 """
 
 from __future__ import annotations
@@ -72,6 +74,11 @@ HIT_ONE_CARD = 0.5
 (it must be dealt that card, and the ship may fly off first) ..."""
 HIT_TWO_CARDS = 0.25
 """... and with two cards (a turn then a move, or two moves in line)."""
+WAVE_ONE_CARD = 0.25
+"""Chance an enemy ship whose line (as it faces) runs over tiles to a ship at the
+map's edge sends the wave that pushes it off (a wave is 4 cards in 69) ..."""
+WAVE_TWO_CARDS = 0.1
+"""... and when it must turn first."""
 _MOVE_COST = {k: KIND_BY_NAME[f"move{k}"].cost for k in (1, 2, 3)}
 _TURN_COST = {1: KIND_BY_NAME["right60"].cost, 2: KIND_BY_NAME["right120"].cost, 3: KIND_BY_NAME["turn180"].cost}
 _BETWEEN_ERAS = ("expansion", "deal", "distribute", "setup_ships", "setup_tiles")
@@ -205,6 +212,23 @@ def attack_cost(state: RallyState, attacker: Ship, target: Hex) -> tuple[int, in
     return best
 
 
+def wave_cards(state: RallyState, attacker: Ship, target: Ship) -> int | None:
+    """Cards (1: a wave as it faces, 2: a turn first) for `attacker` to push `target`
+    off the map with a gravitational wave: the target lies on a line of tiles
+    from it and the hex beyond the target in that direction has no tile."""
+    for d in range(6):
+        cur = attacker.hex.neighbour(d)
+        for _ in range(8):
+            if cur not in state.tiles:
+                break
+            if cur == target.hex:
+                if cur.neighbour(d) not in state.tiles:
+                    return 1 if d == attacker.direction else 2
+                break
+            cur = cur.neighbour(d)
+    return None
+
+
 def threat(state: RallyState, seat: Seat, left: float) -> float:
     """Points the seat expects to lose next era to enemy ships landing on its ships
     with more energy (see the module docstring); 0 outside the gap between eras."""
@@ -224,9 +248,11 @@ def threat(state: RallyState, seat: Seat, left: float) -> float:
             if ship.hex.distance(foe.hex) > 6:
                 continue
             way = attack_cost(state, foe, ship.hex)
-            if way is None or foe.energy + income(state, foe.owner) - way[1] <= mine:
-                continue
-            safe *= 1.0 - (HIT_ONE_CARD if way[0] == 1 else HIT_TWO_CARDS)
+            if way is not None and foe.energy + income(state, foe.owner) - way[1] > mine:
+                safe *= 1.0 - (HIT_ONE_CARD if way[0] == 1 else HIT_TWO_CARDS)
+            wave = wave_cards(state, foe, ship)
+            if wave is not None:
+                safe *= 1.0 - (WAVE_ONE_CARD if wave == 1 else WAVE_TWO_CARDS)
         if safe < 1.0:
             total += (1.0 - safe) * (loss + ship.titanium * BANK)
     return total

@@ -257,6 +257,20 @@ def test_careful_evaluation_sees_a_ship_in_reach_of_a_stronger_enemy() -> None:
     assert evaluate.margins(s)[0] == pytest.approx(evaluate.margins(s, careful=True)[0])
 
 
+def test_a_ship_at_the_edge_in_line_of_an_enemy_wave_is_at_risk() -> None:
+    s = make(2, line=6)
+    mine = ship(s, 0, 5, 0, 0, energy=100)  # the last tile of the row: a wave from the west pushes it off
+    foe = ship(s, 1, 1, 0, 0, energy=10)
+    s.phase = "expansion"
+    assert evaluate.wave_cards(s, foe, mine) == 1
+    assert evaluate.threat(s, 0, evaluate.eras_left(s)) > 0.0  # not by battle: it has more energy
+    foe.direction = 3
+    assert evaluate.wave_cards(s, foe, mine) == 2  # a turn first
+    mine.hex = Hex(4, 0)
+    assert evaluate.wave_cards(s, foe, mine) is None
+    assert evaluate.threat(s, 0, evaluate.eras_left(s)) == 0.0
+
+
 def test_normal_takes_its_last_ship_out_of_reach_of_a_stronger_enemy() -> None:
     """The enemy (150 energy, already planned nothing this era) can land on our ship
     with one Move 3 next era; the only way out is down the branch. The plain
@@ -305,8 +319,8 @@ def test_normal_does_not_ram_when_winning_the_battle_leaves_it_in_reach_of_a_str
     """A weak enemy ship with 3 titanium sits two hexes ahead, a strong one (300
     energy) right behind it, facing it: a Move 2 wins that battle, but our only
     ship would end next to the strong one (one Move 1 away next era). Both enemy
-    ships have already planned no cards."""
-    s = make(2, line=8)
+    ships have already planned no cards (a tile behind ours: no wave can push it off)."""
+    s = make(2, line=8, tiles={(-1, 0): ("space", 0)})
     ship(s, 0, 0, 0, 0, energy=60)
     ship(s, 1, 2, 0, 0, energy=20, titanium=3)
     ship(s, 1, 4, 0, 3, energy=300)
