@@ -67,7 +67,7 @@ from scenes.views.rally_art import (
 from scenes.views.rally_bar import BarGeometry, entropy_bar, portal_marks, scale_start
 from scenes.views.rally_controls import PlayControls, SplitDraft, apply_action, draw_panel, panel_geometry
 from scenes.views.rally_camera import Camera, min_radius
-from scenes.views.rally_layout import HexFit, TableLayout, fit_hexes, hand_card_h, slot_card_h, table_layout
+from scenes.views.rally_layout import FIT_PAD, HexFit, TableLayout, fit_hexes, hand_card_h, slot_card_h, table_layout
 from scenes.views.rally_planning import (
     Dock,
     build_dock,
@@ -183,9 +183,10 @@ class RallyView(GameView):
             base = fit_hexes(lay.map, hexes, max_radius=max(34, min(60, lay.map.height // 6)), min_radius=min_radius(h))
             cells = [Hex(q, r) for q, r in hexes] or [Hex(0, 0)]
             x0, y0, x1, y1 = bounds(cells, base.radius)
-            pad = base.radius * 0.6
-            extent = (x0 + base.origin[0] - pad, y0 + base.origin[1] - pad,
-                      x1 + base.origin[0] + pad, y1 + base.origin[1] + pad)
+            # the same margins `fit_hexes` leaves, so a map that fits never counts as panned
+            px, py = base.radius * FIT_PAD * math.sqrt(3), base.radius * FIT_PAD * 2
+            extent = (x0 + base.origin[0] - px, y0 + base.origin[1] - py,
+                      x1 + base.origin[0] + px, y1 + base.origin[1] + py)
             self.camera = Camera(pygame.Rect(lay.map), extent, self.camera.pan)
             self.camera.clamp()
             if base.radius != self._base_fit.radius:
@@ -1045,7 +1046,7 @@ class RallyView(GameView):
         name = words.name_of(seat, self.seat_names)
         at = self.text.blit(layer, name, fs, TEXT if alive else DIM, "bold", topleft=(r.x + 16, r.y + 5))
         # the seat's shape as well as its colour: the legend for ships, lasers, waves and portals
-        blit_centred(layer, seat_badge(seat, max(7, int(fs * 0.5))), (at.right + fs * 0.7, at.centery))
+        blit_centred(layer, seat_badge(seat, max(8, int(fs * 0.62)), bright=True), (at.right + fs * 0.8, at.centery))
         pts = self.text.render(f"{v['points'][seat]}", int(fs * 1.5), BRASS, "display")
         layer.blit(pts, pts.get_rect(topright=(r.right - 10, r.y + 2)))
         self.text.blit(layer, "pts", fs - 4, DIM, topright=(r.right - 12 - pts.get_width(), r.y + 8))

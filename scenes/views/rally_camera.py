@@ -42,8 +42,9 @@ class Camera:
 
     @property
     def active(self) -> bool:
+        """The map overflows its area by more than a pixel (rounding is not overflow)."""
         lx, ly = self.limits
-        return lx > 0 or ly > 0
+        return lx > 1.0 or ly > 1.0
 
     def clamp(self) -> None:
         """Keep the map covering the view on each axis it overflows; an axis that fits stays

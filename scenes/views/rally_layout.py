@@ -110,11 +110,15 @@ class HexFit:
         return (c.q, c.r)
 
 
+FIT_PAD = 0.25
+"""Room left around the outermost hexes (in radii, times √3 across and 2 down) for glows and cargo pills."""
+
+
 def fit_hexes(rect: pygame.Rect, hexes: Iterable[HexT], max_radius: int = 64, min_radius: int = 8) -> HexFit:
     """The largest radius (capped) at which `hexes` fit in `rect`, centred there."""
     cells = [Hex(int(q), int(r)) for q, r in hexes] or [Hex(0, 0)]
     x0, y0, x1, y1 = bounds(cells, 1.0)
-    pad = 0.25  # room for glows and cargo pills at the edge
+    pad = FIT_PAD
     fit_w = rect.width / max(1e-6, (x1 - x0) + 2 * pad * math.sqrt(3))
     fit_h = rect.height / max(1e-6, (y1 - y0) + 2 * pad * 2)
     radius = int(max(min_radius, min(max_radius, fit_w, fit_h)))

@@ -42,6 +42,30 @@ def test_a_long_strip_keeps_hexes_readable_and_overflows_its_area(ctx: AppContex
     assert view.camera.active and any(view.camera.hidden_edges())
 
 
+def test_a_map_that_fits_shows_no_panning_aids(ctx: AppContext) -> None:
+    """Rows of 3 to 12 tiles: whenever the fit did not have to stop at the readable minimum, the
+    map fits its area: no edge arrows, overview or pan hint (they once showed because the
+    camera's margin was wider than the fit's)."""
+    fitted = 0
+    for extra in range(0, 10):
+        match = tile_turn()
+        state = match.state
+        assert isinstance(state, RallyState)
+        h0 = max(state.tiles, key=lambda h: h.q)
+        for i in range(1, extra + 1):
+            state.tiles.setdefault(Hex(h0.q + i, h0.r), Tile(0, 0))
+        scene = open_match(ctx, match)
+        settle(ctx, scene)
+        view = rally_view(scene)
+        assert view.lay is not None
+        if min_radius(720) < view.fit.radius < min(60, view.lay.map.height // 6):
+            fitted += 1
+            assert not view.camera.active and not any(view.camera.hidden_edges()), extra
+            assert view._overview() is None
+        ctx.stack.scenes.clear()
+    assert fitted >= 3
+
+
 def test_dragging_empty_map_pans_it_and_a_drop_after_panning_lands_where_shown(ctx: AppContext) -> None:
     match = strip_turn()
     scene = open_match(ctx, match)
