@@ -207,16 +207,20 @@ class MenuScene(UIScene):
             self.label(pygame.Rect(text_x, y + px(40), text_w, px(24)), facts, "@caption")
             line_h = px(24)
             lines = wrap_text(info.blurb, self.font(17), text_w)
-            max_lines = max(1, (row.h - px(74) - px(60)) // line_h)
-            for i, line in enumerate(lines[:max_lines]):
+            # Only whole lines that leave room for the buttons below them: a short row (small
+            # window) drops the description rather than run it under the buttons.
+            max_lines = max(0, (row.h - px(72) - px(52)) // line_h)
+            shown = min(len(lines), max_lines)
+            for i, line in enumerate(lines[:shown]):
                 self.label(pygame.Rect(text_x, y + px(72) + i * line_h, text_w, line_h), line, "@dim")
-            by = min(row.bottom - px(48), y + px(72) + min(len(lines), max_lines) * line_h + px(18))
+            by = y + px(72) + shown * line_h + (px(10) if shown else px(2))
             self.quick_buttons[info.id] = self.button(
                 pygame.Rect(text_x, by, px(190), px(46)), "Quick play", lambda gid=info.id: self.quick_play(gid),
                 class_id="@primary", tooltip="You against the normal computer player, default options")
             self.game_buttons[info.id] = self.button(
                 pygame.Rect(text_x + px(204), by, px(160), px(46)), "Set up…", lambda gid=info.id: self.new_game(gid),
-                tooltip=f"Choose players, computer strength and options for {info.title}")
+                tooltip=f"Choose players, computer strength and options for {info.title}"
+                + ("" if shown else f". {info.blurb}"))
 
     def _build_info(self, card: pygame.Rect) -> None:
         """The lower card: the unfinished game, or a pointer to the rules for newcomers."""

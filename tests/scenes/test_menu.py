@@ -283,3 +283,23 @@ def test_thumbnails_for_known_and_unknown_ids(ui_ctx):
 
     assert thumbnail("order-chaos", (64, 64)).get_size() == (64, 64)
     assert thumbnail("some-future-game", (64, 64)).get_size() == (64, 64)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1600, 1000), (1920, 1080)])
+def test_game_descriptions_never_run_under_the_buttons(ui_ctx, size):
+    """A short row (small window) shows fewer description lines, never text under Quick play."""
+    from pygame_gui.elements import UILabel
+
+    from scenes.menu import MenuScene
+
+    ui_ctx.screen = pygame.display.set_mode(size)
+    ui_ctx.ui.set_window_resolution(size)
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    ui_ctx.stack.on_resize(size)
+    frames(ui_ctx, 1)
+    labels = [e for e in ui_ctx.ui.get_sprite_group().sprites() if isinstance(e, UILabel) and e.alive()]
+    buttons = [b for b in list(menu.quick_buttons.values()) + list(menu.game_buttons.values())]
+    assert labels and buttons
+    for b in buttons:
+        hits = [lab.text for lab in labels if lab.rect.colliderect(b.rect)]
+        assert not hits, f"{size}: {hits} under a button"
