@@ -309,8 +309,9 @@ class RallyView(GameView):
 
     # --- table hooks -----------------------------------------------------------------------------
     def can_pause(self) -> bool:
-        """The chaos phase is played back round by round: Space / Pause hold it."""
-        return self.view.get("phase") == "chaos"
+        """The chaos phase is played back round by round: Space / Pause hold it (also while its
+        last round still plays, though the state has moved on to the expansion)."""
+        return self.view.get("phase") == "chaos" or self._playing_round > 0
 
     def over_reason(self) -> str:
         """Why the game ended, with the table's seat names (the engine says 'Player N')."""
@@ -357,7 +358,7 @@ class RallyView(GameView):
 
     def _controls_shown(self) -> bool:
         """The play / pause / step buttons: in the chaos phase, and for as long as it is paused."""
-        return self.view.get("phase") == "chaos" or self.watch_paused
+        return self.view.get("phase") == "chaos" or self.watch_paused or self._playing_round > 0
 
     def view_event(self, event: pygame.event.Event) -> bool:
         """R / E (or the mouse wheel over the map, or Left / Right) turn the ship being placed;

@@ -201,11 +201,21 @@ def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: 
     pygame.draw.rect(panel, (14, 16, 28, 205), panel.get_rect(), border_radius=10)
     pygame.draw.rect(panel, (90, 76, 50, 255), panel.get_rect(), width=1, border_radius=10)
     layer.blit(panel, box)
-    title = "Programs: drag cards into a row" if planning else "Programs this era"
-    at = text.blit(layer, title, fs - 1, BRASS, "bold", topleft=(dock.rect.x + ox + 4, dock.rect.y + oy + 2))
+    # the title and the entropy sum stop short of the hand's own title (narrow docks: shorter words)
+    room = (dock.hand.x - 10 if dock.hand.width > 0 else dock.rect.right - 4) - (dock.rect.x + 4)
+    extra = ""
     if planning and predictions:
-        total = sum(p.entropy for p in predictions.values())
-        text.blit(layer, f"\u00b7 entropy {total:+d} in all", fs - 2, DIM, "bold", midleft=(at.right + 8, at.centery))
+        extra = f"\u00b7 entropy {sum(p.entropy for p in predictions.values()):+d} in all"
+    titles = ["Programs: drag cards into a row", "Programs"] if planning else ["Programs this era", "Programs"]
+    title = titles[-1]
+    for option in titles:
+        width = text.render(option, fs - 1, BRASS, "bold").get_width()
+        if width + (8 + text.render(extra, fs - 2, DIM, "bold").get_width() if extra else 0) <= room:
+            title = option
+            break
+    at = text.blit(layer, title, fs - 1, BRASS, "bold", topleft=(dock.rect.x + ox + 4, dock.rect.y + oy + 2))
+    if extra and at.right - ox - dock.rect.x + 8 + text.render(extra, fs - 2, DIM, "bold").get_width() <= room + 4:
+        text.blit(layer, extra, fs - 2, DIM, "bold", midleft=(at.right + 8, at.centery))
     if dock.hand.width > 0:
         text.blit(layer, f"Your hand ({len(dock.hand_cards)})", fs - 1, BRASS, "bold",
                   topleft=(dock.hand.x + ox, dock.rect.y + oy + 2))

@@ -209,7 +209,8 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
     if isinstance(ev, EntropyChanged):
         return f"Entropy {ev.before} \u2192 {ev.after}", (200, 150, 120)
     if isinstance(ev, PlayerOut):
-        return f"{who(ev.player)} has no ships left ({ev.points} points)", RED
+        has = "have" if who(ev.player) == "You" else "has"
+        return f"{who(ev.player)} {has} no ships left ({ev.points} points)", RED
     if isinstance(ev, EraEnded):
         return f"Era {ev.era} is over", BRASS
     if isinstance(ev, RaceDecided):

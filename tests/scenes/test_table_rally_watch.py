@@ -137,6 +137,34 @@ def test_undo_is_not_offered_to_a_person_out_of_the_race_and_says_why(ctx: AppCo
     assert "out of the game" in scene.status_text and scene.status_error
 
 
+def test_the_log_says_you_have_no_ships_left_in_good_english() -> None:
+    from game.rally.commands import PlayerOut
+
+    line = event_line(PlayerOut("", player=0, points=3), ["You", "Computer"], 0)
+    assert line is not None and line[0].startswith("You have no ships left")
+    line = event_line(PlayerOut("", player=1, points=3), ["You", "Computer"], 0)
+    assert line is not None and line[0].startswith("Computer has no ships left")
+
+
+def test_the_play_controls_stay_while_the_last_chaos_round_plays(ctx: AppContext) -> None:
+    """The state moves on to the expansion as soon as the last round is resolved; its playback
+    still runs, and Pause / Step must stay under the pointer until it ends."""
+    match = out_of_the_race()
+    scene = open_table(ctx, match)
+    view = rally(scene)
+    checked = 0
+    for _ in range(900):
+        step(ctx, [], DT)
+        playing = view._timeline(scene.animator)
+        if playing is not None and playing[2].payload["before"].get("phase") == "chaos" \
+                and view.view.get("phase") != "chaos":
+            checked += 1
+            assert view._controls_shown() and scene.can_pause()
+        if checked > 5:
+            break
+    assert checked > 0
+
+
 def test_space_does_nothing_on_a_persons_turn_in_order_and_chaos(ctx: AppContext) -> None:
     match = Match(get_game("order-chaos"), {}, 3, ["human", "normal"])
     scene = open_table(ctx, match)
