@@ -596,6 +596,10 @@ class TableScene(Scene):
         if self.hot_seat and not self.match.state.is_over() and self._pending_answer is None:
             nxt = self._next_human()
             if nxt is not None and (nxt != self._shown or self.view.handoff_again()) and not self._handoff_open:
+                if nxt != self._shown and not self.view.has_secrets(self.view.view) \
+                        and not self.view.has_secrets(self.match.state.view(nxt)):
+                    self._take_screen(nxt)  # nothing hidden on either side: no hand-off screen
+                    return
                 self._handoff(nxt)
                 return
         self.idle_for += dt

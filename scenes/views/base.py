@@ -162,6 +162,12 @@ class GameView(ABC):
         also pauses watched computers on its own)."""
         return False
 
+    def has_secrets(self, view: ViewDict) -> bool:
+        """True when this seat's view holds something the other players must not see (a hand,
+        programs). The hot-seat table switches between two seats without a hand-off screen only
+        when neither view has any (Rally's set-up: nobody holds a card yet)."""
+        return True
+
     def hold_moves(self, watch_paused: bool) -> bool:
         """True to keep computers from moving while the table is paused even though people
         still play (a view whose pause holds every automatic step, not only chance steps)."""

@@ -308,6 +308,10 @@ class RallyView(GameView):
         return self.me in self.view.get("to_act", []) and self.is_human(self.me)
 
     # --- table hooks -----------------------------------------------------------------------------
+    def has_secrets(self, view: ViewDict) -> bool:
+        """A hand or a program (the set-up and the ship placement have neither)."""
+        return bool(view.get("hand")) or any(view.get("programs", {}).values())
+
     def can_pause(self) -> bool:
         """The chaos phase is played back round by round: Space / Pause hold it (also while its
         last round still plays, though the state has moved on to the expansion)."""

@@ -381,6 +381,37 @@ def test_hot_seat_each_human_gets_a_handoff_before_planning(ctx: AppContext) -> 
     assert rally_view(scene).view["seat"] == 1 - first
 
 
+def test_hot_seat_set_up_passes_the_screen_without_a_handoff_while_nobody_holds_cards(ctx: AppContext) -> None:
+    """Placing the set-up tiles and ships, the two people take turns at a screen with nothing
+    secret on it: no 'pass the screen' card between every tile, the turn just changes hands."""
+    match = Match(get_game("rally"), {}, 8, ["human", "human"])
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    ready(ctx)  # the table opens with the first player called to the screen
+    seats_seen: set[int] = set()
+    rng = random.Random(2)
+    for _ in range(400):
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        state = match.state
+        assert isinstance(state, RallyState)
+        if state.phase in ("deal", "distribute", "planning"):
+            break
+        assert not isinstance(ctx.stack.top, HandoffScene), state.phase
+        actor = scene.acting_human()
+        if actor is not None and not scene.animator.busy:
+            seats_seen.add(rally_view(scene).view["seat"])
+            assert rally_view(scene).view["seat"] == actor, "the screen shows the seat that acts"
+            assert scene.play(choose(state, actor, rng))
+    assert seats_seen == {0, 1}
+    for _ in range(60):  # cards are dealt: from now on the screen is handed over
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        if isinstance(ctx.stack.top, HandoffScene):
+            break
+    assert isinstance(ctx.stack.top, HandoffScene)
+
+
 # --- decisions inside the chaos phase, and undo -------------------------------------------------------
 def pending_for_0(kind: str) -> Match:
     from game.rally.rules import describe_pending
