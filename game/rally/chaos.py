@@ -156,6 +156,8 @@ def land(state: RallyState, ship: Ship, events: list[Event]) -> None:
             return
         state.tokens.remove(token)
         _hit(state, token.kind, token.direction, [ship], events)
+        if token.kind == "wave":
+            return  # pushed on: it landed again where it ended (even back here, by another wave)
     if ship.id not in state.ships or ship.hex != h:
         return  # destroyed by a laser, or pushed on by a wave (already landed there)
     here = [s for s in state.ships.values() if s.hex == h]

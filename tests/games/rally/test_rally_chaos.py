@@ -330,6 +330,23 @@ def test_wave_push_off_map_destroys() -> None:
     assert b.id not in s.ships and of(events, "ship_destroyed")[0].reason == "off_map"  # type: ignore[attr-defined]
 
 
+def test_a_wave_that_pushes_a_ship_back_onto_its_hex_leaves_that_hexs_other_tokens_hit_once() -> None:
+    """A ship lands on a hex holding a wave and a laser; the wave pushes it onto a wave that
+    pushes it back, where the laser hits it: the laser is used up once, nothing is hit twice
+    (this used to remove the laser a second time and crash the engine)."""
+    from game.rally import chaos
+    from game.rally.state import Token
+
+    s = make(line=5)
+    b = ship(s, 1, 1, 0, energy=10)
+    laser = Token("laser", Hex(1, 0), 3, 0)
+    s.tokens = [Token("wave", Hex(1, 0), 0, 0), laser, Token("wave", Hex(2, 0), 3, 0)]
+    events: list = []
+    chaos.land(s, b, events)
+    assert b.hex == Hex(1, 0) and b.energy == 10 - LASER_DAMAGE
+    assert s.tokens == [] and len(of(events, "laser_hit")) == 1 and len(of(events, "wave_push")) == 2
+
+
 # --- chaos: meetings ---------------------------------------------------------------------------------------
 
 
