@@ -476,6 +476,9 @@ class RallyView(GameView):
             text, colour = f"Chaos round {self._playing_round}: the ships play their cards", (255, 150, 90)
         else:
             text, colour = words.status(self.view, seat_names, self.me, self.is_human(self.me))
+            if self.shared_screen and self._my_turn() and self.me < len(seat_names):
+                # several people share the screen and turns may pass without a hand-off: say whose
+                text = f"{seat_names[self.me]}: {text[:1].lower()}{text[1:]}"
         if self.watch_paused and not self._playing_round:
             text = f"Paused (Space or Play goes on) \u00b7 {text}"
         if self.spectating():

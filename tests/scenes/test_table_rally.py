@@ -402,6 +402,7 @@ def test_hot_seat_set_up_passes_the_screen_without_a_handoff_while_nobody_holds_
         if actor is not None and not scene.animator.busy:
             seats_seen.add(rally_view(scene).view["seat"])
             assert rally_view(scene).view["seat"] == actor, "the screen shows the seat that acts"
+            assert rally_view(scene).status(scene.names)[0].startswith(scene.names[actor] + ":"), "and says whose turn"
             assert scene.play(choose(state, actor, rng))
     assert seats_seen == {0, 1}
     for _ in range(60):  # cards are dealt: from now on the screen is handed over
