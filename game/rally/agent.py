@@ -13,7 +13,11 @@ they make possible.
 
 Levels (`SETTINGS`): `greedy` takes the planner's single best sequence per
 ship with no simulation and no opponent model; `easy`, `normal`, `hard` widen
-the beam and simulate more candidates against more samples. The agent only
+the beam and simulate more candidates against more samples; `normal` and
+`hard` are *careful*: they judge positions with `evaluate`'s careful margins
+(a lost race is a loss; ships in reach of a stronger enemy or of a wave at the
+edge are at risk), arm half of their simulated opponents with `ATTACK_KIT`,
+and place their first ship away from enemy ships. The agent only
 ever reads `state.determinize(seat, rng)`, never the state it is handed, so
 no hidden fact (another hand or program, the deck, the RNG) can change its
 choice.
