@@ -33,7 +33,7 @@ from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE, Command, Seat, State
 from game.core.rng import Rng
 from game.rally import evaluate, mapshape, planner, rules
-from game.rally.cards import CARD_KIND, CARDS_PER_SHIP
+from game.rally.cards import CARD_KIND, CARDS_PER_SHIP, FREE_ENERGY
 from game.rally.commands import (
     ChaosRound,
     DistributeEnergy,
@@ -149,6 +149,8 @@ class RallyAgent(Agent):
                 v = evaluate.margins(after, self.settings.careful)[seat] + 0.05 * run
                 if self.settings.careful and foes:
                     v += SPREAD * min(6, min(h.distance(f) for f in foes))
+                if self.settings.careful:
+                    v -= setup_threat(after, seat, h)
                 if v > best_v:
                     best, best_v = cmd, v
         assert best is not None
@@ -214,6 +216,49 @@ ATTACK_KIT = ("move1", "move2", "move3", "left60", "right60", "turn180", "wave")
 in half of its worlds: a hand of five rarely holds the exact moves for a ram or
 the wave a real player would use, so without them the simulations hardly ever
 show the attack that loses a ship."""
+
+
+def _start_energy(state: RallyState, h: Hex) -> int:
+    """Energy a ship placed on `h` now would have in era 1 (free energy, the tile's
+    energy, a working unowned portal's production)."""
+    t = state.tiles[h]
+    extra = t.value if t.kind == "energy" else 0
+    if t.kind == "portal" and t.owner < 0 and t.threshold is not None and state.entropy <= t.threshold:
+        extra = t.value
+    return FREE_ENERGY + extra
+
+
+def setup_threat(after: RallyState, seat: Seat, h: Hex) -> float:
+    """Set-up, for the ship just placed on `h`: the risk that a player still to place
+    puts its ship on the richest hex left (more era-1 energy than ours) within a
+    straight line of tiles of ours, ready to land on it in era 1."""
+    waiting = [p for p in range(after.n) if p != seat and after.alive[p] and not after.ships_of(p)]
+    ours = after.ships_of(seat)
+    if not waiting or after.phase != "setup_ships" or len(ours) != 1:
+        return 0.0
+    mine = ours[0].energy + evaluate.income(after, seat)
+    options = rules.ship_hexes(after)
+    if not options:
+        return 0.0
+    richest = max(_start_energy(after, g) for g in options)
+    if richest <= mine:
+        return 0.0
+    risk = 0.0
+    for g in options:
+        if _start_energy(after, g) != richest:
+            continue
+        for d in range(6):
+            cur = g
+            for k in range(1, 7):
+                cur = cur.neighbour(d)
+                if cur not in after.tiles:
+                    break
+                if cur == h:
+                    chance = evaluate.HIT_ONE_CARD if k <= 3 else evaluate.HIT_TWO_CARDS
+                    risk = max(risk, chance)
+                    break
+    left = evaluate.eras_left(after)
+    return risk * (evaluate.WIN + evaluate.fleet_value(1, left))
 
 
 def give_programs(w: RallyState, p: Seat, width: int, extra: tuple[str, ...] = ()) -> None:

@@ -364,3 +364,17 @@ def test_ai_tiles_among_equal_hexes_grow_a_blob_not_a_strip(monkeypatch: pytest.
         s.apply(agents[actors[0]].choose(s, actors[0]))
     e = mapshape.extents(list(s.tiles))
     assert len(s.tiles) == 10 and max(e) <= 4, e
+
+
+def test_set_up_threat_sees_the_richer_start_a_later_player_can_take_in_line() -> None:
+    """Set-up, the other player still to place: an energy 30 tile three hexes from
+    our ship would start them with 80 energy against our 50, one Move 3 away."""
+    s = make(2, line=10, tiles={(0, 0): ("energy", 30)})
+    s.phase = "setup_ships"
+    mine = ship(s, 0, 3, 0, 0, energy=0)
+    assert agent_module.setup_threat(s, 0, mine.hex) == pytest.approx(
+        evaluate.HIT_ONE_CARD * (evaluate.WIN + evaluate.fleet_value(1, evaluate.eras_left(s))))
+    mine.hex = Hex(9, 0)
+    assert agent_module.setup_threat(s, 0, mine.hex) == 0.0
+    ship(s, 1, 0, 0, 0)  # once the other player has placed, the threat term between eras takes over
+    assert agent_module.setup_threat(s, 0, mine.hex) == 0.0
