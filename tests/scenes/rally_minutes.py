@@ -102,26 +102,21 @@ class EraRecord:
     person_alive: bool = True
 
 
+ONE_GESTURE: dict[type, str] = {
+    PlaceTile: "tile", PlaceShip: "ship_place", DistributeEnergy: "split", ProgramCard: "card",
+    OrderShips: "order", PlaceBuiltShip: "build", Exchange: "exchange", NoExchange: "exchange",
+}
+"""Commands that take one gesture of the named kind."""
+
+
 def gesture_counts(cmd: Command) -> Counter[str]:
     """The gestures a person makes to issue `cmd` at the table."""
     out: Counter[str] = Counter()
-    if isinstance(cmd, PlaceTile):
-        out["tile"] += 1
-    elif isinstance(cmd, PlaceShip):
-        out["ship_place"] += 1
-    elif isinstance(cmd, DistributeEnergy):
-        out["split"] += 1
-    elif isinstance(cmd, SetProgram):
+    if isinstance(cmd, SetProgram):
         out["think_ship"] += len(cmd.programs)
         out["card"] += sum(len(cards) for _, cards in cmd.programs)
-    elif isinstance(cmd, ProgramCard):
-        out["card"] += 1
-    elif isinstance(cmd, OrderShips):
-        out["order"] += 1
-    elif isinstance(cmd, PlaceBuiltShip):
-        out["build"] += 1
-    elif isinstance(cmd, (Exchange, NoExchange)):
-        out["exchange"] += 1
+    elif type(cmd) in ONE_GESTURE:
+        out[ONE_GESTURE[type(cmd)]] += 1
     return out
 
 
