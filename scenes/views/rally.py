@@ -65,7 +65,15 @@ from scenes.views.rally_art import (
     token_sprite,
 )
 from scenes.views.rally_bar import BarGeometry, entropy_bar, portal_marks, scale_start
-from scenes.views.rally_controls import PlayControls, SplitDraft, apply_action, draw_panel, panel_geometry
+from scenes.views.rally_controls import (
+    PANEL_SIDES,
+    PlayControls,
+    SplitDraft,
+    apply_action,
+    draw_panel,
+    map_beside,
+    panel_geometry,
+)
 from scenes.views.rally_camera import Camera, min_radius
 from scenes.views.rally_layout import FIT_PAD, HexFit, TableLayout, fit_hexes, hand_card_h, slot_card_h, table_layout
 from scenes.views.rally_planning import (
@@ -116,6 +124,8 @@ class RallyView(GameView):
         self.dock = Dock(pygame.Rect(0, 0, 0, 0))
         self.predictions: dict[int, Prediction] = {}
         self.draft: SplitDraft | None = None
+        self._panel_side = "bottom"
+        """Where the open split panel sits in the map area (the map is fitted beside it)."""
         self.play = PlayControls()
         self.watch_paused = False
         self.facing: int | None = None
@@ -177,17 +187,18 @@ class RallyView(GameView):
         hexes = [_hex(t["hex"]) for t in self.view.get("tiles", [])]
         if self.view.get("drawn_tile") is not None:
             hexes += [_hex(h) for h in self.view.get("legal_tile_hexes", [])]
-        key = (frozenset(hexes), lay.map.size, lay.map.topleft)
+        area = self._choose_panel_side(hexes, h)
+        key = (frozenset(hexes), area.size, area.topleft)
         if key != self._fit_key:
             self._fit_key = key
-            base = fit_hexes(lay.map, hexes, max_radius=max(34, min(60, lay.map.height // 6)), min_radius=min_radius(h))
+            base = self._fit_in(area, hexes, h)
             cells = [Hex(q, r) for q, r in hexes] or [Hex(0, 0)]
             x0, y0, x1, y1 = bounds(cells, base.radius)
             # the same margins `fit_hexes` leaves, so a map that fits never counts as panned
             px, py = base.radius * FIT_PAD * math.sqrt(3), base.radius * FIT_PAD * 2
             extent = (x0 + base.origin[0] - px, y0 + base.origin[1] - py,
                       x1 + base.origin[0] + px, y1 + base.origin[1] + py)
-            self.camera = Camera(pygame.Rect(lay.map), extent, self.camera.pan)
+            self.camera = Camera(pygame.Rect(area), extent, self.camera.pan)
             self.camera.clamp()
             if base.radius != self._base_fit.radius:
                 self._queue_warm()
@@ -201,6 +212,29 @@ class RallyView(GameView):
         self.dock = build_dock(lay.dock, self.view, slot_h, hand_card_h(h), lay.font, show_hand,
                                not self.shared_screen, lines)
         self._static_key = None
+
+    def _fit_in(self, area: pygame.Rect, hexes: Sequence[HexT], screen_h: int) -> HexFit:
+        """The hexes fitted to `area`, never smaller than the readable minimum (then it pans)."""
+        assert self.lay is not None
+        return fit_hexes(area, hexes, max_radius=max(34, min(60, self.lay.map.height // 6)),
+                         min_radius=min_radius(screen_h))
+
+    def _choose_panel_side(self, hexes: Sequence[HexT], screen_h: int) -> pygame.Rect:
+        """The map's area now: all of it, or while a split panel is open the part beside the panel
+        (at the bottom or the right, whichever leaves the bigger hexes), so the panel covers no
+        tile and the camera keeps the ships being split for in the free part."""
+        assert self.lay is not None
+        if self.draft is None:
+            return pygame.Rect(self.lay.map)
+        best: tuple[int, int, str, pygame.Rect] | None = None
+        for rank, side in enumerate(PANEL_SIDES):
+            free = map_beside(self.lay.map, panel_geometry(self.draft, self.lay.map, self.lay.font, side).rect, side)
+            radius = self._fit_in(free, hexes, screen_h).radius if free.width > 1 and free.height > 1 else 0
+            if best is None or (radius, -rank) > (best[0], best[1]):
+                best = (radius, -rank, side, free)
+        assert best is not None
+        self._panel_side = best[2]
+        return best[3]
 
     def _apply_pan(self) -> None:
         """`fit` = the fitted map moved by the camera (everything drawn or hit-tested uses it)."""
@@ -219,6 +253,8 @@ class RallyView(GameView):
         v = self.view
         if v.get("legal_tile_hexes"):  # a tile or a new ship to place
             return [_hex(h) for h in v["legal_tile_hexes"]]
+        if self.draft is not None:  # the ships the split is for
+            return [_hex(s["hex"]) for s in v.get("ships", []) if int(s["id"]) in self.draft.ships]
         if v.get("phase") == "planning":
             mine = sorted((s for s in v.get("ships", []) if s["owner"] == v.get("seat")), key=lambda s: int(s["id"]))
             hexes = [_hex(s["hex"]) for s in mine]
@@ -377,7 +413,7 @@ class RallyView(GameView):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_r, pygame.K_e):
             self._turn(1 if event.key == pygame.K_r and not event.mod & pygame.KMOD_SHIFT else -1)
             return True
-        if event.type == pygame.MOUSEWHEEL and self.lay is not None and self.lay.map.collidepoint(self._mouse):
+        if event.type == pygame.MOUSEWHEEL and self.lay is not None and self.camera.view.collidepoint(self._mouse):
             self._turn(1 if event.y < 0 else -1)
             return True
         return False
@@ -393,7 +429,7 @@ class RallyView(GameView):
             if event.key in moves:
                 self.pan(*moves[event.key])
                 return True
-        if event.type == pygame.MOUSEWHEEL and self.lay.map.collidepoint(self._mouse):
+        if event.type == pygame.MOUSEWHEEL and self.camera.view.collidepoint(self._mouse):
             lx, ly = self.camera.limits
             if ly > 0:
                 self.pan(-event.x * step, event.y * step)
@@ -410,7 +446,7 @@ class RallyView(GameView):
             self._pan_press = None
             if self._overview_jump(event.pos):
                 return True
-            if self.lay is not None and self.camera.active and self.lay.map.collidepoint(event.pos):
+            if self.lay is not None and self.camera.active and self.camera.view.collidepoint(event.pos):
                 hit = self.hit_test(event.pos)
                 if hit is not None and hit.zone == "hex":
                     self._pan_press = (float(event.pos[0]), float(event.pos[1]))
@@ -450,7 +486,7 @@ class RallyView(GameView):
         self.facing = (cur + step) % 6
 
     def _hover_hex(self) -> HexT | None:
-        if self.lay is None or not self.lay.map.collidepoint(self._mouse):
+        if self.lay is None or not self.camera.view.collidepoint(self._mouse):
             return None
         return self.fit.hex_at(self._mouse)
 
@@ -592,7 +628,7 @@ class RallyView(GameView):
             return None
         if self.dock.rect.collidepoint(pos):
             return dock_hit(self.dock, pos, held)
-        if not self.lay.map.collidepoint(pos):
+        if not self.camera.view.collidepoint(pos):
             return None
         ov = self._overview()
         if ov is not None and ov[0].collidepoint(pos):
@@ -628,10 +664,9 @@ class RallyView(GameView):
         return None
 
     def _panel_geo(self) -> Any:
-        """Where the split panel goes: away from the ships it is about."""
+        """Where the split panel goes: beside the map, which is fitted to the rest (`_relayout`)."""
         assert self.draft is not None and self.lay is not None
-        ys = [self.fit.centre(_hex(s["hex"]))[1] for s in self.view.get("ships", []) if int(s["id"]) in self.draft.ships]
-        return panel_geometry(self.draft, self.lay.map, self.lay.font, sum(ys) / len(ys) if ys else None)
+        return panel_geometry(self.draft, self.lay.map, self.lay.font, self._panel_side)
 
     def view_click(self, pos: Point) -> bool:
         if self.lay is None:
@@ -840,7 +875,7 @@ class RallyView(GameView):
         off = (-self.rect.x, -self.rect.y)
         origin = (self.fit.origin[0] + off[0], self.fit.origin[1] + off[1])
         r = self.fit.radius
-        layer.set_clip(self.lay.map.move(off))  # a map bigger than its area is cut at its edges
+        layer.set_clip(self.camera.view.move(off))  # a map bigger than its area is cut at its edges
         for t in v.get("tiles", []):
             if _hex(t["hex"]) in landing:
                 continue
@@ -958,7 +993,7 @@ class RallyView(GameView):
     def _draw_edges(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
         """Arrows at each edge of the map area beyond which more map lies (the map is panned)."""
         assert self.lay is not None
-        area = self.lay.map.move(off)
+        area = self.camera.view.move(off)
         s = max(8, self.fit.radius // 2)
         for (more, (x, y), (dx, dy)) in zip(self.camera.hidden_edges(),
                                              [(area.left + s, area.centery), (area.centerx, area.top + s),
@@ -981,7 +1016,7 @@ class RallyView(GameView):
         if self.lay is None or not self.camera.active:
             return None
         x0, y0, x1, y1 = self.camera.extent
-        m = self.lay.map
+        m = self.camera.view
         k = min(m.width * 0.3 / max(1.0, x1 - x0), m.height * 0.2 / max(1.0, y1 - y0))
         w, h = int((x1 - x0) * k) + 8, int((y1 - y0) * k) + 8
         return pygame.Rect(m.x + 6, m.bottom - h - 6, w, h), k
@@ -1157,7 +1192,7 @@ class RallyView(GameView):
             self._draw_reveals(surface, playing)
         if self._controls_shown():
             self.play.draw(surface, lay.controls, self.text, lay.font - 1, self._mouse, self.watch_paused)
-        surface.set_clip(lay.map)
+        surface.set_clip(self.camera.view)
         # legal hexes while a tile or a ship is held
         if overlay.held is not None and overlay.held.zone in ("tile", "ship") and overlay.held.ident is None:
             glow = hex_glow(r, palette.HIGHLIGHT, round((0.6 + 0.4 * pulse) * 4) / 4)
@@ -1215,7 +1250,7 @@ class RallyView(GameView):
                 if pos is not None:
                     pygame.draw.circle(surface, palette.HINT, pos, r * (0.7 + 0.1 * pulse), width=3)
         if playing is not None:
-            surface.set_clip(lay.map)
+            surface.set_clip(self.camera.view)
             self._draw_playback(surface, playing)
             surface.set_clip(None)
         for tw in animator.of_kind("return"):

@@ -71,9 +71,13 @@ class PanelGeometry:
     keep: pygame.Rect | None
 
 
-def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int, avoid_y: float | None = None) -> PanelGeometry:
-    """The panel at the bottom centre of `area` (the map), one row per ship — or at its top
-    when the ships it is about (at `avoid_y`) are in the lower half."""
+PANEL_SIDES = ("bottom", "right")
+"""Where the split panel may sit in the map area; the map is fitted into the rest (see `map_beside`)."""
+
+
+def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int, side: str = "bottom") -> PanelGeometry:
+    """The panel at the bottom centre of `area` (the map area), one row per ship — or at its
+    right, centred, when `side` is "right"."""
     res_n = len(draft.totals)
     row_h = max(34, int(fs * 2.4))
     bw = max(30, int(fs * 2.3))
@@ -82,8 +86,8 @@ def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int, avoid_y: float
     w = min(area.width - 16, label_w + res_n * res_w + 24)
     h = fs * 2 + 16 + len(draft.ships) * row_h + row_h + 16
     rect = pygame.Rect(0, 0, w, h)
-    if avoid_y is not None and avoid_y > area.centery:
-        rect.midtop = (area.centerx, area.y + 8)
+    if side == "right":
+        rect.midright = (area.right - 8, area.centery)
     else:
         rect.midbottom = (area.centerx, area.bottom - 8)
     rows: list[pygame.Rect] = []
@@ -112,6 +116,14 @@ def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int, avoid_y: float
         keep = pygame.Rect(0, 0, max(120, int(fs * 7)), bh)
         keep.bottomright = (even.x - 10, confirm.bottom)
     return PanelGeometry(rect, rows, buttons, confirm, keep)
+
+
+def map_beside(area: pygame.Rect, panel: pygame.Rect, side: str) -> pygame.Rect:
+    """The part of the map area the panel at `side` leaves free: the map is shown there while
+    the panel is open, so no tile (nor the ships being split for) hides under it."""
+    if side == "right":
+        return pygame.Rect(area.x, area.y, max(1, panel.x - 8 - area.x), area.height)
+    return pygame.Rect(area.x, area.y, area.width, max(1, panel.y - 8 - area.y))
 
 
 def _button(surface: pygame.Surface, r: pygame.Rect, label: str, text: TextCache, fs: int, hot: bool,

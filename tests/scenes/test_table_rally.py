@@ -239,15 +239,18 @@ def test_done_planning_finishes_and_the_chaos_phase_starts(ctx: AppContext) -> N
 
 
 # --- energy split ----------------------------------------------------------------------------------------------
-def test_the_energy_split_controls_send_the_amounts_shown(ctx: AppContext) -> None:
-    match = None
+def split_with_two_ships() -> Match:
+    """A match where seat 0 (a person) shares out its energy between two or more ships."""
     for seed in (10, 13, 6, 4, 12, 2, 1):
         m = played_until(seed, ["human", "random"],
                          lambda s: s.phase == "distribute" and s.to_act() == [0] and len(s.ships_of(0)) >= 2)
         if not m.state.is_over():
-            match = m
-            break
-    assert match is not None, "no seed reached a split with two ships"
+            return m
+    raise AssertionError("no seed reached a split with two ships")
+
+
+def test_the_energy_split_controls_send_the_amounts_shown(ctx: AppContext) -> None:
+    match = split_with_two_ships()
     scene = open_match(ctx, match)
     settle(ctx, scene)
     view = rally_view(scene)
@@ -266,6 +269,33 @@ def test_the_energy_split_controls_send_the_amounts_shown(ctx: AppContext) -> No
     assert sent.seat == 0
     expected = [pool - min(10, pool), min(10, pool)] + [0] * (len(draft.ships) - 2)
     assert list(sent.amounts) == expected
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
+def test_the_split_panel_covers_no_tile_and_the_ships_stay_in_view(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                    size: tuple[int, int]) -> None:
+    """While the panel is open the map is shown in the part of its area the panel leaves free:
+    no drawn tile lies under the panel, and the ships the split is for are in view."""
+    match = split_with_two_ships()
+    with table_context(tmp_path, monkeypatch, size=size, animation_speed="fast", ai_watch_delay=0.0) as context:
+        scene = open_match(context, match)
+        settle(context, scene)
+        view = rally_view(scene)
+        assert view.draft is not None
+        panel = view._panel_geo().rect
+        shown = view.camera.view
+        assert not panel.colliderect(shown)
+        r = view.fit.radius
+        for t in view.view["tiles"]:
+            x, y = view.fit.centre(tuple(t["hex"]))
+            drawn = pygame.Rect(int(x - r * 0.87), int(y - r), int(r * 1.74), 2 * r).clip(shown)
+            assert not drawn.colliderect(panel), f"tile {t['hex']} under the panel"
+        for s in view.view["ships"]:
+            if int(s["id"]) in view.draft.ships:
+                assert shown.collidepoint(view.fit.centre(tuple(s["hex"]))), f"ship {s['id']} out of view"
+        click(context, view._panel_geo().confirm.center)
+        assert view.draft is None and view.lay is not None
+        assert view.camera.view == view.lay.map, "after the split the map has its whole area back"
 
 
 # --- the chaos phase -----------------------------------------------------------------------------------
