@@ -844,6 +844,10 @@ class TableScene(Scene):
         x = 24
         ai_seat = self.ai_to_act()
         thinking = ai_seat is not None and not self.animator.busy and not self.covered
+        wide = self.text.render(text, big, colour, "display", shadow=True).get_width()
+        room = self.play_rect.width - 2 * x
+        if wide > room:  # a long banner (a pause note, a hot-seat name) shrinks to its bar
+            big = max(14, int(big * room / wide))
         rect = self.text.blit(surface, text, big, colour, "display", shadow=True,
                               midleft=(x, self.top_h * 0.40))
         if thinking:

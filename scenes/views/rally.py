@@ -516,7 +516,11 @@ class RallyView(GameView):
                 # several people share the screen and turns may pass without a hand-off: say whose
                 text = f"{seat_names[self.me]}: {text[:1].lower()}{text[1:]}"
         if self.watch_paused and not self._playing_round:
-            text = f"Paused (Space or Play goes on) \u00b7 {text}"
+            if self._my_turn():
+                # the pause never holds a person's own move: say what to do, then what waits
+                text = f"{text} \u00b7 {words.PAUSED_MINE}"
+            else:
+                text = f"Paused (Space or Play goes on) \u00b7 {text}"
         if self.spectating():
             return f"Watching (out of the race) \u00b7 {text}", colour
         return text, colour

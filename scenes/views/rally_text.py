@@ -70,6 +70,10 @@ def tile_words(kind: str, value: int, threshold: int | None) -> str:
     return "Empty space"
 
 
+PAUSED_MINE = "paused: only automatic steps wait"
+"""The banner's note while the table is paused and it is the viewer's own move."""
+
+
 def status(view: Mapping[str, Any], names: Sequence[str], seat: int, human: bool = True) -> tuple[str, Colour]:
     """Whose turn and what to do; `human`: a person plays `seat` (else it is only watched)."""
     phase = view.get("phase")

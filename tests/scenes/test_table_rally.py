@@ -470,6 +470,26 @@ def test_clicking_a_ship_says_which_plays_next(ctx: AppContext) -> None:
     assert any(isinstance(c, OrderShips) and c.ship == ships[-1] and c.seat == 0 for c in match.commands)
 
 
+def test_paused_on_the_persons_own_move_the_banner_says_what_to_do_first(ctx: AppContext) -> None:
+    """The pause holds only automatic steps: when the person must pick a ship while paused,
+    the banner leads with that, and says 'Paused' first only when something automatic waits."""
+    match = pending_for_0("order_ships")
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    view = rally_view(scene)
+    assert view.lay is not None
+    click(ctx, view.play.rects(view.lay.controls)["pause"].center)
+    for _ in range(3):
+        step(ctx, [], DT)
+    assert scene.watch_paused and scene.acting_human() == 0
+    text = view.status(scene.names)[0]
+    assert text.startswith("Click the ship of yours that plays next"), text
+    assert "only automatic steps wait" in text
+    ships = list(view.view["pending"]["ships"])
+    click(ctx, at(scene, Target("ship", ident=str(ships[-1]))))  # the person's move is not held
+    assert any(c.seat == 0 for c in match.commands[-1:])
+
+
 def test_a_built_ship_is_dragged_onto_a_tile_next_to_its_parent(ctx: AppContext) -> None:
     match = pending_for_0("place_built_ship")
     scene = open_match(ctx, match)
