@@ -31,6 +31,20 @@ The *careful* evaluation (`margins(state, careful=True)`, what `normal` and
   ship) times a rough chance the attack is dealt and played; so is a ship at
   the map's edge that an enemy ship could push off with a gravitational wave
   along a line of tiles.
+
+In the careful evaluation a *lone survivor* (every other player out of ships,
+the game still on, so it trails or is tied: see `game.rally.ending`) is
+judged by `lone_potential` instead: nothing it has is worth anything except
+the points it can still bank, because it wins only by getting strictly ahead
+before entropy runs out.
+So its potential is its points, carried titanium times the chance to bank it,
+a pull towards the nearest titanium that grows by `LONE_STEP` per card of
+reach however far it is (the plain nearness term hardly changes beyond one
+era's flight, which left a lone ship hoarding energy), and the clock (the
+nearer entropy is to 0, the better: with nothing to gain it should end the
+game, not stall it). Careful margins do not count the players who are out as
+losers then (they lead); the lone survivor gets `WIN` times twice its rough
+chance to catch up, minus one.
 """
 
 from __future__ import annotations
@@ -39,10 +53,12 @@ from game.core.hexgrid import Hex
 from game.core.protocol import Seat
 from game.rally.cards import (
     CARD_KIND,
+    EXPANSION_TILES,
     FREE_ENERGY,
     KIND_BY_NAME,
     MAX_ERAS,
     START_ENTROPY,
+    TILE_TYPES,
 )
 from game.rally.state import RallyState, Ship
 
@@ -79,6 +95,18 @@ WAVE_ONE_CARD = 0.25
 map's edge sends the wave that pushes it off (a wave is 4 cards in 69) ..."""
 WAVE_TWO_CARDS = 0.1
 """... and when it must turn first."""
+LONE_STEP = 0.1
+"""Points a lone survivor short of the lead loses per card between a ship and the nearest titanium ..."""
+LONE_REACH = 8
+"""... counted up to this many cards (so collecting one titanium always beats the pull to the next)."""
+LONE_ENERGY = 0.0005
+"""Points per energy point (up to `ENERGY_NEEDED` a ship) for a lone survivor: enough to keep it
+from wasting cards, never enough to outweigh a titanium banked."""
+LONE_CLOCK = 0.001
+"""Points per point of entropy (negative until the end) for a lone survivor: cards that run the
+clock are a little better than cards kept, so a lost cause ends instead of stalling."""
+LONE_CHANCE_CAP = 0.9
+"""A lone survivor's chance to catch up is at most this (a Titanium Portal may not be dealt in time)."""
 _MOVE_COST = {k: KIND_BY_NAME[f"move{k}"].cost for k in (1, 2, 3)}
 _TURN_COST = {1: KIND_BY_NAME["right60"].cost, 2: KIND_BY_NAME["right120"].cost, 3: KIND_BY_NAME["turn180"].cost}
 _BETWEEN_ERAS = ("expansion", "deal", "distribute", "setup_ships", "setup_tiles")
@@ -134,6 +162,54 @@ def bank_chance(state: RallyState, ship: Ship, left: float) -> float:
     return BANK * min(1.0, left)
 
 
+def lone(state: RallyState) -> Seat | None:
+    """The only player still flying while the game goes on (so not ahead); None otherwise."""
+    if state.n < 2 or state.is_over():
+        return None
+    alive = [p for p in range(state.n) if state.alive[p]]
+    return alive[0] if len(alive) == 1 else None
+
+
+def lone_short(state: RallyState, seat: Seat) -> int:
+    """Titanium `seat` must still collect (beyond what its ships carry) to get strictly ahead."""
+    best = max(state.points[o] for o in range(state.n) if o != seat)
+    carried = sum(s.titanium for s in state.ships_of(seat))
+    return best + 1 - state.points[seat] - carried
+
+
+def lone_reach(ship: Ship, titanium: list[tuple[Hex, int]]) -> float:
+    """`LONE_STEP` per card from `ship` to the nearest titanium (up to `LONE_REACH` cards)."""
+    return LONE_STEP * min(LONE_REACH, min(_reach(ship, h) for h, _ in titanium))
+
+
+def lone_potential(state: RallyState, seat: Seat, left: float) -> float:
+    """A lone survivor's potential (see the module docstring)."""
+    total = float(state.points[seat]) + LONE_CLOCK * min(0, state.entropy)
+    titanium = [(h, t.value) for h, t in state.tiles.items() if t.kind == "titanium" and t.value > 0]
+    short = lone_short(state, seat) > 0
+    for ship in state.ships_of(seat):
+        total += ship.titanium * bank_chance(state, ship, left)
+        total += LONE_ENERGY * min(ship.energy, ENERGY_NEEDED)
+        if short and titanium:
+            total -= lone_reach(ship, titanium)
+    return total
+
+
+def lone_chance(state: RallyState, seat: Seat) -> float:
+    """A rough chance for a lone survivor to get strictly ahead: the titanium there is
+    (carried, on tiles, and expected from the bag) against what it needs, at most
+    `LONE_CHANCE_CAP`, less in the last two eras."""
+    need = max(state.points[o] for o in range(state.n) if o != seat) + 1 - state.points[seat]
+    there: float = sum(s.titanium for s in state.ships_of(seat)) + sum(
+        t.value for t in state.tiles.values() if t.kind == "titanium" and t.value > 0)
+    left = eras_left(state)
+    tiles = sum(state.bag)
+    if tiles and left > 0:  # what the expansions of the eras left are expected to lay
+        bagged = sum(n * TILE_TYPES[i].value for i, n in enumerate(state.bag) if TILE_TYPES[i].kind == "titanium")
+        there += bagged * min(1.0, EXPANSION_TILES * left / tiles)
+    return LONE_CHANCE_CAP * min(1.0, there / max(1, need)) * min(1.0, (left + 1) / 2)
+
+
 def potential(state: RallyState, seat: Seat, left: float | None = None) -> float:
     """Banked points plus the expected worth of everything else the seat has."""
     if left is None:
@@ -163,9 +239,12 @@ def potential(state: RallyState, seat: Seat, left: float | None = None) -> float
     return total
 
 
-def potentials(state: RallyState) -> list[float]:
+def potentials(state: RallyState, careful: bool = False) -> list[float]:
+    """Every seat's potential (careful: a lone survivor's is `lone_potential`)."""
     left = eras_left(state)
-    return [potential(state, p, left) if state.alive[p] or state.is_over() else float(state.points[p])
+    survivor = lone(state) if careful else None
+    return [lone_potential(state, p, left) if p == survivor
+            else potential(state, p, left) if state.alive[p] or state.is_over() else float(state.points[p])
             for p in range(state.n)]
 
 
@@ -260,7 +339,7 @@ def threat(state: RallyState, seat: Seat, left: float) -> float:
 
 def margins(state: RallyState, careful: bool = False) -> list[float]:
     """Each seat's potential minus the best other seat's (careful: see the module docstring)."""
-    pots = potentials(state)
+    pots = potentials(state, careful)
     if careful:
         pots = _careful(state, pots)
     out: list[float] = []
@@ -275,5 +354,9 @@ def _careful(state: RallyState, pots: list[float]) -> list[float]:
     if state.is_over():
         winners = state.winners()
         return [v if p in winners else v - WIN for p, v in enumerate(pots)]
+    survivor = lone(state)
+    if survivor is not None:  # the players who are out lead: the survivor must catch up
+        chance = lone_chance(state, survivor)
+        return [v + WIN * (2 * chance - 1) if p == survivor else v for p, v in enumerate(pots)]
     left = eras_left(state)
     return [v - threat(state, p, left) if state.alive[p] else v - WIN for p, v in enumerate(pots)]

@@ -7,7 +7,8 @@ flying off the map), turns, the Titanium Portal, Build Ship, Tidy Up — plus
 bonuses for a laser or wave that would hit an enemy ship in line (a wave that
 pushes it off the map is worth its cargo). A sequence's score estimates, in
 points, what the seat gains by the end of this era (see `game.rally.evaluate`
-for the same scale). The beam keeps the best `width` partial programs at
+for the same scale; a lone survivor's ships are scored by `lone_score`, on
+`evaluate.lone_potential`'s scale). The beam keeps the best `width` partial programs at
 each length; every prefix is itself a candidate (a ship may play fewer cards).
 
 The seat's ships share one hand, so joint programs are built ship by ship:
@@ -55,6 +56,9 @@ class Context:
     """Tiles with titanium left on them, and how much."""
     loss_value: float = 0.0
     """What losing this ship costs the seat's fleet (all of it for the last ship)."""
+    lone_short: int | None = None
+    """For a lone survivor (`evaluate.lone`): titanium still to collect to get strictly
+    ahead; None when other players still fly (see `score`)."""
 
 
 def context(state: RallyState, seat: Seat) -> Context:
@@ -69,6 +73,9 @@ def context(state: RallyState, seat: Seat) -> Context:
     k = len(state.ships_of(seat))
     build = evaluate.fleet_value(k + 1, left) - evaluate.fleet_value(k, left)
     loss = evaluate.fleet_value(k, left) - evaluate.fleet_value(k - 1, left)
+    if evaluate.lone(state) == seat:  # only banked points count now (see `evaluate.lone_potential`)
+        return Context(seat, tiles, enemies, left, state.entropy, evaluate.rate(state), left <= 0.0, 0.0,
+                       titanium, evaluate.WIN if k == 1 else 1.0, evaluate.lone_short(state, seat))
     return Context(seat, tiles, enemies, left, state.entropy, evaluate.rate(state), left <= 0.0, build, titanium,
                    loss)
 
@@ -76,10 +83,14 @@ def context(state: RallyState, seat: Seat) -> Context:
 class Sim:
     """One ship flying alone: position, facing, cargo, and what it earned."""
 
-    __slots__ = ("q", "r", "d", "energy", "ti", "banked", "alive", "taken", "bonus", "built", "tidy")
+    __slots__ = ("q", "r", "d", "energy", "ti", "banked", "alive", "taken", "bonus", "built", "tidy", "clock",
+                 "ti0")
 
     def __init__(self, q: int, r: int, d: int, energy: int, ti: int) -> None:
         self.q, self.r, self.d, self.energy, self.ti = q, r, d, energy, ti
+        self.ti0 = ti
+        self.clock = 0
+        """Entropy its cards have raised (a lone survivor's clock)."""
         self.banked = 0
         self.alive = True
         self.taken: tuple[tuple[int, int], ...] = ()
@@ -90,12 +101,12 @@ class Sim:
     def copy(self) -> "Sim":
         c = Sim(self.q, self.r, self.d, self.energy, self.ti)
         c.banked, c.alive, c.taken, c.bonus = self.banked, self.alive, self.taken, self.bonus
-        c.built, c.tidy = self.built, self.tidy
+        c.built, c.tidy, c.clock, c.ti0 = self.built, self.tidy, self.clock, self.ti0
         return c
 
     def key(self) -> tuple[object, ...]:
         return (self.q, self.r, self.d, self.energy, self.ti, self.banked, self.alive, self.taken,
-                round(self.bonus, 3), self.built, self.tidy)
+                round(self.bonus, 3), self.built, self.tidy, self.clock)
 
 
 def _land(ctx: Context, s: Sim) -> None:
@@ -142,6 +153,7 @@ def step(ctx: Context, s: Sim, kind: str) -> Sim | None:
         return None
     out = s.copy()
     out.energy -= info.cost
+    out.clock += info.entropy
     if kind in MOVES:
         dq, dr = _DIRS[out.d]
         for _ in range(info.amount):
@@ -189,6 +201,8 @@ def score(ctx: Context, s: Sim) -> float:
     """What the ship is worth at the end of its program, in points (see `evaluate`)."""
     if not s.alive:
         return float(s.banked) - ctx.loss_value
+    if ctx.lone_short is not None:
+        return lone_score(ctx, s)
     spend = min(1.0, ctx.left)
     bank = evaluate.BANK * min(1.0, ctx.left)
     total = s.banked + s.ti * bank + evaluate.energy_value(s.energy) * spend + s.bonus
@@ -200,6 +214,22 @@ def score(ctx: Context, s: Sim) -> float:
                 reach = (here.distance(target) + 2) // 3 + (0 if evaluate.ahead(here, s.d, target) else 1)
                 best = max(best, value / (1.0 + reach))
         total += evaluate.NEAR_TITANIUM * best * spend
+    return total
+
+
+def lone_score(ctx: Context, s: Sim) -> float:
+    """`score` for a lone survivor, on `evaluate.lone_potential`'s scale: banked and
+    carried titanium, a little energy, the pull to the nearest titanium while it is
+    still short of the lead, and the entropy its cards raise."""
+    assert ctx.lone_short is not None
+    bank = evaluate.BANK * min(1.0, ctx.left)
+    total = s.banked + s.ti * bank + evaluate.LONE_ENERGY * min(s.energy, evaluate.ENERGY_NEEDED)
+    total += evaluate.LONE_CLOCK * min(s.clock, -ctx.entropy)
+    titanium = [(t, v) for t, v in ctx.titanium if (t.q, t.r) not in s.taken]
+    if titanium and ctx.lone_short - (s.ti + s.banked - s.ti0) > 0:
+        here = Hex(s.q, s.r)
+        total -= evaluate.LONE_STEP * min(evaluate.LONE_REACH, min(
+            (here.distance(t) + 2) // 3 + (0 if evaluate.ahead(here, s.d, t) else 1) for t, _ in titanium))
     return total
 
 

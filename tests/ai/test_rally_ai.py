@@ -19,7 +19,7 @@ from game.rally import agent as agent_module
 from game.rally import evaluate, mapshape, planner
 from game.rally.agent import SETTINGS, RallyAgent, simulate
 from game.rally.ai import RallyKnowledge, policy_command
-from game.rally.cards import CARD_KIND
+from game.rally.cards import CARD_KIND, TILE_TYPES
 from game.rally.commands import DrawTile, SetProgram
 from game.rally.game import RALLY
 from game.rally.state import RallyState, Tile
@@ -378,3 +378,86 @@ def test_set_up_threat_sees_the_richer_start_a_later_player_can_take_in_line() -
     assert agent_module.setup_threat(s, 0, mine.hex) == 0.0
     ship(s, 1, 0, 0, 0)  # once the other player has placed, the threat term between eras takes over
     assert agent_module.setup_threat(s, 0, mine.hex) == 0.0
+
+
+# --- alone on the map and behind (careful levels) ---------------------------------------------
+
+def _alone(players: int, titanium: dict[tuple[int, int], int], *, carried: int = 0,
+           bag_titanium: bool = True) -> RallyState:
+    """Seat 0 flies alone (the others are out with 2 points each, so it trails 0-2) at
+    the west end of a row of 16 tiles, facing east; `titanium` tiles lie on the map."""
+    s = make(players, line=16, tiles={h: ("titanium", v) for h, v in titanium.items()})
+    ship(s, 0, 0, 0, 0, energy=60, titanium=carried)
+    s.points = [0] + [2] * (players - 1)
+    s.alive = [True] + [False] * (players - 1)
+    s.done = [False] + [True] * (players - 1)
+    if not bag_titanium:
+        s.bag = [0 if TILE_TYPES[i].kind == "titanium" else n for i, n in enumerate(s.bag)]
+    return s
+
+
+def _fly_alone(s: RallyState, level: str, eras: int, seed: int = 5) -> list[tuple[int, int | None, int]]:
+    """Play the game on with `level` deciding for seat 0 (chance by the state's RNG) for
+    at most `eras` eras; (era, distance from the ship to the nearest titanium, points)
+    at each of its planning decisions, and once more at the end."""
+    agent = make_agent(level, "rally", seed)
+    seen: list[tuple[int, int | None, int]] = []
+
+    def row() -> tuple[int, int | None, int]:
+        tiles = [h for h, t in s.tiles.items() if t.kind == "titanium" and t.value > 0]
+        ships = s.ships_of(0)
+        near = min((sh.hex.distance(h) for sh in ships for h in tiles), default=None)
+        return s.era, near, s.points[0]
+
+    start = s.era
+    while not s.is_over() and s.era < start + eras:
+        actors = s.to_act()
+        if actors == [CHANCE]:
+            s.apply(s.sample_chance())
+            continue
+        if s.phase == "planning":
+            seen.append(row())
+        cmd = agent.choose(s, actors[0])
+        assert RALLY.check(s, cmd) is None
+        s.apply(cmd)
+    seen.append(row())
+    return seen
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_lone_survivor_behind_banks_the_titanium_it_carries(players: int) -> None:
+    """Carrying 3 titanium, 0-2 behind, a Titanium Portal in hand: banking wins the race
+    at once. The old careful margins counted the players who are out as losers while
+    the game went on, so playing on (its ship, energy and eras to come) looked better
+    than winning, and it held the titanium era after era."""
+    s = _alone(players, {}, carried=3)
+    s.hands[0] = take_cards(s, "titanium_portal", "move1", "move2", "right60", "tidy_up")
+    kinds = _careful_plan(s)
+    assert "titanium_portal" in kinds, kinds
+    world = s.determinize(0, Rng(1))
+    portal_card = next(c for c in s.hands[0] if CARD_KIND[c] == "titanium_portal")
+    assert simulate(world, 0, ((1, (portal_card,)),), careful=True) > simulate(world, 0, ((1, ()),), careful=True)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_lone_survivor_behind_flies_to_far_titanium_and_banks_it(players: int) -> None:
+    """3 titanium 13 hexes east (more than an era's flight with five cards), nothing
+    nearer: alone and behind, `normal` closes in era after era, collects it and banks
+    it, which wins (the race is decided). The old evaluation kept its energy (the
+    nearness term hardly changes that far away) and never banked."""
+    s = _alone(players, {(13, 0): 3}, bag_titanium=False)
+    seen = _fly_alone(s, "normal", 12)
+    distances = [d for _, d, _ in seen if d is not None]
+    assert distances and distances[0] == 13
+    assert all(b <= a for a, b in zip(distances, distances[1:])), seen
+    assert s.is_over() and s.over_kind == "decided" and s.winners() == [0], seen
+    assert s.points[0] >= 3
+
+
+def test_a_lone_survivor_with_no_titanium_anywhere_runs_the_clock() -> None:
+    """Nothing left to collect (none on the map, none carried, none in the bag): it
+    cannot catch up, so it plays the cards that raise entropy instead of keeping them."""
+    s = _alone(2, {}, bag_titanium=False)
+    s.hands[0] = take_cards(s, "move1", "right60", "left60", "move1", "laser")
+    kinds = _careful_plan(s)
+    assert len(kinds) >= 4, kinds
