@@ -54,6 +54,7 @@ from scenes.views.rally_art import (
     burst,
     draw_path,
     draw_ship,
+    draw_tile_badge,
     draw_tokens,
     path_points,
     player_colour,
@@ -764,7 +765,10 @@ class RallyView(GameView):
                     "before you drop it.")
         if target.zone == "ship" and target.ident is not None:
             ship = next((s for s in v.get("ships", []) if str(s["id"]) == target.ident), None)
-            return words.ship_tip(ship, names, self.me) if ship else None
+            if ship is None:
+                return None
+            under = next((t for t in v.get("tiles", []) if _hex(t["hex"]) == _hex(ship["hex"])), None)
+            return words.ship_tip(ship, names, self.me) + ("\n" + words.under_ship(under, names) if under else "")
         if target.zone == "hex" and target.cell is not None:
             for tok in v.get("tokens", []):
                 if _hex(tok["hex"]) == target.cell:
@@ -972,6 +976,7 @@ class RallyView(GameView):
         by_hex: dict[HexT, list[dict[str, Any]]] = {}
         for s in sorted(self.view.get("ships", []), key=lambda s: int(s["id"])):
             by_hex.setdefault(_hex(s["hex"]), []).append(s)
+        tiles = {_hex(t["hex"]): t for t in self.view.get("tiles", [])}
         for h, ships in by_hex.items():
             cx, cy = self.fit.centre(h)
             offsets, scale = stack_layout(len(ships), r)
@@ -980,6 +985,9 @@ class RallyView(GameView):
                                  direction_angle(int(s["direction"])), r, int(s["energy"]), int(s["titanium"]),
                                  scale=scale, program_count=int(s.get("program_count", 0)), stack=len(ships))
                 self._ship_rects[int(s["id"])] = rect.move(-off[0], -off[1])
+            tile = tiles.get(h)
+            if tile is not None:  # the ships cover the tile's own numbers: its key one, on a badge
+                draw_tile_badge(layer, tile, (cx + off[0], cy + off[1]), r, len(ships))
 
     def _draw_routes(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
         origin = (self.fit.origin[0] + off[0], self.fit.origin[1] + off[1])

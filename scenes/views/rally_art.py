@@ -35,6 +35,7 @@ from scenes.sprites.hex import (
     downscale,
     glow_layer,
     hex_corners,
+    side_spot,
 )
 from scenes.views import rally_icons as icons
 
@@ -297,6 +298,78 @@ def tile_variant(q: int, r: int) -> int:
     return (q * 7 + r * 13) % 8
 
 
+ENERGY_INK: Colour = (255, 226, 120)
+TITANIUM_INK: Colour = (176, 214, 255)
+"""Cargo numbers' colours: energy yellow (the bolt's), titanium ice blue (the crystals')."""
+
+
+# --- a tile's number beside the ships on it ----------------------------------------------------------
+BADGE_SIDES = (4, 5)
+"""The side of the hex (`hex.side_spot`) where an occupied tile shows its number: upper left
+under one ship (clear of its cargo pill below it, its programmed-cards badge at its upper
+right and a portal owner's mark at the top corner), upper right over a stack (the ships stand
+in a column on the left half, their pills to their right, lower down)."""
+
+
+def tile_key(kind: str, value: int, threshold: int | None, active: bool = True) -> tuple[str, Colour] | None:
+    """The number a tile is about and its ink, or None (nothing worth a badge): titanium and
+    energy their amount, a portal the entropy at or below which it works."""
+    if kind == "titanium" and value:
+        return str(value), TITANIUM_INK
+    if kind == "energy" and value:
+        return str(value), ENERGY_INK
+    if kind == "portal" and threshold is not None:
+        return f"\u2264{signed(threshold)}", (255, 255, 255) if active else (255, 140, 120)
+    return None
+
+
+@lru_cache(maxsize=256)
+def tile_badge(kind: str, value: int, threshold: int | None, active: bool, radius: int) -> pygame.Surface | None:
+    """A small dark pill with the tile's key number (`tile_key`), for a tile a ship stands on
+    (the ship and its cargo pill cover the tile's own numbers); portal-edged for a portal."""
+    key = tile_key(kind, value, threshold, active)
+    if key is None:
+        return None
+    label, ink = key
+    px = max(9, round(radius * 0.3))
+    txt = font(px, "bold").render(label, True, ink)
+    pill = pygame.Surface((txt.get_width() + px // 2 + 2, txt.get_height()), pygame.SRCALPHA)
+    box = pill.get_rect()
+    edge = (icons.PORTAL if active else (120, 70, 70)) if kind == "portal" else (120, 126, 150)
+    pygame.draw.rect(pill, (12, 10, 22, 240), box, border_radius=box.height // 2)
+    pygame.draw.rect(pill, (*edge, 255), box, width=1, border_radius=box.height // 2)
+    pill.blit(txt, txt.get_rect(center=box.center))
+    return pill
+
+
+def draw_tile_badge(surface: pygame.Surface, t: Mapping[str, Any], centre: Point, radius: int,
+                    stack: int = 1) -> pygame.Rect | None:
+    """The key number of tile `t` (a view entry, hex centre at `centre`) under `stack` ships, on
+    the side `BADGE_SIDES` names, kept off the middle line and above a stack's top pill.
+    Three or more ships leave no free spot on the hex: no badge (the ships' tooltip names the
+    tile they stand on)."""
+    th = t.get("threshold")
+    badge = tile_badge(str(t["kind"]), int(t.get("value") or 0), None if th is None else int(th),
+                       bool(t.get("active", True)), radius)
+    if badge is None or stack > 2:
+        return None
+    right = stack > 1
+    x, y = side_spot(centre[0], centre[1], radius, BADGE_SIDES[right], inset=0.06 if right else 0.22)
+    rect = badge.get_rect(center=(round(x), round(y)))
+    if right:
+        rect.left = max(rect.left, round(centre[0] - radius * 0.08))
+        top_pill = centre[1] + stack_layout(stack, radius)[0][0][1] - stack_pill_px(stack, radius) / 2
+        rect.bottom = min(rect.bottom, math.floor(top_pill) - 1)
+        # its middle stays on the hex: slide it towards the top corner while it is above the edge
+        room = (rect.centery - centre[1] + radius - 1) * math.sqrt(3)
+        rect.centerx = min(rect.centerx, math.floor(centre[0] + max(0.0, room)))
+    else:
+        rect.right = min(rect.right, round(centre[0] + radius * 0.08))
+        edge = centre[1] - radius + abs(rect.centerx - centre[0]) / math.sqrt(3)  # the hex's top edge there
+        rect.centery = max(rect.centery, math.ceil(edge) + 1)
+    return surface.blit(badge, rect)
+
+
 # --- ships ---------------------------------------------------------------------------------------------
 def ship_length(radius: int, scale: float = 1.0) -> int:
     """Nose-to-tail length of a ship on a hex of `radius` (scale < 1 when ships share a hex)."""
@@ -456,10 +529,6 @@ def stack_pill_room(count: int, radius: int) -> int:
     """How wide a stacked ship's pill may be: to the hex's straight side, plus a sliver of the
     gap beyond it (a neighbour's ships stand back from their own hex's edge)."""
     return int(radius * (math.sqrt(3) / 2 + 0.15) - stack_pill_left(count, radius))
-
-
-ENERGY_INK: Colour = (255, 226, 120)
-TITANIUM_INK: Colour = (176, 214, 255)
 
 
 @lru_cache(maxsize=1024)

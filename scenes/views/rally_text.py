@@ -296,6 +296,19 @@ def tile_tip(tile: Mapping[str, Any], names: Sequence[str]) -> str:
     return f"{head}\n{body}{extra}"
 
 
+def under_ship(tile: Mapping[str, Any], names: Sequence[str]) -> str:
+    """One line for a ship's tooltip naming the tile it stands on (whose numbers the ship covers)."""
+    kind = str(tile["kind"])
+    th = tile.get("threshold")
+    line = "Standing on: " + tile_words(kind, int(tile.get("value") or 0), None if th is None else int(th))
+    if kind == "portal":
+        owner = tile.get("owner")
+        whose = "nobody's yet" if owner is None else name_of(int(owner), names)
+        line += ", " + {"You": "yours"}.get(whose, whose if owner is None else f"{whose}'s")
+        line += ", working now" if tile.get("active") else ", not working at this entropy"
+    return line
+
+
 def token_tip(tok: Mapping[str, Any], names: Sequence[str]) -> str:
     """Whose token it is in words and by its look (colour and the shape on its marker), what it does."""
     owner = tok.get("owner")

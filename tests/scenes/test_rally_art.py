@@ -271,6 +271,53 @@ def test_a_crowded_hex_keeps_both_numbers_of_every_ship() -> None:
     assert not same(art.stack_pill(3, 0, 3, r), art.stack_pill(3, 1, 3, r))
 
 
+# --- a tile's number under ships ---------------------------------------------------------------------------
+PORTAL = {"hex": (0, 0), "kind": "portal", "value": 50, "threshold": -450, "owner": 1, "active": True}
+
+
+@pytest.mark.parametrize("count", [1, 2])
+@pytest.mark.parametrize("r", [22, 28, 34, 50, 60])
+def test_an_occupied_tiles_key_number_is_on_a_badge_clear_of_the_cargo_pills(count: int, r: int) -> None:
+    """Ships on a tile hide its own numbers; its key one (a portal's threshold) sits on a badge
+    that no cargo pill and no programmed-cards badge covers, at every map size down to 22 px
+    (its middle on the hex; at the smallest sizes its ends reach a little past the hex)."""
+    surf = pygame.Surface((300, 300), pygame.SRCALPHA)
+    c = (150, 150)
+    badge = art.draw_tile_badge(surf, PORTAL, c, r, count)
+    assert badge is not None and badge.height >= 9
+    assert inside_hex(badge.centerx - c[0], badge.centery - c[1], 0, 0, r)
+    if count == 1:
+        length = art.ship_length(r)
+        pill = art.cargo_pill(85, 10, max(13, round(r * 0.38)))
+        covers = [pill.get_rect(midtop=(c[0], round(c[1] + length * 0.3))),
+                  art.program_badge(4, max(12, round(r * 0.4))).get_rect(
+                      center=(round(c[0] + length * 0.36), round(c[1] - length * 0.34)))]
+    else:
+        covers = [p.move(*c) for p in _stack_pills(count, r, [(85, 10)] * count)]
+    for rect in covers:
+        assert not badge.colliderect(rect), (badge, rect)
+
+
+def test_three_ships_leave_no_room_for_a_badge() -> None:
+    assert art.draw_tile_badge(pygame.Surface((100, 100)), PORTAL, (50, 50), 34, 3) is None
+
+
+def test_a_tile_badge_says_the_number_that_matters() -> None:
+    assert art.tile_key("portal", 50, -450) == ("\u2264\u2212450", (255, 255, 255))
+    assert art.tile_key("titanium", 3, None) == ("3", art.TITANIUM_INK)
+    assert art.tile_key("energy", 20, None) == ("20", art.ENERGY_INK)
+    assert art.tile_key("titanium", 0, None) is None  # taken: nothing to read
+    assert art.tile_key("space", 0, None) is None
+    assert not same(art.tile_badge("portal", 50, -450, True, 34), art.tile_badge("portal", 50, -650, True, 34))
+    assert not same(art.tile_badge("portal", 50, -450, True, 34), art.tile_badge("portal", 50, -450, False, 34))
+
+
+def test_side_spot_is_the_middle_of_a_side_pulled_inwards() -> None:
+    x, y = hexart.side_spot(0, 0, 10, 4)  # upper left: between the corners at 210 and 270 degrees
+    assert (round(x, 3), round(y, 3)) == (round(-10 * math.sqrt(3) / 4, 3), -7.5)
+    assert hexart.side_spot(0, 0, 10, 4, inset=1.0) == pytest.approx((0.0, 0.0))
+
+
 # --- tokens --------------------------------------------------------------------------------------------------
 def _centroid(img: pygame.Surface, test: object) -> tuple[float, float]:
     w, h, data = rgba(img)

@@ -298,6 +298,45 @@ def test_the_split_panel_covers_no_tile_and_the_ships_stay_in_view(tmp_path: Any
         assert view.camera.view == view.lay.map, "after the split the map has its whole area back"
 
 
+def test_a_ship_on_a_portal_keeps_its_threshold_in_sight_and_in_its_tooltip(ctx: AppContext,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ship and its cargo pill cover the portal's own numbers: the view puts the threshold
+    on a badge beside the ship, and the ship's tooltip names the tile it stands on."""
+    def on_portal(s: RallyState) -> bool:
+        return s.phase == "planning" and any(
+            sh.hex in s.tiles and s.tiles[sh.hex].kind == "portal" for sh in s.ships.values())
+
+    match = played_until(11, ["human", "random"], on_portal)
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    view = rally_view(scene)
+    tiles = {tuple(t["hex"]): t for t in view.view["tiles"]}
+    ship = next(s for s in view.view["ships"] if tiles.get(tuple(s["hex"]), {}).get("kind") == "portal")
+    portal = tiles[tuple(ship["hex"])]
+    import scenes.views.rally as rally_module
+
+    badged: list[Any] = []
+    real = rally_module.draw_tile_badge
+    monkeypatch.setattr(rally_module, "draw_tile_badge", lambda *a, **k: badged.append(a[1]) or real(*a, **k))
+    view._static_key = None
+    step(ctx, [], DT)
+    assert portal in badged
+    rect = view._ship_rects[int(ship["id"])]
+    tip = view.tooltip((rect.centerx, rect.centery)) or ""
+    assert f"Standing on: Energy Portal (+{portal['value']} while entropy \u2264 {portal['threshold']})" in tip, tip
+
+
+def test_the_tile_under_a_ship_is_named_in_plain_words() -> None:
+    from scenes.views.rally_text import under_ship
+
+    portal = {"kind": "portal", "value": 50, "threshold": -450, "owner": 0, "active": True}
+    assert under_ship(portal, ["You", "Computer"]).endswith(", yours, working now")
+    assert under_ship(dict(portal, owner=1, active=False), ["You", "Computer"]).endswith(
+        ", Computer's, not working at this entropy")
+    assert ", nobody's yet," in under_ship(dict(portal, owner=None), ["You", "Computer"])
+    assert under_ship({"kind": "titanium", "value": 3}, ["You"]) == "Standing on: Titanium 3"
+
+
 # --- the chaos phase -----------------------------------------------------------------------------------
 def test_watched_computers_play_the_chaos_phase_to_the_end_with_pause_and_step(ctx: AppContext) -> None:
     match = Match(get_game("rally"), {}, 21, ["random", "random"])
