@@ -39,18 +39,21 @@ the points it can still bank, because it wins only by getting strictly ahead
 before entropy runs out.
 So its potential is its points, carried titanium times the chance to bank it,
 a pull towards the nearest titanium that grows by `LONE_STEP` per card of
-reach however far it is (the plain nearness term hardly changes beyond one
+the way there over the tiles (`game.rally.routes`) however far it is (the plain nearness term hardly changes beyond one
 era's flight, which left a lone ship hoarding energy), and the clock (the
 nearer entropy is to 0, the better: with nothing to gain it should end the
-game, not stall it). Careful margins do not count the players who are out as
-losers then (they lead); the lone survivor gets `WIN` times twice its rough
-chance to catch up, minus one.
+game, not stall it). Its careful margin (`lone_margin`) does not count the
+players who are out as losers (they lead) and adds `WIN` times twice its rough
+chance to catch up, minus one. The margins of the players who are out stay as
+before (being out is a loss), so a careful player guards its last ship as
+much as ever.
 """
 
 from __future__ import annotations
 
 from game.core.hexgrid import Hex
 from game.core.protocol import Seat
+from game.rally import routes
 from game.rally.cards import (
     CARD_KIND,
     EXPANSION_TILES,
@@ -99,13 +102,13 @@ LONE_STEP = 0.1
 """Points a lone survivor short of the lead loses per card between a ship and the nearest titanium ..."""
 LONE_REACH = 8
 """... counted up to this many cards (so collecting one titanium always beats the pull to the next)."""
-LONE_ENERGY = 0.0005
+LONE_ENERGY = 0.0002
 """Points per energy point (up to `ENERGY_NEEDED` a ship) for a lone survivor: enough to keep it
 from wasting cards, never enough to outweigh a titanium banked."""
 LONE_CLOCK = 0.001
 """Points per point of entropy (negative until the end) for a lone survivor: cards that run the
 clock are a little better than cards kept, so a lost cause ends instead of stalling."""
-LONE_CHANCE_CAP = 0.9
+LONE_CHANCE_CAP = 1.0
 """A lone survivor's chance to catch up is at most this (a Titanium Portal may not be dealt in time)."""
 _MOVE_COST = {k: KIND_BY_NAME[f"move{k}"].cost for k in (1, 2, 3)}
 _TURN_COST = {1: KIND_BY_NAME["right60"].cost, 2: KIND_BY_NAME["right120"].cost, 3: KIND_BY_NAME["turn180"].cost}
@@ -177,9 +180,11 @@ def lone_short(state: RallyState, seat: Seat) -> int:
     return best + 1 - state.points[seat] - carried
 
 
-def lone_reach(ship: Ship, titanium: list[tuple[Hex, int]]) -> float:
-    """`LONE_STEP` per card from `ship` to the nearest titanium (up to `LONE_REACH` cards)."""
-    return LONE_STEP * min(LONE_REACH, min(_reach(ship, h) for h, _ in titanium))
+def lone_reach(state: RallyState, ship: Ship, titanium: list[tuple[Hex, int]]) -> float:
+    """`LONE_STEP` per card from `ship` to the nearest titanium over the tiles
+    (`game.rally.routes`; up to `LONE_REACH` cards, also when there is no way)."""
+    field = routes.cards_to(state.tiles, (h for h, _ in titanium))
+    return LONE_STEP * min(LONE_REACH, field.get((ship.hex, ship.direction), LONE_REACH))
 
 
 def lone_potential(state: RallyState, seat: Seat, left: float) -> float:
@@ -191,7 +196,7 @@ def lone_potential(state: RallyState, seat: Seat, left: float) -> float:
         total += ship.titanium * bank_chance(state, ship, left)
         total += LONE_ENERGY * min(ship.energy, ENERGY_NEEDED)
         if short and titanium:
-            total -= lone_reach(ship, titanium)
+            total -= lone_reach(state, ship, titanium)
     return total
 
 
@@ -239,12 +244,9 @@ def potential(state: RallyState, seat: Seat, left: float | None = None) -> float
     return total
 
 
-def potentials(state: RallyState, careful: bool = False) -> list[float]:
-    """Every seat's potential (careful: a lone survivor's is `lone_potential`)."""
+def potentials(state: RallyState) -> list[float]:
     left = eras_left(state)
-    survivor = lone(state) if careful else None
-    return [lone_potential(state, p, left) if p == survivor
-            else potential(state, p, left) if state.alive[p] or state.is_over() else float(state.points[p])
+    return [potential(state, p, left) if state.alive[p] or state.is_over() else float(state.points[p])
             for p in range(state.n)]
 
 
@@ -339,14 +341,26 @@ def threat(state: RallyState, seat: Seat, left: float) -> float:
 
 def margins(state: RallyState, careful: bool = False) -> list[float]:
     """Each seat's potential minus the best other seat's (careful: see the module docstring)."""
-    pots = potentials(state, careful)
+    pots = potentials(state)
     if careful:
         pots = _careful(state, pots)
     out: list[float] = []
     for p, v in enumerate(pots):
         others = [w for q, w in enumerate(pots) if q != p]
         out.append(v - max(others) if others else v)
+    survivor = lone(state) if careful else None
+    if survivor is not None:
+        out[survivor] = lone_margin(state, survivor)
     return out
+
+
+def lone_margin(state: RallyState, seat: Seat) -> float:
+    """A lone survivor's careful margin: its `lone_potential` against the best points of
+    the players who are out (they lead, so they are not counted as losers), plus `WIN`
+    times twice its chance to catch up, minus one."""
+    best = max(state.points[o] for o in range(state.n) if o != seat)
+    pot = lone_potential(state, seat, eras_left(state))
+    return pot - best + WIN * (2 * lone_chance(state, seat) - 1)
 
 
 def _careful(state: RallyState, pots: list[float]) -> list[float]:
@@ -354,9 +368,5 @@ def _careful(state: RallyState, pots: list[float]) -> list[float]:
     if state.is_over():
         winners = state.winners()
         return [v if p in winners else v - WIN for p, v in enumerate(pots)]
-    survivor = lone(state)
-    if survivor is not None:  # the players who are out lead: the survivor must catch up
-        chance = lone_chance(state, survivor)
-        return [v + WIN * (2 * chance - 1) if p == survivor else v for p, v in enumerate(pots)]
     left = eras_left(state)
     return [v - threat(state, p, left) if state.alive[p] else v - WIN for p, v in enumerate(pots)]

@@ -23,11 +23,11 @@ map and ships, are used here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.core.hexgrid import Hex
 from game.core.protocol import Seat
-from game.rally import evaluate
+from game.rally import evaluate, routes
 from game.rally.cards import CARD_KIND, KIND_BY_NAME, MOVES, TURNS
 from game.rally.state import RallyState, Ship
 
@@ -59,6 +59,10 @@ class Context:
     lone_short: int | None = None
     """For a lone survivor (`evaluate.lone`): titanium still to collect to get strictly
     ahead; None when other players still fly (see `score`)."""
+    board: frozenset[Hex] = frozenset()
+    """The map's hexes (filled for a lone survivor only, for its routes)."""
+    lone_fields: dict[frozenset[tuple[int, int]], dict[routes.State, int]] = field(default_factory=dict)
+    """A lone survivor's cards to the nearest titanium, by the titanium tiles taken this era."""
 
 
 def context(state: RallyState, seat: Seat) -> Context:
@@ -75,7 +79,8 @@ def context(state: RallyState, seat: Seat) -> Context:
     loss = evaluate.fleet_value(k, left) - evaluate.fleet_value(k - 1, left)
     if evaluate.lone(state) == seat:  # only banked points count now (see `evaluate.lone_potential`)
         return Context(seat, tiles, enemies, left, state.entropy, evaluate.rate(state), left <= 0.0, 0.0,
-                       titanium, evaluate.WIN if k == 1 else 1.0, evaluate.lone_short(state, seat))
+                       titanium, evaluate.WIN if k == 1 else 1.0, evaluate.lone_short(state, seat),
+                       frozenset(state.tiles))
     return Context(seat, tiles, enemies, left, state.entropy, evaluate.rate(state), left <= 0.0, build, titanium,
                    loss)
 
@@ -217,6 +222,14 @@ def score(ctx: Context, s: Sim) -> float:
     return total
 
 
+def _lone_field(ctx: Context, taken: frozenset[tuple[int, int]]) -> dict[routes.State, int]:
+    """Cards to the nearest titanium not `taken` this era (`game.rally.routes`), cached in `ctx`."""
+    if taken not in ctx.lone_fields:
+        left = [t for t, _ in ctx.titanium if (t.q, t.r) not in taken]
+        ctx.lone_fields[taken] = routes.cards_to(ctx.board, left) if left else {}
+    return ctx.lone_fields[taken]
+
+
 def lone_score(ctx: Context, s: Sim) -> float:
     """`score` for a lone survivor, on `evaluate.lone_potential`'s scale: banked and
     carried titanium, a little energy, the pull to the nearest titanium while it is
@@ -225,11 +238,9 @@ def lone_score(ctx: Context, s: Sim) -> float:
     bank = evaluate.BANK * min(1.0, ctx.left)
     total = s.banked + s.ti * bank + evaluate.LONE_ENERGY * min(s.energy, evaluate.ENERGY_NEEDED)
     total += evaluate.LONE_CLOCK * min(s.clock, -ctx.entropy)
-    titanium = [(t, v) for t, v in ctx.titanium if (t.q, t.r) not in s.taken]
-    if titanium and ctx.lone_short - (s.ti + s.banked - s.ti0) > 0:
-        here = Hex(s.q, s.r)
-        total -= evaluate.LONE_STEP * min(evaluate.LONE_REACH, min(
-            (here.distance(t) + 2) // 3 + (0 if evaluate.ahead(here, s.d, t) else 1) for t, _ in titanium))
+    if ctx.titanium and ctx.lone_short - (s.ti + s.banked - s.ti0) > 0:
+        way = _lone_field(ctx, frozenset(s.taken))
+        total -= evaluate.LONE_STEP * min(evaluate.LONE_REACH, way.get((Hex(s.q, s.r), s.d), evaluate.LONE_REACH))
     return total
 
 

@@ -16,7 +16,7 @@ from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE
 from game.core.rng import Rng
 from game.rally import agent as agent_module
-from game.rally import evaluate, mapshape, planner
+from game.rally import evaluate, mapshape, planner, routes
 from game.rally.agent import SETTINGS, RallyAgent, simulate
 from game.rally.ai import RallyKnowledge, policy_command
 from game.rally.cards import CARD_KIND, TILE_TYPES
@@ -461,3 +461,18 @@ def test_a_lone_survivor_with_no_titanium_anywhere_runs_the_clock() -> None:
     s.hands[0] = take_cards(s, "move1", "right60", "left60", "move1", "laser")
     kinds = _careful_plan(s)
     assert len(kinds) >= 4, kinds
+
+
+def test_routes_count_cards_over_the_tiles_not_the_straight_line() -> None:
+    """On the fork (a row, and a branch south-east from (4, 0)), (4, 3) is three hexes
+    from (3, 0) but needs a Move 1, a turn and a Move 3 over the tiles; a hex with
+    no tile between is no way at all."""
+    s = _fork()
+    way = routes.cards_to(s.tiles, [Hex(4, 3)])
+    assert way[(Hex(4, 3), 0)] == 0
+    assert way[(Hex(4, 0), 1)] == 1  # Move 3 down the branch
+    assert way[(Hex(4, 0), 0)] == 2  # a turn first
+    assert way[(Hex(3, 0), 0)] == 3
+    assert way[(Hex(0, 0), 3)] == 5  # facing away: turn, Move 3, Move 1, turn, Move 3
+    island = routes.cards_to(set(s.tiles) | {Hex(9, 9)}, [Hex(9, 9)])
+    assert (Hex(0, 0), 0) not in island
