@@ -884,11 +884,15 @@ class RallyView(GameView):
         origin = (self.fit.origin[0] + off[0], self.fit.origin[1] + off[1])
         r = self.fit.radius
         layer.set_clip(self.camera.view.move(off))  # a map bigger than its area is cut at its edges
+        # parked ships would cover a tile's numbers only in part (half a digit peeking out under a
+        # cargo pill): those tiles are drawn bare and their key number goes on a badge
+        parked = {_hex(s["hex"]) for s in v.get("ships", [])} if playing is None else set()
         for t in v.get("tiles", []):
-            if _hex(t["hex"]) in landing:
+            h = _hex(t["hex"])
+            if h in landing:
                 continue
-            blit_centred(layer, tile_image(t, r), (self.fit.centre(_hex(t["hex"]))[0] + off[0],
-                                                   self.fit.centre(_hex(t["hex"]))[1] + off[1]))
+            blit_centred(layer, tile_image(t, r, labels=h not in parked),
+                         (self.fit.centre(h)[0] + off[0], self.fit.centre(h)[1] + off[1]))
         if v.get("phase") == "planning":
             self._draw_routes(layer, off)
         self._ship_rects = {}

@@ -718,14 +718,15 @@ def _centre(q: int, r: int, radius: int, origin: Point) -> Point:
     return hex_to_pixel(Hex(q, r), radius, origin)
 
 
-def tile_image(t: Mapping[str, Any], radius: int) -> pygame.Surface:
-    """The tile for one entry of the view's `tiles` (or its `drawn_tile`, which has no hex)."""
+def tile_image(t: Mapping[str, Any], radius: int, labels: bool = True) -> pygame.Surface:
+    """The tile for one entry of the view's `tiles` (or its `drawn_tile`, which has no hex);
+    `labels=False` for a tile under parked ships, whose key number goes on a badge instead."""
     q, r = _hex_of(t) if "hex" in t else (0, 0)
     th = t.get("threshold")
     owner = t.get("owner")
     return tile(str(t["kind"]), radius, int(t.get("value", 0)), None if th is None else int(th),
                 None if owner is None else int(owner), bool(t.get("active", True)) or t["kind"] != "portal",
-                tile_variant(q, r))
+                tile_variant(q, r), labels=labels)
 
 
 def draw_tiles(surface: pygame.Surface, tiles: Sequence[Mapping[str, Any]], radius: int, origin: Point) -> None:

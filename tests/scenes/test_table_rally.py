@@ -318,9 +318,20 @@ def test_a_ship_on_a_portal_keeps_its_threshold_in_sight_and_in_its_tooltip(ctx:
     badged: list[Any] = []
     real = rally_module.draw_tile_badge
     monkeypatch.setattr(rally_module, "draw_tile_badge", lambda *a, **k: badged.append(a[1]) or real(*a, **k))
+    labelled: dict[tuple[int, int], bool] = {}
+    real_image = rally_module.tile_image
+
+    def record(t: Any, radius: int, labels: bool = True) -> Any:
+        labelled[tuple(t["hex"])] = labels
+        return real_image(t, radius, labels)
+
+    monkeypatch.setattr(rally_module, "tile_image", record)
     view._static_key = None
     step(ctx, [], DT)
     assert portal in badged
+    parked = {tuple(s["hex"]) for s in view.view["ships"]}
+    # no half-covered digits: a tile under parked ships is drawn bare, every other with its numbers
+    assert labelled and all(labelled[h] == (h not in parked) for h in labelled), labelled
     rect = view._ship_rects[int(ship["id"])]
     tip = view.tooltip((rect.centerx, rect.centery)) or ""
     assert f"Standing on: Energy Portal (+{portal['value']} while entropy \u2264 {portal['threshold']})" in tip, tip
