@@ -724,9 +724,11 @@ def tile_image(t: Mapping[str, Any], radius: int, labels: bool = True) -> pygame
     q, r = _hex_of(t) if "hex" in t else (0, 0)
     th = t.get("threshold")
     owner = t.get("owner")
-    return tile(str(t["kind"]), radius, int(t.get("value", 0)), None if th is None else int(th),
-                None if owner is None else int(owner), bool(t.get("active", True)) or t["kind"] != "portal",
-                tile_variant(q, r), labels=labels)
+    args = (str(t["kind"]), radius, int(t.get("value", 0)), None if th is None else int(th),
+            None if owner is None else int(owner), bool(t.get("active", True)) or t["kind"] != "portal",
+            tile_variant(q, r))
+    # the labelled tile is called exactly as elsewhere, so every caller shares one cached surface
+    return tile(*args) if labels else tile(*args, labels=False)
 
 
 def draw_tiles(surface: pygame.Surface, tiles: Sequence[Mapping[str, Any]], radius: int, origin: Point) -> None:
