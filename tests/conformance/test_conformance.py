@@ -24,6 +24,7 @@ from game.core.match import Match
 from game.core.protocol import CHANCE, Command, Game, State
 from game.core.registry import all_games
 from game.core.rng import Rng
+from tests.random_play import pick
 
 GAMES = all_games()
 MAX_STEPS = 20_000  # a guard against a game that never ends
@@ -44,18 +45,6 @@ def setups(draw, game: Game) -> tuple[dict, int, int]:
     seed = draw(st.integers(0, 2**63 - 1))
     players = draw(st.integers(game.info.min_players, game.info.max_players))
     return config, seed, players
-
-
-def pick(state: State, r: random.Random) -> Command:
-    """A command for whoever must act: chance by the state's RNG, seats at random."""
-    actors = state.to_act()
-    assert actors, "someone must act while the game is not over"
-    if actors == [CHANCE]:
-        return state.sample_chance()
-    seat = r.choice(actors)
-    legal = state.legal_commands(seat)
-    assert legal, f"seat {seat} must act but has no legal command"
-    return r.choice(legal)
 
 
 def advance(match: Match, r: random.Random) -> Command:

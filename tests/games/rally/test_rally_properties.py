@@ -8,7 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.core.protocol import CHANCE, Event
+from game.core.protocol import Event
 from game.rally.commands import (
     Battle,
     CardPlayed,
@@ -20,20 +20,14 @@ from game.rally.commands import (
 )
 from game.rally.game import RALLY
 from game.rally.state import RallyState
+from tests.random_play import pick, random_walk
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def random_position(seed: int, n: int, steps: int) -> RallyState:
     """A Rally game of `n` players after up to `steps` random commands (chance drawn as in play)."""
-    s = RALLY.new({}, seed, n)
-    r = random.Random(seed)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        actors = s.to_act()
-        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
-    return s
+    return random_walk(RALLY.new({}, seed, n), random.Random(seed), steps)
 
 
 def energy(s: RallyState) -> int:
@@ -88,8 +82,7 @@ def test_energy_and_titanium_are_conserved_except_by_documented_sources_and_sink
     r = random.Random(seed)
     while not s.is_over():
         e0, t0 = energy(s), titanium(s)
-        actors = s.to_act()
-        cmd = s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors)))
+        cmd = pick(s, r)
         events = s.apply(cmd)
         assert energy(s) - e0 == energy_ledger(events), (cmd, events)
         assert titanium(s) - t0 == titanium_ledger(events), (cmd, events)
@@ -104,8 +97,7 @@ def test_entropy_never_rises_above_zero_and_never_falls_once_zero(game: tuple[in
     reached = False
     while not s.is_over():
         before = s.entropy
-        actors = s.to_act()
-        cmd = s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors)))
+        cmd = pick(s, r)
         events = s.apply(cmd)
         assert s.entropy <= 0
         if reached:

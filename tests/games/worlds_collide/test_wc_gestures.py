@@ -21,6 +21,7 @@ from game.worlds_collide.commands import (
 )
 from game.worlds_collide.game import WORLDS_COLLIDE as WC
 from game.worlds_collide.state import WorldsCollideState
+from tests.random_play import pick
 
 
 def test_drag_hand_card_to_play_slot_chooses_it() -> None:
@@ -96,8 +97,7 @@ def test_every_command_round_trips_through_json() -> None:
     import random
     r = random.Random(2)
     while not s.is_over() and len(seen) < 400:
-        actors = s.to_act()
-        c = s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors)))
+        c = pick(s, r)
         seen.append(c)
         s.apply(c)
     for c in seen:

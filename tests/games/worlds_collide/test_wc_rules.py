@@ -33,6 +33,7 @@ from game.worlds_collide.commands import (
 )
 from game.worlds_collide.game import WORLDS_COLLIDE as WC
 from game.worlds_collide.state import ALL_HAND, REVEALED, WorldsCollideState
+from tests.random_play import pick
 
 # --- what the rulebook fixes: the cards ------------------------------------------------
 
@@ -525,7 +526,6 @@ def test_random_games_always_end() -> None:
         s = WC.new({"characters": r.choice(["random", "chosen"])}, seed, 2 + seed % 3)
         steps = 0
         while not s.is_over():
-            actors = s.to_act()
-            s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
+            s.apply(pick(s, r))
             steps += 1
         assert s.winners() and s.round <= s.round_limit and steps < 5000

@@ -22,6 +22,7 @@ from game.worlds_collide.state import (
     REVEALED,
     WorldsCollideState,
 )
+from tests.random_play import random_walk
 
 C = {name: i for i, name in enumerate(CHARACTER_NAMES)}
 A = {v: k for k, v in ACTION_NAMES.items()}
@@ -99,14 +100,7 @@ def texts(events: list[Event]) -> str:
 
 def midgame(seed: int, players: int, steps: int) -> WorldsCollideState:
     """A position after `steps` random commands (chance by the state's own RNG)."""
-    r = random.Random(seed)
-    s = WC.new({}, seed, players)
-    for _ in range(steps):
-        if s.is_over():
-            break
-        actors = s.to_act()
-        s.apply(s.sample_chance() if actors == [CHANCE] else r.choice(s.legal_commands(r.choice(actors))))
-    return s
+    return random_walk(WC.new({}, seed, players), random.Random(seed), steps)
 
 
 def scramble_hidden(s: WorldsCollideState, seat: int, r: random.Random) -> WorldsCollideState:

@@ -1,0 +1,31 @@
+"""Random play for tests: chance drawn by the state's own RNG, every seat's choice at random."""
+
+from __future__ import annotations
+
+import random
+from typing import TypeVar
+
+from game.core.protocol import CHANCE, Command, State
+
+S = TypeVar("S", bound=State)
+
+
+def pick(state: State, r: random.Random) -> Command:
+    """A command for whoever must act: chance by the state's RNG, seats at random."""
+    actors = state.to_act()
+    assert actors, "someone must act while the game is not over"
+    if actors == [CHANCE]:
+        return state.sample_chance()
+    seat = r.choice(actors)
+    legal = state.legal_commands(seat)
+    assert legal, f"seat {seat} must act but has no legal command"
+    return r.choice(legal)
+
+
+def random_walk(state: S, r: random.Random, steps: int) -> S:
+    """`state` after up to `steps` random commands (fewer if the game ends), changed in place."""
+    for _ in range(steps):
+        if state.is_over():
+            break
+        state.apply(pick(state, r))
+    return state
