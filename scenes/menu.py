@@ -88,6 +88,12 @@ def list_saves() -> list[SaveEntry]:
     return out
 
 
+FEATURE_MIN = 120
+"""Rows at least this tall (unscaled px) show the description with the buttons under it ..."""
+COMPACT_MIN = 80
+"""... shorter ones (many games, a small window), down to this, put the buttons beside the title."""
+
+
 class MenuScene(UIScene):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
@@ -175,7 +181,9 @@ class MenuScene(UIScene):
         top = card.y + px(84)
         avail = card.bottom - top - px(20)
         n = max(1, len(self.games))
-        row_h = max(px(120), min(px(300), avail // n))
+        # rows shrink to fit every game (down to COMPACT_MIN, with the buttons beside the title)
+        # rather than leave a game off the menu
+        row_h = max(px(COMPACT_MIN), min(px(300), avail // n))
         out = []
         for i, game in enumerate(self.games):
             rect = pygame.Rect(card.x + px(28), top + i * row_h, card.w - px(56), row_h - px(16))
@@ -194,7 +202,9 @@ class MenuScene(UIScene):
             info = game.info
             thumb = min(row.h, px(220))
             text_x = row.x + thumb + pad
-            text_w = row.right - text_x
+            compact = row.h < px(FEATURE_MIN)  # too short for the buttons under the text
+            gap, quick_w, setup_w = px(12), px(170 if compact else 190), px(130 if compact else 160)
+            text_w = row.right - text_x - ((gap + quick_w + gap + setup_w) if compact else 0)  # the buttons beside
             y = row.y
             self.label(pygame.Rect(text_x, y, text_w, px(40)), info.title, "@title")
             players = (f"{info.min_players} players" if info.min_players == info.max_players
@@ -202,23 +212,29 @@ class MenuScene(UIScene):
             # Two sides read as a match-up; a cast of characters reads better as a count.
             roles = " vs ".join(info.roles) if 0 < len(info.roles) <= 2 else (
                 f"{len(info.roles)} characters" if info.roles else "")
-            facts = "  ·  ".join(x for x in (players, roles, "luck of the draw" if info.has_chance else "",
-                                             "hidden hands" if info.hidden_info else "") if x)
+            parts = [x for x in (players, roles, "luck of the draw" if info.has_chance else "",
+                                 "hidden hands" if info.hidden_info else "") if x]
+            while len(parts) > 1 and self.font(15).size("  ·  ".join(parts))[0] > text_w - px(8):
+                parts.pop()  # a narrow (compact) row keeps the facts that fit, most important first
+            facts = "  ·  ".join(parts)
             self.label(pygame.Rect(text_x, y + px(40), text_w, px(24)), facts, "@caption")
             line_h = px(24)
             lines = wrap_text(info.blurb, self.font(17), text_w)
             # Only whole lines that leave room for the buttons below them: a short row (small
             # window) drops the description rather than run it under the buttons.
-            max_lines = max(0, (row.h - px(72) - px(52)) // line_h)
+            max_lines = 0 if compact else max(0, (row.h - px(72) - px(52)) // line_h)
             shown = min(len(lines), max_lines)
             for i, line in enumerate(lines[:shown]):
                 self.label(pygame.Rect(text_x, y + px(72) + i * line_h, text_w, line_h), line, "@dim")
-            by = y + px(72) + shown * line_h + (px(10) if shown else px(2))
+            if compact:
+                bx, by = text_x + text_w + gap, row.centery - px(23)
+            else:
+                bx, by = text_x, y + px(72) + shown * line_h + (px(10) if shown else px(2))
             self.quick_buttons[info.id] = self.button(
-                pygame.Rect(text_x, by, px(190), px(46)), "Quick play", lambda gid=info.id: self.quick_play(gid),
+                pygame.Rect(bx, by, quick_w, px(46)), "Quick play", lambda gid=info.id: self.quick_play(gid),
                 class_id="@primary", tooltip="You against the normal computer player, default options")
             self.game_buttons[info.id] = self.button(
-                pygame.Rect(text_x + px(204), by, px(160), px(46)), "Set up…", lambda gid=info.id: self.new_game(gid),
+                pygame.Rect(bx + quick_w + gap, by, setup_w, px(46)), "Set up…", lambda gid=info.id: self.new_game(gid),
                 tooltip=f"Choose players, computer strength and options for {info.title}"
                 + ("" if shown else f". {info.blurb}"))
 

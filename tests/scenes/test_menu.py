@@ -286,6 +286,7 @@ def test_thumbnails_for_known_and_unknown_ids(ui_ctx):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1600, 1000), (1920, 1080)])
+@pytest.mark.filterwarnings("error:Label Rect is too small")  # no clipped text either
 def test_game_descriptions_never_run_under_the_buttons(ui_ctx, size):
     """A short row (small window) shows fewer description lines, never text under Quick play."""
     from pygame_gui.elements import UILabel
@@ -303,3 +304,38 @@ def test_game_descriptions_never_run_under_the_buttons(ui_ctx, size):
     for b in buttons:
         hits = [lab.text for lab in labels if lab.rect.colliderect(b.rect)]
         assert not hits, f"{size}: {hits} under a button"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080)])
+@pytest.mark.filterwarnings("error:Label Rect is too small")  # no clipped text either
+def test_five_games_all_fit_with_their_buttons(ui_ctx, monkeypatch, size):
+    """With as many games as the app will have, every game keeps a row and both buttons, inside
+    the card, with no text under a button (short rows put the buttons beside the title)."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from pygame_gui.elements import UILabel
+
+    import scenes.menu as menu_module
+
+    real = all_games()
+    five = [SimpleNamespace(info=replace(real[k % len(real)].info, id=f"game-{k}", title=f"Game {k}"))
+            for k in range(5)]
+    monkeypatch.setattr(menu_module, "all_games", lambda: five)
+    ui_ctx.screen = pygame.display.set_mode(size)
+    ui_ctx.ui.set_window_resolution(size)
+    menu = push(ui_ctx, menu_module.MenuScene(ui_ctx))
+    ui_ctx.stack.on_resize(size)
+    frames(ui_ctx, 1)
+    assert list(menu.quick_buttons) == list(menu.game_buttons) == [g.info.id for g in five]
+    card = menu.layout(*size)["card"]
+    rows = dict((game.info.id, row) for game, row in menu._rows(card))
+    buttons = list(menu.quick_buttons.values()) + list(menu.game_buttons.values())
+    labels = [e for e in ui_ctx.ui.get_sprite_group().sprites() if isinstance(e, UILabel) and e.alive()]
+    for gid in rows:
+        for b in (menu.quick_buttons[gid], menu.game_buttons[gid]):
+            assert rows[gid].contains(b.rect), f"{size}: a button leaves its game's row"
+    for i, b in enumerate(buttons):
+        assert card.contains(b.rect), f"{size}: a button leaves the card"
+        assert not [lab.text for lab in labels if lab.rect.colliderect(b.rect)], f"{size}: text under a button"
+        assert not any(b.rect.colliderect(o.rect) for o in buttons[i + 1:]), f"{size}: buttons overlap"
