@@ -17,7 +17,9 @@ from scenes.app import AppContext
 from scenes.views.rally_camera import Camera, min_radius
 from tests.scenes.gestures import DT, at, click, drag, key
 from scenes.app import step
-from tests.scenes.test_table_rally import ctx, open_match, played_until, rally_view, settle, tile_turn  # noqa: F401
+from tests.scenes.test_table_rally import (  # noqa: F401
+    ctx, open_match, open_settled, played_until, rally_view, tile_turn,
+)
 
 STRIP = 28
 
@@ -35,9 +37,7 @@ def strip_turn() -> Match:
 
 
 def test_a_long_strip_keeps_hexes_readable_and_overflows_its_area(ctx: AppContext) -> None:
-    scene = open_match(ctx, strip_turn())
-    settle(ctx, scene)
-    view = rally_view(scene)
+    scene, view = open_settled(ctx, strip_turn())
     assert view.fit.radius >= min_radius(720) >= 20
     assert view.camera.active and any(view.camera.hidden_edges())
 
@@ -54,9 +54,7 @@ def test_a_map_that_fits_shows_no_panning_aids(ctx: AppContext) -> None:
         h0 = max(state.tiles, key=lambda h: h.q)
         for i in range(1, extra + 1):
             state.tiles.setdefault(Hex(h0.q + i, h0.r), Tile(0, 0))
-        scene = open_match(ctx, match)
-        settle(ctx, scene)
-        view = rally_view(scene)
+        scene, view = open_settled(ctx, match)
         assert view.lay is not None
         if min_radius(720) < view.fit.radius < min(60, view.lay.map.height // 6):
             fitted += 1
@@ -68,9 +66,7 @@ def test_a_map_that_fits_shows_no_panning_aids(ctx: AppContext) -> None:
 
 def test_dragging_empty_map_pans_it_and_a_drop_after_panning_lands_where_shown(ctx: AppContext) -> None:
     match = strip_turn()
-    scene = open_match(ctx, match)
-    settle(ctx, scene)
-    view = rally_view(scene)
+    scene, view = open_settled(ctx, match)
     assert view.lay is not None
     m = view.lay.map
     start = (m.centerx, m.y + 6)
@@ -97,9 +93,7 @@ def test_dragging_empty_map_pans_it_and_a_drop_after_panning_lands_where_shown(c
 
 def test_arrow_keys_pan_and_the_camera_brings_legal_hexes_back_into_view(ctx: AppContext) -> None:
     match = strip_turn()
-    scene = open_match(ctx, match)
-    settle(ctx, scene)
-    view = rally_view(scene)
+    scene, view = open_settled(ctx, match)
     assert view.lay is not None
     before = view.fit.origin
     for _ in range(40):
@@ -114,9 +108,7 @@ def test_arrow_keys_pan_and_the_camera_brings_legal_hexes_back_into_view(ctx: Ap
 
 
 def test_a_click_on_the_overview_looks_at_that_part_of_the_map(ctx: AppContext) -> None:
-    scene = open_match(ctx, strip_turn())
-    settle(ctx, scene)
-    view = rally_view(scene)
+    scene, view = open_settled(ctx, strip_turn())
     ov = view._overview()
     assert ov is not None
     box, _ = ov
@@ -202,9 +194,7 @@ def test_planning_shows_the_first_own_ship_when_they_are_far_apart_and_a_row_cli
     for i in range(1, STRIP):
         state.tiles.setdefault(Hex(h0.q + i, h0.r), Tile(0, 0))
     mine[1].hex = Hex(h0.q + STRIP - 1, h0.r)
-    scene = open_match(ctx, match)
-    settle(ctx, scene)
-    view = rally_view(scene)
+    scene, view = open_settled(ctx, match)
     assert view.lay is not None and view.camera.active
     area = view.lay.map
     first, second = view.fit.centre((mine[0].hex.q, mine[0].hex.r)), view.fit.centre((mine[1].hex.q, mine[1].hex.r))

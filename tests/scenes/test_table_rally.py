@@ -87,6 +87,13 @@ def rally_view(scene: TableScene) -> RallyView:
     return scene.view
 
 
+def open_settled(ctx: AppContext, match: Match) -> tuple[TableScene, RallyView]:
+    """The table for `match`, stepped until a human may act, and its Rally view."""
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    return scene, rally_view(scene)
+
+
 def tile_turn(seed: int = 5) -> Match:
     return played_until(seed, ["human", "random"],
                         lambda s: s.phase == "setup_tiles" and s.drawn >= 0 and s.turn == 0 and len(s.tiles) >= 2)
@@ -99,9 +106,7 @@ def planning(seed: int = 11) -> Match:
 # --- set-up ------------------------------------------------------------------------------------------
 def test_dragging_the_drawn_tile_to_a_glowing_hex_places_it(ctx: AppContext) -> None:
     match = tile_turn()
-    scene = open_match(ctx, match)
-    settle(ctx, scene)
-    view = rally_view(scene)
+    scene, view = open_settled(ctx, match)
     legal = [tuple(h) for h in view.view["legal_tile_hexes"]]
     assert legal, "the hexes a tile may go to are in the view"
     tiles_before = len(match.state.tiles)  # type: ignore[attr-defined]
@@ -128,9 +133,7 @@ def test_a_tile_dropped_on_an_illegal_hex_snaps_back_with_the_reason(ctx: AppCon
 
 def test_a_new_ship_is_placed_facing_the_direction_chosen_with_r(ctx: AppContext) -> None:
     match = played_until(3, ["human", "random"], lambda s: s.phase == "setup_ships" and s.turn == 0)
-    scene = open_match(ctx, match)
-    settle(ctx, scene)
-    view = rally_view(scene)
+    scene, view = open_settled(ctx, match)
     target = tuple(view.view["legal_tile_hexes"][0])
     centre = at(scene, Target("hex", target))
     step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(1, 1), buttons=(0, 0, 0))], DT)
@@ -251,9 +254,7 @@ def split_with_two_ships() -> Match:
 
 def test_the_energy_split_controls_send_the_amounts_shown(ctx: AppContext) -> None:
     match = split_with_two_ships()
-    scene = open_match(ctx, match)
-    settle(ctx, scene)
-    view = rally_view(scene)
+    scene, view = open_settled(ctx, match)
     draft = view.draft
     assert draft is not None and draft.kind == "distribute"
     pool = draft.totals[0]
@@ -307,9 +308,7 @@ def test_a_ship_on_a_portal_keeps_its_threshold_in_sight_and_in_its_tooltip(ctx:
             sh.hex in s.tiles and s.tiles[sh.hex].kind == "portal" for sh in s.ships.values())
 
     match = played_until(11, ["human", "random"], on_portal)
-    scene = open_match(ctx, match)
-    settle(ctx, scene)
-    view = rally_view(scene)
+    scene, view = open_settled(ctx, match)
     tiles = {tuple(t["hex"]): t for t in view.view["tiles"]}
     ship = next(s for s in view.view["ships"] if tiles.get(tuple(s["hex"]), {}).get("kind") == "portal")
     portal = tiles[tuple(ship["hex"])]
@@ -524,9 +523,7 @@ def test_paused_on_the_persons_own_move_the_banner_says_what_to_do_first(ctx: Ap
     """The pause holds only automatic steps: when the person must pick a ship while paused,
     the banner leads with that, and says 'Paused' first only when something automatic waits."""
     match = pending_for_0("order_ships")
-    scene = open_match(ctx, match)
-    settle(ctx, scene)
-    view = rally_view(scene)
+    scene, view = open_settled(ctx, match)
     assert view.lay is not None
     click(ctx, view.play.rects(view.lay.controls)["pause"].center)
     for _ in range(3):
@@ -555,9 +552,7 @@ def test_a_built_ship_is_dragged_onto_a_tile_next_to_its_parent(ctx: AppContext)
 
 def test_the_exchange_panel_sends_the_new_cargo(ctx: AppContext) -> None:
     match = pending_for_0("exchange")
-    scene = open_match(ctx, match)
-    settle(ctx, scene)
-    view = rally_view(scene)
+    scene, view = open_settled(ctx, match)
     draft = view.draft
     assert draft is not None and draft.kind == "exchange"
     energy = draft.totals[0]
@@ -642,9 +637,7 @@ def test_a_whole_game_is_played_by_gestures_alone(ctx: AppContext) -> None:
 
 def test_hints_point_at_the_first_card_of_a_suggested_plan_and_fill_in_a_suggested_split(ctx: AppContext) -> None:
     match = planning()
-    scene = open_match(ctx, match)
-    settle(ctx, scene)
-    view = rally_view(scene)
+    scene, view = open_settled(ctx, match)
     state = match.state
     assert isinstance(state, RallyState)
     ship = state.ships_of(0)[0]
