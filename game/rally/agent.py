@@ -223,7 +223,7 @@ def _start_energy(state: RallyState, h: Hex) -> int:
     energy, a working unowned portal's production)."""
     t = state.tiles[h]
     extra = t.value if t.kind == "energy" else 0
-    if t.kind == "portal" and t.owner < 0 and t.threshold is not None and state.entropy <= t.threshold:
+    if t.owner < 0 and t.works(state.entropy):
         extra = t.value
     return FREE_ENERGY + extra
 

@@ -225,8 +225,7 @@ def potential(state: RallyState, seat: Seat, left: float | None = None) -> float
     spend = min(1.0, left + (0.6 if state.phase in ("distribute", "planning") else 0.0))
     ships = state.ships_of(seat)
     titanium = [(h, t.value) for h, t in state.tiles.items() if t.kind == "titanium" and t.value > 0]
-    portals = [h for h, t in state.tiles.items() if t.kind == "portal" and t.owner != seat
-               and t.threshold is not None and state.entropy <= t.threshold]
+    portals = [h for h, t in state.tiles.items() if t.owner != seat and t.works(state.entropy)]
     total += fleet_value(len(ships), left)
     for ship in ships:
         total += ship.titanium * bank_chance(state, ship, left)
@@ -256,7 +255,7 @@ def income(state: RallyState, seat: Seat) -> int:
         return state.pool[seat]
     gain = FREE_ENERGY
     for t in state.tiles.values():
-        if t.kind == "portal" and t.owner == seat and t.threshold is not None and state.entropy <= t.threshold:
+        if t.owner == seat and t.works(state.entropy):
             gain += t.value
     return gain
 

@@ -377,8 +377,7 @@ def _produce(state: RallyState, events: list[Event]) -> None:
     by as much; every living player also gets the free energy."""
     gains = [0] * state.n
     for tile in state.tiles.values():
-        if (tile.kind == "portal" and tile.owner >= 0 and state.alive[tile.owner]
-                and tile.threshold is not None and state.entropy <= tile.threshold):
+        if tile.owner >= 0 and state.alive[tile.owner] and tile.works(state.entropy):
             gains[tile.owner] += tile.value
     for p in order_from(state, state.starter):
         state.pool[p] += gains[p] + FREE_ENERGY

@@ -38,6 +38,11 @@ class Tile:
     def threshold(self) -> int | None:
         return TILE_TYPES[self.type].threshold
 
+    def works(self, entropy: int) -> bool:
+        """Whether this is an energy portal that produces at `entropy` (not above its threshold)."""
+        threshold = TILE_TYPES[self.type].threshold
+        return self.kind == "portal" and threshold is not None and entropy <= threshold
+
     def copy(self) -> Tile:
         return Tile(self.type, self.value, self.owner)
 
@@ -236,7 +241,7 @@ class RallyState(State):
         own = 0 <= seat < self.n
         tiles = [{"hex": hex_list(h), "kind": t.kind, "value": t.value, "threshold": t.threshold,
                   "owner": t.owner if t.owner >= 0 else None,
-                  "active": t.kind == "portal" and t.threshold is not None and self.entropy <= t.threshold}
+                  "active": t.works(self.entropy)}
                  for h, t in self.tiles.items()]
         drawn = None
         if self.drawn >= 0:
