@@ -463,7 +463,7 @@ class TableScene(Scene):
         if not self.can_pause() and not self.watch_paused:
             return
         self.watch_paused = not self.watch_paused
-        self.show("Paused: press Space to resume." if self.watch_paused else "Resumed.")
+        self.show(self.view.pause_note(self.acting_human() is not None) if self.watch_paused else "Resumed.")
         self._refresh_buttons()
 
     def open_pause(self) -> None:

@@ -177,6 +177,13 @@ class GameView(ABC):
         """The table's pause as it is now (told every frame), for a view that draws its own
         pause control."""
 
+    def pause_note(self, own_move: bool) -> str:
+        """What the table says when Space / Pause pauses it: what the pause holds and what the
+        player can still do (`own_move`: a person may act now, and a pause never holds that)."""
+        if own_move:
+            return "Paused: only the computers' moves wait; yours is still yours to make. Space resumes."
+        return "Paused: press Space to resume."
+
     def pause_request(self) -> bool:
         """True once after the view's own Pause / Play control was clicked: the table toggles
         its one pause (the same as Space and its Pause button)."""

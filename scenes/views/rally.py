@@ -394,6 +394,10 @@ class RallyView(GameView):
         self.watch_paused = paused
         self.play.paused = paused
 
+    def pause_note(self, own_move: bool) -> str:
+        """The pop-up in the banner's words (`rally_text.pause_note`)."""
+        return words.pause_note(own_move)
+
     def pause_request(self) -> bool:
         return self.play.take_toggle()
 
@@ -521,7 +525,7 @@ class RallyView(GameView):
                 # the pause never holds a person's own move: say what to do, then what waits
                 text = f"{text} \u00b7 {words.PAUSED_MINE}"
             else:
-                text = f"Paused (Space or Play goes on) \u00b7 {text}"
+                text = f"Paused ({words.PAUSED_GO_ON}) \u00b7 {text}"
         if self.spectating():
             return f"Watching (out of the race) \u00b7 {text}", colour
         return text, colour

@@ -72,6 +72,19 @@ def tile_words(kind: str, value: int, threshold: int | None) -> str:
 
 PAUSED_MINE = "paused: only automatic steps wait"
 """The banner's note while the table is paused and it is the viewer's own move."""
+PAUSED_GO_ON = "Space or Play goes on"
+"""How to end the pause, as the banner and the pop-up both say it."""
+PAUSED_HOLDS = "the chaos rounds, tile draws and computers wait"
+"""What the pause holds when nothing is the viewer's to do."""
+
+
+def pause_note(own_move: bool) -> str:
+    """The pop-up when Space / Pause pauses the table, in the banner's words: on the viewer's own
+    move that only automatic steps wait (the move is still theirs), else what waits; both say
+    how to go on."""
+    if own_move:
+        return f"{PAUSED_MINE[:1].upper()}{PAUSED_MINE[1:]}; your move is still yours. {PAUSED_GO_ON}."
+    return f"Paused: {PAUSED_HOLDS}. {PAUSED_GO_ON}."
 
 
 def status(view: Mapping[str, Any], names: Sequence[str], seat: int, human: bool = True) -> tuple[str, Colour]:

@@ -189,6 +189,25 @@ def test_space_pauses_rallys_chaos_playback_but_not_planning(ctx: AppContext) ->
     assert scene2.watch_paused and "Paused" in scene2.status_text
 
 
+def test_the_pause_pop_up_says_what_waits_and_what_the_player_may_still_do(ctx: AppContext) -> None:
+    """In the chaos phase with the person's own choice to make (which ship plays next, an
+    exchange, a built ship) the pause only holds automatic steps: the pop-up must say so, as the
+    banner does, not "press Space to resume"; otherwise it names what waits and how to go on."""
+    mine = played_until(11, ["human", "normal"], lambda s: s.phase == "chaos" and s.to_act() == [0])
+    scene = open_table(ctx, mine)
+    assert scene.acting_human() == 0 and scene.can_pause()
+    key(ctx, pygame.K_SPACE)
+    banner = rally(scene).status(scene.names)[0]
+    assert scene.watch_paused and "only automatic steps wait" in scene.status_text
+    assert "press Space to resume" not in scene.status_text
+    assert "only automatic steps wait" in banner and "Space or Play goes on" in scene.status_text
+    theirs = played_until(11, ["human", "normal"], lambda s: s.phase == "chaos" and CHANCE in s.to_act())
+    scene2 = open_table(ctx, theirs)
+    key(ctx, pygame.K_SPACE)
+    assert scene2.watch_paused and scene2.acting_human() is None
+    assert "computers wait" in scene2.status_text and "Space or Play goes on" in scene2.status_text
+
+
 def test_who_is_a_person_comes_from_the_seats_not_their_names(ctx: AppContext) -> None:
     match = my_planning(["human", "normal"])
     scene = open_table(ctx, match)
