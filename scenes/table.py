@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.match import HUMAN, Match
-from game.core.protocol import CHANCE, Command, Refusal, Seat, Target
+from game.core.protocol import CHANCE, Command, Event, Refusal, Seat, Target
 from scenes import palette
 from scenes.ai_driver import AiDriver, Answer
 from scenes.animation import Animator, Tween
@@ -29,7 +29,7 @@ from scenes.seat_names import seat_labels, seat_long_labels
 from scenes.sprites.text import TextCache, panel
 from scenes.stack import Scene
 from scenes.views import view_class
-from scenes.views.base import Action, Overlay, Point
+from scenes.views.base import Action, Overlay, Point, ViewDict
 
 if TYPE_CHECKING:
     from scenes.app import AppContext
@@ -152,9 +152,11 @@ class TableScene(Scene):
         return None
 
     def acting_human(self) -> Seat | None:
-        """The human seat that must decide now, if any (in hot-seat, only once it has the screen)."""
+        """The human seat that must decide now, if any (in hot-seat, only once it has the screen,
+        and not while the view asks for that seat to be handed the screen again after a moment
+        everyone watched: its buttons and banner wait for 'I'm ready' like its cards)."""
         seat = self._next_human()
-        if seat is not None and self.hot_seat and seat != self._shown:
+        if seat is not None and self.hot_seat and (seat != self._shown or self.view.handoff_again()):
             return None
         return seat
 
@@ -347,9 +349,15 @@ class TableScene(Scene):
         if self.status_error:
             self.status_text = ""
         self._sync()
-        self.view.animate(result.events, self.animator, before, origin)
-        self._refresh_log()
+        self._animate(result.events, before, origin)
         return True
+
+    def _animate(self, events: Sequence[Event], before: ViewDict, origin: Point | None) -> None:
+        """Play freshly submitted events on the table; the view may now hide secrets or ask for a
+        hand-off (e.g. a reveal everyone watches), so the log and buttons are asked again."""
+        self.view.animate(events, self.animator, before, origin)
+        self._refresh_log()
+        self._refresh_buttons()
 
     def do_action(self, action: Action) -> None:
         seat = self.acting_human()
@@ -433,7 +441,7 @@ class TableScene(Scene):
             result = self.match.redo(seat)
             if result.ok:
                 self._after_history_change()
-                self.view.animate(result.events, self.animator, before, None)
+                self._animate(result.events, before, None)
                 self.show("Move replayed.")
                 return
         self.show("Nothing to redo.", error=True)
@@ -618,8 +626,7 @@ class TableScene(Scene):
             result = self.match.resolve_chance()
             if result.ok:
                 self._sync()
-                self.view.animate(result.events, self.animator, before, None)
-                self._refresh_log()
+                self._animate(result.events, before, None)
             return
         seat = self.ai_to_act()
         if seat is not None and not self.ai.busy and self._pending_answer is None:

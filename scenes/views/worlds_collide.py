@@ -178,10 +178,12 @@ class WorldsCollideView(GameView):
         """Mary's overlay places, kept after it closes so the taken and discarded Shards leave from there."""
         self.fs = 14
         self._watching = False
-        self._reveal_watched = False
-        """The round's reveal was played on this shared screen since its seat last took it."""
         """Played events are being animated (set in `animate`, cleared in `draw` once they are over):
         on a shared screen the whole table watches them."""
+        self._log_private = True
+        """Whether the last `log_lines` included the viewer's own secrets."""
+        self._reveal_watched = False
+        """The round's reveal was played on this shared screen since its seat last took it."""
 
     # --- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -224,6 +226,10 @@ class WorldsCollideView(GameView):
 
     def screen_taken(self) -> None:
         self._reveal_watched = False
+
+    def log_stale(self) -> bool:
+        """The log was written for the other side of `private_shown` (a watched moment began or ended)."""
+        return self._log_private != self.private_shown()
 
     def _name(self, seat: int) -> str:
         p = self.view["players"][seat]
@@ -858,8 +864,12 @@ class WorldsCollideView(GameView):
 
     # --- words ----------------------------------------------------------------------------
     def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
+        """The log as the viewer may read it; while the whole table watches (`private_shown` is
+        False) as a seat that knows nothing secret, so the viewer's Hold draws and secret choice
+        do not stand in the log during the reveal the others are looking at."""
         out: list[tuple[str, Colour]] = []
-        seat = self.me
+        self._log_private = self.private_shown()
+        seat = self.me if self._log_private else -1
         players = self.view.get("players") or []
         for entry in entries:
             ev = self.game.redact_event(entry.event, seat)

@@ -566,3 +566,53 @@ def test_hot_seat_after_a_reveal_the_seat_on_screen_is_handed_the_screen_again_b
     ready(ctx)
     settle(ctx, scene, 60)
     assert scene.view.private_shown() and _face_up_hand(scene, second)
+
+
+def _own_secret_lines(scene: TableScene, seat: int) -> list[str]:
+    """Lines of the table's log panel that only `seat` may read: its Hold draws (with the Shard's
+    name) and its secret choice."""
+    name = scene.view.view["players"][seat]["name"]
+    return [text for text, _ in scene.log.lines
+            if text.startswith(name) and ("(shrouded)" in text and " drew " in text or " in secret" in text)]
+
+
+def test_hot_seat_reveal_keeps_the_screen_owners_secrets_out_of_the_log(ctx: AppContext) -> None:
+    """While everyone watches the reveal on the last chooser's screen, the log panel must not read
+    'Ronin drew Mary's Shard 2 into their Hold (shrouded)': the Hold is drawn face down, so must the
+    log be. After the hand-off back to that seat the lines are there again."""
+    scene, _first, second = both_humans_choose(ctx)
+    watched = 0
+    for _ in range(600):
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        if isinstance(ctx.stack.top, HandoffScene):
+            break
+        if not scene.view.private_shown():
+            watched += 1
+            assert _own_secret_lines(scene, second) == []
+    assert watched > 0
+    ready(ctx)
+    settle(ctx, scene, 60)
+    assert scene.view.private_shown()
+    assert any(" drew " in line for line in _own_secret_lines(scene, second))
+
+
+def test_hot_seat_before_the_second_hand_off_the_seat_on_screen_has_no_buttons(ctx: AppContext) -> None:
+    """Seed 9: Ronin chose last and resolves first. While the reveal plays, Ronin's Decline / Resolve
+    and the Hint wait for the hand-off like the cards do (the old table showed them over a face-down
+    hand, clickable, before 'I'm ready')."""
+    scene, _first, second = both_humans_choose(ctx)
+    frames = 0
+    for _ in range(600):
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        if isinstance(ctx.stack.top, HandoffScene):
+            break
+        if scene.match.state.plays:
+            frames += 1
+            assert scene.acting_human() is None
+            assert scene.action_buttons == [] and not scene.btn_hint.enabled
+    assert frames > 0
+    ready(ctx)
+    settle(ctx, scene, 60)
+    assert scene.acting_human() == second and scene.action_buttons and scene.btn_hint.enabled
