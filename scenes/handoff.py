@@ -54,6 +54,20 @@ class HandoffScene(UIScene):
             self.ready()
         return True
 
+    @property
+    def title(self) -> str:
+        return f"Pass to {self.seat_label}"
+
+    def title_font(self, width: int) -> pygame.font.Font:
+        """The title's font, a size smaller until it fits `width` ("Pass to Advaranau's player
+        (Player 3)" is wider than the card at the full size)."""
+        size = 40
+        font = self.font(size, "display")
+        while size > 22 and font.size(self.title)[0] > width:
+            size -= 2
+            font = self.font(size, "display")
+        return font
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface)
         draw_card(surface, self._card, radius=22)
@@ -61,7 +75,7 @@ class HandoffScene(UIScene):
         px = self.px
         glyph = icon("hand", px(84), palette.ACCENT)
         surface.blit(glyph, glyph.get_rect(midtop=(c.centerx, c.y + px(30))))
-        blit_text(surface, self.font(40, "display"), f"Pass to {self.seat_label}", palette.TEXT,
+        blit_text(surface, self.title_font(c.width - px(48)), self.title, palette.TEXT,
                   (c.centerx, c.y + px(160)), "center")
         blit_text(surface, self.font(18), "Everyone else, look away. Click when ready.", palette.TEXT_DIM,
                   (c.centerx, c.y + px(204)), "center")

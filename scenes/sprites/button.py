@@ -62,4 +62,13 @@ class Button:
         pygame.draw.rect(surface, tuple(min(255, c + 18) for c in fill), hi, border_radius=radius)
         pygame.draw.rect(surface, edge, r, width=1, border_radius=radius)
         offset = 1 if self.pressed else 0
-        text.blit(surface, self.label, size, ink, "bold", center=(r.centerx, r.centery + offset))
+        text.blit(surface, self.label, fitted_size(text, self.label, size, r.width - radius), ink, "bold",
+                  center=(r.centerx, r.centery + offset))
+
+
+def fitted_size(text: TextCache, label: str, size: int, width: int, smallest: int = 10) -> int:
+    """`size`, or the largest smaller one at which `label` fits `width` (a button's label must not
+    run past its rounded ends, e.g. 'Resolve Fracture' beside 'Decline' in a narrow panel)."""
+    while size > smallest and text.font(size, "bold").size(label)[0] > width:
+        size -= 1
+    return size

@@ -278,6 +278,42 @@ def test_handoff_waits_for_a_click(ui_ctx):
     assert ui_ctx.stack.top is None
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_handoff_title_stays_inside_its_card(ui_ctx, size):
+    """'Pass to Advaranau's player (Player 3)' ran past both edges of the card at full size."""
+    from scenes.handoff import HandoffScene
+
+    ui_ctx.stack.on_resize(size)
+    scene = push(ui_ctx, HandoffScene(ui_ctx, "Advaranau's player (Player 3)"))
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    card = scene._card
+    band = pygame.Rect(0, card.y + scene.px(135), size[0], scene.px(50))
+    for x in list(range(0, card.x)) + list(range(card.right, size[0])):
+        for y in range(band.top, band.bottom, 2):
+            assert min(surface.get_at((x, y))[:3]) < 160, f"title text outside the card at {(x, y)}"
+    short = HandoffScene(ui_ctx, "Player 1")
+    short.ctx = ui_ctx
+    assert short.title_font(card.width).get_height() == scene.font(40, "display").get_height()
+
+
+def test_button_label_shrinks_to_stay_inside_the_button():
+    """'Resolve Fracture' in half the side panel ran over the button's rounded ends."""
+    from scenes.sprites.button import Button, fitted_size
+    from scenes.sprites.text import TextCache
+
+    pygame.font.init()
+    text = TextCache(lambda size, kind: pygame.font.Font(None, size))
+    b = Button("Resolve Fracture", lambda: None)
+    b.rect = pygame.Rect(0, 0, 120, 34)
+    size = fitted_size(text, b.label, 30, b.rect.width - b.rect.height // 2)
+    assert size < 30 and text.font(size, "bold").size(b.label)[0] <= b.rect.width - b.rect.height // 2
+    assert fitted_size(text, "Decline", 16, 120) == 16  # a label that fits keeps its size
+    surface = pygame.Surface((160, 40))
+    b.draw(surface, text, 30)
+    assert all(surface.get_at((x, y))[:3] == (0, 0, 0) for x in range(122, 160) for y in range(0, 34))
+
+
 def test_thumbnails_for_known_and_unknown_ids(ui_ctx):
     from scenes.thumbnails import thumbnail
 
