@@ -143,7 +143,7 @@ class RallyGame(Game):
             return Refusal("Drag the card onto a slot in one of your ships' program rows.")
         if z == "button" or target is None:
             return self._click(state, seat, source)
-        if target.zone == "hex" and target.cell is not None:
+        if target.zone == "hex" and target.cell is not None and z not in ("hand", "program"):
             h = target.cell
             if z == "tile":
                 return PlaceTile(seat, h)

@@ -75,6 +75,21 @@ def test_drag_cards_between_hand_and_program_rows() -> None:
     assert program_cost(s.ships[1].program) > 0
 
 
+def test_a_card_dropped_on_an_empty_hex_is_refused_in_words_about_cards() -> None:
+    """Played in a real window: a hand card let go over the map (not on a ship) was refused with
+    'Drag the drawn tile or your new ship onto a hex', which names pieces the player does not hold."""
+    s = make(line=8)
+    ship(s, 0, 0, 0)
+    s.hands[0] = take_cards(s, "move1", "laser")
+    s.done = [False, False]
+    a, b = s.hands[0]
+    from_hand = RALLY.find_command(s, 0, Target("hand", ident=str(a)), Target("hex", (3, 0)))
+    assert isinstance(from_hand, Refusal) and from_hand.reason == "Drop the card on one of your ships' program rows."
+    do(s, ProgramCard(0, 1, b, 0))
+    from_row = RALLY.find_command(s, 0, Target("program", ident="1:0"), Target("hex", (3, 0)))
+    assert isinstance(from_row, Refusal) and "card" in from_row.reason and "tile" not in from_row.reason
+
+
 def test_buttons_for_distribution_and_exchange_and_clicks_to_order_ships() -> None:
     s = make(line=12)
     ship(s, 0, 0, 0, energy=0)
