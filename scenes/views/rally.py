@@ -54,7 +54,6 @@ from scenes.views.rally_art import (
     burst,
     draw_path,
     draw_ship,
-    draw_tile_badge,
     draw_tokens,
     path_points,
     player_colour,
@@ -65,6 +64,7 @@ from scenes.views.rally_art import (
     tile_image,
     token_sprite,
 )
+from scenes.views.rally_badge import Cargo, draw_tile_badge, has_badge
 from scenes.views.rally_bar import BarGeometry, entropy_bar, portal_marks, scale_start
 from scenes.views.rally_controls import (
     PANEL_SIDES,
@@ -987,15 +987,17 @@ class RallyView(GameView):
         tiles = {_hex(t["hex"]): t for t in self.view.get("tiles", [])}
         for h, ships in by_hex.items():
             cx, cy = self.fit.centre(h)
-            offsets, scale = stack_layout(len(ships), r)
+            tile = tiles.get(h)
+            offsets, scale = stack_layout(len(ships), r, gap=has_badge(tile))
             for s, (dx, dy) in zip(ships, offsets):
                 rect = draw_ship(layer, (cx + dx + off[0], cy + dy + off[1]), int(s["owner"]),
                                  direction_angle(int(s["direction"])), r, int(s["energy"]), int(s["titanium"]),
                                  scale=scale, program_count=int(s.get("program_count", 0)), stack=len(ships))
                 self._ship_rects[int(s["id"])] = rect.move(-off[0], -off[1])
-            tile = tiles.get(h)
-            if tile is not None:  # the ships cover the tile's own numbers: its key one, on a badge
-                draw_tile_badge(layer, tile, (cx + off[0], cy + off[1]), r, len(ships))
+            if tile is not None:  # the ships cover the tile's own numbers: the key ones, on badges
+                draw_tile_badge(layer, tile, (cx + off[0], cy + off[1]), r,
+                                [Cargo(int(s["energy"]), int(s["titanium"]), int(s.get("program_count", 0)))
+                                 for s in ships])
 
     def _draw_routes(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
         origin = (self.fit.origin[0] + off[0], self.fit.origin[1] + off[1])

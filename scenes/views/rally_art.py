@@ -303,73 +303,6 @@ TITANIUM_INK: Colour = (176, 214, 255)
 """Cargo numbers' colours: energy yellow (the bolt's), titanium ice blue (the crystals')."""
 
 
-# --- a tile's number beside the ships on it ----------------------------------------------------------
-BADGE_SIDES = (4, 5)
-"""The side of the hex (`hex.side_spot`) where an occupied tile shows its number: upper left
-under one ship (clear of its cargo pill below it, its programmed-cards badge at its upper
-right and a portal owner's mark at the top corner), upper right over a stack (the ships stand
-in a column on the left half, their pills to their right, lower down)."""
-
-
-def tile_key(kind: str, value: int, threshold: int | None, active: bool = True) -> tuple[str, Colour] | None:
-    """The number a tile is about and its ink, or None (nothing worth a badge): titanium and
-    energy their amount, a portal the entropy at or below which it works."""
-    if kind == "titanium" and value:
-        return str(value), TITANIUM_INK
-    if kind == "energy" and value:
-        return str(value), ENERGY_INK
-    if kind == "portal" and threshold is not None:
-        return f"\u2264{signed(threshold)}", (255, 255, 255) if active else (255, 140, 120)
-    return None
-
-
-@lru_cache(maxsize=256)
-def tile_badge(kind: str, value: int, threshold: int | None, active: bool, radius: int) -> pygame.Surface | None:
-    """A small dark pill with the tile's key number (`tile_key`), for a tile a ship stands on
-    (the ship and its cargo pill cover the tile's own numbers); portal-edged for a portal."""
-    key = tile_key(kind, value, threshold, active)
-    if key is None:
-        return None
-    label, ink = key
-    px = max(9, round(radius * 0.3))
-    txt = font(px, "bold").render(label, True, ink)
-    pill = pygame.Surface((txt.get_width() + px // 2 + 2, txt.get_height()), pygame.SRCALPHA)
-    box = pill.get_rect()
-    edge = (icons.PORTAL if active else (120, 70, 70)) if kind == "portal" else (120, 126, 150)
-    pygame.draw.rect(pill, (12, 10, 22, 240), box, border_radius=box.height // 2)
-    pygame.draw.rect(pill, (*edge, 255), box, width=1, border_radius=box.height // 2)
-    pill.blit(txt, txt.get_rect(center=box.center))
-    return pill
-
-
-def draw_tile_badge(surface: pygame.Surface, t: Mapping[str, Any], centre: Point, radius: int,
-                    stack: int = 1) -> pygame.Rect | None:
-    """The key number of tile `t` (a view entry, hex centre at `centre`) under `stack` ships, on
-    the side `BADGE_SIDES` names, kept off the middle line and above a stack's top pill.
-    Three or more ships leave no free spot on the hex: no badge (the ships' tooltip names the
-    tile they stand on)."""
-    th = t.get("threshold")
-    badge = tile_badge(str(t["kind"]), int(t.get("value") or 0), None if th is None else int(th),
-                       bool(t.get("active", True)), radius)
-    if badge is None or stack > 2:
-        return None
-    right = stack > 1
-    x, y = side_spot(centre[0], centre[1], radius, BADGE_SIDES[right], inset=0.06 if right else 0.22)
-    rect = badge.get_rect(center=(round(x), round(y)))
-    if right:
-        rect.left = max(rect.left, round(centre[0] - radius * 0.08))
-        top_pill = centre[1] + stack_layout(stack, radius)[0][0][1] - stack_pill_px(stack, radius) / 2
-        rect.bottom = min(rect.bottom, math.floor(top_pill) - 1)
-        # its middle stays on the hex: slide it towards the top corner while it is above the edge
-        room = (rect.centery - centre[1] + radius - 1) * math.sqrt(3)
-        rect.centerx = min(rect.centerx, math.floor(centre[0] + max(0.0, room)))
-    else:
-        rect.right = min(rect.right, round(centre[0] + radius * 0.08))
-        edge = centre[1] - radius + abs(rect.centerx - centre[0]) / math.sqrt(3)  # the hex's top edge there
-        rect.centery = max(rect.centery, math.ceil(edge) + 1)
-    return surface.blit(badge, rect)
-
-
 # --- ships ---------------------------------------------------------------------------------------------
 def ship_length(radius: int, scale: float = 1.0) -> int:
     """Nose-to-tail length of a ship on a hex of `radius` (scale < 1 when ships share a hex)."""
@@ -483,40 +416,55 @@ STACK_X = -0.55
 """Where the column of ships sharing a hex stands (hex radii from the centre, leftwards)."""
 
 
-def stack_layout(count: int, radius: int) -> tuple[list[Point], float]:
+def stack_layout(count: int, radius: int, gap: bool = False) -> tuple[list[Point], float]:
     """Offsets from the hex centre and a size factor for `count` ships sharing a hex.
 
     Shared hexes put the ships in a column on the left half, so each ship's cargo
     pill can sit to its right (see `stack_pill`); three or more ships spread over the
-    hex's straight sides (within half a radius of the centre), where it is widest."""
+    hex's straight sides (within half a radius of the centre), where it is widest.
+    `gap`: two ships on a tile with a number to show (`rally_badge`) stand at the top and
+    bottom of that band, leaving its middle, the widest row of the hex, to the tile's badge."""
     if count <= 1:
         return [(0.0, 0.0)], 1.0
     if count == 2:
-        return [(radius * STACK_X, -radius * 0.3), (radius * STACK_X, radius * 0.3)], 0.5
+        dy = 0.5 if gap else 0.3
+        return [(radius * STACK_X, -radius * dy), (radius * STACK_X, radius * dy)], 0.5
     step = 1.0 / (count - 1)
     return [(radius * STACK_X, radius * (-0.5 + i * step)) for i in range(count)], min(0.46, step * 0.9)
 
 
+PILL_FONT_MIN = 9
+"""Crowded cargo digits never get smaller than this (7-8 px type did not read on 22 px hexes):
+a pill too wide for its room at this size drops its titanium number instead (the tooltip has it)."""
+
+
 def stack_pill_px(count: int, radius: int) -> int:
     """Height of each cargo pill in a stack of `count` ships: as tall as one alone, but never
-    taller than the gap between two ships (so the pills never overlap)."""
+    taller than the gap between two ships (so the pills never overlap; they may touch)."""
     px = max(12, round(radius * 0.32))
     if count >= 3:
-        px = min(px, int(radius * 1.0 / (count - 1)) - 1)
+        px = min(px, int(radius * 1.0 / (count - 1)))
     return max(7, px)
 
 
 def stack_pill(energy: int, titanium: int, count: int, radius: int) -> pygame.Surface:
     """The cargo pill of one of `count` ships sharing a hex, narrow enough to stay on the hex:
     the usual pill (icons and numbers) where it fits beside the column, otherwise only the
-    two numbers in their colours (`compact_pill`, the tooltip spells them out)."""
+    numbers in their colours (`compact_pill`, a titanium number only when the ship carries
+    some), in digits of at least `PILL_FONT_MIN` px where the rows leave room for them; a
+    pill still too wide keeps just its energy (the tooltip spells both out)."""
     px = stack_pill_px(count, radius)
     room = stack_pill_room(count, radius)
-    if px >= 10 and cargo_pill(88, 88, px).get_width() <= room:  # one style per stack: the widest fits
+    if px >= 12 and cargo_pill(188, 88, px).get_width() <= room:  # one style per stack: the widest fits
         return cargo_pill(energy, titanium, px)
-    while px > 7 and compact_pill(energy, titanium, px).get_width() > room:
-        px -= 1
-    return compact_pill(energy, titanium, px)
+    floor = min(px, PILL_FONT_MIN + 1)
+    for cargo in ((energy, titanium), (energy, 0)):
+        size = px
+        while size > floor and compact_pill(*cargo, size).get_width() > room:
+            size -= 1
+        if compact_pill(*cargo, size).get_width() <= room:
+            return compact_pill(*cargo, size)
+    return compact_pill(energy, 0, floor)
 
 
 def stack_pill_left(count: int, radius: int) -> float:
@@ -533,22 +481,25 @@ def stack_pill_room(count: int, radius: int) -> int:
 
 @lru_cache(maxsize=1024)
 def compact_pill(energy: int, titanium: int, px: int) -> pygame.Surface:
-    """A narrow pill for crowded hexes: the energy number (yellow, the bolt's colour) and the
-    titanium number (ice blue, the crystals' colour) split by a thin bar."""
+    """A narrow pill `px` tall for crowded hexes: the energy number (yellow, the bolt's colour)
+    and, when the ship carries any, the titanium number (ice blue, the crystals' colour) after a
+    thin bar; the digits are as tall as the pill allows (about 0.9 of it)."""
     f = font(max(7, round(px * 0.9)), "bold")
     e = f.render(str(energy), True, ENERGY_INK)
-    t = f.render(str(titanium), True, TITANIUM_INK)
+    t = f.render(str(titanium), True, TITANIUM_INK) if titanium else None
     pad = max(2, round(px * 0.18))
     gap = 2
-    w = pad * 2 + e.get_width() + gap + t.get_width()
+    w = pad * 2 + e.get_width() + (gap + t.get_width() if t is not None else 0)
     s = pygame.Surface((w * SS, px * SS), pygame.SRCALPHA)
     pygame.draw.rect(s, (10, 12, 22, 240), s.get_rect(), border_radius=px * SS // 2)
     pygame.draw.rect(s, (120, 126, 150, 255), s.get_rect(), width=max(1, SS), border_radius=px * SS // 2)
-    bar_x = (pad + e.get_width() + gap / 2) * SS
-    pygame.draw.line(s, (120, 126, 150, 255), (bar_x, px * SS * 0.22), (bar_x, px * SS * 0.78), max(1, SS))
+    if t is not None:
+        bar_x = (pad + e.get_width() + gap / 2) * SS
+        pygame.draw.line(s, (120, 126, 150, 255), (bar_x, px * SS * 0.22), (bar_x, px * SS * 0.78), max(1, SS))
     out = pygame.transform.smoothscale(s, (w, px))
     out.blit(e, e.get_rect(midleft=(pad, px // 2)))
-    out.blit(t, t.get_rect(midleft=(pad + e.get_width() + gap, px // 2)))
+    if t is not None:
+        out.blit(t, t.get_rect(midleft=(pad + e.get_width() + gap, px // 2)))
     return out
 
 
@@ -568,6 +519,35 @@ def program_badge(count: int, px: int) -> pygame.Surface:
     return out
 
 
+def program_spot(centre: Point, radius: int, program_count: int, scale: float = 1.0,
+                 stack: int = 1) -> tuple[pygame.Surface, pygame.Rect] | None:
+    """The programmed-cards badge of a ship at `centre` and where it goes (its upper right), or
+    None: no cards, or a crowded hex where it would be bigger than the ship."""
+    length = ship_length(radius, scale)
+    if program_count <= 0 or not (stack == 1 or length >= 20):
+        return None
+    badge = program_badge(program_count, max(12, round(radius * 0.4 * max(scale, 0.7))))
+    return badge, badge.get_rect(center=(round(centre[0] + length * 0.36), round(centre[1] - length * 0.34)))
+
+
+def cargo_spot(centre: Point, radius: int, energy: int | None, titanium: int | None, scale: float = 1.0,
+               stack: int = 1) -> tuple[pygame.Surface, pygame.Rect]:
+    """The cargo pill of a ship at `centre` and where it goes: under a ship alone, to the right
+    of one of `stack` > 1 ships sharing a hex (`stack_pill`)."""
+    length = ship_length(radius, scale)
+    if scale >= 1.0:
+        pill = cargo_pill(energy, titanium, max(13, round(radius * 0.38)))
+        return pill, pill.get_rect(midtop=(round(centre[0]), round(centre[1] + length * 0.3)))
+    pill = stack_pill(energy or 0, titanium or 0, max(2, stack), radius)
+    return pill, pill.get_rect(midleft=(round(centre[0] + length * 0.5 + 1), round(centre[1])))
+
+
+def seat_spot(centre: Point, radius: int, scale: float = 1.0) -> pygame.Rect:
+    """The square around a ship's seat marker (its middle), which says whose ship it is."""
+    d = max(8, round(ship_length(radius, scale) * 0.34))
+    return pygame.Rect(round(centre[0] - d / 2), round(centre[1] - d / 2), d, d)
+
+
 def draw_ship(surface: pygame.Surface, centre: Point, owner: int, angle: float, radius: int,
               energy: int | None = None, titanium: int | None = None, ghost: bool = False,
               scale: float = 1.0, program_count: int = 0, stack: int = 1) -> pygame.Rect:
@@ -579,19 +559,12 @@ def draw_ship(surface: pygame.Surface, centre: Point, owner: int, angle: float, 
     Returns the area drawn (for hit tests and tooltips)."""
     length = ship_length(radius, scale)
     rect = blit_centred(surface, ship_sprite(owner, length, angle, ghost), centre)
-    if program_count > 0 and not ghost and (stack == 1 or length >= 20):  # no badge bigger than a crowded ship
-        badge = program_badge(program_count, max(12, round(radius * 0.4 * max(scale, 0.7))))
-        spot = badge.get_rect(center=(round(centre[0] + length * 0.36), round(centre[1] - length * 0.34)))
-        rect = rect.union(surface.blit(badge, spot))
+    prog = None if ghost else program_spot(centre, radius, program_count, scale, stack)
+    if prog is not None:
+        rect = rect.union(surface.blit(*prog))
     if ghost or (energy is None and titanium is None):
         return rect
-    if scale >= 1.0:
-        pill = cargo_pill(energy, titanium, max(13, round(radius * 0.38)))
-        pos = pill.get_rect(midtop=(round(centre[0]), round(centre[1] + length * 0.3)))
-    else:
-        pill = stack_pill(energy or 0, titanium or 0, max(2, stack), radius)
-        pos = pill.get_rect(midleft=(round(centre[0] + length * 0.5 + 1), round(centre[1])))
-    return rect.union(surface.blit(pill, pos))
+    return rect.union(surface.blit(*cargo_spot(centre, radius, energy, titanium, scale, stack)))
 
 
 # --- tokens ---------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from game.core.hexgrid import DIRECTION_COUNT, direction_angle
 from scenes.sprites import hex as hexart
 from scenes.views import rally_art as art
+from scenes.views import rally_badge as badge
 from scenes.views import rally_bar as bar
 from scenes.views import rally_cards as cards
 
@@ -235,25 +236,23 @@ def test_ships_sharing_a_hex_stay_apart_and_on_the_hex(count: int) -> None:
     assert all(rect.w > 0 for rect in rects)
 
 
-def _stack_pills(count: int, r: int, cargo: list[tuple[int, int]]) -> list[pygame.Rect]:
+def _stack_pills(count: int, r: int, cargo: list[tuple[int, int]], gap: bool = False) -> list[pygame.Rect]:
     """Where each stacked ship's cargo pill lies, from the hex centre (as `draw_ship` puts it)."""
-    offsets, scale = art.stack_layout(count, r)
-    length = art.ship_length(r, scale)
-    out = []
-    for (x, y), (e, t) in zip(offsets, cargo):
-        pill = art.stack_pill(e, t, count, r)
-        out.append(pill.get_rect(midleft=(round(x + length * 0.5 + 1), round(y))))
-    return out
+    offsets, scale = art.stack_layout(count, r, gap)
+    return [art.cargo_spot((x, y), r, e, t, scale, count)[1] for (x, y), (e, t) in zip(offsets, cargo)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(count=st.integers(2, 4), r=st.integers(11, 30).map(lambda k: 2 * k),
-       cargo=st.lists(st.tuples(st.integers(0, 19), st.integers(0, 19)), min_size=4, max_size=4))
-def test_cargo_pills_of_a_crowded_hex_stay_on_it_and_apart(count: int, r: int, cargo: list[tuple[int, int]]) -> None:
-    """Two to four ships on one hex, down to the smallest map size (22 px): each pill stays
-    within the hex (its straight sides, plus a sliver of the gap to the next hex), no pill
-    touches another, and up to three ships keep numbers of a readable size."""
-    pills = _stack_pills(count, r, cargo)
+       cargo=st.lists(st.tuples(st.integers(0, 199), st.integers(0, 19)), min_size=4, max_size=4),
+       gap=st.booleans())
+def test_cargo_pills_of_a_crowded_hex_stay_on_it_and_apart(count: int, r: int, cargo: list[tuple[int, int]],
+                                                           gap: bool) -> None:
+    """Two to four ships on one hex, down to the smallest map size (22 px), cargo up to three
+    digits: each pill stays within the hex (its straight sides, plus a sliver of the gap to the
+    next hex), no pill overlaps another, and up to three ships keep digits of at least
+    `PILL_FONT_MIN` px (pills at least a pixel taller); four from 34 px up."""
+    pills = _stack_pills(count, r, cargo, gap)
     half_w = r * math.sqrt(3) / 2
     for rect in pills:
         assert rect.left >= -half_w - 1 and rect.right <= half_w + r * 0.15 + 1, (rect, r)
@@ -261,8 +260,8 @@ def test_cargo_pills_of_a_crowded_hex_stay_on_it_and_apart(count: int, r: int, c
         assert inside_hex(rect.centerx, rect.centery, 0, 0, r)
     for a, b in itertools.combinations(pills, 2):
         assert not a.colliderect(b), (a, b, count, r)
-    if count <= 3:
-        assert min(rect.height for rect in pills) >= 9  # three ships: still a readable size
+    if count <= 3 or r >= 34:
+        assert min(rect.height for rect in pills) >= art.PILL_FONT_MIN + 1, (count, r, cargo)
 
 
 def test_a_crowded_hex_keeps_both_numbers_of_every_ship() -> None:
@@ -273,43 +272,99 @@ def test_a_crowded_hex_keeps_both_numbers_of_every_ship() -> None:
 
 # --- a tile's number under ships ---------------------------------------------------------------------------
 PORTAL = {"hex": (0, 0), "kind": "portal", "value": 50, "threshold": -450, "owner": 1, "active": True}
+OFFLINE = {"hex": (0, 0), "kind": "portal", "value": 70, "threshold": -650, "owner": None, "active": False}
+TITANIUM = {"hex": (0, 0), "kind": "titanium", "value": 3, "threshold": None, "owner": None, "active": True}
+ENERGY = {"hex": (0, 0), "kind": "energy", "value": 20, "threshold": None, "owner": None, "active": True}
+CARGO = [(85, 10), (120, 3), (7, 0), (45, 12)]
 
 
-@pytest.mark.parametrize("count", [1, 2])
-@pytest.mark.parametrize("r", [22, 28, 34, 50, 60])
-def test_an_occupied_tiles_key_number_is_on_a_badge_clear_of_the_cargo_pills(count: int, r: int) -> None:
-    """Ships on a tile hide its own numbers; its key one (a portal's threshold) sits on a badge
-    that no cargo pill and no programmed-cards badge covers, at every map size down to 22 px
-    (its middle on the hex; at the smallest sizes its ends reach a little past the hex)."""
-    surf = pygame.Surface((300, 300), pygame.SRCALPHA)
-    c = (150, 150)
-    badge = art.draw_tile_badge(surf, PORTAL, c, r, count)
-    assert badge is not None and badge.height >= 9
-    assert inside_hex(badge.centerx - c[0], badge.centery - c[1], 0, 0, r)
-    if count == 1:
-        length = art.ship_length(r)
-        pill = art.cargo_pill(85, 10, max(13, round(r * 0.38)))
-        covers = [pill.get_rect(midtop=(c[0], round(c[1] + length * 0.3))),
-                  art.program_badge(4, max(12, round(r * 0.4))).get_rect(
-                      center=(round(c[0] + length * 0.36), round(c[1] - length * 0.34)))]
-    else:
-        covers = [p.move(*c) for p in _stack_pills(count, r, [(85, 10)] * count)]
-    for rect in covers:
-        assert not badge.colliderect(rect), (badge, rect)
+def _badges(t: dict, count: int, r: int, cargo: list[tuple[int, int]] = CARGO) -> tuple:  # type: ignore[type-arg]
+    ships = tuple(badge.Cargo(e, ti, 4 if i == 0 else 0) for i, (e, ti) in enumerate(cargo[:count]))
+    th = t["threshold"]
+    return badge.layout(t["kind"], t["value"], th, t["active"], t["owner"], r, ships)
 
 
-def test_three_ships_leave_no_room_for_a_badge() -> None:
-    assert art.draw_tile_badge(pygame.Surface((100, 100)), PORTAL, (50, 50), 34, 3) is None
+def _stack_covers(count: int, r: int, cargo: list[tuple[int, int]] = CARGO) -> list[pygame.Rect]:
+    """The cargo pills and programmed-cards badge of `count` ships on a badge tile, from the hex centre."""
+    offsets, scale = art.stack_layout(count, r, gap=True)
+    out = []
+    for i, ((x, y), (e, ti)) in enumerate(zip(offsets, cargo)):
+        out.append(art.cargo_spot((x, y), r, e, ti, scale, count)[1])
+        prog = art.program_spot((x, y), r, 4 if i == 0 else 0, scale, count)
+        if prog is not None:
+            out.append(prog[1])
+    return out
+
+
+ALL_RADII = list(range(22, 62, 2))
+
+
+@pytest.mark.parametrize("t", [PORTAL, OFFLINE, TITANIUM, ENERGY], ids=["portal", "offline", "titanium", "energy"])
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+def test_an_occupied_tiles_badges_stay_inside_the_hex_and_off_the_pills(t: dict, count: int) -> None:  # type: ignore[type-arg]
+    """Ships on a tile hide its own numbers; its key numbers go on badges that stay wholly
+    inside the hex (not only their middle) and cover no cargo pill and no programmed-cards
+    badge, at every map size down to 22 px; titanium and energy get one whatever the crowd."""
+    for r in ALL_RADII:
+        placed = _badges(t, count, r)
+        if t["kind"] != "portal":
+            assert placed, (count, r)
+        for b in placed:
+            assert badge.inside_hex(b.rect, r), (b.rect, r, count)
+            assert b.image.get_height() >= badge.BADGE_MIN_PX
+            for rect in _stack_covers(count, r):
+                assert not b.rect.colliderect(rect), (b.rect, rect, r, count)
+        for a, b in itertools.combinations(placed, 2):
+            assert not a.rect.colliderect(b.rect)
+
+
+def test_badges_used_to_reach_past_the_hex_and_to_skip_crowded_hexes() -> None:
+    """What the old fixed spots did wrong, checked on the same ground: at 22 px the portal's
+    badge under one ship reached past the hex, and three ships had no badge at all."""
+    for count in (1, 2):
+        for b in _badges(PORTAL, count, 22):
+            assert badge.inside_hex(b.rect, 22)
+    assert _badges(TITANIUM, 3, 22) and _badges(ENERGY, 3, 34) and _badges(TITANIUM, 4, 22)
+
+
+@pytest.mark.parametrize("r", ALL_RADII)
+def test_a_portal_under_ships_keeps_its_threshold_production_and_owner_in_sight(r: int) -> None:
+    """A portal's badge says the threshold it works at; its production shows too (on the badge
+    or a chip of its own) where the hex has room: with two ships (they leave it the middle row)
+    from 34 px, the design size, with one ship from 42 px (below, the ship's tooltip says it);
+    and the owner's shape is on the badge or the tile's own mark (top corner) is left clear."""
+    mark = pygame.Rect(0, 0, math.ceil(r * 0.4), math.ceil(r * 0.4))
+    mark.center = (0, round(-r * 0.8))
+    for count in (1, 2):
+        placed = _badges(PORTAL, count, r)
+        texts = [text for b in placed for text, _ in b.parts]
+        assert "\u2264\u2212450" in texts, (r, count, texts)
+        if count == 2 and r >= 34 or count == 1 and r >= 42:
+            assert "+50" in texts, (r, count, texts)
+        assert any(b.owner_shape for b in placed) or not any(b.rect.colliderect(mark) for b in placed)
+    if r >= 26:
+        assert _badges(PORTAL, 2, r)[0].owner_shape, "two ships leave the middle row, with room for the owner"
+
+
+def test_two_ships_on_a_tile_with_a_badge_leave_it_the_middle_row() -> None:
+    r = 34
+    (_, top), (_, bottom) = art.stack_layout(2, r, gap=True)[0]
+    assert top < -r * 0.4 and bottom > r * 0.4
+    placed = _badges(PORTAL, 2, r)[0]
+    assert top < placed.rect.centery < bottom
 
 
 def test_a_tile_badge_says_the_number_that_matters() -> None:
-    assert art.tile_key("portal", 50, -450) == ("\u2264\u2212450", (255, 255, 255))
-    assert art.tile_key("titanium", 3, None) == ("3", art.TITANIUM_INK)
-    assert art.tile_key("energy", 20, None) == ("20", art.ENERGY_INK)
-    assert art.tile_key("titanium", 0, None) is None  # taken: nothing to read
-    assert art.tile_key("space", 0, None) is None
-    assert not same(art.tile_badge("portal", 50, -450, True, 34), art.tile_badge("portal", 50, -650, True, 34))
-    assert not same(art.tile_badge("portal", 50, -450, True, 34), art.tile_badge("portal", 50, -450, False, 34))
+    assert badge.tile_key("portal", 50, -450) == ("\u2264\u2212450", (255, 255, 255))
+    assert badge.tile_key("titanium", 3, None) == ("3", art.TITANIUM_INK)
+    assert badge.tile_key("energy", 20, None) == ("20", art.ENERGY_INK)
+    assert badge.tile_key("titanium", 0, None) is None  # taken: nothing to read
+    assert badge.tile_key("space", 0, None) is None
+    assert badge.badge_labels("portal", 50, -450, True)[0][0] == ("+50", art.ENERGY_INK)
+    assert not badge.has_badge({"hex": (0, 0), "kind": "titanium", "value": 0}) and badge.has_badge(TITANIUM)
+    one = (("\u2264\u2212450", (255, 255, 255)),)
+    assert not same(badge.badge_image(one, 10, True, True), badge.badge_image(one, 10, True, False))
+    assert not same(badge.badge_image(one, 10, True, True, 0), badge.badge_image(one, 10, True, True, 1))
 
 
 def test_side_spot_is_the_middle_of_a_side_pulled_inwards() -> None:
