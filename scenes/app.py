@@ -17,6 +17,7 @@ from typing import Callable
 import pygame
 import pygame_gui
 
+from scenes.pacing import FPS, FramePacer, ui_next_frame_in
 from scenes.resources import asset_path
 from scenes.settings_store import Settings
 from scenes.sound import Sounds
@@ -24,7 +25,6 @@ from scenes.stack import Scene, SceneStack
 
 TITLE = "Entropy Tabletop"
 WM_CLASS = "entropy-tabletop"
-FPS = 60
 FONT_FILES = {"regular": "body-regular.ttf", "bold": "body-bold.ttf", "display": "display.ttf"}
 
 
@@ -231,10 +231,11 @@ def run(first_scene: Callable[[AppContext], Scene], settings: Settings | None = 
     """Open the window, run scenes until the player quits. Returns an exit code."""
     ctx = create_context(settings)
     ctx.stack.push(first_scene(ctx))
+    pacer = FramePacer(FPS)
     frames = 0
     while ctx.running:
-        dt = ctx.clock.tick(FPS) / 1000.0
-        step(ctx, pygame.event.get(), dt)
+        events, dt = pacer.next_frame(next_frame_in(ctx))
+        step(ctx, events, dt)
         frames += 1
         if frames == 1 and os.environ.get("ENTROPY_TABLETOP_REPORT_FIRST_FRAME"):
             print(f"first-frame {time.perf_counter() - ctx.started_at:.3f}", flush=True)
@@ -248,6 +249,11 @@ def run(first_scene: Callable[[AppContext], Scene], settings: Settings | None = 
     ctx.settings.save()
     pygame.quit()
     return 0
+
+
+def next_frame_in(ctx: AppContext) -> float:
+    """Seconds until the screen changes without input: the scenes' and pygame-gui's soonest need."""
+    return min(ctx.stack.next_frame_in(), ui_next_frame_in(ctx.ui))
 
 
 def step(ctx: AppContext, events: list[pygame.event.Event], dt: float) -> None:

@@ -9,6 +9,7 @@ frames, so a scene can safely replace itself from inside its own handler.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -48,6 +49,14 @@ class Scene:
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size: rebuild layout."""
+
+    def next_frame_in(self) -> float:
+        """Seconds until this scene looks different without input: 0 while something moves
+        (every frame), a short interval for slow motion (`scenes.pacing.PULSE`), the time to
+        a timed change (a tooltip due), or `scenes.pacing.STILL` (inf) when only input changes
+        it. The app sleeps until the soonest need (`scenes.pacing`). This default asks for
+        every frame, so a scene that does not say is never frozen."""
+        return 0.0
 
 
 class SceneStack:
@@ -120,3 +129,10 @@ class SceneStack:
     def on_resize(self, size: tuple[int, int]) -> None:
         for scene in self.scenes:
             scene.on_resize(size)
+
+    def next_frame_in(self) -> float:
+        """The soonest need of any scene (all of them update, covered or not); 0 while a
+        push or pop waits to be applied."""
+        if self._pending:
+            return 0.0
+        return min((scene.next_frame_in() for scene in self.scenes), default=math.inf)

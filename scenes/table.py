@@ -21,6 +21,7 @@ from scenes import palette
 from scenes.ai_driver import AiDriver, Answer
 from scenes.animation import Animator, Tween
 from scenes.input.drag import DragController
+from scenes.pacing import PULSE, STILL
 from scenes.sprites.button import Button
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.icons import icon
@@ -636,6 +637,41 @@ class TableScene(Scene):
             self.ai_requested_at = self.time
             self.ai.request_move(state, seat, self.match.seats[seat],
                                  self.match.seed * 1000003 + len(self.match.commands), len(self.match.commands))
+
+    def next_frame_in(self) -> float:
+        """See `Scene.next_frame_in`. Every frame while something moves or the game goes on
+        by itself (a chance step, a hand-off, skipping); `PULSE` (12 a second) while a computer
+        thinks (its dots turn, and its answer is taken within 1/12 s) or the view pulses a
+        highlight; else the next timed change (a tooltip, the status line fading); else none."""
+        if self.covered:
+            return STILL
+        if self.fast_forward or self.animator.tweens:
+            return 0.0
+        waits = [self._flow_next_frame_in(), self.view.next_frame_in(self.overlay(), self.animator)]
+        age = self.time - self.status_at
+        if self.status_text and age < STATUS_SECONDS:
+            fade = STATUS_SECONDS - 0.6
+            waits.append(PULSE if age >= fade else fade - age)
+        tip_age = self.time - self.tip_since
+        if self.tip_text and not self.drag.active and tip_age < TOOLTIP_DELAY:
+            waits.append(TOOLTIP_DELAY - tip_age)
+        return min(waits)
+
+    def _flow_next_frame_in(self) -> float:
+        """How soon `update` moves the game on without input (see `next_frame_in`)."""
+        if self.match.state.is_over():
+            return STILL if self.game_over_opened else max(0.0, 0.3 - self.idle_for)
+        if self.ai.busy or self._pending_answer is not None:
+            return PULSE
+        if self.match.to_act() == [CHANCE]:
+            return STILL if self.watch_paused else 0.0
+        if self.ai_to_act() is not None:
+            return STILL if self.watching and self.watch_paused else PULSE
+        nxt = self._next_human()
+        if self.hot_seat and not self._handoff_open and nxt is not None and \
+                (nxt != self._shown or self.view.handoff_again()):
+            return 0.0
+        return STILL
 
     def skip_to_end(self) -> None:
         """Play the rest of the game at once (only offered while people merely watch)."""

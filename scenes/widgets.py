@@ -19,6 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from scenes import palette
 from scenes.app import themed_class, ui_scale
+from scenes.pacing import STILL
 from scenes.resources import asset_path
 from scenes.stack import Scene
 
@@ -75,6 +76,10 @@ class UIScene(Scene):
 
     def build(self, w: int, h: int) -> None:
         """Create widgets inside `self.root` for a window of w x h."""
+
+    def next_frame_in(self) -> float:
+        """Menu-like screens change only on input (pygame-gui's own needs are the app's)."""
+        return STILL
 
     # --- scale -------------------------------------------------------------------
     def px(self, value: float) -> int:

@@ -17,6 +17,7 @@ import pygame
 from game.core.match import LogEntry
 from game.core.protocol import Command, Event, Game, Seat, Target
 from scenes.animation import Animator
+from scenes.pacing import PULSE, STILL
 from scenes.sprites.text import TextCache
 
 if TYPE_CHECKING:
@@ -222,6 +223,15 @@ class GameView(ABC):
 
     def announcement(self, animator: Animator) -> Announcement | None:
         return None
+
+    def next_frame_in(self, overlay: Overlay, animator: Animator) -> float:
+        """Seconds until the board looks different without input, tweens aside (the table
+        draws every frame while `animator` has any): see `Scene.next_frame_in`. This default
+        pulses whatever `overlay` highlights (`overlay.time` drives the pulse); a view that
+        moves on its own (a camera glide) or pulses less says so."""
+        if overlay.hint is not None or overlay.held is not None or overlay.movable or overlay.clickable:
+            return PULSE
+        return STILL
 
     def role_of(self, seat: Seat) -> str:
         """The seat's current role name (for seat labels), '' when the game has none."""

@@ -38,6 +38,7 @@ from scenes.animation import (
     ease_out_cubic,
     lerp_point,
 )
+from scenes.pacing import PULSE, STILL
 from scenes.sprites.board import GridGeometry, board_pad, board_surface
 from scenes.sprites.counter import blit_counter, warm
 from scenes.sprites.felt import felt_surface
@@ -118,6 +119,14 @@ class OrderChaosView(GameView):
         self._static_key = None
 
     # --- roles and names -----------------------------------------------------
+    def next_frame_in(self, overlay: Overlay, animator: Animator) -> float:
+        """Only the hint, a held counter's drops and the ring under the mouse pulse here: a
+        board waiting for a move with none of those is still."""
+        if overlay.hint is not None or overlay.held is not None or \
+                (overlay.hover is not None and overlay.hover in overlay.movable):
+            return PULSE
+        return STILL
+
     def role_of(self, seat: Seat) -> str:
         roles = self.view.get("roles", {})
         if seat == roles.get("order"):

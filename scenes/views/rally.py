@@ -42,6 +42,7 @@ from game.rally.commands import (
 )
 from scenes import palette
 from scenes.animation import Animator, linear
+from scenes.pacing import PULSE, STILL
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.hex import blit_centred, hex_glow, hex_hover, hex_shape
 from scenes.sprites.text import panel
@@ -348,6 +349,17 @@ class RallyView(GameView):
     def has_secrets(self, view: ViewDict) -> bool:
         """A hand or a program (the set-up and the ship placement have neither)."""
         return bool(view.get("hand")) or any(view.get("programs", {}).values())
+
+    def next_frame_in(self, overlay: Overlay, animator: Animator) -> float:
+        """Every frame while the camera glides or art is drawn ahead a piece a frame (`_soon`,
+        `_warm`); `PULSE` while something pulses (a held piece's drops, the tile tray,
+        ships to click, a hint); else still (cards in the hand do not pulse)."""
+        if self._pan_goal is not None or self._soon or self._warm:
+            return 0.0
+        if overlay.hint is not None or overlay.held is not None or TILE in overlay.movable \
+                or NEW_SHIP in overlay.movable or any(t.zone == "ship" for t in overlay.clickable):
+            return PULSE
+        return STILL
 
     def can_pause(self) -> bool:
         """The chaos phase is played back round by round: Space / Pause hold it (also while its

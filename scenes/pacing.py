@@ -1,0 +1,130 @@
+"""When the main loop draws the next frame: every 1/60 s while something moves, else on input.
+
+A still screen (the menu, a table waiting for a person) used to be redrawn 60 times a
+second, about 40% of a core for an unchanged picture. Now each scene says how soon it
+needs its next frame (`Scene.next_frame_in`); `FramePacer` sleeps until then, or until
+input arrives, whichever is first. Input is never delayed: the wait is
+`pygame.event.wait`, which returns as soon as an event is queued. A heartbeat
+(`IDLE_WAIT`) keeps anything a scene forgot to announce at most half a second late.
+
+`scenes.app.step` still draws every time it is called, so `bench render` and the tests,
+which call it directly, measure and see frames that draw.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+import pygame
+
+FPS = 60
+STILL = math.inf
+"""`next_frame_in` of a picture that only input changes."""
+PULSE = 1 / 12
+"""`next_frame_in` of slow motion (a highlight pulsing once a second and more slowly, the
+'thinking' dots): 12 frames a second. Under Xvfb a 1280x800 flip alone costs about 12 ms of
+CPU, so this is what a table waiting for a person with pulsing highlights costs."""
+IDLE_WAIT = 0.5
+"""The longest sleep between two frames: a timer a scene did not announce is at most this late."""
+AWAKE_AFTER_INPUT = 1.1
+"""Full frame rate this long after input: hover and press feedback settle, and pygame-gui's
+tooltips (shown after 1.0 s of hovering) come on time."""
+
+INPUT_EVENTS = frozenset({
+    pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING, pygame.MOUSEMOTION,
+    pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.FINGERDOWN,
+    pygame.FINGERUP, pygame.FINGERMOTION,
+})
+"""A person's input: the pacer stays awake a moment after it. Any other event (a window
+exposed or resized, a pygame-gui message) ends a wait too, for one frame."""
+
+
+WAIT_SLICE = 0.02
+"""`pygame.event.wait` keeps the GIL while it blocks: waiting in slices lets any Python
+thread run in between (the AI thinks in its own process, but a thread must not starve)."""
+
+
+def wait_event(seconds: float) -> list[pygame.event.Event]:
+    """Block until an event is queued (returned at once, in a list) or `seconds` pass ([])."""
+    end = time.perf_counter() + seconds
+    while True:
+        left = end - time.perf_counter()
+        if left <= 0:
+            return []
+        event = pygame.event.wait(max(1, int(min(left, WAIT_SLICE) * 1000)))  # 0 = for ever
+        if event.type != pygame.NOEVENT:
+            return [event]
+
+
+def ui_next_frame_in(ui: object) -> float:
+    """How soon pygame-gui needs a frame by itself: often while a text field has the focus
+    (its caret blinks), else never (hover and presses come with input events)."""
+    from pygame_gui.elements import UITextEntryBox, UITextEntryLine
+
+    get_focus = getattr(ui, "get_focus_set", None)
+    focused = get_focus() if get_focus is not None else None
+    if focused and any(isinstance(e, (UITextEntryLine, UITextEntryBox)) for e in focused):
+        return 0.1
+    return STILL
+
+
+class FramePacer:
+    """Waits for the next frame and says how long the last one took (`dt`).
+
+    `next_frame(need)`: `need` is the soonest `next_frame_in` of the scenes (seconds
+    after the frame just drawn). Returns the events that arrived and the seconds since
+    the previous frame. The clock, sleep and event sources are injectable for tests.
+    """
+
+    def __init__(self, fps: int = FPS, idle_wait: float = IDLE_WAIT, awake: float = AWAKE_AFTER_INPUT,
+                 now: Callable[[], float] = time.perf_counter, sleep: Callable[[float], None] = time.sleep,
+                 wait: Callable[[float], list[pygame.event.Event]] = wait_event,
+                 poll: Callable[[], list[pygame.event.Event]] = pygame.event.get) -> None:
+        self.period = 1.0 / fps
+        self.idle_wait = idle_wait
+        self.awake = awake
+        self._now, self._sleep, self._wait, self._poll = now, sleep, wait, poll
+        self.last_frame = now()
+        self.last_input = -math.inf
+        self.idle_frames = 0
+        """Frames drawn after an idle wait (for tests and measurements)."""
+
+    def due_in(self, need: float) -> float:
+        """Seconds after the last frame when the next one is drawn, if no input comes first."""
+        if self._now() - self.last_input < self.awake:
+            need = 0.0
+        return max(self.period, min(max(0.0, need), self.idle_wait))
+
+    def next_frame(self, need: float) -> tuple[list[pygame.event.Event], float]:
+        due = self.last_frame + self.due_in(need)
+        idle = due - self.last_frame > self.period
+        events: list[pygame.event.Event] = []
+        if idle:
+            left = due - self._now()
+            if left > 0:
+                events = self._wait(left)
+            if events:  # input ends the wait, but frames still come at most `period` apart
+                self._pause_until(self.last_frame + self.period)
+        else:
+            self._pause_until(due)
+        events += self._poll()
+        now = self._now()
+        dt = now - self.last_frame
+        if idle and events:
+            # An animation this input starts begins at its first frame, not `dt` into it
+            # (timers lose the idle wait, at most IDLE_WAIT: nothing moved meanwhile).
+            dt = min(dt, self.period)
+            self.idle_frames += 1
+        elif idle:
+            self.idle_frames += 1
+        self.last_frame = now
+        if any(e.type in INPUT_EVENTS for e in events):
+            self.last_input = now
+        return events, dt
+
+    def _pause_until(self, moment: float) -> None:
+        left = moment - self._now()
+        if left > 0:
+            self._sleep(left)
