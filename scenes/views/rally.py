@@ -193,7 +193,13 @@ class RallyView(GameView):
         key = (frozenset(hexes), area.size, area.topleft)
         if key != self._fit_key:
             self._fit_key = key
-            base = self._fit_in(area, hexes, h)
+            # the zoom of the whole map area, panel or not (fitted beside an open panel the hexes
+            # shrank to the 22 px minimum and jumped back after it); beside a panel the map is
+            # centred on the free part and the camera pans within it
+            base = self._fit_in(lay.map, hexes, h)
+            if area != lay.map:
+                base = HexFit(base.radius, (base.origin[0] + area.centerx - lay.map.centerx,
+                                            base.origin[1] + area.centery - lay.map.centery))
             cells = [Hex(q, r) for q, r in hexes] or [Hex(0, 0)]
             x0, y0, x1, y1 = bounds(cells, base.radius)
             # the same margins `fit_hexes` leaves, so a map that fits never counts as panned
@@ -223,20 +229,25 @@ class RallyView(GameView):
 
     def _choose_panel_side(self, hexes: Sequence[HexT], screen_h: int) -> pygame.Rect:
         """The map's area now: all of it, or while a split panel is open the part beside the panel
-        (at the bottom or the right, whichever leaves the bigger hexes), so the panel covers no
-        tile and the camera keeps the ships being split for in the free part."""
+        (at the bottom or the right: the side whose free part holds the ships being split for
+        together at the map's zoom, else the bigger free part), so the panel covers no tile and
+        the camera keeps those ships in the free part."""
         assert self.lay is not None
         if self.draft is None:
             return pygame.Rect(self.lay.map)
-        best: tuple[int, int, str, pygame.Rect] | None = None
+        radius = self._fit_in(self.lay.map, hexes, screen_h).radius
+        ships = [Hex(*_hex(s["hex"])) for s in self.view.get("ships", []) if int(s["id"]) in self.draft.ships]
+        x0, y0, x1, y1 = bounds(ships or [Hex(0, 0)], radius)
+        need = (x1 - x0 + 2 * radius, y1 - y0 + 2 * radius)
+        best: tuple[tuple[bool, int, int], str, pygame.Rect] | None = None
         for rank, side in enumerate(PANEL_SIDES):
             free = map_beside(self.lay.map, panel_geometry(self.draft, self.lay.map, self.lay.font, side).rect, side)
-            radius = self._fit_in(free, hexes, screen_h).radius if free.width > 1 and free.height > 1 else 0
-            if best is None or (radius, -rank) > (best[0], best[1]):
-                best = (radius, -rank, side, free)
+            score = (free.width >= need[0] and free.height >= need[1], free.width * free.height, -rank)
+            if best is None or score > best[0]:
+                best = (score, side, free)
         assert best is not None
-        self._panel_side = best[2]
-        return best[3]
+        self._panel_side = best[1]
+        return best[2]
 
     def _apply_pan(self) -> None:
         """`fit` = the fitted map moved by the camera (everything drawn or hit-tested uses it)."""

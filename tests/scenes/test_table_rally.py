@@ -276,7 +276,9 @@ def test_the_energy_split_controls_send_the_amounts_shown(ctx: AppContext) -> No
 def test_the_split_panel_covers_no_tile_and_the_ships_stay_in_view(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
                                                                     size: tuple[int, int]) -> None:
     """While the panel is open the map is shown in the part of its area the panel leaves free:
-    no drawn tile lies under the panel, and the ships the split is for are in view."""
+    no drawn tile lies under the panel, and the ships the split is for are in view. The map
+    keeps the zoom it has without the panel (fitted into the free part it shrank to the
+    smallest hexes and grew back after the split) and pans instead."""
     match = split_with_two_ships()
     with table_context(tmp_path, monkeypatch, size=size, animation_speed="fast", ai_watch_delay=0.0) as context:
         scene = open_match(context, match)
@@ -287,6 +289,9 @@ def test_the_split_panel_covers_no_tile_and_the_ships_stay_in_view(tmp_path: Any
         shown = view.camera.view
         assert not panel.colliderect(shown)
         r = view.fit.radius
+        assert view.lay is not None
+        whole = view._fit_in(view.lay.map, [tuple(t["hex"]) for t in view.view["tiles"]], size[1])
+        assert r == whole.radius, "the same zoom as without the panel"
         for t in view.view["tiles"]:
             x, y = view.fit.centre(tuple(t["hex"]))
             drawn = pygame.Rect(int(x - r * 0.87), int(y - r), int(r * 1.74), 2 * r).clip(shown)
@@ -297,6 +302,7 @@ def test_the_split_panel_covers_no_tile_and_the_ships_stay_in_view(tmp_path: Any
         click(context, view._panel_geo().confirm.center)
         assert view.draft is None and view.lay is not None
         assert view.camera.view == view.lay.map, "after the split the map has its whole area back"
+        assert view.fit.radius == r
 
 
 def test_a_ship_on_a_portal_keeps_its_threshold_in_sight_and_in_its_tooltip(ctx: AppContext,
