@@ -16,7 +16,7 @@ and the highlights are drawn live.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
 from typing import Any
 
@@ -48,7 +48,7 @@ from scenes.sprites.hex import blit_centred, hex_glow, hex_hover, hex_shape
 from scenes.sprites.text import panel
 from scenes.views import rally_text as words
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
-from scenes.views.rally_animation import Timeline, build_timeline
+from scenes.views.rally_animation import Timeline, build_timeline, tiles_shown
 from scenes.views.rally_art import (
     BURST_FRAMES,
     PLAYERS,
@@ -149,6 +149,11 @@ class RallyView(GameView):
         """Art to draw ahead on idle frames (see `_queue_warm`)."""
         self._soon: list[Callable[[], object]] = []
         """Art the running round needs next, drawn ahead one piece per frame."""
+        self._shown_tiles: Sequence[Mapping[str, Any]] = []
+        """The tiles as drawn this frame: during a playback, as they are at that moment of it."""
+        self._round_dock: ViewDict | None = None
+        """The view before the chaos round playing back: the dock keeps its shape until the
+        round has been seen (a ship lost in it keeps its row; the last round keeps the dock)."""
 
     # --- layout ---------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -157,6 +162,8 @@ class RallyView(GameView):
         self._relayout()
 
     def _dock_shape(self) -> tuple[int, bool]:
+        if self._round_dock is not None:
+            return len(rows_in_chaos(self._round_dock)), False
         v = self.view
         phase = v.get("phase")
         seat = v.get("seat")
@@ -172,7 +179,7 @@ class RallyView(GameView):
         if not self.rect.width:
             return
         h = self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
-        show_hand = self.view.get("phase") in ("planning", "distribute")
+        show_hand = self.view.get("phase") in ("planning", "distribute") and self._round_dock is None
         slot_h = slot_card_h(h, compact=not show_hand)
         rows, hand = self._dock_shape()
         lines = 1
@@ -832,6 +839,9 @@ class RallyView(GameView):
             return
         start = origin if origin is not None else self._tray_centre()
         tween = animator.add(tl.duration, "rally", linear, timeline=tl, origin=start, before=before)
+        if before.get("phase") == "chaos":  # the view is the round's end already: keep its start's dock
+            self._round_dock = before
+            self._relayout()
         self._reveal, self._reveal_animator = (len(events), tl.event_times, tween), animator
         self._static_key = None  # the camera follows the action frame by frame (`_follow`)
         # the cards this round turns up are drawn ahead, one per frame, before their turn comes
@@ -856,6 +866,9 @@ class RallyView(GameView):
             return
         self._held = overlay.held
         playing = self._timeline(animator)
+        if self._round_dock is not None and playing is None:  # the round has been seen
+            self._round_dock = None
+            self._relayout()
         self._playing_round = 0
         if playing is not None and playing[2].payload["before"].get("phase") == "chaos":
             self._playing_round = max(1, int(self.view.get("round", 0)))
@@ -866,11 +879,15 @@ class RallyView(GameView):
         for tw in animator.of_kind("return"):
             hidden.add(tw.payload["source"])
         landing: frozenset[HexT] = frozenset()
+        self._shown_tiles = self.view.get("tiles", [])
+        shown_key: tuple[Any, ...] = ()
         if playing is not None:
-            tl, t, _ = playing
+            tl, t, tw = playing
             landing = frozenset(h for h, tland in tl.tiles.items() if t < tland)
+            self._shown_tiles = tiles_shown(tw.payload["before"].get("tiles", []), self._shown_tiles, tl, t)
+            shown_key = tuple((x.get("value"), x.get("owner"), x.get("active")) for x in self._shown_tiles)
         key = (id(self.view), self.rect.size, self.rect.topleft, frozenset(hidden), id(playing[2]) if playing else 0,
-               landing, surface.get_size(), self.fit, self.facing)
+               landing, shown_key, surface.get_size(), self.fit, self.facing)
         if key != self._static_key or self._static is None:
             self._static = self._render_static(surface.get_size(), hidden, playing, landing)
             self._static_key = key
@@ -914,7 +931,7 @@ class RallyView(GameView):
         # parked ships would cover a tile's numbers only in part (half a digit peeking out under a
         # cargo pill): those tiles are drawn bare and their key number goes on a badge
         parked = {_hex(s["hex"]) for s in v.get("ships", [])} if playing is None else set()
-        for t in v.get("tiles", []):
+        for t in self._shown_tiles:
             h = _hex(t["hex"])
             if h in landing:
                 continue
@@ -957,7 +974,7 @@ class RallyView(GameView):
     def _draw_bar(self, surface: pygame.Surface, off: tuple[int, int], entropy: float, playing: Any = None) -> None:
         assert self.lay is not None
         lay = self.lay
-        bar = entropy_bar(lay.bar.width, lay.bar.height, int(round(entropy)), portal_marks(self.view.get("tiles", [])),
+        bar = entropy_bar(lay.bar.width, lay.bar.height, int(round(entropy)), portal_marks(self._shown_tiles),
                           self.bar_start(playing))
         surface.blit(bar, lay.bar.move(off))
 

@@ -162,6 +162,8 @@ class Timeline:
     entropy_start: int = 0
     tiles: dict[tuple[int, int], float] = field(default_factory=dict)
     """Tiles that arrive during the timeline: hex -> the time they land."""
+    tile_changes: dict[tuple[int, int], float] = field(default_factory=dict)
+    """Tiles a landing changes (cargo collected, portal claimed): hex -> when it is shown."""
     played: list[tuple[float, int, int]] = field(default_factory=list)
     """(time, ship, card) of cards turned up, so the dock shows them only from then."""
     event_times: list[float] = field(default_factory=list)
@@ -205,6 +207,14 @@ class Timeline:
                 if seg.t0 >= 0 and seg.t0 - 0.1 <= t < seg.t1:
                     out += [seg.frm, seg.to]
         return list(dict.fromkeys(out))
+
+    def entropy_reached(self, t: float) -> int:
+        """Entropy once every change that has started by `t` is done (what portals work at)."""
+        value = self.entropy_start
+        for tc, _, after in self.entropy:
+            if t >= tc:
+                value = after
+        return value
 
     def entropy_at(self, t: float) -> float:
         value = float(self.entropy_start)
@@ -352,9 +362,11 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
                     cargo(other, t + 0.3, energy=after)
             t += BOOM_S
         elif isinstance(ev, PortalClaimed):
+            tl.tile_changes.setdefault((ev.hex[0], ev.hex[1]), t)
             label(t, _fh(ev.hex), "Portal claimed", (200, 170, 255))
             t += 0.35
         elif isinstance(ev, Collected) and track is not None:
+            tl.tile_changes.setdefault((ev.hex[0], ev.hex[1]), t)
             _, _, e, ti, _ = track.at(t)
             if ev.kind == "energy":
                 cargo(track, t, energy=e + ev.amount)
@@ -383,3 +395,27 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
             t += 0.4
     tl.duration = max(t, parallel_end, max((e.t + e.duration for e in tl.effects), default=0.0) - 0.4)
     return tl
+
+
+def tiles_shown(before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]], tl: Timeline,
+                t: float) -> list[Mapping[str, Any]]:
+    """The tiles as they look `t` seconds into the playback: a tile whose cargo is collected or
+    portal claimed later in it still shows what it had before (the view is already the end of the
+    round, and a titanium tile emptied before the ship gets there spoils the round), and a portal
+    works or not by the entropy reached so far."""
+    earlier = {(int(x["hex"][0]), int(x["hex"][1])): x for x in before}
+    reached = tl.entropy_reached(t)
+    out: list[Mapping[str, Any]] = []
+    for tile in after:
+        h = (int(tile["hex"][0]), int(tile["hex"][1]))
+        shown = tile
+        change = tl.tile_changes.get(h)
+        if change is not None and t < change and h in earlier:
+            shown = earlier[h]
+        threshold = shown.get("threshold")
+        if shown.get("kind") == "portal" and threshold is not None and "active" in shown:
+            active = reached <= int(threshold)
+            if bool(shown["active"]) != active:
+                shown = {**shown, "active": active}
+        out.append(shown)
+    return out
