@@ -163,37 +163,54 @@ def covers(radius: int, ships: Sequence[Cargo], owner_mark: bool,
     return hard, soft
 
 
-def _depth(rect: pygame.Rect, circle: Circle) -> float:
-    """How far `rect` reaches into `circle` (0 when apart)."""
-    x, y, r = circle
-    nx = min(max(x, rect.left), rect.right)
-    ny = min(max(y, rect.top), rect.bottom)
-    return max(0.0, r - math.hypot(x - nx, y - ny))
+def _depth(x: int, y: int, w: int, h: int, circle: Circle) -> float:
+    """How far the rect (x, y, w, h) reaches into `circle` (0 when apart)."""
+    cx, cy, r = circle
+    nx = min(max(cx, x), x + w)
+    ny = min(max(cy, y), y + h)
+    return max(0.0, r - math.hypot(cx - nx, cy - ny))
+
+
+@lru_cache(maxsize=1024)
+def _spots(w: int, h: int, radius: int, prefer: tuple[int, int], fine: bool = False) -> tuple[tuple[int, int, int], ...]:
+    """Top-left corners of every `w` x `h` rect wholly inside the hex (on a grid of about 9
+    steps a radius, every pixel if `fine`, relative to the centre), with their squared distance
+    from `prefer`, nearest first."""
+    step = 1 if fine else max(1, radius // 9)
+    half_w = radius * math.sqrt(3) / 2
+    out: list[tuple[int, int, int]] = []
+    for cy in range(-radius, radius + 1, step):
+        y = cy - h // 2
+        far_y = max(abs(y), abs(y + h))
+        for cx in range(-radius, radius + 1, step):
+            x = cx - w // 2
+            far_x = max(abs(x), abs(x + w))
+            if far_x <= half_w and far_y <= radius - far_x / math.sqrt(3):  # its farthest corner is in
+                out.append(((cx - prefer[0]) ** 2 + (cy - prefer[1]) ** 2, x, y))
+    out.sort()
+    return tuple((x, y, d2) for d2, x, y in out)
 
 
 def place(size: tuple[int, int], radius: int, hard: Sequence[RectT], soft: Sequence[Circle], prefer: Point,
-          hull_ok: bool, touch: float = 0.0) -> tuple[float, pygame.Rect] | None:
+          hull_ok: bool, touch: float = 0.0, fine: bool = False) -> tuple[float, pygame.Rect] | None:
     """The spot for a `size` badge (relative to the hex centre) inside the hex, touching none of
     `hard`; reaching no deeper than `touch` px into a hull unless `hull_ok` (then as little as
     it can); nearest to `prefer` among equals. Returns its cost and place, or None when there
     is no such spot."""
     w, h = size
-    step = max(1, radius // 14)
-    best: tuple[float, pygame.Rect] | None = None
-    hards = [pygame.Rect(r) for r in hard]
-    for cy in range(-radius, radius + 1, step):
-        for cx in range(-radius, radius + 1, step):
-            rect = pygame.Rect(0, 0, w, h)
-            rect.center = (cx, cy)
-            if not inside_hex(rect, radius) or rect.collidelist(hards) >= 0:
-                continue
-            depths = [_depth(rect, c) for c in soft]
-            if not hull_ok and any(d > touch for d in depths):
-                continue
-            cost = sum(d * d for d in depths) * 12.0 + (cx - prefer[0]) ** 2 + (cy - prefer[1]) ** 2
-            if best is None or cost < best[0]:
-                best = (cost, rect)
-    return best
+    best: tuple[float, int, int] | None = None
+    for x, y, d2 in _spots(w, h, radius, (round(prefer[0]), round(prefer[1])), fine):
+        if any(x < hx + hw and hx < x + w and y < hy + hh and hy < y + h for hx, hy, hw, hh in hard):
+            continue
+        depths = [_depth(x, y, w, h, c) for c in soft]
+        if not hull_ok:
+            if all(d <= touch for d in depths):
+                return float(d2), pygame.Rect(x, y, w, h)  # the nearest spot clear of the hulls
+            continue
+        cost = sum(d * d for d in depths) * 12.0 + d2
+        if best is None or cost < best[0]:
+            best = (cost, x, y)
+    return None if best is None else (best[0], pygame.Rect(best[1], best[2], w, h))
 
 
 def _sizes(radius: int) -> list[int]:
@@ -263,13 +280,15 @@ def layout(kind: str, value: int, threshold: int | None, active: bool, owner: in
             first = first or result
     if first:
         return first
-    # a small or crowded hex: the badge that covers the least of the ships
-    for crowded in (False, True):
+    # a small or crowded hex: the badge that covers the least of the ships (a short number is
+    # searched for pixel by pixel at the end: the gaps left are only a few pixels wide; a
+    # portal's threshold is too long for them, and the search costs)
+    for crowded, fine in ((False, False), (True, False), (True, True))[:None if not portal else 2]:
         best: tuple[float, int, pygame.Surface, pygame.Rect, list[RectT], list[Circle]] | None = None
         for rank, (parts, mark) in enumerate(variants):
             hard, soft = covers(radius, ships, portal and owner is not None and mark is None, crowded)
             img = badge_image(parts, BADGE_MIN_PX, portal, active, mark)
-            found = place(img.get_size(), radius, hard, soft, prefer, True, touch)
+            found = place(img.get_size(), radius, hard, soft, prefer, True, touch, fine)
             if found is not None and (best is None or (found[0], rank) < best[:2]):
                 best = (found[0], rank, img, found[1], hard, soft)
         if best is not None:
