@@ -1383,11 +1383,18 @@ class RallyView(GameView):
             q, rr = st[0]
             if abs(q - round(q)) < 1e-3 and abs(rr - round(rr)) < 1e-3:
                 groups.setdefault((round(q), round(rr)), []).append(sid)
+        # the tile under ships standing on a hex, as it is at this moment of the round (its cargo
+        # not yet taken, the portal's owner and state then): drawn bare under them (they would
+        # cover its numbers in part), its key numbers on badges over them, as when parked
+        now_tiles = {_hex(x["hex"]): x for x in self._shown_tiles}
+        under = {h: now_tiles[h] for h in groups if h in now_tiles and not t < tl.tiles.get(h, -1.0)}
         spread: dict[int, tuple[float, float, float, int]] = {}
-        for ids in groups.values():
-            offsets, scale = stack_layout(len(ids), r)
+        for h, ids in groups.items():
+            offsets, scale = stack_layout(len(ids), r, gap=has_badge(under.get(h)))
             for sid, (dx, dy) in zip(ids, offsets):
                 spread[sid] = (dx, dy, scale, len(ids))
+        for h, tile_now in under.items():
+            blit_centred(surface, tile_image(tile_now, r, labels=False), self.fit.centre(h))
         self._ship_rects = {}
         for tok in tl.tokens:
             now = tok.at(t)
@@ -1405,6 +1412,9 @@ class RallyView(GameView):
             rect = draw_ship(surface, (x + dx, y + dy), owner, angle, r, energy, titanium, scale=scale,
                              program_count=prog, stack=stack)
             self._ship_rects[sid] = rect
+        for h, tile_now in under.items():
+            draw_tile_badge(surface, tile_now, self.fit.centre(h), r,
+                            [Cargo(states[sid][2], states[sid][3], states[sid][5]) for sid in groups[h]])
         for ef in tl.effects:
             if not ef.t <= t < ef.t + ef.duration:
                 continue

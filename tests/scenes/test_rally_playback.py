@@ -139,3 +139,42 @@ def test_the_map_shows_the_titanium_until_the_playback_collects_it(ctx: AppConte
     tl, t, _ = playing
     assert t < tl.tile_changes[tuple(taken.hex)]
     assert drawn[tuple(taken.hex)] == amount, "the tile still shows its titanium"
+
+
+def on_a_portal_at_a_round(s: RallyState) -> bool:
+    return s.phase == "chaos" and s.to_act() == [CHANCE] and any(
+        sh.hex in s.tiles and s.tiles[sh.hex].kind == "portal" for sh in s.ships.values())
+
+
+def test_tile_badges_follow_the_ships_while_a_round_plays(ctx: AppContext,  # noqa: F811
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ships standing on a tile cover its numbers during a chaos round as much as when parked:
+    its badges are drawn then too (they were not), for the ships standing there at that moment
+    and from the tile as it is then (`tiles_shown`), and the tile itself is drawn bare there."""
+    match = next(m for m in (played_until(seed, ["human", "random"], lambda s: on_a_portal_at_a_round(s) or s.is_over())
+                             for seed in range(1, 30)) if not m.state.is_over())
+    import scenes.views.rally as rally_module
+
+    badged: list[tuple[Any, int, bool]] = []
+    real = rally_module.draw_tile_badge
+    scene = TableScene(ctx, match, use_process=False)
+    view = rally_view(scene)
+
+    def record(surface: Any, t: Any, centre: Any, radius: int, ships: Any) -> Any:
+        playing = view._timeline(scene.animator)
+        if playing is not None:
+            shown = {tuple(x["hex"]): x for x in view._shown_tiles}
+            badged.append((t, len(ships), shown.get(tuple(t["hex"])) is t))
+        return real(surface, t, centre, radius, ships)
+
+    monkeypatch.setattr(rally_module, "draw_tile_badge", record)
+    ctx.stack.push(scene)
+    ctx.stack.apply_pending()
+    for _ in range(600):
+        step(ctx, [], DT)
+        if badged and view._timeline(scene.animator) is None:
+            break
+    assert badged, "badges drawn while the round plays"
+    assert all(same for _, _, same in badged), "from the tile as it is at that moment"
+    assert any(t["kind"] == "portal" for t, _, _ in badged)
+    assert all(n >= 1 for _, n, _ in badged)
