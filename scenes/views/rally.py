@@ -556,6 +556,8 @@ class RallyView(GameView):
                 text = f"{text} \u00b7 {words.PAUSED_MINE}"
             else:
                 text = f"Paused ({words.PAUSED_GO_ON}) \u00b7 {text}"
+        elif self.watch_paused:  # the round on screen plays to its end; the next one waits
+            text = f"{text} \u00b7 paused after it ({words.PAUSED_GO_ON})"
         if self.spectating():
             return f"Watching (out of the race) \u00b7 {text}", colour
         return text, colour

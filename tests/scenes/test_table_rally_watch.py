@@ -206,6 +206,8 @@ def test_the_pause_pop_up_says_what_waits_and_what_the_player_may_still_do(ctx: 
     key(ctx, pygame.K_SPACE)
     assert scene2.watch_paused and scene2.acting_human() is None
     assert "computers wait" in scene2.status_text and "Space or Play goes on" in scene2.status_text
+    banner2 = rally(scene2).status(scene2.names)[0]
+    assert "Space or Play goes on" in banner2, "the banner says it is paused too, also while a round plays"
 
 
 def test_who_is_a_person_comes_from_the_seats_not_their_names(ctx: AppContext) -> None:
