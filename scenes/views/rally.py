@@ -48,7 +48,7 @@ from scenes.sprites.hex import blit_centred, hex_glow, hex_hover, hex_shape
 from scenes.sprites.text import panel
 from scenes.views import rally_text as words
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
-from scenes.views.rally_animation import Timeline, build_timeline, tiles_shown
+from scenes.views.rally_animation import Timeline, build_timeline, cargo_at, tiles_shown
 from scenes.views.rally_art import (
     BURST_FRAMES,
     PLAYERS,
@@ -888,6 +888,7 @@ class RallyView(GameView):
             landing = frozenset(h for h, tland in tl.tiles.items() if t < tland)
             self._shown_tiles = tiles_shown(tw.payload["before"].get("tiles", []), self._shown_tiles, tl, t)
             shown_key = tuple((x.get("value"), x.get("owner"), x.get("active")) for x in self._shown_tiles)
+            shown_key += tuple(track.at(t)[2:4] for track in tl.ships.values())  # the dock's cargo pills
         key = (id(self.view), self.rect.size, self.rect.topleft, frozenset(hidden), id(playing[2]) if playing else 0,
                landing, shown_key, surface.get_size(), self.fit, self.facing)
         if key != self._static_key or self._static is None:
@@ -952,6 +953,8 @@ class RallyView(GameView):
             self._draw_panel(layer, seat, off)
         self._draw_tray(layer, off, hidden)
         dock, dock_view = self._dock_now(playing)
+        if playing is not None and dock_view is not v:
+            dock_view = cargo_at(dock_view, playing[0], playing[1])
         draw_dock(layer, dock, dock_view, self.text, self.lay.font, self.predictions, hidden,
                   v.get("phase") == "planning", off)
         if playing is None or not playing[0].entropy:

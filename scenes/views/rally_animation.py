@@ -419,3 +419,16 @@ def tiles_shown(before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str
                 shown = {**shown, "active": active}
         out.append(shown)
     return out
+
+
+def cargo_at(view: Mapping[str, Any], tl: Timeline, t: float) -> dict[str, Any]:
+    """`view` (the round's start) with each ship's energy and titanium as they are `t` seconds
+    into the playback, so the dock's rows count down with the pills on the map."""
+    ships = []
+    for s in view.get("ships", []):
+        track = tl.ships.get(int(s["id"]))
+        if track is not None:
+            _, _, energy, titanium, _ = track.at(t)
+            s = {**s, "energy": energy, "titanium": titanium}
+        ships.append(s)
+    return {**view, "ships": ships}

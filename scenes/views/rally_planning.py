@@ -204,7 +204,7 @@ def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: 
     # the title and the entropy sum stop short of the hand's own title (narrow docks: shorter words)
     room = (dock.hand.x - 10 if dock.hand.width > 0 else dock.rect.right - 4) - (dock.rect.x + 4)
     extra = ""
-    if planning and predictions:
+    if planning and any(view.get("programs", {}).values()):  # nothing programmed yet: the hint matters more
         extra = f"\u00b7 entropy {sum(p.entropy for p in predictions.values()):+d} in all"
     titles = ["Programs: drag cards into a row", "Programs"] if planning else ["Programs this era", "Programs"]
     title = titles[-1]

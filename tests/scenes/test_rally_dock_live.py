@@ -1,0 +1,103 @@
+"""The card dock's words and numbers: the planning dock keeps its 'drag cards into a row' hint
+while nothing is programmed yet, and during a chaos playback the rows' cargo pills count down
+with the ships on the map (they kept the round's start numbers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.protocol import CHANCE
+from game.rally.commands import CardPlayed, Collected, ShipMoved
+from game.rally.state import RallyState
+from scenes.app import AppContext, step
+from scenes.table import TableScene
+from scenes.views.rally_animation import build_timeline, cargo_at
+from tests.scenes.gestures import DT
+from tests.scenes.table_context import table_context
+from tests.scenes.test_table_rally import ctx, open_settled, played_until, rally_view  # noqa: F401
+
+
+def test_cargo_at_follows_the_timeline() -> None:
+    before = {"entropy": -700, "ships": [{"id": 1, "owner": 0, "hex": [0, 0], "direction": 0, "energy": 30,
+                                          "titanium": 1}], "tokens": [], "tiles": []}
+    events = [CardPlayed("", ship=1, card=5, kind="move1", paid=4),
+              ShipMoved("", ship=1, frm=(0, 0), to=(1, 0), path=((1, 0),)),
+              Collected("", ship=1, hex=(1, 0), kind="titanium", amount=3)]
+    tl = build_timeline(before, events)
+    start = cargo_at(before, tl, 0.0)["ships"][0]
+    end = cargo_at(before, tl, tl.duration)["ships"][0]
+    assert (start["energy"], start["titanium"]) == (30, 1)
+    assert (end["energy"], end["titanium"]) == (26, 4)
+    assert before["ships"][0]["titanium"] == 1, "the view itself is left as it was"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1280, 720), (1024, 640)])
+def test_the_dock_hint_shows_while_no_card_is_programmed(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                         size: tuple[int, int]) -> None:
+    """Seen at 1280x800 with five cards in hand: the title fell back to 'Programs · entropy +0 in
+    all' (no room for both), so the hint was missing exactly before the first card."""
+    with table_context(tmp_path, monkeypatch, size=size, animation_speed="fast", ai_watch_delay=0.0) as context:
+        hint_shown(context, monkeypatch)
+
+
+def hint_shown(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    match = played_until(11, ["human", "random"], lambda s: s.phase == "planning" and s.era >= 2 and not s.done[0]
+                         and len(s.hands[0]) >= 5 and not any(sh.program for sh in s.ships.values() if sh.owner == 0))
+    scene, view = open_settled(ctx, match)
+    import scenes.views.rally_planning as planning
+
+    words: list[str] = []
+    real = planning.TextCache.blit
+
+    def record(self: Any, surface: pygame.Surface, text: str, *a: Any, **k: Any) -> Any:
+        words.append(text)
+        return real(self, surface, text, *a, **k)
+
+    monkeypatch.setattr(planning.TextCache, "blit", record)
+    view._static_key = None
+    step(ctx, [], DT)
+    assert "Programs: drag cards into a row" in words, words
+
+
+def collects_next_round(s: RallyState) -> bool:
+    if s.phase != "chaos" or s.to_act() != [CHANCE]:
+        return False
+    c = s.clone()
+    return any(isinstance(e, Collected) and e.kind == "titanium" for e in c.apply(c.chance_outcomes()[0][0]))
+
+
+def test_the_dock_rows_count_with_the_playback(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """Seen in a real window (seed 2, era 2): the map's pill said 78 energy / 3 titanium while the
+    ship's row in the dock still said 85 / 2."""
+    match = next(m for m in (played_until(seed, ["human", "random"], lambda s: collects_next_round(s) or s.is_over())
+                             for seed in range(1, 30)) if not m.state.is_over())
+    c = match.state.clone()
+    taken = next(e for e in c.apply(c.chance_outcomes()[0][0]) if isinstance(e, Collected) and e.kind == "titanium")
+    import scenes.views.rally as rally_module
+
+    shown: list[dict[int, int]] = []
+    real = rally_module.draw_dock
+
+    def record(layer: Any, dock: Any, view: Any, *a: Any, **k: Any) -> Any:
+        shown.append({int(s["id"]): int(s["titanium"]) for s in view.get("ships", [])})
+        return real(layer, dock, view, *a, **k)
+
+    monkeypatch.setattr(rally_module, "draw_dock", record)
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    ctx.stack.apply_pending()
+    view = rally_view(scene)
+    start = next(int(s["titanium"]) for s in view.view["ships"] if int(s["id"]) == taken.ship)
+    for _ in range(600):
+        step(ctx, [], DT)
+        playing = view._timeline(scene.animator)
+        if playing is not None and playing[1] > playing[0].tile_changes.get(tuple(taken.hex), 1e9) + 0.05:
+            break
+    assert playing is not None, "caught the playback after the pickup"
+    view._static_key = None
+    shown.clear()
+    step(ctx, [], DT)
+    assert shown and shown[-1][taken.ship] == start + taken.amount, (shown, start, taken)
