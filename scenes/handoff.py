@@ -17,9 +17,12 @@ class HandoffScene(UIScene):
     opaque = True
     overlay_layer = 40
 
-    def __init__(self, ctx: Any, seat_label: str, on_ready: Callable[[], None] | None = None) -> None:
+    def __init__(self, ctx: Any, seat_label: str, on_ready: Callable[[], None] | None = None,
+                 again: bool = False) -> None:
         super().__init__(ctx)
         self.seat_label = seat_label
+        self.again = again
+        """The seat on screen gets it back after everyone watched (the words say why)."""
         self.on_ready = on_ready
         self._card = pygame.Rect(0, 0, 0, 0)
         self._done = False
@@ -56,7 +59,13 @@ class HandoffScene(UIScene):
 
     @property
     def title(self) -> str:
-        return f"Pass to {self.seat_label}"
+        return f"Back to {self.seat_label}" if self.again else f"Pass to {self.seat_label}"
+
+    @property
+    def subtitle(self) -> str:
+        if self.again:
+            return "Everyone watched that. Everyone else, look away again. Click when ready."
+        return "Everyone else, look away. Click when ready."
 
     def title_font(self, width: int) -> pygame.font.Font:
         """The title's font, a size smaller until it fits `width` ("Pass to Advaranau's player
@@ -77,5 +86,4 @@ class HandoffScene(UIScene):
         surface.blit(glyph, glyph.get_rect(midtop=(c.centerx, c.y + px(30))))
         blit_text(surface, self.title_font(c.width - px(48)), self.title, palette.TEXT,
                   (c.centerx, c.y + px(160)), "center")
-        blit_text(surface, self.font(18), "Everyone else, look away. Click when ready.", palette.TEXT_DIM,
-                  (c.centerx, c.y + px(204)), "center")
+        blit_text(surface, self.font(18), self.subtitle, palette.TEXT_DIM, (c.centerx, c.y + px(204)), "center")

@@ -86,6 +86,8 @@ class TableScene(Scene):
         self._shown: Seat | None = None
         """Hot-seat: the human seat whose view is on screen (changes only after a hand-off)."""
         self._handoff_open = False
+        self._handed = False
+        """Some seat has pressed "I'm ready" (a hand-off to the seat on screen is then a return)."""
         self.buttons: list[Button] = []
         self.action_buttons: list[Button] = []
         self._bar: pygame.Surface | None = None
@@ -96,7 +98,8 @@ class TableScene(Scene):
     def enter(self) -> None:
         self._build_buttons()
         self.on_resize(self.ctx.screen.get_size())
-        if self.hot_seat and not self.match.state.is_over():
+        if self.hot_seat and not self.match.state.is_over() and self.match.to_act() != [CHANCE]:
+            # (a game opening with a deal plays it first: the view then asks for the hand-off)
             first = self._next_human()
             self._handoff(first if first is not None else self.humans[0])
 
@@ -226,10 +229,12 @@ class TableScene(Scene):
         self._handoff_open = True
         role = self.view.role_of(seat)
         label = f"{role}'s player ({seat_label(self.match, seat)})" if role else seat_label(self.match, seat)
-        self.ctx.stack.push(HandoffScene(self.ctx, label, lambda: self._take_screen(seat)))
+        again = seat == self._shown and self._handed
+        self.ctx.stack.push(HandoffScene(self.ctx, label, lambda: self._take_screen(seat), again=again))
 
     def _take_screen(self, seat: Seat) -> None:
         self._handoff_open = False
+        self._handed = True
         self._shown = seat
         self.view.screen_taken()
         self.animator.finish_all()

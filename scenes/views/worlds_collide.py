@@ -182,8 +182,9 @@ class WorldsCollideView(GameView):
         on a shared screen the whole table watches them."""
         self._log_private = True
         """Whether the last `log_lines` included the viewer's own secrets."""
-        self._reveal_watched = False
-        """The round's reveal was played on this shared screen since its seat last took it."""
+        self._watched = False
+        """The whole table watched played events on this shared screen (a reveal, a resolution,
+        the round's end) since its seat last took it."""
 
     # --- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -220,12 +221,13 @@ class WorldsCollideView(GameView):
         return self.me in (self.view.get("to_act") or [])
 
     def handoff_again(self) -> bool:
-        """After a reveal everyone watched, the seat on screen is handed the screen again before
-        it acts, so its hand does not turn face up while the others are still looking."""
-        return self._reveal_watched
+        """After a moment everyone watched (the reveal, a resolution, the round's end: its Hold
+        was drawn face down then), the seat on screen is handed the screen again before it acts,
+        so its Hold, a Keep choice or its hand do not turn face up while the others still look."""
+        return self._watched
 
     def screen_taken(self) -> None:
-        self._reveal_watched = False
+        self._watched = False
 
     def log_stale(self) -> bool:
         """The log was written for the other side of `private_shown` (a watched moment began or ended)."""
@@ -587,7 +589,8 @@ class WorldsCollideView(GameView):
         cards: list[tuple[Face, Target | None, str, bool]] = []
         unseen: set[int] = set()
         title = ""
-        if pending.get("seat") == self.me and kind == "keep":
+        if pending.get("seat") == self.me and kind == "keep" and self.private_shown():
+            # (while the whole table watches, the shrouded candidates stay in the face-down Hold)
             title = "Your Hold keeps one Shard: click the one to keep (the rest go to the Discard)"
             for e in v["players"][self.me]["hold"]:
                 c = e["card"]
@@ -913,8 +916,6 @@ class WorldsCollideView(GameView):
         me = self.me
         t = 0.0
         redacted = [e for e in (self.game.redact_event(ev, me) for ev in events) if e is not None]
-        if self.shared_screen and any(ev.TAG == "actions_revealed" for ev in events):
-            self._reveal_watched = True
         players = self.view.get("players") or []
 
         def centre(rect: pygame.Rect | None) -> Point | None:
@@ -1011,9 +1012,9 @@ class WorldsCollideView(GameView):
                     sound = "place"
                 else:
                     sound = "draw"
-                face: Face = ("shard", card) if card is not None and (ev.revealed or card is not None) else BACK
-                if card is None:
-                    face = BACK
+                # a shrouded Shard only its taker knows flies face down while the whole table watches
+                known = card is not None and (ev.revealed or not self.shared_screen)
+                face: Face = ("shard", card) if known and card is not None else BACK
                 t += move(face, start, end_rect, hide, t, MOVE_S, sound)
             elif isinstance(ev, ShardLocked):
                 if ev.card in locked_by_take:
@@ -1077,9 +1078,11 @@ class WorldsCollideView(GameView):
                              title=f"{winners} win{'s' if len(ev.winners) == 1 else ''}!", subtitle=ev.reason)
         self._hold_round(redacted, animator, before, t)
         self._static_key = None
-        if self.shared_screen and animator.busy and not self._watching:
-            self._watching = True  # the table watches from the first frame (and hit-tests agree)
-            self._build()
+        if self.shared_screen and animator.busy:
+            self._watched = True
+            if not self._watching:
+                self._watching = True  # the table watches from the first frame (and hit-tests agree)
+                self._build()
 
     def _reveal_to_overlay(self, card: int, animator: Animator, t: float) -> float:
         """Mary's reveal: the Shard leaves the Nexus face down, lands in the overlay and flips face up.

@@ -57,6 +57,11 @@ def open_table(ctx: AppContext, seats: list[str], seed: int = 4, players_ready: 
     scene = TableScene(ctx, match, use_process=False)
     ctx.stack.push(scene)
     step(ctx, [], DT)
+    for _ in range(200):  # hot-seat: the deal plays first, then the first player is handed the screen
+        ctx.stack.apply_pending()
+        if not scene.hot_seat or isinstance(ctx.stack.top, HandoffScene):
+            break
+        step(ctx, [], DT)
     if players_ready and isinstance(ctx.stack.top, HandoffScene):
         ready(ctx)
     return scene
@@ -433,9 +438,10 @@ def test_a_computers_answer_waits_while_the_human_holds_a_card(ctx: AppContext) 
 def test_hot_seat_with_a_computer_keeps_the_handoffs_and_the_secrets(ctx: AppContext) -> None:
     scene = open_table(ctx, ["human", "random", "human"], seed=9, players_ready=False)
     assert isinstance(ctx.stack.top, HandoffScene)
+    played = len(scene.match.commands)
     for _ in range(10):  # the computer may think under the hand-off screen, but nothing is played under it
         step(ctx, [], DT)
-    assert not scene.match.state.choices[1]
+    assert len(scene.match.commands) == played
     ready(ctx)
     settle(ctx, scene)
     first = scene.acting_human()
@@ -616,3 +622,51 @@ def test_hot_seat_before_the_second_hand_off_the_seat_on_screen_has_no_buttons(c
     ready(ctx)
     settle(ctx, scene, 60)
     assert scene.acting_human() == second and scene.action_buttons and scene.btn_hint.enabled
+
+
+def test_hot_seat_a_resolution_everyone_watched_hands_the_screen_back_before_the_keep_choice(
+        ctx: AppContext) -> None:
+    """Fracture: the two Shards fly in while the table watches (the Hold drawn face down); the Keep
+    choice shows the shrouded faces, so its seat is handed the screen back first ('Back to ...'),
+    which the old table did only after the round's reveal."""
+    scene = open_table(ctx, ["human", "human"], seed=4)
+    reach_resolution(ctx, scene, FRACTURE, TELEKINESIS)
+    for _ in range(6):
+        if isinstance(ctx.stack.top, HandoffScene):
+            ready(ctx)
+        settle(ctx, scene)
+        pending = scene.view.view["pending"] or {}
+        if pending.get("kind") == "act" and pending.get("action") == FRACTURE and scene.acting_human() is not None:
+            break
+        seat = scene.acting_human()
+        if seat is not None:
+            scene.play(scene.match.state.legal_commands(seat)[-1])  # decline whatever comes first
+    me = scene.acting_human()
+    assert me is not None and scene.view.view["pending"]["action"] == FRACTURE
+    click_button(ctx, scene, "resolve")
+    for _ in range(200):
+        ctx.stack.apply_pending()
+        if isinstance(ctx.stack.top, HandoffScene):
+            break
+        assert not scene.view.private_shown()  # the Keep faces never show before the hand-off
+        assert not scene.view.geo.modal
+        step(ctx, [], DT)
+    handoff = ctx.stack.top
+    assert isinstance(handoff, HandoffScene) and handoff.again
+    assert handoff.title.startswith("Back to") and "Player" in handoff.title
+    ready(ctx)
+    settle(ctx, scene, 60)
+    assert scene.acting_human() == me and scene.view.view["pending"]["kind"] == "keep"
+    assert scene.view.private_shown() and scene.view.geo.modal
+
+
+def test_hot_seat_game_opens_with_one_hand_off_after_the_deal(ctx: AppContext) -> None:
+    """The deal plays first, then the first player is handed the screen once (not 'Pass to Player 1'
+    before the deal and 'Back to Player 1' after it)."""
+    scene = open_table(ctx, ["human", "human", "human"], seed=9, players_ready=False)
+    handoff = ctx.stack.top
+    assert isinstance(handoff, HandoffScene) and not handoff.again
+    assert scene.match.state.chars.count(-1) == 0  # dealt under it
+    ready(ctx)
+    seat = next_turn(ctx, scene)
+    assert seat == 0 and scene.view.private_shown()
