@@ -26,6 +26,7 @@ class HandoffScene(UIScene):
         self.on_ready = on_ready
         self._card = pygame.Rect(0, 0, 0, 0)
         self._done = False
+        self._held = False
 
     @classmethod
     def for_seat(cls, ctx: Any, match: Any, seat: int, on_ready: Callable[[], None] | None = None) -> HandoffScene:
@@ -52,9 +53,18 @@ class HandoffScene(UIScene):
             self.ready()
         return True  # nothing beneath may react while the screen is handed over
 
+    def enter(self) -> None:
+        super().enter()
+        # a button already held when the card appears was pressed on the table (the previous
+        # player still clicking): its release must not hand the screen over
+        self._held = bool(pygame.mouse.get_pressed()[0])
+
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.ready()
+            if self._held:
+                self._held = False
+            else:
+                self.ready()
         return True
 
     @property

@@ -278,6 +278,22 @@ def test_handoff_waits_for_a_click(ui_ctx):
     assert ui_ctx.stack.top is None
 
 
+def test_handoff_ignores_a_release_whose_press_began_on_the_table(ui_ctx, monkeypatch):
+    """The previous player presses on the table, the hand-off card appears, the button is
+    released: that must not pass the screen (nobody new is at it yet)."""
+    from scenes.handoff import HandoffScene
+
+    ready = []
+    with monkeypatch.context() as held:  # the button is down as the card appears
+        held.setattr(pygame.mouse, "get_pressed", lambda *a, **k: (True, False, False))
+        scene = push(ui_ctx, HandoffScene(ui_ctx, "Player 2", lambda: ready.append(True)))
+    step(ui_ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(640, 400), button=1)], DT)
+    frames(ui_ctx, 2)
+    assert not ready and ui_ctx.stack.top is scene
+    click_at(ui_ctx, (100, 100))  # a whole click, anywhere, does
+    assert ready == [True]
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
 def test_handoff_title_stays_inside_its_card(ui_ctx, size):
     """'Pass to Advaranau's player (Player 3)' ran past both edges of the card at full size."""
