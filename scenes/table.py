@@ -39,6 +39,9 @@ Colour = tuple[int, int, int]
 BRASS: Colour = (236, 204, 132)
 TOOLTIP_DELAY = 0.45
 STATUS_SECONDS = 4.5
+CALM_AFTER = 8.0
+"""Seconds without input or anything moving after which highlights stop pulsing and hold
+steady (the screen then needs no frames at all, see `next_frame_in`)."""
 AI_MIN_SECONDS = 0.45
 """With a human at the table, an AI move shows 'thinking' at least this long, so it can be followed."""
 
@@ -64,6 +67,8 @@ class TableScene(Scene):
         self.status_at = -100.0
         self.hint: tuple[Target, Target | None] | None = None
         self.time = 0.0
+        self.active_at = 0.0
+        """`time` of the last input, animation or computer thought (see CALM_AFTER)."""
         self.idle_for = 0.0
         self.ai_requested_at = 0.0
         self.watch_paused = False
@@ -500,6 +505,7 @@ class TableScene(Scene):
 
     # --- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.active_at = self.time
         if event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL) and not self.covered and self.view.view_event(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP) and not self.covered \
@@ -589,6 +595,8 @@ class TableScene(Scene):
     # --- the flow of the game -------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.animator.tweens or self.ai.busy:
+            self.active_at = self.time
         self.animator.update(dt)
         self._refresh_log()
         if self._pending_answer is None:
@@ -647,12 +655,16 @@ class TableScene(Scene):
         """See `Scene.next_frame_in`. Every frame while something moves or the game goes on
         by itself (a chance step, a hand-off, skipping); `PULSE` (12 a second) while a computer
         thinks (its dots turn, and its answer is taken within 1/12 s) or the view pulses a
-        highlight; else the next timed change (a tooltip, the status line fading); else none."""
+        highlight (until CALM_AFTER); else the next timed change (a tooltip, the status line
+        fading); else none."""
         if self.covered:
             return STILL
         if self.fast_forward or self.animator.tweens:
             return 0.0
-        waits = [self._flow_next_frame_in(), self.view.next_frame_in(self.overlay(), self.animator)]
+        view = self.view.next_frame_in(self.overlay(), self.animator)
+        if view > 0 and self.time - self.active_at >= CALM_AFTER:
+            view = STILL  # calm: the highlights hold still (`pulse_time`)
+        waits = [self._flow_next_frame_in(), view]
         age = self.time - self.status_at
         if self.status_text and age < STATUS_SECONDS:
             fade = STATUS_SECONDS - 0.6
@@ -661,6 +673,12 @@ class TableScene(Scene):
         if self.tip_text and not self.drag.active and tip_age < TOOLTIP_DELAY:
             waits.append(TOOLTIP_DELAY - tip_age)
         return min(waits)
+
+    def pulse_time(self) -> float:
+        """The clock highlights pulse by (`Overlay.time`): it stops CALM_AFTER seconds after
+        the last input or movement, so a table left waiting for a person costs no frames; the
+        highlights stay, at the brightness they had."""
+        return min(self.time, self.active_at + CALM_AFTER)
 
     def _flow_next_frame_in(self) -> float:
         """How soon `update` moves the game on without input (see `next_frame_in`)."""
@@ -845,7 +863,7 @@ class TableScene(Scene):
         return Overlay(held=held, drag_pos=self.drag.pos if self.drag.dragging else None,
                        drag_offset=self.drag.offset, legal=self.legal_for(held) if held else [],
                        movable=self.movable() if self._input_open() else [], hover=self.hover,
-                       hint=self.hint, clickable=self.clickable() if self._input_open() else [], time=self.time)
+                       hint=self.hint, clickable=self.clickable() if self._input_open() else [], time=self.pulse_time())
 
     def draw(self, surface: pygame.Surface) -> None:
         chrome = self._chrome(surface.get_size())

@@ -22,7 +22,7 @@ from scenes.app import AppContext, run, step
 from scenes.pacing import IDLE_WAIT, PULSE, STILL, FramePacer
 from scenes.settings_store import Settings
 from scenes.stack import Scene
-from scenes.table import AI_MIN_SECONDS, TableScene
+from scenes.table import AI_MIN_SECONDS, CALM_AFTER, TableScene
 from tests.scenes.table_context import table_context
 
 DT = 1 / 60
@@ -212,6 +212,24 @@ def test_a_table_waiting_for_a_person_is_still_until_the_mouse_finds_a_piece(ctx
     step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=cell, button=1)], DT)
     assert scene.animator.tweens, "the placed counter settles, the next one is drawn"
     assert scene.next_frame_in() == 0.0
+
+
+def test_highlights_stop_pulsing_a_while_after_the_last_input_and_wake_with_the_next(ctx: AppContext) -> None:
+    scene = settled_table(ctx, ["human", "human"])
+    drawn = scene.view.anchor(Target("drawn"))
+    assert drawn is not None
+    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=drawn, rel=(1, 0), buttons=(0, 0, 0))], DT)
+    assert scene.next_frame_in() == PULSE
+    for _ in range(int((CALM_AFTER + 0.5) / DT)):
+        step(ctx, [], DT)
+    assert scene.next_frame_in() == STILL, "nothing moved for CALM_AFTER seconds: no more frames"
+    frozen = scene.overlay().time
+    step(ctx, [], 1.0)
+    assert scene.overlay().time == frozen, "the highlight holds still instead of jumping"
+    assert scene.hover is not None, "the hover highlight itself stays"
+    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=drawn, rel=(1, 0), buttons=(0, 0, 0))], DT)
+    assert scene.next_frame_in() == PULSE
+    assert scene.overlay().time > frozen
 
 
 def test_a_tooltip_and_the_status_line_ask_for_the_frame_they_change_in(ctx: AppContext) -> None:
