@@ -216,8 +216,8 @@ class WorldsCollideView(GameView):
         untouched; this only decides what is drawn and hit-tested."""
         if not self.shared_screen:
             return True
-        if self._watching or not self.is_human(self.me):
-            return False
+        if self._watching or self._watched or not self.is_human(self.me):
+            return False  # (after a watched moment, until the hand-off: not even for one frame)
         return self.me in (self.view.get("to_act") or [])
 
     def handoff_again(self) -> bool:
@@ -228,6 +228,7 @@ class WorldsCollideView(GameView):
 
     def screen_taken(self) -> None:
         self._watched = False
+        self._build()
 
     def log_stale(self) -> bool:
         """The log was written for the other side of `private_shown` (a watched moment began or ended)."""

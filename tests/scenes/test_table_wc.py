@@ -645,11 +645,13 @@ def test_hot_seat_a_resolution_everyone_watched_hands_the_screen_back_before_the
     assert me is not None and scene.view.view["pending"]["action"] == FRACTURE
     click_button(ctx, scene, "resolve")
     for _ in range(200):
+        # checked after each frame was drawn, before a hand-off pushed in it covers the table: the
+        # frame in which the animation ends must not show the Keep faces either
+        assert not scene.view.private_shown()  # the Keep faces never show before the hand-off
+        assert not scene.view.geo.modal
         ctx.stack.apply_pending()
         if isinstance(ctx.stack.top, HandoffScene):
             break
-        assert not scene.view.private_shown()  # the Keep faces never show before the hand-off
-        assert not scene.view.geo.modal
         step(ctx, [], DT)
     handoff = ctx.stack.top
     assert isinstance(handoff, HandoffScene) and handoff.again
