@@ -80,9 +80,8 @@ def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int, side: str = "b
     right, centred, when `side` is "right"."""
     res_n = len(draft.totals)
     row_h = max(34, int(fs * 2.4))
-    bw = max(30, int(fs * 2.3))
-    label_w = max(150, int(fs * 9.5))
-    res_w = 4 * (bw + 4) + int(fs * 3.2) + bw * 2 + 12
+    bw, label_w, gap = panel_columns(res_n, area.width - 16, fs)
+    res_w = 4 * (bw + 4) + gap + bw * 2 + 12
     w = min(area.width - 16, label_w + res_n * res_w + 24)
     h = fs * 2 + 16 + len(draft.ships) * row_h + row_h + 16
     rect = pygame.Rect(0, 0, w, h)
@@ -99,9 +98,9 @@ def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int, side: str = "b
         x = row.x + label_w
         for res in range(res_n):
             for k, d in enumerate(STEPS):
-                bx = x + k * (bw + 4) + (int(fs * 3.2) if d > 0 else 0)
+                bx = x + k * (bw + 4) + (gap if d > 0 else 0)
                 buttons.append((pygame.Rect(bx, row.y + 2, bw, row.height - 4), f"bump:{res}:{i}:{d}"))
-            allx = x + 4 * (bw + 4) + int(fs * 3.2) + 4
+            allx = x + 4 * (bw + 4) + gap + 4
             buttons.append((pygame.Rect(allx, row.y + 2, bw * 2, row.height - 4), f"all:{res}:{i}"))
             x += res_w
         y += row_h
@@ -116,6 +115,27 @@ def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int, side: str = "b
         keep = pygame.Rect(0, 0, max(120, int(fs * 7)), bh)
         keep.bottomright = (even.x - 10, confirm.bottom)
     return PanelGeometry(rect, rows, buttons, confirm, keep)
+
+
+def panel_columns(res_n: int, room: int, fs: int) -> tuple[int, int, int]:
+    """(button width, ship label width, room for the amount) of the panel's rows: roomy when they
+    fit in `room`, else the label, then the buttons, then the amount's room give way (down to
+    what their words need), so no button sticks out of the panel (the exchange's two sets of
+    buttons are wider than the map area at 1280x800)."""
+    bw, label_w, gap = max(30, int(fs * 2.3)), max(150, int(fs * 9.5)), int(fs * 3.2)
+
+    def width() -> int:
+        return label_w + res_n * (4 * (bw + 4) + gap + bw * 2 + 12) + 24
+
+    if width() > room:  # down to the ship's name and cargo pill
+        label_w = max(int(fs * 7), room - (width() - label_w))
+    if width() > room:
+        bw = max(int(fs * 1.6), bw - -(-(width() - room) // (6 * res_n)))
+    if width() > room:
+        gap = max(int(fs * 2.4), gap - -(-(width() - room) // res_n))
+    if width() > room:
+        label_w = max(int(fs * 5.6), room - (width() - label_w))
+    return bw, label_w, gap
 
 
 def map_beside(area: pygame.Rect, panel: pygame.Rect, side: str) -> pygame.Rect:

@@ -1,0 +1,45 @@
+"""The energy split / cargo exchange panel keeps every button inside itself: with two resources
+(the exchange) the panel is wider than the map area at 1280x800 and smaller, and the titanium
+'All' button stuck out past its right edge (seen in a real window, seed 2 era 8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from scenes.views.rally_controls import SplitDraft, panel_geometry
+from tests.scenes.table_context import table_context
+from tests.scenes.test_table_rally import open_settled, pending_for_0
+
+
+@pytest.mark.parametrize("kind,ships", [("exchange", 2), ("exchange", 3), ("distribute", 4)])
+@pytest.mark.parametrize("width,fs", [(750, 19), (740, 17), (600, 15), (1000, 24)])
+@pytest.mark.parametrize("side", ["bottom", "right"])
+def test_every_button_lies_inside_the_panel(kind: str, ships: int, width: int, fs: int, side: str) -> None:
+    totals = [300, 4] if kind == "exchange" else [150]
+    draft = SplitDraft(kind, list(range(1, ships + 1)), 0, totals)
+    draft.amounts = [[0] * ships for _ in totals]
+    area = pygame.Rect(214, 170, width, 470)
+    geo = panel_geometry(draft, area, fs, side)
+    assert area.contains(geo.rect)
+    inside = [geo.confirm] + [r for r, _ in geo.buttons] + ([geo.keep] if geo.keep is not None else [])
+    for r in inside:
+        assert geo.rect.contains(r), (r, geo.rect)
+    for row in geo.rows:
+        assert geo.rect.contains(row)
+    labels = [r for r, a in geo.buttons if not a.startswith(("even",))]
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1280, 720), (1024, 640)])
+def test_the_exchange_panel_fits_in_a_real_table(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                 size: tuple[int, int]) -> None:
+    with table_context(tmp_path, monkeypatch, size=size, animation_speed="fast", ai_watch_delay=0.0) as ctx:
+        scene, view = open_settled(ctx, pending_for_0("exchange"))
+        geo = view._panel_geo()
+        for r, _ in geo.buttons:
+            assert geo.rect.contains(r), (r, geo.rect, size)
