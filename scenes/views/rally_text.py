@@ -217,7 +217,8 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
     if isinstance(ev, Collected):
         return f"{ship(ev.ship)} picked up {ev.amount} {ev.kind}", tint(ev.ship)
     if isinstance(ev, TitaniumBanked):
-        return f"{who(ev.player)} banked {ev.amount} titanium: {ev.points} point{'s' if ev.points != 1 else ''}", \
+        # `points` is the player's total after banking, not what this portal earned
+        return f"{who(ev.player)} banked {ev.amount} titanium (now {ev.points} point{'s' if ev.points != 1 else ''})", \
             player_colour(ev.player)
     if isinstance(ev, ShipBuilt):
         return f"{who(ev.player)} built ship {ev.ship}", player_colour(ev.player)
