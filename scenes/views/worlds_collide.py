@@ -710,7 +710,7 @@ class WorldsCollideView(GameView):
         if phase == "choose":
             waiting = [players[s]["name"] for s in v.get("to_act", [])]
             mine = players[self.me]
-            if not mine["chosen"] and self.me in v.get("to_act", []):
+            if not mine["chosen"] and self.me in v.get("to_act", []) and not self._watched:
                 me_choosing = f"{mine['name']} ({seat_names[self.me]})" if self.me < len(seat_names) else mine["name"]
                 return f"{me_choosing} · round {v['round']}: choose an Action in secret", \
                     colour_of(mine.get("character"))
@@ -723,7 +723,9 @@ class WorldsCollideView(GameView):
             return "Resolving...", BRASS
         who = players[seat]["name"]
         col = colour_of(players[seat].get("character"))
-        mine_now = seat == self.me
+        # until the seat on screen is handed it back after a watched moment, the banner speaks to
+        # the whole table (no "press Resolve" over a face-down hand and no buttons)
+        mine_now = seat == self.me and not self._watched
         me = f"{who} ({seat_names[seat]})" if seat < len(seat_names) else who
         if kind == "act":
             a = int(pending["action"])

@@ -649,6 +649,7 @@ def test_hot_seat_a_resolution_everyone_watched_hands_the_screen_back_before_the
         # frame in which the animation ends must not show the Keep faces either
         assert not scene.view.private_shown()  # the Keep faces never show before the hand-off
         assert not scene.view.geo.modal
+        assert "your Hold" not in scene.view.status(scene.names)[0]  # nor a banner for that seat alone
         ctx.stack.apply_pending()
         if isinstance(ctx.stack.top, HandoffScene):
             break
