@@ -188,14 +188,19 @@ def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, t
                 text.blit(surface, f"{word}{value}", fs + 2, (255, 236, 170) if res == 0 else (210, 230, 255),
                           "bold", center=(mid, row.centery))
     for b, action in geo.buttons:
+        enabled = True
         if action.startswith("bump:"):
-            d = int(action.split(":")[3])
+            _, res_s, i_s, d_s = action.split(":")
+            d, res = int(d_s), int(res_s)
             label = f"{d:+d}".replace("-", "\u2212")
+            # greyed when it cannot change anything: + with nothing left to share out (after the
+            # even split a + did nothing and said nothing), − on a ship holding none
+            enabled = draft.left(res) > 0 if d > 0 else draft.amounts[res][int(i_s)] > 0
         elif action.startswith("all:"):
             label = "All"
         else:
             label = "Even split"
-        _button(surface, b, label, text, fs - 2, b.collidepoint(mouse))
+        _button(surface, b, label, text, fs - 2, b.collidepoint(mouse), enabled)
     if geo.keep is not None:
         _button(surface, geo.keep, "Keep as is", text, fs - 1, geo.keep.collidepoint(mouse))
     _button(surface, geo.confirm, "Confirm", text, fs, geo.confirm.collidepoint(mouse), confirm_ok, (52, 110, 70))

@@ -43,3 +43,35 @@ def test_the_exchange_panel_fits_in_a_real_table(tmp_path: Any, monkeypatch: pyt
         geo = view._panel_geo()
         for r, _ in geo.buttons:
             assert geo.rect.contains(r), (r, geo.rect, size)
+
+
+def test_buttons_that_cannot_change_anything_are_greyed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the even split nothing is left in the pool: '+' did nothing and looked like it would."""
+    import scenes.views.rally_controls as controls
+    from scenes.sprites.text import TextCache
+
+    drawn: dict[tuple[int, int, int], bool] = {}
+    real = controls._button
+
+    def record(surface: Any, r: pygame.Rect, label: str, text: Any, fs: int, hot: bool, enabled: bool = True,
+               accent: Any = (58, 62, 82)) -> None:
+        drawn[(r.x, r.y, r.width)] = enabled
+        real(surface, r, label, text, fs, hot, enabled, accent)
+
+    monkeypatch.setattr(controls, "_button", record)
+    draft = SplitDraft("distribute", [2, 4], 0, [50], [[0, 0]])
+    draft.even()
+    geo = panel_geometry(draft, pygame.Rect(0, 0, 760, 480), 17)
+    pygame.font.init()
+    text = TextCache(lambda size, kind: pygame.font.Font(None, size))
+    controls.draw_panel(pygame.Surface((800, 500)), draft, geo, text, 17, (-1, -1), True,
+                        {2: (10, 0), 4: (0, 0)})
+    state = {a: drawn[(r.x, r.y, r.width)] for r, a in geo.buttons}
+    assert not state["bump:0:0:10"] and not state["bump:0:1:1"], "nothing left to share out"
+    assert state["bump:0:0:-10"] and state["all:0:1"] and state["even"]
+    draft.bump(0, 0, -10)
+    drawn.clear()
+    controls.draw_panel(pygame.Surface((800, 500)), draft, geo, text, 17, (-1, -1), True,
+                        {2: (10, 0), 4: (0, 0)})
+    state = {a: drawn[(r.x, r.y, r.width)] for r, a in geo.buttons}
+    assert state["bump:0:1:10"], "10 back in the pool: + works again"
