@@ -951,8 +951,9 @@ class WorldsCollideView(GameView):
                     hand_r = g.places.get(("hand", me))
                     start = origin or centre(before_place(before, me, ev.action, g)) or centre(hand_r)
                     ch = players[me].get("character")
-                    move(("action", ev.action, ch if ch is not None else -1), start, slot, ("arena", ev.seat), t,
-                         0.3, "place")
+                    # on a shared screen the choice goes into the slot face down, as the table sees it
+                    chosen: Face = BACK if self.shared_screen else ("action", ev.action, ch if ch is not None else -1)
+                    move(chosen, start, slot, ("arena", ev.seat), t, 0.3, "place")
                 else:
                     # another seat chose (face down); while the viewer is still choosing, that must not
                     # hold up their hand for the length of the slide

@@ -673,3 +673,16 @@ def test_hot_seat_game_opens_with_one_hand_off_after_the_deal(ctx: AppContext) -
     ready(ctx)
     seat = next_turn(ctx, scene)
     assert seat == 0 and scene.view.private_shown()
+
+
+def test_hot_seat_the_chosen_action_flies_to_its_slot_face_down(ctx: AppContext) -> None:
+    """The hand is drawn face down while the choice animates (the table may be looking), so the
+    chosen card must not cross the table face up either (it did, 'Unleash' in the real window)."""
+    scene = open_table(ctx, ["human", "human"], seed=9)
+    settle(ctx, scene)
+    first = scene.acting_human()
+    assert first is not None
+    click(ctx, at(scene, hand(EXPOSE)))
+    flights = [tw for tw in scene.animator.tweens
+               if tw.kind == "wc-move" and tuple(tw.payload.get("hide", ())) == ("arena", first)]
+    assert flights and all(tw.payload["face"] == ("back",) for tw in flights)
