@@ -17,6 +17,7 @@ from typing import Callable
 import pygame
 import pygame_gui
 
+from scenes import window_caches
 from scenes.pacing import FPS, FramePacer, ui_next_frame_in
 from scenes.resources import asset_path
 from scenes.settings_store import Settings
@@ -41,9 +42,13 @@ class AppContext:
     sounds: Sounds | None = None
     """Sound effects; silent when Settings.sound is off or there is no audio device."""
 
+    _drawn_size: tuple[int, int] = (0, 0)
+    """The window size the cached drawings and fonts were made for."""
+
     def __post_init__(self) -> None:
         if self.sounds is None:
             self.sounds = Sounds(lambda: self.settings.sound)
+        self._drawn_size = self.screen.get_size()
 
     def play(self, name: str) -> None:
         """Play a sound effect by name (see scenes.sound)."""
@@ -69,8 +74,18 @@ class AppContext:
         self.settings.fullscreen = not self.settings.fullscreen
         self.settings.save()
         self.screen = make_window(self.settings)
-        self.ui.set_window_resolution(self.screen.get_size())
-        self.stack.on_resize(self.screen.get_size())
+        self.window_resized()
+
+    def window_resized(self) -> None:
+        """The window has a new size: forget the drawings and fonts made for the old one
+        (scenes.window_caches), then lay every screen out again."""
+        size = self.screen.get_size()
+        if size != self._drawn_size:
+            window_caches.forget()
+            self._fonts.clear()
+            self._drawn_size = size
+        self.ui.set_window_resolution(size)
+        self.stack.on_resize(size)
 
 
 def make_window(settings: Settings) -> pygame.Surface:
@@ -265,8 +280,7 @@ def step(ctx: AppContext, events: list[pygame.event.Event], dt: float) -> None:
             continue
         if event.type == pygame.VIDEORESIZE and not ctx.settings.fullscreen:
             ctx.screen = pygame.display.get_surface()
-            ctx.ui.set_window_resolution(ctx.screen.get_size())
-            ctx.stack.on_resize(ctx.screen.get_size())
+            ctx.window_resized()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             ctx.toggle_fullscreen()
             continue

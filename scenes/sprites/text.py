@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from scenes.sprites.blur import soft_blur
+from scenes.window_caches import track
 
 Colour = tuple[int, int, int]
 FontGetter = Callable[[int, str], pygame.font.Font]
@@ -35,6 +36,14 @@ class TextCache:
         self._font = font
         self._cache: dict[tuple[str, int, str, Colour, bool], pygame.Surface] = {}
         self._limit = limit
+        track(self)
+
+    def forget_sizes(self) -> None:
+        """The window changed size: the text sizes follow it (see scenes.window_caches)."""
+        self._cache.clear()
+
+    def __len__(self) -> int:
+        return len(self._cache)
 
     def font(self, size: int, kind: str = "regular") -> pygame.font.Font:
         return self._font(size, kind)

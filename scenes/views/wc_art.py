@@ -26,6 +26,7 @@ from game.worlds_collide.cards import (
 )
 from scenes.sprites.card import SS, card_back, finish, gradient_card, mix, shade
 from scenes.sprites.text import wrap_text
+from scenes.window_caches import track
 
 Colour = tuple[int, int, int]
 FontGetter = Callable[[int, str], pygame.font.Font]
@@ -143,6 +144,14 @@ class CardArt:
     def __init__(self, font: FontGetter) -> None:
         self._font = font
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        track(self)
+
+    def forget_sizes(self) -> None:
+        """The window changed size, and the cards with it (see scenes.window_caches)."""
+        self._cache.clear()
+
+    def __len__(self) -> int:
+        return len(self._cache)
 
     def _text(self, text: str, size: int, colour: Colour, kind: str = "bold") -> pygame.Surface:
         return self._font(max(6, size), kind).render(text, True, colour)
