@@ -83,9 +83,21 @@ BANK_WITH_PORTAL = 0.97
 """... when the ship still has a Titanium Portal programmed this era."""
 NEAR_TITANIUM = 0.35
 NEAR_PORTAL = 0.02
-PRIOR_RATE = 110.0
-"""Entropy per era assumed before the game has shown its own rate."""
+MEAN_CARD_ENTROPY = sum(k.count * k.entropy for k in KIND_BY_NAME.values()) / sum(
+    k.count for k in KIND_BY_NAME.values())
+"""Entropy change of an average card in the deck (from the data file)."""
+PRIOR_RATE = 7.0 * MEAN_CARD_ENTROPY
+"""Entropy per era assumed before the game has shown its own rate: seven average cards
+(the table's cards and portals in the first eras of 2-player playtests; 110 with the
+first numbers), so it follows the data file when card entropies change."""
 PRIOR_WEIGHT = 2.0
+MIN_RATE = 2.5 * MEAN_CARD_ENTROPY
+"""The rate is never taken as slower than this (two and a half average cards an era)."""
+HORIZON = 9.0
+"""At most this many eras ahead are valued (a ship's future, a portal's energy, a
+built ship): about what the clock left at the start of a game before it was slowed
+(1000 entropy at 110 an era). Further ahead the map and the fleets change too much to
+count on, and a longer game must not make the future outweigh a race won or lost now."""
 WIN = 20.0
 """Points a won race is worth beyond its margin (careful evaluation only)."""
 HIT_ONE_CARD = 0.5
@@ -119,16 +131,16 @@ def rate(state: RallyState) -> float:
     """Entropy risen per era so far, blended with the prior."""
     risen = max(0, state.entropy - START_ENTROPY)
     done = max(0, state.era - 1) + (0.5 if state.phase in ("chaos", "expansion") else 0.0)
-    return max(40.0, (risen + PRIOR_RATE * PRIOR_WEIGHT) / (done + PRIOR_WEIGHT))
+    return max(MIN_RATE, (risen + PRIOR_RATE * PRIOR_WEIGHT) / (done + PRIOR_WEIGHT))
 
 
 def eras_left(state: RallyState) -> float:
-    """Eras expected after the current one (0 in the last era)."""
+    """Eras expected after the current one (0 in the last era), at most `HORIZON`."""
     if state.entropy >= 0 or state.is_over():
         return 0.0
     if state.phase in ("setup_tiles", "setup_ships", "start"):
-        return min(float(MAX_ERAS) - 1, -state.entropy / rate(state))
-    return max(0.0, min(float(MAX_ERAS - state.era), -state.entropy / rate(state) - 0.5))
+        return min(HORIZON, float(MAX_ERAS) - 1, -state.entropy / rate(state))
+    return max(0.0, min(HORIZON, float(MAX_ERAS - state.era), -state.entropy / rate(state) - 0.5))
 
 
 def ahead(h: Hex, direction: int, target: Hex) -> bool:
