@@ -107,6 +107,11 @@ def _hex(h: Sequence[int]) -> HexT:
     return (int(h[0]), int(h[1]))
 
 
+REST_GLOW = 0.5
+"""Strength of the glow on the hexes a tile or a new ship may go to before it is picked up
+(while it is held they glow at full strength)."""
+
+
 class RallyView(GameView):
     """See the module docstring."""
 
@@ -275,6 +280,11 @@ class RallyView(GameView):
             return [_hex(h) for h in v["legal_tile_hexes"]]
         if self.draft is not None:  # the ships the split is for
             return [_hex(s["hex"]) for s in v.get("ships", []) if int(s["id"]) in self.draft.ships]
+        pending = v.get("pending") or {}
+        if pending.get("kind") == "order_ships" and pending.get("seat") == v.get("seat"):
+            # the ships to click (which plays next): the camera had stayed where the last card played
+            hexes = [_hex(s["hex"]) for s in v.get("ships", []) if int(s["id"]) in pending.get("ships", [])]
+            return hexes if self._fits(hexes) else hexes[:1]
         if v.get("phase") == "planning":
             mine = sorted((s for s in v.get("ships", []) if s["owner"] == v.get("seat")), key=lambda s: int(s["id"]))
             hexes = [_hex(s["hex"]) for s in mine]
@@ -870,6 +880,7 @@ class RallyView(GameView):
         playing = self._timeline(animator)
         if self._round_dock is not None and playing is None:  # the round has been seen
             self._round_dock = None
+            self._focus_key = None  # the playback moved the camera: show what the person acts on now
             self._relayout()
         self._playing_round = 0
         if playing is not None and playing[2].payload["before"].get("phase") == "chaos":
@@ -1269,7 +1280,12 @@ class RallyView(GameView):
             if overlay.hover is not None and overlay.hover.cell in cells:
                 blit_centred(surface, hex_hover(r), self.fit.centre(overlay.hover.cell))
         elif overlay.movable and (TILE in overlay.movable or NEW_SHIP in overlay.movable):
-            faint = hex_shape(r, None, (*palette.HIGHLIGHT, 130), 0.05)
+            # a ship goes onto tiles: a soft glow, as the banner promises ("a glowing hex") - the
+            # 1 px outline got lost on tiles with art at small sizes (where a built ship may go, on
+            # a long strip); a tile goes onto empty hexes, where the outline shows and a glow on
+            # every free hex round the map would be a blaze
+            faint = hex_glow(r, palette.HIGHLIGHT, REST_GLOW) if NEW_SHIP in overlay.movable else \
+                hex_shape(r, None, (*palette.HIGHLIGHT, 130), 0.05)
             for c in {_hex(h) for h in v.get("legal_tile_hexes", [])}:
                 blit_centred(surface, faint, self.fit.centre(c))
         surface.set_clip(None)
@@ -1288,22 +1304,25 @@ class RallyView(GameView):
                                          border_radius=6)
                 elif t.zone == "ship" and t.ident is not None and int(t.ident) in self._ship_rects:
                     rect = self._ship_rects[int(t.ident)]
-                    pygame.draw.circle(surface, palette.HIGHLIGHT, rect.center, r * 0.75, width=2)
+                    if self.camera.view.collidepoint(rect.center):
+                        pygame.draw.circle(surface, palette.HIGHLIGHT, rect.center, r * 0.75, width=2)
                 elif t.zone == "hand" and self.dock.hand.width:
                     pygame.draw.rect(surface, palette.HIGHLIGHT, self.dock.hand.inflate(6, 6), width=2,
                                      border_radius=8)
         # clickable ships (which plays next), on the map and in the dock
+        shown = self.camera.view  # a ring round a ship off the shown map fell on the side panel and log
         for t in overlay.clickable:
             if t.zone == "ship" and t.ident is not None and int(t.ident) in self._ship_rects:
                 rect = self._ship_rects[int(t.ident)]
-                pygame.draw.circle(surface, palette.HIGHLIGHT, rect.center, r * (0.8 + 0.08 * pulse), width=3)
+                if shown.collidepoint(rect.center):
+                    pygame.draw.circle(surface, palette.HIGHLIGHT, rect.center, r * (0.8 + 0.08 * pulse), width=3)
                 label = slot_rect(self.dock, t)
                 if label is not None:
                     pygame.draw.rect(surface, palette.HIGHLIGHT, label.inflate(2, 2), width=2, border_radius=8)
         # the ships that share cargo
         if self.draft is not None and self.draft.kind == "exchange":
             for sid in self.draft.ships:
-                if sid in self._ship_rects:
+                if sid in self._ship_rects and shown.collidepoint(self._ship_rects[sid].center):
                     pygame.draw.circle(surface, BRASS, self._ship_rects[sid].center, r * 0.7, width=2)
         # a hint from the computer
         if overlay.hint is not None and FINISH in overlay.hint and self.dock.rect.height:

@@ -101,3 +101,36 @@ def test_the_dock_rows_count_with_the_playback(ctx: AppContext, monkeypatch: pyt
     shown.clear()
     step(ctx, [], DT)
     assert shown and shown[-1][taken.ship] == start + taken.amount, (shown, start, taken)
+
+
+def test_picking_the_next_ship_brings_the_persons_ships_into_view(ctx: AppContext,  # noqa: F811
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a real window on a 30-hex strip (seed 2 era 9): asked which of their ships plays
+    next, the camera still showed the computer's ships where the last card played, and the
+    click rings of the person's ships (off the shown map) were drawn over the game log."""
+    from tests.scenes.test_table_rally import pending_for_0
+
+    match = pending_for_0("order_ships")
+    scene, view = open_settled(ctx, match)
+    pending = view.view["pending"]
+    mine = {tuple(s["hex"]) for s in view.view["ships"] if int(s["id"]) in pending["ships"]}
+    focus = set(view._focus_hexes())
+    assert focus and focus <= mine, (focus, mine)
+    # a ship's ring is drawn only where the map is shown
+    import scenes.views.rally as rally_module
+
+    rings: list[tuple[float, float]] = []
+    real = rally_module.pygame.draw.circle
+
+    def record(surface: Any, colour: Any, centre: Any, *a: Any, **k: Any) -> Any:
+        rings.append((float(centre[0]), float(centre[1])))
+        return real(surface, colour, centre, *a, **k)
+
+    sid = int(pending["ships"][0])
+    away = pygame.Rect(view.camera.view.right + 40, view.camera.view.y + 10, 20, 20)
+    view._ship_rects[sid] = away
+    monkeypatch.setattr(rally_module.pygame.draw, "circle", record)
+    view._static_key = ("keep",)  # the static layer (which rebuilds the ship rects) stays as it is
+    monkeypatch.setattr(view, "_render_static", lambda *a, **k: view._static)
+    step(ctx, [], DT)
+    assert away.center not in [(int(x), int(y)) for x, y in rings], "no ring off the shown map"
