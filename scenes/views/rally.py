@@ -1181,7 +1181,9 @@ class RallyView(GameView):
         y += fs
         if y + fs - 2 <= r.bottom:
             if v.get("phase") == "over":
-                state, ink = ("Winner!", BRASS) if seat in v.get("winners", []) else ("", DIM)
+                winners = v.get("winners", [])
+                # several on the top score: the game-over card says "A draw!", so "Winner!" twice misled
+                state, ink = (("Winner!" if len(winners) == 1 else "Draw", BRASS) if seat in winners else ("", DIM))
             elif not alive:
                 state, ink = "Out of the race", (255, 130, 110)
             elif v.get("phase") == "planning":

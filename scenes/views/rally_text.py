@@ -239,8 +239,10 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
                 f"{ev.points[ev.player]} to {best}", BRASS)
     if isinstance(ev, GameOver):
         win = " and ".join(who(w) for w in ev.winners)
-        return f"Game over: {win} win{'' if len(ev.winners) > 1 or win == 'You' else 's'} " \
-               f"with {max(ev.points) if ev.points else 0} points", BRASS
+        top = max(ev.points) if ev.points else 0
+        if len(ev.winners) > 1:  # the game-over card says "A draw!": the log agrees
+            return f"Game over: a draw, {win} on {top} points", BRASS
+        return f"Game over: {win} win{'' if win == 'You' else 's'} with {top} points", BRASS
     return None
 
 

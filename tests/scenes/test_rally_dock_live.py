@@ -134,3 +134,36 @@ def test_picking_the_next_ship_brings_the_persons_ships_into_view(ctx: AppContex
     monkeypatch.setattr(view, "_render_static", lambda *a, **k: view._static)
     step(ctx, [], DT)
     assert away.center not in [(int(x), int(y)) for x, y in rings], "no ring off the shown map"
+
+
+def test_a_draw_is_called_a_draw_in_the_log_and_the_player_panels(ctx: AppContext,  # noqa: F811
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen at the end of seed 2 (11-11): the card said "A draw!" while both panels said
+    "Winner!" and the log "Game over: You and Computer win with 11 points"."""
+    from game.core.match import LogEntry
+    from game.rally.commands import GameOver
+    from scenes.views.rally_text import log_lines
+
+    lines = [t for t, _ in log_lines([LogEntry(0, -1, GameOver("", (0, 1), (11, 11), "entropy"))], ["You", "Computer"], 0)]
+    assert lines == ["Game over: a draw, You and Computer on 11 points"]
+    lines = [t for t, _ in log_lines([LogEntry(0, -1, GameOver("", (1,), (8, 11), "entropy"))], ["You", "Computer"], 0)]
+    assert lines == ["Game over: Computer wins with 11 points"]
+    match = played_until(3, ["human", "random"], lambda s: s.phase == "planning" and s.era >= 2)
+    scene, view = open_settled(ctx, match)
+    from scenes.sprites.text import TextCache
+
+    said: list[str] = []
+    real = TextCache.blit
+
+    def record(self: Any, surface: pygame.Surface, text: str, *a: Any, **k: Any) -> Any:
+        said.append(text)
+        return real(self, surface, text, *a, **k)
+
+    monkeypatch.setattr(TextCache, "blit", record)
+    for winners, word in (([0, 1], "Draw"), ([1], "Winner!")):
+        view.view = {**view.view, "phase": "over", "winners": winners}
+        said.clear()
+        for seat in (0, 1):
+            view._draw_panel(pygame.Surface(ctx.screen.get_size()), seat, (0, 0))
+        assert said.count(word) == len(winners), (word, said)
+        assert "Winner!" not in said or len(winners) == 1
