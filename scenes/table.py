@@ -899,7 +899,7 @@ class TableScene(Scene):
     def _draw_bar(self, surface: pygame.Surface) -> None:
         surface.blit(self._shadow, (0, self.top_h), pygame.Rect(0, 0, self.play_rect.width, 8))
         text, colour = self.view.status(self.names)
-        if self.match.state.is_over():
+        if self.match.state.is_over() and not self.animator.busy:  # not while the deciding move still plays
             text, colour = "The match is over", BRASS
         ann = self.view.announcement(self.animator)
         if ann is not None:

@@ -1180,7 +1180,8 @@ class RallyView(GameView):
         self.text.blit(layer, line, fs - 3, DIM, topleft=(r.x + 16, y))
         y += fs
         if y + fs - 2 <= r.bottom:
-            if v.get("phase") == "over":
+            if v.get("phase") == "over" and self._round_dock is None and not self._playing_round:
+                # (not while the round that decided it still plays back: that would tell the end first)
                 winners = v.get("winners", [])
                 # several on the top score: the game-over card says "A draw!", so "Winner!" twice misled
                 state, ink = (("Winner!" if len(winners) == 1 else "Draw", BRASS) if seat in winners else ("", DIM))

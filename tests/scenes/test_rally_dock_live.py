@@ -167,3 +167,48 @@ def test_a_draw_is_called_a_draw_in_the_log_and_the_player_panels(ctx: AppContex
             view._draw_panel(pygame.Surface(ctx.screen.get_size()), seat, (0, 0))
         assert said.count(word) == len(winners), (word, said)
         assert "Winner!" not in said or len(winners) == 1
+
+
+def ends_next_round(s: RallyState) -> bool:
+    if s.phase != "chaos" or s.to_act() != [CHANCE]:
+        return False
+    c = s.clone()
+    c.apply(c.chance_outcomes()[0][0])
+    return c.is_over()
+
+
+def test_the_end_is_told_only_once_the_deciding_round_has_played(ctx: AppContext,  # noqa: F811
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in real windows (seed 1 era 4, seed 2 era 11): while the round that ended the game was
+    still playing back (the Titanium Portal card just turning up), the banner already said "The
+    match is over" and the player panels "Winner!"."""
+    from scenes.sprites.text import TextCache
+
+    match = next(m for m in (played_until(seed, ["human", "random"], lambda s: ends_next_round(s) or s.is_over())
+                             for seed in range(1, 30)) if not m.state.is_over())
+    said: list[str] = []
+    real = TextCache.blit
+
+    def record(self: Any, surface: pygame.Surface, text: str, *a: Any, **k: Any) -> Any:
+        said.append(text)
+        return real(self, surface, text, *a, **k)
+
+    monkeypatch.setattr(TextCache, "blit", record)
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    ctx.stack.apply_pending()
+    view = rally_view(scene)
+    seen_playing = False
+    for _ in range(2000):
+        said.clear()
+        step(ctx, [], DT)
+        if match.state.is_over() and view._timeline(scene.animator) is not None:
+            seen_playing = True
+            assert "The match is over" not in said and "Winner!" not in said and "Draw" not in said, said
+        if match.state.is_over() and not scene.animator.busy:
+            break
+    assert seen_playing, "the deciding round was played back"
+    said.clear()
+    view._static_key = None
+    step(ctx, [], DT)
+    assert "The match is over" in said and ("Winner!" in said or "Draw" in said)
