@@ -13,7 +13,8 @@ is expected to turn into before entropy reaches zero:
   straight ahead counts as nearer) and the nearest portal it could claim.
 
 Eras left come from the entropy clock: the entropy still to go divided by the
-rate it has risen so far (blended with a prior for the first eras). The
+rate it has risen so far (blended with a prior for the first eras, derived
+from the deck's card entropies), counted at most `HORIZON` eras ahead. The
 evaluation of a seat is its potential minus the best other seat's, so a
 position is good when it leads the table (the arena counts wins, not points).
 
