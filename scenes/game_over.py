@@ -9,6 +9,7 @@ import pygame
 
 from game.core import paths
 from game.core.match import Match
+from game.core.text import join_names
 from scenes import palette
 from scenes.seat_names import seat_long_label
 from scenes.sprites.text import wrap_text
@@ -42,8 +43,10 @@ def result_text(match: Any) -> str:
     winners = match.state.winners() if match.state.is_over() else []
     if not winners:
         return "Game over"
-    if len(winners) > 1:
+    if len(winners) == len(match.seats):
         return "A draw!"
+    if len(winners) > 1:  # some, not all, share the win (Worlds Collide's round limit with 3 or 4)
+        return f"{join_names([seat_long_label(match, w) for w in winners])} win"
     name = seat_long_label(match, winners[0])
     return "You win!" if name == "You" else f"{name} wins"
 
@@ -148,7 +151,7 @@ class GameOverScene(UIScene):
         name_f, detail_f, pts_f = self.font(20, "bold"), self.font(15), self.font(30, "display")
         for seat, (who, detail, pts) in enumerate(score_lines(self.match)):
             row = pygame.Rect(c.x + px(40), y, c.w - px(80), px(54))
-            won = seat in winners and len(winners) == 1 and not detail
+            won = seat in winners and len(winners) < len(self.match.seats) and not detail
             if detail:  # per-half rows: highlight the half whose Order player won
                 won = len(winners) == 1 and seat == winners[0]
             pygame.draw.rect(surface, (58, 48, 30) if won else (40, 46, 64), row, border_radius=10)

@@ -237,6 +237,22 @@ def test_pause_saves_to_the_saves_folder(ui_ctx):
     assert ui_ctx.stack.top is None
 
 
+def test_game_over_names_a_shared_win_and_keeps_a_draw_for_all(ui_ctx):
+    """Worlds Collide's round limit with three players: Ronin's and Advaranau's players shared the
+    win and the card said 'A draw!' (seen at the end of a real 3-player game)."""
+    from types import SimpleNamespace
+
+    from scenes.game_over import result_text
+
+    def ended(winners, seats):
+        state = SimpleNamespace(is_over=lambda: True, winners=lambda: winners)
+        return SimpleNamespace(state=state, seats=seats)
+
+    assert result_text(ended([1, 2], ["human"] * 3)) == "Player 2 and Player 3 win"
+    assert result_text(ended([0, 1, 2], ["human"] * 3)) == "A draw!"
+    assert result_text(ended([0, 1], ["human", "greedy"])) == "A draw!"
+
+
 def test_game_over_shows_both_halves_and_swaps_seats(ui_ctx):
     from scenes.game_over import GameOverScene, result_text, score_lines
 
