@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
 from game.core.errors import SaveFileError, UnknownGameError
-from game.core.protocol import CHANCE, Command, Event, Game, JsonDict, Seat, State
+from game.core.protocol import CHANCE, Command, Event, Game, GameInfo, JsonDict, Seat, State
 
 SAVE_FORMAT = "entropy-tabletop-save"
 SAVE_VERSION = 1
@@ -196,6 +196,7 @@ class Match:
             "seed": self.seed,
             "seats": list(self.seats),
             "commands": [c.to_json() for c in self.commands],
+            "rules": self.game.info.rules,
             "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
 
@@ -241,20 +242,21 @@ class Match:
             match = cls(game, data["config"], data["seed"], list(seats))
         except ValueError as exc:
             raise SaveFileError(f"bad game options: {exc}") from None
+        why = _rules_note(game.info, data.get("rules"))
         for ply, raw in enumerate(data["commands"], start=1):
             try:
                 cmd = game.codec.decode(raw)
             except ValueError as exc:
-                raise SaveFileError(f"move {ply} cannot be read: {exc}") from None
+                raise SaveFileError(f"{why}move {ply} cannot be read: {exc}") from None
             try:
                 refusal = game.check(match.state, cmd)
                 what = cmd.describe() if refusal is not None else ""
             except (TypeError, ValueError, IndexError, KeyError, AttributeError):
                 # A field of the right name but the wrong shape (a cell [9, 0],
                 # [1] or ["a", "b"]) must not crash the loader deep in the engine.
-                raise SaveFileError(f"move {ply} cannot be read: malformed {cmd.TAG} command") from None
+                raise SaveFileError(f"{why}move {ply} cannot be read: malformed {cmd.TAG} command") from None
             if refusal is not None:
-                raise SaveFileError(f"move {ply} ({what}) is illegal: {refusal.reason}")
+                raise SaveFileError(f"{why}move {ply} ({what}) is illegal: {refusal.reason}")
             match._play(cmd)
         return match
 
@@ -300,3 +302,14 @@ def write_json_atomic(path: Path, data: Mapping[str, Any] | list[Any]) -> None:
         except OSError:
             pass
         raise
+
+
+def _rules_note(info: GameInfo, saved: object) -> str:
+    """What to say first when a save's moves do not replay: the game's numbers changed since it
+    was made (a balance change makes every older save diverge: a Rally save from before the
+    entropy clock was halved failed at move 141 with 'Share out exactly 135 energy')."""
+    if not info.rules or saved == info.rules:
+        return ""
+    if saved is None:
+        return f"it may come from an older version with other {info.title} numbers, which no longer replay: "
+    return f"it was made with other {info.title} numbers, which no longer replay: "

@@ -170,6 +170,9 @@ class GameInfo:
     options: tuple["OptionSpec", ...] = ()
     reveal_noun: str = "a chance outcome"
     """What chance reveals in this game, for messages ("a counter from the bag")."""
+    rules: str = ""
+    """A short fingerprint of the game's numbers (its data file), recorded in saves: a save
+    whose replay fails can then say that the numbers changed since it was made."""
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,8 @@ multiset of types). Everything tunable lives in the data file, not here.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -14,6 +16,9 @@ from typing import Any
 
 _DATA: dict[str, Any] = tomllib.loads(
     resources.files("game.rally").joinpath("data/rally.toml").read_text(encoding="utf-8"))
+
+RULES_FINGERPRINT = hashlib.sha256(json.dumps(_DATA, sort_keys=True).encode("utf-8")).hexdigest()[:12]
+"""Changes with any number of the data file (not with its comments): saves record it."""
 
 NUMBERS: dict[str, int] = {k: int(v) for k, v in _DATA["numbers"].items()}
 MIN_PLAYERS = NUMBERS["min_players"]

@@ -20,7 +20,7 @@ from game.core.protocol import (
 )
 from game.core.rng import Rng
 from game.rally import referee, rules
-from game.rally.cards import MAX_PLAYERS, MIN_PLAYERS, N_CARDS, bag_counts, card_info
+from game.rally.cards import MAX_PLAYERS, MIN_PLAYERS, N_CARDS, RULES_FINGERPRINT, bag_counts, card_info
 from game.rally.commands import (
     CODEC,
     CardsDealt,
@@ -54,6 +54,7 @@ INFO = GameInfo(
     has_chance=True,
     hidden_info=True,
     reveal_noun="a new tile or card",
+    rules=RULES_FINGERPRINT,
     blurb="Entropy Rally. Build a map of hex tiles, program your ships in secret, and bank titanium "
           "through portals before entropy reaches zero.",
 )
