@@ -310,6 +310,7 @@ def _rules_note(info: GameInfo, saved: object) -> str:
     entropy clock was halved failed at move 141 with 'Share out exactly 135 energy')."""
     if not info.rules or saved == info.rules:
         return ""
+    # short: the Load list shows one line, and what matters must come before it is cut
     if saved is None:
-        return f"it may come from an older version with other {info.title} numbers, which no longer replay: "
-    return f"it was made with other {info.title} numbers, which no longer replay: "
+        return f"perhaps older {info.title} numbers: "
+    return f"saved with other {info.title} numbers: "

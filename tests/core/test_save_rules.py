@@ -50,8 +50,8 @@ def test_a_rally_save_records_the_rules_fingerprint_and_loads() -> None:
 
 
 @pytest.mark.parametrize("saved, words", [
-    ("0123456789ab", "it was made with other Entropy Rally numbers"),
-    (None, "it may come from an older version with other Entropy Rally numbers"),
+    ("0123456789ab", "saved with other Entropy Rally numbers: move "),
+    (None, "perhaps older Entropy Rally numbers: move "),
 ])
 def test_a_save_with_other_numbers_says_so_when_it_does_not_replay(saved: str | None, words: str) -> None:
     data = _rally_save()
