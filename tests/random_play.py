@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TypeVar
 
+from game.core.match import Match
 from game.core.protocol import CHANCE, Command, State
 
 S = TypeVar("S", bound=State)
@@ -29,3 +30,15 @@ def random_walk(state: S, r: random.Random, steps: int) -> S:
             break
         state.apply(pick(state, r))
     return state
+
+
+def random_match(match: Match, r: random.Random, steps: int) -> Match:
+    """`match` after `steps` random legal commands submitted the way the table does
+    (chance through the match's own resolver, then the first seat to act), each one accepted."""
+    for _ in range(steps):
+        if match.to_act() == [CHANCE]:
+            assert match.resolve_chance().ok
+        else:
+            seat = match.to_act()[0]
+            assert match.submit(r.choice(match.state.legal_commands(seat))).ok
+    return match

@@ -15,21 +15,14 @@ from game.core.errors import SaveFileError
 from game.core.match import SAVE_VERSION, Match, read_json, write_json_atomic
 from game.core.protocol import CHANCE
 from game.core.registry import get_game
+from tests.random_play import random_match
 
 OC = get_game("order-chaos")
 
 
 def _played_match(steps: int = 12, seed: int = 3) -> Match:
     """A match a few turns in, every command legal (chosen at random)."""
-    m = Match(OC, {}, seed, ["human", "human"])
-    r = random.Random(seed)
-    for _ in range(steps):
-        if m.to_act() == [CHANCE]:
-            assert m.resolve_chance().ok
-        else:
-            seat = m.to_act()[0]
-            assert m.submit(r.choice(m.state.legal_commands(seat))).ok
-    return m
+    return random_match(Match(OC, {}, seed, ["human", "human"]), random.Random(seed), steps)
 
 
 def _good() -> dict:

@@ -12,22 +12,15 @@ import pytest
 
 from game.core.errors import SaveFileError
 from game.core.match import Match
-from game.core.protocol import CHANCE
 from game.core.registry import get_game
 from game.rally.cards import RULES_FINGERPRINT
+from tests.random_play import random_match
 
 RALLY = get_game("rally")
 
 
 def _rally_save(steps: int = 40, seed: int = 4) -> dict[str, object]:
-    m = Match(RALLY, {}, seed, ["human", "human"])
-    r = random.Random(seed)
-    for _ in range(steps):
-        if m.to_act() == [CHANCE]:
-            assert m.resolve_chance().ok
-        else:
-            seat = m.to_act()[0]
-            assert m.submit(r.choice(m.state.legal_commands(seat))).ok
+    m = random_match(Match(RALLY, {}, seed, ["human", "human"]), random.Random(seed), steps)
     data: dict[str, object] = json.loads(json.dumps(m.to_json()))
     return data
 
