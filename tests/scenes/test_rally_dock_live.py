@@ -20,6 +20,21 @@ from tests.scenes.table_context import table_context
 from tests.scenes.test_table_rally import ctx, open_settled, played_until, rally_view  # noqa: F401
 
 
+def record_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the table draws from now on, in order (TextCache.blit watched)."""
+    from scenes.sprites.text import TextCache
+
+    said: list[str] = []
+    real = TextCache.blit
+
+    def record(self: Any, surface: pygame.Surface, text: str, *a: Any, **k: Any) -> Any:
+        said.append(text)
+        return real(self, surface, text, *a, **k)
+
+    monkeypatch.setattr(TextCache, "blit", record)
+    return said
+
+
 def test_cargo_at_follows_the_timeline() -> None:
     before = {"entropy": -700, "ships": [{"id": 1, "owner": 0, "hex": [0, 0], "direction": 0, "energy": 30,
                                           "titanium": 1}], "tokens": [], "tiles": []}
@@ -47,16 +62,7 @@ def hint_shown(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
     match = played_until(11, ["human", "random"], lambda s: s.phase == "planning" and s.era >= 2 and not s.done[0]
                          and len(s.hands[0]) >= 5 and not any(sh.program for sh in s.ships.values() if sh.owner == 0))
     scene, view = open_settled(ctx, match)
-    import scenes.views.rally_planning as planning
-
-    words: list[str] = []
-    real = planning.TextCache.blit
-
-    def record(self: Any, surface: pygame.Surface, text: str, *a: Any, **k: Any) -> Any:
-        words.append(text)
-        return real(self, surface, text, *a, **k)
-
-    monkeypatch.setattr(planning.TextCache, "blit", record)
+    words = record_text(monkeypatch)
     view._static_key = None
     step(ctx, [], DT)
     assert "Programs: drag cards into a row" in words, words
@@ -150,16 +156,7 @@ def test_a_draw_is_called_a_draw_in_the_log_and_the_player_panels(ctx: AppContex
     assert lines == ["Game over: Computer wins with 11 points"]
     match = played_until(3, ["human", "random"], lambda s: s.phase == "planning" and s.era >= 2)
     scene, view = open_settled(ctx, match)
-    from scenes.sprites.text import TextCache
-
-    said: list[str] = []
-    real = TextCache.blit
-
-    def record(self: Any, surface: pygame.Surface, text: str, *a: Any, **k: Any) -> Any:
-        said.append(text)
-        return real(self, surface, text, *a, **k)
-
-    monkeypatch.setattr(TextCache, "blit", record)
+    said = record_text(monkeypatch)
     for winners, word in (([0, 1], "Draw"), ([1], "Winner!")):
         view.view = {**view.view, "phase": "over", "winners": winners}
         said.clear()
@@ -182,18 +179,9 @@ def test_the_end_is_told_only_once_the_deciding_round_has_played(ctx: AppContext
     """Seen in real windows (seed 1 era 4, seed 2 era 11): while the round that ended the game was
     still playing back (the Titanium Portal card just turning up), the banner already said "The
     match is over" and the player panels "Winner!"."""
-    from scenes.sprites.text import TextCache
-
     match = next(m for m in (played_until(seed, ["human", "random"], lambda s: ends_next_round(s) or s.is_over())
                              for seed in range(1, 30)) if not m.state.is_over())
-    said: list[str] = []
-    real = TextCache.blit
-
-    def record(self: Any, surface: pygame.Surface, text: str, *a: Any, **k: Any) -> Any:
-        said.append(text)
-        return real(self, surface, text, *a, **k)
-
-    monkeypatch.setattr(TextCache, "blit", record)
+    said = record_text(monkeypatch)
     scene = TableScene(ctx, match, use_process=False)
     ctx.stack.push(scene)
     ctx.stack.apply_pending()
