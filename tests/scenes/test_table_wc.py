@@ -582,17 +582,23 @@ def _own_secret_lines(scene: TableScene, seat: int) -> list[str]:
             if text.startswith(name) and ("(shrouded)" in text and " drew " in text or " in secret" in text)]
 
 
+def frames_until_handoff(ctx: AppContext, limit: int = 600) -> Iterator[int]:
+    """Step the table a frame at a time, yielding after each one, until a hand-off card covers it."""
+    for frame in range(limit):
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        if isinstance(ctx.stack.top, HandoffScene):
+            return
+        yield frame
+
+
 def test_hot_seat_reveal_keeps_the_screen_owners_secrets_out_of_the_log(ctx: AppContext) -> None:
     """While everyone watches the reveal on the last chooser's screen, the log panel must not read
     'Ronin drew Mary's Shard 2 into their Hold (shrouded)': the Hold is drawn face down, so must the
     log be. After the hand-off back to that seat the lines are there again."""
     scene, _first, second = both_humans_choose(ctx)
     watched = 0
-    for _ in range(600):
-        step(ctx, [], DT)
-        ctx.stack.apply_pending()
-        if isinstance(ctx.stack.top, HandoffScene):
-            break
+    for _ in frames_until_handoff(ctx):
         if not scene.view.private_shown():
             watched += 1
             assert _own_secret_lines(scene, second) == []
@@ -609,11 +615,7 @@ def test_hot_seat_before_the_second_hand_off_the_seat_on_screen_has_no_buttons(c
     hand, clickable, before 'I'm ready')."""
     scene, _first, second = both_humans_choose(ctx)
     frames = 0
-    for _ in range(600):
-        step(ctx, [], DT)
-        ctx.stack.apply_pending()
-        if isinstance(ctx.stack.top, HandoffScene):
-            break
+    for _ in frames_until_handoff(ctx):
         if scene.match.state.plays:
             frames += 1
             assert scene.acting_human() is None
