@@ -408,8 +408,9 @@ class TableScene(Scene):
             return "You are out of the game and only watch now: there is no move of yours left to take back."
         return None
 
-    def undo_tooltip(self) -> str:
-        """What Undo would do right now, or why it can't (the button stays clickable and says so too)."""
+    def undo_refusal(self) -> str | None:
+        """Why Undo would be refused right now, or None when it would take a move back. The
+        button is greyed exactly when this says no, with the same words as the refusal."""
         out = self._undo_out()
         if out is not None:
             return out
@@ -417,45 +418,54 @@ class TableScene(Scene):
         if not candidates:
             return "Only a human player can take a move back."
         if any(self.match.undo_point(seat) is not None for seat in candidates):
-            return "Take your last move back (Ctrl+Z)"
+            return None
         return self.match.undo_refusal(candidates[0]) or "Nothing to undo."
 
-    def redo_tooltip(self) -> str:
-        if self.match.can_redo():
-            return "Replay the move you took back (Ctrl+Y)"
+    def redo_refusal(self) -> str | None:
+        """Why Redo would be refused right now (nothing taken back, or not by a seat that may
+        replay it here), or None."""
+        if any(self.match.redo_refusal(seat) is None for seat in self._undo_candidates()):
+            return None
         return "Nothing to redo: Redo replays a move you took back, until a new move is made."
 
+    def undo_tooltip(self) -> str:
+        """What Undo would do right now, or why it can't (the button is greyed then)."""
+        return self.undo_refusal() or "Take your last move back (Ctrl+Z)"
+
+    def redo_tooltip(self) -> str:
+        return self.redo_refusal() or "Replay the move you took back (Ctrl+Y)"
+
     def undo(self) -> None:
-        out = self._undo_out()
-        if out is not None:
-            self.refuse(out)
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            self.refuse(refusal)
             return
-        candidates = self._undo_candidates()
-        if not candidates:
-            self.show("Only a human player can take a move back.", error=True)
-            return
-        for seat in candidates:
+        for seat in self._undo_candidates():
             if self.match.undo_point(seat) is not None:
                 result = self.match.undo(seat)
                 if result.ok:
                     self._after_history_change()
                     self.show(f"Move taken back: {self.names[seat]} to play again.")
                     return
-        self.refuse(self.match.undo_refusal(candidates[0]) or "Nothing to undo.")
+                self.refuse(result.reason)
+                return
 
     def redo(self) -> None:
-        if not self.match.can_redo():
+        if self.redo_refusal() is not None:
             self.show("Nothing to redo.", error=True)
             return
         before = self.view.view
         for seat in self._undo_candidates():
+            if self.match.redo_refusal(seat) is not None:
+                continue
             result = self.match.redo(seat)
             if result.ok:
                 self._after_history_change()
                 self._animate(result.events, before, None)
                 self.show("Move replayed.")
                 return
-        self.show("Nothing to redo.", error=True)
+            self.refuse(result.reason)
+            return
 
     def _after_history_change(self) -> None:
         self.ai.cancel()
@@ -582,15 +592,34 @@ class TableScene(Scene):
     def _hover(self, pos: Point) -> None:
         self.mouse = pos
         self.hover = self.view.hit_test(pos)
+        tip = self._tip_at(pos)
+        if tip != self.tip_text:
+            self.tip_text = tip
+            self.tip_since = self.time
+
+    def _tip_at(self, pos: Point) -> str | None:
+        """The tooltip of what is at `pos` now: a table button, else the view's (its controls,
+        pieces, panels)."""
         tip = None
         for b in self.buttons + self.action_buttons:
             if b.rect.collidepoint(pos) and b.tooltip:
                 tip = b.tooltip
         if tip is None and not self.drag.active:
             tip = self.view.tooltip(pos)
-        if tip != self.tip_text:
+        return tip
+
+    def _recheck_tip(self) -> None:
+        """A tooltip goes with what it belongs to: when that went away under a still mouse (a
+        button removed or replaced, Rally's playback Pause gone when the chaos round ends), the
+        tooltip goes too; a changed text (the same spot saying something new) replaces it in
+        place. Asked while drawing, after the view has drawn, because views drop controls there."""
+        if self.tip_text is None:
+            return
+        tip = self._tip_at(self.mouse)
+        if tip is None:
+            self.tip_text = None
+        elif tip != self.tip_text:
             self.tip_text = tip
-            self.tip_since = self.time
 
     # --- the flow of the game -------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -810,8 +839,8 @@ class TableScene(Scene):
         if not self.buttons:
             return
         acting = self.acting_human()
-        self.btn_undo.enabled = bool(self.humans) and bool(self.match.commands) and self._undo_out() is None
-        self.btn_redo.enabled = self.match.can_redo()
+        self.btn_undo.enabled = self.undo_refusal() is None
+        self.btn_redo.enabled = self.redo_refusal() is None
         self.btn_undo.tooltip = self.undo_tooltip()
         self.btn_redo.tooltip = self.redo_tooltip()
         self.btn_hint.enabled = acting is not None
@@ -875,6 +904,7 @@ class TableScene(Scene):
         self._draw_side(surface)
         self._draw_bar(surface)
         self._draw_announcement(surface)
+        self._recheck_tip()
         self._draw_tooltip(surface)
 
     def _chrome(self, size: tuple[int, int]) -> pygame.Surface:

@@ -154,9 +154,17 @@ class Match:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def redo(self, seat: Seat) -> Result:
+    def redo_refusal(self, seat: Seat) -> str | None:
+        """Why `redo(seat)` would be refused before replaying anything, or None: only the move
+        `seat` took back last can be replayed (a screen greys its Redo button with this)."""
         if not self._redo or self._redo[-1][0].seat != seat:
-            return Result.refused("Nothing to redo.")
+            return "Nothing to redo."
+        return None
+
+    def redo(self, seat: Seat) -> Result:
+        nothing = self.redo_refusal(seat)
+        if nothing is not None:
+            return Result.refused(nothing)
         group = self._redo.pop()
         events: list[Event] = []
         for cmd in group:
