@@ -10,11 +10,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
-from collections.abc import Iterator
-from typing import Any
 
 import pygame
-import pytest
 
 from game.core.match import Match
 from game.core.protocol import CHANCE, Target
@@ -24,14 +21,8 @@ from scenes.app import AppContext, step
 from scenes.table import TOOLTIP_DELAY, TableScene
 from tests.games.rally.rally_playtest import choose
 from tests.scenes.gestures import DT, at, click, drag, key
-from tests.scenes.table_context import table_context
-from tests.scenes.test_table_rally import open_match, open_settled, played_until, rally_view, tile_turn
-
-
-@pytest.fixture
-def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
-    with table_context(tmp_path, monkeypatch, animation_speed="fast", ai_watch_delay=0.0) as context:
-        yield context
+from tests.scenes.test_table_rally import (ctx, open_match, open_settled, played_until, rally_view,  # noqa: F401
+                                          tile_turn)
 
 
 def test_rally_set_up_greys_undo_once_a_tile_has_been_revealed_and_says_why(ctx: AppContext) -> None:
