@@ -35,7 +35,6 @@ from scenes.sprites.hex import (
     downscale,
     glow_layer,
     hex_corners,
-    side_spot,
 )
 from scenes.views import rally_icons as icons
 
