@@ -165,9 +165,14 @@ class TableScene(Scene):
         and not while the view asks for that seat to be handed the screen again after a moment
         everyone watched: its buttons and banner wait for 'I'm ready' like its cards)."""
         seat = self._next_human()
-        if seat is not None and self.hot_seat and (seat != self._shown or self.view.handoff_again()):
+        if seat is not None and self._handoff_due(seat):
             return None
         return seat
+
+    def _handoff_due(self, seat: Seat) -> bool:
+        """Hot-seat: `seat` must be handed the screen before it acts (another seat has it, or
+        the view asks for it again after a moment everyone watched)."""
+        return self.hot_seat and (seat != self._shown or self.view.handoff_again())
 
     def viewer(self) -> Seat:
         """The seat whose view is drawn: never a seat that has not been handed the screen."""
@@ -646,7 +651,7 @@ class TableScene(Scene):
             return
         if self.hot_seat and not self.match.state.is_over() and self._pending_answer is None:
             nxt = self._next_human()
-            if nxt is not None and (nxt != self._shown or self.view.handoff_again()) and not self._handoff_open:
+            if nxt is not None and self._handoff_due(nxt) and not self._handoff_open:
                 if nxt != self._shown and not self.view.has_secrets(self.view.view) \
                         and not self.view.has_secrets(self.match.state.view(nxt)):
                     self._take_screen(nxt)  # nothing hidden on either side: no hand-off screen
@@ -720,8 +725,7 @@ class TableScene(Scene):
         if self.ai_to_act() is not None:
             return STILL if self.watching and self.watch_paused else PULSE
         nxt = self._next_human()
-        if self.hot_seat and not self._handoff_open and nxt is not None and \
-                (nxt != self._shown or self.view.handoff_again()):
+        if not self._handoff_open and nxt is not None and self._handoff_due(nxt):
             return 0.0
         return STILL
 
