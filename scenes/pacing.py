@@ -115,13 +115,12 @@ class FramePacer:
         events += self._poll()
         now = self._now()
         dt = now - self.last_frame
-        if idle and events:
-            # An animation this input starts begins at its first frame, not `dt` into it
-            # (timers lose the idle wait, at most IDLE_WAIT: nothing moved meanwhile).
-            dt = min(dt, self.period)
+        if idle:
             self.idle_frames += 1
-        elif idle:
-            self.idle_frames += 1
+            if events:
+                # An animation this input starts begins at its first frame, not `dt` into it
+                # (timers lose the idle wait, at most IDLE_WAIT: nothing moved meanwhile).
+                dt = min(dt, self.period)
         self.last_frame = now
         if any(e.type in INPUT_EVENTS for e in events):
             self.last_input = now
