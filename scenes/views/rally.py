@@ -1183,8 +1183,10 @@ class RallyView(GameView):
             if v.get("phase") == "over" and self._round_dock is None and not self._playing_round:
                 # (not while the round that decided it still plays back: that would tell the end first)
                 winners = v.get("winners", [])
-                # several on the top score: the game-over card says "A draw!", so "Winner!" twice misled
-                state, ink = (("Winner!" if len(winners) == 1 else "Draw", BRASS) if seat in winners else ("", DIM))
+                # everyone on the top score is a draw, as on the game-over card ("Winner!" twice misled);
+                # some but not all of them share the win, and the card names them as winners
+                draw = len(winners) == int(v.get("players", 2))
+                state, ink = (("Draw" if draw else "Winner!", BRASS) if seat in winners else ("", DIM))
             elif not alive:
                 state, ink = "Out of the race", (255, 130, 110)
             elif v.get("phase") == "planning":

@@ -240,8 +240,10 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
     if isinstance(ev, GameOver):
         win = " and ".join(who(w) for w in ev.winners)
         top = max(ev.points) if ev.points else 0
-        if len(ev.winners) > 1:  # the game-over card says "A draw!": the log agrees
+        if len(ev.winners) > 1 and len(ev.winners) == len(ev.points):  # everyone tied: the card says "A draw!"
             return f"Game over: a draw, {win} on {top} points", BRASS
+        if len(ev.winners) > 1:  # some, not all, on the top score: the card names them as winners
+            return f"Game over: {win} share the win with {top} points", BRASS
         return f"Game over: {win} win{'' if win == 'You' else 's'} with {top} points", BRASS
     return None
 

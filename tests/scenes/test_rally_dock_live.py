@@ -154,16 +154,20 @@ def test_a_draw_is_called_a_draw_in_the_log_and_the_player_panels(ctx: AppContex
     assert lines == ["Game over: a draw, You and Computer on 11 points"]
     lines = [t for t, _ in log_lines([LogEntry(0, -1, GameOver("", (1,), (8, 11), "entropy"))], ["You", "Computer"], 0)]
     assert lines == ["Game over: Computer wins with 11 points"]
+    # three players, two on the top score: the game-over card names them as winners, so do the log and panels
+    three = ["You", "Computer 1", "Computer 2"]
+    lines = [t for t, _ in log_lines([LogEntry(0, -1, GameOver("", (0, 2), (9, 4, 9), "entropy"))], three, 0)]
+    assert lines == ["Game over: You and Computer 2 share the win with 9 points"]
     match = played_until(3, ["human", "random"], lambda s: s.phase == "planning" and s.era >= 2)
     scene, view = open_settled(ctx, match)
     said = record_text(monkeypatch)
-    for winners, word in (([0, 1], "Draw"), ([1], "Winner!")):
-        view.view = {**view.view, "phase": "over", "winners": winners}
+    for players, winners, word in ((2, [0, 1], "Draw"), (2, [1], "Winner!"), (3, [0, 2], "Winner!")):
+        view.view = {**view.view, "phase": "over", "winners": winners, "players": players}
         said.clear()
         for seat in (0, 1):
             view._draw_panel(pygame.Surface(ctx.screen.get_size()), seat, (0, 0))
-        assert said.count(word) == len(winners), (word, said)
-        assert "Winner!" not in said or len(winners) == 1
+        assert said.count(word) == len([w for w in winners if w in (0, 1)]), (word, said)
+        assert ("Draw" in said) == (len(winners) == players), said
 
 
 def ends_next_round(s: RallyState) -> bool:
