@@ -456,8 +456,9 @@ class TableScene(Scene):
                 return
 
     def redo(self) -> None:
-        if self.redo_refusal() is not None:
-            self.show("Nothing to redo.", error=True)
+        refusal = self.redo_refusal()
+        if refusal is not None:
+            self.refuse(refusal)
             return
         before = self.view.view
         for seat in self._undo_candidates():

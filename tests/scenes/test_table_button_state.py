@@ -55,6 +55,10 @@ def test_order_and_chaos_undo_and_redo_are_lit_exactly_when_they_would_act(ctx: 
             break
     assert match.commands, "the bag has drawn already"
     assert not scene.btn_undo.enabled and not scene.btn_redo.enabled
+    played: list[str] = []
+    ctx.play = played.append  # type: ignore[method-assign]
+    key(ctx, pygame.K_y, pygame.KMOD_CTRL)  # the shortcut on a greyed Redo: the same words, the refusal sound
+    assert scene.status_text == scene.btn_redo.tooltip and played == ["refuse"]
     drag(ctx, at(scene, Target("drawn")), at(scene, Target("cell", (5, 2))))
     assert scene.btn_undo.enabled and not scene.btn_redo.enabled
     click(ctx, scene.btn_undo.rect.center)
