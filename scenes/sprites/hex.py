@@ -29,16 +29,6 @@ def hex_corners(cx: float, cy: float, radius: float) -> list[tuple[float, float]
             for i in range(6)]
 
 
-def side_spot(cx: float, cy: float, radius: float, side: int, inset: float = 0.0) -> tuple[float, float]:
-    """The middle of side `side` (between corners `side` and `side + 1` of `hex_corners`: 4 is
-    the upper-left side), pulled `inset` (a fraction) of the way towards the centre: where a
-    small badge sits on a hex without covering its middle."""
-    corners = hex_corners(cx, cy, radius)
-    (ax, ay), (bx, by) = corners[side % 6], corners[(side + 1) % 6]
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    return mx + (cx - mx) * inset, my + (cy - my) * inset
-
-
 def canvas_size(radius: int, pad: int = 0) -> int:
     """Side of the square surface holding a hex of `radius` plus `pad` pixels all round."""
     return 2 * (radius + pad) + 2

@@ -367,12 +367,6 @@ def test_a_tile_badge_says_the_number_that_matters() -> None:
     assert not same(badge.badge_image(one, 10, True, True, 0), badge.badge_image(one, 10, True, True, 1))
 
 
-def test_side_spot_is_the_middle_of_a_side_pulled_inwards() -> None:
-    x, y = hexart.side_spot(0, 0, 10, 4)  # upper left: between the corners at 210 and 270 degrees
-    assert (round(x, 3), round(y, 3)) == (round(-10 * math.sqrt(3) / 4, 3), -7.5)
-    assert hexart.side_spot(0, 0, 10, 4, inset=1.0) == pytest.approx((0.0, 0.0))
-
-
 # --- tokens --------------------------------------------------------------------------------------------------
 def _centroid(img: pygame.Surface, test: object) -> tuple[float, float]:
     w, h, data = rgba(img)
