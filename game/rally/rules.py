@@ -323,6 +323,7 @@ def _place_ship(state: RallyState, cmd: PlaceShip, events: list[Event]) -> None:
     ship = Ship(state.next_ship, cmd.seat, Hex(*cmd.hex), cmd.direction)
     state.next_ship += 1
     state.ships[ship.id] = ship
+    state.fleet += ((ship.id, ship.owner),)
     events.append(ShipPlaced(f"Player {cmd.seat + 1} places ship {ship.id}.", cmd.seat, ship.id, cmd.hex,
                              cmd.direction))
     chaos.land(state, ship, events)
@@ -344,6 +345,7 @@ def _place_built(state: RallyState, h: Hex, events: list[Event]) -> None:
     ship = Ship(state.next_ship, owner, h, parent.direction)
     state.next_ship += 1
     state.ships[ship.id] = ship
+    state.fleet += ((ship.id, ship.owner),)
     state.pending_build = None
     events.append(ShipBuilt(f"Player {owner + 1} builds ship {ship.id}.", owner, ship.id, parent_id, (h.q, h.r),
                             ship.direction))

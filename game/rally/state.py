@@ -13,6 +13,7 @@ from game.core.protocol import Command, Event, JsonDict, Seat, State
 from game.core.rng import Rng
 from game.rally import rules
 from game.rally.cards import CARD_KIND, START_ENTROPY, TILE_TYPES, card_info
+from game.rally.naming import fleet_numbers
 
 
 class Tile:
@@ -120,6 +121,9 @@ class RallyState(State):
         """Empty hexes next to a tile, for the tile count it was computed at (tiles are never removed)."""
         self.ships: dict[int, Ship] = {}
         self.next_ship = 1
+        self.fleet: tuple[tuple[int, int], ...] = ()
+        """(ship id, owner) of every ship ever made, destroyed ones too: names them per owner
+        (`naming.fleet_numbers`); a tuple, so clones share it."""
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.deck = deck
         self.discard: list[int] = []
@@ -167,7 +171,7 @@ class RallyState(State):
         c.tiles = dict(self.tiles)  # shared Tile objects: copy-on-write (see Tile)
         c.frontier_cache = self.frontier_cache
         c.ships = {i: s.copy() for i, s in self.ships.items()}
-        c.next_ship = self.next_ship
+        c.next_ship, c.fleet = self.next_ship, self.fleet
         c.hands = [h[:] for h in self.hands]
         c.deck, c.discard, c.buried = self.deck[:], self.discard[:], self.buried[:]
         c.pool, c.points, c.alive, c.done = self.pool[:], self.points[:], self.alive[:], self.done[:]
@@ -251,6 +255,7 @@ class RallyState(State):
         hand = self.hands[seat][:] if own else []
         visible = set(hand) | {c for p in programs.values() for c in p} | {c for _, c in self.played}
         to_act = self.to_act()
+        numbers = fleet_numbers(self.fleet + tuple((s.id, s.owner) for s in self.ships.values()))
         return {
             "game": "rally",
             "seat": seat,
@@ -266,7 +271,8 @@ class RallyState(State):
             "tiles": tiles,
             "drawn_tile": drawn,
             "legal_tile_hexes": [hex_list(h) for h in rules.legal_hexes_for(self, seat)] if seat in to_act else [],
-            "ships": [{"id": s.id, "owner": s.owner, "hex": hex_list(s.hex), "direction": s.direction,
+            "ships": [{"id": s.id, "number": numbers[s.id], "owner": s.owner, "hex": hex_list(s.hex),
+                       "direction": s.direction,
                        "energy": s.energy, "titanium": s.titanium, "program_count": len(s.program)}
                       for s in self.ships.values()],
             "programs": programs,
