@@ -50,6 +50,7 @@ class SetupScene(UIScene):
         self.message_label: UILabel | None = None
         self.seat_groups: list[ChoiceGroup] = []
         self.seat_labels: list[UILabel] = []
+        self.tip_labels: list[UILabel] = []
         self.option_groups: dict[str, ChoiceGroup] = {}
         self.start_button: Any = None
         self._cards: list[pygame.Rect] = []
@@ -80,7 +81,12 @@ class SetupScene(UIScene):
         row_h = px(62 if len(self.seats) <= 4 else 48)
         cap_h = px(22)
         watching = all(s != HUMAN for s in self.seats)
-        left_need = px(20 + 46) + len(self.seats) * row_h + (px(78) if watching else 0) + px(12)
+        tips = ["Hover over a level to see how strong it is.",
+                "Make every player a computer to watch them play." if not watching
+                else "Computer players take turns at the watch speed; Esc pauses."]
+        # the tips sit at the card's foot, below the last seat row (4 seats ran the rows into them)
+        left_need = (px(20 + 46) + len(self.seats) * row_h + (px(86) if watching else 0)
+                     + cap_h * len(tips) + px(24 + 6))
         right_need = (px(20) + (px(92) if len(self.games) > 1 else 0) + px(40)
                       + sum(px(84) + cap_h * len(helps[o.key]) for o in info.options) + px(96))
         card_h = max(left_need, right_need, px(300))
@@ -133,12 +139,11 @@ class SetupScene(UIScene):
                                             WATCH_SPEEDS, current, self.set_watch_speed, gap=px(6),
                                             tooltips={v: f"{v:g} s between moves" for v, _ in WATCH_SPEEDS})
 
-        tips = ["Hover over a level to see how strong it is.",
-                "Make every player a computer to watch them play." if not watching
-                else "Computer players take turns at the watch speed; Esc pauses."]
+        self.tip_labels = []
         for k, tip in enumerate(tips):
-            self.label(pygame.Rect(left.x + pad, left.bottom - px(24) - cap_h * (len(tips) - k), left.w - 2 * pad,
-                                   cap_h), tip, "@caption")
+            tip_y = left.bottom - px(24) - cap_h * (len(tips) - k)
+            self.tip_labels.append(self.label(pygame.Rect(left.x + pad, tip_y, left.w - 2 * pad, cap_h), tip,
+                                              "@caption"))
 
         # options + seed
         inner_w = right.w - 2 * pad
