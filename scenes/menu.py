@@ -94,6 +94,12 @@ COMPACT_MIN = 80
 """... shorter ones (many games, a small window), down to this, put the buttons beside the title."""
 
 
+MESSAGE_LINES = 4
+"""Lines the Load list's message may wrap onto before the last one clips."""
+MESSAGE_CHARS = 240
+"""A message longer than this is cut with an ellipsis (four lines hold it at 1024 px wide)."""
+
+
 class MenuScene(UIScene):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
@@ -106,6 +112,8 @@ class MenuScene(UIScene):
         self.game_buttons: dict[str, UIButton] = {}
         self.save_buttons: dict[Path, UIButton] = {}
         self.message_label: UILabel | None = None
+        self.message_labels: list[UILabel] = []
+        """The Load list's message, one label per wrapped line (`message_label` is the first)."""
         self._card = pygame.Rect(0, 0, 0, 0)
         self._title_rect = pygame.Rect(0, 0, 0, 0)
 
@@ -265,7 +273,7 @@ class MenuScene(UIScene):
                    "@heading")
         self.button(pygame.Rect(card.right - pad - px(110), card.y + px(26), px(110), px(38)), "Back",
                     self.show_games, class_id="@small", tooltip="Back to the games (Esc)")
-        msg_rect = pygame.Rect(card.x + pad, card.bottom - px(52), card.w - 2 * pad, px(30))
+        msg_rect = self._build_message(pygame.Rect(card.x + pad, card.y, card.w - 2 * pad, card.h - px(22)))
         saves = list_saves()
         list_rect = pygame.Rect(card.x + pad, card.y + px(84), card.w - 2 * pad, msg_rect.y - card.y - px(96))
         if not saves:
@@ -283,7 +291,24 @@ class MenuScene(UIScene):
                     lambda p=entry.path: self.load_path(p), class_id="@save_row", container=scroller,
                     tooltip=str(entry.path))
             scroller.set_scrollable_area_dimensions((inner_w, len(saves) * (row_h + gap)))
-        self.message_label = self.label(msg_rect, self.message, "@error" if self.message_is_error else "@ok")
+
+    def _build_message(self, area: pygame.Rect) -> pygame.Rect:
+        """The Load list's message at the foot of `area`, wrapped onto up to MESSAGE_LINES lines so
+        a long error (a save made with other numbers names the move that failed and why) is read
+        whole, not clipped at the card's edge; the list above gives up the room. Returns its rect."""
+        px = self.px
+        line_h = px(28)
+        style = "@error" if self.message_is_error else "@ok"
+        probe = self.label(pygame.Rect(area.x, area.bottom - line_h, area.w, line_h), "", style)
+        lines = wrap_text(self.message, probe.font, area.w - px(12)) or [""]
+        probe.kill()
+        if len(lines) > MESSAGE_LINES:
+            lines = lines[:MESSAGE_LINES - 1] + [" ".join(lines[MESSAGE_LINES - 1:])]  # the last one clips
+        top = area.bottom - px(4) - line_h * len(lines)
+        self.message_labels = [self.label(pygame.Rect(area.x, top + i * line_h, area.w, line_h), line, style)
+                               for i, line in enumerate(lines)]
+        self.message_label = self.message_labels[0]
+        return pygame.Rect(area.x, top, area.w, line_h * len(lines))
 
     # --- actions -------------------------------------------------------------------
     def new_game(self, game_id: str | None = None) -> None:
@@ -322,13 +347,10 @@ class MenuScene(UIScene):
         return True
 
     def _error(self, text: str) -> bool:
-        self.message = one_line(text)
+        self.message = one_line(text, MESSAGE_CHARS)
         self.message_is_error = True
-        if self.mode != "load":
-            self.mode = "load"
-            self.rebuild()
-        elif self.message_label is not None:
-            self.message_label.set_text(self.message)
+        self.mode = "load"
+        self.rebuild()  # the message may need more lines than the last one
         return False
 
     def show_load(self) -> None:

@@ -116,9 +116,39 @@ def test_loading_a_broken_save_shows_one_line_and_does_not_crash(ui_ctx):
         assert ui_ctx.stack.top is menu
         assert menu.message.startswith(f"Can't open {path.name}")
         assert "\n" not in menu.message
-        assert menu.message_label is not None and menu.message_label.text == menu.message
+        assert " ".join(lab.text for lab in menu.message_labels) == menu.message
     key(ui_ctx, pygame.K_ESCAPE)
     assert menu.mode == "games"
+
+
+LONG_ERROR = ("Can't open rally-2026-11-22-0931.json: perhaps older Entropy Rally numbers: move 141 "
+              "(give 0,85) is illegal: Share out exactly 135 energy between your ships, the pool holds 135")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1280, 800)])
+@pytest.mark.filterwarnings("error:Label Rect is too small")  # no clipped text either
+def test_a_long_load_error_is_wrapped_whole_inside_the_card_above_the_list_foot(ui_ctx, size):
+    """The error of a save that no longer replays was cut at the card's edge on one line; now
+    every word is on a line that fits, inside the card and below the list of saves."""
+    from scenes.menu import MenuScene
+
+    played_match().save(paths.saves_dir() / "a.json")
+    ui_ctx.screen = pygame.display.set_mode(size)
+    ui_ctx.ui.set_window_resolution(size)
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    ui_ctx.stack.on_resize(size)
+    click(ui_ctx, menu.buttons["load"])
+    menu._error(LONG_ERROR)
+    frames(ui_ctx, 1)
+    labels = menu.message_labels
+    assert " ".join(lab.text for lab in labels) == LONG_ERROR
+    assert len(labels) >= 2, "the error fits one line: nothing was tested"
+    card = menu._card
+    list_bottom = max(b.rect.bottom for b in menu.save_buttons.values())
+    for lab in labels:
+        assert lab.font.size(lab.text)[0] <= lab.rect.w, f"{size}: {lab.text!r} is cut"
+        assert card.contains(lab.rect) and lab.rect.bottom <= ui_ctx.screen.get_height()
+        assert lab.rect.top >= list_bottom
 
 
 def test_load_list_puts_the_autosave_first(ui_ctx):
