@@ -1350,7 +1350,8 @@ class RallyView(GameView):
             geo = self._panel_geo()
             ok = any(t.zone == "button" and t.ident == self.draft.target().ident for t in overlay.clickable)
             info = {int(s["id"]): (int(s["energy"]), int(s["titanium"])) for s in v.get("ships", [])}
-            draw_panel(surface, self.draft, geo, self.text, lay.font, self._mouse, ok, info)
+            numbers = {int(s["id"]): int(s.get("number", s["id"])) for s in v.get("ships", [])}
+            draw_panel(surface, self.draft, geo, self.text, lay.font, self._mouse, ok, info, numbers)
         # a hand card under the pointer comes to the front (the hand overlaps when it is big)
         if overlay.held is None and overlay.hover is not None and overlay.hover.zone == "hand":
             rect = slot_rect(self.dock, overlay.hover) if overlay.hover.ident else None

@@ -9,6 +9,7 @@ carries the draft (`give:…` / `swap:…/…`), so the engine checks the split.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import pygame
@@ -158,8 +159,10 @@ def _button(surface: pygame.Surface, r: pygame.Rect, label: str, text: TextCache
 
 
 def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, text: TextCache, fs: int,
-               mouse: tuple[float, float], confirm_ok: bool, ship_info: dict[int, tuple[int, int]]) -> None:
-    """The panel; `ship_info` = ship id -> (energy, titanium) it carries now."""
+               mouse: tuple[float, float], confirm_ok: bool, ship_info: dict[int, tuple[int, int]],
+               numbers: Mapping[int, int] | None = None) -> None:
+    """The panel; `ship_info` = ship id -> (energy, titanium) it carries now, `numbers` = ship id ->
+    its number in the player's own fleet (the name players see; the id if missing)."""
     r = geo.rect
     box = pygame.Surface(r.size, pygame.SRCALPHA)
     pygame.draw.rect(box, (16, 18, 30, 235), box.get_rect(), border_radius=14)
@@ -174,7 +177,7 @@ def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, t
     for i, (sid, row) in enumerate(zip(draft.ships, geo.rows)):
         pygame.draw.rect(surface, (26, 30, 46), row, border_radius=8)
         draw_ship(surface, (row.x + row.height * 0.6, row.centery), draft.owner, -90.0, max(12, int(row.height * 0.7)))
-        text.blit(surface, f"Ship {sid}", fs - 1, player_colour(draft.owner), "bold",
+        text.blit(surface, f"Ship {(numbers or {}).get(sid, sid)}", fs - 1, player_colour(draft.owner), "bold",
                   midleft=(row.x + row.height * 1.3, row.centery - fs * 0.45))
         e, ti = ship_info.get(sid, (0, 0))
         pill = cargo_pill(e, ti if draft.kind == "exchange" else None, max(12, fs - 3))

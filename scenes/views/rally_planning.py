@@ -26,6 +26,7 @@ from scenes.views import rally_cards
 from scenes.views.rally_art import cargo_pill, draw_ship, player_colour
 from scenes.views.rally_layout import HAND_LINE_STEP, card_w
 from scenes.views.rally_predict import Prediction
+from scenes.views.rally_text import short_ship_name
 
 Colour = tuple[int, int, int]
 TEXT: Colour = (226, 226, 232)
@@ -245,7 +246,8 @@ def _draw_row(layer: pygame.Surface, row: Row, view: Mapping[str, Any], text: Te
     sh = min(lab.height - 6, 40)
     if ship is not None:
         draw_ship(layer, (lab.x + sh * 0.6, lab.centery), row.owner, -90.0, max(12, int(sh * 0.75)))
-        text.blit(layer, f"Ship {row.ship}", fs - 2, col, "bold", topleft=(lab.x + sh * 1.25, lab.y + 3))
+        label = short_ship_name(row.owner, int(ship.get("number", row.ship)), int(view.get("seat", -1)))
+        text.blit(layer, label, fs - 2, col, "bold", topleft=(lab.x + sh * 1.25, lab.y + 3))
         pill = cargo_pill(int(ship["energy"]), int(ship["titanium"]), max(12, fs - 2))
         layer.blit(pill, (lab.x + int(sh * 1.25), lab.y + 5 + fs))
     for slot in row.slots:

@@ -46,7 +46,8 @@ from game.rally.commands import (
     WavePush,
 )
 from game.rally.cards import TILE_TYPES
-from scenes.views.rally_art import player_colour
+from game.rally.naming import fleet_numbers
+from scenes.views.rally_art import player_colour, player_look
 
 Colour = tuple[int, int, int]
 BRASS: Colour = (236, 204, 132)
@@ -58,6 +59,53 @@ DIRS = ("east", "south-east", "south-west", "west", "north-west", "north-east")
 
 def name_of(seat: int, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+def ship_name(owner: int | None, number: int, names: Sequence[str], start: bool = True) -> str:
+    """A ship as players call it: its owner and its number in that owner's fleet ("Your ship 1",
+    "Computer 2's ship 1"); never the engine's shared id, which may call someone's only ship 2."""
+    name = name_of(owner, names) if owner is not None else ""
+    if name == "You":
+        return f"{'Your' if start else 'your'} ship {number}"
+    if name:
+        return f"{name}'s ship {number}"
+    return f"{'Ship' if start else 'ship'} {number}"
+
+
+def short_ship_name(owner: int, number: int, viewer: int) -> str:
+    """A ship's name where room is short (program rows): "Ship 1" for the viewer's own, else the
+    owner's colour as the map draws it ("Orange 1")."""
+    if owner == viewer:
+        return f"Ship {number}"
+    return f"{player_look(owner).name} {number}"
+
+
+Place = tuple[str, int]
+"""What lies on a hex, as the log knows it: (tile kind, its number now)."""
+
+
+def place_words(place: Place | None) -> str:
+    """A hex in the words its tile shows on the map ("the Energy 20 tile", "the +35 portal"),
+    so the log never gives coordinates the screen does not show."""
+    if place is None:
+        return "a tile"
+    kind, value = place
+    if kind in ("titanium", "energy"):
+        return f"the {TILE_NAMES[kind]} {value} tile" if value else f"an emptied {TILE_NAMES[kind].lower()} tile"
+    if kind == "portal":
+        th = PORTAL_MARKS.get(value)
+        return f"the +{value} portal" + (f" (\u2264{_signed(th)})" if th is not None else "")
+    if kind == "tidy":
+        return f"the \u2212{value} tidy tile"
+    return "an empty tile"
+
+
+def _signed(n: int) -> str:
+    return str(n).replace("-", "\u2212")
+
+
+PORTAL_MARKS: dict[int, int] = {t.value: t.threshold for t in TILE_TYPES if t.kind == "portal" and t.threshold is not None}
+"""A portal's energy -> its entropy mark (each portal value has one mark in the bag)."""
 
 
 def tile_words(kind: str, value: int, threshold: int | None) -> str:
@@ -136,20 +184,22 @@ def status(view: Mapping[str, Any], names: Sequence[str], seat: int, human: bool
 
 
 def event_line(ev: Event, names: Sequence[str], viewer: int,
-               owners: Mapping[int, int] | None = None) -> tuple[str, Colour] | None:
-    """One log line for an event (None: not worth a line); `owners` (ship id -> seat) lets
-    a line say whose ship it is."""
+               owners: Mapping[int, int] | None = None, numbers: Mapping[int, int] | None = None,
+               places: Mapping[tuple[int, int], Place] | None = None) -> tuple[str, Colour] | None:
+    """One log line for an event (None: not worth a line); `owners` (ship id -> seat) and
+    `numbers` (ship id -> number in its owner's fleet) name a ship as its player would,
+    `places` (hex -> what lies there before this event) names a hex by its tile."""
     def who(p: int) -> str:
         return name_of(p, names)
 
     def ship(sid: int, start: bool = True) -> str:
-        owner = (owners or {}).get(sid)
-        name = who(owner) if owner is not None else ""
-        if name == "You":
-            return f"{'Your' if start else 'your'} ship {sid}"
-        if name:
-            return f"{name}'s ship {sid}"
-        return f"{'Ship' if start else 'ship'} {sid}"
+        return ship_name((owners or {}).get(sid), (numbers or {}).get(sid, sid), names, start)
+
+    def own_ship(player: int, sid: int) -> str:  # after the owner's name: "You placed your ship 1"
+        return f"{'your' if who(player) == 'You' else 'their'} ship {(numbers or {}).get(sid, sid)}"
+
+    def at(h: Sequence[int]) -> str:
+        return place_words((places or {}).get((int(h[0]), int(h[1]))))
 
     def tint(sid: int) -> Colour:
         owner = (owners or {}).get(sid)
@@ -161,9 +211,12 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
         tt = TILE_TYPES[ev.tile]
         return f"Drawn: {tile_words(tt.kind, tt.value, tt.threshold)}", DIM
     if isinstance(ev, TilePlaced):
-        return f"{who(ev.player)} placed a tile at {ev.hex[0]},{ev.hex[1]}", player_colour(ev.player)
+        tt = next((t for t in TILE_TYPES if t.kind == ev.kind and t.value == ev.value), None)
+        what = tile_words(ev.kind, ev.value, tt.threshold if tt else None)
+        return f"{who(ev.player)} placed {what}", player_colour(ev.player)
     if isinstance(ev, ShipPlaced):
-        return f"{who(ev.player)} placed ship {ev.ship} facing {DIRS[ev.direction % 6]}", player_colour(ev.player)
+        return f"{who(ev.player)} placed {own_ship(ev.player, ev.ship)} on {at(ev.hex)}, facing {DIRS[ev.direction % 6]}", \
+            player_colour(ev.player)
     if isinstance(ev, CardsDealt):
         return (f"{who(ev.player)} got {ev.count} card{'s' if ev.count != 1 else ''}", DIM) \
             if ev.player == viewer else None
@@ -173,7 +226,7 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
         return f"{who(ev.player)}: +{ev.total} energy ({ev.free} free, {ev.portals} from portals)", \
             player_colour(ev.player)
     if isinstance(ev, EnergyDistributed):
-        parts = ", ".join(f"ship {s} +{a}" for s, a in zip(ev.ships, ev.amounts))
+        parts = ", ".join(f"ship {(numbers or {}).get(s, s)} +{a}" for s, a in zip(ev.ships, ev.amounts))
         return f"{who(ev.player)} shared energy: {parts}", player_colour(ev.player)
     if isinstance(ev, ProgramChanged):
         return None
@@ -191,7 +244,8 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
         why = "not enough energy" if ev.reason == "energy" else "no free tile to build on"
         return f"{ship(ev.ship)} skips {name}: {why}", RED
     if isinstance(ev, ShipMoved):
-        return f"{ship(ev.ship)} moves to {ev.to[0]},{ev.to[1]}", DIM
+        steps = len(ev.path)
+        return f"{ship(ev.ship)} moves {steps} hex{'es' if steps != 1 else ''} onto {at(ev.to)}", DIM
     if isinstance(ev, ShipTurned):
         return f"{ship(ev.ship)} turns to face {DIRS[ev.to % 6]}", DIM
     if isinstance(ev, TokenFired):
@@ -204,16 +258,18 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
     if isinstance(ev, LaserHit):
         return f"A laser hits {ship(ev.ship, False)}: {ev.energy} energy left", RED
     if isinstance(ev, WavePush):
-        return f"A wave pushes {ship(ev.ship, False)} to {ev.to[0]},{ev.to[1]}", NEUTRAL
+        onto = f"onto {at(ev.to)}" if (places is None or tuple(ev.to) in places) else "off the map"
+        return f"A wave pushes {ship(ev.ship, False)} {DIRS[ev.direction % 6]} {onto}", NEUTRAL
     if isinstance(ev, ShipDestroyed):
         how = {"off_map": "flew off the map", "laser": "was shot down", "battle": "was lost in battle"}
         cargo = f", {ev.titanium} titanium lost" if ev.titanium else ""
-        return f"{who(ev.player)}: ship {ev.ship} {how.get(ev.reason, 'was destroyed')}{cargo}", RED
+        lost = ship_name(ev.player, (numbers or {}).get(ev.ship, ev.ship), names)
+        return f"{lost} {how.get(ev.reason, 'was destroyed')}{cargo}", RED
     if isinstance(ev, Battle):
-        parts = ", ".join(f"ship {s} {b}\u2192{max(a, 0)}" for s, b, a in zip(ev.ships, ev.before, ev.after))
-        return f"Battle at {ev.hex[0]},{ev.hex[1]}: {parts}", RED
+        parts = ", ".join(f"{ship(s)} {b}\u2192{max(a, 0)}" for s, b, a in zip(ev.ships, ev.before, ev.after))
+        return f"Battle on {at(ev.hex)}: {parts} energy", RED
     if isinstance(ev, PortalClaimed):
-        return f"{who(ev.player)} claimed the portal at {ev.hex[0]},{ev.hex[1]}", player_colour(ev.player)
+        return f"{who(ev.player)} claimed {at(ev.hex)}", player_colour(ev.player)
     if isinstance(ev, Collected):
         return f"{ship(ev.ship)} picked up {ev.amount} {ev.kind}", tint(ev.ship)
     if isinstance(ev, TitaniumBanked):
@@ -221,9 +277,10 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
         return f"{who(ev.player)} banked {ev.amount} titanium (now {ev.points} point{'s' if ev.points != 1 else ''})", \
             player_colour(ev.player)
     if isinstance(ev, ShipBuilt):
-        return f"{who(ev.player)} built ship {ev.ship}", player_colour(ev.player)
+        return f"{who(ev.player)} built {own_ship(ev.player, ev.ship)} on {at(ev.hex)}", player_colour(ev.player)
     if isinstance(ev, ExchangeDone):
-        return f"{who(ev.player)} shared cargo between ships {', '.join(map(str, ev.ships))}", player_colour(ev.player)
+        mates = " and ".join(str((numbers or {}).get(s, s)) for s in ev.ships)
+        return f"{who(ev.player)} shared cargo between ships {mates}", player_colour(ev.player)
     if isinstance(ev, EntropyChanged):
         return f"Entropy {ev.before} \u2192 {ev.after}", (200, 150, 120)
     if isinstance(ev, PlayerOut):
@@ -249,15 +306,25 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
 
 
 def log_lines(entries: Sequence[LogEntry], names: Sequence[str], viewer: int) -> list[tuple[str, Colour]]:
+    """The log's lines; ships are named per owner (`fleet_numbers`) and hexes by what lies
+    there, followed through the log (tiles placed, picked up)."""
     out: list[tuple[str, Colour]] = []
     owners: dict[int, int] = {}
+    numbers: dict[int, int] = {}
+    places: dict[tuple[int, int], Place] = {}
     for entry in entries:
         ev = entry.event
         if isinstance(ev, (ShipPlaced, ShipBuilt)):
             owners[ev.ship] = ev.player
-        line = event_line(ev, names, viewer, owners)
+            numbers = fleet_numbers(owners.items())
+        line = event_line(ev, names, viewer, owners, numbers, places)
         if line is not None:
             out.append(line)
+        if isinstance(ev, TilePlaced):
+            places[(ev.hex[0], ev.hex[1])] = (ev.kind, ev.value)
+        elif isinstance(ev, Collected):
+            kind, _ = places.get((ev.hex[0], ev.hex[1]), (ev.kind, 0))
+            places[(ev.hex[0], ev.hex[1])] = (kind, 0)
     return out
 
 
@@ -286,8 +353,7 @@ def ship_tip(ship: Mapping[str, Any], names: Sequence[str], viewer: int) -> str:
     owner = int(ship["owner"])
     cards = int(ship.get("program_count", 0))
     secret = "" if owner == viewer else " (face down)"
-    name = name_of(owner, names)
-    whose = f"Your ship {ship['id']}" if name == "You" else f"{name}'s ship {ship['id']}"
+    whose = ship_name(owner, int(ship.get("number", ship["id"])), names)
     return (f"{whose}, facing {DIRS[int(ship['direction']) % 6]}\n"
             f"Energy {ship['energy']} (pays for cards and fights battles), titanium {ship['titanium']} "
             f"(points once sent through a portal)\nProgrammed cards: {cards}{secret}")
@@ -333,8 +399,6 @@ def token_tip(tok: Mapping[str, Any], names: Sequence[str]) -> str:
     name = name_of(int(owner), names) if owner is not None else ""
     mark = ""
     if owner is not None:
-        from scenes.views.rally_art import player_look
-
         look = player_look(int(owner))
         mark = f" ({look.name.lower()}, {look.symbol} mark)"
     by = f" you fired{mark}" if name == "You" else f" fired by {name}{mark}" if name else ""

@@ -672,7 +672,7 @@ def test_log_lines_name_each_ship_by_its_owner_in_the_tables_words() -> None:
                LogEntry(2, -1, CardPlayed("", 2, 5, "laser", 3)), LogEntry(2, -1, CardPlayed("", 1, 6, "move1", 4)),
                LogEntry(2, -1, TitaniumBanked("", 0, 1, 1, 1)), LogEntry(3, -1, TitaniumBanked("", 1, 2, 2, 10))]
     lines = [text for text, _ in log_lines(entries, ["You", "Computer"], 0)]
-    assert "Computer's ship 2 plays Shoot Laser" in lines[2]
+    assert "Computer's ship 1 plays Shoot Laser" in lines[2]  # engine id 2: the computer's first ship
     assert lines[3].startswith("Your ship 1 plays Move 1")
     assert lines[4] == "You banked 1 titanium (now 1 point)"
     # the event's points are the new total: 'banked 2 titanium: 10 points' read as 2 titanium = 10 points
