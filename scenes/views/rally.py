@@ -53,6 +53,7 @@ from scenes.views.rally_art import (
     BURST_FRAMES,
     PLAYERS,
     burst,
+    draw_crowd_chip,
     draw_path,
     draw_ship,
     draw_tokens,
@@ -814,14 +815,20 @@ class RallyView(GameView):
             if ship is None:
                 return None
             under = next((t for t in v.get("tiles", []) if _hex(t["hex"]) == _hex(ship["hex"])), None)
-            return words.ship_tip(ship, names, self.me) + ("\n" + words.under_ship(under, names) if under else "")
+            here = sorted((s for s in v.get("ships", []) if _hex(s["hex"]) == _hex(ship["hex"])),
+                          key=lambda s: int(s["id"]))
+            crowd = "\n" + words.crowd_tip(here, names) if len(here) >= 3 else ""  # no pills: their cargo here
+            return (words.ship_tip(ship, names, self.me) + ("\n" + words.under_ship(under, names) if under else "")
+                    + crowd)
         if target.zone == "hex" and target.cell is not None:
             for tok in v.get("tokens", []):
                 if _hex(tok["hex"]) == target.cell:
                     return words.token_tip(tok, names)
+            here = sorted((s for s in v.get("ships", []) if _hex(s["hex"]) == target.cell), key=lambda s: int(s["id"]))
+            crowd = "\n" + words.crowd_tip(here, names) if len(here) >= 3 else ""  # under the "xN" chip
             for t in v.get("tiles", []):
                 if _hex(t["hex"]) == target.cell:
-                    return words.tile_tip(t, names)
+                    return words.tile_tip(t, names) + crowd
         return None
 
     def _panel_tip(self, seat: int) -> str:
@@ -1050,6 +1057,7 @@ class RallyView(GameView):
                                  direction_angle(int(s["direction"])), r, int(s["energy"]), int(s["titanium"]),
                                  scale=scale, program_count=int(s.get("program_count", 0)), stack=len(ships))
                 self._ship_rects[int(s["id"])] = rect.move(-off[0], -off[1])
+            draw_crowd_chip(layer, (cx + off[0], cy + off[1]), r, len(ships))
             if tile is not None:  # the ships cover the tile's own numbers: the key ones, on badges
                 draw_tile_badge(layer, tile, (cx + off[0], cy + off[1]), r,
                                 [Cargo(int(s["energy"]), int(s["titanium"]), int(s.get("program_count", 0)))
@@ -1442,6 +1450,8 @@ class RallyView(GameView):
             rect = draw_ship(surface, (x + dx, y + dy), owner, angle, r, energy, titanium, scale=scale,
                              program_count=prog, stack=stack)
             self._ship_rects[sid] = rect
+        for h, ids in groups.items():
+            draw_crowd_chip(surface, self.fit.centre(h), r, len(ids))
         for h, tile_now in under.items():
             draw_tile_badge(surface, tile_now, self.fit.centre(h), r,
                             [Cargo(states[sid][2], states[sid][3], states[sid][5]) for sid in groups[h]])

@@ -466,6 +466,60 @@ def stack_pill(energy: int, titanium: int, count: int, radius: int) -> pygame.Su
     return compact_pill(energy, 0, floor)
 
 
+CROWD_RADIUS = 40
+"""Below this hex radius three or four ships on a hex have no room for a cargo pill each (their
+digits fell to 7-8 px) nor leave room for a portal's badge: the hex is `crowded`."""
+CROWD_PX = 12
+"""Digit size of a crowded hex's "×N" chip (readable on the smallest, 22 px, map)."""
+
+
+def crowded(count: int, radius: int) -> bool:
+    """Whether `count` ships on a hex of `radius` show one "×N" chip instead of a cargo pill
+    each (the tooltip of any of them lists every ship there with its cargo)."""
+    return count >= 3 and radius < CROWD_RADIUS
+
+
+@lru_cache(maxsize=32)
+def crowd_chip(count: int, px: int) -> pygame.Surface:
+    """A dark pill with "×N" in brass: N ships share this hex (their cargo is in the tooltip)."""
+    img = font(px, "bold").render(f"\u00d7{count}", True, (244, 214, 140))
+    pad = max(2, px // 4)
+    h = img.get_height() + 1
+    pill = pygame.Surface((img.get_width() + 2 * pad, h), pygame.SRCALPHA)
+    pygame.draw.rect(pill, (12, 10, 22, 240), pill.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(pill, (214, 172, 96, 255), pill.get_rect(), width=1, border_radius=h // 2)
+    pill.blit(img, img.get_rect(center=(pill.get_width() // 2, h // 2 + 1)))
+    return pill
+
+
+def _in_hex(rect: pygame.Rect, radius: float) -> bool:
+    """Every corner of `rect` (relative to the hex centre) inside the pointy-top hex."""
+    for x, y in ((rect.left, rect.top), (rect.right, rect.top), (rect.left, rect.bottom), (rect.right, rect.bottom)):
+        if abs(x) > radius * math.sqrt(3) / 2 or abs(y) > radius - abs(x) / math.sqrt(3):
+            return False
+    return True
+
+
+def crowd_chip_spot(count: int, radius: int) -> pygame.Rect:
+    """Where a crowded hex's chip goes, relative to the hex centre: right of the column of ships,
+    as low as it stays inside the hex (the upper right is left to the tile's badge)."""
+    chip = crowd_chip(count, CROWD_PX).get_rect()
+    left = round(stack_pill_left(count, radius))
+    for y in range(round(radius * 0.7), -radius, -1):
+        spot = chip.move(left, y - chip.height)
+        if _in_hex(spot, radius):
+            return spot
+    return chip.move(left, -chip.height // 2)
+
+
+def draw_crowd_chip(surface: pygame.Surface, centre: Point, radius: int, count: int) -> pygame.Rect | None:
+    """The "×N" chip of a crowded hex whose centre is at `centre` (nothing on other hexes)."""
+    if not crowded(count, radius):
+        return None
+    return surface.blit(crowd_chip(count, CROWD_PX), crowd_chip_spot(count, radius).move(round(centre[0]),
+                                                                                         round(centre[1])))
+
+
 def stack_pill_left(count: int, radius: int) -> float:
     """x of the pills' left edge in a stack, from the hex centre (just right of the ships)."""
     _, scale = stack_layout(count, radius)
@@ -561,8 +615,8 @@ def draw_ship(surface: pygame.Surface, centre: Point, owner: int, angle: float, 
     prog = None if ghost else program_spot(centre, radius, program_count, scale, stack)
     if prog is not None:
         rect = rect.union(surface.blit(*prog))
-    if ghost or (energy is None and titanium is None):
-        return rect
+    if ghost or (energy is None and titanium is None) or crowded(stack, radius):
+        return rect  # a crowded hex shows one "x N" chip instead (`draw_crowd_chip`)
     return rect.union(surface.blit(*cargo_spot(centre, radius, energy, titanium, scale, stack)))
 
 
@@ -739,6 +793,8 @@ def draw_ships(surface: pygame.Surface, ships: Sequence[Mapping[str, Any]], radi
         rects[sid] = draw_ship(surface, pos, int(ship["owner"]), direction_angle(int(ship["direction"])), radius,
                                int(ship.get("energy", 0)), int(ship.get("titanium", 0)), scale=scale,
                                program_count=int(ship.get("program_count", 0)), stack=stacks[sid])
+    for (q, r), count in per_hex.items():
+        draw_crowd_chip(surface, _centre(q, r, radius, origin), radius, count)
     return rects
 
 

@@ -9,6 +9,8 @@ programmed-cards badge, a ship's seat marker or a portal owner's mark; it prefer
 touch a hull, and covers part of one only when nothing else is left (three or four ships on
 a small hex). A portal gets one badge with both numbers where that fits, else the threshold
 on one badge and the production on a second where that fits, else the threshold alone.
+Three or four ships on a hex below `CROWD_RADIUS` show one "×N" chip instead of a cargo pill
+each (`rally_art.crowded`); the badge keeps off that chip.
 
 Pure drawing from the view's plain data (`docs/rally-contract.md`); placements are cached
 per hex content, so playback frames only blit.
@@ -32,6 +34,7 @@ from scenes.views.rally_art import (
     Colour,
     Point,
     cargo_spot,
+    crowd_chip_spot,
     font,
     player_colour,
     program_spot,
@@ -41,6 +44,7 @@ from scenes.views.rally_art import (
     signed,
     stack_layout,
 )
+from scenes.views.rally_art import crowded as is_crowded
 
 BADGE_MIN_PX = 9
 """No badge digits smaller than this (the smallest map has 22 px hexes)."""
@@ -145,9 +149,13 @@ def covers(radius: int, ships: Sequence[Cargo], owner_mark: bool,
     soft: list[Circle] = []
     offsets, scale = stack_layout(len(ships), radius, gap=True)
     stack = len(ships)
+    crowd = is_crowded(stack, radius)
+    if crowd:  # one "x N" chip instead of the pills
+        hard.append(tuple(crowd_chip_spot(stack, radius)))
     for ship, (dx, dy) in zip(ships, offsets):
-        _, pill = cargo_spot((dx, dy), radius, ship.energy, ship.titanium, scale, stack)
-        hard.append(tuple(pill))
+        if not crowd:
+            _, pill = cargo_spot((dx, dy), radius, ship.energy, ship.titanium, scale, stack)
+            hard.append(tuple(pill))
         prog = program_spot((dx, dy), radius, ship.program_count, scale, stack)
         if prog is not None:
             hard.append(tuple(prog[1]))

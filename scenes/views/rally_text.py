@@ -359,6 +359,14 @@ def ship_tip(ship: Mapping[str, Any], names: Sequence[str], viewer: int) -> str:
             f"(points once sent through a portal)\nProgrammed cards: {cards}{secret}")
 
 
+def crowd_tip(ships: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
+    """Every ship sharing a hex with its cargo: a crowded hex shows one "×N" chip instead of a
+    cargo pill per ship (`rally_art.crowded`), so the tooltip of any of them lists them all."""
+    rows = [f"{ship_name(int(s['owner']), int(s.get('number', s['id'])), names)}: "
+            f"{s['energy']} energy, {s['titanium']} titanium" for s in ships]
+    return f"{len(ships)} ships on this hex:\n" + "\n".join(rows)
+
+
 def tile_tip(tile: Mapping[str, Any], names: Sequence[str]) -> str:
     kind = str(tile["kind"])
     value = int(tile.get("value") or 0)

@@ -287,9 +287,10 @@ def _badges(t: dict, count: int, r: int, cargo: list[tuple[int, int]] = CARGO) -
 def _stack_covers(count: int, r: int, cargo: list[tuple[int, int]] = CARGO) -> list[pygame.Rect]:
     """The cargo pills and programmed-cards badge of `count` ships on a badge tile, from the hex centre."""
     offsets, scale = art.stack_layout(count, r, gap=True)
-    out = []
+    out = [art.crowd_chip_spot(count, r)] if art.crowded(count, r) else []  # its "x N" chip, not pills
     for i, ((x, y), (e, ti)) in enumerate(zip(offsets, cargo)):
-        out.append(art.cargo_spot((x, y), r, e, ti, scale, count)[1])
+        if not art.crowded(count, r):
+            out.append(art.cargo_spot((x, y), r, e, ti, scale, count)[1])
         prog = art.program_spot((x, y), r, 4 if i == 0 else 0, scale, count)
         if prog is not None:
             out.append(prog[1])
@@ -664,3 +665,40 @@ def test_a_lifted_hex_casts_a_wider_softer_shadow() -> None:
     assert lifted.get_width() > flat.get_width()
     c = flat.get_width() // 2
     assert 0 < lifted.get_at((lifted.get_width() // 2,) * 2).a < flat.get_at((c, c)).a
+
+
+# --- three or four ships on a small hex -----------------------------------------------------------------
+@pytest.mark.parametrize("count", [3, 4])
+@pytest.mark.parametrize("t", [PORTAL, OFFLINE, TITANIUM, ENERGY], ids=["portal", "offline", "titanium", "energy"])
+def test_a_crowded_small_hex_shows_one_readable_chip_and_the_tiles_badge(count: int, t: dict) -> None:  # type: ignore[type-arg]
+    """At 22-38 px three or four ships had 7-8 px cargo digits each, and a portal under them no
+    badge at all below about 40 px: now one "xN" chip in digits of at least 12 px (inside the
+    hex, right of the column), no pill per ship (the tooltip lists their cargo), and every tile
+    keeps its key number on a badge that misses the chip."""
+    for r in range(22, art.CROWD_RADIUS, 2):
+        assert art.crowded(count, r)
+        chip = art.crowd_chip_spot(count, r)
+        assert badge.inside_hex(chip, r), (chip, r)
+        assert art.crowd_chip(count, art.CROWD_PX).get_height() >= 12 + 1
+        surf = pygame.Surface((200, 200), pygame.SRCALPHA)
+        drawn = art.draw_ship(surf, (100, 100), 0, 0.0, r, 85, 10, scale=art.stack_layout(count, r)[1], stack=count)
+        alone = pygame.Surface((200, 200), pygame.SRCALPHA)
+        hull = art.draw_ship(alone, (100, 100), 0, 0.0, r, scale=art.stack_layout(count, r)[1], stack=count)
+        assert drawn == hull, "a crowded ship drew its own cargo pill"
+        placed = _badges(t, count, r)
+        key = badge.tile_key(t["kind"], t["value"], t["threshold"], t["active"])
+        assert placed and any(key in b.parts for b in placed), (r, count)
+        for b in placed:
+            assert not b.rect.colliderect(chip), (b.rect, chip, r)
+    assert not art.crowded(count, art.CROWD_RADIUS) and not art.crowded(2, 22)
+
+
+def test_the_crowd_tooltip_lists_every_ship_there_with_its_cargo() -> None:
+    from scenes.views.rally_text import crowd_tip
+
+    ships = [{"id": 2, "number": 1, "owner": 1, "energy": 85, "titanium": 10},
+             {"id": 3, "number": 1, "owner": 0, "energy": 120, "titanium": 3},
+             {"id": 5, "number": 2, "owner": 1, "energy": 7, "titanium": 0}]
+    assert crowd_tip(ships, ["You", "Computer"]).splitlines() == [
+        "3 ships on this hex:", "Computer's ship 1: 85 energy, 10 titanium", "Your ship 1: 120 energy, 3 titanium",
+        "Computer's ship 2: 7 energy, 0 titanium"]
