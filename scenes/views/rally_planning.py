@@ -263,7 +263,8 @@ def _draw_row(layer: pygame.Surface, row: Row, view: Mapping[str, Any], text: Te
             face = face.copy()
             face.fill((120, 120, 120), special_flags=pygame.BLEND_RGB_MULT)
         layer.blit(face, sr)
-        if pred is not None and slot.index is not None and (slot.index in pred.skipped or slot.index == pred.lost_at):
+        if pred is not None and slot.index is not None and (slot.index in pred.skipped or slot.index == pred.lost_at
+                                                            or (pred.loses_battle and slot.index == pred.battle_at)):
             pygame.draw.rect(layer, WARN, sr.inflate(4, 4), width=3, border_radius=6)
             pygame.draw.line(layer, WARN, sr.bottomleft, sr.topright, 3)
     if row.own and planning:
@@ -284,6 +285,9 @@ def _draw_bill(layer: pygame.Surface, r: pygame.Rect, pred: Prediction, energy: 
     y = r.y + 2 + fs
     if pred.lost_at is not None:
         text.blit(layer, "Flies off the map!", fs - 3, WARN, "bold", topleft=(r.x + 4, y))
+    elif pred.loses_battle:  # lands on a stronger rival ship as things stand: gone, cargo and all
+        text.blit(layer, "Loses a battle!", fs - 3, WARN, "bold", topleft=(r.x + 4, y))
+        _battle_odds(layer, r, y + fs, pred, text, fs)
     elif pred.skipped:
         kinds = view.get("cards", {})
         cards = view.get("programs", {}).get(str(pred.ship), [])
@@ -291,8 +295,17 @@ def _draw_bill(layer: pygame.Surface, r: pygame.Rect, pred: Prediction, energy: 
         name = KIND_BY_NAME[kinds[str(first)]].name if first is not None and str(first) in kinds else "a card"
         more = f" +{len(pred.skipped) - 1}" if len(pred.skipped) > 1 else ""
         text.blit(layer, f"Skips {name}{more}", fs - 3, WARN, "bold", topleft=(r.x + 4, y))
+    elif pred.battle_at is not None:
+        text.blit(layer, "Wins a battle", fs - 3, GOOD, "bold", topleft=(r.x + 4, y))
+        _battle_odds(layer, r, y + fs, pred, text, fs)
     else:
         text.blit(layer, f"Entropy {pred.entropy:+d}", fs - 3, DIM, topleft=(r.x + 4, y))
+
+
+def _battle_odds(layer: pygame.Surface, r: pygame.Rect, y: int, pred: Prediction, text: TextCache, fs: int) -> None:
+    """The energies a forecast battle weighs (own ship against the rivals there), room permitting."""
+    if y + fs - 4 <= r.bottom:
+        text.blit(layer, f"{pred.battle_energy} v {pred.battle_foes} energy", fs - 4, DIM, topleft=(r.x + 4, y))
 
 
 def dock_hit(dock: Dock, pos: tuple[float, float], held: Target | None) -> Target | None:

@@ -5,8 +5,10 @@ arranges cards. It follows the engine's movement rules (`game/rally/chaos.py`)
 on the view's plain data, assuming nothing else moves: cards are played in
 order, a card the ship cannot pay for is skipped, a move goes straight ahead
 hex by hex and a step onto no tile loses the ship, a landing collects the
-titanium or energy lying there. Lasers, waves and other ships are ignored —
-that is the "assuming nothing else moves" of the rules screen.
+titanium or energy lying there. Lasers and waves are ignored, and other
+ships stay where they stand now — that is the "assuming nothing else moves" of
+the rules screen; a move that ends on another player's ship is a battle, and
+the forecast says whether the ship would come out of it.
 """
 
 from __future__ import annotations
@@ -44,6 +46,17 @@ class Prediction:
     """Program position of the card that would fly it off the map."""
     energy_left: int = 0
     collected: dict[str, int] = field(default_factory=dict)
+    battle_at: int | None = None
+    """Program position of the first move that ends where another player's ship stands now."""
+    battle_energy: int = 0
+    """The ship's energy as it lands there."""
+    battle_foes: int = 0
+    """The energy of the other players' ships on that hex (each side loses the other's)."""
+
+    @property
+    def loses_battle(self) -> bool:
+        """The battle would leave it with no energy: the ship and its cargo would be lost."""
+        return self.battle_at is not None and self.battle_energy <= self.battle_foes
 
     @property
     def end(self) -> HexT:
@@ -58,6 +71,11 @@ def predict(view: Mapping[str, Any], ship: Mapping[str, Any], cards: Sequence[in
     direction = int(ship["direction"])
     energy = int(ship.get("energy", 0))
     taken: set[HexT] = set()
+    foes: dict[HexT, int] = {}
+    for other in view.get("ships", []):
+        if other.get("owner") != ship.get("owner"):
+            at = (int(other["hex"][0]), int(other["hex"][1]))
+            foes[at] = foes.get(at, 0) + int(other.get("energy", 0))
     out = Prediction(int(ship["id"]), [(here.q, here.r)], direction)
     for index, card in enumerate(cards):
         kind = kinds.get(str(card))
@@ -85,6 +103,8 @@ def predict(view: Mapping[str, Any], ship: Mapping[str, Any], cards: Sequence[in
                 here = nxt
                 out.hexes.append((here.q, here.r))
             if out.lost_at is None:
+                if out.battle_at is None and (here.q, here.r) in foes:
+                    out.battle_at, out.battle_energy, out.battle_foes = index, energy, foes[(here.q, here.r)]
                 energy += _collect(tiles, (here.q, here.r), taken, out)
     out.direction = direction
     out.energy_left = energy
