@@ -48,7 +48,7 @@ from scenes.sprites.hex import blit_centred, hex_glow, hex_hover, hex_shape
 from scenes.sprites.text import panel
 from scenes.views import rally_text as words
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
-from scenes.views.rally_animation import Timeline, build_timeline, cargo_at, tiles_shown
+from scenes.views.rally_animation import Timeline, build_timeline, cargo_at, seats_at, tiles_shown
 from scenes.views.rally_art import (
     BURST_FRAMES,
     PLAYERS,
@@ -160,6 +160,9 @@ class RallyView(GameView):
         self._round_dock: ViewDict | None = None
         """The view before the chaos round playing back: the dock keeps its shape until the
         round has been seen (a ship lost in it keeps its row; the last round keeps the dock)."""
+        self._seats_now: ViewDict | None = None
+        """During a playback, the view with the players' points, ships and places in the race as
+        the playback has shown them so far (`seats_at`); None otherwise."""
 
     # --- layout ---------------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -413,9 +416,12 @@ class RallyView(GameView):
 
     def spectating(self) -> bool:
         """Every person at the table is out of the race while computers still fly."""
-        alive = self.view.get("alive") or []
+        return self._all_people_out(self.view)
+
+    def _all_people_out(self, view: ViewDict) -> bool:
+        alive = view.get("alive") or []
         people = [s for s in range(len(alive)) if self.is_human(s)]
-        return bool(people) and self.view.get("phase") not in (None, "over") and \
+        return bool(people) and view.get("phase") not in (None, "over") and \
             not any(alive[s] for s in people)
 
     def hold_chance(self, watch_paused: bool) -> bool:
@@ -569,7 +575,8 @@ class RallyView(GameView):
                 text = f"Paused ({words.PAUSED_GO_ON}) \u00b7 {text}"
         elif self.watch_paused:  # the round on screen plays to its end; the next one waits
             text = f"{text} \u00b7 paused after it ({words.PAUSED_GO_ON})"
-        if self.spectating():
+        # (as the playback has got so far: not before the battle that put the last ship out is shown)
+        if self._all_people_out(self._seats_now if self._seats_now is not None else self.view):
             return f"Watching (out of the race) \u00b7 {text}", colour
         return text, colour
 
@@ -832,7 +839,7 @@ class RallyView(GameView):
         return None
 
     def _panel_tip(self, seat: int) -> str:
-        v = self.view
+        v = self._seats_now if self._seats_now is not None else self.view  # a playback: as shown so far
         name = words.name_of(seat, self.seat_names)
         ships = [s for s in v.get("ships", []) if s["owner"] == seat]
         look = player_look(seat)
@@ -900,6 +907,7 @@ class RallyView(GameView):
             hidden.add(tw.payload["source"])
         landing: frozenset[HexT] = frozenset()
         self._shown_tiles = self.view.get("tiles", [])
+        self._seats_now = None
         shown_key: tuple[Any, ...] = ()
         if playing is not None:
             tl, t, tw = playing
@@ -907,6 +915,9 @@ class RallyView(GameView):
             self._shown_tiles = tiles_shown(tw.payload["before"].get("tiles", []), self._shown_tiles, tl, t)
             shown_key = tuple((x.get("value"), x.get("owner"), x.get("active")) for x in self._shown_tiles)
             shown_key += tuple(track.at(t)[2:4] for track in tl.ships.values())  # the dock's cargo pills
+            self._seats_now = seats_at(tw.payload["before"], self.view, tl, t)
+            shown_key += (tuple(self._seats_now["points"]), tuple(self._seats_now["alive"]),
+                          len(self._seats_now["ships"]))
         key = (id(self.view), self.rect.size, self.rect.topleft, frozenset(hidden), id(playing[2]) if playing else 0,
                landing, shown_key, surface.get_size(), self.fit, self.facing)
         if key != self._static_key or self._static is None:
@@ -1164,7 +1175,7 @@ class RallyView(GameView):
 
     def _draw_panel(self, layer: pygame.Surface, seat: int, off: tuple[int, int]) -> None:
         assert self.lay is not None
-        v = self.view
+        v = self._seats_now if self._seats_now is not None else self.view  # a playback: as shown so far
         fs = self.lay.font
         r = self._panel_rect(seat).move(off)
         col = player_colour(seat)

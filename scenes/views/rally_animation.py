@@ -168,6 +168,8 @@ class Timeline:
     """(time, ship, card) of cards turned up, so the dock shows them only from then."""
     event_times: list[float] = field(default_factory=list)
     """When each event (in the order given) starts being shown, so its log line can wait for it."""
+    banked: list[tuple[float, int, int]] = field(default_factory=list)
+    """(time, player, points after) of titanium sent home, so the score rises with its label."""
 
     @property
     def round_play(self) -> bool:
@@ -378,6 +380,7 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
             pos = track.end()[0]
             cargo(track, t, titanium=0)
             label(t, pos, f"+{ev.amount} points", (236, 204, 132))
+            tl.banked.append((t, ev.player, ev.points))
             t += 0.55
         elif isinstance(ev, ExchangeDone):
             for sid, e, ti in zip(ev.ships, ev.energy, ev.titanium):
@@ -432,3 +435,21 @@ def cargo_at(view: Mapping[str, Any], tl: Timeline, t: float) -> dict[str, Any]:
             s = {**s, "energy": energy, "titanium": titanium}
         ships.append(s)
     return {**view, "ships": ships}
+
+
+def seats_at(before: Mapping[str, Any], after: Mapping[str, Any], tl: Timeline, t: float) -> dict[str, Any]:
+    """`after` (the view at the round's end) with each player's points, ships and whether they
+    are still in the race as they are `t` seconds into the playback: the player panels must not
+    say 'Out of the race' (or show the points of a later Titanium Portal) before the battle or
+    the banking that causes it has been shown."""
+    points = [int(p) for p in before.get("points", after.get("points", []))]
+    for tb, player, total in tl.banked:
+        if t >= tb and player < len(points):
+            points[player] = total
+    ships = [{"id": track.ship, "owner": track.owner, "energy": energy, "titanium": titanium}
+             for track in tl.ships.values() for _, _, energy, titanium, on_map in [track.at(t)] if on_map]
+    owners = {s["owner"] for s in ships}
+    was = list(before.get("alive", after.get("alive", [])))
+    alive = [bool(now) or (k < len(was) and bool(was[k]) and k in owners)
+             for k, now in enumerate(after.get("alive", []))]
+    return {**after, "points": points, "ships": ships, "alive": alive}
