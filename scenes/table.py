@@ -114,6 +114,9 @@ class TableScene(Scene):
     def pause(self) -> None:
         self.covered = True
         self.drag.cancel()
+        # the pointer now belongs to the scene on top: a tooltip left up (the Menu button's, as
+        # it was clicked) would stay under the pause menu's dimming, still as the table is
+        self.tip_text = None
 
     def resume(self) -> None:
         self.covered = False

@@ -1,0 +1,30 @@
+"""A scene opened over the table takes the tooltip away with the pointer.
+
+Seen in a real window: Menu clicked with the mouse on it, its tooltip 'Pause menu: save,
+rules, settings, quit (Esc)' stayed up under the pause menu, dimmed with the frozen table.
+"""
+
+from __future__ import annotations
+
+from scenes.app import AppContext, step
+from scenes.table import TOOLTIP_DELAY
+from tests.scenes.gestures import DT
+from tests.scenes.test_table import ctx, open_table, settle  # noqa: F401
+
+
+def test_opening_the_pause_menu_takes_the_menu_buttons_tooltip_away(ctx: AppContext) -> None:  # noqa: F811
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    scene._hover(scene.btn_menu.rect.center)
+    for _ in range(int(TOOLTIP_DELAY / DT) + 3):
+        step(ctx, [], DT)
+    assert scene.tip_text == scene.btn_menu.tooltip, "the tooltip is up before the click"
+    scene.open_pause()
+    ctx.stack.apply_pending()
+    step(ctx, [], DT)
+    assert ctx.stack.top is not scene
+    assert scene.tip_text is None
+    ctx.stack.pop()
+    ctx.stack.apply_pending()
+    scene._hover(scene.btn_undo.rect.center)
+    assert scene.tip_text == scene.btn_undo.tooltip, "back at the table, tooltips work again"
