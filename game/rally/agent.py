@@ -17,7 +17,14 @@ the beam and simulate more candidates against more samples; `normal` and
 `hard` are *careful*: they judge positions with `evaluate`'s careful margins
 (a lost race is a loss; ships in reach of a stronger enemy or of a wave at the
 edge are at risk), arm half of their simulated opponents with `ATTACK_KIT`,
-and place their first ship away from enemy ships. The agent only
+and place their first ship away from enemy ships. They also price, for a
+seat's only ship, the chance a stronger enemy meets it this era where the
+simulations rarely show it (`game.rally.ambush`, via `planner.guard`): a
+plan's value is mixed with the value of the ship lost (`lost_value`) by that
+chance, and a simulated world in which the plan loses the last ship is worth
+no more than that. And a careful seat not behind on points values the
+entropy its plan raises (`evaluate.LEAD_CLOCK`), so tied players with
+nothing left to collect end the game instead of hoarding. The agent only
 ever reads `state.determinize(seat, rng)`, never the state it is handed, so
 no hidden fact (another hand or program, the deck, the RNG) can change its
 choice.
@@ -183,7 +190,10 @@ class RallyAgent(Agent):
         t0 = time.perf_counter()
         st = self.settings
         hand = sorted(det.hands[seat] + [c for s in det.ships_of(seat) for c in s.program])
-        joints = planner.joint_programs(det, seat, hand, st.width, st.candidates)
+        ctx = planner.context(det, seat)
+        if st.careful:
+            planner.guard(ctx, det, seat)
+        joints = planner.joint_programs(det, seat, hand, st.width, st.candidates, ctx=ctx)
         joints = joints[:st.candidates]
         self.last_candidates = len(joints)
         if not st.simulate or len(joints) == 1:
@@ -191,10 +201,27 @@ class RallyAgent(Agent):
             return SetProgram(seat, joints[0][1])
         worlds = [self._world(state, seat, st.careful and i % 2 == 1) for i in range(st.samples)]
         best, best_v = joints[0][1], -1e18
+        outs: dict[int, float] = {}
+
+        def lost(k: int) -> float:
+            if k not in outs:
+                outs[k] = lost_value(worlds[k], seat)
+            return outs[k]
+
         for i, (estimate, joint) in enumerate(joints):
             if st.max_seconds is not None and i > 0 and time.perf_counter() - t0 > st.max_seconds:
                 break
-            v = _mean([simulate(w, seat, joint, st.careful) for w in worlds]) + 1e-3 * estimate
+            values: list[float] = []
+            for k, w in enumerate(worlds):
+                after = play_out(w, seat, joint)
+                value = evaluate.margins(after, st.careful)[seat] + ctx.clock_value * (after.entropy - w.entropy)
+                if st.careful and not after.ships_of(seat):
+                    value = min(value, lost(k))
+                values.append(value)
+            v = _mean(values) + 1e-3 * estimate
+            met = danger(ctx, det, seat, joint)
+            if met > 0.0:
+                v = (1.0 - met) * v + met * min(v, _mean([lost(k) for k in range(len(worlds))]))
             if v > best_v:
                 best, best_v = joint, v
         self.last_plan_seconds = time.perf_counter() - t0
@@ -216,6 +243,33 @@ ATTACK_KIT = ("move1", "move2", "move3", "left60", "right60", "turn180", "wave")
 in half of its worlds: a hand of five rarely holds the exact moves for a ram or
 the wave a real player would use, so without them the simulations hardly ever
 show the attack that loses a ship."""
+
+
+def danger(ctx: planner.Context, det: RallyState, seat: Seat, joint: planner.JointProgram) -> float:
+    """The chance a stronger enemy meets the seat's only ship flying `joint` this era
+    (`planner.danger_chance`; 0 unless `ctx` was guarded): the simulated worlds give the
+    other players programs planned from where our ship starts, so they rarely show it."""
+    if not ctx.danger:
+        return 0.0
+    ((sid, program),) = joint
+    ship = det.ships[sid]
+    return planner.danger_chance(ctx, planner.fly(ctx, ship, tuple(CARD_KIND[c] for c in program)))
+
+
+def lost_value(world: RallyState, seat: Seat) -> float:
+    """The seat's careful evaluation of `world` with its ships gone, the game going on.
+
+    A careful plan is scored with it twice: a simulated world in which the plan loses
+    the seat's last ship is worth at most this (a lost race that ends the game at once
+    drops every seat's potential to its points, which could make flying off the map or
+    into a stronger ship look better than a threatened but living ship), and a plan's
+    danger (`danger`) mixes it with the simulated value by the danger's chance, so a
+    risk never scores worse than the certain loss it risks."""
+    s = world.clone()
+    for ship in s.ships_of(seat):
+        del s.ships[ship.id]
+    s.alive[seat] = False
+    return evaluate.margins(s, careful=True)[seat]
 
 
 def _start_energy(state: RallyState, h: Hex) -> int:
@@ -299,6 +353,11 @@ def give_programs(w: RallyState, p: Seat, width: int, extra: tuple[str, ...] = (
 def simulate(world: RallyState, seat: Seat, joint: planner.JointProgram, careful: bool = False) -> float:
     """`seat`'s evaluation (careful or plain margins) after its `joint` program and the
     chaos phase that follows."""
+    return evaluate.margins(play_out(world, seat, joint), careful)[seat]
+
+
+def play_out(world: RallyState, seat: Seat, joint: planner.JointProgram) -> RallyState:
+    """A copy of `world` after `seat`'s `joint` program and the chaos phase that follows."""
     s = world.clone()
     s.apply(SetProgram(seat, joint))
     steps = 0
@@ -317,7 +376,7 @@ def simulate(world: RallyState, seat: Seat, joint: planner.JointProgram, careful
             s.apply(SetProgram(actor, tuple((sh.id, tuple(sh.program)) for sh in s.ships_of(actor))))
             continue
         s.apply(quick_decision(s, actor))
-    return evaluate.margins(s, careful)[seat]
+    return s
 
 
 def quick_decision(s: RallyState, seat: Seat) -> Command:

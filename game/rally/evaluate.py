@@ -121,6 +121,15 @@ from wasting cards, never enough to outweigh a titanium banked."""
 LONE_CLOCK = 0.001
 """Points per point of entropy (negative until the end) for a lone survivor: cards that run the
 clock are a little better than cards kept, so a lost cause ends instead of stalling."""
+LEAD_CLOCK = 0.01
+"""Points per point of entropy a careful seat's plan raises this era when its banked
+points are at least every other seat's (`not_behind`, judged when it plans): the game
+ending now would not lose it, so it plays cards that run the clock rather than hoard
+energy (two tied AIs with nothing left to collect stopped playing cards and only the
+era limit ended the game). About what the energy a Move costs is worth on a ship with
+more than `ENERGY_NEEDED`. Counted by `game.rally.agent` and the planner, not in
+`margins`: a term on the entropy itself would differ between a seat tied and one just
+behind, and make falling behind look like a gain."""
 LONE_CHANCE_CAP = 1.0
 """A lone survivor's chance to catch up is at most this (a Titanium Portal may not be dealt in time)."""
 _MOVE_COST = {k: KIND_BY_NAME[f"move{k}"].cost for k in (1, 2, 3)}
@@ -364,6 +373,12 @@ def margins(state: RallyState, careful: bool = False) -> list[float]:
     if survivor is not None:
         out[survivor] = lone_margin(state, survivor)
     return out
+
+
+def not_behind(state: RallyState, seat: Seat) -> bool:
+    """Whether `seat` still flies and has banked at least as much as every other seat
+    (the game ending now would not lose it)."""
+    return state.alive[seat] and all(state.points[seat] >= state.points[o] for o in range(state.n) if o != seat)
 
 
 def lone_margin(state: RallyState, seat: Seat) -> float:

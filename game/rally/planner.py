@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from game.core.hexgrid import Hex
 from game.core.protocol import Seat
-from game.rally import evaluate, routes
+from game.rally import ambush, evaluate, routes
 from game.rally.cards import CARD_KIND, KIND_BY_NAME, MOVES, TURNS
 from game.rally.state import RallyState, Ship
 
@@ -63,6 +63,26 @@ class Context:
     """The map's hexes (filled for a lone survivor only, for its routes)."""
     lone_fields: dict[frozenset[tuple[int, int]], dict[routes.State, int]] = field(default_factory=dict)
     """A lone survivor's cards to the nearest titanium, by the titanium tiles taken this era."""
+    danger: ambush.Danger = ()
+    """Where stronger enemy ships could meet the seat's only ship this era (`guard`; empty:
+    not priced, as for `greedy` and `easy`)."""
+    danger_stake: float = 0.0
+    """What meeting one costs beyond the titanium carried: the race and the ship's future."""
+    clock_value: float = 0.0
+    """Points per point of entropy its cards raise (`evaluate.LEAD_CLOCK` for a careful seat
+    not behind, set by `guard`; 0 otherwise)."""
+
+
+def guard(ctx: Context, state: RallyState, seat: Seat) -> Context:
+    """`ctx` for the careful levels: the danger to the seat's only ship mapped
+    (`game.rally.ambush`), and the clock valued when the seat is not behind."""
+    ctx.danger = ambush.danger(state, seat)
+    ctx.danger_stake = evaluate.WIN + evaluate.fleet_value(1, ctx.left)
+    if ctx.danger:  # a last ship lost ends the race: never cheaper than a risk of losing it
+        ctx.loss_value = max(ctx.loss_value, ctx.danger_stake)
+    if ctx.lone_short is None and evaluate.not_behind(state, seat):
+        ctx.clock_value = evaluate.LEAD_CLOCK
+    return ctx
 
 
 def context(state: RallyState, seat: Seat) -> Context:
@@ -89,7 +109,7 @@ class Sim:
     """One ship flying alone: position, facing, cargo, and what it earned."""
 
     __slots__ = ("q", "r", "d", "energy", "ti", "banked", "alive", "taken", "bonus", "built", "tidy", "clock",
-                 "ti0")
+                 "ti0", "cards", "peril")
 
     def __init__(self, q: int, r: int, d: int, energy: int, ti: int) -> None:
         self.q, self.r, self.d, self.energy, self.ti = q, r, d, energy, ti
@@ -102,16 +122,20 @@ class Sim:
         self.bonus = 0.0
         self.built = 0
         self.tidy = 0
+        self.cards = 0
+        self.peril = 0.0
+        """The likeliest meeting with a stronger enemy so far (`Context.danger`)."""
 
     def copy(self) -> "Sim":
         c = Sim(self.q, self.r, self.d, self.energy, self.ti)
         c.banked, c.alive, c.taken, c.bonus = self.banked, self.alive, self.taken, self.bonus
         c.built, c.tidy, c.clock, c.ti0 = self.built, self.tidy, self.clock, self.ti0
+        c.cards, c.peril = self.cards, self.peril
         return c
 
     def key(self) -> tuple[object, ...]:
         return (self.q, self.r, self.d, self.energy, self.ti, self.banked, self.alive, self.taken,
-                round(self.bonus, 3), self.built, self.tidy, self.clock)
+                round(self.bonus, 3), self.built, self.tidy, self.clock, round(self.peril, 3))
 
 
 def _land(ctx: Context, s: Sim) -> None:
@@ -156,6 +180,16 @@ def step(ctx: Context, s: Sim, kind: str) -> Sim | None:
     info = KIND_BY_NAME[kind]
     if s.energy < info.cost or not s.alive:
         return None
+    out = _effect(ctx, s, kind)
+    if out is not None:
+        out.cards += 1
+        if ctx.danger and out.alive:  # held until its next card is played
+            out.peril = max(out.peril, ambush.chance(ctx.danger, (out.q, out.r), out.energy, out.cards + 1))
+    return out
+
+
+def _effect(ctx: Context, s: Sim, kind: str) -> Sim | None:
+    info = KIND_BY_NAME[kind]
     out = s.copy()
     out.energy -= info.cost
     out.clock += info.entropy
@@ -210,7 +244,8 @@ def score(ctx: Context, s: Sim) -> float:
         return lone_score(ctx, s)
     spend = min(1.0, ctx.left)
     bank = evaluate.BANK * min(1.0, ctx.left)
-    total = s.banked + s.ti * bank + evaluate.energy_value(s.energy) * spend + s.bonus
+    total = s.banked + s.ti * bank + evaluate.energy_value(s.energy) * spend + s.bonus - danger_cost(ctx, s)
+    total += ctx.clock_value * min(s.clock, -ctx.entropy)
     if spend > 0:
         here = Hex(s.q, s.r)
         best = 0.0
@@ -220,6 +255,39 @@ def score(ctx: Context, s: Sim) -> float:
                 best = max(best, value / (1.0 + reach))
         total += evaluate.NEAR_TITANIUM * best * spend
     return total
+
+
+def danger_chance(ctx: Context, s: Sim) -> float:
+    """The chance a stronger enemy meets the ship of a program ending in `s`, on its way
+    or where it stops (`Context.danger`)."""
+    if not ctx.danger or not s.alive:
+        return 0.0
+    return max(s.peril, ambush.chance(ctx.danger, (s.q, s.r), s.energy, None))
+
+
+def danger_cost(ctx: Context, s: Sim) -> float:
+    """Points that meeting may cost: the race, the ship's future and its titanium."""
+    return danger_chance(ctx, s) * (ctx.danger_stake + s.ti * evaluate.BANK)
+
+
+def start(ctx: Context, ship: Ship, energy: int | None = None) -> Sim:
+    """`ship` before its first card (in danger on its hex during the first round)."""
+    s = Sim(ship.hex.q, ship.hex.r, ship.direction, ship.energy if energy is None else energy, ship.titanium)
+    if ctx.danger:
+        s.peril = ambush.chance(ctx.danger, (s.q, s.r), s.energy, 1)
+    return s
+
+
+def fly(ctx: Context, ship: Ship, kinds: tuple[str, ...]) -> Sim:
+    """`ship` after its program (a card it cannot pay is skipped, as the engine ignores it)."""
+    s = start(ctx, ship)
+    for kind in kinds:
+        after = step(ctx, s, kind)
+        if after is not None:
+            s = after
+        if not s.alive:
+            break
+    return s
 
 
 def _lone_field(ctx: Context, taken: frozenset[tuple[int, int]]) -> dict[routes.State, int]:
@@ -256,10 +324,10 @@ def beam(ctx: Context, ship: Ship, hand_kinds: dict[str, int], width: int, keep:
 
     The empty program is always a candidate. Sequences reaching the same ship
     state are merged (the shorter, cheaper one stays)."""
-    start = Sim(ship.hex.q, ship.hex.r, ship.direction, ship.energy if energy is None else energy, ship.titanium)
-    layer: list[tuple[float, tuple[str, ...], Sim, dict[str, int]]] = [(score(ctx, start), (), start, dict(hand_kinds))]
+    first = start(ctx, ship, energy)
+    layer: list[tuple[float, tuple[str, ...], Sim, dict[str, int]]] = [(score(ctx, first), (), first, dict(hand_kinds))]
     found: dict[tuple[str, ...], float] = {(): layer[0][0]}
-    seen: set[tuple[object, ...]] = {start.key()}
+    seen: set[tuple[object, ...]] = {first.key()}
     for _ in range(max_len):
         nxt: list[tuple[float, tuple[str, ...], Sim, dict[str, int]]] = []
         for _, seq, sim, left in layer:

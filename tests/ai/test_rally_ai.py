@@ -16,10 +16,10 @@ from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE
 from game.core.rng import Rng
 from game.rally import agent as agent_module
-from game.rally import evaluate, mapshape, planner, routes
+from game.rally import ambush, evaluate, mapshape, planner, routes
 from game.rally.agent import SETTINGS, RallyAgent, simulate
 from game.rally.ai import RallyKnowledge, policy_command
-from game.rally.cards import CARD_KIND, TILE_TYPES
+from game.rally.cards import CARD_KIND, KIND_BY_NAME, TILE_TYPES
 from game.rally.commands import DrawTile, SetProgram
 from game.rally.game import RALLY
 from game.rally.state import RallyState, Tile
@@ -476,3 +476,94 @@ def test_routes_count_cards_over_the_tiles_not_the_straight_line() -> None:
     assert way[(Hex(0, 0), 3)] == 5  # facing away: turn, Move 3, Move 1, turn, Move 3
     island = routes.cards_to(set(s.tiles) | {Hex(9, 9)}, [Hex(9, 9)])
     assert (Hex(0, 0), 0) not in island
+
+
+# --- not gifting the last ship (game/rally/ambush.py) ---------------------------------------
+
+def _strip_ambush() -> RallyState:
+    """Era 1 of a saved normal-vs-normal game (seed 8, game 1), moved to (0..9, 0): our only
+    ship (50 energy) at the east end facing west, titanium at 4, 6 and 7; the enemy (120
+    energy, its portal's production) at 1 facing east, its five cards not yet planned. The
+    old plan (Move 1, Move 3, Move 1) collected two titanium and stopped at 3, where the
+    enemy's Move 2 lands: that game ended there, decided."""
+    s = make(2, line=10, tiles={(4, 0): ("titanium", 2), (6, 0): ("titanium", 2), (7, 0): ("titanium", 2)},
+             entropy=-960, starter=1)
+    portal(s, 1, 0, P_HIGH, 70, owner=1)
+    ship(s, 1, 1, 0, 0, energy=120)
+    ship(s, 0, 8, 0, 3, energy=50)
+    s.hands[1] = take_cards(s, "move1", "move2", "laser", "left60", "tidy_up")
+    s.hands[0] = take_cards(s, "move1", "move3", "left60", "left60", "move1")
+    return s
+
+
+def _stop(s: RallyState, seat: int, kinds: list[str]) -> Hex:
+    """Where `seat`'s only ship ends its program of moves and turns flown alone."""
+    ((ship_,),) = [s.ships_of(seat)]
+    here, facing = ship_.hex, ship_.direction
+    for kind in kinds:
+        info = KIND_BY_NAME[kind]
+        if kind.startswith("move"):
+            for _ in range(info.amount):
+                here = here.neighbour(facing)
+        elif kind in ("right60", "right120", "turn180", "left120", "left60"):
+            facing = (facing + info.amount // 60) % 6
+    return here
+
+
+def test_ambush_reach_counts_cards_and_the_energy_left() -> None:
+    s = _strip_ambush()
+    foe = next(sh for sh in s.ships.values() if sh.owner == 1)
+    ways = ambush.reach(frozenset(s.tiles), foe, 2)
+    move2, turn = KIND_BY_NAME["move2"].cost, min(KIND_BY_NAME[k].cost for k in ("left60", "right60"))
+    assert ways[(3, 0)] == (1, 120 - move2)  # one Move 2 along the strip
+    assert ways[(7, 0)][0] == 2  # two Moves
+    assert (9, 0) not in ways  # eight hexes: more than two cards
+    assert (0, 0) in ways and ways[(0, 0)] == (2, 120 - turn - KIND_BY_NAME["move1"].cost)
+
+
+def test_normal_does_not_end_its_last_ship_in_one_move_of_a_stronger_enemy() -> None:
+    s = _strip_ambush()
+    kinds = _careful_plan(s)
+    stop = _stop(s, 0, kinds)
+    assert stop.q > 4, (kinds, stop)  # not on 2, 3 or 4: the enemy's Move 1-3 from 1 lands there
+    ctx = planner.guard(planner.context(s, 0), s, 0)
+    ((ours,),) = [s.ships_of(0)]
+    old = planner.fly(ctx, ours, ("move1", "move3", "move1"))
+    assert planner.danger_cost(ctx, old) > evaluate.WIN * ambush.CHANCE[1] * 0.9
+    assert planner.danger_cost(ctx, planner.fly(ctx, ours, tuple(kinds))) < planner.danger_cost(ctx, old) / 2
+
+
+# --- running the clock when not behind (evaluate.LEAD_CLOCK) --------------------------------
+
+def _nothing_left(points: tuple[int, int]) -> RallyState:
+    """Era 12, entropy -150, an empty bag, no titanium anywhere: two ships of 60 energy at
+    the ends of a row of fourteen tiles, facing each other."""
+    s = make(2, line=14, entropy=-150)
+    s.bag = [0] * len(s.bag)
+    s.era = 12
+    ship(s, 0, 0, 0, 0, energy=60)
+    ship(s, 1, 13, 0, 3, energy=60)
+    s.points = list(points)
+    s.hands[0] = take_cards(s, "move1", "laser", "left60", "right60", "turn180")
+    s.hands[1] = take_cards(s, "move1", "tidy_up", "laser", "left60", "right60")
+    return s
+
+
+def test_a_tied_careful_seat_values_the_clock_and_a_trailing_one_does_not() -> None:
+    tied, behind = _nothing_left((4, 4)), _nothing_left((3, 4))
+    assert planner.guard(planner.context(tied, 0), tied, 0).clock_value == evaluate.LEAD_CLOCK
+    assert planner.guard(planner.context(behind, 0), behind, 0).clock_value == 0.0
+    assert planner.context(tied, 0).clock_value == 0.0  # greedy and easy: unchanged
+    ctx = planner.guard(planner.context(tied, 0), tied, 0)
+    ((ours,),) = [tied.ships_of(0)]
+    turned = planner.fly(ctx, ours, ("right60", "left60"))
+    assert planner.score(ctx, turned) > planner.score(ctx, planner.fly(ctx, ours, ()))
+
+
+def test_tied_with_nothing_to_gain_normal_plays_cards_that_run_the_clock() -> None:
+    """The old `normal` kept its five cards (and its energy) era after era here, and so
+    did the other player: only the era limit ended such games."""
+    s = _nothing_left((4, 4))
+    kinds = _careful_plan(s)
+    raised = sum(KIND_BY_NAME[k].entropy for k in kinds)
+    assert len(kinds) >= 2 and raised > 0, kinds
