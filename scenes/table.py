@@ -120,6 +120,12 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self.covered = False
+        # the pointer moved on while the scene on top had it (a hand-off card's 'I'm ready', the
+        # pause menu): hover and tooltips go by where it is now, not where it left the table -
+        # else the next player saw 'Done planning's tooltip the last one clicked
+        if pygame.display.get_init():
+            x, y = pygame.mouse.get_pos()
+            self.mouse = (float(x), float(y))
         self._sync()
 
     def on_resize(self, size: tuple[int, int]) -> None:

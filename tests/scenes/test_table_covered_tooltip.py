@@ -1,10 +1,14 @@
-"""A scene opened over the table takes the tooltip away with the pointer.
+"""A scene opened over the table takes the tooltip away with the pointer, and gives the
+pointer back where it is now.
 
 Seen in a real window: Menu clicked with the mouse on it, its tooltip 'Pause menu: save,
 rules, settings, quit (Esc)' stayed up under the pause menu, dimmed with the frozen table.
 """
 
 from __future__ import annotations
+
+import pygame
+import pytest
 
 from scenes.app import AppContext, step
 from scenes.table import TOOLTIP_DELAY
@@ -28,3 +32,24 @@ def test_opening_the_pause_menu_takes_the_menu_buttons_tooltip_away(ctx: AppCont
     ctx.stack.apply_pending()
     scene._hover(scene.btn_undo.rect.center)
     assert scene.tip_text == scene.btn_undo.tooltip, "back at the table, tooltips work again"
+
+
+def test_back_at_the_table_hover_goes_by_where_the_pointer_is_now(ctx: AppContext,  # noqa: F811
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # seen in a Rally hot-seat game: Player 1 clicked 'Done planning', Player 2 clicked 'I'm
+    # ready' on the hand-off card, and the table showed 'Done planning's tooltip to Player 2 -
+    # it still thought the pointer was where Player 1 left it
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    scene._hover(scene.btn_menu.rect.center)
+    scene.open_pause()
+    ctx.stack.apply_pending()
+    step(ctx, [], DT)
+    away = (scene.play_rect.x + 4, scene.play_rect.bottom - 4)  # a corner of the table, nothing there
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: away)
+    ctx.stack.pop()
+    ctx.stack.apply_pending()
+    for _ in range(int(TOOLTIP_DELAY / DT) + 3):
+        step(ctx, [], DT)
+    assert scene.mouse == away
+    assert scene.tip_text is None, scene.tip_text
