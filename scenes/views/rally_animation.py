@@ -379,7 +379,7 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
         elif isinstance(ev, TitaniumBanked) and track is not None:
             pos = track.end()[0]
             cargo(track, t, titanium=0)
-            label(t, pos, f"+{ev.amount} points", (236, 204, 132))
+            label(t, pos, f"+{ev.amount} point{'' if ev.amount == 1 else 's'}", (236, 204, 132))
             tl.banked.append((t, ev.player, ev.points))
             t += 0.55
         elif isinstance(ev, ExchangeDone):

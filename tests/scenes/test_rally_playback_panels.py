@@ -92,3 +92,13 @@ def test_the_panel_says_out_of_the_race_only_once_the_loss_is_shown(ctx: AppCont
     view._static_key = None
     step(ctx, [], DT)
     assert "Out of the race" in said
+
+
+@pytest.mark.parametrize("amount, words", [(1, "+1 point"), (3, "+3 points")])
+def test_the_banking_label_counts_its_points(amount: int, words: str) -> None:
+    # a real window showed '+1 points' over a ship that sent one titanium home
+    before = {"entropy": -700, "ships": [{"id": 1, "owner": 0, "hex": [0, 0], "direction": 0, "energy": 40,
+                                          "titanium": amount}], "tokens": [], "tiles": []}
+    tl = build_timeline(before, [CardPlayed("", ship=1, card=5, kind="titanium_portal", paid=12),
+                                 TitaniumBanked("", player=0, ship=1, amount=amount, points=amount)])
+    assert [e.text for e in tl.effects if e.kind == "label"] == [words]
