@@ -11,7 +11,7 @@ from typing import Any
 
 from game.core.match import LogEntry
 from game.core.protocol import Event
-from game.rally.cards import KIND_BY_NAME, TILE_NAMES
+from game.rally.cards import KIND_BY_NAME, MOVES, TILE_NAMES
 from game.rally.commands import (
     Battle,
     CardIgnored,
@@ -345,8 +345,10 @@ def card_tip(kind: str) -> str:
         "build_ship": "Builds a new ship on a tile next to this one.",
         "tidy_up": "Lowers the entropy.",
     }[kind]
+    # flying off the tiles is a move's risk only: on a turn, a shot or a portal card it misled
+    risk = "Off the map means the ship is lost. " if kind in MOVES else ""
     return (f"{info.name}\n{what}\nCosts {info.cost} energy from the ship; entropy {info.entropy:+d}."
-            "\nOff the map means the ship is lost. A card the ship cannot pay for is skipped.")
+            f"\n{risk}A card the ship cannot pay for is skipped.")
 
 
 def ship_tip(ship: Mapping[str, Any], names: Sequence[str], viewer: int) -> str:
