@@ -104,6 +104,10 @@ NEW_SHIP = Target("ship")
 HexT = tuple[int, int]
 
 
+MAP_HINT = "drag the map or use the arrows to see the rest"
+"""Said at the map's corner while part of it lies beyond the edges."""
+
+
 def _hex(h: Sequence[int]) -> HexT:
     return (int(h[0]), int(h[1]))
 
@@ -1104,8 +1108,13 @@ class RallyView(GameView):
             pygame.draw.polygon(layer, (20, 20, 28), [(p[0] + 1, p[1] + 2) for p in (tip, a, b)])
             pygame.draw.polygon(layer, BRASS, [tip, a, b])
         if any(self.camera.hidden_edges()):
-            self.text.blit(layer, "drag the map or use the arrows to see the rest", max(11, self.lay.font - 4), DIM,
-                           bottomright=(area.right - 6, area.bottom - 4))
+            # on a plate: the map runs under this corner, and the words were lost over its tiles
+            img = self.text.render(MAP_HINT, max(11, self.lay.font - 4), DIM)
+            at = img.get_rect(bottomright=(area.right - 6, area.bottom - 4))
+            plate = pygame.Surface(at.inflate(10, 4).size, pygame.SRCALPHA)
+            plate.fill((14, 16, 26, 215))
+            layer.blit(plate, at.inflate(10, 4))
+            layer.blit(img, at)
 
     def _overview(self) -> tuple[pygame.Rect, float] | None:
         """The small overview of the whole map (bottom left of the map area) and its scale,
