@@ -14,6 +14,7 @@ from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE, Command
 from game.rally import chaos
 from game.rally.cards import N_CARDS
+from game.rally.naming import fleet_numbers
 from game.rally.commands import (
     DistributeEnergy,
     Exchange,
@@ -96,7 +97,7 @@ def why_illegal(state: RallyState, cmd: Command) -> str | None:
         if h not in state.tiles:
             return "The new ship must go on a tile."
         if h.distance(parent.hex) != 1:
-            return f"The new ship must go on a tile next to ship {parent.id}."
+            return f"The new ship must go on a tile next to {ship_words(state, parent.owner, parent.id)}."
         if h not in chaos.build_hexes(state, parent):
             return "Another player's ship is on that tile."
         return None
@@ -124,12 +125,30 @@ def why_illegal(state: RallyState, cmd: Command) -> str | None:
     return "That is not a choice now."
 
 
+def ship_words(state: RallyState, seat: Seat, sid: int) -> str:
+    """A ship as the refused player knows it: "your ship 1" or "Player 2's ship 1".
+
+    The engine's ids are shared by all players; players know their ships by their number
+    within their own fleet (`naming.fleet_numbers`), as the screens show them.
+    """
+    ship = state.ships.get(sid)
+    if ship is None:
+        return f"ship {sid}"
+    number = fleet_numbers(state.fleet + tuple((s.id, s.owner) for s in state.ships.values()))[sid]
+    owner = "your" if ship.owner == seat else f"Player {ship.owner + 1}'s"
+    return f"{owner} ship {number}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _own_ship(state: RallyState, seat: Seat, sid: int) -> Ship | str:
     ship = state.ships.get(sid)
     if ship is None:
-        return f"There is no ship {sid}."
+        return "There is no such ship."
     if ship.owner != seat:
-        return f"Ship {sid} is not yours."
+        return f"That is {ship_words(state, seat, sid)}, not yours."
     return ship
 
 
@@ -144,14 +163,14 @@ def _planning_reason(state: RallyState, seat: Seat, cmd: Command) -> str | None:
         if cmd.card not in hand:
             return "That card is not in your hand."
         if not 0 <= cmd.index <= len(ship.program):
-            return f"Ship {ship.id}'s program has slots 1 to {len(ship.program) + 1}."
+            return f"{_capital(ship_words(state, seat, ship.id))}'s program has slots 1 to {len(ship.program) + 1}."
         return None
     if isinstance(cmd, UnprogramCard):
         ship = _own_ship(state, seat, cmd.ship)
         if isinstance(ship, str):
             return ship
         if not 0 <= cmd.index < len(ship.program):
-            return f"Ship {ship.id}'s program has no card in that slot."
+            return f"{_capital(ship_words(state, seat, ship.id))}'s program has no card in that slot."
         return None
     if isinstance(cmd, MoveCard):
         ship = _own_ship(state, seat, cmd.ship)
@@ -161,10 +180,10 @@ def _planning_reason(state: RallyState, seat: Seat, cmd: Command) -> str | None:
         if isinstance(dest, str):
             return dest
         if not 0 <= cmd.index < len(ship.program):
-            return f"Ship {ship.id}'s program has no card in that slot."
+            return f"{_capital(ship_words(state, seat, ship.id))}'s program has no card in that slot."
         room = len(dest.program) - (1 if dest is ship else 0)
         if not 0 <= cmd.to_index <= room:
-            return f"Ship {dest.id}'s program has slots 1 to {room + 1}."
+            return f"{_capital(ship_words(state, seat, dest.id))}'s program has slots 1 to {room + 1}."
         return None
     assert isinstance(cmd, SetProgram)
     own = {s.id for s in state.ships_of(seat)}
@@ -175,9 +194,11 @@ def _planning_reason(state: RallyState, seat: Seat, cmd: Command) -> str | None:
     seen: set[int] = set()
     for sid, cards in cmd.programs:
         if sid not in own:
-            return f"Ship {sid} is not yours." if sid in state.ships else f"There is no ship {sid}."
+            mine = _own_ship(state, seat, sid)
+            assert isinstance(mine, str)
+            return mine
         if sid in seen:
-            return f"Ship {sid} is listed twice."
+            return f"{_capital(ship_words(state, seat, sid))} is listed twice."
         seen.add(sid)
         used.update(cards)
     for card, k in used.items():

@@ -73,10 +73,10 @@ def test_program_cards_can_be_inserted_removed_and_moved_anywhere() -> None:
     assert s.ships[1].program == [c[1], c[0], c[2]]
     do(s, UnprogramCard(0, 1, 1))
     assert s.ships[1].program == [c[1], c[2]] and c[0] in s.hands[0]
-    assert refused(s, ProgramCard(0, 1, c[3], 5)) == "Ship 1's program has slots 1 to 3."
-    assert refused(s, ProgramCard(0, 2, c[3], 0)) == "Ship 2 is not yours."
+    assert refused(s, ProgramCard(0, 1, c[3], 5)) == "Your ship 1's program has slots 1 to 3."
+    assert refused(s, ProgramCard(0, 2, c[3], 0)) == "That is Player 2's ship 1, not yours."
     assert refused(s, ProgramCard(0, 1, c[1], 0)) == "That card is not in your hand."
-    assert refused(s, UnprogramCard(0, 1, 4)) == "Ship 1's program has no card in that slot."
+    assert refused(s, UnprogramCard(0, 1, 4)) == "Your ship 1's program has no card in that slot."
 
 
 def test_there_is_no_limit_on_program_length() -> None:
@@ -96,7 +96,7 @@ def test_set_program_replaces_the_draft_and_finishes() -> None:
     assert s.ships[1].program == [c[2], c[3]] and s.done[0]
     s2, c2 = planning()
     assert refused(s2, SetProgram(0, ((1, (c2[0], c2[0])),))) == "A program uses a card that is not in your hand."
-    assert refused(s2, SetProgram(0, ((2, ()),))) == "Ship 2 is not yours."
+    assert refused(s2, SetProgram(0, ((2, ()),))) == "That is Player 2's ship 1, not yours."
 
 
 def test_unprogrammed_cards_are_discarded_face_down() -> None:
@@ -436,7 +436,7 @@ def test_build_ship_places_a_new_ship_next_to_the_builder() -> None:
     round_(s)
     assert s.to_act() == [0]
     assert s.view(0)["pending"]["hexes"] == [[0, 0], [1, 1], [2, 0]]
-    assert refused(s, PlaceBuiltShip(0, (3, 0))) == "The new ship must go on a tile next to ship 1."
+    assert refused(s, PlaceBuiltShip(0, (3, 0))) == "The new ship must go on a tile next to your ship 1."
     events = do(s, PlaceBuiltShip(0, (1, 1)))
     new = s.ships[3]
     assert (new.owner, new.hex, new.direction, new.energy) == (0, Hex(1, 1), a.direction, 10)
