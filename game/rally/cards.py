@@ -17,8 +17,15 @@ from typing import Any
 _DATA: dict[str, Any] = tomllib.loads(
     resources.files("game.rally").joinpath("data/rally.toml").read_text(encoding="utf-8"))
 
-RULES_FINGERPRINT = hashlib.sha256(json.dumps(_DATA, sort_keys=True).encode("utf-8")).hexdigest()[:12]
-"""Changes with any number of the data file (not with its comments): saves record it."""
+
+
+def fingerprint(data: dict[str, Any]) -> str:
+    """A short hash of every number in the parsed data file (comments do not count)."""
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()[:12]
+
+
+RULES_FINGERPRINT = fingerprint(_DATA)
+"""Changes with any number of the data file (the per-player-count ones too): saves record it."""
 
 NUMBERS: dict[str, int] = {k: int(v) for k, v in _DATA["numbers"].items()}
 MIN_PLAYERS = NUMBERS["min_players"]
@@ -58,14 +65,20 @@ class TileType:
 
 @dataclass(frozen=True)
 class CardKind:
-    """One kind of card: energy cost, entropy change, effect size, copies in the deck."""
+    """One kind of card: energy cost, entropy change with each player count, effect size,
+    copies in the deck."""
 
     kind: str
     name: str
     cost: int
-    entropy: int
+    entropies: tuple[int, ...]
+    """Entropy change with MIN_PLAYERS, MIN_PLAYERS + 1, ... players at the table."""
     amount: int
     count: int
+
+    def entropy(self, players: int) -> int:
+        """The entropy change this card makes (and shows) at a table of `players`."""
+        return self.entropies[players - MIN_PLAYERS]
 
 
 def _tile(entry: dict[str, Any]) -> TileType:
@@ -80,8 +93,19 @@ def _tile(entry: dict[str, Any]) -> TileType:
 
 
 TILE_TYPES: tuple[TileType, ...] = tuple(_tile(e) for e in _DATA["tiles"])
+
+
+def _entropies(entry: dict[str, Any]) -> tuple[int, ...]:
+    """`entropy = { 2 = 7, 3 = 8, 4 = 9 }`: one value for every player count."""
+    table = entry["entropy"]
+    if not isinstance(table, dict) or set(table) != {str(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}:
+        raise ValueError(f"rally.toml: {entry['kind']}'s entropy needs one value per player count "
+                         f"{MIN_PLAYERS}-{MAX_PLAYERS}")
+    return tuple(int(table[str(n)]) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
+
+
 CARD_KINDS: tuple[CardKind, ...] = tuple(
-    CardKind(str(c["kind"]), str(c["name"]), int(c["cost"]), int(c["entropy"]), int(c["amount"]), int(c["count"]))
+    CardKind(str(c["kind"]), str(c["name"]), int(c["cost"]), _entropies(c), int(c["amount"]), int(c["count"]))
     for c in _DATA["cards"])
 KIND_BY_NAME: dict[str, CardKind] = {k.kind: k for k in CARD_KINDS}
 CARD_KIND_IDS = ("move1", "move2", "move3", "right60", "right120", "turn180", "left120", "left60",

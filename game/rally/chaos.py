@@ -104,7 +104,7 @@ def play_first_card(state: RallyState, sid: int, events: list[Event]) -> None:
     ship.energy -= info.cost
     _count(state, info.kind)
     events.append(CardPlayed(f"Ship {sid} plays {info.name} (−{info.cost} energy).", sid, card, info.kind, info.cost))
-    adjust_entropy(state, info.entropy, info.name, events)
+    adjust_entropy(state, info.entropy(state.n), info.name, events)
     if info.kind in MOVES:
         move(state, ship, info.amount, events)
     elif info.kind in TURNS:

@@ -61,6 +61,8 @@ from game.rally.cards import (
     FREE_ENERGY,
     KIND_BY_NAME,
     MAX_ERAS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     START_ENTROPY,
     TILE_TYPES,
 )
@@ -84,16 +86,16 @@ BANK_WITH_PORTAL = 0.97
 """... when the ship still has a Titanium Portal programmed this era."""
 NEAR_TITANIUM = 0.35
 NEAR_PORTAL = 0.02
-MEAN_CARD_ENTROPY = sum(k.count * k.entropy for k in KIND_BY_NAME.values()) / sum(
-    k.count for k in KIND_BY_NAME.values())
-"""Entropy change of an average card in the deck (from the data file)."""
-PRIOR_RATE = 7.0 * MEAN_CARD_ENTROPY
+MEAN_CARD_ENTROPY = {n: sum(k.count * k.entropy(n) for k in KIND_BY_NAME.values()) / sum(
+    k.count for k in KIND_BY_NAME.values()) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+"""Entropy change of an average card in the deck, by player count (from the data file)."""
+PRIOR_CARDS = 7.0
 """Entropy per era assumed before the game has shown its own rate: seven average cards
-(the table's cards and portals in the first eras of 2-player playtests; 110 with the
-first numbers), so it follows the data file when card entropies change."""
+of the table's player count (the table's cards and portals in the first eras of 2-player
+playtests; 110 with the first numbers), so it follows the data file when card entropies change."""
 PRIOR_WEIGHT = 2.0
-MIN_RATE = 2.5 * MEAN_CARD_ENTROPY
-"""The rate is never taken as slower than this (two and a half average cards an era)."""
+MIN_CARDS = 2.5
+"""The rate is never taken as slower than this many average cards an era."""
 HORIZON = 9.0
 """At most this many eras ahead are valued (a ship's future, a portal's energy, a
 built ship): about what the clock left at the start of a game before it was slowed
@@ -141,7 +143,8 @@ def rate(state: RallyState) -> float:
     """Entropy risen per era so far, blended with the prior."""
     risen = max(0, state.entropy - START_ENTROPY)
     done = max(0, state.era - 1) + (0.5 if state.phase in ("chaos", "expansion") else 0.0)
-    return max(MIN_RATE, (risen + PRIOR_RATE * PRIOR_WEIGHT) / (done + PRIOR_WEIGHT))
+    card = MEAN_CARD_ENTROPY[state.n]
+    return max(MIN_CARDS * card, (risen + PRIOR_CARDS * card * PRIOR_WEIGHT) / (done + PRIOR_WEIGHT))
 
 
 def eras_left(state: RallyState) -> float:

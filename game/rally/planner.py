@@ -71,6 +71,8 @@ class Context:
     clock_value: float = 0.0
     """Points per point of entropy its cards raise (`evaluate.LEAD_CLOCK` for a careful seat
     not behind, set by `guard`; 0 otherwise)."""
+    players: int = 2
+    """Players at the table: a card's entropy depends on it (`CardKind.entropy`)."""
 
 
 def guard(ctx: Context, state: RallyState, seat: Seat) -> Context:
@@ -100,9 +102,9 @@ def context(state: RallyState, seat: Seat) -> Context:
     if evaluate.lone(state) == seat:  # only banked points count now (see `evaluate.lone_potential`)
         return Context(seat, tiles, enemies, left, state.entropy, evaluate.rate(state), left <= 0.0, 0.0,
                        titanium, evaluate.WIN if k == 1 else 1.0, evaluate.lone_short(state, seat),
-                       frozenset(state.tiles))
+                       frozenset(state.tiles), players=state.n)
     return Context(seat, tiles, enemies, left, state.entropy, evaluate.rate(state), left <= 0.0, build, titanium,
-                   loss)
+                   loss, players=state.n)
 
 
 class Sim:
@@ -192,7 +194,7 @@ def _effect(ctx: Context, s: Sim, kind: str) -> Sim | None:
     info = KIND_BY_NAME[kind]
     out = s.copy()
     out.energy -= info.cost
-    out.clock += info.entropy
+    out.clock += info.entropy(ctx.players)
     if kind in MOVES:
         dq, dr = _DIRS[out.d]
         for _ in range(info.amount):

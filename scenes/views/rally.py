@@ -328,8 +328,12 @@ class RallyView(GameView):
         for size in (r, int(r * 1.6)):
             todo += [partial(burst, size, (k + 0.5) / BURST_FRAMES) for k in range(BURST_FRAMES)]
         h, w = self._pop_size()
-        todo += [partial(card_face, kind, w, h) for kind in KIND_BY_NAME]
+        todo += [partial(card_face, kind, w, h, self._players()) for kind in KIND_BY_NAME]
         self._warm = todo
+
+    def _players(self) -> int:
+        """Players at the table: card faces and tooltips show a card's entropy for this count."""
+        return int(self.view.get("players", 2))
 
     def _pop_size(self) -> tuple[int, int]:
         """Height and width of the card a ship turns up beside it."""
@@ -813,7 +817,7 @@ class RallyView(GameView):
             return None
         if target.zone in ("hand", "program"):
             kind = card_of(self.dock, v, target)
-            return words.card_tip(kind) if kind else None
+            return words.card_tip(kind, self._players()) if kind else None
         if target == TILE and v.get("drawn_tile"):
             d = v["drawn_tile"]
             return ("The tile just drawn: " + words.tile_words(d["kind"], int(d.get("value") or 0), d.get("threshold"))
@@ -877,7 +881,7 @@ class RallyView(GameView):
         # the cards this round turns up are drawn ahead, one per frame, before their turn comes
         h, w = self._pop_size()
         soon = [e for e in reversed(tl.effects) if e.kind == "card"]
-        self._soon = [partial(card_face, e.card, w, h) for e in soon] + [partial(self._back, w, h)]
+        self._soon = [partial(card_face, e.card, w, h, self._players()) for e in soon] + [partial(self._back, w, h)]
 
     def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
         home = self.anchor(source)
@@ -1046,7 +1050,7 @@ class RallyView(GameView):
             if j >= len(waiting) or kind is None:
                 continue
             rect = waiting[j].rect
-            face = card_face(kind, rect.width, rect.height)
+            face = card_face(kind, rect.width, rect.height, self._players())
             k = min(1.0, (t - tp) / 0.3)
             if k < 1.0:
                 from scenes.sprites.card import flip_frame
@@ -1385,7 +1389,7 @@ class RallyView(GameView):
             rect = slot_rect(self.dock, overlay.hover) if overlay.hover.ident else None
             kind = card_of(self.dock, v, overlay.hover)
             if rect is not None and kind:
-                surface.blit(card_face(kind, rect.width, rect.height), rect.move(0, -8))
+                surface.blit(card_face(kind, rect.width, rect.height, self._players()), rect.move(0, -8))
                 if overlay.hover in overlay.movable:
                     pygame.draw.rect(surface, palette.HIGHLIGHT, rect.move(0, -8).inflate(2, 2), width=2,
                                      border_radius=6)
@@ -1410,7 +1414,7 @@ class RallyView(GameView):
             kind = card_of(self.dock, v, source)
             if kind:
                 h = self.dock.hand_h if source.zone == "hand" else self.dock.slot_h
-                img = card_face(kind, int(h * 0.71), h)
+                img = card_face(kind, int(h * 0.71), h, self._players())
                 surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
 
     def _draw_playback(self, surface: pygame.Surface, playing: Any) -> None:
@@ -1517,7 +1521,7 @@ class RallyView(GameView):
         from scenes.sprites.card import flip_frame
 
         h, w = self._pop_size()
-        face = card_face(ef.card, w, h)
+        face = card_face(ef.card, w, h, self._players())
         back = self._back(w, h)
         flip = min(1.0, k / 0.3)
         img = flip_frame(back, face, flip) if flip < 1.0 else face

@@ -71,10 +71,10 @@ class Dock:
     hand_lines: int = 1
 
 
-def card_face(kind: str, w: int, h: int) -> pygame.Surface:
-    """A face with the numbers and name of the engine's data file."""
+def card_face(kind: str, w: int, h: int, players: int) -> pygame.Surface:
+    """A face with the numbers and name of the engine's data file (the entropy of a table of `players`)."""
     info = KIND_BY_NAME[kind]
-    return rally_cards.card_face(kind, w, h, info.cost, info.entropy, info.name)
+    return rally_cards.card_face(kind, w, h, info.cost, info.entropy(players), info.name)
 
 
 def rows_in_chaos(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -229,7 +229,7 @@ def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: 
                 continue
             kind = view.get("cards", {}).get(str(card))
             if kind:
-                layer.blit(card_face(kind, r.width, r.height), r.move(ox, oy))
+                layer.blit(card_face(kind, r.width, r.height, int(view["players"])), r.move(ox, oy))
     for row in dock.rows:
         _draw_row(layer, row, view, text, fs, predictions.get(row.ship), hidden, planning, off)
 
@@ -258,7 +258,7 @@ def _draw_row(layer: pygame.Surface, row: Row, view: Mapping[str, Any], text: Te
         if slot.kind is None:
             layer.blit(rally_cards.back(sr.width, sr.height), sr)
             continue
-        face = card_face(slot.kind, sr.width, sr.height)
+        face = card_face(slot.kind, sr.width, sr.height, int(view["players"]))
         if slot.played:
             face = face.copy()
             face.fill((120, 120, 120), special_flags=pygame.BLEND_RGB_MULT)

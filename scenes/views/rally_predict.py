@@ -66,6 +66,7 @@ class Prediction:
 def predict(view: Mapping[str, Any], ship: Mapping[str, Any], cards: Sequence[int]) -> Prediction:
     """The route of `ship` (a view ship dict) playing `cards` (card ids the view can see)."""
     kinds: Mapping[str, str] = view.get("cards", {})
+    players = int(view["players"])  # a card's entropy depends on the table's player count
     tiles: dict[HexT, Mapping[str, Any]] = {(int(t["hex"][0]), int(t["hex"][1])): t for t in view.get("tiles", [])}
     here = Hex(int(ship["hex"][0]), int(ship["hex"][1]))
     direction = int(ship["direction"])
@@ -90,7 +91,7 @@ def predict(view: Mapping[str, Any], ship: Mapping[str, Any], cards: Sequence[in
             continue
         energy -= info.cost
         out.paid += info.cost
-        out.entropy += info.entropy
+        out.entropy += info.entropy(players)
         if kind in TURNS:
             direction = turn(direction, info.amount)
         elif kind in MOVES:

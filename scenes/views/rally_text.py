@@ -328,7 +328,8 @@ def log_lines(entries: Sequence[LogEntry], names: Sequence[str], viewer: int) ->
     return out
 
 
-def card_tip(kind: str) -> str:
+def card_tip(kind: str, players: int) -> str:
+    """A card's tooltip: what it does, its cost and its entropy at a table of `players`."""
     info = KIND_BY_NAME[kind]
     what = {
         "move1": "Moves the ship 1 hex straight ahead.",
@@ -347,7 +348,7 @@ def card_tip(kind: str) -> str:
     }[kind]
     # flying off the tiles is a move's risk only: on a turn, a shot or a portal card it misled
     risk = "Off the map means the ship is lost. " if kind in MOVES else ""
-    return (f"{info.name}\n{what}\nCosts {info.cost} energy from the ship; entropy {info.entropy:+d}."
+    return (f"{info.name}\n{what}\nCosts {info.cost} energy from the ship; entropy {info.entropy(players):+d}."
             f"\n{risk}A card the ship cannot pay for is skipped.")
 
 

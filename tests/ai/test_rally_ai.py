@@ -565,5 +565,5 @@ def test_tied_with_nothing_to_gain_normal_plays_cards_that_run_the_clock() -> No
     did the other player: only the era limit ended such games."""
     s = _nothing_left((4, 4))
     kinds = _careful_plan(s)
-    raised = sum(KIND_BY_NAME[k].entropy for k in kinds)
+    raised = sum(KIND_BY_NAME[k].entropy(s.n) for k in kinds)
     assert len(kinds) >= 2 and raised > 0, kinds

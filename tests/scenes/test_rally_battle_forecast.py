@@ -23,7 +23,7 @@ def _view(foe_energy: int, own_energy: int = 96) -> dict[str, Any]:
     ships = [{"id": 1, "owner": 0, "hex": [0, 0], "direction": 0, "energy": own_energy, "titanium": 3},
              {"id": 2, "owner": 1, "hex": [2, 0], "direction": 3, "energy": foe_energy, "titanium": 0},
              {"id": 3, "owner": 0, "hex": [4, 0], "direction": 3, "energy": 500, "titanium": 0}]
-    return {"seat": 0, "tiles": tiles, "ships": ships, "cards": {"10": "move1", "11": "move1", "12": "move2"},
+    return {"seat": 0, "players": 2, "tiles": tiles, "ships": ships, "cards": {"10": "move1", "11": "move1", "12": "move2"},
             "programs": {}}
 
 

@@ -11,7 +11,14 @@ from scenes.views.rally_text import card_tip
 @pytest.mark.parametrize("kind", sorted(KIND_BY_NAME))
 def test_only_a_move_card_speaks_of_flying_off_the_map(kind: str) -> None:
     # a Titanium Portal's tooltip said 'Off the map means the ship is lost' (seen in a real window)
-    tip = card_tip(kind)
+    tip = card_tip(kind, 2)
     assert ("Off the map" in tip) == (kind in MOVES)
     assert tip.startswith(KIND_BY_NAME[kind].name)
     assert "cannot pay for is skipped" in tip
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_cards_tooltip_gives_its_entropy_at_this_tables_player_count(players: int) -> None:
+    # with 3 or 4 players a card raises entropy more (rally.toml): the tooltip must say the table's value
+    info = KIND_BY_NAME["move2"]
+    assert f"entropy {info.entropy(players):+d}." in card_tip("move2", players)

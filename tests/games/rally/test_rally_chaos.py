@@ -34,7 +34,8 @@ from game.rally.game import RALLY
 from game.rally.state import RallyState
 
 COST = {k: v.cost for k, v in KIND_BY_NAME.items()}
-ENTROPY = {k: v.entropy for k, v in KIND_BY_NAME.items()}
+ENTROPY = {k: v.entropy(2) for k, v in KIND_BY_NAME.items()}
+"""Each card's entropy at a 2-player table (what `make` builds unless told otherwise)."""
 
 
 def planning(n: int = 2) -> tuple[RallyState, list[int]]:
@@ -461,6 +462,21 @@ def test_build_ship_ignored_without_room() -> None:
     assert of(events, "card_ignored")[0].reason == "no_room" and a.energy == COST["build_ship"]  # type: ignore[attr-defined]
 
 
+def test_a_card_changes_entropy_by_its_value_for_the_tables_player_count() -> None:
+    """rally.toml gives each card one entropy per player count (more players: a faster
+    clock per card); the engine takes the count from the state, not from a global."""
+    moved = {}
+    for n in (2, 3, 4):
+        s = make(n, line=6)
+        ship(s, 0, 0, 0, energy=30, program=("move3",))
+        start_chaos(s)
+        round_(s)
+        moved[n] = s.entropy + 1000
+    assert moved == {n: KIND_BY_NAME["move3"].entropy(n) for n in (2, 3, 4)}
+    assert moved[2] < moved[3] < moved[4]
+    assert moved[2] == 14  # two players: the numbers chosen before the per-count values
+
+
 def test_tidy_up_lowers_entropy() -> None:
     s = make(line=3, entropy=-500)
     ship(s, 0, 0, 0, energy=20, program=("tidy_up",))
@@ -527,3 +543,25 @@ def test_a_clone_collecting_or_claiming_leaves_the_original_tiles_alone() -> Non
     play_chaos(copy)
     assert copy.tiles[Hex(1, 0)].value == 0 and copy.tiles[Hex(2, 0)].owner == 0
     assert s.tiles[Hex(1, 0)].value == 3 and s.tiles[Hex(2, 0)].owner == -1
+
+
+def test_the_rules_fingerprint_covers_every_player_counts_card_entropy() -> None:
+    """Saves record the fingerprint: a 4-player entropy changed in the data file must change it."""
+    import copy
+
+    from game.rally.cards import _DATA, RULES_FINGERPRINT, fingerprint
+
+    assert fingerprint(_DATA) == RULES_FINGERPRINT
+    changed = copy.deepcopy(_DATA)
+    changed["cards"][0]["entropy"]["4"] += 1
+    assert fingerprint(changed) != RULES_FINGERPRINT
+
+
+def test_the_ais_prior_clock_rate_follows_the_tables_card_entropy() -> None:
+    """The AI's assumed entropy per era (before the game shows its own) is seven average
+    cards of the table's player count, so it expects a faster clock with more players."""
+    from game.rally import evaluate
+
+    rates = {n: evaluate.rate(make(n, line=3)) for n in (2, 3, 4)}
+    assert rates == {n: 7.0 * evaluate.MEAN_CARD_ENTROPY[n] for n in (2, 3, 4)}
+    assert rates[2] < rates[3] < rates[4]
