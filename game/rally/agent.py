@@ -85,6 +85,9 @@ SPREAD = 0.1
 COMPACT_TIES = False
 """Among tile hexes rated equal, place the tile where the map stays compact
 (`game.rally.mapshape`) instead of the first in order (which grows a strip)."""
+BAND_TIES = False
+"""Among tile hexes rated equal, the first in order that keeps the map a band a few
+tiles wide (`mapshape.band_key`; `COMPACT_TIES` goes first when both are on)."""
 
 
 def _mean(xs: list[float]) -> float:
@@ -135,6 +138,9 @@ class RallyAgent(Agent):
         if COMPACT_TIES and isinstance(best, PlaceTile):
             ties = [c for v, c in values if isinstance(c, PlaceTile) and v >= best_v - 1e-6]
             best = min(ties, key=lambda c: mapshape.compact_key(det.tiles, Hex(*c.hex)))
+        elif BAND_TIES and isinstance(best, PlaceTile):
+            ties = [c for v, c in values if isinstance(c, PlaceTile) and v >= best_v - 1e-6]
+            best = min(ties, key=lambda c: mapshape.band_key(det.tiles, Hex(*c.hex)))
         return best
 
     def _place_ship(self, det: RallyState, seat: Seat) -> Command:

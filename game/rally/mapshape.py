@@ -35,3 +35,18 @@ def compact_key(tiles: Iterable[Hex], h: Hex) -> tuple[int, int, int, float]:
     dq, dr = h.q - cq, h.r - cr
     spread = max(abs(dq), abs(dr), abs(dq + dr))
     return (0 if touching >= 2 else 1), max(e), max(e) - min(e), spread
+
+
+BAND = 3
+"""The narrowest extent `band_key` grows the map to before it lets it grow long."""
+
+
+def band_key(tiles: Iterable[Hex], h: Hex) -> tuple[int, int]:
+    """A milder sort key than `compact_key` (smaller first; ties keep their order): a hex
+    touching two or more tiles, then one that keeps the map's narrowest extent at `BAND`
+    or more. The map still grows long in the order hexes come, but as a band a few tiles
+    wide instead of a strip one tile wide (a strip has no way out of an enemy's line)."""
+    ts = list(tiles)
+    here = set(ts)
+    touching = sum(1 for n in h.neighbours() if n in here)
+    return (0 if touching >= 2 else 1), max(0, BAND - min(extents(ts + [h])))

@@ -366,6 +366,16 @@ def test_ai_tiles_among_equal_hexes_grow_a_blob_not_a_strip(monkeypatch: pytest.
     assert len(s.tiles) == 10 and max(e) <= 4, e
 
 
+def test_band_key_widens_a_strip_to_a_band_before_letting_it_grow_long() -> None:
+    row = [Hex(q, 0) for q in range(4)]
+    end_of_row, beside, above = Hex(4, 0), Hex(1, 1), Hex(1, -1)
+    assert mapshape.band_key(row, beside) < mapshape.band_key(row, end_of_row)
+    band = row + [Hex(q, 1) for q in range(3)]  # two rows: a third is still wanted
+    assert mapshape.band_key(band, above) < mapshape.band_key(band, Hex(3, 1))
+    wide = band + [Hex(q, -1) for q in range(1, 5)]  # three rows: any hex touching two is as good
+    assert mapshape.band_key(wide, Hex(3, 1)) == mapshape.band_key(wide, Hex(0, -1)) == (0, 0)
+
+
 def test_set_up_threat_sees_the_richer_start_a_later_player_can_take_in_line() -> None:
     """Set-up, the other player still to place: an energy 30 tile three hexes from
     our ship would start them with 80 energy against our 50, one Move 3 away."""
