@@ -501,12 +501,20 @@ def _chaos_step(state: RallyState, events: list[Event]) -> bool:
         return True
     if any(s.program for s in state.ships.values()):
         return False  # the next round is a chance step
-    # Chaos is over: tokens still in flight fade out; expansion follows.
+    # Chaos is over: tokens still in flight fade out; expansion follows, unless this is the
+    # last era (entropy at zero, or the era limit): nothing placed then could score.
     state.tokens = []
     state.turn = expansion_player(state)
     state.phase = "expansion"
-    state.expansion_left = EXPANSION_TILES
+    state.expansion_left = 0 if last_era(state) else EXPANSION_TILES
     return True
+
+
+def last_era(state: RallyState) -> bool:
+    """Whether the game ends with this era: entropy is at zero (it never falls again) or
+    this is the era limit. The era's expansion is then skipped, as no tile placed could
+    change a score."""
+    return state.entropy >= 0 or state.era >= MAX_ERAS
 
 
 def _end_era(state: RallyState, events: list[Event]) -> None:

@@ -287,6 +287,22 @@ def test_game_ends_after_the_last_era() -> None:
     assert s.is_over() and "last" in s.over_reason
 
 
+@pytest.mark.parametrize("last", ["entropy", "era_limit"])
+def test_the_last_era_skips_its_expansion(last: str) -> None:
+    """Tiles placed once entropy is at zero (or in the last era) could change no score, so
+    the game ends as the chaos phase does, with tiles still in the bag."""
+    s = make(line=5)
+    ship(s, 0, 0, 0)
+    ship(s, 1, 3, 0)
+    if last == "entropy":
+        s.entropy = 0
+    else:
+        s.era = MAX_ERAS
+    assert sum(s.bag) > 0
+    start_chaos(s)
+    assert s.is_over() and s.over_kind == last and s.to_act() == []
+
+
 def test_expansion_starting_player_draws_and_places_three_tiles() -> None:
     s = make(line=5, starter=1)
     ship(s, 0, 0, 0)
