@@ -105,6 +105,8 @@ class AiDriver:
         self._ready: list[Answer] = []
         self.started_at = 0.0
         self.error = ""
+        self.failed: tuple[str, Seat] | None = None
+        """What the last failed request was for ("move" or "hint", and its seat), set with `error`."""
 
     @property
     def purpose(self) -> str | None:
@@ -162,6 +164,7 @@ class AiDriver:
                 command = self.worker.poll()
             except (RuntimeError, OSError, EOFError) as exc:  # AgentError or a dead process: report, don't hang
                 self.error = str(exc) or exc.__class__.__name__
+                self.failed = (job.purpose, job.seat)
                 self._current = None
             else:
                 if command is not None:

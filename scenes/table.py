@@ -81,6 +81,10 @@ class TableScene(Scene):
         self.tip_text: str | None = None
         self.tip_since = 0.0
         self._pending_answer: Answer | None = None
+        self.ai_failed: set[Seat] = set()
+        """Computer seats whose move failed: not asked again until the player chooses (see AiFailedScene)."""
+        self._ai_retry = (-1, 0)
+        """(ply, times) 'Try again' was chosen at that ply: the retry asks with another seed."""
         self._movable_key: object = None
         self._movable: list[Target] = []
         self._legal_key: object = None
@@ -215,7 +219,7 @@ class TableScene(Scene):
             return
         answer = self._pending_answer
         for seat in actors:
-            if self.match.is_human(seat) or self.ai.asked(seat):
+            if self.match.is_human(seat) or self.ai.asked(seat) or seat in self.ai_failed:
                 continue
             if answer is not None and answer.purpose == "move" and answer.seat == seat:
                 continue
@@ -510,6 +514,46 @@ class TableScene(Scene):
         self.show(self.view.pause_note(self.acting_human() is not None) if self.watch_paused else "Resumed.")
         self._refresh_buttons()
 
+    # --- a computer player that failed ------------------------------------------------------
+    def _ai_error(self) -> None:
+        """A request failed. A hint (or a move nobody waits for any more) only says so; a
+        computer seat that must still move is not asked again (it would fail the same way
+        while the banner said 'thinking' for ever): a card asks the player how to go on."""
+        message, failed = self.ai.error, self.ai.failed
+        self.ai.error, self.ai.failed = "", None
+        seat = failed[1] if failed is not None and failed[0] == "move" else None
+        if seat is None or self.match.is_human(seat) or seat not in self.match.to_act():
+            what = "hint" if failed is not None and failed[0] == "hint" else "computer player"
+            self.show(f"The {what} failed: {message}", error=True)
+            return
+        self.ai_failed.add(seat)
+        self.fast_forward = False
+        self.drag.cancel()
+        from scenes.ai_failed import AiFailedScene
+
+        self.ctx.stack.push(AiFailedScene(self.ctx, self.match, self.names[seat], message,
+                                          lambda: self.retry_ai(seat), lambda: self.take_over(seat)))
+
+    def retry_ai(self, seat: Seat) -> None:
+        """Ask the failed seat again (with another seed: a failure on one search path may not recur)."""
+        self.ai_failed.discard(seat)
+        ply, times = self._ai_retry
+        n = len(self.match.commands)
+        self._ai_retry = (n, times + 1 if ply == n else 1)
+        self.idle_for = max(self.idle_for, self.ctx.settings.ai_watch_delay)
+        self._refresh_buttons()
+
+    def take_over(self, seat: Seat) -> None:
+        """A person plays the failed seat from now on (the match saves it as a human seat)."""
+        self.ai_failed.discard(seat)
+        self.match.seats[seat] = HUMAN
+        self.names = seat_labels(self.match)
+        self.long_names = seat_long_labels(self.match)
+        self.view.set_seats(self.names, [self.match.is_human(i) for i in range(len(self.match.seats))])
+        self.watch_paused = False
+        self._sync()
+        self.show(f"You play {self.long_names[seat]} from now on.")
+
     def open_pause(self) -> None:
         self.drag.cancel()
         try:
@@ -646,8 +690,7 @@ class TableScene(Scene):
         if self._pending_answer is None:
             self._pending_answer = self.ai.poll()
         if self.ai.error:
-            self.show(f"The computer player failed: {self.ai.error}", error=True)
-            self.ai.error = ""
+            self._ai_error()
         self._ask_ahead()
         if self.view.pause_request():
             self.toggle_watch()
@@ -687,13 +730,15 @@ class TableScene(Scene):
                 self._animate(result.events, before, None)
             return
         seat = self.ai_to_act()
-        if seat is not None and not self.ai.busy and self._pending_answer is None:
+        if seat is not None and seat not in self.ai_failed and not self.ai.busy and self._pending_answer is None:
             if self.watching and (self.watch_paused or self.idle_for < self.ctx.settings.ai_watch_delay):
                 return
             self.drag.cancel()
             self.ai_requested_at = self.time
+            n = len(self.match.commands)
+            retry = self._ai_retry[1] if self._ai_retry[0] == n else 0
             self.ai.request_move(state, seat, self.match.seats[seat],
-                                 self.match.seed * 1000003 + len(self.match.commands), len(self.match.commands))
+                                 self.match.seed * 1000003 + n + 104729 * retry, n)
 
     def next_frame_in(self) -> float:
         """See `Scene.next_frame_in`. Every frame while something moves or the game goes on
@@ -953,7 +998,8 @@ class TableScene(Scene):
         big = max(20, int(self.top_h * 0.38))
         x = 24
         ai_seat = self.ai_to_act()
-        thinking = ai_seat is not None and not self.animator.busy and not self.covered
+        thinking = ai_seat is not None and ai_seat not in self.ai_failed and not self.animator.busy \
+            and not self.covered
         wide = self.text.render(text, big, colour, "display", shadow=True).get_width()
         room = self.play_rect.width - 2 * x
         if wide > room:  # a long banner (a pause note, a hot-seat name) shrinks to its bar
