@@ -423,8 +423,13 @@ class RallyView(GameView):
         return super().over_reason()
 
     def spectating(self) -> bool:
-        """Every person at the table is out of the race while computers still fly."""
-        return self._all_people_out(self.view)
+        """Every person at the table is out of the race while computers still fly, and the
+        screen has shown it: while the round that takes the last person's last ship still
+        plays back, that person still watches their own race (the table's 'Skip to the end'
+        and Pause would come before the loss they stand for)."""
+        if not self._all_people_out(self.view):
+            return False
+        return self._round_dock is None or self._all_people_out(self._round_dock)
 
     def _all_people_out(self, view: ViewDict) -> bool:
         alive = view.get("alive") or []
@@ -457,7 +462,11 @@ class RallyView(GameView):
         return self.play.take_toggle()
 
     def _controls_shown(self) -> bool:
-        """The play / pause / step buttons: in the chaos phase, and for as long as it is paused."""
+        """The play / pause / step buttons: in the chaos phase, and for as long as it is paused;
+        not once people only watch (the table's 'Skip to the end' and Pause are then the one set
+        of controls: two Pause buttons were seen at once)."""
+        if self.spectating():
+            return False
         return self.view.get("phase") == "chaos" or self.watch_paused or self._playing_round > 0
 
     def view_event(self, event: pygame.event.Event) -> bool:

@@ -148,7 +148,8 @@ def test_the_log_says_you_have_no_ships_left_in_good_english() -> None:
 
 def test_the_play_controls_stay_while_the_last_chaos_round_plays(ctx: AppContext) -> None:
     """The state moves on to the expansion as soon as the last round is resolved; its playback
-    still runs, and Pause / Step must stay under the pointer until it ends."""
+    still runs, and a Pause must stay under the pointer until it ends: the playback's, or (the
+    person is out and only watches) the table's, never both."""
     match = out_of_the_race()
     scene = open_table(ctx, match)
     view = rally(scene)
@@ -159,7 +160,8 @@ def test_the_play_controls_stay_while_the_last_chaos_round_plays(ctx: AppContext
         if playing is not None and playing[2].payload["before"].get("phase") == "chaos" \
                 and view.view.get("phase") != "chaos":
             checked += 1
-            assert view._controls_shown() and scene.can_pause()
+            table_pause = any(b.label in ("Pause", "Resume") for b in scene.action_buttons)
+            assert scene.can_pause() and view._controls_shown() != table_pause
         if checked > 5:
             break
     assert checked > 0
@@ -272,3 +274,45 @@ def words_lines(scene: TableScene) -> list[Any]:
     from scenes.views import rally_text
 
     return rally_text.log_lines(scene.match.log, scene.names, rally(scene).me)
+
+
+def person_loses_next_round(s: RallyState) -> bool:
+    """A chaos round is about to be played in which seat 0 (the person) loses its last ship."""
+    if s.phase != "chaos" or s.to_act() != [CHANCE] or not s.alive[0]:
+        return False
+    c = s.clone()
+    c.apply(c.chance_outcomes()[0][0])
+    return not c.alive[0] and not c.is_over()
+
+
+def test_one_set_of_watch_controls_once_the_screen_has_shown_the_person_out(ctx: AppContext) -> None:
+    """Seen in a real window: while the round that took the person's last ship still played,
+    the table already offered 'Skip to the end' and a Pause beside the playback's Pause / Step;
+    after it, both sets stayed. The person's controls stay until the loss has been shown, then
+    the table's set is the only one."""
+    match = played_until(1, ["human", "normal", "normal"], person_loses_next_round)
+    scene = open_table(ctx, match)
+    view = rally(scene)
+    state = match.state
+    assert isinstance(state, RallyState)
+    during = 0
+    for _ in range(900):
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        if view._round_dock is not None and not state.alive[0] and scene.animator.busy:
+            during += 1
+            assert not scene.watching, "the loss is still being played back"
+            assert "Skip to the end" not in [b.label for b in scene.action_buttons]
+            assert view._controls_shown(), "the playback keeps its Pause / Step"
+        elif during:
+            break
+    assert during > 5, "the losing round was played back"
+    for _ in range(30):
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+    if state.is_over():
+        pytest.skip("the computers finished the race at once")
+    assert scene.watching
+    labels = [b.label for b in scene.action_buttons]
+    assert "Skip to the end" in labels and labels.count("Pause") + labels.count("Resume") == 1
+    assert not view._controls_shown(), "no second Pause / Step by the entropy bar"
