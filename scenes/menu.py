@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from game.core.match import Match
 from game.core.registry import all_games
 from scenes import palette
 from scenes.app import ui_scale
+from scenes.save_list import SaveEntry, list_saves
 from scenes.seat_names import seat_labels
 from scenes.sprites.text import wrap_text
 from scenes.thumbnails import counter_colours, draw_counter, thumbnail
@@ -32,13 +32,6 @@ from scenes.widgets import (
 
 VERSION = __version__
 BUTTON_W, BUTTON_H, BUTTON_GAP = 320, 54, 12
-
-
-@dataclass
-class SaveEntry:
-    path: Path
-    title: str
-    detail: str
 
 
 def autosave_resumable(path: Path | None = None) -> bool:
@@ -64,28 +57,6 @@ def autosave_summary() -> str:
         return ""
     seats = " vs ".join(seat_labels(match))
     return f"{match.game.info.title}  ·  {seats}  ·  {stamp}"
-
-
-def list_saves() -> list[SaveEntry]:
-    """The autosave first (if any), then saves/ newest first."""
-    out: list[SaveEntry] = []
-    auto = paths.autosave_path()
-    files: list[Path] = []
-    if auto.exists():
-        files.append(auto)
-    try:
-        files += sorted((p for p in paths.saves_dir().glob("*.json") if p.is_file()),
-                        key=lambda p: p.stat().st_mtime, reverse=True)
-    except OSError:
-        pass
-    for p in files:
-        try:
-            stamp = time.strftime("%d %b %Y, %H:%M", time.localtime(p.stat().st_mtime))
-        except OSError:
-            stamp = ""
-        title = "Autosave (last game)" if p == auto else p.stem
-        out.append(SaveEntry(p, title, stamp))
-    return out
 
 
 FEATURE_MIN = 120
@@ -282,15 +253,30 @@ class MenuScene(UIScene):
         else:
             scroller = UIScrollingContainer(list_rect, manager=self.ctx.ui, container=self.root,
                                             allow_scroll_x=False)
-            row_h, gap = px(52), px(8)
+            row_h, gap = px(64), px(8)
             inner_w = list_rect.w - 20
             for i, entry in enumerate(saves):
-                text = f"{entry.title}    ·    {entry.detail}" if entry.detail else entry.title
-                self.save_buttons[entry.path] = self.button(
-                    pygame.Rect(0, i * (row_h + gap), inner_w, row_h), text,
-                    lambda p=entry.path: self.load_path(p), class_id="@save_row", container=scroller,
-                    tooltip=str(entry.path))
+                self._save_row(scroller, entry, pygame.Rect(0, i * (row_h + gap), inner_w, row_h))
             scroller.set_scrollable_area_dimensions((inner_w, len(saves) * (row_h + gap)))
+
+    def _save_row(self, scroller: Any, entry: SaveEntry, rect: pygame.Rect) -> None:
+        """A save as a button of two lines (a button holds one): the game and its players, then
+        how far and when (or why it cannot be opened), on labels the pointer passes through."""
+        px = self.px
+        limit = max(30, rect.w // px(8))
+        self.save_buttons[entry.path] = self.button(
+            rect, "", lambda p=entry.path: self.load_path(p), class_id="@save_row",
+            container=scroller, tooltip=f"{entry.path.name}: click to open")
+        lines = ((entry.title, "@save_title", px(9)), (entry.detail, "@save_error" if entry.error else "@save_detail",
+                                                       px(35)))
+        for text, style, dy in lines:
+            label = self.label(pygame.Rect(rect.x + px(16), rect.y + dy, rect.w - px(32), px(22)), "", style,
+                               container=scroller)
+            label.can_hover = lambda: False  # type: ignore[method-assign]  # the row's button keeps hover
+            text = one_line(text, limit)
+            while len(text) > 2 and label.font.size(text)[0] > label.rect.w - px(8):
+                text = text[:-2].rstrip() + "…"
+            label.set_text(text)
 
     def _build_message(self, area: pygame.Rect) -> pygame.Rect:
         """The Load list's message at the foot of `area`, wrapped onto up to MESSAGE_LINES lines so
@@ -337,7 +323,7 @@ class MenuScene(UIScene):
         try:
             match = Match.load(path)
         except EntropyError as exc:
-            return self._error(f"Can't open {path.name}: {exc}")
+            return self._error(f"Can't open {path.name}: {str(exc).replace(str(path), 'the file')}")
         except Exception as exc:  # noqa: BLE001 - a corrupt save must not take the app down
             return self._error(f"Can't open {path.name}: {exc.__class__.__name__}")
         match.autosave_path = paths.autosave_path()

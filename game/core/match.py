@@ -205,6 +205,7 @@ class Match:
             "seats": list(self.seats),
             "commands": [c.to_json() for c in self.commands],
             "rules": self.game.info.rules,
+            "progress": "Finished" if self.state.is_over() else self.state.progress(),
             "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
 

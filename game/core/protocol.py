@@ -245,6 +245,11 @@ class State(ABC):
         outcomes = self.chance_outcomes()
         return outcomes[self.rng.choose_weighted([p for _, p in outcomes])][0]
 
+    def progress(self) -> str:
+        """How far the game has come, in a few words for the Load list ("Era 3", "Round 4 of
+        at most 20"); written into saves so the list needs no replay. Default: nothing."""
+        return ""
+
     def winners(self) -> list[Seat]:
         """Seats with the best score once over (several = a shared win / draw)."""
         s = self.scores()

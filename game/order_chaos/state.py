@@ -167,6 +167,11 @@ class OrderChaosState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def progress(self) -> str:
+        """'Half 1 of 2, 12 of 49 counters placed' (see State.progress)."""
+        placed = sum(1 for c in self.board if c is not None)
+        return f"Half {self.half + 1} of 2, {placed} of {len(self.board)} counters placed"
+
     def current_order_score(self) -> int:
         return board_score(self.board, self.size)
 

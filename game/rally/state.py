@@ -186,6 +186,10 @@ class RallyState(State):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def progress(self) -> str:
+        """'Era 3', or 'Setting up' before the first era (see State.progress)."""
+        return f"Era {self.era}" if self.era > 0 else "Setting up"
+
     def scores(self) -> list[float]:
         """Banked titanium (points) per seat."""
         return [float(p) for p in self.points]

@@ -112,6 +112,10 @@ class WorldsCollideState(State):
     def is_over(self) -> bool:
         return bool(self.won)
 
+    def progress(self) -> str:
+        """'Round 4 of at most 20' (see State.progress)."""
+        return f"Round {self.round} of at most {self.round_limit}"
+
     def scores(self) -> list[float]:
         """1 per winner once over; while running, 0.1 per Shard locked (a progress hint)."""
         if self.won:

@@ -437,3 +437,23 @@ def test_five_games_all_fit_with_their_buttons(ui_ctx, monkeypatch, size):
         assert card.contains(b.rect), f"{size}: a button leaves the card"
         assert not [lab.text for lab in labels if lab.rect.colliderect(b.rect)], f"{size}: text under a button"
         assert not any(b.rect.colliderect(o.rect) for o in buttons[i + 1:]), f"{size}: buttons overlap"
+
+
+@pytest.mark.filterwarnings("error:Label Rect is too small")
+def test_a_load_row_shows_two_lines_and_a_click_on_its_words_opens_the_save(ui_ctx):
+    """The row's words lie on labels over its button: they must fit, and not take the click."""
+    from scenes.menu import MenuScene
+    from scenes.table import TableScene
+
+    m = Match(get_game("worlds-collide"), {}, 3, ["human", "easy", "normal", "hard"])
+    m.save(paths.saves_dir() / "wc.json")
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    click(ui_ctx, menu.buttons["load"])
+    button = menu.save_buttons[paths.saves_dir() / "wc.json"]
+    words = sorted((el for el in ui_ctx.ui.get_sprite_group().sprites() if getattr(el, "text", None)
+                    and button.rect.contains(el.rect) and el is not button), key=lambda e: e.rect.y)
+    assert [w.text for w in words] == [
+        "Worlds Collide · You vs Computer 1 vs Computer 2 vs Computer 3",
+        "Round 1 of at most 40 · saved " + words[-1].text.split("saved ")[1]]
+    click_at(ui_ctx, (words[0].rect.x + 20, words[0].rect.centery))
+    assert isinstance(ui_ctx.stack.top, TableScene)

@@ -1,0 +1,99 @@
+"""What the Load list says about each save: the game, who sits at it, how far it has come and
+when it was saved, read straight from the save's JSON (no replay, so a long list opens at once).
+
+A file that cannot be a save of a known game says why in one line instead; opening it still
+goes through `Match.load`, which checks everything (a save whose moves no longer replay is
+only found out then).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from game.core import paths
+from game.core.errors import EntropyError
+from game.core.match import SAVE_FORMAT, SEAT_KINDS, read_json
+from game.core.registry import get_game
+from scenes.seat_names import seat_labels, seat_long_labels
+
+LONG_TITLE = 64
+"""A row's first line longer than this (in characters) names the seats without their levels."""
+
+
+@dataclass
+class SaveEntry:
+    path: Path
+    title: str
+    """First line: 'Rally · You vs Computer (normal)' (or the file's trouble)."""
+    detail: str
+    """Second line: 'Era 3 · Sun 22 Nov 2026, 10:13' (or the file's one-line error)."""
+    error: bool = False
+
+
+def _when(data: dict[str, Any], path: Path) -> str:
+    """The save's own time stamp (UTC in the file) in local time; else the file's date."""
+    stamp = data.get("saved_at")
+    moment: float | None = None
+    if isinstance(stamp, str):
+        try:
+            moment = datetime.fromisoformat(stamp).timestamp()
+        except ValueError:
+            moment = None
+    if moment is None:
+        try:
+            moment = path.stat().st_mtime
+        except OSError:
+            return ""
+    return time.strftime("%a %d %b %Y, %H:%M", time.localtime(moment))
+
+
+def _progress(data: dict[str, Any]) -> str:
+    """The save's own words ('Era 3'); an older save without them: how many moves were made."""
+    words = data.get("progress")
+    if isinstance(words, str) and words:
+        return words
+    moves = sum(1 for c in data.get("commands", []) if isinstance(c, dict) and c.get("seat", 0) != -1)
+    return f"{moves} move{'s' if moves != 1 else ''} made"
+
+
+def summarise(path: Path, autosave: bool = False) -> SaveEntry:
+    """One row of the Load list for `path` (never raises)."""
+    label = "Autosave" if autosave else path.stem
+    try:
+        data = read_json(path)
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise EntropyError("not an Entropy Tabletop save file")
+        game = get_game(str(data.get("game")))
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats):
+            raise EntropyError("its seats cannot be read")
+    except EntropyError as exc:
+        return SaveEntry(path, f"{label} · cannot be opened", _one_line(str(exc), path), error=True)
+    except Exception as exc:  # noqa: BLE001 - one odd file must not take the list down
+        return SaveEntry(path, f"{label} · cannot be opened", exc.__class__.__name__, error=True)
+    title = f"{label}: {game.info.title}" if autosave else game.info.title
+    players = " vs ".join(seat_long_labels(seats))
+    if len(title) + len(players) > LONG_TITLE:  # four seats with levels: the names alone
+        players = " vs ".join(seat_labels(seats))
+    return SaveEntry(path, f"{title} · {players}", f"{_progress(data)} · saved {_when(data, path)}")
+
+
+def _one_line(text: str, path: Path) -> str:
+    """An error without the folder part of the path (the row already names the file)."""
+    return " ".join(text.replace(str(path), path.name).split())
+
+
+def list_saves() -> list[SaveEntry]:
+    """The autosave first (if any), then saves/ newest first."""
+    auto = paths.autosave_path()
+    out = [summarise(auto, autosave=True)] if auto.exists() else []
+    try:
+        files = sorted((p for p in paths.saves_dir().glob("*.json") if p.is_file()),
+                       key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        files = []
+    return out + [summarise(p) for p in files]

@@ -1,0 +1,99 @@
+"""The Load list names each save by its game, seats, progress and local save time, read from
+the JSON without replaying; a broken file shows its one-line error."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from game.core import paths
+from game.core.match import Match
+from game.core.registry import get_game
+from scenes.save_list import list_saves, summarise
+
+
+def saved(tmp: Path, game: str, seats: list[str], moves: int, name: str = "a.json") -> Path:
+    m = Match(get_game(game), {}, 3, seats)
+    rng = random.Random(3)
+    for _ in range(moves):
+        if m.state.is_over():
+            break
+        actors = m.to_act()
+        if actors == [-1]:
+            m.resolve_chance()
+        else:
+            assert m.submit(rng.choice(m.state.legal_commands(actors[0]))).ok
+    path = tmp / name
+    m.save(path)
+    return path
+
+
+@pytest.mark.parametrize("game, seats, words", [
+    ("order-chaos", ["human", "greedy"], "Half 1 of 2, "),
+    ("worlds-collide", ["human", "easy", "hard"], "Round "),
+    ("rally", ["human", "normal"], "Era "),
+])
+def test_a_row_names_game_seats_progress_and_time(tmp_path: Path, game: str, seats: list[str],
+                                                  words: str) -> None:
+    path = saved(tmp_path, game, seats, 40)
+    entry = summarise(path)
+    title = get_game(game).info.title
+    assert entry.title.startswith(f"{title} · You vs Computer") and not entry.error
+    assert "(" in entry.title  # the computers' levels
+    assert entry.detail.startswith(words), entry.detail
+    stamp = json.loads(path.read_text())["saved_at"]
+    local = time.strftime("%H:%M", time.localtime(datetime.fromisoformat(stamp).timestamp()))
+    assert entry.detail.endswith(local)
+
+
+def test_progress_is_read_without_replaying(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = saved(tmp_path, "order-chaos", ["human", "human"], 12)
+
+    def no_replay(*args: object) -> None:
+        raise AssertionError("the list must not replay saves")
+
+    monkeypatch.setattr(Match, "from_json", no_replay)
+    entry = summarise(path)
+    assert "counters placed" in entry.detail and entry.title.endswith("Player 1 vs Player 2")
+
+
+def test_an_older_save_without_progress_counts_moves(tmp_path: Path) -> None:
+    path = saved(tmp_path, "order-chaos", ["human", "human"], 12)
+    data = json.loads(path.read_text())
+    del data["progress"]
+    path.write_text(json.dumps(data))
+    players = sum(1 for c in data["commands"] if c["seat"] != -1)
+    assert summarise(path).detail.startswith(f"{players} moves made · saved ")
+
+
+def test_four_seats_with_levels_give_way_to_short_names(tmp_path: Path) -> None:
+    path = saved(tmp_path, "worlds-collide", ["human", "easy", "normal", "hard"], 5)
+    assert summarise(path).title == "Worlds Collide · You vs Computer 1 vs Computer 2 vs Computer 3"
+
+
+@pytest.mark.parametrize("text, words", [
+    ("{not json", "is not valid JSON"),
+    (json.dumps({"format": "entropy-tabletop-save", "version": 1, "game": "nope", "seats": []}), "nope"),
+    (json.dumps([1, 2]), "not an Entropy Tabletop save file"),
+    ("", "is empty"),
+])
+def test_a_broken_file_shows_its_one_line_error(tmp_path: Path, text: str, words: str) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text(text)
+    entry = summarise(path)
+    assert entry.error and entry.title == "broken · cannot be opened"
+    assert words in entry.detail and "\n" not in entry.detail and str(tmp_path) not in entry.detail
+
+
+def test_the_autosave_comes_first_and_says_so(tabletop_home: Path) -> None:
+    saved(paths.saves_dir(), "order-chaos", ["human", "greedy"], 6, "b.json")
+    paths.autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    saved(paths.autosave_path().parent, "rally", ["human", "normal"], 6, paths.autosave_path().name)
+    rows = list_saves()
+    assert rows[0].title.startswith("Autosave: Entropy Rally · ")
+    assert rows[1].title.startswith("Order & Chaos")
