@@ -164,6 +164,10 @@ class RallyView(GameView):
         self._round_dock: ViewDict | None = None
         """The view before the chaos round playing back: the dock keeps its shape until the
         round has been seen (a ship lost in it keeps its row; the last round keeps the dock)."""
+        self._veiled = False
+        """Hot-seat: cards came to the seat on screen while nobody held any (the deal after the
+        set-up or an era): its hand stays hidden and the table hands the screen over at once
+        (`handoff_again`), because the person at the screen may not be the next planner."""
         self._seats_now: ViewDict | None = None
         """During a playback, the view with the players' points, ships and places in the race as
         the playback has shown them so far (`seats_at`); None otherwise."""
@@ -175,6 +179,8 @@ class RallyView(GameView):
         self._relayout()
 
     def _dock_shape(self) -> tuple[int, bool]:
+        if self._veiled:  # the table keeps the set-up's shape (no map refit) until the hand-off
+            return 0, False
         if self._round_dock is not None:
             return len(rows_in_chaos(self._round_dock)), False
         v = self.view
@@ -192,7 +198,8 @@ class RallyView(GameView):
         if not self.rect.width:
             return
         h = self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
-        show_hand = self.view.get("phase") in ("planning", "distribute") and self._round_dock is None
+        show_hand = self.view.get("phase") in ("planning", "distribute") and self._round_dock is None \
+            and not self._veiled
         slot_h = slot_card_h(h, compact=not show_hand)
         rows, hand = self._dock_shape()
         lines = 1
@@ -341,6 +348,9 @@ class RallyView(GameView):
         return h, int(h * 0.71)
 
     def set_view(self, view: ViewDict) -> None:
+        if self.shared_screen and view.get("seat") == self.view.get("seat") and self.has_secrets(view) \
+                and not self.has_secrets(self.view):
+            self._veiled = True
         self.view = view
         self.predictions = predict_all(view) if view.get("phase") == "planning" else {}
         self._sync_draft()
@@ -874,8 +884,18 @@ class RallyView(GameView):
         return "\n".join(lines)
 
     # --- animation -------------------------------------------------------------------------------
+    def handoff_again(self) -> bool:
+        """Cards were just dealt to the seat on screen of a shared screen (see `_veiled`)."""
+        return self._veiled
+
+    def screen_taken(self) -> None:
+        if self._veiled:
+            self._veiled = False
+            self._shape = None
+            self._relayout()
+
     def animate(self, events: Sequence[Event], animator: Animator, before: ViewDict, origin: Point | None) -> None:
-        if not events or not before:
+        if not events or not before or self._veiled:  # veiled: the hand-off comes first, at once
             return
         tl = build_timeline(before, events)
         if tl.duration <= 0.05:

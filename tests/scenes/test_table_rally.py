@@ -688,3 +688,52 @@ def test_in_hot_seat_the_chaos_phase_shows_no_ones_unplayed_cards(ctx: AppContex
     assert view.shared_screen and view.view["phase"] == "chaos"
     waiting = [slot for row in view.dock.rows for slot in row.slots if not slot.played]
     assert waiting and all(slot.card is None for slot in waiting)
+
+
+def test_hot_seat_the_hand_off_comes_at_once_after_the_last_ship_of_the_set_up(
+        ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a real window (seed 21): when Player 2 placed the last ship, Player 2's hand was
+    shown (the deal played out on it) for about 2 s before 'Pass to Player 1'. The screen now
+    goes to the hand-off at once and no frame shows a hand before it."""
+    import scenes.views.rally as rally_module
+
+    hands_drawn: list[int] = []
+    real = rally_module.draw_dock
+
+    def record(layer: pygame.Surface, dock: Any, *a: Any, **k: Any) -> None:
+        hands_drawn.append(len(dock.hand_cards))
+        real(layer, dock, *a, **k)
+
+    monkeypatch.setattr(rally_module, "draw_dock", record)
+    match = Match(get_game("rally"), {}, 21, ["human", "human"])
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    ready(ctx)
+    rng = random.Random(3)
+    state = match.state
+    assert isinstance(state, RallyState)
+    for _ in range(600):
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        if state.phase not in ("setup_tiles", "setup_ships"):
+            break
+        actor = scene.acting_human()
+        if actor is not None and not scene.animator.busy and not isinstance(ctx.stack.top, HandoffScene):
+            assert scene.play(choose(state, actor, rng))
+    assert state.phase not in ("setup_tiles", "setup_ships"), "the set-up ended"
+    hands_drawn.clear()
+    frames = 0  # counted from the deal: the last ship's own move plays out before it
+    while not isinstance(ctx.stack.top, HandoffScene) and frames < 200:
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        frames += state.phase not in ("setup_ships", "deal")
+    assert isinstance(ctx.stack.top, HandoffScene)
+    assert frames <= 2, f"the hand-off came {frames} frames after the deal"
+    assert not any(hands_drawn), "no hand is drawn before the hand-off"
+    planner = scene._next_human()
+    ctx.stack.top.ready()
+    ctx.stack.apply_pending()
+    step(ctx, [], DT)
+    view = rally_view(scene)
+    assert view.view["seat"] == planner and view.dock.hand_cards, "the next planner gets the screen, hand shown"
+    assert scene.acting_human() == planner
