@@ -17,6 +17,35 @@ WINDOW_SIZES: list[tuple[tuple[int, int], str]] = [
 ANIMATION: list[tuple[str, str]] = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("off", "Off")]
 WATCH: list[tuple[float, str]] = [(1.5, "Slow"), (0.6, "Normal"), (0.2, "Fast"), (0.0, "Instant")]
 ON_OFF: list[tuple[bool, str]] = [(True, "On"), (False, "Off")]
+WINDOW_GLYPH, FULL_GLYPH = "=window", "=fullscreen"
+"""Glyphs drawn here (the icon set has no window): a window with a resize arrow; a screen's corners."""
+
+
+def glyph_image(name: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A setting's glyph: one of ours (WINDOW_GLYPH, FULL_GLYPH), else a Game-icons.net icon."""
+    if name not in (WINDOW_GLYPH, FULL_GLYPH):
+        return icon(name, size, colour)
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    w = max(2, size // 12)
+    if name == WINDOW_GLYPH:
+        frame = pygame.Rect(1, size // 10, size - 2, size * 4 // 5)
+        pygame.draw.rect(surf, colour, frame, w, border_radius=w)
+        pygame.draw.rect(surf, colour, pygame.Rect(frame.x, frame.y, frame.w, size // 6), border_radius=w)
+        head = max(3, size // 5)
+        a, b = (frame.x + size // 6, frame.bottom - size // 7), (frame.right - size // 6, frame.y + size // 3)
+        pygame.draw.line(surf, colour, a, b, w)
+        for (x, y), sx, sy in ((a, 1, -1), (b, -1, 1)):  # a two-headed arrow: bigger or smaller
+            pygame.draw.line(surf, colour, (x, y), (x + sx * head, y), w)
+            pygame.draw.line(surf, colour, (x, y), (x, y + sy * head), w)
+    else:
+        arm, m = size // 3, 2
+        for cx, cy, sx, sy in ((m, m, 1, 1), (size - m - 1, m, -1, 1), (m, size - m - 1, 1, -1),
+                               (size - m - 1, size - m - 1, -1, -1)):
+            pygame.draw.line(surf, colour, (cx, cy), (cx + sx * arm, cy), w)
+            pygame.draw.line(surf, colour, (cx, cy), (cx, cy + sy * arm), w)
+        pygame.draw.rect(surf, colour, pygame.Rect(size // 4 + 1, size // 4 + 1, size // 2, size // 2),
+                         border_radius=w)
+    return surf
 
 
 class SettingsScene(DialogScene):
@@ -28,11 +57,11 @@ class SettingsScene(DialogScene):
     def build(self, w: int, h: int) -> None:
         s = self.ctx.settings
         rows = [
-            ("window", "Window size", "open-folder", "Preset sizes; drag the window edge for any other"),
-            ("fullscreen", "Full screen", "vortex", "F11 switches at any time"),
-            ("animation", "Animations", "hourglass", "How fast counters and cards move"),
-            ("sound", "Sound", "speaker" if s.sound else "speaker-off", "Sound effects"),
-            ("symbols", "Colour-blind symbols", "sight-disabled", "A shape on every counter as well as its colour"),
+            ("window", "Window size", WINDOW_GLYPH, "Preset sizes; drag the window edge for any other"),
+            ("fullscreen", "Full screen", FULL_GLYPH, "Fill the screen; F11 switches at any time"),
+            ("animation", "Animations", "hourglass", "How fast moves play out, in every game"),
+            ("sound", "Sound", "speaker" if s.sound else "speaker-off", "Sound effects, in every game"),
+            ("symbols", "Colour-blind symbols", "sight-disabled", "Order & Chaos: a shape on each counter"),
             ("watch", "Computer move delay", "robot-golem", "Pause between moves when only computers play"),
         ]
         px = self.px
@@ -120,7 +149,7 @@ class SettingsScene(DialogScene):
         px = self.px
         title_f, cap_f = self.font(19, "bold"), self.font(14)
         for title, caption, glyph, y in self._rows:
-            img = icon(glyph, px(30), palette.ACCENT)
+            img = glyph_image(glyph, px(30), palette.ACCENT)
             surface.blit(img, (c.x + px(36), y + px(12)))
             blit_text(surface, title_f, title, palette.TEXT, (c.x + px(82), y + px(6)))
             blit_text(surface, cap_f, caption, palette.TEXT_DIM, (c.x + px(82), y + px(32)))
