@@ -1,4 +1,4 @@
-"""The pause menu: a dimmed overlay above the table (Esc resumes)."""
+"""The pause menu: a dimmed overlay above the table (Esc resumes, as the card says by its title)."""
 
 from __future__ import annotations
 
@@ -112,5 +112,6 @@ class PauseScene(UIScene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 175)
         draw_card(surface, self._card, radius=22)
+        # inside the card, on the heading's line: below the card it lay over the table (Rally's hand)
         blit_text(surface, self.font(14), "Esc resumes", palette.TEXT_DIM,
-                  (self._card.centerx, self._card.bottom + self.px(22)), "center")
+                  (self._card.right - self.px(40), self._card.y + self.px(48)), "midright")
