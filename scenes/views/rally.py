@@ -78,15 +78,16 @@ from scenes.views.rally_controls import (
     panel_geometry,
 )
 from scenes.views.rally_camera import Camera, min_radius
-from scenes.views.rally_layout import FIT_PAD, HexFit, TableLayout, fit_hexes, hand_card_h, slot_card_h, table_layout
+from scenes.views.rally_layout import (FIT_PAD, HexFit, TableLayout, fit_hexes, hand_card_h,
+                                        slot_card_h, table_layout)
 from scenes.views.rally_planning import (
     Dock,
     build_dock,
-    hand_lines_needed,
     card_face,
     card_of,
     dock_hit,
     draw_dock,
+    fit_hand,
     rows_in_chaos,
     slot_rect,
     visible_part,
@@ -202,14 +203,15 @@ class RallyView(GameView):
             and not self._veiled
         slot_h = slot_card_h(h, compact=not show_hand)
         rows, hand = self._dock_shape()
-        lines = 1
+        lines, hand_h = 1, hand_card_h(h)
         if hand:
-            one = table_layout(self.rect, rows, hand)
-            lines = hand_lines_needed(one.dock.width, self.view, slot_h, hand_card_h(h), one.font)
-        shape = (rows, hand, lines, self.rect.size, self.rect.topleft)
+            font = table_layout(self.rect, rows, hand).font
+            lines, hand_h = fit_hand(lambda n: table_layout(self.rect, rows, hand, n).dock, self.view,
+                                     slot_h, hand_card_h(h), font)
+        shape = (rows, hand, lines, hand_h, self.rect.size, self.rect.topleft)
         if shape != self._shape:
             self._shape = shape
-            self.lay = table_layout(self.rect, rows, hand, lines)
+            self.lay = table_layout(self.rect, rows, hand, lines, hand_h)
             self._fit_key = None
         lay = self.lay
         assert lay is not None
@@ -244,7 +246,7 @@ class RallyView(GameView):
             self._focus_key = fkey
             self.camera.centre_on([self._base_fit.centre(c) for c in focus], margin=self._base_fit.radius)
         self._apply_pan()
-        self.dock = build_dock(lay.dock, self.view, slot_h, hand_card_h(h), lay.font, show_hand,
+        self.dock = build_dock(lay.dock, self.view, slot_h, hand_h, lay.font, show_hand,
                                not self.shared_screen, lines)
         self._static_key = None
 

@@ -39,21 +39,28 @@ class TableLayout:
         return max(8, self.area.height // 60)
 
 
-HAND_LINE_STEP = 0.52
-"""A second line of hand cards starts this far (in card heights) below the first: the first
-line lies on top, the second shows its lower half, name plate included."""
+HAND_LINE_GAP = 6
+"""Pixels between two lines of hand cards: a big hand lies in whole lines, none covering
+another (a second line half hidden under the first was taken for cards cut off by the
+screen's edge)."""
+
+HAND_MAX_LINES = 3
+"""Lines a hand may take (fifteen cards at 1024x640 take three, of smaller faces)."""
 
 
-def hand_height(screen_h: int, lines: int = 1) -> int:
-    """Height of the hand's cards area: one card, or two lines stepped by `HAND_LINE_STEP`."""
-    ch = hand_card_h(screen_h)
-    return ch + (int(ch * HAND_LINE_STEP) if lines > 1 else 0)
+def hand_height(screen_h: int, lines: int = 1, card_h: int | None = None) -> int:
+    """Height of the hand's cards area: `lines` whole lines of cards (`card_h` tall, by default
+    `hand_card_h`), `HAND_LINE_GAP` apart."""
+    ch = card_h or hand_card_h(screen_h)
+    return lines * ch + (lines - 1) * HAND_LINE_GAP
 
 
-def table_layout(area: pygame.Rect, dock_rows: int, hand: bool, hand_lines: int = 1) -> TableLayout:
+def table_layout(area: pygame.Rect, dock_rows: int, hand: bool, hand_lines: int = 1,
+                 hand_card: int | None = None) -> TableLayout:
     """Split `area`: a dock for `dock_rows` program rows (0 and no `hand` = no dock), with the
     hand beside them when `hand` (without a hand, more than three rows go in two columns);
-    `hand_lines` 2 makes room for a big hand in two lines."""
+    `hand_lines` makes room for a big hand in that many whole lines of cards `hand_card` tall
+    (the dock may then take up to half the height beside the players' panels)."""
     w, h = area.size
     m = max(8, h // 60)
     fs = max(13, int(h * 0.024))
@@ -68,10 +75,11 @@ def table_layout(area: pygame.Rect, dock_rows: int, hand: bool, hand_lines: int 
     right = pygame.Rect(side.right + m, top, area.right - m - side.right - m, area.bottom - m - top)
     dock_h = 0
     if dock_rows or hand:
-        hand_h = hand_height(h, hand_lines) + fs + 16 if hand else 0
+        hand_h = hand_height(h, hand_lines, hand_card) + fs + 16 if hand else 0
         row_h = slot_card_h(h, compact=not hand) + 10
         rows_h = (dock_rows if hand else (dock_rows + 1) // 2 if dock_rows > 3 else dock_rows) * row_h + fs + 12
-        dock_h = min(int(right.height * 0.42), max(hand_h, rows_h))
+        cap = 0.42 if not hand else min(0.5, 0.42 + 0.04 * (hand_lines - 1))
+        dock_h = min(int(right.height * cap), max(hand_h, rows_h))
     dock = pygame.Rect(right.x, right.bottom - dock_h, right.width, dock_h)
     map_rect = pygame.Rect(right.x, right.y, right.width, right.height - dock_h - (m if dock_h else 0))
     return TableLayout(area, bar, controls, side, map_rect, dock, fs)

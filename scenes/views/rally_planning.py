@@ -12,7 +12,7 @@ module cannot draw them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +24,7 @@ from scenes.sprites.card import slot_outline
 from scenes.sprites.text import TextCache
 from scenes.views import rally_cards
 from scenes.views.rally_art import cargo_pill, draw_ship, player_colour
-from scenes.views.rally_layout import HAND_LINE_STEP, card_w
+from scenes.views.rally_layout import CARD_ASPECT, HAND_LINE_GAP, HAND_MAX_LINES, card_w
 from scenes.views.rally_predict import Prediction
 from scenes.views.rally_text import short_ship_name
 
@@ -104,20 +104,38 @@ def dock_widths(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, f
     return rows_w, width - rows_w - 12
 
 
-def hand_lines_needed(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int) -> int:
-    """2 when the hand's cards would overlap on one line (their names cut), else 1."""
-    n = len(view.get("hand", []))
-    _, hand_w = dock_widths(width, view, slot_h, hand_h, fs)
-    return 1 if n * (card_w(hand_h) + 6) <= hand_w + 6 else 2
+def hand_room(width: int, view: Mapping[str, Any], slot_h: int, fs: int) -> int:
+    """The most width a dock `width` wide can give the hand (its rows at their narrowest)."""
+    return dock_widths(width, view, slot_h, 10_000, fs)[1]
+
+
+def fit_hand(dock_for: Callable[[int], pygame.Rect], view: Mapping[str, Any], slot_h: int,
+             hand_h: int, fs: int) -> tuple[int, int]:
+    """(lines, card height) of the hand: whole lines of cards side by side, none covering
+    another, at the largest height up to `hand_h` (the fewest lines of those); `dock_for(lines)`
+    is the dock the table lays out for that many lines of full-height cards (`table_layout`)."""
+    n = max(1, len(view.get("hand", [])))
+    best = (1, 0)
+    for lines in range(1, HAND_MAX_LINES + 1):
+        dock = dock_for(lines)
+        per_line = (n + lines - 1) // lines
+        by_width = int(((hand_room(dock.width, view, slot_h, fs) + 6) / per_line - 6) / CARD_ASPECT)
+        by_height = (dock.height - fs - 12 - (lines - 1) * HAND_LINE_GAP) // lines
+        card_h = min(hand_h, by_width, by_height)
+        if card_h > best[1]:
+            best = (lines, card_h)
+        if card_h >= hand_h:
+            break
+    return best[0], max(40, best[1])
 
 
 def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
                show_hand: bool, reveal_own: bool = True, hand_lines: int = 1) -> Dock:
     """Place the rows (own ships while planning; every ship in the chaos phase) and the hand.
     Without `reveal_own` (several people share the screen during the chaos phase) the
-    viewer's own cards still to play lie face down like everyone else's. With `hand_lines` 2
-    the hand lies in two lines, the first on top of the second's upper half (the list holds
-    the second line first: later cards are drawn on top and hit first)."""
+    viewer's own cards still to play lie face down like everyone else's. With `hand_lines` > 1
+    the hand lies in that many whole lines, `HAND_LINE_GAP` apart (the list holds the last
+    line first)."""
     dock = Dock(rect, slot_h=slot_h, hand_h=hand_h, hand_lines=hand_lines)
     if rect.height <= 0:
         return dock
@@ -137,7 +155,7 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
         per_line = (len(hand) + hand_lines - 1) // max(1, hand_lines)
         stride = hw + 6 if per_line * (hw + 6) <= dock.hand.width + 6 else \
             max(12, (dock.hand.width - hw) // max(1, per_line - 1))
-        step_y = int(hand_h * HAND_LINE_STEP)
+        step_y = hand_h + HAND_LINE_GAP
         lines = [hand[i:i + per_line] for i in range(0, len(hand), max(1, per_line))]
         for line in reversed(range(len(lines))):
             for i, card in enumerate(lines[line]):

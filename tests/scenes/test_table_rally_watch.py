@@ -26,7 +26,7 @@ from scenes.table import TableScene
 from scenes.views.rally import RallyView
 from scenes.views.rally_planning import dock_hit, visible_part
 from scenes.views.rally_text import event_line
-from tests.scenes.gestures import DT, click, key
+from tests.scenes.gestures import DT, at, click, drag, key
 from tests.scenes.test_table_rally import played_until
 from tests.scenes.table_context import table_context
 
@@ -224,30 +224,48 @@ def test_who_is_a_person_comes_from_the_seats_not_their_names(ctx: AppContext) -
     assert not view.status(view.seat_names)[0].startswith("Program your ships")
 
 
-@pytest.mark.parametrize("n", [5, 7, 10])
-def test_every_hand_card_shows_its_whole_name_plate_at_1280x720(ctx: AppContext, n: int) -> None:
-    match = my_planning(["human", "normal"])
+def two_ship_planning(n: int) -> Match:
+    """The person plans two ships with `n` cards in hand (a tester saw ten at 1280x800)."""
+    match = played_until(11, ["human", "normal"], lambda s: s.phase == "planning" and 0 in s.to_act()
+                         and len(s.ships_of(0)) >= 2)
     state = match.state
     assert isinstance(state, RallyState)
     while len(state.hands[0]) < n:
-        state.hands[0].append(state.deck.pop())
+        state.hands[0].append((state.deck or state.discard).pop())
     del state.hands[0][n:]
-    scene = open_table(ctx, match)
-    dock = rally(scene).dock
-    assert len(dock.hand_cards) == n
-    seen: list[pygame.Rect] = []
-    for card, rect in dock.hand_cards:
-        target = Target("hand", ident=str(card))
-        part = visible_part(dock, target)
-        assert part is not None
-        plate = pygame.Rect(rect.x, rect.bottom - rect.height // 5, rect.width, rect.height // 5)
-        assert part.contains(plate), f"card {card}: its name plate is covered"
-        assert dock_hit(dock, part.center, None) == target
-        assert dock.hand.contains(rect) or dock.hand.inflate(0, 2).contains(rect)
-        seen.append(part)
-    for i, a in enumerate(seen):
-        assert not any(a.colliderect(b) for b in seen[i + 1:])
-    assert dock.hand_lines == (1 if n <= 5 else 2)
+    return match
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640), (1280, 800)])
+@pytest.mark.parametrize("n", [5, 7, 10, 15])
+def test_every_hand_card_is_whole_on_screen_and_can_be_dragged(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                size: tuple[int, int], n: int) -> None:
+    """Seen in a real window with two ships and ten cards: the second line of the hand lay half
+    under the first, at the bottom edge of the screen. A big hand now lies in whole lines: no
+    card covers another, every card is inside the screen and the hand's area, a press on it
+    picks it up, and up to ten cards at 1280x720 (five at 1024x640) keep their name plates."""
+    with table_context(tmp_path, monkeypatch, size=size, animation_speed="fast", ai_watch_delay=0.0) as context:
+        match = two_ship_planning(n)
+        scene = open_table(context, match)
+        dock = rally(scene).dock
+        screen = context.screen.get_rect()
+        assert len(dock.hand_cards) == n
+        rects = [r for _, r in dock.hand_cards]
+        for i, (card, rect) in enumerate(dock.hand_cards):
+            target = Target("hand", ident=str(card))
+            assert screen.contains(rect) and dock.hand.contains(rect), f"card {card} at {rect}"
+            assert visible_part(dock, target) == rect, f"card {card}: partly covered"
+            assert not any(rect.colliderect(o) for o in rects[i + 1:]), "two hand cards overlap"
+            assert not any(rect.colliderect(row.rect) for row in dock.rows)
+            assert dock_hit(dock, rect.center, None) == target
+        if size[1] >= 720 and n <= 10 or n <= 5:
+            assert dock.hand_h >= 90, "big faces: the name plate shows"
+        assert rally(scene).lay is not None and rally(scene).lay.map.height >= size[1] // 3, "the map keeps room"
+        # a card of the bottom line (listed first) is dragged into the first ship's row
+        card, rect = dock.hand_cards[0]
+        ship = match.state.ships_of(0)[0]  # type: ignore[attr-defined]
+        drag(context, rect.center, at(scene, Target("program", ident=f"{ship.id}:0")))
+        assert match.state.ships[ship.id].program[:1] == [card], "the card went into the row"  # type: ignore[attr-defined]
 
 
 def test_a_chaos_rounds_log_lines_appear_in_step_with_its_playback(ctx: AppContext) -> None:
