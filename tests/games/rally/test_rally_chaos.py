@@ -463,7 +463,7 @@ def test_build_ship_ignored_without_room() -> None:
 
 
 def test_a_card_changes_entropy_by_its_value_for_the_tables_player_count() -> None:
-    """rally.toml gives each card one entropy per player count (4 players: a faster
+    """rally.toml gives each card one entropy per player count (more players: a faster
     clock per card); the engine takes the count from the state, not from a global."""
     moved = {}
     for n in (2, 3, 4):
@@ -473,7 +473,7 @@ def test_a_card_changes_entropy_by_its_value_for_the_tables_player_count() -> No
         round_(s)
         moved[n] = s.entropy + 1000
     assert moved == {n: KIND_BY_NAME["move3"].entropy(n) for n in (2, 3, 4)}
-    assert moved[2] == moved[3] < moved[4]
+    assert moved[2] < moved[3] < moved[4]
     assert moved[2] == 14  # two players: the numbers chosen before the per-count values
 
 
@@ -559,9 +559,9 @@ def test_the_rules_fingerprint_covers_every_player_counts_card_entropy() -> None
 
 def test_the_ais_prior_clock_rate_follows_the_tables_card_entropy() -> None:
     """The AI's assumed entropy per era (before the game shows its own) is seven average
-    cards of the table's player count, so it expects a faster clock with 4 players."""
+    cards of the table's player count, so it expects a faster clock with more players."""
     from game.rally import evaluate
 
     rates = {n: evaluate.rate(make(n, line=3)) for n in (2, 3, 4)}
     assert rates == {n: 7.0 * evaluate.MEAN_CARD_ENTROPY[n] for n in (2, 3, 4)}
-    assert rates[2] == rates[3] < rates[4]
+    assert rates[2] < rates[3] < rates[4]
