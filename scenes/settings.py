@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -21,8 +22,10 @@ WINDOW_GLYPH, FULL_GLYPH = "=window", "=fullscreen"
 """Glyphs drawn here (the icon set has no window): a window with a resize arrow; a screen's corners."""
 
 
+@lru_cache(maxsize=32)
 def glyph_image(name: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
-    """A setting's glyph: one of ours (WINDOW_GLYPH, FULL_GLYPH), else a Game-icons.net icon."""
+    """A setting's glyph: one of ours (WINDOW_GLYPH, FULL_GLYPH), else a Game-icons.net icon.
+    Cached like `icon`: `draw` asks for every row's glyph on every frame."""
     if name not in (WINDOW_GLYPH, FULL_GLYPH):
         return icon(name, size, colour)
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
