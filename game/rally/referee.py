@@ -14,7 +14,6 @@ from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE, Command
 from game.rally import chaos
 from game.rally.cards import N_CARDS
-from game.rally.naming import fleet_numbers
 from game.rally.commands import (
     DistributeEnergy,
     Exchange,
@@ -129,12 +128,12 @@ def ship_words(state: RallyState, seat: Seat, sid: int) -> str:
     """A ship as the refused player knows it: "your ship 1" or "Player 2's ship 1".
 
     The engine's ids are shared by all players; players know their ships by their number
-    within their own fleet (`naming.fleet_numbers`), as the screens show them.
+    within their own fleet (`RallyState.ship_numbers`), as the screens show them.
     """
     ship = state.ships.get(sid)
     if ship is None:
         return f"ship {sid}"
-    number = fleet_numbers(state.fleet + tuple((s.id, s.owner) for s in state.ships.values()))[sid]
+    number = state.ship_numbers()[sid]
     owner = "your" if ship.owner == seat else f"Player {ship.owner + 1}'s"
     return f"{owner} ship {number}"
 

@@ -190,6 +190,11 @@ class RallyState(State):
         """'Era 3', or 'Setting up' before the first era (see State.progress)."""
         return f"Era {self.era}" if self.era > 0 else "Setting up"
 
+    def ship_numbers(self) -> dict[int, int]:
+        """Ship id -> its number within its owner's fleet (`naming.fleet_numbers`) over every
+        ship ever made (`fleet`) and every ship on the map (one set up by hand too)."""
+        return fleet_numbers(self.fleet + tuple((s.id, s.owner) for s in self.ships.values()))
+
     def scores(self) -> list[float]:
         """Banked titanium (points) per seat."""
         return [float(p) for p in self.points]
@@ -259,7 +264,7 @@ class RallyState(State):
         hand = self.hands[seat][:] if own else []
         visible = set(hand) | {c for p in programs.values() for c in p} | {c for _, c in self.played}
         to_act = self.to_act()
-        numbers = fleet_numbers(self.fleet + tuple((s.id, s.owner) for s in self.ships.values()))
+        numbers = self.ship_numbers()
         return {
             "game": "rally",
             "seat": seat,
