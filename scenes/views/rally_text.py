@@ -211,9 +211,8 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
         tt = TILE_TYPES[ev.tile]
         return f"Drawn: {tile_words(tt.kind, tt.value, tt.threshold)}", DIM
     if isinstance(ev, TilePlaced):
-        tt = next((t for t in TILE_TYPES if t.kind == ev.kind and t.value == ev.value), None)
-        what = tile_words(ev.kind, ev.value, tt.threshold if tt else None)
-        return f"{who(ev.player)} placed {what}", player_colour(ev.player)
+        return f"{who(ev.player)} placed {tile_words(ev.kind, ev.value, PORTAL_MARKS.get(ev.value))}", \
+            player_colour(ev.player)
     if isinstance(ev, ShipPlaced):
         return f"{who(ev.player)} placed {own_ship(ev.player, ev.ship)} on {at(ev.hex)}, facing {DIRS[ev.direction % 6]}", \
             player_colour(ev.player)
