@@ -192,11 +192,14 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
     def who(p: int) -> str:
         return name_of(p, names)
 
+    def number(sid: int) -> int:  # in its owner's fleet; the engine's id when unknown
+        return (numbers or {}).get(sid, sid)
+
     def ship(sid: int, start: bool = True) -> str:
-        return ship_name((owners or {}).get(sid), (numbers or {}).get(sid, sid), names, start)
+        return ship_name((owners or {}).get(sid), number(sid), names, start)
 
     def own_ship(player: int, sid: int) -> str:  # after the owner's name: "You placed your ship 1"
-        return f"{'your' if who(player) == 'You' else 'their'} ship {(numbers or {}).get(sid, sid)}"
+        return f"{'your' if who(player) == 'You' else 'their'} ship {number(sid)}"
 
     def at(h: Sequence[int]) -> str:
         return place_words((places or {}).get((int(h[0]), int(h[1]))))
@@ -225,7 +228,7 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
         return f"{who(ev.player)}: +{ev.total} energy ({ev.free} free, {ev.portals} from portals)", \
             player_colour(ev.player)
     if isinstance(ev, EnergyDistributed):
-        parts = ", ".join(f"ship {(numbers or {}).get(s, s)} +{a}" for s, a in zip(ev.ships, ev.amounts))
+        parts = ", ".join(f"ship {number(s)} +{a}" for s, a in zip(ev.ships, ev.amounts))
         return f"{who(ev.player)} shared energy: {parts}", player_colour(ev.player)
     if isinstance(ev, ProgramChanged):
         return None
@@ -262,7 +265,7 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
     if isinstance(ev, ShipDestroyed):
         how = {"off_map": "flew off the map", "laser": "was shot down", "battle": "was lost in battle"}
         cargo = f", {ev.titanium} titanium lost" if ev.titanium else ""
-        lost = ship_name(ev.player, (numbers or {}).get(ev.ship, ev.ship), names)
+        lost = ship_name(ev.player, number(ev.ship), names)
         return f"{lost} {how.get(ev.reason, 'was destroyed')}{cargo}", RED
     if isinstance(ev, Battle):
         parts = ", ".join(f"{ship(s)} {b}\u2192{max(a, 0)}" for s, b, a in zip(ev.ships, ev.before, ev.after))
@@ -278,7 +281,7 @@ def event_line(ev: Event, names: Sequence[str], viewer: int,
     if isinstance(ev, ShipBuilt):
         return f"{who(ev.player)} built {own_ship(ev.player, ev.ship)} on {at(ev.hex)}", player_colour(ev.player)
     if isinstance(ev, ExchangeDone):
-        mates = " and ".join(str((numbers or {}).get(s, s)) for s in ev.ships)
+        mates = " and ".join(str(number(s)) for s in ev.ships)
         return f"{who(ev.player)} shared cargo between ships {mates}", player_colour(ev.player)
     if isinstance(ev, EntropyChanged):
         return f"Entropy {ev.before} \u2192 {ev.after}", (200, 150, 120)
