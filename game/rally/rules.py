@@ -317,13 +317,20 @@ def _place_tile(state: RallyState, h: Hex, events: list[Event]) -> None:
         state.expansion_left -= 1
 
 
-def _place_ship(state: RallyState, cmd: PlaceShip, events: list[Event]) -> None:
+def _new_ship(state: RallyState, owner: Seat, h: Hex, direction: int) -> Ship:
+    """A ship made now (placed in the set-up or built): the next id, on the map, and in
+    `fleet`, the record that names ships per owner."""
     from game.rally.state import Ship
 
-    ship = Ship(state.next_ship, cmd.seat, Hex(*cmd.hex), cmd.direction)
+    ship = Ship(state.next_ship, owner, h, direction)
     state.next_ship += 1
     state.ships[ship.id] = ship
     state.fleet += ((ship.id, ship.owner),)
+    return ship
+
+
+def _place_ship(state: RallyState, cmd: PlaceShip, events: list[Event]) -> None:
+    ship = _new_ship(state, cmd.seat, Hex(*cmd.hex), cmd.direction)
     events.append(ShipPlaced(f"Player {cmd.seat + 1} places ship {ship.id}.", cmd.seat, ship.id, cmd.hex,
                              cmd.direction))
     chaos.land(state, ship, events)
@@ -337,15 +344,9 @@ def _place_ship(state: RallyState, cmd: PlaceShip, events: list[Event]) -> None:
 
 
 def _place_built(state: RallyState, h: Hex, events: list[Event]) -> None:
-    from game.rally.state import Ship
-
     assert state.pending_build is not None
     owner, parent_id = state.pending_build
-    parent = state.ships[parent_id]
-    ship = Ship(state.next_ship, owner, h, parent.direction)
-    state.next_ship += 1
-    state.ships[ship.id] = ship
-    state.fleet += ((ship.id, ship.owner),)
+    ship = _new_ship(state, owner, h, state.ships[parent_id].direction)
     state.pending_build = None
     events.append(ShipBuilt(f"Player {owner + 1} builds ship {ship.id}.", owner, ship.id, parent_id, (h.q, h.r),
                             ship.direction))
