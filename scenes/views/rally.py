@@ -851,21 +851,22 @@ class RallyView(GameView):
             if ship is None:
                 return None
             under = next((t for t in v.get("tiles", []) if _hex(t["hex"]) == _hex(ship["hex"])), None)
-            here = sorted((s for s in v.get("ships", []) if _hex(s["hex"]) == _hex(ship["hex"])),
-                          key=lambda s: int(s["id"]))
-            crowd = "\n" + words.crowd_tip(here, names) if len(here) >= 3 else ""  # no pills: their cargo here
             return (words.ship_tip(ship, names, self.me) + ("\n" + words.under_ship(under, names) if under else "")
-                    + crowd)
+                    + self._crowd_tip(_hex(ship["hex"])))
         if target.zone == "hex" and target.cell is not None:
             for tok in v.get("tokens", []):
                 if _hex(tok["hex"]) == target.cell:
                     return words.token_tip(tok, names)
-            here = sorted((s for s in v.get("ships", []) if _hex(s["hex"]) == target.cell), key=lambda s: int(s["id"]))
-            crowd = "\n" + words.crowd_tip(here, names) if len(here) >= 3 else ""  # under the "xN" chip
             for t in v.get("tiles", []):
                 if _hex(t["hex"]) == target.cell:
-                    return words.tile_tip(t, names) + crowd
+                    return words.tile_tip(t, names) + self._crowd_tip(target.cell)
         return None
+
+    def _crowd_tip(self, cell: HexT) -> str:
+        """A tooltip's last lines on a hex three or more ships share: each of them with its cargo
+        (on a small map they share one "xN" chip, not a cargo pill each: `rally_art.crowded`); else nothing."""
+        here = sorted((s for s in self.view.get("ships", []) if _hex(s["hex"]) == cell), key=lambda s: int(s["id"]))
+        return "\n" + words.crowd_tip(here, self.seat_names) if len(here) >= 3 else ""
 
     def _panel_tip(self, seat: int) -> str:
         v = self._seats_now if self._seats_now is not None else self.view  # a playback: as shown so far
