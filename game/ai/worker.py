@@ -15,8 +15,10 @@ Usage from a screen (one worker per table; all calls return at once)::
   that is IPC only, saves stay JSON) and returns a ticket number; a new request
   replaces any unanswered one. `pending` says whether an answer is awaited,
   `ticket` which request it belongs to.
-- `poll` never blocks. It raises `AgentError` if the agent failed or the
-  process died, so a screen can show a message instead of waiting forever.
+- `poll` never blocks. It raises `AgentError` if the agent failed, or its
+  subclass `AgentStopped` if the process died, so a screen can show a message
+  instead of waiting forever. A process that hangs without dying is the
+  caller's to notice (a time limit) and end with `cancel`.
 - `cancel` stops the thinking at once (the busy process is ended and a fresh
   one is started by the next request); `close` ends the process for good.
 - The process is started with the "spawn" context, which is what Windows,
@@ -41,6 +43,11 @@ from game.core.protocol import Command, Seat, State
 
 class AgentError(RuntimeError):
     """The agent raised, or its process died, while answering a request."""
+
+
+class AgentStopped(AgentError):
+    """The agent's process ended without answering (killed, crashed): a screen words this
+    differently from an agent's error, and the next `request` starts a fresh process."""
 
 
 def _serve(conn: Connection, game_id: str) -> None:
@@ -129,11 +136,11 @@ class AgentWorker:
             except (EOFError, OSError):
                 self._stop_process()
                 self._pending = False
-                raise AgentError("the AI process stopped unexpectedly") from None
+                raise AgentStopped("the AI process stopped unexpectedly") from None
             if self._ready is None and not self._error and not self._alive():
                 self._stop_process()
                 self._pending = False
-                raise AgentError("the AI process stopped unexpectedly")
+                raise AgentStopped("the AI process stopped unexpectedly")
         if self._error:
             self._pending = False
             message, self._error = self._error, ""
@@ -189,7 +196,10 @@ class AgentWorker:
         return True
 
     def _stop_process(self, graceful: bool = True) -> None:
-        """Close the pipe and end the process (after a short grace period if `graceful`)."""
+        """Close the pipe and end the process (after a short grace period if `graceful`). Not
+        graceful (a cancelled or stuck search) kills it at once: it holds nothing to save, and a
+        hung process may not heed a polite stop (one stopped by the system waits out the join,
+        freezing the window for seconds)."""
         proc, conn = self._proc, self._conn
         self._proc, self._conn = None, None
         if conn is not None:
@@ -197,9 +207,9 @@ class AgentWorker:
         if proc is not None:
             if graceful:
                 proc.join(timeout=0.2)
-            if proc.is_alive():
-                proc.terminate()
-                proc.join(timeout=2.0)
+                if proc.is_alive():
+                    proc.terminate()
+                    proc.join(timeout=2.0)
             if proc.is_alive():
                 proc.kill()
                 proc.join(timeout=1.0)
