@@ -2,7 +2,9 @@
 
 One worker process per table. A request remembers what it was for (a move for
 a seat, or a hint for a human) and the ply it was asked at; answers that arrive
-after the position changed (undo, a new game) are dropped.
+after the position changed (undo, a new game) are dropped. A request that takes
+far longer than any normal move (`TOO_LONG_SECONDS`: the process hangs) is
+`overdue`; the table then asks the player whether to wait, and `abandon` ends it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,19 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.core.protocol import Command, Seat, State
+
+try:
+    from game.ai.worker import AgentStopped
+except ImportError:  # no AI package: the inline worker never stops on its own
+    class AgentStopped(RuntimeError):  # type: ignore[no-redef]
+        """Stand-in so `isinstance` checks work without the AI package."""
+
+TOO_LONG_SECONDS = 30.0
+"""A request still unanswered after this long is `overdue` (the process hangs). The slowest
+moves, level `hard` in self-play on a 2-core machine under load 2-5: Rally (4 players) at
+most 4.6 s in 538 moves (p95 1.1 s), Worlds Collide 3.2 s in 49 (p95 2.5 s), Order & Chaos
+2.5 s in 30. 30 s is over six times the worst, so a slow but healthy search never sees
+the question, and a stuck one is noticed within half a minute."""
 
 
 class WorkerLike(Protocol):
@@ -107,6 +122,10 @@ class AiDriver:
         self.error = ""
         self.failed: tuple[str, Seat] | None = None
         """What the last failed request was for ("move" or "hint", and its seat), set with `error`."""
+        self.stopped = False
+        """The last failure was the worker process ending without an answer (set with `error`)."""
+        self._patience_from = 0.0
+        """When the current request's wait began (its start, or the last `keep_waiting`)."""
 
     @property
     def purpose(self) -> str | None:
@@ -165,6 +184,7 @@ class AiDriver:
             except (RuntimeError, OSError, EOFError) as exc:  # AgentError or a dead process: report, don't hang
                 self.error = str(exc) or exc.__class__.__name__
                 self.failed = (job.purpose, job.seat)
+                self.stopped = isinstance(exc, (AgentStopped, OSError, EOFError))
                 self._current = None
             else:
                 if command is not None:
@@ -172,13 +192,38 @@ class AiDriver:
                     self._current = None
         if self._current is None and self._queue:
             job = self._current = self._queue.pop(0)
-            self.started_at = time.perf_counter()
+            self.started_at = self._patience_from = time.perf_counter()
             self.worker.request(job.state, job.seat, job.level, job.seed)
 
     def poll(self) -> Answer | None:
         """The next answer once it is there (oldest first); errors end that request and set `error`."""
         self._pump()
         return self._ready.pop(0) if self._ready else None
+
+    def waited(self) -> float:
+        """Seconds the current request has been worked on (0 when there is none)."""
+        return time.perf_counter() - self.started_at if self._current is not None else 0.0
+
+    def overdue(self, limit: float | None = None) -> bool:
+        """The current request has gone unanswered for `limit` seconds (default `TOO_LONG_SECONDS`,
+        read at call time so tests can shorten it) since it began or since `keep_waiting`."""
+        if self._current is None:
+            return False
+        wait = TOO_LONG_SECONDS if limit is None else limit
+        return time.perf_counter() - self._patience_from >= wait
+
+    def keep_waiting(self) -> None:
+        """The player chose to wait: `overdue` counts a whole limit again from now."""
+        self._patience_from = time.perf_counter()
+
+    def abandon(self) -> None:
+        """Give up on the current request: its process is ended (a fresh one starts with the next
+        request) and requests still queued go on. Nothing was played for it."""
+        if self._current is None:
+            return
+        self.worker.cancel()
+        self._current = None
+        self._pump()
 
     def cancel(self) -> None:
         """Forget every request and answer (undo, a new game)."""

@@ -84,6 +84,9 @@ class TableScene(Scene):
         self.ai_failed: set[Seat] = set()
         """Computer seats whose move failed: not asked again until the player chooses (see AiFailedScene)."""
         self._ai_retry = (-1, 0)
+        self._slow_card: Scene | None = None
+        """The 'taking too long' card while it is open (see `_ai_overdue`)."""
+        self._slow_since = 0.0
         """(ply, times) 'Try again' was chosen at that ply: the retry asks with another seed."""
         self._movable_key: object = None
         self._movable: list[Target] = []
@@ -519,8 +522,8 @@ class TableScene(Scene):
         """A request failed. A hint (or a move nobody waits for any more) only says so; a
         computer seat that must still move is not asked again (it would fail the same way
         while the banner said 'thinking' for ever): a card asks the player how to go on."""
-        message, failed = self.ai.error, self.ai.failed
-        self.ai.error, self.ai.failed = "", None
+        message, failed, stopped = self.ai.error, self.ai.failed, self.ai.stopped
+        self.ai.error, self.ai.failed, self.ai.stopped = "", None, False
         seat = failed[1] if failed is not None and failed[0] == "move" else None
         if seat is None or self.match.is_human(seat) or seat not in self.match.to_act():
             what = "hint" if failed is not None and failed[0] == "hint" else "computer player"
@@ -529,10 +532,50 @@ class TableScene(Scene):
         self.ai_failed.add(seat)
         self.fast_forward = False
         self.drag.cancel()
-        from scenes.ai_failed import AiFailedScene
+        from scenes.ai_failed import ERROR, STOPPED, AiFailedScene
 
         self.ctx.stack.push(AiFailedScene(self.ctx, self.match, self.names[seat], message,
-                                          lambda: self.retry_ai(seat), lambda: self.take_over(seat)))
+                                          lambda: self.retry_ai(seat), lambda: self.take_over(seat),
+                                          STOPPED if stopped else ERROR))
+
+    def _ai_overdue(self) -> None:
+        """The worker has not answered for `TOO_LONG_SECONDS` (its process hangs, or the machine is
+        starved). A hint is dropped with a word; a computer seat the table waits for gets the card
+        (SLOW): keep waiting, try again with a fresh process, or play the seat yourself."""
+        purpose, seat = self.ai.purpose, self.ai.seat
+        if purpose == "hint" or seat is None or self.match.is_human(seat) or seat not in self.match.to_act():
+            self.ai.abandon()  # a hint, or a move nobody waits for any more: not worth a question
+            if purpose == "hint":
+                self.show("The hint took too long and was dropped; ask again if you like.", error=True)
+            return
+        self.fast_forward = False
+        self.drag.cancel()
+        from scenes.ai_failed import SLOW, AiFailedScene
+
+        def retry() -> None:
+            self.ai.abandon()
+            self.retry_ai(seat)
+
+        def take_over() -> None:
+            self.ai.abandon()
+            self.take_over(seat)
+
+        self._slow_card = AiFailedScene(self.ctx, self.match, self.names[seat], "", retry, take_over, SLOW,
+                                        self.ai.keep_waiting, self.ai.waited)
+        self._slow_since = self.ai.started_at  # which request it asks about (a new one has another)
+        self.ctx.stack.push(self._slow_card)
+
+    def _close_answered_card(self) -> None:
+        """The 'taking too long' card is moot once the computer answered (or failed): it closes by
+        itself when on top (not under the pause menu), and the table goes on."""
+        card = self._slow_card
+        if card is None:
+            return
+        if card not in self.ctx.stack.scenes:
+            self._slow_card = None  # a choice was made on it
+        elif (self.ai.purpose is None or self.ai.started_at != self._slow_since) and self.ctx.stack.top is card:
+            self._slow_card = None
+            self.ctx.stack.pop()
 
     def retry_ai(self, seat: Seat) -> None:
         """Ask the failed seat again (with another seed: a failure on one search path may not recur)."""
@@ -689,8 +732,11 @@ class TableScene(Scene):
         self._refresh_log()
         if self._pending_answer is None:
             self._pending_answer = self.ai.poll()
+        self._close_answered_card()
         if self.ai.error:
             self._ai_error()
+        elif not self.covered and self.ai.overdue():
+            self._ai_overdue()
         self._ask_ahead()
         if self.view.pause_request():
             self.toggle_watch()
