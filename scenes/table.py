@@ -84,10 +84,11 @@ class TableScene(Scene):
         self.ai_failed: set[Seat] = set()
         """Computer seats whose move failed: not asked again until the player chooses (see AiFailedScene)."""
         self._ai_retry = (-1, 0)
+        """(ply, times) 'Try again' was chosen at that ply: the retry asks with another seed."""
         self._slow_card: Scene | None = None
         """The 'taking too long' card while it is open (see `_ai_overdue`)."""
         self._slow_since = 0.0
-        """(ply, times) 'Try again' was chosen at that ply: the retry asks with another seed."""
+        """When the request the open card asks about began (a new request has another start)."""
         self._movable_key: object = None
         self._movable: list[Target] = []
         self._legal_key: object = None
