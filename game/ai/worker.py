@@ -136,11 +136,11 @@ class AgentWorker:
             except (EOFError, OSError):
                 self._stop_process()
                 self._pending = False
-                raise AgentStopped("the AI process stopped unexpectedly") from None
+                raise AgentStopped("the computer player's process ended before it answered") from None
             if self._ready is None and not self._error and not self._alive():
                 self._stop_process()
                 self._pending = False
-                raise AgentStopped("the AI process stopped unexpectedly")
+                raise AgentStopped("the computer player's process ended before it answered")
         if self._error:
             self._pending = False
             message, self._error = self._error, ""

@@ -207,7 +207,7 @@ def test_a_killed_worker_process_is_said_at_once_and_try_again_starts_another(
         assert run_until(ctx, lambda: card_up(ctx))
         assert time.monotonic() - killed_at < 5.0  # at once, not after TOO_LONG_SECONDS
         card = top(ctx)
-        assert card.kind == STOPPED and "stopped" in card.words()[0] and "stopped" in card.detail
+        assert card.kind == STOPPED and "stopped" in card.words()[0] and "ended before it answered" in card.detail
         assert position(scene) == before
         card.retry()
         assert run_until(ctx, lambda: any(c.seat == 1 for c in scene.match.commands), seconds=60)
