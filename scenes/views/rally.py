@@ -67,7 +67,7 @@ from scenes.views.rally_art import (
     token_sprite,
 )
 from scenes.views.rally_badge import Cargo, draw_tile_badge, has_badge
-from scenes.views.rally_bar import BarGeometry, entropy_bar, portal_marks, scale_start
+from scenes.views.rally_bar import entropy_bar, portal_marks, scale_start
 from scenes.views.rally_controls import (
     PANEL_SIDES,
     PlayControls,

@@ -143,7 +143,6 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
     chaos = view.get("phase") == "chaos"
     ships = sorted(view.get("ships", []), key=lambda s: (s["owner"] != seat, s["owner"], s["id"]))
     ships = [s for s in ships if s["owner"] == seat] if not chaos else rows_in_chaos(view)
-    sw = card_w(slot_h)
     label_w = max(96, int(fs * 6.2))
     info_w = max(110, int(fs * 7.5))
     rows_w = rect.width

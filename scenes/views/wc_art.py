@@ -81,14 +81,12 @@ def draw_emblem(surf: pygame.Surface, kind: str, centre: tuple[float, float], si
         teeth = 8
         for i in range(teeth):
             a = i * 2 * math.pi / teeth
-            ca, sa = math.cos(a), math.sin(a)
             w = 0.2
             pts = [(cx + math.cos(a - w) * r * 0.7, cy + math.sin(a - w) * r * 0.7),
                    (cx + math.cos(a - w * 0.6) * r, cy + math.sin(a - w * 0.6) * r),
                    (cx + math.cos(a + w * 0.6) * r, cy + math.sin(a + w * 0.6) * r),
                    (cx + math.cos(a + w) * r * 0.7, cy + math.sin(a + w) * r * 0.7)]
             pygame.draw.polygon(surf, rgb, pts)
-            del ca, sa
         pygame.draw.circle(surf, rgb, (cx, cy), r * 0.74)
         pygame.draw.circle(surf, rgba_bg or (0, 0, 0, 0), (cx, cy), r * 0.3)
     elif kind == "mask":

@@ -251,7 +251,6 @@ class WorldsCollideView(GameView):
         n = len(v["players"])
         me = self.me
         m = max(8, int(H * 0.014))
-        fs = self.fs
         opp_h = int(H * 0.29)
         me_h = int(H * 0.40)
         mid = pygame.Rect(R.x, R.y + opp_h, W, H - opp_h - me_h)
