@@ -28,14 +28,13 @@ from __future__ import annotations
 from game.core.hexgrid import Hex
 from game.core.protocol import Seat
 from game.rally import evaluate
-from game.rally.cards import KIND_BY_NAME
+from game.rally.cards import KIND_BY_NAME, TURNS
 from game.rally.state import RallyState, Ship
 
 CHANCE = (0.0, 0.4, 0.2, 0.1, 0.05)
 """Chance an enemy that needs this many cards (index; more than 4: the last) to land on
 our ship's hex in time does so: it must hold them and want to."""
-_MOVE_COST = {k: KIND_BY_NAME[f"move{k}"].cost for k in (1, 2, 3)}
-_TURN_COST = min(KIND_BY_NAME[k].cost for k in ("right60", "left60", "right120", "left120", "turn180"))
+_TURN_COST = min(KIND_BY_NAME[k].cost for k in TURNS)
 
 Ways = dict[tuple[int, int], tuple[int, int]]
 """(q, r) -> (fewest cards to land there, energy the enemy ship has left on arrival)."""
@@ -60,7 +59,7 @@ def reach(tiles: frozenset[Hex], ship: Ship, cards: int) -> Ways:
                 cur = cur.neighbour(d)
                 if cur not in tiles:
                     break
-                cost = spent + _MOVE_COST[k]
+                cost = spent + evaluate.MOVE_COST[k]
                 key = (cur.q, cur.r)
                 if key not in best or best[key][0] == used and best[key][1] < ship.energy - cost:
                     best[key] = (used, ship.energy - cost)

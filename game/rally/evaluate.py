@@ -134,7 +134,8 @@ more than `ENERGY_NEEDED`. Counted by `game.rally.agent` and the planner, not in
 behind, and make falling behind look like a gain."""
 LONE_CHANCE_CAP = 1.0
 """A lone survivor's chance to catch up is at most this (a Titanium Portal may not be dealt in time)."""
-_MOVE_COST = {k: KIND_BY_NAME[f"move{k}"].cost for k in (1, 2, 3)}
+MOVE_COST = {k: KIND_BY_NAME[f"move{k}"].cost for k in (1, 2, 3)}
+"""Energy a ship pays for Move k (k = 1, 2, 3); the threat check and `ambush` both plan with it."""
 _TURN_COST = {1: KIND_BY_NAME["right60"].cost, 2: KIND_BY_NAME["right120"].cost, 3: KIND_BY_NAME["turn180"].cost}
 _BETWEEN_ERAS = ("expansion", "deal", "distribute", "setup_ships", "setup_tiles")
 
@@ -301,7 +302,7 @@ def attack_cost(state: RallyState, attacker: Ship, target: Hex) -> tuple[int, in
     best: tuple[int, int] | None = None
     for k in (1, 2, 3):
         if _straight(state, attacker.hex, attacker.direction, k) == target:
-            return 1, _MOVE_COST[k]
+            return 1, MOVE_COST[k]
     for d in range(6):
         turn = min((d - attacker.direction) % 6, (attacker.direction - d) % 6)
         for k in (1, 2, 3):
@@ -309,10 +310,10 @@ def attack_cost(state: RallyState, attacker: Ship, target: Hex) -> tuple[int, in
                 for j in (1, 2, 3):
                     mid = _straight(state, attacker.hex, d, k)
                     if mid is not None and _straight(state, mid, d, j) == target:
-                        cost = (2, _MOVE_COST[k] + _MOVE_COST[j])
+                        cost = (2, MOVE_COST[k] + MOVE_COST[j])
                         best = cost if best is None or cost < best else best
             elif _straight(state, attacker.hex, d, k) == target:
-                cost = (2, _TURN_COST[turn] + _MOVE_COST[k])
+                cost = (2, _TURN_COST[turn] + MOVE_COST[k])
                 best = cost if best is None or cost < best else best
     return best
 
