@@ -23,6 +23,7 @@ from scenes.resources import asset_path
 from scenes.settings_store import Settings
 from scenes.sound import Sounds
 from scenes.stack import Scene, SceneStack
+from scenes.viewport import MIN_SIZE, Viewport, clamp_window_size
 
 TITLE = "Entropy Tabletop"
 WM_CLASS = "entropy-tabletop"
@@ -43,12 +44,20 @@ class AppContext:
     """Sound effects; silent when Settings.sound is off or there is no audio device."""
 
     _drawn_size: tuple[int, int] = (0, 0)
-    """The window size the cached drawings and fonts were made for."""
+    """The canvas size the cached drawings and fonts were made for."""
+
+    viewport: Viewport | None = None
+    """The window and the canvas `screen` is (scenes.viewport): the window itself from the
+    minimum size up, a bigger canvas scaled into it below."""
 
     def __post_init__(self) -> None:
         if self.sounds is None:
             self.sounds = Sounds(lambda: self.settings.sound)
+        if self.viewport is None:
+            self.viewport = Viewport(self.screen)
+        self.screen = self.viewport.canvas
         self._drawn_size = self.screen.get_size()
+        self.ui.mouse_pos_scale_factor = [self.viewport.scale, self.viewport.scale]
 
     def play(self, name: str) -> None:
         """Play a sound effect by name (see scenes.sound)."""
@@ -67,18 +76,34 @@ class AppContext:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    @property
+    def window_size(self) -> tuple[int, int]:
+        """The window's own size (the canvas, `size`, is bigger below the minimum)."""
+        return self.viewport.window.get_size() if self.viewport is not None else self.size
+
+    def pointer(self) -> tuple[int, int]:
+        """Where the mouse pointer is, on the canvas scenes draw on."""
+        return self.viewport.pointer() if self.viewport is not None else pygame.mouse.get_pos()
+
     def quit(self) -> None:
         self.running = False
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
         self.settings.save()
-        self.screen = make_window(self.settings)
-        self.window_resized()
+        self.use_window(make_window(self.settings))
 
     def window_resized(self) -> None:
-        """The window has a new size: forget the drawings and fonts made for the old one
-        (scenes.window_caches), then lay every screen out again."""
+        """The window has a new size (or is a new window): draw on a canvas that fits it."""
+        window = pygame.display.get_surface() if pygame.display.get_init() else None
+        self.use_window(window if window is not None else self.screen)
+
+    def use_window(self, window: pygame.Surface) -> None:
+        """Draw into `window` from now on: make its canvas, forget the drawings and fonts made
+        for another size (scenes.window_caches), then lay every screen out again."""
+        self.viewport = Viewport(window)
+        self.screen = self.viewport.canvas
+        self.ui.mouse_pos_scale_factor = [self.viewport.scale, self.viewport.scale]
         size = self.screen.get_size()
         if size != self._drawn_size:
             window_caches.forget()
@@ -88,10 +113,35 @@ class AppContext:
         self.stack.on_resize(size)
 
 
-def make_window(settings: Settings) -> pygame.Surface:
+def smallest_window() -> tuple[int, int]:
+    """The minimum window size to ask for: MIN_SIZE, or the whole desktop where that is smaller."""
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return MIN_SIZE
+    return min(MIN_SIZE[0], desktop[0]), min(MIN_SIZE[1], desktop[1])
+
+
+def make_window(settings: Settings, exact: bool = False) -> pygame.Surface:
+    """Open (or re-open) the window as the settings say, never below the smallest window size;
+    the window manager is told that minimum so a person's resizing stops there too. `exact`
+    (headless pictures and timings of a given size) opens the settings' size as it is: below the
+    minimum, the canvas is scaled into it (scenes.viewport)."""
+    smallest = smallest_window()
     if settings.fullscreen:
-        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    return pygame.display.set_mode(settings.window_size, pygame.RESIZABLE)
+        screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    elif exact:
+        screen = pygame.display.set_mode(settings.window_size, pygame.RESIZABLE)
+        return screen
+    else:
+        screen = pygame.display.set_mode(clamp_window_size(settings.window_size, smallest), pygame.RESIZABLE)
+    try:
+        with warnings.catch_warnings():  # pygame-ce 2.5 calls from_display_module deprecated
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = smallest
+    except (AttributeError, pygame.error):
+        pass  # an older pygame or a driver without windows: the canvas still scales (scenes.viewport)
+    return pygame.display.get_surface() or screen
 
 
 def _absolute_asset_paths(node: object) -> object:
@@ -223,7 +273,8 @@ def make_ui(size: tuple[int, int]) -> pygame_gui.UIManager:
 
 
 def create_context(settings: Settings | None = None, size: tuple[int, int] | None = None) -> AppContext:
-    """Initialise pygame and open the window (also used headlessly by tests and `bench`)."""
+    """Initialise pygame and open the window (also used headlessly by tests and `bench`); a
+    `size` given here is the window's exact size, as `shot` and `bench render` ask for it."""
     # The window class desktop shells use to match the window with its menu entry
     # (StartupWMClass in build_scripts/desktop.py), whether started from a venv or a bundle.
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)
@@ -237,8 +288,9 @@ def create_context(settings: Settings | None = None, size: tuple[int, int] | Non
     icon = asset_path("icons", "app-icon.png")
     if icon.exists():
         pygame.display.set_icon(pygame.image.load(str(icon)))
-    screen = make_window(settings)
-    return AppContext(screen, make_ui(screen.get_size()), SceneStack(), settings, pygame.time.Clock())
+    viewport = Viewport(make_window(settings, exact=size is not None))
+    return AppContext(viewport.canvas, make_ui(viewport.canvas.get_size()), SceneStack(), settings,
+                      pygame.time.Clock(), viewport=viewport)
 
 
 def run(first_scene: Callable[[AppContext], Scene], settings: Settings | None = None,
@@ -260,7 +312,7 @@ def run(first_scene: Callable[[AppContext], Scene], settings: Settings | None = 
     while ctx.stack.scenes:
         ctx.stack._pop()
     if not ctx.settings.fullscreen:
-        ctx.settings.window_size = ctx.screen.get_size()
+        ctx.settings.window_size = clamp_window_size(ctx.window_size)
     ctx.settings.save()
     pygame.quit()
     return 0
@@ -279,14 +331,13 @@ def step(ctx: AppContext, events: list[pygame.event.Event], dt: float) -> None:
             ctx.quit()
             continue
         if event.type == pygame.VIDEORESIZE and not ctx.settings.fullscreen:
-            ctx.screen = pygame.display.get_surface()
             ctx.window_resized()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             ctx.toggle_fullscreen()
             continue
-        if ctx.ui.process_events(event):
+        if ctx.ui.process_events(event):  # pygame-gui maps the pointer itself (mouse_pos_scale_factor)
             continue
-        ctx.stack.handle_event(event)
+        ctx.stack.handle_event(ctx.viewport.event(event) if ctx.viewport is not None else event)
         ctx.stack.apply_pending()
     ctx.stack.apply_pending()
     ctx.ui.update(dt)
@@ -294,4 +345,6 @@ def step(ctx: AppContext, events: list[pygame.event.Event], dt: float) -> None:
     ctx.screen.fill((18, 20, 28))
     ctx.stack.draw(ctx.screen)
     ctx.ui.draw_ui(ctx.screen)
+    if ctx.viewport is not None:
+        ctx.viewport.present()
     pygame.display.flip()

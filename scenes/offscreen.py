@@ -162,7 +162,7 @@ def render_shot(game_id: str, out_path: Path | str, seed: int = 1, plies: int = 
     step(ctx, [], FRAME_DT)
     out = Path(out_path)
     out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(ctx.screen, str(out))
+    pygame.image.save(ctx.viewport.window if ctx.viewport is not None else ctx.screen, str(out))
     ctx.stack.pop()
     ctx.stack.apply_pending()
     return out

@@ -121,9 +121,7 @@ class SettingsScene(DialogScene):
             self.ctx.toggle_fullscreen()  # saves, resizes and rebuilds every scene
 
     def _apply_window(self) -> None:
-        self.ctx.screen = make_window(self.ctx.settings)
-        self.ctx.ui.set_window_resolution(self.ctx.screen.get_size())
-        self.ctx.stack.on_resize(self.ctx.screen.get_size())
+        self.ctx.use_window(make_window(self.ctx.settings))
 
     def set_animation(self, speed: str) -> None:
         self.ctx.settings.animation_speed = speed

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from game.core.match import write_json_atomic
 from game.core.paths import settings_path
+from scenes.viewport import clamp_window_size
 
 ANIMATION_SPEEDS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "off": 0.0}
 
@@ -43,8 +44,9 @@ class Settings:
             value = raw[f.name]
             default = getattr(out, f.name)
             if isinstance(default, tuple) and isinstance(value, list) and len(value) == 2 \
-                    and all(isinstance(v, int) and 320 <= v <= 10000 for v in value):
-                setattr(out, f.name, (value[0], value[1]))
+                    and all(type(v) is int and 1 <= v <= 10000 for v in value):
+                # a size stored below the minimum (an older version stored any size) opens at the minimum
+                setattr(out, f.name, clamp_window_size((value[0], value[1])))
             elif isinstance(default, bool) and isinstance(value, bool):
                 setattr(out, f.name, value)
             elif isinstance(default, str) and value in ANIMATION_SPEEDS:

@@ -132,7 +132,7 @@ class TableScene(Scene):
         # pause menu): hover and tooltips go by where it is now, not where it left the table -
         # else the next player saw 'Done planning's tooltip the last one clicked
         if pygame.display.get_init():
-            x, y = pygame.mouse.get_pos()
+            x, y = self.ctx.pointer()
             self.mouse = (float(x), float(y))
         self._sync()
 
@@ -662,7 +662,7 @@ class TableScene(Scene):
                 return used
             return self.drag.release(event.pos, event.button)
         if event.type == pygame.MOUSEWHEEL:
-            return self.log.handle(event)
+            return self.log.handle(event, self.ctx.pointer())
         return False
 
     def _key(self, event: pygame.event.Event) -> bool:

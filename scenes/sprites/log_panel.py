@@ -36,8 +36,9 @@ class LogPanel:
             self._fresh = False
             self.scroll = 0
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+    def handle(self, event: pygame.event.Event, pointer: tuple[int, int]) -> bool:
+        """Scroll on the wheel while the pointer (on the canvas, see scenes.viewport) is over the log."""
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pointer):
             self.scroll_by(event.y * 3)
             return True
         return False

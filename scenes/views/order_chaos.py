@@ -79,8 +79,12 @@ class OrderChaosView(GameView):
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
         w, h = rect.size
-        m = max(10, int(h * 0.03))
-        self.score_w = max(30, int(h * 0.055))
+        # margins and text follow the height, but no further than the width lets the board grow:
+        # in a play area taller than wide the board is as wide as it can be, and text sized by the
+        # height overflowed the info column beside it (the score box lost its rows)
+        hs = min(h, int(w * 0.95))
+        m = max(10, int(hs * 0.03))
+        self.score_w = max(30, int(hs * 0.055))
         info_w = max(210, min(380, int(w * 0.27)))
         side = min(h - 2 * m - self.score_w, w - info_w - self.score_w - 3 * m)
         side = max(120, side)
@@ -92,7 +96,7 @@ class OrderChaosView(GameView):
         self.info = pygame.Rect(rect.x + m, by, info_w, side + self.score_w)
         self.geo = GridGeometry(self.board_rect, self.n)
         self.piece_d = int(self.geo.cell * 0.84)
-        self.font_s = max(13, int(h * 0.024))
+        self.font_s = max(13, int(hs * 0.024))
         # bag and tray at the top of the info column
         tray_d = int(self.piece_d * 1.25)
         self.bag_rect = pygame.Rect(self.info.x + 8, self.info.y + 22, tray_d, tray_d)

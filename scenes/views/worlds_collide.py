@@ -108,6 +108,11 @@ REVEAL_MOVE_S = 0.38
 REVEAL_HOLD_S = 1.6
 """Mary's revealed Shards stay on show this long before a computer (or another player) takes one."""
 ASPECT = 0.7
+TALLEST = 1.0
+"""The table's places are laid out in at most this height per unit of width (centred in a taller
+play area, the felt filling the rest): every area sizes its cards by its height, and in a play area
+much taller than wide (a narrow, tall window) the card rows ran out of width and asked for cards
+of negative size."""
 PLAY_SLOT = Target("play-slot")
 ACTING = Target("acting")
 ANCHOR = Target("anchor")
@@ -189,8 +194,15 @@ class WorldsCollideView(GameView):
     # --- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
-        self.fs = max(12, int(rect.height * 0.024))
+        self.fs = max(12, int(self._places_rect().height * 0.024))
         self._build()
+
+    def _places_rect(self) -> pygame.Rect:
+        """Where the places go: the play area, no taller than TALLEST x its width (centred)."""
+        out = pygame.Rect(self.rect)
+        out.height = min(out.height, int(out.width * TALLEST))
+        out.centery = self.rect.centery
+        return out
 
     def set_view(self, view: ViewDict) -> None:
         self.view = view
@@ -246,7 +258,7 @@ class WorldsCollideView(GameView):
             self.geo = Geometry()
             return
         g = Geometry()
-        R = self.rect
+        R = self._places_rect()
         W, H = R.size
         n = len(v["players"])
         me = self.me
