@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -82,6 +85,9 @@ class Match:
         Chance outcomes cannot be submitted: only `resolve_chance` draws, so no
         caller can pick the colour that comes out of the bag.
         """
+        malformed = self.game.codec.why_malformed(command)
+        if malformed is not None:
+            return Result.refused(malformed)
         refusal = self.game.check(self.state, command)
         if refusal is not None:
             return Result.refused(refusal.reason)
@@ -266,7 +272,11 @@ class Match:
                 raise SaveFileError(f"{why}move {ply} cannot be read: malformed {cmd.TAG} command") from None
             if refusal is not None:
                 raise SaveFileError(f"{why}move {ply} ({what}) is illegal: {refusal.reason}")
-            match._play(cmd)
+            try:
+                match._play(cmd)
+            except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+                # a legal-looking command the rules still cannot play: refused, never a crash
+                raise SaveFileError(f"{why}move {ply} cannot be played: malformed {cmd.TAG} command") from None
         return match
 
     @classmethod
@@ -274,12 +284,36 @@ class Match:
         return cls.from_json(read_json(path))
 
 
+MAX_SAVE_BYTES = 50 * 1024 * 1024
+"""The largest file read as a save (a long Rally game saves under 1 MB): a bigger one is refused
+before it is read, so a huge or endless file (a 200 MB number, /dev/zero) cannot exhaust memory."""
+
+
 def read_json(path: Path) -> Any:
-    """Read a JSON file; every failure becomes a one-line SaveFileError."""
+    """Read a JSON file; every failure becomes a one-line SaveFileError.
+
+    Only a regular file of at most MAX_SAVE_BYTES is read: a FIFO would block for ever and a
+    device never ends. Numbers too long for Python's int parser and files too big to decode are
+    refused like any other broken file."""
+    path = Path(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        info = path.stat()
     except FileNotFoundError:
         raise SaveFileError(f"no such file: {path}") from None
+    except OSError as exc:
+        raise SaveFileError(f"cannot read {path}: {exc.__class__.__name__}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise SaveFileError(f"{path} is a folder, not a save file")
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveFileError(f"{path} is not a regular file (a device or a pipe), not a save file")
+    if info.st_size > MAX_SAVE_BYTES:
+        raise SaveFileError(f"{path} is too big to be a save file ({info.st_size // (1024 * 1024)} MB)")
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_SAVE_BYTES + 1)
+        if len(raw) > MAX_SAVE_BYTES:  # it grew after the size was looked at
+            raise SaveFileError(f"{path} is too big to be a save file")
+        text = raw.decode("utf-8")
     except IsADirectoryError:
         raise SaveFileError(f"{path} is a folder, not a save file") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -292,13 +326,29 @@ def read_json(path: Path) -> Any:
         raise SaveFileError(f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise SaveFileError(f"{path} is nested too deeply to be a save file") from None
+    except ValueError:  # Python refuses to parse a number of more than 4,300 digits
+        raise SaveFileError(f"{path} holds a number too long to be a save file's") from None
+    except MemoryError:
+        raise SaveFileError(f"{path} is too big to be a save file") from None
+
+
+TEMP_SUFFIX = ".tmp"
+STRAY_TEMP = re.compile(r"\.(?P<name>.+\.json)\.[A-Za-z0-9_]+\.tmp")
+"""The name `write_json_atomic` gives its temp file: "." + the file's name + "." + a random
+part + ".tmp". Only files named so are ever swept; a real save never is."""
+STRAY_AGE_S = 120.0
+"""A temp file this old is left over from a write that was cut short (a hard kill, a power cut):
+a write in progress renames its temp file within moments."""
 
 
 def write_json_atomic(path: Path, data: Mapping[str, Any] | list[Any]) -> None:
-    """Write to a temp file in the same folder, fsync, then rename over `path`."""
+    """Write to a temp file in the same folder, fsync, then rename over `path`.
+
+    A hard kill between the two leaves the temp file behind; `sweep_stray_temp_files`
+    removes such files when the app next starts."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(data, fh, indent=1)
@@ -311,6 +361,31 @@ def write_json_atomic(path: Path, data: Mapping[str, Any] | list[Any]) -> None:
         except OSError:
             pass
         raise
+
+
+def sweep_stray_temp_files(folder: Path, older_than_s: float = STRAY_AGE_S) -> list[Path]:
+    """Remove the temp files that cut-short atomic writes left in `folder`; returns them.
+
+    Only regular files named as `write_json_atomic` names its temp files (STRAY_TEMP) and not
+    touched for `older_than_s` seconds are removed, so a write in progress (another window of
+    the app) and every real save are left alone. Errors are ignored: sweeping is tidying."""
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(Path(folder).iterdir())
+    except OSError:
+        return removed
+    for entry in entries:
+        if not STRAY_TEMP.fullmatch(entry.name):
+            continue
+        try:
+            info = entry.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than_s:
+                entry.unlink()
+                removed.append(entry)
+        except OSError:
+            continue
+    return removed
 
 
 def _rules_note(info: GameInfo, saved: object) -> str:

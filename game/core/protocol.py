@@ -11,6 +11,7 @@ inside the state, so a replay is exact.
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -37,11 +38,20 @@ def _to_plain(value: Any) -> Any:
 
 
 def _from_plain(value: Any, hint: Any) -> Any:
-    """Undo `_to_plain` for a field whose declared type is `hint`."""
+    """Undo `_to_plain` for a field whose declared type is `hint`, checking the type on the way:
+    an int field takes only an int (not 1.0, True or "1"), so a tampered save or a garbled
+    command is refused at decoding instead of failing deep inside the rules."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None:
+            if type(None) not in args:
+                raise ValueError("expected a value, not null")
+            return None
+        inner = [a for a in args if a is not type(None)]
+        return _from_plain(value, inner[0]) if len(inner) == 1 else value
     if value is None:
-        return None
+        raise ValueError("expected a value, not null")
     if origin is tuple:
         if not isinstance(value, (list, tuple)):
             raise ValueError(f"expected a list, not {type(value).__name__}")
@@ -50,10 +60,31 @@ def _from_plain(value: Any, hint: Any) -> Any:
         if len(value) != len(args):  # zip() would silently cut [1, 2, 3] to (1, 2)
             raise ValueError(f"expected {len(args)} items, not {len(value)}")
         return tuple(_from_plain(v, a) for v, a in zip(value, args))
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
-        inner = [a for a in args if a is not type(None)]
-        return _from_plain(value, inner[0]) if len(inner) == 1 else value
+    return _scalar(value, hint)
+
+
+def _scalar(value: Any, hint: Any) -> Any:
+    """`value` if it is of the plain type `hint` names (bool, int, float, str), else ValueError;
+    other hints (Any, nested data) pass the value through."""
+    if hint is bool or hint is int:
+        if type(value) is not hint:  # bool is an int in Python, and 1.0 == 1: neither is allowed
+            raise ValueError(f"expected {'true or false' if hint is bool else 'a whole number'}, not {_shown(value)}")
+        return value
+    if hint is float:
+        if type(value) not in (int, float):
+            raise ValueError(f"expected a number, not {_shown(value)}")
+        return float(value)
+    if hint is str:
+        if not isinstance(value, str):
+            raise ValueError(f"expected text, not {_shown(value)}")
+        return value
     return value
+
+
+def _shown(value: Any) -> str:
+    """A short JSON-like picture of a bad value for an error message."""
+    text = "true" if value is True else "false" if value is False else repr(value)
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 class _Tagged:
@@ -73,7 +104,10 @@ class _Tagged:
         for f in dataclasses.fields(cls):  # type: ignore[arg-type]
             if f.name not in data:
                 raise ValueError(f"{cls.TAG}: missing field {f.name!r}")
-            kwargs[f.name] = _from_plain(data[f.name], hints[f.name])
+            try:
+                kwargs[f.name] = _from_plain(data[f.name], hints[f.name])
+            except ValueError as exc:
+                raise ValueError(f"field {f.name!r}: {exc}") from None
         return cls(**kwargs)
 
 
@@ -115,6 +149,18 @@ class CommandCodec:
             if cls.TAG in self._by_tag:
                 raise TypeError(f"duplicate command tag {cls.TAG!r}")
             self._by_tag[cls.TAG] = cls
+
+    def why_malformed(self, command: object) -> str | None:
+        """Why `command` is no well-formed command of this game (another game's command, a field
+        of the wrong type such as 1.0 where a whole number belongs), or None. Decoding checks
+        every field; a command object built in code gets the same check through its JSON form."""
+        if not isinstance(command, Command) or self._by_tag.get(command.TAG) is not type(command):
+            return "That is not a move of this game."
+        try:
+            self.decode(command.to_json())
+        except ValueError as exc:
+            return f"That move is malformed ({exc})."
+        return None
 
     def decode(self, data: Any) -> Command:
         """Build a command from its JSON dict; raises ValueError on bad data."""
