@@ -12,7 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.core import paths  # noqa: E402
 from game.core.errors import EntropyError  # noqa: E402
-from game.core.match import HUMAN, Match  # noqa: E402
+from game.core.match import HUMAN, Match, sweep_stray_temp_files  # noqa: E402
 from game.core.registry import get_game  # noqa: E402
 
 if TYPE_CHECKING:
@@ -49,6 +49,17 @@ def build_match(game_id: str, seats: Sequence[str] | None = None, seed: int | No
     return match
 
 
+def sweep_user_folders() -> None:
+    """At start, remove the temp files that writes cut short by a hard kill left beside the
+    autosave, the settings and the saves (game.core.match.sweep_stray_temp_files)."""
+    try:
+        folders = [paths.user_data_dir(), paths.saves_dir()]
+    except OSError:
+        return
+    for folder in folders:
+        sweep_stray_temp_files(folder)
+
+
 def run_menu() -> int:
     from scenes.menu import MenuScene
 
@@ -70,6 +81,7 @@ def run_guarded(first_scene: Callable[[AppContext], Scene]) -> int:
     """scenes.app.run, but an unexpected exception becomes a crash log, a message and exit code 1."""
     from scenes import app
 
+    sweep_user_folders()
     try:
         return app.run(first_scene)
     except Exception as exc:  # noqa: BLE001 - anything the screens did not expect
