@@ -138,12 +138,16 @@ class TableScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.top_h = max(58, min(104, int(h * 0.1)))
+        # text and bars are sized by the height, but no further than the width allows: in a canvas
+        # much taller than wide (a narrow window, scenes.viewport) the side panel keeps its width,
+        # and text sized by the whole height clipped the seat names ('Computer (' beside its chip)
+        hs = min(h, int(w * 0.8))
+        self.top_h = max(58, min(104, int(hs * 0.1)))
         self.panel_w = max(270, min(430, int(w * 0.24)))
         self.play_rect = pygame.Rect(0, self.top_h, w - self.panel_w, h - self.top_h)
         self.side_rect = pygame.Rect(w - self.panel_w + 4, self.top_h + 12, self.panel_w - 16, h - self.top_h - 24)
         self.view.layout(self.play_rect)
-        self.fs = max(14, int(h * 0.022))
+        self.fs = max(14, int(hs * 0.022))
         self._bar = None
         self._layout_panel()
 
