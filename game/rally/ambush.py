@@ -29,7 +29,8 @@ from game.core.hexgrid import Hex
 from game.core.protocol import Seat
 from game.rally import evaluate
 from game.rally.cards import KIND_BY_NAME, TURNS
-from game.rally.state import RallyState, Ship
+from game.rally.model import Ship
+from game.rally.state import RallyState
 
 CHANCE = (0.0, 0.4, 0.2, 0.1, 0.05)
 """Chance an enemy that needs this many cards (index; more than 4: the last) to land on

@@ -34,8 +34,10 @@ from game.rally.commands import (
     WavePush,
 )
 
+from game.rally.model import Ship, Token
+
 if TYPE_CHECKING:
-    from game.rally.state import RallyState, Ship
+    from game.rally.state import RallyState
 
 
 def hx(h: Hex) -> tuple[int, int]:
@@ -206,8 +208,6 @@ def battle(state: RallyState, h: Hex, events: list[Event]) -> None:
 
 def fire(state: RallyState, ship: Ship, kind: str, events: list[Event]) -> None:
     """A laser or wave appears one hex ahead; if a ship is there it is hit at once."""
-    from game.rally.state import Token
-
     target = ship.hex.neighbour(ship.direction)
     name = "laser" if kind == "laser" else "gravitational wave"
     if target not in state.tiles:

@@ -66,7 +66,8 @@ from game.rally.cards import (
     START_ENTROPY,
     TILE_TYPES,
 )
-from game.rally.state import RallyState, Ship
+from game.rally.model import Ship
+from game.rally.state import RallyState
 
 ENERGY = 0.04
 """Points per energy point while there are eras left to spend it ..."""

@@ -29,7 +29,8 @@ from game.core.hexgrid import Hex
 from game.core.protocol import Seat
 from game.rally import ambush, evaluate, routes
 from game.rally.cards import CARD_KIND, KIND_BY_NAME, MOVES, TURNS
-from game.rally.state import RallyState, Ship
+from game.rally.model import Ship
+from game.rally.state import RallyState
 
 Program = tuple[int, ...]
 JointProgram = tuple[tuple[int, Program], ...]

@@ -38,7 +38,8 @@ from game.rally.rules import (
 
 if TYPE_CHECKING:
     from game.core.protocol import Seat
-    from game.rally.state import RallyState, Ship
+    from game.rally.model import Ship
+    from game.rally.state import RallyState
 
 
 def why_illegal(state: RallyState, cmd: Command) -> str | None:

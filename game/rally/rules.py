@@ -60,8 +60,10 @@ from game.rally.commands import (
     UnprogramCard,
 )
 
+from game.rally.model import Ship, Tile
+
 if TYPE_CHECKING:
-    from game.rally.state import RallyState, Ship
+    from game.rally.state import RallyState
 
 PHASE_NAMES = {"start": "setup_tiles", "deal": "distribute"}
 
@@ -297,8 +299,6 @@ def apply(state: RallyState, cmd: Command) -> list[Event]:
 
 
 def _place_tile(state: RallyState, h: Hex, events: list[Event]) -> None:
-    from game.rally.state import Tile
-
     tt = TILE_TYPES[state.drawn]
     state.tiles[h] = Tile(state.drawn, tt.value)
     state.drawn = -1
@@ -320,8 +320,6 @@ def _place_tile(state: RallyState, h: Hex, events: list[Event]) -> None:
 def _new_ship(state: RallyState, owner: Seat, h: Hex, direction: int) -> Ship:
     """A ship made now (placed in the set-up or built): the next id, on the map, and in
     `fleet`, the record that names ships per owner."""
-    from game.rally.state import Ship
-
     ship = Ship(state.next_ship, owner, h, direction)
     state.next_ship += 1
     state.ships[ship.id] = ship

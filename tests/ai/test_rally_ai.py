@@ -22,7 +22,8 @@ from game.rally.ai import RallyKnowledge, policy_command
 from game.rally.cards import CARD_KIND, KIND_BY_NAME, TILE_TYPES
 from game.rally.commands import DrawTile, SetProgram
 from game.rally.game import RALLY
-from game.rally.state import RallyState, Tile
+from game.rally.model import Tile
+from game.rally.state import RallyState
 from tests.games.rally.rally_helpers import (
     P_HIGH,
     make,

@@ -12,7 +12,8 @@ from game.core.hexgrid import Hex
 from game.core.match import Match
 from game.core.protocol import CHANCE, Target
 from game.rally.commands import PlaceTile
-from game.rally.state import RallyState, Tile
+from game.rally.model import Tile
+from game.rally.state import RallyState
 from scenes.app import AppContext
 from scenes.views.rally_camera import Camera, min_radius
 from tests.scenes.gestures import DT, at, click, drag, key

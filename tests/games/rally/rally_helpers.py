@@ -9,7 +9,8 @@ from game.rally import rules
 from game.rally.cards import CARD_KIND, N_CARDS, TILE_TYPES, bag_counts
 from game.rally.commands import ChaosRound
 from game.rally.game import RALLY
-from game.rally.state import RallyState, Ship, Tile
+from game.rally.model import Ship, Tile
+from game.rally.state import RallyState
 
 
 def tile_type(kind: str, threshold: int | None = None) -> int:

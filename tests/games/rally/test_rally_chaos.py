@@ -336,7 +336,7 @@ def test_a_wave_that_pushes_a_ship_back_onto_its_hex_leaves_that_hexs_other_toke
     pushes it back, where the laser hits it: the laser is used up once, nothing is hit twice
     (this used to remove the laser a second time and crash the engine)."""
     from game.rally import chaos
-    from game.rally.state import Token
+    from game.rally.model import Token
 
     s = make(line=5)
     b = ship(s, 1, 1, 0, energy=10)

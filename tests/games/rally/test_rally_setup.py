@@ -37,7 +37,8 @@ from game.rally.commands import (
     PlaceTile,
 )
 from game.rally.game import RALLY
-from game.rally.state import RallyState, Tile
+from game.rally.model import Tile
+from game.rally.state import RallyState
 
 
 def started(n: int = 2, starter: int = 1) -> RallyState:
