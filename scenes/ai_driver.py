@@ -15,6 +15,10 @@ from typing import Any, Protocol
 
 from game.core.protocol import Command, Seat, State
 
+AI_ERROR, AI_STOPPED, AI_SLOW = "error", "stopped", "slow"
+"""How a computer player failed, for the card that asks the player what to do (scenes.ai_failed):
+its program raised, its process ended without answering, or it is taking too long."""
+
 try:
     from game.ai.worker import AgentStopped
 except ImportError:  # no AI package: the inline worker never stops on its own

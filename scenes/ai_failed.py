@@ -19,11 +19,12 @@ from typing import Any
 import pygame
 
 from scenes import palette
+from scenes.ai_driver import AI_ERROR, AI_SLOW, AI_STOPPED
 from scenes.dialog import DialogScene
 from scenes.pacing import STILL
 from scenes.widgets import blit_text, dim, draw_card, one_line
 
-ERROR, STOPPED, SLOW = "error", "stopped", "slow"
+ERROR, STOPPED, SLOW = AI_ERROR, AI_STOPPED, AI_SLOW
 """Why the card is shown (see the module docstring)."""
 
 
@@ -96,9 +97,7 @@ class AiFailedScene(DialogScene):
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.keep_waiting() if self.kind == SLOW else self.retry()
         elif event.key == pygame.K_ESCAPE:
-            from scenes.pause import PauseScene
-
-            self.ctx.stack.push(PauseScene(self.ctx, self.match))
+            self.ctx.stack.push(self.ctx.scene("pause", self.match))
         return True
 
     def on_event(self, event: pygame.event.Event) -> bool:

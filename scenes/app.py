@@ -12,7 +12,7 @@ import time
 import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 import pygame_gui
@@ -20,6 +20,7 @@ import pygame_gui
 from scenes import window_caches
 from scenes.pacing import FPS, FramePacer, ui_next_frame_in
 from scenes.resources import asset_path
+from scenes.scene_names import scene_class
 from scenes.settings_store import Settings
 from scenes.sound import Sounds
 from scenes.stack import Scene, SceneStack
@@ -87,6 +88,12 @@ class AppContext:
 
     def quit(self) -> None:
         self.running = False
+
+    def scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new screen by name (scenes.scene_names): screens open one another through this, so
+        none imports another's module."""
+        made: Scene = scene_class(name)(self, *args, **kwargs)
+        return made
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen

@@ -117,9 +117,7 @@ class GameOverScene(UIScene):
         self.ctx.stack.pop()
 
     def main_menu(self) -> None:
-        from scenes.menu import MenuScene
-
-        self.ctx.stack.clear_to(MenuScene(self.ctx))
+        self.ctx.stack.clear_to(self.ctx.scene("menu"))
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

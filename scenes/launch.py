@@ -14,6 +14,7 @@ from game.core import paths  # noqa: E402
 from game.core.errors import EntropyError  # noqa: E402
 from game.core.match import HUMAN, Match, sweep_stray_temp_files  # noqa: E402
 from game.core.registry import get_game  # noqa: E402
+from scenes.scene_names import scene_class  # noqa: E402
 
 if TYPE_CHECKING:
     from scenes.app import AppContext
@@ -61,18 +62,16 @@ def sweep_user_folders() -> None:
 
 
 def run_menu() -> int:
-    from scenes.menu import MenuScene
-
-    return run_guarded(MenuScene)
+    return run_guarded(lambda ctx: ctx.scene("menu"))
 
 
 def run_play(game_id: str, seats: Sequence[str] | None, seed: int | None, load_path: Path | None) -> int:
     match = build_match(game_id, seats, seed, load_path)  # errors surface before a window opens
     try:
-        from scenes.table import TableScene
+        scene_class("table")
     except ImportError:
         raise EntropyError("the game table is not part of this build yet") from None
-    return run_guarded(lambda ctx: TableScene(ctx, match))
+    return run_guarded(lambda ctx: ctx.scene("table", match))
 
 
 # --- the last-resort handler: a crash never just vanishes --------------------------------

@@ -298,9 +298,7 @@ class MenuScene(UIScene):
 
     # --- actions -------------------------------------------------------------------
     def new_game(self, game_id: str | None = None) -> None:
-        from scenes.setup import SetupScene
-
-        self.ctx.stack.push(SetupScene(self.ctx, game_id or self.games[0].info.id))
+        self.ctx.stack.push(self.ctx.scene("setup", game_id or self.games[0].info.id))
 
     def quick_play(self, game_id: str) -> None:
         """Straight to the table: you against the normal AI, default options, random seed."""
@@ -350,14 +348,10 @@ class MenuScene(UIScene):
         self.rebuild()
 
     def show_rules(self) -> None:
-        from scenes.rules_help import RulesScene
-
-        self.ctx.stack.push(RulesScene(self.ctx, self.games[0].info.id))
+        self.ctx.stack.push(self.ctx.scene("rules", self.games[0].info.id))
 
     def show_settings(self) -> None:
-        from scenes.settings import SettingsScene
-
-        self.ctx.stack.push(SettingsScene(self.ctx))
+        self.ctx.stack.push(self.ctx.scene("settings"))
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -78,26 +78,18 @@ class PauseScene(UIScene):
         self.rebuild()
 
     def load(self) -> None:
-        from scenes.menu import MenuScene
-
-        menu = MenuScene(self.ctx)
-        menu.mode = "load"
+        menu = self.ctx.scene("menu")
+        menu.mode = "load"  # type: ignore[attr-defined]
         self.ctx.stack.clear_to(menu)
 
     def rules(self) -> None:
-        from scenes.rules_help import RulesScene
-
-        self.ctx.stack.push(RulesScene(self.ctx, self.match.game.info.id))
+        self.ctx.stack.push(self.ctx.scene("rules", self.match.game.info.id))
 
     def settings(self) -> None:
-        from scenes.settings import SettingsScene
-
-        self.ctx.stack.push(SettingsScene(self.ctx))
+        self.ctx.stack.push(self.ctx.scene("settings"))
 
     def main_menu(self) -> None:
-        from scenes.menu import MenuScene
-
-        self.ctx.stack.clear_to(MenuScene(self.ctx))
+        self.ctx.stack.clear_to(self.ctx.scene("menu"))
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_ESCAPE:

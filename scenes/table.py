@@ -18,7 +18,7 @@ import pygame
 from game.core.match import HUMAN, Match
 from game.core.protocol import CHANCE, Command, Event, Refusal, Seat, Target
 from scenes import palette
-from scenes.ai_driver import AiDriver, Answer
+from scenes.ai_driver import AI_ERROR, AI_SLOW, AI_STOPPED, AiDriver, Answer
 from scenes.animation import Animator, Tween
 from scenes.input.drag import DragController
 from scenes.pacing import PULSE, STILL
@@ -253,7 +253,6 @@ class TableScene(Scene):
 
     def _handoff(self, seat: Seat) -> None:
         """Cover the table until `seat`'s player is at the screen, then show that seat's view."""
-        from scenes.handoff import HandoffScene
         from scenes.seat_names import seat_label
 
         self.drag.cancel()
@@ -261,7 +260,7 @@ class TableScene(Scene):
         role = self.view.role_of(seat)
         label = f"{role}'s player ({seat_label(self.match, seat)})" if role else seat_label(self.match, seat)
         again = seat == self._shown and self._handed
-        self.ctx.stack.push(HandoffScene(self.ctx, label, lambda: self._take_screen(seat), again=again))
+        self.ctx.stack.push(self.ctx.scene("handoff", label, lambda: self._take_screen(seat), again=again))
 
     def _take_screen(self, seat: Seat) -> None:
         self._handoff_open = False
@@ -537,11 +536,9 @@ class TableScene(Scene):
         self.ai_failed.add(seat)
         self.fast_forward = False
         self.drag.cancel()
-        from scenes.ai_failed import ERROR, STOPPED, AiFailedScene
-
-        self.ctx.stack.push(AiFailedScene(self.ctx, self.match, self.names[seat], message,
-                                          lambda: self.retry_ai(seat), lambda: self.take_over(seat),
-                                          STOPPED if stopped else ERROR))
+        self.ctx.stack.push(self.ctx.scene("ai_failed", self.match, self.names[seat], message,
+                                           lambda: self.retry_ai(seat), lambda: self.take_over(seat),
+                                           AI_STOPPED if stopped else AI_ERROR))
 
     def _ai_overdue(self) -> None:
         """The worker has not answered for `TOO_LONG_SECONDS` (its process hangs, or the machine is
@@ -555,8 +552,6 @@ class TableScene(Scene):
             return
         self.fast_forward = False
         self.drag.cancel()
-        from scenes.ai_failed import SLOW, AiFailedScene
-
         def retry() -> None:
             self.ai.abandon()
             self.retry_ai(seat)
@@ -565,8 +560,8 @@ class TableScene(Scene):
             self.ai.abandon()
             self.take_over(seat)
 
-        self._slow_card = AiFailedScene(self.ctx, self.match, self.names[seat], "", retry, take_over, SLOW,
-                                        self.ai.keep_waiting, self.ai.waited)
+        self._slow_card = self.ctx.scene("ai_failed", self.match, self.names[seat], "", retry, take_over, AI_SLOW,
+                                         self.ai.keep_waiting, self.ai.waited)
         self._slow_since = self.ai.started_at  # which request it asks about (a new one has another)
         self.ctx.stack.push(self._slow_card)
 
@@ -605,20 +600,20 @@ class TableScene(Scene):
     def open_pause(self) -> None:
         self.drag.cancel()
         try:
-            from scenes.pause import PauseScene
+            pause = self.ctx.scene("pause", self.match)
         except ImportError:
             self.show("The pause menu is not available.", error=True)
             return
-        self.ctx.stack.push(PauseScene(self.ctx, self.match))
+        self.ctx.stack.push(pause)
 
     def open_game_over(self) -> None:
         self.game_over_opened = True
         try:
-            from scenes.game_over import GameOverScene
+            over = self.ctx.scene("game_over", self.match, self.view.over_reason())
         except ImportError:
             self.show("The match is over.")
             return
-        self.ctx.stack.push(GameOverScene(self.ctx, self.match, self.view.over_reason()))
+        self.ctx.stack.push(over)
 
     # --- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -299,13 +299,12 @@ def open_table(ctx: Any, match: Any, *, clear: bool = True) -> str | None:
     """
     from game.core import paths
 
-    try:
-        from scenes.table import TableScene
-    except ImportError:
-        return TABLE_MISSING
     if match.autosave_path is None:
         match.autosave_path = paths.autosave_path()
-    scene = TableScene(ctx, match)
+    try:
+        scene = ctx.scene("table", match)
+    except ImportError:
+        return TABLE_MISSING
     if clear:
         ctx.stack.clear_to(scene)
     else:
