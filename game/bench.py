@@ -23,7 +23,7 @@ def bench_engine(game_id: str, games: int, seed: int) -> dict[str, Any]:
             if actors == [CHANCE]:
                 state.apply(state.sample_chance())
             else:
-                state.apply(rng.choice(state.legal_commands(actors[0])))
+                state.apply(rng.choice(state.candidates(actors[0])))
             commands += 1
     elapsed = max(time.perf_counter() - start, 1e-9)
     return {

@@ -56,7 +56,7 @@ class InlineWorker:
         except ImportError:
             from game.core.rng import Rng
 
-            self._ready = Rng(seed).choice(state.legal_commands(seat))
+            self._ready = Rng(seed).choice(state.candidates(seat))
         self._ticket += 1
         return self._ticket
 

@@ -40,7 +40,7 @@ def random_match(game_id: str, seed: int, plies: int, seats: list[str] | None = 
         if played >= plies:
             break
         seat = actors[0]
-        match.submit(rng.choice(match.state.legal_commands(seat)))
+        match.submit(rng.choice(match.state.candidates(seat)))
         played += 1
     return match
 
@@ -100,7 +100,7 @@ def _run_frames(ctx: Any, scene: Any, frames: int, feed_moves: bool) -> list[flo
         if feed_moves and scene.acting_human() is not None and not scene.animator.busy \
                 and not scene.match.state.is_over():
             seat = scene.acting_human()
-            scene.play(rng.choice(scene.match.state.legal_commands(seat)))
+            scene.play(rng.choice(scene.match.state.candidates(seat)))
         t0 = time.perf_counter()
         step(ctx, [], FRAME_DT)
         times.append((time.perf_counter() - t0) * 1000.0)

@@ -18,7 +18,7 @@ def pick(state: State, r: random.Random) -> Command:
     if actors == [CHANCE]:
         return state.sample_chance()
     seat = r.choice(actors)
-    legal = state.legal_commands(seat)
+    legal = state.candidates(seat)
     assert legal, f"seat {seat} must act but has no legal command"
     return r.choice(legal)
 
@@ -40,5 +40,5 @@ def random_match(match: Match, r: random.Random, steps: int) -> Match:
             assert match.resolve_chance().ok
         else:
             seat = match.to_act()[0]
-            assert match.submit(r.choice(match.state.legal_commands(seat))).ok
+            assert match.submit(r.choice(match.state.candidates(seat))).ok
     return match

@@ -82,7 +82,7 @@ class RandomAgent(Agent):
         self.rng = Rng(seed)
 
     def choose(self, state: State, seat: Seat) -> Command:
-        moves = state.determinize(seat, self.rng).legal_commands(seat)
+        moves = state.determinize(seat, self.rng).candidates(seat)
         if not moves:
             raise ValueError(f"seat {seat} has no legal command")
         return self.rng.choice(moves)

@@ -134,7 +134,7 @@ class ISMCTS:
         if seat not in state.to_act():
             raise ValueError(f"seat {seat} is not to act")
         first = state.determinize(seat, self.rng)
-        moves = first.legal_commands(seat)
+        moves = first.candidates(seat)
         if not moves:
             raise ValueError(f"seat {seat} has no legal command")
         if len(moves) == 1:
@@ -241,7 +241,7 @@ class ISMCTS:
 
     def _pick(self, node: _Node, state: State, seat: Seat) -> Command:
         """UCB over the commands legal here, counting each one's availability."""
-        legal = state.legal_commands(seat)
+        legal = state.candidates(seat)
         if not legal:
             raise ValueError(f"seat {seat} must act but has no legal command")
         edges = node.edges

@@ -70,7 +70,7 @@ class Knowledge:
     def rollout_command(self, state: State, rng: Rng) -> Command:
         """The play-out policy: uniform over the legal commands of the seat to act."""
         seat = state.to_act()[0]
-        return rng.choice(state.legal_commands(seat))
+        return rng.choice(state.candidates(seat))
 
     def scored_commands(self, state: State, seat: Seat) -> list[tuple[float, Command]]:
         """Each legal command with `seat`'s value one ply later.
@@ -79,7 +79,7 @@ class Knowledge:
         is the expectation over them.
         """
         out: list[tuple[float, Command]] = []
-        for cmd in state.legal_commands(seat):
+        for cmd in state.candidates(seat):
             after = state.clone()
             after.apply(cmd)
             out.append((self._expected(after, seat), cmd))

@@ -80,7 +80,7 @@ class MCTS:
         if seat not in state.to_act():
             raise ValueError(f"seat {seat} is not to act")
         root_state = state.determinize(seat, self.rng)
-        moves = root_state.legal_commands(seat)
+        moves = root_state.candidates(seat)
         if not moves:
             raise ValueError("no legal command")
         if len(moves) == 1:

@@ -85,9 +85,6 @@ class Match:
         Chance outcomes cannot be submitted: only `resolve_chance` draws, so no
         caller can pick the colour that comes out of the bag.
         """
-        malformed = self.game.codec.why_malformed(command)
-        if malformed is not None:
-            return Result.refused(malformed)
         refusal = self.game.check(self.state, command)
         if refusal is not None:
             return Result.refused(refusal.reason)

@@ -242,8 +242,11 @@ class State(ABC):
         """Seats that must act now: [] when over, [CHANCE] when chance decides."""
 
     @abstractmethod
-    def legal_commands(self, seat: Seat) -> list[Command]:
-        """Every legal command for `seat` now (chance outcomes for CHANCE)."""
+    def candidates(self, seat: Seat) -> list[Command]:
+        """What the AI and random play choose from for `seat` now (chance outcomes for CHANCE):
+        finite, every entry legal, possibly only a sample of the legal moves (Rally lists a few
+        energy splits, a continuous table cannot list its points). Legality itself is
+        `Game.why_illegal`'s; only where the legal moves are a short list are the two the same."""
 
     @abstractmethod
     def apply(self, command: Command) -> list[Event]:
@@ -340,21 +343,39 @@ class Game(ABC):
         return full
 
     def check(self, state: State, command: Command) -> Refusal | None:
-        """None if `command` is legal now, else the reason it is not."""
-        actors = state.to_act()
+        """None if `command` may be played now, else why not: a malformed command (another game's,
+        a field of the wrong type), the game over, not the seat's turn, or `why_illegal`'s reason.
+        Never raises, whatever the command: the rules are only asked about well-formed commands,
+        and a rules error on one is a refusal, not a crash."""
+        malformed = self.codec.why_malformed(command)
+        if malformed is not None:
+            return Refusal(malformed)
         if state.is_over():
             return Refusal("The game is over.")
-        if command.seat not in actors:
+        if command.seat not in state.to_act():
             return Refusal(self.not_your_turn(state, command.seat))
-        if command in state.legal_commands(command.seat):
+        try:
+            reason = self.why_illegal(state, command)
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+            return Refusal("That move does not fit this position.")
+        return None if reason is None else Refusal(reason)
+
+    def why_illegal(self, state: State, command: Command) -> str | None:
+        """The game's one authority on legality: None when `command` (well-formed, by a seat that
+        acts now) may be played, else why, in a player's words. Default, for games whose legal
+        moves are a short list: membership in `candidates`, with `explain_illegal`'s words.
+        A game whose legal moves are too many to list (Rally's programs and splits) decides
+        by rule instead."""
+        if command in state.candidates(command.seat):
             return None
-        return Refusal(self.explain_illegal(state, command))
+        return self.explain_illegal(state, command)
 
     def not_your_turn(self, state: State, seat: Seat) -> str:
         return "It is not your turn."
 
     def explain_illegal(self, state: State, command: Command) -> str:
-        """Games override this to say precisely why a command is illegal."""
+        """Why a command that is not among the candidates is illegal (for the default
+        `why_illegal`); games override this to say it precisely."""
         return "That move is not allowed now."
 
     @abstractmethod

@@ -71,7 +71,7 @@ class OrderChaosState(State):
             return [self.order_seat()]
         return []
 
-    def legal_commands(self, seat: Seat) -> list[Command]:
+    def candidates(self, seat: Seat) -> list[Command]:
         if seat not in self.to_act():
             return []
         if self.phase == DRAW:

@@ -111,12 +111,12 @@ class RallyAgent(Agent):
         if ph == "planning":
             return self.plan(state, det, seat)
         if ph in ("setup_tiles", "expansion"):
-            return self._best_one_ply(det, seat, det.legal_commands(seat))
+            return self._best_one_ply(det, seat, det.candidates(seat))
         if ph == "setup_ships":
             return self._place_ship(det, seat)
         if ph == "distribute":
             return self._distribute(det, seat)
-        return self._best_one_ply(det, seat, det.legal_commands(seat))
+        return self._best_one_ply(det, seat, det.candidates(seat))
 
     # --- one-ply decisions ---------------------------------------------------------------
     def _best_one_ply(self, det: RallyState, seat: Seat, options: list[Command]) -> Command:

@@ -70,7 +70,7 @@ def policy_command(s: RallyState, seat: Seat, rng: Rng) -> Command:
         return DistributeEnergy(seat, tuple(pool // k + (1 if j < pool % k else 0) for j in range(k)))
     if s.phase == "chaos":
         return quick_decision(s, seat)
-    return rng.choice(rules.legal_commands(s, seat))
+    return rng.choice(rules.candidates(s, seat))
 
 
 def _factory(level: str, seed: int) -> Agent | None:

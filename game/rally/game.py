@@ -74,15 +74,10 @@ class RallyGame(Game):
         return RallyState(n, Rng(seed), bag_counts(), list(range(N_CARDS)))
 
     # --- the referee -------------------------------------------------------------------------
-    def check(self, state: State, command: Command) -> Refusal | None:
+    def why_illegal(self, state: State, command: Command) -> str | None:
         """Checked by rule, not by membership: any program slot, split or exchange is fine."""
         assert isinstance(state, S)
-        if state.is_over():
-            return Refusal("The game is over.")
-        if command.seat not in state.to_act():
-            return Refusal(self.not_your_turn(state, command.seat))
-        reason = referee.why_illegal(state, command)
-        return None if reason is None else Refusal(reason)
+        return referee.why_illegal(state, command)
 
     def not_your_turn(self, state: State, seat: Seat) -> str:
         assert isinstance(state, S)
@@ -99,10 +94,6 @@ class RallyGame(Game):
         if len(actors) == 1:
             return f"It is Player {actors[0] + 1}'s turn."
         return "It is not your turn."
-
-    def explain_illegal(self, state: State, command: Command) -> str:
-        assert isinstance(state, S)
-        return referee.why_illegal(state, command) or "That move is not allowed now."
 
     def playtest_stats(self, state: State) -> dict[str, float]:
         """Eras played, how the game ended (`end:decided` 1 or 0 for each ending, so

@@ -1,6 +1,6 @@
 """The Rally referee: is a command legal now, and if not, why (in a player's words).
 
-Validation is by rule, not by membership in `legal_commands`: any program slot,
+Validation is by rule, not by membership in `candidates`: any program slot,
 any energy split that uses the whole pool, any exchange that neither creates
 nor loses cargo is legal. `Game.check` and `find_command` both come here.
 """

@@ -7,7 +7,7 @@ decisions pause it), expansion, over. After every command `_advance` runs the
 automatic steps until a decision or a chance step is due.
 
 The referee (`referee.why_illegal`, used by Game.check) validates by rule, so
-any program slot, energy split or exchange is accepted while `legal_commands`
+any program slot, energy split or exchange is accepted while `candidates`
 lists a small representative set.
 """
 
@@ -172,7 +172,7 @@ def chance_outcomes(state: RallyState) -> list[tuple[Command, float]]:
 
 # --- legal commands (a representative, finite set) ------------------------------------------------
 
-def legal_commands(state: RallyState, seat: Seat) -> list[Command]:
+def candidates(state: RallyState, seat: Seat) -> list[Command]:
     actors = to_act(state)
     if seat not in actors:
         return []

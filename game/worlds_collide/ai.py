@@ -249,7 +249,7 @@ def _keep_score(v: _Sight, card: int) -> float:
 
 def decision_scores(s: S, seat: Seat) -> list[tuple[float, Command]]:
     """Every legal command of `seat` with its heuristic score (seat-visible facts only)."""
-    legal = s.legal_commands(seat)
+    legal = s.candidates(seat)
     if not legal:
         return []
     v = _Sight(s, seat)

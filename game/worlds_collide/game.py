@@ -193,7 +193,7 @@ class WorldsCollideGame(Game):
     # --- gestures ---------------------------------------------------------------------------
     def _command_for(self, state: S, seat: Seat, t: Target) -> Command | None:
         """The legal command a click on `t` (or a drop on it) means now, if any."""
-        legal = state.legal_commands(seat)
+        legal = state.candidates(seat)
         ident = t.ident
         want: Command | None = None
         try:
@@ -250,7 +250,7 @@ class WorldsCollideGame(Game):
                 cmd: Command = ChooseAction(seat, action)
             else:
                 cmd = PickAction(seat, seat, action)
-            return cmd if cmd in state.legal_commands(seat) else Refusal(self.explain_illegal(state, cmd))
+            return cmd if cmd in state.candidates(seat) else Refusal(self.explain_illegal(state, cmd))
         point = target if target is not None else source
         found = self._command_for(state, seat, point)
         if found is not None:
@@ -288,12 +288,12 @@ class WorldsCollideGame(Game):
         if source.zone == "hand":
             if top is None:
                 try:
-                    ok = ChooseAction(seat, int(source.ident or "")) in state.legal_commands(seat)
+                    ok = ChooseAction(seat, int(source.ident or "")) in state.candidates(seat)
                 except ValueError:
                     ok = False
                 return [Target("play-slot")] if ok else []
             return []
-        return [t for t in (command_target(state, c) for c in state.legal_commands(seat)) if t is not None]
+        return [t for t in (command_target(state, c) for c in state.candidates(seat)) if t is not None]
 
     # --- events and notation ---------------------------------------------------------------------
     def redact_event(self, event: Event, seat: Seat) -> Event | None:

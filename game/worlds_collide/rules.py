@@ -134,7 +134,7 @@ def chance_outcomes(s: "S") -> list[tuple[Command, float]]:
     return []
 
 
-def legal_commands(s: "S", seat: Seat) -> list[Command]:
+def candidates(s: "S", seat: Seat) -> list[Command]:
     if s.won:
         return []
     if not s.stack:

@@ -85,8 +85,8 @@ class WorldsCollideState(State):
     def to_act(self) -> list[Seat]:
         return rules.to_act(self)
 
-    def legal_commands(self, seat: Seat) -> list[Command]:
-        return rules.legal_commands(self, seat)
+    def candidates(self, seat: Seat) -> list[Command]:
+        return rules.candidates(self, seat)
 
     def chance_outcomes(self) -> list[tuple[Command, float]]:
         return rules.chance_outcomes(self)

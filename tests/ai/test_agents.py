@@ -32,7 +32,7 @@ def random_position(seed: int, plies: int) -> OrderChaosState:
         if actors == [CHANCE]:
             state.apply(state.sample_chance())
         else:
-            state.apply(rng.choice(state.legal_commands(actors[0])))
+            state.apply(rng.choice(state.candidates(actors[0])))
     if state.to_act() == [CHANCE]:
         state.apply(state.sample_chance())
     return state
@@ -54,7 +54,7 @@ def test_agents_return_legal_commands_without_touching_the_state(seed: int, plie
     before, rng_before = state.notation(), state.rng.copy()
     agent = small_agent(level, seed)
     command = agent.choose(state, seat)  # type: ignore[attr-defined]
-    assert command in state.legal_commands(seat)
+    assert command in state.candidates(seat)
     assert state.notation() == before
     assert state.rng == rng_before
 
@@ -132,7 +132,7 @@ def test_incremental_move_scores_match_the_evaluator(seed: int, plies: int) -> N
     seat = state.to_act()[0]
     know = OrderChaosKnowledge()
     scored = know.scored_commands(state, seat)
-    legal = state.legal_commands(seat)
+    legal = state.candidates(seat)
     assert len(scored) == len(legal) and {c for _, c in scored} == set(legal)
     for value, cmd in scored[:: max(1, len(scored) // 25)]:
         after = state.clone()
@@ -167,7 +167,7 @@ class _Race(State):
             return []
         return [CHANCE] if self.rolling else [self.turn]
 
-    def legal_commands(self, seat: int) -> list:  # type: ignore[type-arg]
+    def candidates(self, seat: int) -> list:  # type: ignore[type-arg]
         if seat != self.to_act()[0]:
             return []
         if seat == CHANCE:
@@ -229,7 +229,7 @@ def test_leaf_expectimax_is_deterministic_legal_and_leaves_the_state_alone(plies
     first = MCTS(get_knowledge(GAME), LEAF, 4).choose(state, seat)
     second = MCTS(get_knowledge(GAME), LEAF, 4).choose(state.clone(), seat)
     assert first == second
-    assert first in state.legal_commands(seat)
+    assert first in state.candidates(seat)
     assert state.notation() == before and state.rng == rng_before
 
 

@@ -81,7 +81,7 @@ class Duel(State):
             return [CHANCE]
         return [s for s in (0, 1) if self.pending[s] is None]
 
-    def legal_commands(self, seat: int) -> list[Command]:
+    def candidates(self, seat: int) -> list[Command]:
         if seat not in self.to_act():
             return []
         if seat == CHANCE:
@@ -164,7 +164,7 @@ class Sealed(Duel):
     def _refuse(self, *args: object) -> Any:
         raise AssertionError("the search read the real state instead of a determinisation")
 
-    legal_commands = apply = chance_outcomes = clone = view = info_key = scores = notation = _refuse  # type: ignore[assignment]
+    candidates = apply = chance_outcomes = clone = view = info_key = scores = notation = _refuse  # type: ignore[assignment]
 
     def determinize(self, seat: int, rng: Rng) -> Duel:
         plain = Duel(self.rounds, self.allowed)
@@ -195,7 +195,7 @@ def random_position(seed: int, plies: int, rounds: int = 3) -> Duel:
             state.apply(state.sample_chance())
         else:
             seat = rng.choice(actors)
-            state.apply(rng.choice(state.legal_commands(seat)))
+            state.apply(rng.choice(state.candidates(seat)))
     if state.to_act() == [CHANCE]:
         state.apply(state.sample_chance())
     return state
@@ -225,7 +225,7 @@ def test_returns_a_legal_command_and_leaves_the_state_alone(seed: int, plies: in
     seat = state.to_act()[seed % len(state.to_act())]
     before, rng_before = state.notation(), state.rng.copy()
     command = search(seed, 60, opponent_model=model, widen_k=widen).choose(state, seat)
-    assert command in state.legal_commands(seat)
+    assert command in state.candidates(seat)
     assert state.notation() == before and state.rng == rng_before
 
 
@@ -421,7 +421,7 @@ def test_every_level_plays_the_toy_legally_and_blind(toy_registered: str, level:
         if isinstance(agent, ISMCTSAgent):
             agent = ISMCTSAgent(Knowledge(), ISMCTSBudget(iterations=80), seed, level)
         command = agent.choose(state, seat)
-        assert command in state.legal_commands(seat)
+        assert command in state.candidates(seat)
         assert state.notation() == before
     # Blind: the opponent's hidden card does not change the answer.
     answers = set()
@@ -453,7 +453,7 @@ class Unique(State):
     def to_act(self) -> list[int]:
         return [s for s in range(3) if self.picks[s] is None]
 
-    def legal_commands(self, seat: int) -> list[Command]:
+    def candidates(self, seat: int) -> list[Command]:
         return [Show(seat, str(n)) for n in self.allowed[seat]] if seat in self.to_act() else []
 
     def chance_outcomes(self) -> list[tuple[Command, float]]:

@@ -151,7 +151,7 @@ def test_policy_returns_legal_commands_and_plays_games_to_the_end() -> None:
                 s.apply(s.sample_chance())
                 continue
             cmd = know.rollout_command(s, rng)
-            assert cmd in s.legal_commands(cmd.seat)
+            assert cmd in s.candidates(cmd.seat)
             s.apply(cmd)
         assert s.is_over()
 
@@ -192,7 +192,7 @@ def _after_a_reshuffle() -> tuple[WorldsCollideState, int]:
     s = midgame(131, 3, 150)
     seat = s.to_act()[-1]
     hidden = [e >> EPOCH_SHIFT for h in s.holds for e in h if not e & REVEALED and not e >> MASK_SHIFT >> seat & 1]
-    assert s.reshuffles == 1 and sorted(hidden) == [0, 1] and len(s.legal_commands(seat)) > 1
+    assert s.reshuffles == 1 and sorted(hidden) == [0, 1] and len(s.candidates(seat)) > 1
     return s, seat
 
 
@@ -205,7 +205,7 @@ def test_normal_decision_unchanged_when_every_hidden_fact_changes() -> None:
     budget = dataclasses.replace(ISMCTS_BUDGETS["normal"], iterations=150, max_seconds=None)
     know = get_knowledge("worlds-collide")
     r = random.Random(9)
-    positions = [p for p in decision_positions() if len(p[0].legal_commands(p[1])) > 1][:3]
+    positions = [p for p in decision_positions() if len(p[0].candidates(p[1])) > 1][:3]
     # A secret round where another seat has already chosen (its choice is hidden).
     s = make(["Mary", "Ronin", "Jessup"], holds=["K1", "R1", "J1"], nexus="M1M2M3M4R2R3R4J2J3J4K2K3K4W")
     s.apply(ChooseAction(1, ACT["Expose"]))
@@ -263,7 +263,7 @@ SEARCH = dataclasses.replace(ISMCTS_BUDGETS["normal"], iterations=400, max_secon
 def decide(s: WorldsCollideState, seat: int) -> Command:
     know = get_knowledge("worlds-collide")
     cmd = ISMCTSAgent(know, SEARCH, 11, "normal").choose(s, seat)
-    assert cmd in s.legal_commands(seat)
+    assert cmd in s.candidates(seat)
     return cmd
 
 
@@ -371,7 +371,7 @@ def test_a_full_game_between_normal_and_others_finishes(players: int) -> None:
             s.apply(s.sample_chance())
             continue
         cmd = agents[actors[0]].choose(s, actors[0])
-        assert cmd in s.legal_commands(actors[0])
+        assert cmd in s.candidates(actors[0])
         s.apply(cmd)
     assert s.is_over()
 

@@ -34,7 +34,7 @@ def test_worker_process_returns_a_legal_command_and_cancel_works() -> None:
         assert worker.pending
         command = _wait(worker)
         assert worker.in_process
-        assert command in state.legal_commands(1)
+        assert command in state.candidates(1)
         assert worker.poll() is None and not worker.pending  # an answer comes once
 
         second = worker.request(state, 1, "hard", 2)
@@ -45,7 +45,7 @@ def test_worker_process_returns_a_legal_command_and_cancel_works() -> None:
         assert worker.poll() is None  # the cancelled request never answers
 
         worker.request(state, 1, "easy", 3)
-        assert _wait(worker) in state.legal_commands(1)
+        assert _wait(worker) in state.candidates(1)
     assert state.notation() == before
 
 
@@ -54,7 +54,7 @@ def test_synchronous_fallback() -> None:
     worker = AgentWorker("order-chaos", use_process=False)
     worker.request(state, 1, "easy", 1)
     assert not worker.in_process
-    assert worker.poll() in state.legal_commands(1)
+    assert worker.poll() in state.candidates(1)
     worker.close()
 
 

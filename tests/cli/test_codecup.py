@@ -53,7 +53,7 @@ class Player(io.StringIO):
 
 
 def _random_order_move(state: OrderChaosState, rng: Rng) -> str:
-    moves = state.legal_commands(0)
+    moves = state.candidates(0)
     move = rng.choice(moves)
     state.apply(move)
     if isinstance(move, Slide):
@@ -77,7 +77,7 @@ def chaos_game(player: Player, seed: int) -> Iterator[str]:
         answer = player.take()
         assert CELL.match(answer), answer
         place = Place(1, parse_cell(answer, 7))
-        assert place in state.legal_commands(1), answer
+        assert place in state.candidates(1), answer
         state.apply(place)
         if turn < 48:
             yield _random_order_move(state, rng)
@@ -104,7 +104,7 @@ def order_game(player: Player, seed: int) -> Iterator[str]:
         move = Pass(0) if src == dst else Slide(0, src, dst)
         if src == dst:
             assert state.at(src) is not None, "a pass names a counter's own cell"
-        assert move in state.legal_commands(0), answer
+        assert move in state.candidates(0), answer
         state.apply(move)
     yield "Quit"
 

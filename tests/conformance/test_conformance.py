@@ -53,7 +53,7 @@ def advance(match: Match, r: random.Random) -> Command:
         res = match.resolve_chance()
     else:
         seat = r.choice(match.to_act())
-        legal = match.state.legal_commands(seat)
+        legal = match.state.candidates(seat)
         assert legal
         res = match.submit(r.choice(legal))
     assert res.ok, res.reason
@@ -127,17 +127,17 @@ def test_random_playout_reaches_the_end_legally(game: Game, data) -> None:
             outcomes = state.chance_outcomes()
             assert outcomes and all(p > 0 for _, p in outcomes)
             assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
-            assert {c for c, _ in outcomes} == set(state.legal_commands(CHANCE))
+            assert {c for c, _ in outcomes} == set(state.candidates(CHANCE))
         else:
             idle = [s for s in range(players) if s not in actors]
             for s in idle:
-                assert state.legal_commands(s) == [], f"seat {s} is not acting but has commands"
+                assert state.candidates(s) == [], f"seat {s} is not acting but has commands"
         cmd = pick(state, r)
         assert game.check(state, cmd) is None
         if steps % 17 == 0 and actors != [CHANCE]:
             # Every command the state lists is accepted by the referee.
             for seat in actors:
-                for c in state.legal_commands(seat):
+                for c in state.candidates(seat):
                     assert game.check(state, c) is None, (c, game.check(state, c))
         scores = state.scores()
         assert len(scores) == players and all(math.isfinite(x) for x in scores)
@@ -145,7 +145,7 @@ def test_random_playout_reaches_the_end_legally(game: Game, data) -> None:
         steps += 1
         assert steps < MAX_STEPS
     assert state.to_act() == []
-    assert all(state.legal_commands(s) == [] for s in range(players))
+    assert all(state.candidates(s) == [] for s in range(players))
     final = state.scores()
     assert len(final) == players and all(math.isfinite(x) for x in final)
     winners = state.winners()
@@ -281,7 +281,7 @@ def test_commands_round_trip_through_the_codec(game: Game, data) -> None:
     m = random_match(game, config, seed, players, data.draw(st.integers(1, 150)), random.Random(seed))
     seen = list(m.commands)
     for seat in range(players):
-        seen += m.state.legal_commands(seat)[:50]
+        seen += m.state.candidates(seat)[:50]
     for cmd in seen:
         back = game.codec.decode(json.loads(json.dumps(cmd.to_json())))
         assert back == cmd and type(back) is type(cmd)
@@ -371,7 +371,7 @@ def test_determinized_state_plays_on_legally(game: Game, data) -> None:
         w = m.state.determinize(s, Rng(seed + s))
         assert w.to_act() == m.state.to_act()
         if s in w.to_act():
-            assert set(w.legal_commands(s)) == set(m.state.legal_commands(s))
+            assert set(w.candidates(s)) == set(m.state.candidates(s))
         play_out(w, random.Random(s))
         assert w.is_over()
 

@@ -16,7 +16,7 @@ from game.core.registry import get_game
 def test_no_caller_may_choose_the_colour_drawn() -> None:
     m = Match(get_game("order-chaos"), {}, 3, ["human", "human"])
     before = m.state.notation()
-    legal_draw = m.state.legal_commands(CHANCE)[0]
+    legal_draw = m.state.candidates(CHANCE)[0]
     result = m.submit(legal_draw)
     assert not result.ok and "random" in result.reason
     assert m.state.notation() == before and m.commands == []
@@ -40,8 +40,8 @@ def test_save_with_unknown_seat_kind_is_a_one_line_error(tmp_path: Path) -> None
 def test_undo_refusal_names_what_the_game_revealed() -> None:
     m = Match(get_game("order-chaos"), {}, 2, ["human", "human"])
     m.resolve_chance()
-    assert m.submit(m.state.legal_commands(1)[0]).ok  # Chaos (seat 1) places
-    assert m.submit(m.state.legal_commands(0)[0]).ok  # Order (seat 0) passes or slides
+    assert m.submit(m.state.candidates(1)[0]).ok  # Chaos (seat 1) places
+    assert m.submit(m.state.candidates(0)[0]).ok  # Order (seat 0) passes or slides
     m.resolve_chance()
     reason = m.undo_refusal(0)
     assert reason is not None and "counter from the bag" in reason
@@ -51,5 +51,5 @@ def test_undo_refusal_names_what_the_game_revealed() -> None:
 def test_undo_refusal_before_a_seat_has_moved_says_so() -> None:
     m = Match(get_game("order-chaos"), {}, 2, ["human", "greedy"])
     m.resolve_chance()
-    assert m.submit(m.state.legal_commands(1)[0]).ok  # the computer (Chaos) places first
+    assert m.submit(m.state.candidates(1)[0]).ok  # the computer (Chaos) places first
     assert m.undo_refusal(0) == "Nothing to undo: you haven't made a move yet."

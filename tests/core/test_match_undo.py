@@ -14,7 +14,7 @@ OC = get_game("order-chaos")
 
 
 def first_slide(m: Match):
-    return next(c for c in m.state.legal_commands(m.to_act()[0]) if isinstance(c, Slide))
+    return next(c for c in m.state.candidates(m.to_act()[0]) if isinstance(c, Slide))
 
 
 def to_place_turn(m: Match) -> None:

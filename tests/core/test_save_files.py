@@ -176,7 +176,7 @@ def test_bug_malformed_place_cell_gives_save_file_error_not_crash(cell) -> None:
         if m.to_act() == [CHANCE]:
             m.resolve_chance()
         else:
-            m.submit(m.state.legal_commands(m.to_act()[0])[0])
+            m.submit(m.state.candidates(m.to_act()[0])[0])
     data = m.to_json()
     data["commands"].append({"type": "place", "seat": m.to_act()[0], "cell": cell})
     with pytest.raises(SaveFileError) as info:
@@ -189,7 +189,7 @@ def test_bug_malformed_slide_cells_give_save_file_error_not_crash(src, dst) -> N
     """Same bug as above, for Slide: malformed src/dst must not crash the loader."""
     m = Match(OC, {}, 11, ["human", "human"])
     m.resolve_chance()
-    m.submit(m.state.legal_commands(m.to_act()[0])[0])  # Chaos places; now Order's turn
+    m.submit(m.state.candidates(m.to_act()[0])[0])  # Chaos places; now Order's turn
     data = m.to_json()
     data["commands"].append({"type": "slide", "seat": m.to_act()[0], "src": src, "dst": dst})
     with pytest.raises(SaveFileError) as info:
@@ -253,7 +253,7 @@ def test_autosave_failure_does_not_stop_the_game(tmp_path: Path, monkeypatch) ->
         raise OSError("disk full")
 
     monkeypatch.setattr(match_mod.json, "dump", fail)
-    cmd = m.state.legal_commands(m.to_act()[0])[0]
+    cmd = m.state.candidates(m.to_act()[0])[0]
     assert m.submit(cmd).ok
     monkeypatch.undo()
     assert path.read_bytes() == saved  # the previous autosave is intact
@@ -268,5 +268,5 @@ def test_autosave_after_every_command(tmp_path: Path) -> None:
         if m.to_act() == [CHANCE]:
             m.resolve_chance()
         else:
-            m.submit(r.choice(m.state.legal_commands(m.to_act()[0])))
+            m.submit(r.choice(m.state.candidates(m.to_act()[0])))
         assert Match.load(path).state.notation() == m.state.notation()

@@ -167,7 +167,7 @@ def test_a_command_object_with_a_field_of_the_wrong_type_is_refused_by_submit(ga
         match.resolve_chance()
     seat = match.to_act()[0]
     tried = 0
-    for legal in match.state.legal_commands(seat):
+    for legal in match.state.candidates(seat):
         for f in dataclasses.fields(legal):
             if f.name == "seat":
                 continue

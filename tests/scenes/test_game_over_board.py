@@ -19,7 +19,7 @@ def _finish(scene_match) -> None:  # type: ignore[no-untyped-def]
         if actor == CHANCE:
             scene_match.resolve_chance()
         else:
-            assert scene_match.submit(rng.choice(scene_match.state.legal_commands(actor))).ok
+            assert scene_match.submit(rng.choice(scene_match.state.candidates(actor))).ok
 
 
 def test_escape_closes_the_results_and_show_results_reopens_them(ctx: AppContext) -> None:  # noqa: F811

@@ -56,7 +56,7 @@ def played_match(moves: int = 6, seed: int = 3, finish: bool = False) -> Match:
         if actor == -1:
             m.resolve_chance()
         else:
-            m.submit(rng.choice(m.state.legal_commands(actor)))
+            m.submit(rng.choice(m.state.candidates(actor)))
         n += 1
     return m
 

@@ -115,7 +115,7 @@ class SlowWorker:
     def request(self, state: State, seat: Seat, level: str, seed: int) -> int:
         self.asked_at = time.perf_counter()
         self.ready_at = self.asked_at + self.delay
-        self._answer = state.legal_commands(seat)[0]
+        self._answer = state.candidates(seat)[0]
         return 1
 
     def poll(self) -> Command | None:

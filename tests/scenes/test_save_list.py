@@ -27,7 +27,7 @@ def saved(tmp: Path, game: str, seats: list[str], moves: int, name: str = "a.jso
         if actors == [-1]:
             m.resolve_chance()
         else:
-            assert m.submit(rng.choice(m.state.legal_commands(actors[0]))).ok
+            assert m.submit(rng.choice(m.state.candidates(actors[0]))).ok
     path = tmp / name
     m.save(path)
     return path

@@ -123,7 +123,7 @@ def test_half_time_and_game_over_sounds(ctx: AppContext) -> None:
         if m.to_act() == [CHANCE]:
             m.resolve_chance()
             continue
-        command = m.state.legal_commands(m.to_act()[0])[0]
+        command = m.state.candidates(m.to_act()[0])[0]
         ends = [e for e in m.state.clone().apply(command) if isinstance(e, (HalfEnded, MatchEnded))]
         if not ends:
             m.submit(command)

@@ -207,7 +207,7 @@ def test_half_time_banner_then_game_over(ctx: AppContext) -> None:
         if m.to_act() == [CHANCE]:
             m.resolve_chance()
         else:
-            m.submit(rng.choice(m.state.legal_commands(m.to_act()[0])))
+            m.submit(rng.choice(m.state.candidates(m.to_act()[0])))
     scene.resume()
     settle(ctx, scene)
     empty = [(r, c) for r, row in enumerate(scene.view.view["board"]) for c, x in enumerate(row) if x is None]
@@ -220,7 +220,7 @@ def test_half_time_banner_then_game_over(ctx: AppContext) -> None:
         if m.to_act() == [CHANCE]:
             m.resolve_chance()
         else:
-            m.submit(rng.choice(m.state.legal_commands(m.to_act()[0])))
+            m.submit(rng.choice(m.state.candidates(m.to_act()[0])))
     scene.animator.finish_all()
     scene.resume()
     for _ in range(20):

@@ -199,7 +199,7 @@ def test_the_predicted_route_is_where_the_engine_takes_the_ship(ctx: AppContext)
                 # the rounds, and any decision on the way taken the plainest way (two own ships
                 # meeting ask for an exchange: NoExchange is listed first)
                 actor = sim.to_act()[0]
-                sim.apply(sim.chance_outcomes()[0][0] if actor == CHANCE else sim.legal_commands(actor)[0])
+                sim.apply(sim.chance_outcomes()[0][0] if actor == CHANCE else sim.candidates(actor)[0])
             moved = sim.ships.get(ship.id)
             if pred.off_map is not None:
                 assert moved is None, "the route says it flies off the map, and it does"

@@ -172,7 +172,7 @@ def test_keep_choice_shows_the_candidates_and_a_click_keeps_one(ctx: AppContext)
         if pending.get("kind") == "act" and pending.get("action") == FRACTURE:
             click_button(ctx, scene, "resolve")
         elif seat is not None:
-            scene.play(scene.match.state.legal_commands(seat)[-1])  # decline whatever else
+            scene.play(scene.match.state.candidates(seat)[-1])  # decline whatever else
     pending = scene.view.view["pending"]
     assert pending["kind"] == "keep"
     me = pending["seat"]
@@ -306,7 +306,7 @@ def test_picking_characters_then_jessup_unleash_targets_a_played_action(ctx: App
             seat = next_turn(ctx, scene)
             if scene.view.view["pending"] is None:
                 break
-            scene.play(match.state.legal_commands(seat)[-1])  # round 1: decline every Action
+            scene.play(match.state.candidates(seat)[-1])  # round 1: decline every Action
         for _ in range(2):
             seat = next_turn(ctx, scene)
             click(ctx, at(scene, hand(mine if seat == jessup else theirs)))
@@ -384,7 +384,7 @@ class HeldWorker:
         self.requests = 0
 
     def request(self, state: Any, seat: int, level: str, seed: int) -> int:
-        self.asked.append(state.legal_commands(seat)[0])
+        self.asked.append(state.candidates(seat)[0])
         self.requests += 1
         return self.requests
 
@@ -642,7 +642,7 @@ def test_hot_seat_a_resolution_everyone_watched_hands_the_screen_back_before_the
             break
         seat = scene.acting_human()
         if seat is not None:
-            scene.play(scene.match.state.legal_commands(seat)[-1])  # decline whatever comes first
+            scene.play(scene.match.state.candidates(seat)[-1])  # decline whatever comes first
     me = scene.acting_human()
     assert me is not None and scene.view.view["pending"]["action"] == FRACTURE
     click_button(ctx, scene, "resolve")

@@ -62,7 +62,7 @@ def random_play(match: Match, rng: Rng, plies: int) -> None:
             assert match.resolve_chance().ok
             continue
         seat = actors[0]
-        assert match.submit(rng.choice(match.state.legal_commands(seat))).ok
+        assert match.submit(rng.choice(match.state.candidates(seat))).ok
 
 
 # --- 1. log lines name people as the table does ------------------------------------------------

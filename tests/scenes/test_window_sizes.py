@@ -65,7 +65,7 @@ def test_every_table_draws_at_every_window_size(ctx: AppContext, game_id: str, s
         accept_handoffs(ctx)
         seat = scene.acting_human()
         if seat is not None and not scene.animator.busy and not match.state.is_over():
-            scene.play(rng.choice(match.state.legal_commands(seat)))
+            scene.play(rng.choice(match.state.candidates(seat)))
         step(ctx, [], DT)
     # the table was drawn into the window itself (not left on an unseen canvas)
     assert len({window.get_at((x, y))[:3] for x in range(0, size[0], max(1, size[0] // 12))

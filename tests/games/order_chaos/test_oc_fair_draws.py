@@ -17,7 +17,7 @@ def _play_first_half(fair: bool, seed: int = 5) -> Match:
         if actor == CHANCE:
             m.resolve_chance()
         else:
-            assert m.submit(m.state.legal_commands(actor)[-1]).ok
+            assert m.submit(m.state.candidates(actor)[-1]).ok
     return m
 
 
@@ -51,8 +51,8 @@ def test_determinize_in_the_first_half_reveals_no_future_draw() -> None:
             draw = copy.sample_chance()
             seq.append(draw)
             copy.apply(draw)
-            copy.apply(copy.legal_commands(copy.to_act()[0])[0])
-            copy.apply(copy.legal_commands(copy.to_act()[0])[0])
+            copy.apply(copy.candidates(copy.to_act()[0])[0])
+            copy.apply(copy.candidates(copy.to_act()[0])[0])
         seqs.append(seq)
     assert seqs[0] != seqs[1]
 

@@ -110,7 +110,7 @@ def test_targets_for_highlights_exactly_the_legal_destinations() -> None:
     s = state("order")
     for src in s.filled_cells():
         shown = {t.cell for t in OC.targets_for(s, 0, cell(*src))}
-        legal = {c.dst for c in s.legal_commands(0) if isinstance(c, Slide) and c.src == src}
+        legal = {c.dst for c in s.candidates(0) if isinstance(c, Slide) and c.src == src}
         assert shown == legal
         for dst in shown:
             assert isinstance(OC.find_command(s, 0, cell(*src), cell(*dst)), Slide)
@@ -128,11 +128,11 @@ def test_find_command_agrees_with_legal_commands(seed: int, steps: int) -> None:
     for _ in range(steps):
         if s.is_over():
             return
-        s.apply(s.sample_chance() if s.to_act() == [CHANCE] else r.choice(s.legal_commands(s.to_act()[0])))
+        s.apply(s.sample_chance() if s.to_act() == [CHANCE] else r.choice(s.candidates(s.to_act()[0])))
     if s.to_act() == [CHANCE] or s.is_over():
         return
     seat = s.to_act()[0]
-    legal = set(s.legal_commands(seat))
+    legal = set(s.candidates(seat))
     cells = [(a, b) for a in range(7) for b in range(7)]
     sources = [DRAWN, PASS] + [cell(*c) for c in r.sample(cells, 8)]
     for src in sources:
@@ -153,12 +153,12 @@ def _match_at(phase: str, seed: int = 6) -> Match:
         if m.to_act() == [CHANCE]:
             m.resolve_chance()
         else:
-            m.submit(r.choice(m.state.legal_commands(m.to_act()[0])))
+            m.submit(r.choice(m.state.candidates(m.to_act()[0])))
     while m.state.phase != phase:
         if m.to_act() == [CHANCE]:
             m.resolve_chance()
         else:
-            m.submit(m.state.legal_commands(m.to_act()[0])[0])
+            m.submit(m.state.candidates(m.to_act()[0])[0])
     return m
 
 
@@ -178,7 +178,7 @@ def _illegal_commands(m: Match) -> list:
         cmds.append(Place(chaos, empty[0]))
     if s.phase != "order":
         cmds.append(Pass(order))
-    legal = set(s.legal_commands(s.to_act()[0]))
+    legal = set(s.candidates(s.to_act()[0]))
     return [c for c in cmds if c not in legal]
 
 
@@ -201,7 +201,7 @@ def test_submit_after_the_end_is_refused() -> None:
         if m.to_act() == [CHANCE]:
             m.resolve_chance()
         else:
-            m.submit(r.choice(m.state.legal_commands(m.to_act()[0])))
+            m.submit(r.choice(m.state.candidates(m.to_act()[0])))
     before = m.state.notation()
     for cmd in (Pass(0), Pass(1), Place(0, (0, 0)), Draw(CHANCE, 0)):
         res = m.submit(cmd)
@@ -220,9 +220,9 @@ def test_parse_command_round_trips_describe(seed: int, steps: int, size: int) ->
     for _ in range(steps):
         if s.is_over():
             return
-        s.apply(s.sample_chance() if s.to_act() == [CHANCE] else r.choice(s.legal_commands(s.to_act()[0])))
+        s.apply(s.sample_chance() if s.to_act() == [CHANCE] else r.choice(s.candidates(s.to_act()[0])))
     for seat in s.to_act():
-        for cmd in s.legal_commands(seat):
+        for cmd in s.candidates(seat):
             assert OC.parse_command(seat, cmd.describe(), s) == cmd
 
 

@@ -63,7 +63,7 @@ SLIDE_BOARD = [
 
 def order_targets(state: OrderChaosState, src) -> set:
     seat = state.to_act()[0]
-    return {c.dst for c in state.legal_commands(seat) if isinstance(c, Slide) and c.src == src}
+    return {c.dst for c in state.candidates(seat) if isinstance(c, Slide) and c.src == src}
 
 
 # --- sliding --------------------------------------------------------------------
@@ -106,7 +106,7 @@ def test_slide_from_an_empty_cell_is_refused() -> None:
 
 def test_order_may_pass() -> None:
     s = position(SLIDE_BOARD)
-    assert Pass(0) in s.legal_commands(0)
+    assert Pass(0) in s.candidates(0)
     before = s.board[:]
     s.apply(Pass(0))
     assert s.board == before and s.to_act() == [CHANCE]
@@ -114,7 +114,7 @@ def test_order_may_pass() -> None:
 
 def test_every_legal_slide_moves_exactly_one_counter() -> None:
     s = position(SLIDE_BOARD)
-    for cmd in s.legal_commands(0):
+    for cmd in s.candidates(0):
         if not isinstance(cmd, Slide):
             continue
         t = s.clone()
@@ -159,7 +159,7 @@ def test_no_order_move_after_the_last_counter_the_half_ends_at_once() -> None:
 
 def test_placing_is_only_on_empty_cells() -> None:
     s = position(SLIDE_BOARD, phase="place", drawn="7")
-    empties = {c.cell for c in s.legal_commands(1)}
+    empties = {c.cell for c in s.candidates(1)}
     assert empties == {(r, c) for r in range(7) for c in range(7) if SLIDE_BOARD[r][c] == "."}
     refusal = OC.check(s, Place(1, (3, 3)))
     assert refusal is not None and "taken" in refusal.reason.lower()
@@ -179,7 +179,7 @@ def test_bag_odds_start_even_and_follow_the_draws() -> None:
             cmd = s.sample_chance()
             drawn.append(cmd.colour)
         else:
-            cmd = r.choice(s.legal_commands(s.to_act()[0]))
+            cmd = r.choice(s.candidates(s.to_act()[0]))
         s.apply(cmd)
         remaining = [7 - drawn.count(c) for c in range(7)]
         assert s.bag == remaining
@@ -228,7 +228,7 @@ def play_match(config: dict, seed: int) -> tuple[Match, list[list], list[list]]:
             assert seat == expected_order
         else:
             assert seat == 1 - expected_order
-        cmd = r.choice(m.state.legal_commands(seat))
+        cmd = r.choice(m.state.candidates(seat))
         if isinstance(cmd, Place):
             places[half].append(cmd)
             if len(places[half]) == len(m.state.board):
@@ -316,7 +316,7 @@ def test_five_by_five_variant() -> None:
     assert sorted(c.colour for c, _ in outcomes) == [0, 1, 2, 3, 4]
     assert all(p == pytest.approx(1 / 5) for _, p in outcomes)
     s.apply(s.sample_chance())
-    assert len(s.legal_commands(1)) == 25
+    assert len(s.candidates(1)) == 25
     assert s.notation().startswith("5|1|place|")
 
 
@@ -338,13 +338,13 @@ def test_notation_round_trip(seed: int, steps: int, size: int) -> None:
     for _ in range(steps):
         if s.is_over():
             break
-        s.apply(s.sample_chance() if s.to_act() == [CHANCE] else r.choice(s.legal_commands(s.to_act()[0])))
+        s.apply(s.sample_chance() if s.to_act() == [CHANCE] else r.choice(s.candidates(s.to_act()[0])))
     back = OrderChaosState.from_notation(s.notation())
     assert back.notation() == s.notation()
     assert back.to_act() == s.to_act()
     assert back.scores() == s.scores()
     for seat in (CHANCE, 0, 1):
-        assert set(back.legal_commands(seat)) == set(s.legal_commands(seat))
+        assert set(back.candidates(seat)) == set(s.candidates(seat))
 
 
 def test_notation_reads_a_picture() -> None:

@@ -137,7 +137,7 @@ def plan(s: RallyState, seat: int, r: random.Random) -> Command:
 
 
 def choose(s: RallyState, seat: int, r: random.Random) -> Command:
-    legal = s.legal_commands(seat)
+    legal = s.candidates(seat)
     first = legal[0]
     if s.phase == "planning":
         return plan(s, seat, r)
@@ -168,7 +168,7 @@ def play(seed: int, n: int, policies: list[str]) -> tuple[RallyState, int]:
             cmd = s.sample_chance()
         else:
             seat = actors[0]
-            cmd = choose(s, seat, r) if policies[seat] == "sensible" else r.choice(s.legal_commands(seat))
+            cmd = choose(s, seat, r) if policies[seat] == "sensible" else r.choice(s.candidates(seat))
         assert RALLY.check(s, cmd) is None, (cmd, RALLY.check(s, cmd))
         s.apply(cmd)
         steps += 1

@@ -155,12 +155,12 @@ def test_program_changes_are_hidden_from_other_seats() -> None:
     assert RALLY.redact_event(events[0], 0) == events[0] and RALLY.redact_event(events[0], 1) is None
 
 
-def test_explain_illegal_names_the_rule() -> None:
+def test_why_illegal_names_the_rule() -> None:
     s = make(line=4)
     s.phase = "planning"
-    assert RALLY.explain_illegal(s, PlaceTile(0, (0, 1))) == "There is no tile to place now."
-    assert RALLY.explain_illegal(s, OrderShips(0, 1)) == "Ships play their cards in the chaos phase."
-    assert RALLY.explain_illegal(s, DistributeEnergy(0, (1,))) == "Energy is shared out only after production."
+    assert RALLY.why_illegal(s, PlaceTile(0, (0, 1))) == "There is no tile to place now."
+    assert RALLY.why_illegal(s, OrderShips(0, 1)) == "Ships play their cards in the chaos phase."
+    assert RALLY.why_illegal(s, DistributeEnergy(0, (1,))) == "Energy is shared out only after production."
 
 
 def test_view_totals_program_costs_and_flags_cards_the_ship_cannot_pay() -> None:

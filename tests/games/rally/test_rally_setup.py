@@ -79,7 +79,7 @@ def test_first_tile_goes_in_the_centre_then_next_to_existing_tiles() -> None:
     do(s, DrawTile(CHANCE, 0))
     assert refused(s, PlaceTile(0, (2, 0))) == "That hex is not next to any tile."
     assert refused(s, PlaceTile(0, (0, 0))) == "That hex already has a tile."
-    assert {c.hex for c in s.legal_commands(0)} == {(h.q, h.r) for h in Hex(0, 0).neighbours()}  # type: ignore[attr-defined]
+    assert {c.hex for c in s.candidates(0)} == {(h.q, h.r) for h in Hex(0, 0).neighbours()}  # type: ignore[attr-defined]
 
 
 def test_setup_players_take_turns_until_each_placed_five() -> None:
@@ -133,7 +133,7 @@ def test_ship_may_not_start_on_or_next_to_another_ship() -> None:
     assert refused(s, PlaceShip(1, (2, 0), 0)) == "Another ship is already on that tile."
     assert refused(s, PlaceShip(1, (3, 0), 0)) == "Too close: a ship may not start next to another ship."
     assert refused(s, PlaceShip(1, (9, 9), 0)) == "A ship must be placed on a tile."
-    assert all(Hex(*c.hex).distance(Hex(2, 0)) >= 2 for c in s.legal_commands(1))  # type: ignore[attr-defined]
+    assert all(Hex(*c.hex).distance(Hex(2, 0)) >= 2 for c in s.candidates(1))  # type: ignore[attr-defined]
 
 
 def test_ship_placed_on_titanium_collects_it() -> None:
@@ -336,7 +336,7 @@ def test_rules_only_let_the_acting_seat_act() -> None:
     ship(s, 0, 0, 0)
     ship(s, 1, 5, 0)
     assert RALLY.check(s, PlaceTile(0, (0, 1))) is not None
-    assert s.legal_commands(0) == [] and s.to_act() == [CHANCE]
+    assert s.candidates(0) == [] and s.to_act() == [CHANCE]
     assert rules.phase_name(s) == "distribute"
 
 

@@ -85,8 +85,8 @@ def test_a_shard_you_saw_stays_known_after_an_opponent_takes_it() -> None:
 def test_private_draw_events_are_redacted_for_other_seats() -> None:
     s = make(["Mary", "Ronin"], nexus="M1M2")
     choose(s, p0="Fracture", p1="Shift")
-    ev = do(s, *[c for c in s.legal_commands(0) if type(c).__name__ == "Resolve"])
-    ev += s.apply(s.legal_commands(CHANCE)[0])
+    ev = do(s, *[c for c in s.candidates(0) if type(c).__name__ == "Resolve"])
+    ev += s.apply(s.candidates(CHANCE)[0])
     taken = [e for e in ev if isinstance(e, ShardTaken)][0]
     assert taken.visible_to(0) and not taken.visible_to(1)
     shown = WC.redact_event(taken, 1)

@@ -69,7 +69,7 @@ def _setup(config: dict, seed: int, players: int) -> WorldsCollideState:
             s.apply(s.sample_chance())
         else:
             seat = s.to_act()[0]
-            s.apply(s.legal_commands(seat)[-1])
+            s.apply(s.candidates(seat)[-1])
     return s
 
 
@@ -87,7 +87,7 @@ def test_setup_characters_chosen_in_seat_order() -> None:
     assert s.to_act() == [0]
     do(s, PickCharacter(0, C["Mary"]))
     assert s.to_act() == [1]
-    assert PickCharacter(1, C["Mary"]) not in s.legal_commands(1)
+    assert PickCharacter(1, C["Mary"]) not in s.candidates(1)
     assert "already taken" in WC.explain_illegal(s, PickCharacter(1, C["Mary"]))
     do(s, PickCharacter(1, C["Ronin"]), PickCharacter(2, C["Jessup"]))
     assert s.chars == [C["Mary"], C["Ronin"], C["Jessup"]]
@@ -121,7 +121,7 @@ def test_round_everyone_chooses_in_secret_all_seats_act_at_once() -> None:
     assert s.to_act() == [0, 1, 2]
     s.apply(ChooseAction(1, A["Shift"]))
     assert s.to_act() == [0, 2]
-    assert s.legal_commands(1) == []
+    assert s.candidates(1) == []
     assert "wait for the others" in WC.check(s, ChooseAction(1, A["Expose"])).reason
     # the choice is hidden from the others until everyone has chosen
     assert s.view(0)["players"][1]["choice"] is None and s.view(0)["players"][1]["chosen"]
@@ -178,7 +178,7 @@ def test_round_rest_resolve_in_ascending_initiative() -> None:
             continue
         if s.stack[-1][0] == rules.ACT and s.stack[-1][3] >= 0:
             order.append(s.stack[-1][2])
-        s.apply(s.legal_commands(seat)[-1] if s.stack[-1][0] == rules.ACT else s.legal_commands(seat)[0])
+        s.apply(s.candidates(seat)[-1] if s.stack[-1][0] == rules.ACT else s.candidates(seat)[0])
     assert order == [A["Fracture"], A["Reset"], A["Shift"]]
 
 
@@ -200,7 +200,7 @@ def test_played_actions_stay_on_the_table_until_reset() -> None:
     do(s, Resolve(1))  # Reset: everything back, Reset included
     assert s.hands[1] == ALL_HAND
     assert s.played_actions(0) == [A["Expose"], A["Shift"]]
-    assert ChooseAction(0, A["Shift"]) not in s.legal_commands(0)
+    assert ChooseAction(0, A["Shift"]) not in s.candidates(0)
     assert "not in your hand" in WC.explain_illegal(s, ChooseAction(0, A["Shift"]))
 
 
@@ -262,7 +262,7 @@ def test_taking_anything_else_goes_to_the_hold_which_keeps_one_rest_to_discard()
     s = make(["Mary", "Ronin"], holds=[["K1"], []], discard="R2")
     choose(s, p0="Telekinesis", p1="Shift")
     do(s, PickDiscard(0, card("R2")))
-    assert s.to_act() == [0] and set(s.legal_commands(0)) == {Keep(0, card("K1")), Keep(0, card("R2"))}
+    assert s.to_act() == [0] and set(s.candidates(0)) == {Keep(0, card("K1")), Keep(0, card("R2"))}
     do(s, Keep(0, card("K1")))
     assert s.hold_cards(0) == [card("K1")] and s.discard_cards() == [card("R2")]
 
@@ -348,7 +348,7 @@ def test_game_ends_the_moment_a_reality_holds_all_four_even_mid_round() -> None:
 def test_expose_can_reveal_from_nexus_own_hold_or_opponents_hold() -> None:
     s = make(["Mary", "Ronin", "Jessup"], holds=[["K1"], ["K2"], []], nexus="R1")
     choose(s, p0="Expose", p1="Shift", p2="Reset")
-    legal = set(s.legal_commands(0))
+    legal = set(s.candidates(0))
     assert {PickNexus(0), PickHold(0, 0), PickHold(0, 1), Decline(0)} == legal  # Jessup's Hold is empty
 
 
@@ -374,7 +374,7 @@ def test_fracture_takes_two_from_the_nexus_and_keeps_one_of_three() -> None:
     do(s, Resolve(0))
     draw(s, "K2")
     draw(s, "R1")
-    assert set(s.legal_commands(0)) == {Keep(0, card(x)) for x in ("K1", "K2", "R1")}
+    assert set(s.candidates(0)) == {Keep(0, card(x)) for x in ("K1", "K2", "R1")}
     do(s, Keep(0, card("R1")))
     assert s.hold_cards(0) == [card("R1")] and sorted(s.discard_cards()) == [card("K1"), card("K2")]
 
@@ -382,7 +382,7 @@ def test_fracture_takes_two_from_the_nexus_and_keeps_one_of_three() -> None:
 def test_telekinesis_from_nexus_discard_or_opponent_never_from_a_reality() -> None:
     s = make(["Mary", "Ronin"], holds=[[], ["K1"]], nexus="K2", discard="R3", reality=["", "R1"])
     choose(s, p0="Telekinesis", p1="Shift")
-    assert set(s.legal_commands(0)) == {PickNexus(0), PickDiscard(0, card("R3")), PickHold(0, 1), Decline(0)}
+    assert set(s.candidates(0)) == {PickNexus(0), PickDiscard(0, card("R3")), PickHold(0, 1), Decline(0)}
     assert "opponent's Hold, not your own" in WC.explain_illegal(s, PickHold(0, 0))
 
 
@@ -424,7 +424,7 @@ def test_advaranau_chosen_action_stays_in_hand_and_opponents_discard_it() -> Non
     s = make(["Advaranau", "Ronin", "Mary"], nexus="K2")
     s.hands[2] &= ~(1 << A["Shift"])  # Mary has no Shift to discard: "if able"
     choose(s, p0="Unleash", p1="Reset", p2="Expose")
-    assert PickAction(0, 0, A["Unleash"]) not in s.legal_commands(0)
+    assert PickAction(0, 0, A["Unleash"]) not in s.candidates(0)
     ev = do(s, PickAction(0, 0, A["Shift"]))
     assert not s.hands[1] >> A["Shift"] & 1 and "Ronin must discard Shift" in texts(ev)
     do(s, Resolve(0))  # the persuaded Shift resolves at once
@@ -436,7 +436,7 @@ def test_cene_c_shards_taken_from_the_discard_are_revealed_so_hers_lock_at_once(
     choose(s, p0="Unleash", p1="Shift")
     do(s, PickDiscard(0, card("C1")))
     assert s.reality[0] == [card("C1")] and s.to_act() == [0]
-    assert Done(0) in s.legal_commands(0)
+    assert Done(0) in s.candidates(0)
     do(s, PickDiscard(0, card("R1")))
     do(s, Keep(0, card("R1")))
     assert s.hold_cards(0) == [card("R1")] and s.discard_cards() == [card("C2"), card("K1")]
@@ -457,7 +457,7 @@ def test_jessup_resolves_any_played_action_even_clashed_or_discarded() -> None:
     s = make(["Jessup", "Ronin", "Mary"], nexus="K2")
     s.hands[2] &= ~(1 << A["Telekinesis"])  # discarded earlier (to Advaranau, say)
     choose(s, p0="Unleash", p1="Shift", p2="Shift")  # Ronin and Mary clash
-    legal = set(s.legal_commands(0))
+    legal = set(s.candidates(0))
     assert PickAction(0, 1, A["Shift"]) in legal and PickAction(0, 2, A["Telekinesis"]) in legal
     assert PickAction(0, 0, A["Unleash"]) not in legal
     do(s, PickAction(0, 1, A["Shift"]), Resolve(0))
@@ -479,7 +479,7 @@ def test_mary_reveals_three_takes_only_one_even_if_several_are_hers_rest_discard
     draw(s, "M1")
     draw(s, "M2")
     draw(s, "K1")
-    assert set(s.legal_commands(0)) == {TakeRevealed(0, card(x)) for x in ("M1", "M2", "K1")}
+    assert set(s.candidates(0)) == {TakeRevealed(0, card(x)) for x in ("M1", "M2", "K1")}
     do(s, TakeRevealed(0, card("M2")))
     assert s.reality[0] == [card("M2")] and sorted(s.discard_cards()) == [card("K1"), card("M1")]
 

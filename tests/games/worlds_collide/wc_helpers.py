@@ -83,14 +83,14 @@ def choose(s: WorldsCollideState, **by_seat: str) -> list[Event]:
 def do(s: WorldsCollideState, *cmds: Command) -> list[Event]:
     events: list[Event] = []
     for c in cmds:
-        assert c in s.legal_commands(c.seat), (c, s.legal_commands(c.seat), s.stack)
+        assert c in s.candidates(c.seat), (c, s.candidates(c.seat), s.stack)
         events += s.apply(c)
     return events
 
 
 def draw(s: WorldsCollideState, text: str) -> list[Event]:
     c = Draw(CHANCE, card(text))
-    assert c in s.legal_commands(CHANCE), (c, s.chance_outcomes())
+    assert c in s.candidates(CHANCE), (c, s.chance_outcomes())
     return s.apply(c)
 
 
