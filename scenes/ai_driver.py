@@ -78,7 +78,7 @@ def make_worker(game_id: str, use_process: bool = True) -> WorkerLike:
     except ImportError:
         return InlineWorker(game_id)
     worker: Any = AgentWorker(game_id, use_process=use_process)
-    return worker  # type: ignore[no-any-return]
+    return worker
 
 
 @dataclass(frozen=True)

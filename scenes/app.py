@@ -151,10 +151,10 @@ def make_window(settings: Settings, exact: bool = False) -> pygame.Surface:
     return pygame.display.get_surface() or screen
 
 
-def _absolute_asset_paths(node: object) -> object:
+def _absolute_asset_paths(node: Any) -> Any:
     """Theme paths are relative to assets/; pygame-gui would resolve them from the cwd."""
     if isinstance(node, dict):
-        out = {}
+        out: dict[str, Any] = {}
         for key, value in node.items():
             if key.endswith("path") and isinstance(value, str) and not os.path.isabs(value):
                 out[key] = str(asset_path(*value.split("/")))

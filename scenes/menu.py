@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from functools import partial
 from typing import Any
 
 import pygame
@@ -210,10 +211,10 @@ class MenuScene(UIScene):
             else:
                 bx, by = text_x, y + px(72) + shown * line_h + (px(10) if shown else px(2))
             self.quick_buttons[info.id] = self.button(
-                pygame.Rect(bx, by, quick_w, px(46)), "Quick play", lambda gid=info.id: self.quick_play(gid),
+                pygame.Rect(bx, by, quick_w, px(46)), "Quick play", partial(self.quick_play, info.id),
                 class_id="@primary", tooltip="You against the normal computer player, default options")
             self.game_buttons[info.id] = self.button(
-                pygame.Rect(bx + quick_w + gap, by, setup_w, px(46)), "Set up…", lambda gid=info.id: self.new_game(gid),
+                pygame.Rect(bx + quick_w + gap, by, setup_w, px(46)), "Set up…", partial(self.new_game, info.id),
                 tooltip=f"Choose players, computer strength and options for {info.title}"
                 + ("" if shown else f". {info.blurb}"))
 
@@ -265,7 +266,7 @@ class MenuScene(UIScene):
         px = self.px
         limit = max(30, rect.w // px(8))
         self.save_buttons[entry.path] = self.button(
-            rect, "", lambda p=entry.path: self.load_path(p), class_id="@save_row",
+            rect, "", partial(self.load_path, entry.path), class_id="@save_row",
             container=scroller, tooltip=f"{entry.path.name}: click to open")
         lines = ((entry.title, "@save_title", px(9)), (entry.detail, "@save_error" if entry.error else "@save_detail",
                                                        px(35)))
@@ -274,7 +275,9 @@ class MenuScene(UIScene):
                                container=scroller)
             label.can_hover = lambda: False  # type: ignore[method-assign]  # the row's button keeps hover
             text = one_line(text, limit)
-            while len(text) > 2 and label.font.size(text)[0] > label.rect.w - px(8):
+            font = label.font
+            assert font is not None
+            while len(text) > 2 and font.size(text)[0] > label.rect.w - px(8):
                 text = text[:-2].rstrip() + "…"
             label.set_text(text)
 
@@ -286,6 +289,7 @@ class MenuScene(UIScene):
         line_h = px(28)
         style = "@error" if self.message_is_error else "@ok"
         probe = self.label(pygame.Rect(area.x, area.bottom - line_h, area.w, line_h), "", style)
+        assert probe.font is not None
         lines = wrap_text(self.message, probe.font, area.w - px(12)) or [""]
         probe.kill()
         if len(lines) > MESSAGE_LINES:
@@ -370,8 +374,9 @@ class MenuScene(UIScene):
         draw_backdrop(surface)
         draw_title(surface, self.ctx, self._title_rect)
         draw_card(surface, self._card)
-        if self.mode == "games" and getattr(self, "_info", None) is not None:
-            draw_card(surface, self._info)
+        info = getattr(self, "_info", None)
+        if self.mode == "games" and info is not None:
+            draw_card(surface, info)
         if self.mode == "games":
             rows = self._rows(self._card)
             for i, (game, row) in enumerate(rows):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pygame
@@ -126,7 +127,7 @@ class SetupScene(UIScene):
                 self.label(pygame.Rect(left.x + pad, y + px(24), name_w, cap_h), f"starts as {role}", "@caption")
             self.seat_groups.append(self.choices(
                 pygame.Rect(ctrl_x, y + 2, ctrl_w, ctrl_h), SEAT_KINDS, kind,
-                lambda v, i=i: self.set_seat(i, v), tooltips=SEAT_TIPS, gap=px(6)))
+                partial(self.set_seat, i), tooltips=SEAT_TIPS, gap=px(6)))
             y += row_h
         # watch speed, when nobody at the screen plays
         self.speed_group = None
@@ -162,7 +163,7 @@ class SetupScene(UIScene):
                     else [(True, "Yes"), (False, "No")])
             self.option_groups[spec.key] = self.choices(
                 pygame.Rect(right.x + pad, y + px(28), min(inner_w, px(110) * len(opts)), px(40)), opts,
-                self.config.get(spec.key, spec.default), lambda v, k=spec.key: self.set_option(k, v),
+                self.config.get(spec.key, spec.default), partial(self.set_option, spec.key),
                 tooltips={c: spec.help for c, _ in opts} if spec.help else None, gap=px(6))
             for k, line in enumerate(helps[spec.key]):
                 self.label(pygame.Rect(right.x + pad, y + px(72) + cap_h * k, inner_w, cap_h), line, "@caption")

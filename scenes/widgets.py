@@ -9,7 +9,7 @@ pygame-gui cannot: the felt backdrop, cards with soft shadows, tinted icons.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable
 
 import pygame
@@ -23,7 +23,7 @@ from scenes.pacing import STILL
 from scenes.resources import asset_path
 from scenes.stack import Scene
 
-Action = Callable[[], None]
+Action = Callable[[], object]
 
 
 class UIScene(Scene):
@@ -124,7 +124,7 @@ class UIScene(Scene):
         bw = (rect.w - gap * (n - 1)) // n
         for i, (value, text) in enumerate(options):
             btn = self.button(pygame.Rect(rect.x + i * (bw + gap), rect.y, bw, rect.h), text,
-                              lambda v=value: group.set(v), class_id="@choice",
+                              partial(group.set, value), class_id="@choice",
                               tooltip=(tooltips or {}).get(value), container=container)
             group.buttons[value] = btn
         group.refresh()

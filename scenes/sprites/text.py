@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
@@ -13,7 +14,13 @@ Colour = tuple[int, int, int]
 FontGetter = Callable[[int, str], pygame.font.Font]
 
 
-def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
+class Measures(Protocol):
+    """A font that measures text: pygame's, or pygame-gui's font interface."""
+
+    def size(self, text: str) -> tuple[int, int]: ...
+
+
+def wrap_text(text: str, font: Measures, width: int) -> list[str]:
     """Greedy word wrap to `width` pixels (a word longer than the width stands alone)."""
     lines: list[str] = []
     line = ""

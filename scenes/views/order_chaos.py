@@ -370,7 +370,8 @@ class OrderChaosView(GameView):
     # --- drawing ------------------------------------------------------------------
     def _display(self, animator: Animator) -> ViewDict:
         for tw in animator.of_kind("halftime"):
-            return tw.payload["view"]  # type: ignore[no-any-return]
+            view: ViewDict = tw.payload["view"]
+            return view
         return self.view
 
     def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:

@@ -913,7 +913,8 @@ class RallyView(GameView):
         # the cards this round turns up are drawn ahead, one per frame, before their turn comes
         h, w = self._pop_size()
         soon = [e for e in reversed(tl.effects) if e.kind == "card"]
-        self._soon = [partial(card_face, e.card, w, h, self._players()) for e in soon] + [partial(self._back, w, h)]
+        jobs: list[Callable[[], object]] = [partial(card_face, e.card, w, h, self._players()) for e in soon]
+        self._soon = jobs + [partial(self._back, w, h)]
 
     def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
         home = self.anchor(source)
@@ -1398,10 +1399,10 @@ class RallyView(GameView):
             self.text.blit(surface, "Suggested: Done planning as you are", lay.font, palette.HINT, "bold",
                            topright=(self.dock.rect.right - 6, self.dock.rect.y + 2))
         if overlay.hint is not None:
-            for t in overlay.hint:
-                if t is None:
+            for hinted in overlay.hint:
+                if hinted is None:
                     continue
-                pos = self.anchor(t)
+                pos = self.anchor(hinted)
                 if pos is not None:
                     pygame.draw.circle(surface, palette.HINT, pos, r * (0.7 + 0.1 * pulse), width=3)
         if playing is not None:

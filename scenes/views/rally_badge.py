@@ -151,20 +151,20 @@ def covers(radius: int, ships: Sequence[Cargo], owner_mark: bool,
     stack = len(ships)
     crowd = is_crowded(stack, radius)
     if crowd:  # one "x N" chip instead of the pills
-        hard.append(tuple(crowd_chip_spot(stack, radius)))
+        hard.append(_rect_tuple(crowd_chip_spot(stack, radius)))
     for ship, (dx, dy) in zip(ships, offsets):
         if not crowd:
             _, pill = cargo_spot((dx, dy), radius, ship.energy, ship.titanium, scale, stack)
-            hard.append(tuple(pill))
+            hard.append(_rect_tuple(pill))
         prog = program_spot((dx, dy), radius, ship.program_count, scale, stack)
         if prog is not None:
-            hard.append(tuple(prog[1]))
+            hard.append(_rect_tuple(prog[1]))
         soft.append((dx, dy, ship_length(radius, scale) * HULL))
         marker = seat_spot((dx, dy), radius, scale)
         if crowded:
             soft.append((marker.centerx, marker.centery, marker.width / 2))
         else:
-            hard.append(tuple(marker))
+            hard.append(_rect_tuple(marker))
     if owner_mark:
         d = math.ceil(radius * 0.4)
         hard.append((round(-d / 2), round(-radius * 0.8 - d / 2), d, d))
@@ -323,3 +323,8 @@ def draw_tile_badge(surface: pygame.Surface, t: Mapping[str, Any], centre: Point
                     bool(t.get("active", True)), None if t.get("owner") is None else int(t["owner"]), radius,
                     tuple(ships))
     return [surface.blit(b.image, b.rect.move(round(centre[0]), round(centre[1]))) for b in badges]
+
+
+def _rect_tuple(rect: pygame.Rect) -> RectT:
+    """A rect as the (x, y, w, h) tuple the placement keeps."""
+    return (rect.x, rect.y, rect.w, rect.h)

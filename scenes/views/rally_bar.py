@@ -12,7 +12,7 @@ animated entropy change only re-composes a few blits.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -211,7 +211,7 @@ def entropy_bar(width: int, height: int, entropy: int, portals: tuple[PortalMark
     return s
 
 
-def portal_marks(tiles: Sequence[dict[str, object]]) -> tuple[PortalMark, ...]:
+def portal_marks(tiles: Sequence[Mapping[str, object]]) -> tuple[PortalMark, ...]:
     """The pins for a view's tile list (portals with a threshold), ready for `entropy_bar`."""
     out: list[PortalMark] = []
     for t in tiles:

@@ -176,11 +176,11 @@ class CardArt:
         if kind == "back":
             return card_back(w, h)
         if kind == "char":
-            return self._get((*key, w, h), lambda: self._character(int(key[1]), w, h))  # type: ignore[arg-type]
+            return self._get((*key, w, h), lambda: self._character(_whole(key[1]), w, h))
         if kind == "shard":
-            return self._get((*key, w, h), lambda: self._shard(int(key[1]), w, h))  # type: ignore[arg-type]
+            return self._get((*key, w, h), lambda: self._shard(_whole(key[1]), w, h))
         if kind == "action":
-            return self._get((*key, w, h), lambda: self._action(int(key[1]), int(key[2]), w, h))  # type: ignore[arg-type]
+            return self._get((*key, w, h), lambda: self._action(_whole(key[1]), _whole(key[2]), w, h))
         raise KeyError(key)
 
     def anchor_token(self, d: int) -> pygame.Surface:
@@ -342,3 +342,9 @@ def shard_tip(card: int | None) -> str:
 
 def anchor_tip() -> str:
     return f"The {ANCHOR_INFO['name']}\n{ANCHOR_INFO['text']}\nShift takes it."
+
+
+def _whole(value: object) -> int:
+    """A card number from a face key (keys are tuples of plain values)."""
+    assert isinstance(value, int)
+    return value

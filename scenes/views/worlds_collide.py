@@ -1270,7 +1270,7 @@ class WorldsCollideView(GameView):
         pygame.draw.circle(layer, (14, 14, 24), home.center, home.width // 2 + 2)
         pygame.draw.circle(layer, (110, 90, 56), home.center, home.width // 2 + 2, width=2)
         for text, size, colour, kind, anchor, pos in g.labels:
-            self.text.blit(layer, text, size, colour, kind, **{anchor: (pos[0] + off[0], pos[1] + off[1])})
+            self.text.blit(layer, text, size, colour, kind, False, **{anchor: (pos[0] + off[0], pos[1] + off[1])})
         return layer
 
     def _draw_live(self, surface: pygame.Surface, overlay: Overlay, animator: Animator,
