@@ -89,7 +89,7 @@ class Knowledge:
         if state.is_over() or state.to_act() != [CHANCE]:
             return self.evaluate(state, seat)
         outcomes = state.chance_outcomes()
-        if len(outcomes) > CHEAP_CHANCE_OUTCOMES:
+        if not outcomes or len(outcomes) > CHEAP_CHANCE_OUTCOMES:  # too many, or sampled only
             return self.evaluate(state, seat)
         total = 0.0
         for cmd, p in outcomes:

@@ -11,7 +11,8 @@
 - A new leaf is valued by a truncated play-out of `rollout_depth` plies with
   the game's policy, ending in the game's evaluator, or (with `leaf_depth`) by
   a small expectimax: `leaf_depth` decision plies, every chance outcome
-  weighed by its probability, the `leaf_top_k` best moves by one-ply score at
+  weighed by its probability (a step that cannot list its outcomes: a few
+  drawn ones, `search.CHANCE_SAMPLES`), the `leaf_top_k` best moves by one-ply score at
   inner decision nodes and the one-ply best at the last, so a leaf's value
   already sees the opponent's best reply to the chance that follows. The
   search also stops at the end of the game or where `Knowledge.horizon_key`
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from game.ai.knowledge import Knowledge
-from game.ai.search import Budget, Stats, ValueRange, gc_paused, sample_chance
+from game.ai.search import Budget, Stats, ValueRange, chance_spread, gc_paused, sample_chance
 from game.core.protocol import CHANCE, Command, Seat, State
 from game.core.rng import Rng
 
@@ -203,7 +204,7 @@ class MCTS:
         actors = state.to_act()
         if actors == [CHANCE]:
             total: list[float] | None = None
-            for cmd, p in state.chance_outcomes():
+            for cmd, p in chance_spread(state, self.rng):
                 nxt = state.clone()
                 nxt.apply(cmd)
                 v = self._expectimax(nxt, depth, horizon)

@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from game.core.protocol import Command, State
 from game.core.rng import Rng
 
+CHANCE_SAMPLES = 4
+"""How many outcomes a leaf search draws of a chance step that cannot be listed: it caps the
+branching a deal or a throw of dice adds to an exhaustive look-ahead."""
 
 @dataclass(frozen=True)
 class Budget:
@@ -76,10 +79,19 @@ class ValueRange:
 
 
 def sample_chance(state: State, rng: Rng) -> Command:
-    """One chance outcome of `state`, drawn by weight with the search's `rng` (never the
-    state's own RNG, which would let the search see the real future)."""
+    """One chance outcome of `state`, drawn with the search's `rng` (never the state's own
+    RNG, which would let the search see the real future)."""
+    return state.sample_chance(rng)
+
+
+def chance_spread(state: State, rng: Rng, samples: int = CHANCE_SAMPLES) -> list[tuple[Command, float]]:
+    """The chance outcomes a leaf search averages over: all of them with their probabilities
+    when the game lists them, else `samples` outcomes drawn with `rng`, equally weighted
+    (a deal or a throw of dice that cannot be listed)."""
     outcomes = state.chance_outcomes()
-    return outcomes[rng.choose_weighted([p for _, p in outcomes])][0]
+    if outcomes:
+        return outcomes
+    return [(state.sample_chance(rng), 1.0 / samples) for _ in range(samples)]
 
 
 @contextmanager

@@ -23,7 +23,9 @@ from game.core.errors import SaveFileError, UnknownGameError
 from game.core.protocol import CHANCE, Command, Event, Game, GameInfo, JsonDict, Seat, State
 
 SAVE_FORMAT = "entropy-tabletop-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""2: chance outcomes are all written into their commands (Rally's deal names its cards).
+Version 1 saves still load: `Game.upgrade_command` fills in what they lack."""
 HUMAN = "human"
 AGENT_LEVELS = ("random", "greedy", "easy", "normal", "hard")
 SEAT_KINDS = (HUMAN,) + AGENT_LEVELS
@@ -257,6 +259,8 @@ class Match:
         why = _rules_note(game.info, data.get("rules"))
         for ply, raw in enumerate(data["commands"], start=1):
             try:
+                if version < SAVE_VERSION:
+                    raw = game.upgrade_command(raw, match.state, version)
                 cmd = game.codec.decode(raw)
             except ValueError as exc:
                 raise SaveFileError(f"{why}move {ply} cannot be read: {exc}") from None

@@ -254,7 +254,8 @@ class State(ABC):
 
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[Command, float]]:
-        """At a chance node, each outcome with its probability (summing to 1)."""
+        """At a chance node, each outcome with its probability (summing to 1); [] for a step
+        that can only be sampled (`sample_chance`): a deal of many cards, a handful of dice."""
 
     @abstractmethod
     def clone(self) -> "State":
@@ -289,10 +290,15 @@ class State(ABC):
         copy.rng = rng.fork()
         return copy
 
-    def sample_chance(self) -> Command:
-        """Pick a chance outcome with the state's own RNG (replays are exact)."""
+    def sample_chance(self, rng: Rng | None = None) -> Command:
+        """One chance outcome, drawn with `rng`: the state's own RNG when None (the match's live
+        draw, so a replay is exact), a search's own RNG otherwise (so it never sees the real
+        future, and samples another one each time). The outcome is written into the command
+        (the colour drawn, the cards dealt), so `apply` never needs an RNG. Default: a weighted
+        pick among `chance_outcomes()`; a game with steps that can only be sampled overrides it."""
         outcomes = self.chance_outcomes()
-        return outcomes[self.rng.choose_weighted([p for _, p in outcomes])][0]
+        r = self.rng if rng is None else rng
+        return outcomes[r.choose_weighted([p for _, p in outcomes])][0]
 
     def progress(self) -> str:
         """How far the game has come, in a few words for the Load list ("Era 3", "Round 4 of
@@ -389,6 +395,12 @@ class Game(ABC):
     def redact_event(self, event: Event, seat: Seat) -> Event | None:
         """What `seat` may see of an event; None hides it entirely."""
         return event if event.visible_to(seat) else None
+
+    def upgrade_command(self, raw: Any, state: State, version: int) -> Any:
+        """A command as an older save format (`version`) wrote it, in today's form, at the
+        position `state` it is played in (replay order); the JSON as it was by default. Only
+        reshapes the data: the result is decoded and checked like any command."""
+        return raw
 
     def playtest_stats(self, state: State) -> dict[str, float]:
         """Figures about a finished game for `arena`'s report (e.g. its length in

@@ -58,8 +58,7 @@ def policy_command(s: RallyState, seat: Seat, rng: Rng) -> Command:
     """The cheap play-out policy (see the module docstring); chance by `rng`."""
     actors = s.to_act()
     if actors and actors[0] < 0:
-        outcomes = s.chance_outcomes()
-        return outcomes[rng.choose_weighted([p for _, p in outcomes])][0]
+        return s.sample_chance(rng)
     if s.phase == "planning":
         hand = sorted(s.hands[seat] + [c for sh in s.ships_of(seat) for c in sh.program])
         joint = planner.joint_programs(s, seat, hand, 1, 1)[0][1]

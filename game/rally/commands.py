@@ -48,12 +48,14 @@ class DrawTile(Command):
 
 @dataclass(frozen=True)
 class DealCards(Command):
-    """Chance (one outcome): the era's cards are dealt from the shuffled deck."""
+    """Chance, sampled (`rules.sample_deal`): the era's cards, `hands[p]` the cards player p
+    draws, in the order drawn. Recorded here so a replay is exact and `apply` needs no RNG."""
 
     TAG: ClassVar[str] = "deal_cards"
+    hands: tuple[tuple[int, ...], ...]
 
     def describe(self) -> str:
-        return "deal"
+        return "deal " + "/".join(",".join(str(c) for c in hand) or "-" for hand in self.hands)
 
 
 @dataclass(frozen=True)

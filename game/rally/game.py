@@ -95,6 +95,15 @@ class RallyGame(Game):
             return f"It is Player {actors[0] + 1}'s turn."
         return "It is not your turn."
 
+    def upgrade_command(self, raw: Any, state: State, version: int) -> Any:
+        """Version 1 saves wrote the deal without its cards (`apply` drew them): they are the
+        ones the state's RNG draws at that point, drawn here on a copy of it (the replay's own
+        draw keeps the RNG in step)."""
+        if version < 2 and isinstance(raw, dict) and raw.get("type") == "deal_cards" and "hands" not in raw \
+                and isinstance(state, S) and state.phase == "deal":
+            return rules.sample_deal(state, state.rng.copy()).to_json()
+        return raw
+
     def playtest_stats(self, state: State) -> dict[str, float]:
         """Eras played, how the game ended (`end:decided` 1 or 0 for each ending, so
         the arena's mean is the share of games), and the engine's counters: cards
@@ -228,8 +237,9 @@ class RallyGame(Game):
             return ChooseStarter(CHANCE, int(args[0]) - 1)
         if verb == "draw":
             return DrawTile(CHANCE, int(args[0]))
-        if verb == "deal":
-            return DealCards(CHANCE)
+        if verb == "deal":  # deal 3,17,40/8,2,9 (each player's cards, seat by seat; - for none)
+            return DealCards(CHANCE, tuple(tuple(int(c) for c in hand.split(",")) if hand != "-" else ()
+                                           for hand in args[0].split("/")))
         if verb == "round":
             return ChaosRound(CHANCE)
         if verb == "tile":

@@ -15,6 +15,7 @@ from game.core.protocol import CHANCE, Command
 from game.rally import chaos
 from game.rally.cards import N_CARDS
 from game.rally.commands import (
+    DealCards,
     DistributeEnergy,
     Exchange,
     FinishPlanning,
@@ -30,6 +31,7 @@ from game.rally.commands import (
 )
 from game.rally.rules import (
     chance_outcomes,
+    deal_refusal,
     exchange_ships,
     on_frontier,
     ship_hexes,
@@ -50,6 +52,8 @@ def why_illegal(state: RallyState, cmd: Command) -> str | None:
     if seat not in to_act(state):
         return "It is not your turn."
     if seat == CHANCE:
+        if isinstance(cmd, DealCards) and state.phase == "deal":
+            return deal_refusal(state, cmd)
         return None if cmd in [c for c, _ in chance_outcomes(state)] else "That is not a possible draw now."
     ph = state.phase
     if isinstance(cmd, PlaceTile):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from game.core.hexgrid import Hex
 from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat
+from game.core.rng import Rng
 from game.rally import chaos, ending
 from game.rally.cards import (
     CARD_KIND,
@@ -166,7 +167,7 @@ def chance_outcomes(state: RallyState) -> list[tuple[Command, float]]:
         total = sum(state.bag)
         return [(DrawTile(CHANCE, t), c / total) for t, c in enumerate(state.bag) if c > 0]
     if state.phase == "deal":
-        return [(DealCards(CHANCE), 1.0)]
+        return []  # too many deals to list: sampled (sample_deal)
     return [(ChaosRound(CHANCE), 1.0)]
 
 
@@ -177,6 +178,8 @@ def candidates(state: RallyState, seat: Seat) -> list[Command]:
     if seat not in actors:
         return []
     if seat == CHANCE:
+        if state.phase == "deal":  # a deal cannot be listed: the one the state's RNG would draw
+            return [sample_deal(state, state.rng.copy())]
         return [c for c, _ in chance_outcomes(state)]
     ph = state.phase
     if ph in ("setup_tiles", "expansion"):
@@ -262,7 +265,7 @@ def apply(state: RallyState, cmd: Command) -> list[Event]:
     elif isinstance(cmd, PlaceShip):
         _place_ship(state, cmd, events)
     elif isinstance(cmd, DealCards):
-        _deal(state, events)
+        _deal(state, cmd.hands, events)
         _produce(state, events)
         state.phase = "distribute"
         state.queue = order_from(state, state.starter)
@@ -351,13 +354,56 @@ def _place_built(state: RallyState, h: Hex, events: list[Event]) -> None:
     chaos.land(state, ship, events)
 
 
-def _deal(state: RallyState, events: list[Event]) -> None:
-    """Each living player draws 5 cards per ship; an empty deck is rebuilt
-    from every discard (face up and face down) and drawing goes on."""
+def sample_deal(state: RallyState, rng: Rng) -> DealCards:
+    """The era's deal drawn with `rng`: in turn order from the starter, each living player draws
+    5 cards per ship one at a time from the deck; an empty deck is rebuilt from every discard
+    (face up and face down) and drawing goes on. The first draw of `rng` is the step's own, as
+    for every chance step (the deal was once a one-outcome step whose cards `apply` drew), so
+    a seed deals the same cards as before and older saves replay."""
+    rng.random()
+    deck, spare = state.deck[:], state.discard + [c for c, _ in state.buried]
+    hands: list[tuple[int, ...]] = [()] * state.n
+    for p in order_from(state, state.starter):
+        got: list[int] = []
+        for _ in range(CARDS_PER_SHIP * len(state.ships_of(p))):
+            if not deck:
+                deck, spare = sorted(spare), []
+                if not deck:
+                    break
+            got.append(deck.pop(rng.randrange(len(deck))))
+        hands[p] = tuple(got)
+    return DealCards(CHANCE, tuple(hands))
+
+
+def deal_refusal(state: RallyState, cmd: DealCards) -> str | None:
+    """Why `cmd` is no deal that could be drawn now, or None (a save or a command may name any
+    cards: each must be in the deck when drawn, and every player draws 5 per ship while the deck,
+    rebuilt once from the discards, lasts)."""
+    if len(cmd.hands) != state.n:
+        return "A deal gives each player a hand."
+    deck, spare = state.deck[:], state.discard + [c for c, _ in state.buried]
+    for p in order_from(state, state.starter):
+        want, hand = CARDS_PER_SHIP * len(state.ships_of(p)), cmd.hands[p]
+        if len(hand) > want:
+            return f"Player {p + 1} draws {want} cards, not {len(hand)}."
+        for card in hand:
+            if not deck:
+                deck, spare = sorted(spare), []
+            if card not in deck:
+                return "That card is not in the deck."
+            deck.remove(card)
+        if len(hand) < want and (deck or spare):
+            return f"Player {p + 1} draws {want} cards while the deck lasts."
+    return None
+
+
+def _deal(state: RallyState, hands: tuple[tuple[int, ...], ...], events: list[Event]) -> None:
+    """Each living player draws the cards the deal names (`sample_deal`): 5 cards per ship; an
+    empty deck is rebuilt from every discard (face up and face down) and drawing goes on."""
     for p in order_from(state, state.starter):
         want = CARDS_PER_SHIP * len(state.ships_of(p))
         got: list[int] = []
-        for _ in range(want):
+        for i in range(want):
             if not state.deck:
                 state.deck = state.discard + [c for c, _ in state.buried]
                 state.deck.sort()
@@ -365,7 +411,8 @@ def _deal(state: RallyState, events: list[Event]) -> None:
                 events.append(DeckReshuffled(f"The deck is reshuffled ({len(state.deck)} cards).", len(state.deck)))
                 if not state.deck:
                     break
-            got.append(state.deck.pop(state.rng.randrange(len(state.deck))))
+            got.append(hands[p][i])  # a legal deal draws while the deck lasts (deal_refusal)
+            state.deck.remove(got[-1])
         state.hands[p].extend(got)
         events.append(CardsDealt(f"Player {p + 1} draws {len(got)} cards.", p, len(got), tuple(got), (p,)))
     state.played = []

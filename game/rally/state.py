@@ -77,6 +77,11 @@ class RallyState(State):
     def chance_outcomes(self) -> list[tuple[Command, float]]:
         return rules.chance_outcomes(self)
 
+    def sample_chance(self, rng: Rng | None = None) -> Command:
+        if self.phase == "deal":  # a deal is sampled, not listed
+            return rules.sample_deal(self, self.rng if rng is None else rng)
+        return super().sample_chance(rng)
+
     def apply(self, command: Command) -> list[Event]:
         return rules.apply(self, command)
 

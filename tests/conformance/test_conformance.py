@@ -125,9 +125,15 @@ def test_random_playout_reaches_the_end_legally(game: Game, data) -> None:
         assert actors, "not over, yet nobody acts"
         if actors == [CHANCE]:
             outcomes = state.chance_outcomes()
-            assert outcomes and all(p > 0 for _, p in outcomes)
-            assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
-            assert {c for c, _ in outcomes} == set(state.candidates(CHANCE))
+            if outcomes:  # listed: the probabilities sum to 1 and are what the candidates are
+                assert all(p > 0 for _, p in outcomes)
+                assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
+                assert {c for c, _ in outcomes} == set(state.candidates(CHANCE))
+            else:  # sampled only: any sample is a legal outcome, and the candidates are too
+                assert state.candidates(CHANCE)
+                for k in range(3):
+                    sampled = state.sample_chance(Rng(seed ^ (steps * 31 + k)))
+                    assert game.check(state, sampled) is None, (sampled, game.check(state, sampled))
         else:
             idle = [s for s in range(players) if s not in actors]
             for s in idle:
@@ -154,6 +160,43 @@ def test_random_playout_reaches_the_end_legally(game: Game, data) -> None:
     # A finished game refuses everything with a reason.
     refusal = game.check(state, cmd)
     assert refusal is not None and refusal.reason.strip()
+
+
+@for_every_game
+@SETTINGS
+@given(data=st.data())
+def test_only_sampling_chance_touches_the_state_rng(game: Game, data) -> None:
+    """`apply` never draws from the state's RNG, chance commands included: every outcome is
+    written into its command (the cards dealt, the colour drawn), so a replay is exact and a
+    search that samples chance again sees another future. Only `sample_chance()` draws."""
+    config, seed, players = data.draw(setups(game))
+    state = game.new(game.validate_config(config), seed, players)
+    r = random.Random(seed)
+    steps = 0
+    while not state.is_over() and steps < 400:
+        cmd = pick(state, r)  # chance: sample_chance(), which may draw
+        before = state.rng.copy()
+        state.apply(cmd)
+        assert state.rng == before, f"applying {cmd.describe()} drew from the state's RNG"
+        steps += 1
+
+
+@for_every_game
+def test_sampling_chance_with_another_rng_leaves_the_state_rng_alone(game: Game) -> None:
+    r = random.Random(5)
+    seen = 0
+    for seed in range(4):
+        state = game.new(game.default_config(), seed, game.info.max_players)
+        for _ in range(300):
+            if state.is_over():
+                break
+            if state.to_act() == [CHANCE]:
+                before = state.rng.copy()
+                samples = {state.sample_chance(Rng(k)) for k in range(8)}
+                assert state.rng == before and all(game.check(state, c) is None for c in samples)
+                seen += 1
+            state.apply(pick(state, r))
+    assert seen
 
 
 def test_thousand_random_matches_without_error() -> None:

@@ -498,7 +498,7 @@ def test_player_without_ships_stops_playing_and_keeps_points() -> None:
     play_chaos(s)
     assert s.phase == "deal"
     from game.rally.commands import DealCards
-    do(s, DealCards(CHANCE))
+    do(s, s.sample_chance())
     assert s.hands[1] == [] and s.to_act() == [0] and s.pool[1] == 0
 
 
@@ -530,7 +530,7 @@ def test_unowned_portal_produces_nothing_until_a_ship_lands() -> None:
     play_chaos(s)
     from game.rally.commands import DealCards
     before = a.energy
-    do(s, DealCards(CHANCE))
+    do(s, s.sample_chance())
     assert a.energy == before + 50 + 30 and s.entropy == -1000 + ENTROPY["move1"] + 30
 
 

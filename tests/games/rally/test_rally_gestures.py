@@ -96,7 +96,7 @@ def test_buttons_for_distribution_and_exchange_and_clicks_to_order_ships() -> No
     ship(s, 0, 4, 0, energy=0)
     ship(s, 1, 8, 0)
     s.phase = "deal"
-    do(s, DealCards(CHANCE))
+    do(s, s.sample_chance())
     assert RALLY.find_command(s, 0, Target("button", ident="give:20,30"), None) == DistributeEnergy(0, (20, 30))
     bad = RALLY.find_command(s, 0, Target("button", ident="give:20,20"), None)
     assert isinstance(bad, Refusal) and "exactly 50" in bad.reason
@@ -123,7 +123,7 @@ def test_parse_command_reads_the_notation_of_describe() -> None:
     cmds = [PlaceTile(0, (1, -2)), PlaceShip(1, (0, 0), 4), DistributeEnergy(0, (10, 40)), ProgramCard(0, 3, 17, 1),
             UnprogramCard(0, 3, 0), MoveCard(0, 3, 0, 5, 2), FinishPlanning(0), OrderShips(1, 4),
             SetProgram(0, ((3, (1, 2)), (5, ()))), Exchange(0, (1, 2), (3, 4)), NoExchange(0),
-            DrawTile(CHANCE, 3), DealCards(CHANCE), ChooseStarter(CHANCE, 1)]
+            DrawTile(CHANCE, 3), DealCards(CHANCE, ((3, 17, 40), (), (8,))), ChooseStarter(CHANCE, 1)]
     for cmd in cmds:
         text = cmd.describe().replace("draw " + cmd.describe()[5:], "draw 3") if isinstance(cmd, DrawTile) else \
             cmd.describe()
@@ -137,7 +137,7 @@ def test_dealt_cards_are_shown_only_to_their_owner() -> None:
     ship(s, 0, 0, 0)
     ship(s, 1, 8, 0)
     s.phase = "deal"
-    events = do(s, DealCards(CHANCE))
+    events = do(s, s.sample_chance())
     dealt = [e for e in events if isinstance(e, CardsDealt)]
     mine = next(e for e in dealt if e.player == 0)
     assert RALLY.redact_event(mine, 0) == mine

@@ -158,7 +158,7 @@ def test_each_player_draws_five_cards_per_ship() -> None:
     ship(s, 0, 2, 0)
     ship(s, 1, 5, 0)
     ship(s, 2, 8, 0)
-    do(s, DealCards(CHANCE))
+    do(s, s.sample_chance())
     assert [len(h) for h in s.hands] == [2 * CARDS_PER_SHIP, CARDS_PER_SHIP, CARDS_PER_SHIP]
     assert len(set(s.hands[0] + s.hands[1] + s.hands[2])) == 4 * CARDS_PER_SHIP
 
@@ -170,7 +170,7 @@ def test_deck_reshuffles_discards_when_empty() -> None:
     s.discard = s.deck[3:]
     s.deck = s.deck[:3]
     s.buried = [(s.discard.pop(), 1)]
-    events = do(s, DealCards(CHANCE))
+    events = do(s, s.sample_chance())
     assert of(events, "deck_reshuffled")
     assert [len(h) for h in s.hands] == [5, 5] and not s.discard and not s.buried
 
@@ -178,7 +178,7 @@ def test_deck_reshuffles_discards_when_empty() -> None:
 def test_every_player_gets_50_free_energy() -> None:
     s = _era_start()
     a, b = ship(s, 0, 0, 0, energy=0), ship(s, 1, 5, 0, energy=7)
-    do(s, DealCards(CHANCE))
+    do(s, s.sample_chance())
     assert FREE_ENERGY == 50 and (a.energy, b.energy) == (50, 57)
     assert s.entropy == -1000  # the free energy costs no entropy
 
@@ -191,7 +191,7 @@ def test_portal_active_iff_entropy_not_above_threshold() -> None:
         portal(s, 3, 1, P_MID, 30, owner=0)
         s.entropy = entropy
         assert s.view(1)["tiles"][-1]["active"] is paid
-        do(s, DealCards(CHANCE))
+        do(s, s.sample_chance())
         assert a.energy == FREE_ENERGY + (30 if paid else 0), entropy
 
 
@@ -202,7 +202,7 @@ def test_production_pays_owner_and_raises_entropy_by_the_same_amount() -> None:
     portal(s, 3, 1, P_HIGH, 20, owner=0)
     portal(s, 4, 1, P_MID, 30, owner=0)
     portal(s, 5, 1, P_LOW, 40)  # not owned: produces nothing
-    events = do(s, DealCards(CHANCE))
+    events = do(s, s.sample_chance())
     assert a.energy == FREE_ENERGY + 50 and s.entropy == -950
     assert [e.portals for e in of(events, "production")] == [50, 0]  # type: ignore[attr-defined]
 
@@ -214,7 +214,7 @@ def test_portals_are_judged_at_the_entropy_before_production() -> None:
     portal(s, 3, 1, P_LOW, 40, owner=0)
     portal(s, 4, 1, P_LOW, 40, owner=0)
     s.entropy = P_LOW - 10
-    do(s, DealCards(CHANCE))
+    do(s, s.sample_chance())
     assert a.energy == FREE_ENERGY + 80 and s.entropy == P_LOW + 70
 
 
@@ -244,7 +244,7 @@ def test_a_single_ship_gets_all_energy_without_asking() -> None:
     s = _era_start()
     a = ship(s, 0, 0, 0, energy=0)
     ship(s, 1, 5, 0, energy=0)
-    do(s, DealCards(CHANCE))
+    do(s, s.sample_chance())
     assert s.phase == "planning" and a.energy == 50 and s.pool == [0, 0]
 
 
@@ -253,7 +253,7 @@ def test_players_with_several_ships_distribute_all_their_energy_in_turn() -> Non
     s.starter = 1
     a1, a2 = ship(s, 0, 0, 0, energy=0), ship(s, 0, 2, 0, energy=0)
     b1, b2 = ship(s, 1, 5, 0, energy=0), ship(s, 1, 7, 0, energy=0)
-    do(s, DealCards(CHANCE))
+    do(s, s.sample_chance())
     assert s.phase == "distribute" and s.to_act() == [1]
     assert s.view(1)["pending"] == {"kind": "distribute", "seat": 1, "ships": [3, 4], "pool": 50}
     assert refused(s, DistributeEnergy(1, (20, 20))) == "Share out exactly 50 energy (these amounts add up to 40)."
