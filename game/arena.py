@@ -19,7 +19,7 @@ from typing import Any
 
 from game.ai.agents import Agent, make_agent
 from game.core.match import Match
-from game.core.protocol import CHANCE
+from game.core.protocol import by_itself
 from game.core.registry import get_game
 
 
@@ -29,7 +29,7 @@ def _play_one(game_id: str, names: list[str], agents: list[Agent], seed: int,
     match = Match(get_game(game_id), {}, seed, list(names))
     while not match.state.is_over():
         actors = match.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             match.resolve_chance()
             continue
         if not actors:

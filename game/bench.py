@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.core.protocol import CHANCE
+from game.core.protocol import AUTO, CHANCE
 from game.core.registry import get_game
 from game.core.rng import Rng
 
@@ -22,6 +22,8 @@ def bench_engine(game_id: str, games: int, seed: int) -> dict[str, Any]:
             actors = state.to_act()
             if actors == [CHANCE]:
                 state.apply(state.sample_chance())
+            elif actors == [AUTO]:
+                state.apply(state.candidates(AUTO)[0])
             else:
                 state.apply(rng.choice(state.candidates(actors[0])))
             commands += 1

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.match import Match
-from game.core.protocol import CHANCE
+from game.core.protocol import by_itself
 from game.core.registry import get_game
 from game.core.rng import Rng
 
@@ -34,7 +34,7 @@ def random_match(game_id: str, seed: int, plies: int, seats: list[str] | None = 
     played = 0
     while not match.state.is_over():
         actors = match.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             match.resolve_chance()
             continue
         if played >= plies:

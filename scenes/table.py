@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.match import HUMAN, Match
-from game.core.protocol import CHANCE, Command, Event, Refusal, Seat, Target
+from game.core.protocol import Command, Event, Refusal, Seat, Target, by_itself
 from scenes import palette
 from scenes.ai_driver import AI_ERROR, AI_SLOW, AI_STOPPED, AiDriver, Answer
 from scenes.animation import Animator, Tween
@@ -111,7 +111,7 @@ class TableScene(Scene):
     def enter(self) -> None:
         self._build_buttons()
         self.on_resize(self.ctx.screen.get_size())
-        if self.hot_seat and not self.match.state.is_over() and self.match.to_act() != [CHANCE]:
+        if self.hot_seat and not self.match.state.is_over() and not by_itself(self.match.to_act()):
             # (a game opening with a deal plays it first: the view then asks for the hand-off)
             first = self._next_human()
             self._handoff(first if first is not None else self.humans[0])
@@ -212,9 +212,9 @@ class TableScene(Scene):
         (simultaneous choices) one of several once no human among them is still to choose.
         Computer seats choosing alongside a human are asked earlier, by `_ask_ahead`."""
         actors = self.match.to_act()
-        if not actors or actors == [CHANCE] or any(self.match.is_human(s) for s in actors if s != CHANCE):
+        if not actors or by_itself(actors) or any(self.match.is_human(s) for s in actors if s >= 0):
             return None
-        return actors[0] if actors[0] != CHANCE else None
+        return actors[0] if actors[0] >= 0 else None
 
     def _ask_ahead(self) -> None:
         """A simultaneous choice with a human among the actors: computer actors start thinking now,
@@ -222,7 +222,7 @@ class TableScene(Scene):
         when the table is idle; nothing of what they chose is shown before the reveal)."""
         if not self.humans or self.match.state.is_over():
             return
-        actors = tuple(s for s in self.match.to_act() if s != CHANCE)
+        actors = tuple(s for s in self.match.to_act() if s >= 0)
         if len(actors) < 2 or not any(self.match.is_human(s) for s in actors):
             return
         answer = self._pending_answer
@@ -239,7 +239,7 @@ class TableScene(Scene):
         """Computer seats that must act and whose move the worker is working out (the seat list
         marks them with an hourglass, also while they think in the background)."""
         to_act = self.match.to_act()
-        return [s for s in to_act if s != CHANCE and not self.match.is_human(s) and self.ai.asked(s)]
+        return [s for s in to_act if s >= 0 and not self.match.is_human(s) and self.ai.asked(s)]
 
     def _answer_current(self, answer: Answer) -> bool:
         """An answer still fits the position: nothing happened since it was asked, or (a
@@ -509,7 +509,7 @@ class TableScene(Scene):
             return
         if self.ai.wants("hint") or (self._pending_answer is not None and self._pending_answer.purpose == "hint"):
             return
-        actors = tuple(s for s in self.match.to_act() if s != CHANCE)
+        actors = tuple(s for s in self.match.to_act() if s >= 0)
         self.ai.request_hint(self.match.state, seat, self.match.seed * 7919 + len(self.match.commands),
                              len(self.match.commands), actors=actors if len(actors) > 1 else ())
         self.show("Thinking about a hint...")
@@ -766,7 +766,7 @@ class TableScene(Scene):
                 self.open_game_over()
             return
         actors = self.match.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             if self.view.hold_chance(self.watch_paused):
                 return
             before = self.view.view
@@ -821,7 +821,7 @@ class TableScene(Scene):
             return STILL if self.game_over_opened else max(0.0, 0.3 - self.idle_for)
         if self.ai.busy or self._pending_answer is not None:
             return PULSE
-        if self.match.to_act() == [CHANCE]:
+        if by_itself(self.match.to_act()):
             return STILL if self.watch_paused else 0.0
         if self.ai_to_act() is not None:
             return STILL if self.watching and self.watch_paused else PULSE
@@ -860,7 +860,7 @@ class TableScene(Scene):
                         return
                 continue
             actors = self.match.to_act()
-            if actors == [CHANCE]:
+            if by_itself(actors):
                 self.match.resolve_chance()
                 continue
             seat = self.ai_to_act()
@@ -886,7 +886,7 @@ class TableScene(Scene):
                 self.show("Hint: the blue marks show the suggested move." if targets[1] is not None
                           else "Hint: the computer would pass here.")
             return False
-        background = any(self.match.is_human(s) for s in self.match.to_act() if s != CHANCE)
+        background = any(self.match.is_human(s) for s in self.match.to_act() if s >= 0)
         if background:
             # a computer choosing alongside a human: played face down, but never under the human's hand
             if self.drag.active:

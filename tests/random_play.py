@@ -6,7 +6,7 @@ import random
 from typing import TypeVar
 
 from game.core.match import Match
-from game.core.protocol import CHANCE, Command, State
+from game.core.protocol import Command, State, by_itself
 
 S = TypeVar("S", bound=State)
 
@@ -15,7 +15,7 @@ def pick(state: State, r: random.Random) -> Command:
     """A command for whoever must act: chance by the state's RNG, seats at random."""
     actors = state.to_act()
     assert actors, "someone must act while the game is not over"
-    if actors == [CHANCE]:
+    if by_itself(actors):
         return state.sample_chance()
     seat = r.choice(actors)
     legal = state.candidates(seat)
@@ -36,7 +36,7 @@ def random_match(match: Match, r: random.Random, steps: int) -> Match:
     """`match` after `steps` random legal commands submitted the way the table does
     (chance through the match's own resolver, then the first seat to act), each one accepted."""
     for _ in range(steps):
-        if match.to_act() == [CHANCE]:
+        if by_itself(match.to_act()):
             assert match.resolve_chance().ok
         else:
             seat = match.to_act()[0]

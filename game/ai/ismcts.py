@@ -54,7 +54,7 @@ from typing import Hashable, Literal
 
 from game.ai.knowledge import Knowledge
 from game.ai.search import Budget, Stats, ValueRange, gc_paused, sample_chance
-from game.core.protocol import CHANCE, Command, Seat, State
+from game.core.protocol import Command, Seat, State, by_itself
 from game.core.rng import Rng
 
 OpponentModel = Literal["observer", "own"]
@@ -199,7 +199,7 @@ class ISMCTS:
                 values = know.values(state)
                 break
             actors = state.to_act()
-            if actors == [CHANCE]:
+            if by_itself(actors):
                 state.apply(sample_chance(state, self.rng))
                 continue
             if depth >= self.budget.max_depth:
@@ -304,7 +304,7 @@ class ISMCTS:
         for _ in range(self.budget.rollout_depth):
             if state.is_over() or self._beyond_horizon(state):
                 break
-            if state.to_act() == [CHANCE]:
+            if by_itself(state.to_act()):
                 state.apply(sample_chance(state, self.rng))
             else:
                 state.apply(know.rollout_command(state, self.rng))

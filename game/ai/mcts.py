@@ -32,7 +32,7 @@ from typing import Hashable
 
 from game.ai.knowledge import Knowledge
 from game.ai.search import Budget, Stats, ValueRange, chance_spread, gc_paused, sample_chance
-from game.core.protocol import CHANCE, Command, Seat, State
+from game.core.protocol import CHANCE, Command, Seat, State, by_itself
 from game.core.rng import Rng
 
 
@@ -56,14 +56,15 @@ class _Node:
     __slots__ = ("actor", "children", "untried", "visits", "totals")
 
     def __init__(self, actor: Seat, seats: int) -> None:
-        self.actor = actor  # CHANCE for a chance node, -2 for a leaf of the search
+        self.actor = actor  # CHANCE for a chance node (AUTO's steps too), _STOP for a leaf of the search
         self.children: dict[Command, _Node] = {}
         self.untried: list[Command] | None = None  # best first, popped from the end
         self.visits = 0
         self.totals = [0.0] * seats
 
 
-_STOP = -2
+_STOP = -99
+"""The actor of a leaf node: no seat, no chance, no engine step."""
 
 
 class MCTS:
@@ -153,7 +154,7 @@ class MCTS:
         if state.is_over() or self.knowledge.horizon_key(state) != horizon:
             return _Node(_STOP, seats)
         actors = state.to_act()
-        return _Node(actors[0], seats)
+        return _Node(CHANCE if by_itself(actors) else actors[0], seats)
 
     def _ordered_moves(self, state: State, seat: Seat) -> list[Command]:
         """Moves worst first (so `pop()` gives the best), cut to `max_children`."""
@@ -184,7 +185,7 @@ class MCTS:
             if state.is_over() or self.knowledge.horizon_key(state) != horizon:
                 break
             actors = state.to_act()
-            if actors == [CHANCE]:
+            if by_itself(actors):
                 state.apply(sample_chance(state, self.rng))
             else:
                 state.apply(self.knowledge.rollout_command(state, self.rng))
@@ -202,7 +203,7 @@ class MCTS:
         if depth <= 0 or state.is_over() or know.horizon_key(state) != horizon:
             return know.values(state)
         actors = state.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             total: list[float] | None = None
             for cmd, p in chance_spread(state, self.rng):
                 nxt = state.clone()

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from game.core.protocol import Command, State
+from game.core.protocol import AUTO, Command, State
 from game.core.rng import Rng
 
 CHANCE_SAMPLES = 4
@@ -79,15 +79,18 @@ class ValueRange:
 
 
 def sample_chance(state: State, rng: Rng) -> Command:
-    """One chance outcome of `state`, drawn with the search's `rng` (never the state's own
-    RNG, which would let the search see the real future)."""
+    """What comes next where no seat decides: a chance outcome drawn with the search's `rng`
+    (never the state's own RNG, which would let the search see the real future), or the
+    engine's own step (AUTO)."""
     return state.sample_chance(rng)
 
 
 def chance_spread(state: State, rng: Rng, samples: int = CHANCE_SAMPLES) -> list[tuple[Command, float]]:
     """The chance outcomes a leaf search averages over: all of them with their probabilities
     when the game lists them, else `samples` outcomes drawn with `rng`, equally weighted
-    (a deal or a throw of dice that cannot be listed)."""
+    (a deal or a throw of dice that cannot be listed); the engine's own step is one outcome."""
+    if state.to_act() == [AUTO]:
+        return [(state.candidates(AUTO)[0], 1.0)]
     outcomes = state.chance_outcomes()
     if outcomes:
         return outcomes

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
 from game.core.errors import SaveFileError, UnknownGameError
-from game.core.protocol import CHANCE, Command, Event, Game, GameInfo, JsonDict, Seat, State
+from game.core.protocol import AUTO, CHANCE, Command, Event, Game, GameInfo, JsonDict, Seat, State
 
 SAVE_FORMAT = "entropy-tabletop-save"
 SAVE_VERSION = 2
@@ -66,6 +66,8 @@ class Match:
     log: list[LogEntry] = field(default_factory=list)
     autosave_path: Path | None = None
     _redo: list[list[Command]] = field(default_factory=list)
+    _revealed: list[bool] = field(default_factory=list)
+    """Per command: whether its events showed something hidden (an undo barrier)."""
 
     def __post_init__(self) -> None:
         bad = [s for s in self.seats if s not in SEAT_KINDS]
@@ -98,8 +100,15 @@ class Match:
         return Result(True, events=tuple(events))
 
     def resolve_chance(self) -> Result:
-        """Let the bag, deck or dice decide, with the state's own seeded RNG."""
-        if self.state.to_act() != [CHANCE]:
+        """Let the bag, deck or dice decide, with the state's own seeded RNG - or play the
+        engine's own next step (AUTO): whatever comes next without a seat's decision."""
+        actors = self.state.to_act()
+        if actors == [AUTO]:
+            events = self._play(self.state.sample_chance())
+            self._redo.clear()
+            self._autosave()
+            return Result(True, events=tuple(events))
+        if actors != [CHANCE]:
             return Result.refused("Nothing is left to chance right now.")
         events = self._play(self.state.sample_chance(), rng_used=True)
         self._redo.clear()
@@ -111,6 +120,7 @@ class Match:
             self.state.sample_chance()  # keep the RNG in step with a live draw
         events = self.state.apply(command)
         self.commands.append(command)
+        self._revealed.append(any(e.reveals() for e in events))
         ply = len(self.commands)
         self.log.extend(LogEntry(ply, command.seat, e) for e in events)
         return events
@@ -120,11 +130,12 @@ class Match:
         """Index to cut history back to for `seat`'s last decision, or None.
 
         Undo never crosses new information: a chance outcome (a draw, a shuffle,
-        dice) or another human's command. Agents' replies are taken back too.
+        dice), a command whose events showed something hidden (`Event.REVEALS`), or
+        another human's command. Agents' replies and the engine's own steps are taken back too.
         """
         for i in range(len(self.commands) - 1, -1, -1):
             cmd = self.commands[i]
-            if cmd.seat == CHANCE:
+            if cmd.seat == CHANCE or self._revealed[i]:
                 return None
             if cmd.seat == seat:
                 return i
@@ -137,9 +148,12 @@ class Match:
             return None
         if not any(cmd.seat == seat for cmd in self.commands):
             return "Nothing to undo: you haven't made a move yet."
-        for cmd in reversed(self.commands):
+        for i in range(len(self.commands) - 1, -1, -1):
+            cmd = self.commands[i]
             if cmd.seat == CHANCE:
                 return f"Can't undo: {self.game.info.reveal_noun} has been revealed since your move."
+            if self._revealed[i]:
+                return "Can't undo: hidden cards have been shown since your move."
             if cmd.seat != seat and self.is_human(cmd.seat):
                 return "Can't undo: another player has moved since."
             if cmd.seat == seat:
@@ -185,6 +199,7 @@ class Match:
         """Replay `commands` from a fresh state (exact: chance uses the stored outcome)."""
         self.state = self.game.new(self.config, self.seed, len(self.seats))
         self.commands = []
+        self._revealed = []
         self.log = []
         for cmd in commands:
             self._play(cmd)
@@ -260,8 +275,11 @@ class Match:
         for ply, raw in enumerate(data["commands"], start=1):
             try:
                 if version < SAVE_VERSION:
+                    was_chance = isinstance(raw, dict) and raw.get("seat") == CHANCE
                     raw = game.upgrade_command(raw, match.state, version)
                 cmd = game.codec.decode(raw)
+                if version < SAVE_VERSION and was_chance and cmd.seat == AUTO:
+                    match.state.rng.next_u64()  # version 1 drew once for it, as for every chance step
             except ValueError as exc:
                 raise SaveFileError(f"{why}move {ply} cannot be read: {exc}") from None
             try:

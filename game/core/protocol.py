@@ -22,6 +22,15 @@ from game.core.rng import Rng
 Seat = int
 CHANCE: Seat = -1
 """The pseudo-seat that acts when the bag, a deck or the dice decide."""
+AUTO: Seat = -2
+"""The pseudo-seat of steps the engine plays by itself, one at a time so a screen can show each
+(Rally's chaos rounds, Worlds Collide's reveal): no choice and no chance, one candidate, and
+`apply` draws nothing. What such a step shows is marked on its events (`Event.REVEALS`)."""
+
+
+def by_itself(actors: list[Seat]) -> bool:
+    """True when no seat decides now: chance draws, or the engine plays its own step."""
+    return actors == [CHANCE] or actors == [AUTO]
 
 JsonDict = dict[str, Any]
 
@@ -132,6 +141,14 @@ class Event(_Tagged):
     """
 
     text: str
+    REVEALS: ClassVar[bool] = False
+    """True for events that show something hidden until then (secret choices turned face up, a
+    programmed card played): undo never goes back across them (see `reveals`)."""
+
+    def reveals(self) -> bool:
+        """Whether this event shows some seat something hidden until then; by default the
+        class's REVEALS, an event whose fields decide (a Shard taken from a Hold) overrides it."""
+        return self.REVEALS
 
     def visible_to(self, seat: Seat) -> bool:
         audience = getattr(self, "audience", None)
@@ -239,7 +256,8 @@ class State(ABC):
 
     @abstractmethod
     def to_act(self) -> list[Seat]:
-        """Seats that must act now: [] when over, [CHANCE] when chance decides."""
+        """Seats that must act now: [] when over, [CHANCE] when chance decides, [AUTO] when
+        the engine plays its own next step."""
 
     @abstractmethod
     def candidates(self, seat: Seat) -> list[Command]:
@@ -291,11 +309,15 @@ class State(ABC):
         return copy
 
     def sample_chance(self, rng: Rng | None = None) -> Command:
-        """One chance outcome, drawn with `rng`: the state's own RNG when None (the match's live
-        draw, so a replay is exact), a search's own RNG otherwise (so it never sees the real
-        future, and samples another one each time). The outcome is written into the command
-        (the colour drawn, the cards dealt), so `apply` never needs an RNG. Default: a weighted
-        pick among `chance_outcomes()`; a game with steps that can only be sampled overrides it."""
+        """What comes next where no seat decides: at a chance node one outcome, drawn with `rng`
+        - the state's own RNG when None (the match's live draw, so a replay is exact), a
+        search's own RNG otherwise (so it never sees the real future, and samples another one
+        each time); at an AUTO node the engine's step, drawing nothing. The outcome is written
+        into the command (the colour drawn, the cards dealt), so `apply` never needs an RNG.
+        Default: a weighted pick among `chance_outcomes()`; a game with steps that can only be
+        sampled overrides it."""
+        if self.to_act() == [AUTO]:
+            return self.candidates(AUTO)[0]
         outcomes = self.chance_outcomes()
         r = self.rng if rng is None else rng
         return outcomes[r.choose_weighted([p for _, p in outcomes])][0]

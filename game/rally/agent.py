@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from game.ai.agents import Agent
 from game.core.hexgrid import Hex
-from game.core.protocol import CHANCE, Command, Seat, State
+from game.core.protocol import AUTO, Command, Seat, State
 from game.core.rng import Rng
 from game.rally import evaluate, mapshape, planner, rules
 from game.rally.cards import CARD_KIND, CARDS_PER_SHIP, FREE_ENERGY
@@ -372,8 +372,8 @@ def play_out(world: RallyState, seat: Seat, joint: planner.JointProgram) -> Rall
         actors = s.to_act()
         if not actors:
             break
-        if actors == [CHANCE]:
-            s.apply(ChaosRound(CHANCE))
+        if actors == [AUTO]:
+            s.apply(ChaosRound(AUTO))
             continue
         actor = actors[0]
         if s.phase == "planning":

@@ -340,6 +340,7 @@ class WavePush(Event):
 @dataclass(frozen=True)
 class CardPlayed(Event):
     TAG: ClassVar[str] = "card_played"
+    REVEALS: ClassVar[bool] = True  # a programmed card, face down until now
     ship: int
     card: int
     kind: str
@@ -351,6 +352,7 @@ class CardIgnored(Event):
     """Not played: the ship could not pay (reason `energy`) or there was no room to build (`no_room`)."""
 
     TAG: ClassVar[str] = "card_ignored"
+    REVEALS: ClassVar[bool] = True
     ship: int
     card: int
     kind: str

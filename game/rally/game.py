@@ -8,6 +8,7 @@ from typing import Any
 
 from game.core.hexgrid import DIRECTION_NAMES, Hex
 from game.core.protocol import (
+    AUTO,
     CHANCE,
     Command,
     Event,
@@ -17,6 +18,7 @@ from game.core.protocol import (
     Seat,
     State,
     Target,
+    by_itself,
 )
 from game.core.rng import Rng
 from game.rally import referee, rules
@@ -82,7 +84,7 @@ class RallyGame(Game):
     def not_your_turn(self, state: State, seat: Seat) -> str:
         assert isinstance(state, S)
         actors = state.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             return "Wait: the next tile, the deal or the next chaos round comes first."
         if state.phase == "planning" and 0 <= seat < state.n:
             if not state.alive[seat]:
@@ -98,10 +100,12 @@ class RallyGame(Game):
     def upgrade_command(self, raw: Any, state: State, version: int) -> Any:
         """Version 1 saves wrote the deal without its cards (`apply` drew them): they are the
         ones the state's RNG draws at that point, drawn here on a copy of it (the replay's own
-        draw keeps the RNG in step)."""
+        draw keeps the RNG in step). Their chaos rounds were chance steps: now AUTO's."""
         if version < 2 and isinstance(raw, dict) and raw.get("type") == "deal_cards" and "hands" not in raw \
                 and isinstance(state, S) and state.phase == "deal":
             return rules.sample_deal(state, state.rng.copy()).to_json()
+        if version < 2 and isinstance(raw, dict) and raw.get("type") == "chaos_round":
+            return {**raw, "seat": AUTO}  # a chance step with one outcome then
         return raw
 
     def playtest_stats(self, state: State) -> dict[str, float]:
@@ -241,7 +245,7 @@ class RallyGame(Game):
             return DealCards(CHANCE, tuple(tuple(int(c) for c in hand.split(",")) if hand != "-" else ()
                                            for hand in args[0].split("/")))
         if verb == "round":
-            return ChaosRound(CHANCE)
+            return ChaosRound(AUTO)
         if verb == "tile":
             return PlaceTile(seat, _hex(args[0]))
         if verb == "ship":

@@ -11,10 +11,11 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from game.core.hexgrid import Hex
-from game.core.protocol import CHANCE, Command
+from game.core.protocol import AUTO, CHANCE, Command
 from game.rally import chaos
 from game.rally.cards import N_CARDS
 from game.rally.commands import (
+    ChaosRound,
     DealCards,
     DistributeEnergy,
     Exchange,
@@ -51,6 +52,8 @@ def why_illegal(state: RallyState, cmd: Command) -> str | None:
         return "The game is over."
     if seat not in to_act(state):
         return "It is not your turn."
+    if seat == AUTO:
+        return None if isinstance(cmd, ChaosRound) else "The chaos round plays by itself."
     if seat == CHANCE:
         if isinstance(cmd, DealCards) and state.phase == "deal":
             return deal_refusal(state, cmd)

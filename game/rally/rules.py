@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.hexgrid import Hex
-from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat
+from game.core.protocol import AUTO, CHANCE, Command, Event, JsonDict, Seat
 from game.core.rng import Rng
 from game.rally import chaos, ending
 from game.rally.cards import (
@@ -155,7 +155,7 @@ def to_act(state: RallyState) -> list[Seat]:
         return [exchange_ships(state)[0].owner]
     if len(state.chaos_ships) >= 2:
         return [state.turn]
-    return [CHANCE]
+    return [AUTO]  # the next chaos round, played by the engine (and shown round by round)
 
 
 def chance_outcomes(state: RallyState) -> list[tuple[Command, float]]:
@@ -168,7 +168,7 @@ def chance_outcomes(state: RallyState) -> list[tuple[Command, float]]:
         return [(DrawTile(CHANCE, t), c / total) for t, c in enumerate(state.bag) if c > 0]
     if state.phase == "deal":
         return []  # too many deals to list: sampled (sample_deal)
-    return [(ChaosRound(CHANCE), 1.0)]
+    return []
 
 
 # --- legal commands (a representative, finite set) ------------------------------------------------
@@ -177,6 +177,8 @@ def candidates(state: RallyState, seat: Seat) -> list[Command]:
     actors = to_act(state)
     if seat not in actors:
         return []
+    if seat == AUTO:
+        return [ChaosRound(AUTO)]
     if seat == CHANCE:
         if state.phase == "deal":  # a deal cannot be listed: the one the state's RNG would draw
             return [sample_deal(state, state.rng.copy())]

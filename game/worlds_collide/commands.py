@@ -50,9 +50,8 @@ class Draw(Command):
 
 @dataclass(frozen=True)
 class Reveal(Command):
-    """Chance with one outcome: hidden facts are turned face up (the actions
-    chosen in secret, or a Shard in a Hold). A chance step so that undo never
-    crosses a reveal."""
+    """The engine's own step (AUTO): hidden facts are turned face up (the actions chosen in
+    secret, or a Shard in a Hold). Undo never crosses it because its events say they reveal."""
 
     TAG: ClassVar[str] = "reveal"
 
@@ -193,6 +192,7 @@ class ActionChosen(Event):
 @dataclass(frozen=True)
 class ActionsRevealed(Event):
     TAG: ClassVar[str] = "actions_revealed"
+    REVEALS: ClassVar[bool] = True
     actions: tuple[int, ...]
     """Per seat, the Action revealed."""
 
@@ -248,10 +248,15 @@ class ShardTaken(Event):
     revealed: bool
     audience: tuple[Seat, ...] | None = None
 
+    def reveals(self) -> bool:
+        """A Shard taken from a Hold shows the taker its face (a shrouded one was hidden)."""
+        return self.source.startswith("hold:")
+
 
 @dataclass(frozen=True)
 class ShardRevealed(Event):
     TAG: ClassVar[str] = "shard_revealed"
+    REVEALS: ClassVar[bool] = True
     card: int
     where: str
 

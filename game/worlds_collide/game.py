@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any, Mapping
 
 from game.core.protocol import (
+    AUTO,
     CHANCE,
     Command,
     Event,
@@ -16,6 +17,7 @@ from game.core.protocol import (
     Seat,
     State,
     Target,
+    by_itself,
 )
 from game.core.rng import Rng
 from game.worlds_collide import rules
@@ -99,7 +101,7 @@ class WorldsCollideGame(Game):
     def not_your_turn(self, state: State, seat: Seat) -> str:
         assert isinstance(state, S)
         actors = state.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             return "Wait: cards are being dealt or revealed."
         if not state.stack and 0 <= seat < state.n and state.choices[seat]:
             return "You have chosen your Action; wait for the others to choose theirs."
@@ -310,6 +312,12 @@ class WorldsCollideGame(Game):
             return dataclasses.replace(event, text=event.text, card=-1, audience=None)
         return None
 
+    def upgrade_command(self, raw: Any, state: State, version: int) -> Any:
+        """Version 1 saves made the reveal a chance step with one outcome: now AUTO's."""
+        if version < 2 and isinstance(raw, dict) and raw.get("type") == "reveal":
+            return {**raw, "seat": AUTO}
+        return raw
+
     def parse_command(self, seat: Seat, text: str, state: State) -> Command:
         """`choose shift` / `choose 6`, `resolve`, `decline`, `done`, `nexus`, `discard M2`,
         `hold 2` (seat number 1-based), `pick 3:expose` (owner 1-based) or `pick expose`,
@@ -322,7 +330,7 @@ class WorldsCollideGame(Game):
         if verb in simple:
             return simple[verb](seat)
         if verb == "reveal":
-            return Reveal(CHANCE)
+            return Reveal(AUTO)
         if verb == "draw":
             return Draw(CHANCE, parse_card(arg))
         if verb == "deal":

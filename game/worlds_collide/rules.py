@@ -11,8 +11,9 @@ Tasks:
 - (DEALCHAR,)                   chance deals the next Character (then the extra set)
 - (DRAW, seat, purpose)         chance: the top Shard of the Nexus (deal / to a Hold /
                                 revealed by Expose / revealed by Mary)
-- (REVEAL, kind, a, b)          chance with one outcome: the round's reveal, or a Shard
-                                in a Hold turned up (Expose, Kintriel) or seen (Telekinesis)
+- (REVEAL, kind, a, b)          the engine's own step (AUTO): the round's reveal, or a Shard
+                                in a Hold turned up (Expose, Kintriel) or seen (Telekinesis);
+                                its events mark what it shows, so undo stops there
 - (ACT, seat, action, play)     resolve or decline `action` (play = index in plays, -1
                                 when resolved through an ability: Advaranau, Jessup)
 - (CENE2, seat, left)           Cene C may take another Shard from the Discard, or stop
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat
+from game.core.protocol import AUTO, CHANCE, Command, Event, JsonDict, Seat
 from game.core.text import all_or_both, join_names
 from game.worlds_collide.cards import (
     ACTION_NAMES,
@@ -113,7 +114,9 @@ def to_act(s: "S") -> list[Seat]:
     if s.stack:
         top = s.stack[-1]
         kind = top[0]
-        if kind in (DEALCHAR, DRAW, REVEAL):
+        if kind == REVEAL:
+            return [AUTO]  # the reveal plays by itself; its events mark what it shows
+        if kind in (DEALCHAR, DRAW):
             return [CHANCE]
         return [top[1]]
     return [seat for seat in range(s.n) if not s.choices[seat]]
@@ -129,8 +132,6 @@ def chance_outcomes(s: "S") -> list[tuple[Command, float]]:
     if top[0] == DRAW:
         total = s.nexus_n
         return [(Draw(CHANCE, c), k / total) for c, k in enumerate(s.nexus) if k]
-    if top[0] == REVEAL:
-        return [(Reveal(CHANCE), 1.0)]
     return []
 
 
@@ -143,7 +144,9 @@ def candidates(s: "S", seat: Seat) -> list[Command]:
         return [ChooseAction(seat, a) for a in ALL_ACTIONS if s.hands[seat] >> a & 1]
     top = s.stack[-1]
     kind = top[0]
-    if kind in (DEALCHAR, DRAW, REVEAL):
+    if kind == REVEAL:
+        return [Reveal(AUTO)] if seat == AUTO else []
+    if kind in (DEALCHAR, DRAW):
         return [c for c, _ in chance_outcomes(s)] if seat == CHANCE else []
     if top[1] != seat:
         return []

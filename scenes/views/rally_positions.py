@@ -15,7 +15,7 @@ from typing import Any
 
 from game.core.hexgrid import Hex
 from game.core.match import Match
-from game.core.protocol import CHANCE, Command
+from game.core.protocol import Command, by_itself
 from game.core.registry import get_game
 from game.rally.commands import (
     DistributeEnergy,
@@ -87,7 +87,7 @@ def shot_match(seed: int, seats: list[str] | None = None, players: int = 2) -> M
         if state.is_over():
             break
         actors = match.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             match.resolve_chance()
             continue
         if state.phase == "planning" and state.era >= SHOT_ERA and 0 in actors:
@@ -108,7 +108,7 @@ def chaos_match(seed: int, seats: list[str] | None = None, players: int = 2) -> 
         state: Any = match.state
         if state.phase != "planning":
             break
-        seat = [s for s in match.to_act() if s != CHANCE][0]
+        seat = [s for s in match.to_act() if s >= 0][0]
         cmds: list[Command] = [FinishPlanning(seat)] if seat == 0 else _program(state, seat, rng) + [FinishPlanning(seat)]
         for cmd in cmds:
             match.submit(cmd)

@@ -15,7 +15,7 @@ import time
 from collections import defaultdict
 
 from game.ai.agents import make_agent
-from game.core.protocol import CHANCE
+from game.core.protocol import by_itself
 from game.rally.game import RALLY
 
 
@@ -29,7 +29,7 @@ def main(level: str = "normal", opponent: str = "greedy", games: int = 4, seed: 
         spent: dict[int, float] = defaultdict(float)
         while not s.is_over():
             actors = s.to_act()
-            if actors == [CHANCE]:
+            if by_itself(actors):
                 s.apply(s.sample_chance())
                 continue
             seat = actors[0]

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from game.ai.agents import LEVELS, Agent, MCTSAgent, make_agent
 from game.ai.knowledge import Knowledge, get_knowledge
 from game.ai.mcts import MCTS, SearchBudget
-from game.core.protocol import CHANCE, State
+from game.core.protocol import CHANCE, State, by_itself
 from game.core.registry import get_game
 from game.core.rng import Rng
 from game.order_chaos.ai import OrderChaosKnowledge, line_value
@@ -29,11 +29,11 @@ def random_position(seed: int, plies: int) -> OrderChaosState:
         actors = state.to_act()
         if not actors:
             break
-        if actors == [CHANCE]:
+        if by_itself(actors):
             state.apply(state.sample_chance())
         else:
             state.apply(rng.choice(state.candidates(actors[0])))
-    if state.to_act() == [CHANCE]:
+    if by_itself(state.to_act()):
         state.apply(state.sample_chance())
     return state
 

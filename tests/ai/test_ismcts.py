@@ -10,6 +10,7 @@ signs each seat may show (a player who always shows rock).
 
 from __future__ import annotations
 
+from game.core.protocol import by_itself
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
@@ -191,12 +192,12 @@ def random_position(seed: int, plies: int, rounds: int = 3) -> Duel:
         actors = state.to_act()
         if not actors:
             break
-        if actors == [CHANCE]:
+        if by_itself(actors):
             state.apply(state.sample_chance())
         else:
             seat = rng.choice(actors)
             state.apply(rng.choice(state.candidates(seat)))
-    if state.to_act() == [CHANCE]:
+    if by_itself(state.to_act()):
         state.apply(state.sample_chance())
     return state
 

@@ -13,7 +13,7 @@ import pytest
 from game.ai.agents import make_agent
 from game.ai.knowledge import get_knowledge
 from game.core.hexgrid import Hex
-from game.core.protocol import CHANCE
+from game.core.protocol import by_itself
 from game.core.rng import Rng
 from game.rally import agent as agent_module
 from game.rally import ambush, evaluate, mapshape, planner, routes
@@ -42,11 +42,11 @@ def _play_to(seed: int, players: int, plies: int) -> RallyState:
         actors = s.to_act()
         if not actors:
             break
-        if actors == [CHANCE]:
+        if by_itself(actors):
             s.apply(s.sample_chance())
         else:
             s.apply(policy_command(s, actors[0], rng))
-    while s.to_act() == [CHANCE]:
+    while by_itself(s.to_act()):
         s.apply(s.sample_chance())
     return s
 
@@ -119,7 +119,7 @@ def test_a_whole_game_between_levels_ends_with_only_legal_commands() -> None:
     agents = [make_agent("easy", "rally", 5), make_agent("greedy", "rally", 6)]
     while not s.is_over():
         actors = s.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             s.apply(s.sample_chance())
             continue
         cmd = agents[actors[0]].choose(s, actors[0])
@@ -220,7 +220,7 @@ def test_normal_plans_an_era_in_time() -> None:
     s = _positions(("distribute", "planning"), 1)[0][0]
     agent = make_agent("normal", "rally", 1)
     t0 = time.perf_counter()
-    while s.phase in ("distribute", "planning") and s.to_act() != [CHANCE]:
+    while s.phase in ("distribute", "planning") and not by_itself(s.to_act()):
         seat = s.to_act()[0]
         s.apply(agent.choose(s, seat))
     print(f"normal: one era's distribution and planning took {time.perf_counter() - t0:.2f} s")
@@ -293,7 +293,7 @@ def _survives(s: RallyState, seat: int, kinds: list[str]) -> bool:
     program = tuple(next(c for c in t.hands[seat] if CARD_KIND[c] == k) for k in kinds)
     t.done = [p != seat for p in range(t.n)]
     t.apply(SetProgram(seat, ((sid, program),)))
-    while t.phase == "chaos" and t.to_act() == [CHANCE]:
+    while t.phase == "chaos" and by_itself(t.to_act()):
         t.apply(t.sample_chance())
     return bool(t.ships_of(seat))
 
@@ -358,7 +358,7 @@ def test_ai_tiles_among_equal_hexes_grow_a_blob_not_a_strip(monkeypatch: pytest.
     agents = [make_agent("greedy", "rally", 1), make_agent("normal", "rally", 2)]
     while s.phase in ("start", "setup_tiles"):
         actors = s.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             spaces = [c for c, _ in s.chance_outcomes() if isinstance(c, DrawTile) and c.tile == tile_type("space")]
             s.apply(spaces[0] if spaces else s.sample_chance())
             continue
@@ -423,7 +423,7 @@ def _fly_alone(s: RallyState, level: str, eras: int, seed: int = 5) -> list[tupl
     start = s.era
     while not s.is_over() and s.era < start + eras:
         actors = s.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             s.apply(s.sample_chance())
             continue
         if s.phase == "planning":

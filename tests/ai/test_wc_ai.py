@@ -11,7 +11,7 @@ import pytest
 
 from game.ai.agents import ISMCTS_BUDGETS, ISMCTSAgent, make_agent
 from game.ai.knowledge import get_knowledge
-from game.core.protocol import CHANCE, Command
+from game.core.protocol import AUTO, Command, by_itself
 from game.core.rng import Rng
 from game.worlds_collide import ai
 from game.worlds_collide.cards import (
@@ -85,8 +85,8 @@ def play_round(s: WorldsCollideState, **by_seat: str) -> None:
     """Everyone chooses (`p0="Unleash"`), then the reveal."""
     for key, name in by_seat.items():
         s.apply(ChooseAction(int(key[1:]), ACT[name]))
-    assert s.to_act() == [CHANCE]
-    s.apply(Reveal(CHANCE))
+    assert by_itself(s.to_act())
+    s.apply(Reveal(AUTO))
 
 
 def decision_positions() -> list[tuple[WorldsCollideState, int]]:
@@ -94,7 +94,7 @@ def decision_positions() -> list[tuple[WorldsCollideState, int]]:
     out = []
     for seed in range(60):
         s = midgame(seed, 2 + seed % 3, 5 + 7 * seed % 90)
-        if s.is_over() or s.to_act() == [CHANCE]:
+        if s.is_over() or by_itself(s.to_act()):
             continue
         out.append((s, s.to_act()[-1]))
     return out
@@ -147,7 +147,7 @@ def test_policy_returns_legal_commands_and_plays_games_to_the_end() -> None:
             if s.is_over():
                 break
             actors = s.to_act()
-            if actors == [CHANCE]:
+            if by_itself(actors):
                 s.apply(s.sample_chance())
                 continue
             cmd = know.rollout_command(s, rng)
@@ -189,7 +189,7 @@ def test_policy_ignores_a_pending_secret_choice() -> None:
 def _after_a_reshuffle() -> tuple[WorldsCollideState, int]:
     """A decision after the Discard became the Nexus: the seat to decide cannot see a
     Shard drawn before the reshuffle nor one drawn since (two epochs hidden)."""
-    s = midgame(131, 3, 150)
+    s = midgame(144, 3, 150)  # (131 before the reveal became the engine's step, drawing nothing)
     seat = s.to_act()[-1]
     hidden = [e >> EPOCH_SHIFT for h in s.holds for e in h if not e & REVEALED and not e >> MASK_SHIFT >> seat & 1]
     assert s.reshuffles == 1 and sorted(hidden) == [0, 1] and len(s.candidates(seat)) > 1
@@ -311,8 +311,8 @@ def test_mary_takes_her_own_shard_over_the_wild() -> None:
     play_round(s, p0="Unleash", p1="Shift")
     s.apply(Resolve(0))
     # A Nexus of two: both come up (M2 and W), the Discard is empty: take M2, it locks.
-    while s.to_act() == [CHANCE]:
-        s.apply(s.chance_outcomes()[0][0])
+    while by_itself(s.to_act()):
+        s.apply(s.candidates(s.to_act()[0])[0])
     assert decide(s, 0) == TakeRevealed(0, parse_card("M2"))
 
 
@@ -342,8 +342,8 @@ def test_ronin_preempts_with_a_useful_second_action_that_does_not_clash() -> Non
     assert decide(s, 0) == PickAction(0, 0, ACT["Telekinesis"])
     s.apply(PickAction(0, 0, ACT["Telekinesis"]))
     s.apply(PickNexus(1))  # Kintriel's Expose
-    while s.to_act() == [CHANCE]:
-        s.apply(s.chance_outcomes()[0][0])
+    while by_itself(s.to_act()):
+        s.apply(s.candidates(s.to_act()[0])[0])
     assert decide(s, 0) == PickDiscard(0, parse_card("R3"))
 
 
@@ -351,8 +351,8 @@ def test_everyone_keeps_their_own_shard_over_others() -> None:
     s = make(["Kintriel", "Mary"], holds=["M1", ""], nexus="K1K2")
     play_round(s, p0="Fracture", p1="Shift")
     s.apply(Resolve(0))
-    while s.to_act() == [CHANCE]:
-        s.apply(s.chance_outcomes()[0][0])
+    while by_itself(s.to_act()):
+        s.apply(s.candidates(s.to_act()[0])[0])
     assert decide(s, 0) in (Keep(0, parse_card("K1")), Keep(0, parse_card("K2")))
 
 
@@ -367,7 +367,7 @@ def test_a_full_game_between_normal_and_others_finishes(players: int) -> None:
         if s.is_over():
             break
         actors = s.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             s.apply(s.sample_chance())
             continue
         cmd = agents[actors[0]].choose(s, actors[0])

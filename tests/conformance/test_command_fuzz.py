@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from game.core.match import Match
-from game.core.protocol import CHANCE, Command, Game
+from game.core.protocol import CHANCE, Command, Game, by_itself
 from game.core.registry import all_games
 
 GAMES = all_games()
@@ -70,7 +70,7 @@ def other_games_commands(game: Game, r: random.Random) -> list[Command]:
         for _ in range(12):
             if m.state.is_over():
                 break
-            if m.to_act() == [CHANCE]:
+            if by_itself(m.to_act()):
                 m.resolve_chance()
             else:
                 m.submit(r.choice(m.state.candidates(m.to_act()[0])))
@@ -101,7 +101,7 @@ def test_garbage_commands_are_refused_with_the_state_unchanged(game: Game, seed:
     players = game.info.max_players if seed % 2 == 0 else game.info.min_players
     other = Match(game, {}, seed + 100, ["human"] * players)
     while not other.state.is_over() and len(other.commands) < 150:
-        if other.to_act() == [CHANCE]:
+        if by_itself(other.to_act()):
             other.resolve_chance()
         else:
             other.submit(r.choice(other.state.candidates(r.choice(other.to_act()))))
@@ -111,7 +111,7 @@ def test_garbage_commands_are_refused_with_the_state_unchanged(game: Game, seed:
     for step in range(120):
         if match.state.is_over():
             break
-        if match.to_act() == [CHANCE]:
+        if by_itself(match.to_act()):
             assert match.resolve_chance().ok
             continue
         if step % 4 == 0:
@@ -123,12 +123,12 @@ def test_garbage_commands_are_refused_with_the_state_unchanged(game: Game, seed:
                 assert result.ok == (refusal is None)
                 if result.ok:
                     accepted += 1
-                    if match.state.is_over() or match.to_act() == [CHANCE]:
+                    if match.state.is_over() or by_itself(match.to_act()):
                         break
                 else:
                     assert result.reason.strip()
                     assert snapshot(match) == before, f"{bad} was refused but changed the match"
-        if match.state.is_over() or match.to_act() == [CHANCE]:
+        if match.state.is_over() or by_itself(match.to_act()):
             continue
         seat = r.choice(match.to_act())
         assert match.submit(r.choice(match.state.candidates(seat))).ok
@@ -143,7 +143,7 @@ def test_a_float_where_an_int_belongs_is_malformed(game: Game) -> None:
     match = Match(game, {}, 3, ["human"] * game.info.min_players)
     kinds: set[str] = set()
     while not match.state.is_over() and len(match.commands) < 300:
-        if match.to_act() == [CHANCE]:
+        if by_itself(match.to_act()):
             match.resolve_chance()
             continue
         seat = r.choice(match.to_act())

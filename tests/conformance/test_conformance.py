@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core.match import Match
-from game.core.protocol import CHANCE, Command, Game, State
+from game.core.protocol import AUTO, CHANCE, Command, Game, State, by_itself
 from game.core.registry import all_games
 from game.core.rng import Rng
 from tests.random_play import pick
@@ -49,7 +49,7 @@ def setups(draw, game: Game) -> tuple[dict, int, int]:
 
 def advance(match: Match, r: random.Random) -> Command:
     """One step of a Match; returns the command that was played."""
-    if match.to_act() == [CHANCE]:
+    if by_itself(match.to_act()):
         res = match.resolve_chance()
     else:
         seat = r.choice(match.to_act())
@@ -123,7 +123,10 @@ def test_random_playout_reaches_the_end_legally(game: Game, data) -> None:
     while not state.is_over():
         actors = state.to_act()
         assert actors, "not over, yet nobody acts"
-        if actors == [CHANCE]:
+        if actors == [AUTO]:  # the engine's own step: one candidate, no chance
+            assert len(state.candidates(AUTO)) == 1 and state.chance_outcomes() == []
+            assert state.sample_chance(Rng(steps)) == state.candidates(AUTO)[0]
+        elif actors == [CHANCE]:
             outcomes = state.chance_outcomes()
             if outcomes:  # listed: the probabilities sum to 1 and are what the candidates are
                 assert all(p > 0 for _, p in outcomes)
@@ -140,7 +143,7 @@ def test_random_playout_reaches_the_end_legally(game: Game, data) -> None:
                 assert state.candidates(s) == [], f"seat {s} is not acting but has commands"
         cmd = pick(state, r)
         assert game.check(state, cmd) is None
-        if steps % 17 == 0 and actors != [CHANCE]:
+        if steps % 17 == 0 and not by_itself(actors):
             # Every command the state lists is accepted by the referee.
             for seat in actors:
                 for c in state.candidates(seat):
@@ -190,7 +193,7 @@ def test_sampling_chance_with_another_rng_leaves_the_state_rng_alone(game: Game)
         for _ in range(300):
             if state.is_over():
                 break
-            if state.to_act() == [CHANCE]:
+            if by_itself(state.to_act()):
                 before = state.rng.copy()
                 samples = {state.sample_chance(Rng(k)) for k in range(8)}
                 assert state.rng == before and all(game.check(state, c) is None for c in samples)
@@ -337,7 +340,8 @@ def test_commands_round_trip_through_the_codec(game: Game, data) -> None:
 @given(data=st.data())
 def test_undo_restores_and_refuses_across_new_information(game: Game, data) -> None:
     """All seats human: a seat may undo its own last command only; never after
-    a chance outcome or another human's command (refused with a reason, no change)."""
+    a chance outcome, something shown (an event that `reveals()`, even by the seat's own
+    command) or another human's command (refused with a reason, no change)."""
     config, seed, players = data.draw(setups(game))
     m = Match(game, config, seed, ["human"] * players)
     r = random.Random(seed)
@@ -349,15 +353,22 @@ def test_undo_restores_and_refuses_across_new_information(game: Game, data) -> N
         if r.random() > 0.2:
             continue
         after, rng_after = m.state.notation(), m.state.rng.copy()
+        shown = any(e.event.reveals() for e in m.log if e.ply == len(m.commands))
+        if cmd.seat == AUTO and not shown:
+            continue  # an engine step that showed nothing is taken back with what came before
         for s in range(players):
             if s == cmd.seat:
                 continue
             res = m.undo(s)
             assert not res.ok and res.reason.strip()
             assert m.state.notation() == after and m.state.rng == rng_after
-        if cmd.seat == CHANCE:
+        if cmd.seat in (CHANCE, AUTO):
             continue
         res = m.undo(cmd.seat)
+        if shown:
+            assert not res.ok and "shown" in res.reason
+            assert m.state.notation() == after and m.state.rng == rng_after
+            continue
         assert res.ok, res.reason
         assert m.state.notation() == before and m.state.rng == rng_before
         assert m.can_redo()

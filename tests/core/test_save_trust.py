@@ -23,7 +23,7 @@ import game.core.match as match_mod
 from game.cli import main
 from game.core.errors import SaveFileError
 from game.core.match import Match
-from game.core.protocol import CHANCE, Command
+from game.core.protocol import Command, by_itself
 from game.core.registry import all_games, get_game
 from tests.random_play import random_match
 
@@ -163,7 +163,7 @@ def test_a_command_object_with_a_field_of_the_wrong_type_is_refused_by_submit(ga
     """`Match.submit` refuses a legal command rebuilt with 1.0 for a whole number (Worlds Collide
     played it, and its log said 'chose' action 1.0), the state unchanged; so is another game's."""
     match = played(game_id, steps=6)
-    while match.to_act() == [CHANCE]:
+    while by_itself(match.to_act()):
         match.resolve_chance()
     seat = match.to_act()[0]
     tried = 0

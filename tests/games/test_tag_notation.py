@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.protocol import CHANCE, Command, Game
+from game.core.protocol import AUTO, Command, Game
 from game.order_chaos.commands import Pass
 from game.order_chaos.game import ORDER_CHAOS
 from game.worlds_collide.commands import Decline, Done, PickNexus, Resolve, Reveal
@@ -13,7 +13,7 @@ from game.worlds_collide.game import WORLDS_COLLIDE
 
 CASES: list[tuple[Game, Command, str]] = [
     (ORDER_CHAOS, Pass(0), "pass"),
-    (WORLDS_COLLIDE, Reveal(CHANCE), "reveal"),
+    (WORLDS_COLLIDE, Reveal(AUTO), "reveal"),
     (WORLDS_COLLIDE, Resolve(1), "resolve"),
     (WORLDS_COLLIDE, Decline(2), "decline"),
     (WORLDS_COLLIDE, Done(0), "done"),

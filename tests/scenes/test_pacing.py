@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game.core.match import Match
-from game.core.protocol import CHANCE, Command, Seat, State, Target
+from game.core.protocol import Command, Seat, State, Target, by_itself
 from game.core.registry import get_game
 from scenes.app import AppContext, run, step
 from scenes.pacing import IDLE_WAIT, PULSE, STILL, FramePacer
@@ -193,7 +193,7 @@ def settled_table(ctx: AppContext, seats: list[str]) -> TableScene:
     ctx.stack.push(scene)
     for _ in range(300):
         step(ctx, [], DT)
-        if not scene.animator.tweens and scene.match.to_act() != [CHANCE] and scene.acting_human() is not None:
+        if not scene.animator.tweens and not by_itself(scene.match.to_act()) and scene.acting_human() is not None:
             break
     for _ in range(int(5 / DT)):  # let the opening status line and tooltips run out
         step(ctx, [], DT)

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.core.protocol import CHANCE
+from game.core.protocol import by_itself
 from game.rally.commands import CardPlayed, Collected, ShipMoved
 from game.rally.state import RallyState
 from scenes.app import AppContext, step
@@ -69,10 +69,10 @@ def hint_shown(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def collects_next_round(s: RallyState) -> bool:
-    if s.phase != "chaos" or s.to_act() != [CHANCE]:
+    if s.phase != "chaos" or not by_itself(s.to_act()):
         return False
     c = s.clone()
-    return any(isinstance(e, Collected) and e.kind == "titanium" for e in c.apply(c.chance_outcomes()[0][0]))
+    return any(isinstance(e, Collected) and e.kind == "titanium" for e in c.apply(c.candidates(c.to_act()[0])[0]))
 
 
 def test_the_dock_rows_count_with_the_playback(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
@@ -81,7 +81,7 @@ def test_the_dock_rows_count_with_the_playback(ctx: AppContext, monkeypatch: pyt
     match = next(m for m in (played_until(seed, ["human", "random"], lambda s: collects_next_round(s) or s.is_over())
                              for seed in range(1, 30)) if not m.state.is_over())
     c = match.state.clone()
-    taken = next(e for e in c.apply(c.chance_outcomes()[0][0]) if isinstance(e, Collected) and e.kind == "titanium")
+    taken = next(e for e in c.apply(c.candidates(c.to_act()[0])[0]) if isinstance(e, Collected) and e.kind == "titanium")
     import scenes.views.rally as rally_module
 
     shown: list[dict[int, int]] = []
@@ -171,10 +171,10 @@ def test_a_draw_is_called_a_draw_in_the_log_and_the_player_panels(ctx: AppContex
 
 
 def ends_next_round(s: RallyState) -> bool:
-    if s.phase != "chaos" or s.to_act() != [CHANCE]:
+    if s.phase != "chaos" or not by_itself(s.to_act()):
         return False
     c = s.clone()
-    c.apply(c.chance_outcomes()[0][0])
+    c.apply(c.candidates(c.to_act()[0])[0])
     return c.is_over()
 
 

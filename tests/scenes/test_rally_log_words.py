@@ -27,10 +27,10 @@ def played(seed: int, steps: int) -> Match:
 
 
 def test_whole_logs_have_no_coordinates_and_number_each_players_fleet_from_1() -> None:
-    """Random 3-player games to the end: seed 13 has a battle, seed 22 a wave push and a built ship."""
+    """Random 3-player games to the end: seed 13 has a battle, seed 29 a wave push and a built ship."""
     lines: list[str] = []
     kinds: set[str] = set()
-    for seed in (13, 22):
+    for seed in (13, 29):
         m = played(seed, 3000)
         lines += [t for t, _ in log_lines(m.log, NAMES, 0)]
         kinds |= {type(e.event).__name__ for e in m.log}

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from game.core.protocol import CHANCE
+from game.core.protocol import by_itself
 from game.rally.commands import CardPlayed, Collected, EntropyChanged, PortalClaimed, ShipDestroyed, ShipMoved
 from game.rally.state import RallyState
 from scenes.app import AppContext, step
@@ -58,10 +58,10 @@ def test_a_portal_is_claimed_and_switches_off_when_the_playback_gets_there() -> 
 
 
 def loses_a_ship_next_round(s: RallyState) -> bool:
-    if s.phase != "chaos" or s.to_act() != [CHANCE] or s.round < 1:
+    if s.phase != "chaos" or not by_itself(s.to_act()) or s.round < 1:
         return False
     c = s.clone()
-    return any(isinstance(e, ShipDestroyed) for e in c.apply(c.chance_outcomes()[0][0])) and \
+    return any(isinstance(e, ShipDestroyed) for e in c.apply(c.candidates(c.to_act()[0])[0])) and \
         len({sh.id for sh in s.ships.values() if sh.program}) >= 2
 
 
@@ -79,7 +79,7 @@ def test_a_ship_lost_in_a_round_keeps_its_row_while_the_round_plays(ctx: AppCont
     ctx.stack.push(scene)
     ctx.stack.apply_pending()
     view = rally_view(scene)
-    assert view.lay is not None and match.state.to_act() == [CHANCE], "the round is still to come"
+    assert view.lay is not None and by_itself(match.state.to_act()), "the round is still to come"
     rows_before = len(view.dock.rows)
     dock_h = view.lay.dock.height
     seen: list[Any] = []
@@ -100,10 +100,10 @@ def test_a_ship_lost_in_a_round_keeps_its_row_while_the_round_plays(ctx: AppCont
 
 
 def collects_next_round(s: RallyState) -> bool:
-    if s.phase != "chaos" or s.to_act() != [CHANCE]:
+    if s.phase != "chaos" or not by_itself(s.to_act()):
         return False
     c = s.clone()
-    return any(isinstance(e, Collected) and e.kind == "titanium" for e in c.apply(c.chance_outcomes()[0][0]))
+    return any(isinstance(e, Collected) and e.kind == "titanium" for e in c.apply(c.candidates(c.to_act()[0])[0]))
 
 
 def test_the_map_shows_the_titanium_until_the_playback_collects_it(ctx: AppContext,  # noqa: F811
@@ -113,7 +113,7 @@ def test_the_map_shows_the_titanium_until_the_playback_collects_it(ctx: AppConte
     match = next(m for m in (played_until(seed, ["human", "random"], lambda s: collects_next_round(s) or s.is_over())
                              for seed in range(1, 30)) if not m.state.is_over())
     c = match.state.clone()
-    taken = next(e for e in c.apply(c.chance_outcomes()[0][0]) if isinstance(e, Collected) and e.kind == "titanium")
+    taken = next(e for e in c.apply(c.candidates(c.to_act()[0])[0]) if isinstance(e, Collected) and e.kind == "titanium")
     amount = next(t["value"] for t in match.state.view(0)["tiles"] if tuple(t["hex"]) == tuple(taken.hex))
     assert amount > 0
     import scenes.views.rally as rally_module
@@ -142,7 +142,7 @@ def test_the_map_shows_the_titanium_until_the_playback_collects_it(ctx: AppConte
 
 
 def on_a_portal_at_a_round(s: RallyState) -> bool:
-    return s.phase == "chaos" and s.to_act() == [CHANCE] and any(
+    return s.phase == "chaos" and by_itself(s.to_act()) and any(
         sh.hex in s.tiles and s.tiles[sh.hex].kind == "portal" for sh in s.ships.values())
 
 

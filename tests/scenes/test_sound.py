@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.core.match import Match
-from game.core.protocol import CHANCE, Target
+from game.core.protocol import Target, by_itself
 from game.core.registry import get_game
 from game.order_chaos.commands import HalfEnded, MatchEnded
 from scenes.app import AppContext, step
@@ -61,7 +61,7 @@ def open_table(ctx: AppContext) -> TableScene:
 def settle(ctx: AppContext, scene: TableScene) -> None:
     for _ in range(200):
         step(ctx, [], DT)
-        if not scene.animator.busy and scene.match.to_act() != [CHANCE] and scene.acting_human() is not None:
+        if not scene.animator.busy and not by_itself(scene.match.to_act()) and scene.acting_human() is not None:
             return
 
 
@@ -120,7 +120,7 @@ def test_half_time_and_game_over_sounds(ctx: AppContext) -> None:
     m = scene.match
     heard: list[list[str]] = []
     while not m.state.is_over():
-        if m.to_act() == [CHANCE]:
+        if by_itself(m.to_act()):
             m.resolve_chance()
             continue
         command = m.state.candidates(m.to_act()[0])[0]

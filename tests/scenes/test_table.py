@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game.core.match import Match
-from game.core.protocol import CHANCE, Refusal, Target
+from game.core.protocol import Refusal, Target, by_itself
 from game.core.registry import get_game
 from game.order_chaos.commands import Draw, Pass, Place, Slide
 from scenes.app import AppContext, step
@@ -43,7 +43,7 @@ def settle(ctx: AppContext, scene: TableScene, frames: int = 200) -> None:
     """Step until animations end and chance has drawn (a human may act)."""
     for _ in range(frames):
         step(ctx, [], DT)
-        if not scene.animator.busy and scene.match.to_act() != [CHANCE] and scene.acting_human() is not None:
+        if not scene.animator.busy and not by_itself(scene.match.to_act()) and scene.acting_human() is not None:
             return
 
 
@@ -55,7 +55,7 @@ def play_setup(scene: TableScene, places: list[tuple[int, int]]) -> None:
     """Chaos places at each cell in turn, Order passing in between (fast, through the match)."""
     m = scene.match
     for i, rc in enumerate(places):
-        if m.to_act() == [CHANCE]:
+        if by_itself(m.to_act()):
             m.resolve_chance()
         assert m.submit(Place(m.to_act()[0], rc)).ok
         if i < len(places) - 1:
@@ -204,7 +204,7 @@ def test_half_time_banner_then_game_over(ctx: AppContext) -> None:
 
     rng = Rng(5)
     while not (m.state.view(0)["phase"] == "place" and m.state.view(0)["bag_total"] == 0):
-        if m.to_act() == [CHANCE]:
+        if by_itself(m.to_act()):
             m.resolve_chance()
         else:
             m.submit(rng.choice(m.state.candidates(m.to_act()[0])))
@@ -217,7 +217,7 @@ def test_half_time_banner_then_game_over(ctx: AppContext) -> None:
     ann = scene.view.announcement(scene.animator)
     assert ann is not None and ann.title.startswith("Half time: Order scored")
     while not m.state.is_over():
-        if m.to_act() == [CHANCE]:
+        if by_itself(m.to_act()):
             m.resolve_chance()
         else:
             m.submit(rng.choice(m.state.candidates(m.to_act()[0])))

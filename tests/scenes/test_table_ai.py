@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.core.match import Match
-from game.core.protocol import Target
+from game.core.protocol import Target, by_itself
 from game.core.registry import get_game
 from scenes.app import AppContext, step
 from scenes.table import TableScene
@@ -95,7 +95,6 @@ def test_escape_and_undo_while_the_ai_thinks(ctx: AppContext) -> None:
 def test_computers_think_in_the_worker_while_the_human_chooses(ctx: AppContext) -> None:
     """Worlds Collide: the computer seats of a simultaneous choice are asked at once, answer through
     the real worker process while frames keep coming, and the human is never made to wait."""
-    from game.core.protocol import CHANCE
 
     match = Match(get_game("worlds-collide"), {}, 4, ["human", "normal", "normal"])
     scene = TableScene(ctx, match, use_process=True)
@@ -108,7 +107,7 @@ def test_computers_think_in_the_worker_while_the_human_chooses(ctx: AppContext) 
             t0 = time.perf_counter()
             step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=(frames % 500, 300), rel=(1, 0),
                                           buttons=(0, 0, 0))], 1 / 60)
-            if match.to_act() != [CHANCE] and match.state.round == 1 and scene.acting_human() == 0:
+            if not by_itself(match.to_act()) and match.state.round == 1 and scene.acting_human() == 0:
                 worst = max(worst, time.perf_counter() - t0)  # frames while the human chooses
             frames += 1
             if match.state.choices[1] and match.state.choices[2]:

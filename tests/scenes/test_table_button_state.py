@@ -14,7 +14,7 @@ import random
 import pygame
 
 from game.core.match import Match
-from game.core.protocol import CHANCE, Target
+from game.core.protocol import Target, by_itself
 from game.core.registry import get_game
 from game.rally.state import RallyState
 from scenes.app import AppContext, step
@@ -31,7 +31,7 @@ def test_rally_set_up_greys_undo_once_a_tile_has_been_revealed_and_says_why(ctx:
     drag(ctx, at(scene, Target("tile")), at(scene, Target("hex", legal[0])))
     for _ in range(600):  # the bag draws (for the computer, then for the person) before the person acts again
         step(ctx, [], DT)
-        if scene.acting_human() is not None and not scene.animator.busy and scene.match.to_act() != [CHANCE]:
+        if scene.acting_human() is not None and not scene.animator.busy and not by_itself(scene.match.to_act()):
             break
     assert scene.match.undo_point(0) is None, "the draw stands between the person and their tile"
     reason = "Can't undo: a new tile or card has been revealed since your move."
@@ -51,7 +51,7 @@ def test_order_and_chaos_undo_and_redo_are_lit_exactly_when_they_would_act(ctx: 
     ctx.stack.push(scene)
     for _ in range(200):
         step(ctx, [], DT)
-        if not scene.animator.busy and match.to_act() != [CHANCE] and scene.acting_human() is not None:
+        if not scene.animator.busy and not by_itself(match.to_act()) and scene.acting_human() is not None:
             break
     assert match.commands, "the bag has drawn already"
     assert not scene.btn_undo.enabled and not scene.btn_redo.enabled
@@ -68,7 +68,7 @@ def test_order_and_chaos_undo_and_redo_are_lit_exactly_when_they_would_act(ctx: 
 
 
 def test_the_playback_pause_tooltip_goes_when_the_chaos_round_ends_under_a_still_mouse(ctx: AppContext) -> None:
-    match = played_until(7, ["human", "normal"], lambda s: s.phase == "chaos" and s.to_act() == [CHANCE]
+    match = played_until(7, ["human", "normal"], lambda s: s.phase == "chaos" and by_itself(s.to_act())
                          and s.round == 0 and max(len(sh.program) for sh in s.ships.values()) >= 3)
     scene = open_match(ctx, match)
     view = rally_view(scene)

@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from game.core.match import Match
-from game.core.protocol import CHANCE, Target
+from game.core.protocol import CHANCE, Target, by_itself
 from game.core.registry import get_game
 from game.rally.commands import DistributeEnergy, FinishPlanning, PlaceTile, ProgramCard, SetProgram
 from game.rally.state import RallyState
@@ -48,7 +48,7 @@ def played_until(seed: int, seats: list[str], stop: Callable[[RallyState], bool]
         if state.is_over() or stop(state):
             return match
         actors = match.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             match.resolve_chance()
         else:
             assert match.submit(choose(state, actors[0], rng)).ok
@@ -77,7 +77,7 @@ def settle(ctx: AppContext, scene: TableScene, frames: int = 600) -> None:
         ready(ctx)
         if scene.match.state.is_over():
             return
-        if not scene.animator.busy and scene.acting_human() is not None and scene.match.to_act() != [CHANCE]:
+        if not scene.animator.busy and scene.acting_human() is not None and not by_itself(scene.match.to_act()):
             return
         step(ctx, [], DT)
 
@@ -199,7 +199,7 @@ def test_the_predicted_route_is_where_the_engine_takes_the_ship(ctx: AppContext)
                 # the rounds, and any decision on the way taken the plainest way (two own ships
                 # meeting ask for an exchange: NoExchange is listed first)
                 actor = sim.to_act()[0]
-                sim.apply(sim.chance_outcomes()[0][0] if actor == CHANCE else sim.candidates(actor)[0])
+                sim.apply(sim.candidates(sim.to_act()[0])[0] if actor == CHANCE else sim.candidates(actor)[0])
             moved = sim.ships.get(ship.id)
             if pred.off_map is not None:
                 assert moved is None, "the route says it flies off the map, and it does"
@@ -368,7 +368,7 @@ def test_watched_computers_play_the_chaos_phase_to_the_end_with_pause_and_step(c
         step(ctx, [], DT)
         if scene.animator.of_kind("rally") and match.state.phase in ("chaos", "expansion", "over"):
             rounds_seen += 1
-        if match.state.phase == "chaos" and not paused_once and match.to_act() == [CHANCE]:
+        if match.state.phase == "chaos" and not paused_once and by_itself(match.to_act()):
             paused_once = True
             controls = view.play.rects(view.lay.controls) if view.lay else {}
             click(ctx, controls["pause"].center)
@@ -394,7 +394,7 @@ def test_watched_computers_play_the_chaos_phase_to_the_end_with_pause_and_step(c
 def test_a_pause_in_the_chaos_phase_holds_the_expansion_too_until_play(ctx: AppContext) -> None:
     """Paused during the last chaos round, the table stays still after it: no tile is drawn and
     no computer places one until Play (Step lets exactly one automatic step through)."""
-    match = played_until(7, ["human", "normal"], lambda s: s.phase == "chaos" and s.to_act() == [CHANCE] and s.round == 0
+    match = played_until(7, ["human", "normal"], lambda s: s.phase == "chaos" and by_itself(s.to_act()) and s.round == 0
                          and max(len(sh.program) for sh in s.ships.values()) >= 3)
     scene = open_match(ctx, match)
     view = rally_view(scene)
@@ -421,7 +421,7 @@ def test_a_pause_in_the_chaos_phase_holds_the_expansion_too_until_play(ctx: AppC
             step(ctx, [], DT)
         assert len(match.commands) == n + 1
     assert match.state.phase not in ("chaos", "over")
-    automatic = lambda: match.to_act() == [CHANCE] or scene.ai_to_act() is not None  # noqa: E731
+    automatic = lambda: by_itself(match.to_act()) or scene.ai_to_act() is not None  # noqa: E731
     assert automatic(), "something automatic would happen next"
     n = len(match.commands)
     for _ in range(120):
@@ -602,7 +602,7 @@ def test_the_shot_and_bench_positions_are_mid_game_planning_and_a_chaos_phase_ab
     assert state.phase == "planning" and state.era >= 3 and 0 in state.to_act()
     assert any(s.program for s in state.ships_of(0)), "routes to show"
     bench = position("rally", 7, 24, ["human", "random"], "bench")
-    assert bench.state.phase == "chaos" and bench.to_act() == [CHANCE]  # type: ignore[attr-defined]
+    assert bench.state.phase == "chaos" and by_itself(bench.to_act())  # type: ignore[attr-defined]
 
 
 def test_a_whole_game_is_played_by_gestures_alone(ctx: AppContext) -> None:

@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.core.match import Match
-from game.core.protocol import CHANCE, Target
+from game.core.protocol import Target, by_itself
 from game.core.registry import get_game
 from game.worlds_collide.cards import EXPOSE, FRACTURE, SHIFT, TELEKINESIS, card_name
 from game.worlds_collide.commands import ChooseAction, Keep, PickHold, PickNexus
@@ -72,7 +72,7 @@ def settle(ctx: AppContext, scene: TableScene, frames: int = 400) -> None:
         step(ctx, [], DT)
         if isinstance(ctx.stack.top, HandoffScene):
             return
-        if not scene.animator.busy and scene.match.to_act() != [CHANCE] and scene.acting_human() is not None:
+        if not scene.animator.busy and not by_itself(scene.match.to_act()) and scene.acting_human() is not None:
             return
 
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core.match import HUMAN, Match
-from game.core.protocol import CHANCE
+from game.core.protocol import by_itself
 from game.core.registry import get_game
 from game.core.rng import Rng
 from game.worlds_collide.commands import CharacterAssigned
@@ -58,7 +58,7 @@ def random_play(match: Match, rng: Rng, plies: int) -> None:
         if match.state.is_over():
             return
         actors = match.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             assert match.resolve_chance().ok
             continue
         seat = actors[0]
@@ -114,7 +114,7 @@ def mary_about_to_reveal(seats: list[str]) -> Match:
     match = Match(GAME, {"characters": "chosen"}, 3, seats)
 
     def chance() -> None:
-        while match.to_act() == [CHANCE]:
+        while by_itself(match.to_act()):
             assert match.resolve_chance().ok
 
     chance()
@@ -136,7 +136,7 @@ def test_a_computer_marys_reveal_flies_into_an_overlay_the_human_sees(module_ctx
     assert match.submit(Resolve(1)).ok
     flips: list[int] = []
     waits = 0
-    while match.to_act() == [CHANCE]:
+    while by_itself(match.to_act()):
         before = view.view
         result = match.resolve_chance()
         view.set_view(match.state.view(0))
@@ -178,7 +178,7 @@ def test_the_human_mary_gets_the_same_overlay_with_clickable_shards(module_ctx: 
 
     match = mary_about_to_reveal([HUMAN, HUMAN])
     assert match.submit(Resolve(1)).ok
-    while match.to_act() == [CHANCE]:
+    while by_itself(match.to_act()):
         assert match.resolve_chance().ok
     mine = make_view(module_ctx, match, 1)
     assert [it.target.zone for it in mine.geo.modal if it.target] == ["revealed"] * 3
@@ -195,7 +195,7 @@ def test_keep_overlay_marks_shards_the_others_have_not_seen(module_ctx: AppConte
 
     match = mary_about_to_reveal([HUMAN, HUMAN])
     assert match.submit(Resolve(1)).ok
-    while match.to_act() == [CHANCE]:
+    while by_itself(match.to_act()):
         assert match.resolve_chance().ok
     other = next(c for c in match.state.mary if owner_of(c) != MARY)  # not Mary's own: it stays in the Hold
     assert match.submit(TakeRevealed(1, other)).ok
@@ -229,7 +229,7 @@ def test_ronins_unleash_says_a_click_on_a_hand_card_plays_it_second(module_ctx: 
     match = Match(GAME, {"characters": "chosen"}, 7, [HUMAN, "random", "random"])
 
     def chance() -> None:
-        while match.to_act() == [CHANCE]:
+        while by_itself(match.to_act()):
             assert match.resolve_chance().ok
 
     chance()

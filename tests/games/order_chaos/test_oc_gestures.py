@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.match import Match
-from game.core.protocol import CHANCE, Refusal, Target
+from game.core.protocol import CHANCE, Refusal, Target, by_itself
 from game.core.registry import get_game
 from game.order_chaos.commands import Draw, Pass, Place, Slide
 from game.order_chaos.state import OrderChaosState
@@ -128,8 +128,8 @@ def test_find_command_agrees_with_legal_commands(seed: int, steps: int) -> None:
     for _ in range(steps):
         if s.is_over():
             return
-        s.apply(s.sample_chance() if s.to_act() == [CHANCE] else r.choice(s.candidates(s.to_act()[0])))
-    if s.to_act() == [CHANCE] or s.is_over():
+        s.apply(s.sample_chance() if by_itself(s.to_act()) else r.choice(s.candidates(s.to_act()[0])))
+    if by_itself(s.to_act()) or s.is_over():
         return
     seat = s.to_act()[0]
     legal = set(s.candidates(seat))
@@ -150,12 +150,12 @@ def _match_at(phase: str, seed: int = 6) -> Match:
     m = Match(OC, {}, seed, ["human", "human"])
     r = random.Random(seed)
     for _ in range(30):  # get some counters on the board
-        if m.to_act() == [CHANCE]:
+        if by_itself(m.to_act()):
             m.resolve_chance()
         else:
             m.submit(r.choice(m.state.candidates(m.to_act()[0])))
     while m.state.phase != phase:
-        if m.to_act() == [CHANCE]:
+        if by_itself(m.to_act()):
             m.resolve_chance()
         else:
             m.submit(m.state.candidates(m.to_act()[0])[0])
@@ -198,7 +198,7 @@ def test_submit_after_the_end_is_refused() -> None:
     m = Match(OC, {"size": 5}, 4, ["human", "human"])
     r = random.Random(4)
     while not m.state.is_over():
-        if m.to_act() == [CHANCE]:
+        if by_itself(m.to_act()):
             m.resolve_chance()
         else:
             m.submit(r.choice(m.state.candidates(m.to_act()[0])))
@@ -220,7 +220,7 @@ def test_parse_command_round_trips_describe(seed: int, steps: int, size: int) ->
     for _ in range(steps):
         if s.is_over():
             return
-        s.apply(s.sample_chance() if s.to_act() == [CHANCE] else r.choice(s.candidates(s.to_act()[0])))
+        s.apply(s.sample_chance() if by_itself(s.to_act()) else r.choice(s.candidates(s.to_act()[0])))
     for seat in s.to_act():
         for cmd in s.candidates(seat):
             assert OC.parse_command(seat, cmd.describe(), s) == cmd

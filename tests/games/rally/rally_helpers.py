@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core.hexgrid import Hex
-from game.core.protocol import CHANCE, Command, Event
+from game.core.protocol import AUTO, Command, Event, by_itself
 from game.core.rng import Rng
 from game.rally import rules
 from game.rally.cards import CARD_KIND, N_CARDS, TILE_TYPES, bag_counts
@@ -84,14 +84,14 @@ def do(s: RallyState, cmd: Command) -> list[Event]:
 
 def round_(s: RallyState) -> list[Event]:
     """One chaos round (must be due)."""
-    assert s.to_act() == [CHANCE], s.to_act()
-    return do(s, ChaosRound(CHANCE))
+    assert by_itself(s.to_act()), s.to_act()
+    return do(s, ChaosRound(AUTO))
 
 
 def play_chaos(s: RallyState) -> list[Event]:
     """Every chaos round, until a decision is needed or the chaos phase is over."""
     events: list[Event] = []
-    while s.phase == "chaos" and s.to_act() == [CHANCE]:
+    while s.phase == "chaos" and by_itself(s.to_act()):
         events += round_(s)
     return events
 

@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any
 
 from game.core.hexgrid import Hex, turn
-from game.core.protocol import CHANCE, Command
+from game.core.protocol import Command, by_itself
 from game.rally.cards import (
     CARD_KIND,
     KIND_BY_NAME,
@@ -164,7 +164,7 @@ def play(seed: int, n: int, policies: list[str]) -> tuple[RallyState, int]:
     steps = 0
     while not s.is_over():
         actors = s.to_act()
-        if actors == [CHANCE]:
+        if by_itself(actors):
             cmd = s.sample_chance()
         else:
             seat = actors[0]

@@ -17,7 +17,6 @@ from rally_helpers import (
 )
 
 from game.core.hexgrid import Hex
-from game.core.protocol import CHANCE
 from game.rally.cards import KIND_BY_NAME, LASER_DAMAGE
 from game.rally.commands import (
     Exchange,

@@ -7,7 +7,7 @@ import random
 
 from wc_helpers import A, card, choose, do, draw, make, midgame, scramble_hidden
 
-from game.core.protocol import CHANCE
+from game.core.protocol import AUTO, CHANCE
 from game.core.rng import Rng
 from game.worlds_collide.cards import ALL_ACTIONS
 from game.worlds_collide.commands import ChooseAction, Keep, PickHold, Resolve, Reveal, ShardTaken
@@ -77,7 +77,7 @@ def test_a_shard_you_saw_stays_known_after_an_opponent_takes_it() -> None:
     s = make(["Mary", "Ronin"], holds=[["K1"], []], nexus="M1M2")
     choose(s, p0="Shift", p1="Telekinesis")
     do(s, PickHold(1, 0))
-    s.apply(Reveal(CHANCE))
+    s.apply(Reveal(AUTO))
     assert s.view(0)["players"][1]["hold"][0]["card"] == card("K1")  # Mary remembers it
     assert s.view(0)["players"][1]["hold"][0]["seen_by"] == [0, 1]
 
@@ -136,7 +136,7 @@ def test_an_epoch_follows_its_shard_into_another_hold() -> None:
     draw(s, "R3")
     do(s, Keep(0, card("R3")))  # A1 goes to the Discard, revealed
     do(s, PickHold(1, 0))  # Ronin takes Mary's R3, unseen by him so far
-    s.apply(Reveal(CHANCE))
+    s.apply(Reveal(AUTO))
     assert s.hold_cards(1) == [card("R3")] and s.holds[1][0] >> EPOCH_SHIFT == 1
     for k in range(30):
         w = s.determinize(2, Rng(k))  # Jessup saw neither R3 nor Kintriel's C1

@@ -6,7 +6,7 @@ import random
 
 from wc_helpers import A, C, card, choose, do, draw, make, texts
 
-from game.core.protocol import CHANCE
+from game.core.protocol import AUTO, CHANCE, by_itself
 from game.worlds_collide import rules
 from game.worlds_collide.cards import (
     ACTION_NAMES,
@@ -64,8 +64,8 @@ def test_character_traits_and_complexity_as_printed() -> None:
 
 def _setup(config: dict, seed: int, players: int) -> WorldsCollideState:
     s = WC.new(config, seed, players)
-    while s.to_act() == [CHANCE] or rules.phase_name(s) == "setup":
-        if s.to_act() == [CHANCE]:
+    while by_itself(s.to_act()) or rules.phase_name(s) == "setup":
+        if by_itself(s.to_act()):
             s.apply(s.sample_chance())
         else:
             seat = s.to_act()[0]
@@ -75,7 +75,7 @@ def _setup(config: dict, seed: int, players: int) -> WorldsCollideState:
 
 def test_setup_characters_assigned_randomly_by_chance() -> None:
     s = WC.new({}, 3, 3)
-    assert s.to_act() == [CHANCE]
+    assert by_itself(s.to_act())
     outcomes = s.chance_outcomes()
     assert len(outcomes) == 6 and all(isinstance(c, DealCharacter) for c, _ in outcomes)
     seen = {tuple(_setup({}, seed, 2).chars) for seed in range(30)}
@@ -91,7 +91,7 @@ def test_setup_characters_chosen_in_seat_order() -> None:
     assert "already taken" in WC.explain_illegal(s, PickCharacter(1, C["Mary"]))
     do(s, PickCharacter(1, C["Ronin"]), PickCharacter(2, C["Jessup"]))
     assert s.chars == [C["Mary"], C["Ronin"], C["Jessup"]]
-    assert s.to_act() == [CHANCE]  # the extra set's Character is drawn
+    assert by_itself(s.to_act())  # the extra set's Character is drawn
 
 
 def test_setup_nexus_is_players_shards_plus_one_unused_character_plus_wild() -> None:
@@ -143,8 +143,8 @@ def test_round_all_reveal_at_once_as_one_event_after_the_last_choice() -> None:
     s = make(["Mary", "Ronin"], nexus="M1M2")
     s.apply(ChooseAction(0, A["Shift"]))
     s.apply(ChooseAction(1, A["Reset"]))
-    assert s.to_act() == [CHANCE] and s.chance_outcomes() == [(Reveal(CHANCE), 1.0)]
-    ev = s.apply(Reveal(CHANCE))
+    assert s.to_act() == [AUTO] and s.candidates(AUTO) == [Reveal(AUTO)] and s.chance_outcomes() == []
+    ev = s.apply(Reveal(AUTO))
     assert type(ev[0]).__name__ == "ActionsRevealed" and ev[0].actions == (A["Shift"], A["Reset"])
     assert ev[0].visible_to(0) and ev[0].visible_to(1)
 
@@ -231,7 +231,7 @@ def test_taking_never_changes_a_shards_state_shrouded_stays_shrouded() -> None:
     s = make(["Mary", "Ronin"], holds=[[], ["M1"]], nexus="K1")
     choose(s, p0="Telekinesis", p1="Shift")
     do(s, PickHold(0, 1))
-    s.apply(Reveal(CHANCE))  # Mary sees what she took: new information, a chance step
+    s.apply(Reveal(AUTO))  # Mary sees what she took: new information, a chance step
     assert s.hold_cards(0) == [card("M1")] and not s.holds[0][0] & REVEALED
     assert s.reality[0] == []
 
@@ -271,7 +271,7 @@ def test_own_shard_revealed_in_your_hold_locks_at_once() -> None:
     s = make(["Mary", "Ronin"], holds=[["M2"], []], nexus="K1")
     choose(s, p0="Expose", p1="Shift")
     do(s, PickHold(0, 0))
-    s.apply(Reveal(CHANCE))
+    s.apply(Reveal(AUTO))
     assert s.reality[0] == [card("M2")] and s.holds[0] == []
 
 
@@ -279,7 +279,7 @@ def test_faq_own_shard_locks_even_when_an_opponent_reveals_it() -> None:
     s = make(["Mary", "Ronin"], holds=[["M2"], []], nexus="K1")
     choose(s, p0="Shift", p1="Expose")
     do(s, PickHold(1, 0))
-    ev = s.apply(Reveal(CHANCE))
+    ev = s.apply(Reveal(AUTO))
     assert s.reality[0] == [card("M2")]
     assert "locks into Mary's Reality" in texts(ev)
 
@@ -364,7 +364,7 @@ def test_expose_reveals_an_opponents_shard_that_stays_in_their_hold() -> None:
     s = make(["Mary", "Ronin"], holds=[[], ["K2"]], nexus="R1")
     choose(s, p0="Expose", p1="Shift")
     do(s, PickHold(0, 1))
-    s.apply(Reveal(CHANCE))
+    s.apply(Reveal(AUTO))
     assert s.holds[1][0] & REVEALED and s.view(0)["players"][1]["hold"][0]["card"] == card("K2")
 
 
@@ -468,7 +468,7 @@ def test_kintriel_revealed_opponent_shard_is_discarded_even_if_it_is_theirs() ->
     s = make(["Kintriel", "Ronin"], holds=[[], ["R2"]], nexus="K2")
     choose(s, p0="Unleash", p1="Shift")
     do(s, PickHold(0, 1))
-    s.apply(Reveal(CHANCE))
+    s.apply(Reveal(AUTO))
     assert s.reality[1] == [] and s.discard_cards() == [card("R2")] and s.holds[1] == []
 
 

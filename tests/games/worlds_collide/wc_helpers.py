@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.core.protocol import CHANCE, Command, Event
+from game.core.protocol import AUTO, CHANCE, Command, Event, by_itself
 from game.core.rng import Rng
 from game.worlds_collide.cards import (
     ACTION_NAMES,
@@ -75,8 +75,8 @@ def choose(s: WorldsCollideState, **by_seat: str) -> list[Event]:
     events: list[Event] = []
     for key, action in by_seat.items():
         events += s.apply(ChooseAction(int(key[1:]), A[action]))
-    assert s.to_act() == [CHANCE]
-    events += s.apply(Reveal(CHANCE))
+    assert by_itself(s.to_act())
+    events += s.apply(Reveal(AUTO))
     return events
 
 
