@@ -1,7 +1,8 @@
 """Small pictures of each game for the menu and set-up screens, drawn procedurally.
 
-`thumbnail(game_id, size)` returns a cached surface; unknown ids get a neutral
-tile with the game's initials, so a newly registered game never breaks the menu.
+`thumbnail(game_id, size)` returns a cached surface from the painter the game's manifest
+names (`GameManifest.thumbnail`); a game without one gets a neutral tile with its initials,
+so a newly registered game never breaks the menu.
 """
 
 from __future__ import annotations
@@ -9,9 +10,12 @@ from __future__ import annotations
 import hashlib
 import math
 from functools import lru_cache
+from typing import Callable
 
 import pygame
 
+from game.core.manifest import resolve
+from game.core.registry import find_manifest
 from scenes import palette
 from scenes.views.oc_art import counter_colours as oc_counter_colours
 
@@ -38,7 +42,7 @@ def draw_counter(surface: pygame.Surface, centre: tuple[int, int], radius: int, 
     pygame.draw.circle(surface, light, (x - radius // 3, y - radius // 3), max(1, radius // 4))
 
 
-def _order_chaos(size: tuple[int, int]) -> pygame.Surface:
+def paint_order_chaos(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (38, 30, 24), surf.get_rect(), border_radius=max(4, w // 14))
@@ -92,7 +96,7 @@ def _fallback(game_id: str, size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def _worlds_collide(size: tuple[int, int]) -> pygame.Surface:
+def paint_worlds_collide(size: tuple[int, int]) -> pygame.Surface:
     """Three Shards fanned over a Character card, on the night-blue table."""
     from scenes.resources import asset_path
     from scenes.views.wc_art import CardArt
@@ -124,7 +128,7 @@ def _worlds_collide(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def _rally(size: tuple[int, int]) -> pygame.Surface:
+def paint_rally(size: tuple[int, int]) -> pygame.Surface:
     """A patch of Entropy Rally's map (portal, ore, energy) with two ships trading a laser shot."""
     from game.core.hexgrid import Hex, direction_angle, hex_to_pixel
     from scenes.sprites.hex import blit_centred
@@ -159,12 +163,21 @@ def _rally(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-PAINTERS = {"order-chaos": _order_chaos, "worlds-collide": _worlds_collide, "rally": _rally}
+Painter = Callable[[tuple[int, int]], pygame.Surface]
+
+
+def painter(game_id: str) -> Painter | None:
+    """The painter the game's manifest names, or None (no manifest, or no picture of its own)."""
+    manifest = find_manifest(game_id)
+    if manifest is None or manifest.thumbnail is None:
+        return None
+    named: Painter = resolve(manifest.thumbnail)
+    return named
 
 
 @lru_cache(maxsize=32)
 def thumbnail(game_id: str, size: tuple[int, int] = (96, 96)) -> pygame.Surface:
-    painter = PAINTERS.get(game_id)
-    if painter is None:
+    paint = painter(game_id)
+    if paint is None:
         return _fallback(game_id, size)
-    return painter(size)
+    return paint(size)

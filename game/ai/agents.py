@@ -15,7 +15,7 @@ Levels (`make_agent(level, game_id, seed)`):
   submitted and not yet revealed is hidden information).
 
 A game whose decisions suit neither search (Rally's programs are whole card
-sequences) registers its own agents with `register_agent_factory`; its
+sequences) names its own agent factory in its manifest (`GameManifest.agents`); its
 factory is asked first for every level but `random`, and may decline a level
 (return None) to fall back to the generic agents above.
 """
@@ -29,8 +29,9 @@ from game.ai.ismcts import ISMCTS, ISMCTSBudget, ISMCTSStats
 from game.ai.knowledge import Knowledge, get_knowledge
 from game.ai.mcts import MCTS, SearchBudget, SearchStats
 from game.core.errors import UnknownGameError
+from game.core.manifest import resolve
 from game.core.protocol import Command, Seat, State
-from game.core.registry import get_game
+from game.core.registry import find_manifest, get_game
 from game.core.rng import Rng
 
 LEVELS = ("random", "greedy", "easy", "normal", "hard")
@@ -156,9 +157,22 @@ _AGENT_FACTORIES: dict[str, AgentFactory] = {}
 
 
 def register_agent_factory(game_id: str, factory: AgentFactory) -> None:
-    """Let `game_id` build its own agents (called by the game's AI module on import,
-    next to `register_knowledge`)."""
+    """Let `game_id` build its own agents, whatever its manifest names (for games and tests
+    without a manifest)."""
     _AGENT_FACTORIES[game_id] = factory
+
+
+def agent_factory(game_id: str) -> AgentFactory | None:
+    """The game's own agent factory: a registered one, else the one its manifest names
+    (`GameManifest.agents`), else None (the generic agents)."""
+    factory = _AGENT_FACTORIES.get(game_id)
+    if factory is not None:
+        return factory
+    manifest = find_manifest(game_id)
+    if manifest is None or manifest.agents is None:
+        return None
+    named: AgentFactory = resolve(manifest.agents)
+    return named
 
 
 def _hidden_info(game_id: str) -> bool:
@@ -172,8 +186,8 @@ def make_agent(level: str, game_id: str, seed: int) -> Agent:
     """An agent of `level` (one of LEVELS) for the game `game_id`."""
     if level == "random":
         return RandomAgent(seed)
-    knowledge = get_knowledge(game_id)  # imports the game's AI module, which registers its factory
-    factory = _AGENT_FACTORIES.get(game_id)
+    knowledge = get_knowledge(game_id)
+    factory = agent_factory(game_id)
     if factory is not None:
         if level not in LEVELS:
             raise ValueError(f"unknown agent level {level!r} (choose from {', '.join(LEVELS)})")

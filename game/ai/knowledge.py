@@ -15,14 +15,16 @@ know about a particular game enters through a `Knowledge` object:
   nodes (hidden-information games; default `state.info_key(seat)`).
 
 The base class works for any game (scores as values, uniform rollouts, one-ply
-scores through clone/apply); games register a subclass with more insight.
+scores through clone/apply); a game's manifest names a subclass with more insight.
 """
 
 from __future__ import annotations
 
 from typing import Callable, Hashable
 
+from game.core.manifest import resolve
 from game.core.protocol import CHANCE, Command, Seat, State
+from game.core.registry import find_manifest
 from game.core.rng import Rng
 
 # Above this many chance outcomes a one-ply score uses the state's value after
@@ -31,7 +33,7 @@ CHEAP_CHANCE_OUTCOMES = 12
 
 
 class Knowledge:
-    """Game-agnostic defaults; subclass and `register_knowledge` to improve."""
+    """Game-agnostic defaults; subclass and name it in the game's manifest to improve."""
 
     def seats(self, state: State) -> int:
         """How many seats the state scores."""
@@ -101,18 +103,27 @@ class Knowledge:
 
 KnowledgeFactory = Callable[[], Knowledge]
 _REGISTRY: dict[str, KnowledgeFactory] = {}
-_BUILTIN: dict[str, str] = {"order-chaos": "game.order_chaos.ai", "worlds-collide": "game.worlds_collide.ai",
-                             "rally": "game.rally.ai"}
 
 
 def register_knowledge(game_id: str, factory: KnowledgeFactory) -> None:
-    """Make `get_knowledge(game_id)` build its knowledge with `factory`."""
+    """Make `get_knowledge(game_id)` build its knowledge with `factory`, whatever the game's
+    manifest names (for games and tests without a manifest)."""
     _REGISTRY[game_id] = factory
 
 
-def get_knowledge(game_id: str) -> Knowledge:
-    """The game's knowledge, or the generic defaults when it registered none."""
-    if game_id not in _REGISTRY and game_id in _BUILTIN:
-        __import__(_BUILTIN[game_id])  # the module registers itself on import
+def knowledge_factory(game_id: str) -> KnowledgeFactory:
+    """What builds the game's knowledge: a registered factory, else the one its manifest names
+    (`GameManifest.knowledge`), else the generic `Knowledge`."""
     factory = _REGISTRY.get(game_id)
-    return factory() if factory is not None else Knowledge()
+    if factory is not None:
+        return factory
+    manifest = find_manifest(game_id)
+    if manifest is None or manifest.knowledge is None:
+        return Knowledge
+    named: KnowledgeFactory = resolve(manifest.knowledge)
+    return named
+
+
+def get_knowledge(game_id: str) -> Knowledge:
+    """The game's knowledge, or the generic defaults when it has none of its own."""
+    return knowledge_factory(game_id)()

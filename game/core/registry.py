@@ -1,30 +1,52 @@
-"""The registry of games: ids to Game objects, in menu order."""
+"""The registry of games: ids to Game objects and their manifests, in menu order.
+
+A game is registered by its package's `manifest.py` (`game.core.manifest`) and its package's
+name in `GAME_PACKAGES`; the list is written out rather than found by scanning, so the menu
+order is explicit and the PyInstaller bundle needs nothing special.
+"""
 
 from __future__ import annotations
 
+import importlib
+
 from game.core.errors import UnknownGameError
+from game.core.manifest import GameManifest
 from game.core.protocol import Game
 
+GAME_PACKAGES: tuple[str, ...] = ("game.order_chaos", "game.worlds_collide", "game.rally")
+"""The built-in games' packages, in menu order; each has `manifest.py` defining `MANIFEST`."""
+
 _GAMES: dict[str, Game] = {}
+_MANIFESTS: dict[str, GameManifest] = {}
+_loaded = False
 
 
-def register(game: Game) -> Game:
-    if game.info.id in _GAMES:
-        raise ValueError(f"game {game.info.id!r} registered twice")
-    _GAMES[game.info.id] = game
-    return game
+def register(manifest: GameManifest) -> Game:
+    """Add a game; its id is its engine's."""
+    game_id = manifest.id
+    if game_id in _GAMES:
+        raise ValueError(f"game {game_id!r} registered twice")
+    _GAMES[game_id] = manifest.engine
+    _MANIFESTS[game_id] = manifest
+    return manifest.engine
+
+
+def load_manifest(package: str) -> GameManifest:
+    """The `MANIFEST` of `package.manifest`."""
+    manifest = importlib.import_module(f"{package}.manifest").MANIFEST
+    if not isinstance(manifest, GameManifest):
+        raise TypeError(f"{package}.manifest.MANIFEST is not a GameManifest")
+    return manifest
 
 
 def _load_builtin() -> None:
-    if _GAMES:
+    global _loaded
+    if _loaded:
         return
-    from game.order_chaos.game import ORDER_CHAOS
-    from game.rally.game import RALLY
-    from game.worlds_collide.game import WORLDS_COLLIDE
-
-    register(ORDER_CHAOS)
-    register(WORLDS_COLLIDE)
-    register(RALLY)
+    manifests = [load_manifest(package) for package in GAME_PACKAGES]  # all or none
+    _loaded = True
+    for manifest in manifests:
+        register(manifest)
 
 
 def all_games() -> list[Game]:
@@ -39,3 +61,9 @@ def get_game(game_id: str) -> Game:
     except KeyError:
         known = ", ".join(_GAMES) or "none"
         raise UnknownGameError(f"unknown game {game_id!r} (registered: {known})") from None
+
+
+def find_manifest(game_id: str) -> GameManifest | None:
+    """The game's manifest, or None for an unknown id (or a game registered without one)."""
+    _load_builtin()
+    return _MANIFESTS.get(game_id)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Hashable
 
-from game.ai.knowledge import Knowledge, register_knowledge
+from game.ai.knowledge import Knowledge
 from game.core.protocol import Command, Seat, State
 from game.core.rng import Rng
 from game.order_chaos.commands import Pass, Place, Slide
@@ -343,6 +343,3 @@ def _slide_estimates(state: OrderChaosState) -> list[tuple[float, int, int]]:
                     r += dr
         board[src] = colour
     return out
-
-
-register_knowledge("order-chaos", OrderChaosKnowledge)

@@ -1,4 +1,4 @@
-"""What the AI knows about Entropy Rally, and the agents it registers.
+"""What the AI knows about Entropy Rally, and its agents.
 
 - **Evaluator** (`game.rally.evaluate`): each seat's potential in points —
   banked titanium, carried titanium times the chance to bank it, energy,
@@ -10,16 +10,16 @@
   the even split, tiles and the other small decisions the first sensible
   option. It reads only the acting seat's hand and ships.
 - **Agents**: every level but `random` is a `game.rally.agent.RallyAgent`
-  (planning by simulated chaos phases), registered through
-  `game.ai.agents.register_agent_factory`.
+  (planning by simulated chaos phases), made by `agent_factory`, which the
+  manifest names for `game.ai.agents.make_agent`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from game.ai.agents import Agent, register_agent_factory
-from game.ai.knowledge import Knowledge, register_knowledge
+from game.ai.agents import Agent
+from game.ai.knowledge import Knowledge
 from game.ai.search import sample_chance
 from game.core.protocol import Command, Seat, State, by_itself
 from game.core.rng import Rng
@@ -73,10 +73,7 @@ def policy_command(s: RallyState, seat: Seat, rng: Rng) -> Command:
     return rng.choice(rules.candidates(s, seat))
 
 
-def _factory(level: str, seed: int) -> Agent | None:
+def agent_factory(level: str, seed: int) -> Agent | None:
+    """Rally's agent for `level` (the manifest names it, `game.ai.agents.make_agent` asks it)."""
     settings = SETTINGS.get(level)
     return None if settings is None else RallyAgent(level, settings, seed)
-
-
-register_knowledge("rally", RallyKnowledge)
-register_agent_factory("rally", _factory)

@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 
-from game.ai.knowledge import Knowledge, register_knowledge
+from game.ai.knowledge import Knowledge
 from game.core.protocol import Command, Seat, State
 from game.core.rng import Rng
 from game.worlds_collide import rules
@@ -457,6 +457,3 @@ def policy_command(s: S, seat: Seat, rng: Rng) -> Command:
     best = max(v for v, _ in scored)
     ties = [c for v, c in scored if v >= best - 1e-9]
     return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
-
-
-register_knowledge("worlds-collide", WorldsCollideKnowledge)

@@ -1,4 +1,4 @@
-"""Game id -> table view class. Each game module registers its own view lazily."""
+"""Game id -> table view class, from the module each game's manifest names (`GameManifest.view`)."""
 
 from __future__ import annotations
 
@@ -6,36 +6,41 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from game.core.registry import find_manifest
+
 if TYPE_CHECKING:
     from scenes.views.base import GameView
 
-_MODULES: dict[str, str] = {
-    "order-chaos": "scenes.views.order_chaos",
-    "worlds-collide": "scenes.views.worlds_collide",
-    "rally": "scenes.views.rally",
-}
-"""Where each game's view lives; a module defines `VIEW` (its GameView subclass)."""
+_MODULES: dict[str, str] = {}
+"""Views plugged in by `register_view_module`, over the manifests' (tests, games without one)."""
 
 
 def register_view_module(game_id: str, module: str) -> None:
-    """Plug in a later game's view: the module must define `VIEW`."""
+    """Plug in a view for a game: the module must define `VIEW` (its GameView subclass)."""
     _MODULES[game_id] = module
 
 
-def view_class(game_id: str) -> type[GameView]:
-    try:
-        module = _MODULES[game_id]
-    except KeyError:
-        raise KeyError(f"no table view for game {game_id!r}") from None
-    cls: type[GameView] = importlib.import_module(module).VIEW
-    return cls
+def view_module_name(game_id: str) -> str | None:
+    """Where the game's view lives: a registered module, else its manifest's, else None."""
+    if game_id in _MODULES:
+        return _MODULES[game_id]
+    manifest = find_manifest(game_id)
+    return None if manifest is None else manifest.view
 
 
 def view_module(game_id: str) -> ModuleType:
     """The module of a game's view (it may also offer `shot_match(seed, seats)`, a representative
     position for `shot` and `bench render` when random play makes a poor one)."""
-    return importlib.import_module(_MODULES[game_id])
+    module = view_module_name(game_id)
+    if module is None:
+        raise KeyError(f"no table view for game {game_id!r}")
+    return importlib.import_module(module)
+
+
+def view_class(game_id: str) -> type[GameView]:
+    cls: type[GameView] = view_module(game_id).VIEW
+    return cls
 
 
 def has_view(game_id: str) -> bool:
-    return game_id in _MODULES
+    return view_module_name(game_id) is not None

@@ -588,7 +588,7 @@ def test_heat_colour_warms_towards_the_heat_death() -> None:
 def test_rally_has_its_own_menu_picture() -> None:
     from scenes import thumbnails
 
-    assert "rally" in thumbnails.PAINTERS
+    assert thumbnails.painter("rally") is thumbnails.paint_rally
     for side in (96, 220):
         img = thumbnails.thumbnail("rally", (side, side))
         assert img.get_size() == (side, side)
