@@ -63,6 +63,8 @@ def autosave_summary() -> str:
 FEATURE_MIN = 120
 """Rows at least this tall (unscaled px) show the description with the buttons under it ..."""
 COMPACT_MIN = 80
+MIN_TITLE_W = 200
+"""A short row keeps its buttons beside the title only if the title keeps this much width."""
 """... shorter ones (many games, a small window), down to this, put the buttons beside the title."""
 
 
@@ -184,7 +186,15 @@ class MenuScene(UIScene):
             text_x = row.x + thumb + pad
             compact = row.h < px(FEATURE_MIN)  # too short for the buttons under the text
             gap, quick_w, setup_w = px(12), px(170 if compact else 190), px(130 if compact else 160)
-            text_w = row.right - text_x - ((gap + quick_w + gap + setup_w) if compact else 0)  # the buttons beside
+            room = row.right - text_x
+            # a short row puts the buttons beside the title when the title keeps room to be read,
+            # else under it (at 1024x640 the buttons beside covered the titles)
+            beside = compact and room - (2 * gap + quick_w + setup_w) >= px(MIN_TITLE_W)
+            stacked = compact and not beside
+            text_w = room - (2 * gap + quick_w + setup_w) if beside else room
+            if not beside and quick_w + gap + setup_w > room:  # a narrow row (a square window): smaller buttons
+                fit = (room - gap) / (quick_w + setup_w)
+                quick_w, setup_w = int(quick_w * fit), int(setup_w * fit)
             y = row.y
             self.label(pygame.Rect(text_x, y, text_w, px(40)), info.title, "@title")
             players = (f"{info.min_players} players" if info.min_players == info.max_players
@@ -197,7 +207,8 @@ class MenuScene(UIScene):
             while len(parts) > 1 and self.font(15).size("  ·  ".join(parts))[0] > text_w - px(8):
                 parts.pop()  # a narrow (compact) row keeps the facts that fit, most important first
             facts = "  ·  ".join(parts)
-            self.label(pygame.Rect(text_x, y + px(40), text_w, px(24)), facts, "@caption")
+            if not stacked:  # (stacked, the buttons take the facts' line; the tooltip keeps them)
+                self.label(pygame.Rect(text_x, y + px(40), text_w, px(24)), facts, "@caption")
             line_h = px(24)
             lines = wrap_text(info.blurb, self.font(17), text_w)
             # Only whole lines that leave room for the buttons below them: a short row (small
@@ -205,9 +216,13 @@ class MenuScene(UIScene):
             max_lines = 0 if compact else max(0, (row.h - px(72) - px(52)) // line_h)
             shown = min(len(lines), max_lines)
             for i, line in enumerate(lines[:shown]):
-                self.label(pygame.Rect(text_x, y + px(72) + i * line_h, text_w, line_h), line, "@dim")
-            if compact:
+                cut = i == shown - 1 and shown < len(lines)  # the rest is in the Set up tooltip
+                self.label(pygame.Rect(text_x, y + px(72) + i * line_h, text_w, line_h),
+                           line.rstrip(".,:;") + "…" if cut else line, "@dim")
+            if beside:
                 bx, by = text_x + text_w + gap, row.centery - px(23)
+            elif stacked:
+                bx, by = text_x, y + px(42)
             else:
                 bx, by = text_x, y + px(72) + shown * line_h + (px(10) if shown else px(2))
             self.quick_buttons[info.id] = self.button(
@@ -216,7 +231,7 @@ class MenuScene(UIScene):
             self.game_buttons[info.id] = self.button(
                 pygame.Rect(bx + quick_w + gap, by, setup_w, px(46)), "Set up…", partial(self.new_game, info.id),
                 tooltip=f"Choose players, computer strength and options for {info.title}"
-                + ("" if shown else f". {info.blurb}"))
+                + ("" if shown == len(lines) else f". {info.blurb}") + (f" ({facts})" if stacked else ""))
 
     def _build_info(self, card: pygame.Rect) -> None:
         """The lower card: the unfinished game, or a pointer to the rules for newcomers."""

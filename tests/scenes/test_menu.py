@@ -457,3 +457,27 @@ def test_a_load_row_shows_two_lines_and_a_click_on_its_words_opens_the_save(ui_c
         "Round 1 of at most 40 · saved " + words[-1].text.split("saved ")[1]]
     click_at(ui_ctx, (words[0].rect.x + 20, words[0].rect.centery))
     assert isinstance(ui_ctx.stack.top, TableScene)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 1024), (1280, 720), (1280, 800), (1920, 1080)])
+def test_the_game_buttons_sit_inside_the_card_and_clear_of_the_titles(ui_ctx, size):
+    """At 1024x640 - the size the app comes back at after a small window - 'Quick play' and
+    'Set up…' covered the games' titles; in a square window (800x800, a 1024x1024 canvas) they
+    ran out of the card (seen in a real window). Fails on the old layout."""
+    from pygame_gui.elements import UILabel
+
+    from scenes.menu import MenuScene
+
+    ui_ctx.use_window(pygame.Surface(size))
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    titles = {g.info.title for g in menu.games}
+    labels = [e for e in ui_ctx.ui.get_sprite_group().sprites() if isinstance(e, UILabel) and e.text in titles]
+    assert len(labels) == len(titles)
+    card = menu._card
+    for game_id in menu.quick_buttons:
+        for button in (menu.quick_buttons[game_id], menu.game_buttons[game_id]):
+            assert card.contains(button.rect), (size, game_id, button.rect, card)
+            for label in labels:
+                text_w = label.font.size(label.text)[0]
+                title = pygame.Rect(label.rect.x, label.rect.y, text_w, label.rect.h).inflate(0, -8)
+                assert not button.rect.colliderect(title), (size, label.text, button.rect)
