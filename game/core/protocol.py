@@ -363,7 +363,9 @@ class Game(ABC):
             spec = known.get(key)
             if spec is None:
                 raise ValueError(f"unknown option {key!r} for {self.info.id}")
-            if spec.choices and value not in spec.choices:
+            # the choice itself, of its own type: 7.0 == 7 and True == 1, but a save holding
+            # them would carry a float or a bool into the rules
+            if spec.choices and not any(type(value) is type(c) and value == c for c in spec.choices):
                 raise ValueError(f"option {key!r} must be one of {list(spec.choices)}")
             if not spec.choices and not isinstance(value, bool):
                 raise ValueError(f"option {key!r} must be true or false")

@@ -185,3 +185,16 @@ def test_a_command_object_with_a_field_of_the_wrong_type_is_refused_by_submit(ga
     other = next(g for g in all_games() if g.info.id != game_id)
     foreign = played(other.info.id, steps=2).commands[-1]
     assert not match.submit(foreign).ok
+
+
+@pytest.mark.parametrize("value", [7.0, True, "7"])
+def test_an_option_of_another_type_than_its_choices_is_refused(value: Any, tmp_path: Path, capsys: Any) -> None:
+    """`"size": 7.0` passed (7.0 == 7) and the autosave then kept the float (seen by a play-tester)."""
+    data = json.loads(json.dumps(played("order-chaos", steps=4).to_json()))
+    data["config"]["size"] = value
+    with pytest.raises(SaveFileError, match="size"):
+        Match.from_json(data)
+    path = tmp_path / "opt.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, err = check_save(path, capsys)
+    assert code == 2 and err.count("\n") == 1
