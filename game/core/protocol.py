@@ -1,11 +1,19 @@
 """The contract every game implements, and that the AI and the screens rely on.
 
-A game is a `Game` (static facts and factories) plus a `State` (one position).
-Commands and events are small frozen dataclasses that round-trip through JSON,
-so saves, replays, logs and the AI worker all speak the same plain data.
-Chance (a bag draw, a shuffle, dice) is an explicit actor, `CHANCE`, whose
-outcomes are listed with probabilities; the seeded RNG that picks them lives
-inside the state, so a replay is exact.
+- A game is a `Game` (static facts, the legality rule, gestures) plus a `State` (one
+  position). Commands and events are small frozen dataclasses that round-trip through
+  JSON, each field checked against its type on the way in, so saves, replays, logs and
+  the AI worker all speak the same plain data.
+- Legality is a rule, enumeration apart: `Game.why_illegal` is a game's one authority,
+  `Game.check` the gate every command passes (malformed, game over, not your turn, then
+  `why_illegal`; never raises); `State.candidates` is what the AI and random play choose
+  from (finite, all legal, possibly a sample).
+- Who acts: seats (0, 1, ...), `CHANCE` when the bag, a deck or the dice decide, `AUTO`
+  when the engine plays its own paced step. A chance step lists its outcomes with
+  probabilities or only samples them (`State.sample_chance(rng)`); the outcome is written
+  into the chance command, so `apply` never draws from the state's RNG and a replay is
+  exact, while a search that samples again with its own RNG sees another future.
+- Undo never crosses new information: a chance outcome, or an event that `reveals()`.
 """
 
 from __future__ import annotations
