@@ -15,6 +15,15 @@ from typing import Any, Protocol
 
 from game.core.protocol import Command, Seat, State
 
+def computer_seed(match_seed: int, ply: int, seat: Seat, retry: int = 0, hint: bool = False) -> int:
+    """The seed a computer (or a hint) searches with at ply `ply`: one formula, so the same
+    position gets the same move however the table asks - in the background while a person
+    chooses too, in turn, or while skipping to the end (three formulas gave three seeds) -
+    and 'Try again' (`retry`) asks with another. A hint searches another stream."""
+    base = match_seed * 7919 if hint else match_seed * 1000003
+    return base + ply + 7919 * (seat + 1) + 104729 * retry
+
+
 AI_ERROR, AI_STOPPED, AI_SLOW = "error", "stopped", "slow"
 """How a computer player failed, for the card that asks the player what to do (scenes.ai_failed):
 its program raised, its process ended without answering, or it is taking too long."""

@@ -18,7 +18,7 @@ import pygame
 from game.core.match import HUMAN, Match
 from game.core.protocol import Command, Event, Refusal, Seat, Target, by_itself
 from scenes import palette
-from scenes.ai_driver import AI_ERROR, AI_SLOW, AI_STOPPED, AiDriver, Answer
+from scenes.ai_driver import AI_ERROR, AI_SLOW, AI_STOPPED, AiDriver, Answer, computer_seed
 from scenes.animation import Animator, Tween
 from scenes.input.drag import DragController
 from scenes.pacing import PULSE, STILL
@@ -231,8 +231,7 @@ class TableScene(Scene):
                 continue
             if answer is not None and answer.purpose == "move" and answer.seat == seat:
                 continue
-            self.ai.request_move(self.match.state, seat, self.match.seats[seat],
-                                 self.match.seed * 1000003 + len(self.match.commands) + 7919 * (seat + 1),
+            self.ai.request_move(self.match.state, seat, self.match.seats[seat], self._seed(seat),
                                  len(self.match.commands), actors, self.time)
 
     def thinking_seats(self) -> list[Seat]:
@@ -502,6 +501,13 @@ class TableScene(Scene):
         self.idle_for = 0.0
         self._sync()
 
+    def _seed(self, seat: Seat, hint: bool = False) -> int:
+        """The seed a computer's move (or a hint) for `seat` is asked with now (computer_seed):
+        the retry count applies at the ply 'Try again' was chosen."""
+        n = len(self.match.commands)
+        retry = self._ai_retry[1] if self._ai_retry[0] == n else 0
+        return computer_seed(self.match.seed, n, seat, retry, hint)
+
     def request_hint(self) -> None:
         seat = self.acting_human()
         if seat is None:
@@ -510,7 +516,7 @@ class TableScene(Scene):
         if self.ai.wants("hint") or (self._pending_answer is not None and self._pending_answer.purpose == "hint"):
             return
         actors = tuple(s for s in self.match.to_act() if s >= 0)
-        self.ai.request_hint(self.match.state, seat, self.match.seed * 7919 + len(self.match.commands),
+        self.ai.request_hint(self.match.state, seat, self._seed(seat, hint=True),
                              len(self.match.commands), actors=actors if len(actors) > 1 else ())
         self.show("Thinking about a hint...")
 
@@ -781,10 +787,7 @@ class TableScene(Scene):
                 return
             self.drag.cancel()
             self.ai_requested_at = self.time
-            n = len(self.match.commands)
-            retry = self._ai_retry[1] if self._ai_retry[0] == n else 0
-            self.ai.request_move(state, seat, self.match.seats[seat],
-                                 self.match.seed * 1000003 + n + 104729 * retry, n)
+            self.ai.request_move(state, seat, self.match.seats[seat], self._seed(seat), len(self.match.commands))
 
     def next_frame_in(self) -> float:
         """See `Scene.next_frame_in`. Every frame while something moves or the game goes on
@@ -865,8 +868,7 @@ class TableScene(Scene):
                 continue
             seat = self.ai_to_act()
             if seat is not None and not self.ai.busy:
-                self.ai.request_move(self.match.state, seat, self.match.seats[seat],
-                                     self.match.seed * 1000003 + len(self.match.commands),
+                self.ai.request_move(self.match.state, seat, self.match.seats[seat], self._seed(seat),
                                      len(self.match.commands))
             break  # waiting for a computer's answer
         self._sync()
