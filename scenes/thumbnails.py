@@ -14,8 +14,7 @@ from typing import Callable
 
 import pygame
 
-from game.core.manifest import resolve
-from game.core.registry import find_manifest
+from game.core.registry import manifest_entry
 from scenes import palette
 from scenes.views.oc_art import counter_colours as oc_counter_colours
 
@@ -168,10 +167,7 @@ Painter = Callable[[tuple[int, int]], pygame.Surface]
 
 def painter(game_id: str) -> Painter | None:
     """The painter the game's manifest names, or None (no manifest, or no picture of its own)."""
-    manifest = find_manifest(game_id)
-    if manifest is None or manifest.thumbnail is None:
-        return None
-    named: Painter = resolve(manifest.thumbnail)
+    named: Painter | None = manifest_entry(game_id, "thumbnail")
     return named
 
 

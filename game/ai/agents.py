@@ -29,9 +29,8 @@ from game.ai.ismcts import ISMCTS, ISMCTSBudget, ISMCTSStats
 from game.ai.knowledge import Knowledge, get_knowledge
 from game.ai.mcts import MCTS, SearchBudget, SearchStats
 from game.core.errors import UnknownGameError
-from game.core.manifest import resolve
 from game.core.protocol import Command, Seat, State
-from game.core.registry import find_manifest, get_game
+from game.core.registry import get_game, manifest_entry
 from game.core.rng import Rng
 
 LEVELS = ("random", "greedy", "easy", "normal", "hard")
@@ -165,14 +164,8 @@ def register_agent_factory(game_id: str, factory: AgentFactory) -> None:
 def agent_factory(game_id: str) -> AgentFactory | None:
     """The game's own agent factory: a registered one, else the one its manifest names
     (`GameManifest.agents`), else None (the generic agents)."""
-    factory = _AGENT_FACTORIES.get(game_id)
-    if factory is not None:
-        return factory
-    manifest = find_manifest(game_id)
-    if manifest is None or manifest.agents is None:
-        return None
-    named: AgentFactory = resolve(manifest.agents)
-    return named
+    factory: AgentFactory | None = _AGENT_FACTORIES.get(game_id) or manifest_entry(game_id, "agents")
+    return factory
 
 
 def _hidden_info(game_id: str) -> bool:

@@ -22,9 +22,8 @@ from __future__ import annotations
 
 from typing import Callable, Hashable
 
-from game.core.manifest import resolve
 from game.core.protocol import CHANCE, Command, Seat, State
-from game.core.registry import find_manifest
+from game.core.registry import manifest_entry
 from game.core.rng import Rng
 
 # Above this many chance outcomes a one-ply score uses the state's value after
@@ -114,14 +113,8 @@ def register_knowledge(game_id: str, factory: KnowledgeFactory) -> None:
 def knowledge_factory(game_id: str) -> KnowledgeFactory:
     """What builds the game's knowledge: a registered factory, else the one its manifest names
     (`GameManifest.knowledge`), else the generic `Knowledge`."""
-    factory = _REGISTRY.get(game_id)
-    if factory is not None:
-        return factory
-    manifest = find_manifest(game_id)
-    if manifest is None or manifest.knowledge is None:
-        return Knowledge
-    named: KnowledgeFactory = resolve(manifest.knowledge)
-    return named
+    factory: KnowledgeFactory = _REGISTRY.get(game_id) or manifest_entry(game_id, "knowledge") or Knowledge
+    return factory
 
 
 def get_knowledge(game_id: str) -> Knowledge:

@@ -8,9 +8,10 @@ order is explicit and the PyInstaller bundle needs nothing special.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from game.core.errors import UnknownGameError
-from game.core.manifest import GameManifest
+from game.core.manifest import GameManifest, resolve
 from game.core.protocol import Game
 
 GAME_PACKAGES: tuple[str, ...] = ("game.order_chaos", "game.worlds_collide", "game.rally")
@@ -67,3 +68,11 @@ def find_manifest(game_id: str) -> GameManifest | None:
     """The game's manifest, or None for an unknown id (or a game registered without one)."""
     _load_builtin()
     return _MANIFESTS.get(game_id)
+
+
+def manifest_entry(game_id: str, entry: str) -> Any:
+    """The object a game's manifest names for `entry` ("knowledge", "agents", "thumbnail"),
+    imported; None when the game has no manifest or the manifest names nothing there."""
+    manifest = find_manifest(game_id)
+    name = None if manifest is None else getattr(manifest, entry)
+    return None if name is None else resolve(name)
