@@ -79,7 +79,7 @@ def _summary(times: list[float]) -> dict[str, float]:
             "p99": round(_percentile(times, 0.99), 3), "max": round(max(times), 3)}
 
 
-def _accept_handoffs(ctx: Any) -> None:
+def accept_handoffs(ctx: Any) -> None:
     """Hot-seat: click 'I'm ready' on any hand-off screen (the table is what we measure and show)."""
     from scenes.handoff import HandoffScene
 
@@ -96,7 +96,7 @@ def _run_frames(ctx: Any, scene: Any, frames: int, feed_moves: bool) -> list[flo
     rng = Rng(99)
     times: list[float] = []
     for _ in range(frames):
-        _accept_handoffs(ctx)
+        accept_handoffs(ctx)
         if feed_moves and scene.acting_human() is not None and not scene.animator.busy \
                 and not scene.match.state.is_over():
             seat = scene.acting_human()
@@ -156,7 +156,7 @@ def render_shot(game_id: str, out_path: Path | str, seed: int = 1, plies: int = 
     ctx.stack.push(scene)
     ctx.stack.apply_pending()
     for _ in range(3):
-        _accept_handoffs(ctx)
+        accept_handoffs(ctx)
         step(ctx, [], FRAME_DT)
     scene.animator.finish_all()
     step(ctx, [], FRAME_DT)

@@ -21,7 +21,7 @@ import pytest
 from game.core.registry import all_games
 from game.core.rng import Rng
 from scenes.app import AppContext, step
-from scenes.offscreen import position
+from scenes.offscreen import accept_handoffs, position
 from scenes.settings_store import Settings
 from scenes.table import TableScene
 from scenes.viewport import MIN_SIZE, Viewport, canvas_size
@@ -37,15 +37,6 @@ EXTREMES = [(100, 80), (2400, 300), (300, 1600), (3840, 2160)]
 def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
     with table_context(tmp_path, monkeypatch) as context:
         yield context
-
-
-def accept_handoffs(ctx: AppContext) -> None:
-    from scenes.handoff import HandoffScene
-
-    ctx.stack.apply_pending()
-    while isinstance(ctx.stack.top, HandoffScene):
-        ctx.stack.top.ready()
-        ctx.stack.apply_pending()
 
 
 @pytest.mark.parametrize("size", SIZES)
