@@ -1,6 +1,6 @@
 """How compact the maps in saved Rally games are (a measuring script, not a test).
 
-Usage: `.venv/bin/python tests/ai/rally_map_shape.py DIR [DIR ...]` where each
+Usage: `.venv/bin/python tools/rally_map_shape.py DIR [DIR ...]` where each
 DIR holds saves written by `entropy-tabletop arena rally ... --save-dir DIR`.
 For each game's final map it takes the extent (max - min + 1) along the three
 cube axes q, r, s and prints, per directory, the mean tile count, the mean

@@ -24,7 +24,7 @@ Every simulated frame is put in one bucket, by what the table does at its start:
 and in the era of the last command played (set-up is era 0). Decisions are counted per seat
 and era from the commands; cards and tiles from the events. Run:
 
-    .venv/bin/python tests/scenes/rally_minutes.py --players 2 3 4 --games 3 --json out.json
+    .venv/bin/python tools/rally_minutes.py --players 2 3 4 --games 3 --json out.json
 
 and read the summary it prints (the raw per-game, per-era records go to the JSON file). The
 machine's part is measured; the person's part is HUMAN_SECONDS, an assumption explained in

@@ -1,7 +1,7 @@
 """How long a Rally AI level thinks per era (all its decisions in one era added up),
 the figure the issue bounds ("`normal` plans a whole era within 3 s"). Run:
 
-    .venv/bin/python tests/ai/rally_era_timing.py [level] [opponent] [games] [seed]
+    .venv/bin/python tools/rally_era_timing.py [level] [opponent] [games] [seed]
 
 Prints one JSON object: eras timed, mean and max seconds per era, and the
 largest single planning decision. Seats alternate from game to game.
