@@ -25,20 +25,13 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
+from game.core.decisions import Decision, pending_of
 from game.core.rng import Rng
 
-Seat = int
-CHANCE: Seat = -1
-"""The pseudo-seat that acts when the bag, a deck or the dice decide."""
-AUTO: Seat = -2
-"""The pseudo-seat of steps the engine plays by itself, one at a time so a screen can show each
-(Rally's chaos rounds, Worlds Collide's reveal): no choice and no chance, one candidate, and
-`apply` draws nothing. What such a step shows is marked on its events (`Event.REVEALS`)."""
-
-
-def by_itself(actors: list[Seat]) -> bool:
-    """True when no seat decides now: chance draws, or the engine plays its own step."""
-    return actors == [CHANCE] or actors == [AUTO]
+from game.core.seats import AUTO as AUTO
+from game.core.seats import CHANCE as CHANCE
+from game.core.seats import Seat as Seat
+from game.core.seats import by_itself as by_itself
 
 JsonDict = dict[str, Any]
 
@@ -329,6 +322,12 @@ class State(ABC):
         outcomes = self.chance_outcomes()
         r = self.rng if rng is None else rng
         return outcomes[r.choose_weighted([p for _, p in outcomes])][0]
+
+    def pending(self) -> tuple[Decision, ...]:
+        """What is being decided now: one `Decision` per seat in `to_act()` (by whom, its kind,
+        its options or the open choice it asks for, whether it may be skipped). Default: the
+        candidates of each actor as a plain "choose"; games name their decisions."""
+        return pending_of(self)
 
     def progress(self) -> str:
         """How far the game has come, in a few words for the Load list ("Era 3", "Round 4 of

@@ -8,6 +8,8 @@ ends when the board is full; the match ends after the second half.
 from __future__ import annotations
 
 import copy
+
+from game.core.decisions import Decision, pending_of
 from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat, State
 from game.core.rng import Rng
 from game.order_chaos.commands import (
@@ -166,6 +168,12 @@ class OrderChaosState(State):
 
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    def pending(self) -> tuple[Decision, ...]:
+        """Chaos places the drawn counter; Order slides one, or passes."""
+        if self.phase == ORDER:
+            return pending_of(self, "slide", skippable=True)
+        return pending_of(self, "place")
 
     def progress(self) -> str:
         """'Half 1 of 2, 12 of 49 counters placed' (see State.progress)."""

@@ -8,6 +8,7 @@ kept apart with their owner (`buried`) because other seats never saw them.
 
 from __future__ import annotations
 
+from game.core.decisions import Decision, pending_of
 from game.core.hexgrid import Hex
 from game.core.protocol import Command, Event, JsonDict, Seat, State
 from game.core.rng import Rng
@@ -76,6 +77,18 @@ class RallyState(State):
 
     def chance_outcomes(self) -> list[tuple[Command, float]]:
         return rules.chance_outcomes(self)
+
+    def pending(self) -> tuple[Decision, ...]:
+        """Named by the phase (and, in the chaos phase, by what waits: "order_ships",
+        "exchange", "place_built_ship"). Programs, energy splits and exchanges are open choices
+        (their candidates are a sample); a program may be finished empty, an exchange declined."""
+        phase = rules.phase_name(self)
+        if phase == "chaos":
+            kind = str((rules.describe_pending(self) or {}).get("kind", "chaos"))
+        else:
+            kind = {"planning": "program"}.get(phase, phase)
+        open_choice = {"program": "program", "distribute": "amount", "exchange": "amount"}.get(kind)
+        return pending_of(self, kind, open_choice, skippable=kind in ("program", "exchange"))
 
     def sample_chance(self, rng: Rng | None = None) -> Command:
         if self.phase == "deal":  # a deal is sampled, not listed

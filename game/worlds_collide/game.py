@@ -105,7 +105,7 @@ class WorldsCollideGame(Game):
             return "Wait: cards are being dealt or revealed."
         if not state.stack and 0 <= seat < state.n and state.choices[seat]:
             return "You have chosen your Action; wait for the others to choose theirs."
-        pending = state.pending()
+        pending = rules.describe_pending(state)
         if pending and "seat" in pending:
             return f"It is {state.name(pending['seat'])}'s decision now."
         return "It is not your turn."

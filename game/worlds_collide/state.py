@@ -19,6 +19,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+from game.core.decisions import Decision, pending_of
 from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat, State
 from game.core.rng import Rng
 from game.worlds_collide import rules
@@ -31,6 +34,7 @@ from game.worlds_collide.cards import (
     WILD,
     card_name,
 )
+from game.worlds_collide.commands import Decline, Done
 
 REVEALED = 32
 CARD_MASK = 31
@@ -197,8 +201,16 @@ class WorldsCollideState(State):
     def discard_cards(self) -> list[int]:
         return [c for c in range(N_CARDS) for _ in range(self.discard[c])]
 
-    def pending(self) -> JsonDict | None:
-        return rules.describe_pending(self)
+    def pending(self) -> tuple[Decision, ...]:
+        """The round's secret choices, or the decision on top of the stack, named as the view
+        names it (`rules.describe_pending`: "pick_character", "act", "keep"...); a decision
+        that offers Decline or Done may be skipped."""
+        if not self.stack:
+            return pending_of(self, "choose_action")
+        kind = (rules.describe_pending(self) or {}).get("kind", "choose")
+        out = pending_of(self, str(kind))
+        return tuple(d if d.seat < 0 else dataclasses.replace(
+            d, skippable=any(isinstance(c, (Decline, Done)) for c in d.options)) for d in out)
 
     def view(self, seat: Seat) -> JsonDict:
         """What `seat` may see; other hands as counts, unseen Shards as None."""

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.core.decisions import OPEN_KINDS
 from game.core.match import Match
 from game.core.protocol import AUTO, CHANCE, Command, Game, State, by_itself
 from game.core.registry import all_games
@@ -200,6 +201,37 @@ def test_sampling_chance_with_another_rng_leaves_the_state_rng_alone(game: Game)
                 seen += 1
             state.apply(pick(state, r))
     assert seen
+
+
+@for_every_game
+@SETTINGS
+@given(data=st.data())
+def test_pending_names_who_decides_what_now(game: Game, data) -> None:
+    """`pending()`: one decision per seat in `to_act()`, in that order; its options are legal
+    candidates; a closed decision lists exactly the candidates; chance and the engine's steps
+    say so."""
+    config, seed, players = data.draw(setups(game))
+    state = game.new(game.validate_config(config), seed, players)
+    r = random.Random(seed)
+    kinds: set[str] = set()
+    steps = 0
+    while not state.is_over() and steps < 500:
+        decisions = state.pending()
+        assert [d.seat for d in decisions] == state.to_act()
+        for d in decisions:
+            kinds.add(d.kind)
+            assert d.kind and (d.open_choice is None or d.open_choice in OPEN_KINDS)
+            assert d.options, f"{d.kind}: a decision with nothing to choose"
+            if d.open_choice is None:
+                assert list(d.options) == state.candidates(d.seat)
+            if steps % 5 == 0:
+                assert all(game.check(state, c) is None for c in d.options)
+            assert (d.seat == CHANCE) == (d.kind == "chance") and (d.seat == AUTO) == (d.kind == "auto")
+        state.apply(pick(state, r))
+        steps += 1
+    assert state.is_over() or steps == 500
+    assert state.pending() == () or not state.is_over()
+    assert len(kinds - {"chance", "auto"}) >= 2, kinds
 
 
 def test_thousand_random_matches_without_error() -> None:
