@@ -781,7 +781,9 @@ class RallyView(GameView):
     def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
         if isinstance(command, PlaceTile):
             return TILE, Target("hex", command.hex)
-        if isinstance(command, (PlaceShip, PlaceBuiltShip)):
+        if isinstance(command, PlaceShip):  # the direction rides on the target, as a drop gives it
+            return NEW_SHIP, Target("hex", command.hex, ident=str(command.direction))
+        if isinstance(command, PlaceBuiltShip):
             return NEW_SHIP, Target("hex", command.hex)
         if isinstance(command, ProgramCard):
             return Target("hand", ident=str(command.card)), Target("program", ident=f"{command.ship}:{command.index}")
