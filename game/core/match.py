@@ -150,10 +150,8 @@ class Match:
             return "Nothing to undo: you haven't made a move yet."
         for i in range(len(self.commands) - 1, -1, -1):
             cmd = self.commands[i]
-            if cmd.seat == CHANCE:
+            if cmd.seat == CHANCE or self._revealed[i]:  # one wording for both (a play-tester saw two)
                 return f"Can't undo: {self.game.info.reveal_noun} has been revealed since your move."
-            if self._revealed[i]:
-                return "Can't undo: hidden cards have been shown since your move."
             if cmd.seat != seat and self.is_human(cmd.seat):
                 return "Can't undo: another player has moved since."
             if cmd.seat == seat:
