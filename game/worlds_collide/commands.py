@@ -187,6 +187,8 @@ class ActionChosen(Event):
     seat: Seat
     action: int
     audience: tuple[Seat, ...] | None = None
+    who: str = ""
+    """The chooser's name, for the copy others see (the action stays secret)."""
 
 
 @dataclass(frozen=True)
@@ -247,6 +249,10 @@ class ShardTaken(Event):
     card: int
     revealed: bool
     audience: tuple[Seat, ...] | None = None
+    who: str = ""
+    """The taker's name, and `where` the place in words ("the Nexus", "Mary's Hold"): what the
+    copy shown to seats that may not see the Shard is made of."""
+    where: str = ""
 
     def reveals(self) -> bool:
         """A Shard taken from a Hold shows the taker its face (a shrouded one was hidden)."""

@@ -301,13 +301,12 @@ class WorldsCollideGame(Game):
     def redact_event(self, event: Event, seat: Seat) -> Event | None:
         if event.visible_to(seat):
             return event
+        # the copies are made from the events' data (who, where), not by cutting up their sentences
         if isinstance(event, ActionChosen):
-            return dataclasses.replace(event, text=event.text.split(" chose ")[0] + " has chosen an Action.",
-                                       action=0, audience=None)
+            return dataclasses.replace(event, text=f"{event.who} has chosen an Action.", action=0, audience=None)
         if isinstance(event, ShardTaken):
-            who = event.text.split(" took ")[0].split(" drew ")[0]
-            src = "from the Nexus" if event.source == "nexus" else event.text.rpartition(" (shrouded) ")[2].rstrip(".")
-            return dataclasses.replace(event, text=f"{who} took a shrouded Shard {src}.", card=-1, audience=None)
+            return dataclasses.replace(event, text=f"{event.who} took a shrouded Shard from {event.where}.",
+                                       card=-1, audience=None)
         if isinstance(event, ShardKept):
             return dataclasses.replace(event, text=event.text, card=-1, audience=None)
         return None

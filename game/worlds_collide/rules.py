@@ -239,7 +239,7 @@ def apply(s: "S", cmd: Command) -> list[Event]:
 def _choose(s: "S", seat: Seat, action: int, ev: list[Event]) -> None:
     s.choices[seat] = action
     ev.append(ActionChosen(f"{s.name(seat)} chose {ACTION_NAMES[action]} in secret.", seat, action,
-                           audience=(seat,)))
+                           audience=(seat,), who=s.name(seat)))
     if all(s.choices):
         s.stack.append((REVEAL, R_ROUND, 0, 0))
 
@@ -423,7 +423,7 @@ def _drawn(s: "S", seat: Seat, purpose: int, card: int, ev: list[Event]) -> None
     if purpose in (P_DEAL, P_HOLD):
         s.holds[seat].append(card | (1 << seat << MASK_SHIFT) | (s.reshuffles << EPOCH_SHIFT))
         ev.append(ShardTaken(f"{s.name(seat)} drew {card_long_name(card)} into their Hold (shrouded).",
-                             seat, "nexus", card, False, audience=(seat,)))
+                             seat, "nexus", card, False, audience=(seat,), who=s.name(seat), where="the Nexus"))
         _check_win(s, seat, ev)
     elif purpose == P_EXPOSE:
         ev.append(ShardRevealed(f"{s.name(seat)} revealed {card_long_name(card)} from the Nexus.", card, "nexus"))
@@ -453,14 +453,15 @@ def _take_entry(s: "S", seat: Seat, entry: int, source: str, ev: list[Event]) ->
     where = {"nexus": "the Nexus", "discard": "the Discard", "revealed": "the revealed Shards"}.get(
         source, f"{s.name(int(source[5:]))}'s Hold" if source.startswith("hold:") else source)
     if revealed:
-        ev.append(ShardTaken(f"{s.name(seat)} took {card_long_name(card)} from {where}.", seat, source, card, True))
+        ev.append(ShardTaken(f"{s.name(seat)} took {card_long_name(card)} from {where}.", seat, source, card, True,
+                             who=s.name(seat), where=where))
         if owner_of(card) == s.chars[seat]:
             _lock(s, seat, card, ev)
             return
     else:
         knowers = tuple(o for o in range(s.n) if (entry >> MASK_SHIFT) >> o & 1)
         ev.append(ShardTaken(f"{s.name(seat)} took {card_long_name(card)} (shrouded) from {where}.",
-                             seat, source, card, False, audience=knowers))
+                             seat, source, card, False, audience=knowers, who=s.name(seat), where=where))
     s.holds[seat].append(entry)
     _check_win(s, seat, ev)
 

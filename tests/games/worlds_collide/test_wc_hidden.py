@@ -142,3 +142,17 @@ def test_an_epoch_follows_its_shard_into_another_hold() -> None:
         w = s.determinize(2, Rng(k))  # Jessup saw neither R3 nor Kintriel's C1
         assert w.hold_cards(3) == [card("C1")]  # hidden before the reshuffle: never swapped with these
         assert {w.hold_cards(1)[0]} | {c for c in range(len(w.nexus)) if w.nexus[c]} == {card("R3"), card("R4")}
+
+
+def test_the_copies_others_see_are_made_from_the_events_data_not_their_sentences() -> None:
+    """Redaction used to cut the owner's sentence at ' chose ' / ' took ' to find the name and the
+    place; the copy is now built from `who` and `where`, whatever the sentence says."""
+    from game.worlds_collide.commands import ActionChosen, ShardTaken
+    from game.worlds_collide.game import WORLDS_COLLIDE
+
+    chosen = ActionChosen("(any words)", 0, 3, audience=(0,), who="Kintriel")
+    seen = WORLDS_COLLIDE.redact_event(chosen, 1)
+    assert seen is not None and seen.text == "Kintriel has chosen an Action." and seen.action == 0
+    taken = ShardTaken("(any words)", 1, "hold:0", 7, False, audience=(1,), who="Mary", where="Kintriel's Hold")
+    seen2 = WORLDS_COLLIDE.redact_event(taken, 0)
+    assert seen2 is not None and seen2.text == "Mary took a shrouded Shard from Kintriel's Hold." and seen2.card == -1
