@@ -77,3 +77,16 @@ def test_no_import_circles() -> None:
         tuple(graphlib.TopologicalSorter(import_graph()).static_order())
     except graphlib.CycleError as exc:
         pytest.fail(f"import circle: {' -> '.join(exc.args[1])}")
+
+
+RULES_MODULES = ("rules", "state", "chaos", "referee", "model", "planner", "agent", "evaluate", "ambush")
+
+
+def test_screens_never_import_a_games_rules() -> None:
+    """Screens draw a seat's view and pure helpers on it (`game/<game>/public.py`), never the
+    engine's rules modules (the Rally shot positions, which play the engine, moved to the game)."""
+    graph = import_graph()
+    offenders = sorted(f"{mod} -> {dep}" for mod, deps in graph.items() if mod.startswith("scenes")
+                       for dep in deps if dep.startswith("game.") and dep.split(".")[-1] in RULES_MODULES
+                       and dep.count(".") == 2)
+    assert not offenders, offenders

@@ -93,7 +93,7 @@ from scenes.views.rally_planning import (
     visible_part,
 )
 from scenes.views.rally_pop import pop_rect
-from scenes.views.rally_predict import Prediction, predict_all
+from game.rally.public import Prediction, predict_all
 
 BRASS: Colour = (236, 204, 132)
 DIM: Colour = (150, 156, 172)
@@ -1603,14 +1603,14 @@ def _lerp(a: Point, b: Point, k: float) -> Point:
 
 def shot_match(seed: int, seats: list[str] | None = None) -> Any:
     """A mid-game position for `shot` and `bench render` (see `rally_positions`)."""
-    from scenes.views.rally_positions import shot_match as make
+    from game.rally.positions import shot_match as make
 
     return make(seed, seats)
 
 
 def bench_match(seed: int, seats: list[str] | None = None) -> Any:
     """The start of a chaos phase, for `bench render` to measure the round playback."""
-    from scenes.views.rally_positions import chaos_match
+    from game.rally.positions import chaos_match
 
     return chaos_match(seed, seats)
 

@@ -25,7 +25,7 @@ from scenes.sprites.text import TextCache
 from scenes.views import rally_cards
 from scenes.views.rally_art import cargo_pill, draw_ship, player_colour
 from scenes.views.rally_layout import CARD_ASPECT, HAND_LINE_GAP, HAND_MAX_LINES, card_w
-from scenes.views.rally_predict import Prediction
+from game.rally.public import Prediction
 from scenes.views.rally_text import short_ship_name
 
 Colour = tuple[int, int, int]

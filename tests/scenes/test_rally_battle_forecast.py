@@ -14,7 +14,7 @@ import pytest
 
 from scenes.sprites.text import TextCache
 from scenes.views.rally_planning import _draw_bill
-from scenes.views.rally_predict import predict
+from game.rally.public import predict
 
 
 def _view(foe_energy: int, own_energy: int = 96) -> dict[str, Any]:

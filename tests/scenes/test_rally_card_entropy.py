@@ -12,7 +12,7 @@ import pytest
 from game.rally.cards import KIND_BY_NAME
 from scenes.views import rally_cards
 from scenes.views.rally_planning import card_face
-from scenes.views.rally_predict import predict
+from game.rally.public import predict
 
 
 @pytest.fixture(autouse=True, scope="module")

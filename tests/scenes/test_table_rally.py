@@ -26,7 +26,7 @@ from scenes.handoff import HandoffScene
 from scenes.table import TableScene
 from scenes.views.rally import RallyView
 from scenes.views.rally_controls import SplitDraft
-from scenes.views.rally_predict import predict
+from game.rally.public import predict
 from tests.games.rally.rally_playtest import choose
 from tests.scenes.gestures import DT, at, click, drag, key
 from tests.scenes.table_context import table_context

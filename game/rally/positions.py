@@ -5,7 +5,8 @@ in the first round), so this plays a plain, sensible policy instead: tiles go
 where they touch the most tiles, ships take the engine's default facing,
 energy is split evenly, and each ship is programmed with cards that keep it on
 the map (by the planning screen's own route forecast). It stops while seat 0
-is planning, its programs drafted, so the routes show.
+is planning, its programs drafted, so the routes show. It plays the engine (and reads its
+rules), so it lives with the game; the view offers it as `shot_match` / `bench_match`.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from game.rally.commands import (
 from game.rally.game import best_direction
 from game.rally.rules import legal_hexes_for
 from game.rally.state import RallyState
-from scenes.views.rally_predict import predict
+from game.rally.public import predict
 
 SHOT_ERA = 3
 
