@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Callable, Hashable
 
-from game.core.protocol import CHANCE, Command, Seat, State
+from game.core.protocol import AUTO, CHANCE, Command, Seat, State
 from game.core.registry import manifest_entry
 from game.core.rng import Rng
 
@@ -87,6 +87,12 @@ class Knowledge:
         return out
 
     def _expected(self, state: State, seat: Seat) -> float:
+        if not state.is_over() and state.to_act() == [AUTO]:
+            # the engine's own next step (a reveal, a chaos round) is certain: score after it, as
+            # when it was a one-outcome chance step (before it, secret choices are still unresolved)
+            after = state.clone()
+            after.apply(after.candidates(AUTO)[0])
+            return self.evaluate(after, seat)
         if state.is_over() or state.to_act() != [CHANCE]:
             return self.evaluate(state, seat)
         outcomes = state.chance_outcomes()
