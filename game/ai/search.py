@@ -21,6 +21,9 @@ from game.core.rng import Rng
 CHANCE_SAMPLES = 4
 """How many outcomes a leaf search draws of a chance step that cannot be listed: it caps the
 branching a deal or a throw of dice adds to an exhaustive look-ahead."""
+MAX_LISTED_OUTCOMES = 16
+"""A listed chance step with more outcomes than this is sampled too (CHANCE_SAMPLES of them):
+a leaf search must not branch on every card of a big deck (Order & Chaos's bag has 7 colours)."""
 
 @dataclass(frozen=True)
 class Budget:
@@ -87,12 +90,13 @@ def sample_chance(state: State, rng: Rng) -> Command:
 
 def chance_spread(state: State, rng: Rng, samples: int = CHANCE_SAMPLES) -> list[tuple[Command, float]]:
     """The chance outcomes a leaf search averages over: all of them with their probabilities
-    when the game lists them, else `samples` outcomes drawn with `rng`, equally weighted
-    (a deal or a throw of dice that cannot be listed); the engine's own step is one outcome."""
+    when the game lists at most MAX_LISTED_OUTCOMES, else `samples` outcomes drawn with `rng`,
+    equally weighted (a deal or a throw of dice that cannot be listed, a big deck); the
+    engine's own step is one outcome."""
     if state.to_act() == [AUTO]:
         return [(state.candidates(AUTO)[0], 1.0)]
     outcomes = state.chance_outcomes()
-    if outcomes:
+    if outcomes and len(outcomes) <= MAX_LISTED_OUTCOMES:
         return outcomes
     return [(state.sample_chance(rng), 1.0 / samples) for _ in range(samples)]
 

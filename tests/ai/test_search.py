@@ -81,3 +81,32 @@ def test_gc_paused_restores_the_collector_as_it_was(was_on: bool) -> None:
         assert gc.isenabled() == was_on
     finally:
         gc.enable()
+
+
+def test_chance_spread_lists_few_outcomes_and_samples_many_or_unlisted_ones() -> None:
+    """Leaf searches cap how many chance outcomes they branch on (issue 12): a short list is
+    averaged whole, a step with more than MAX_LISTED_OUTCOMES or none listed is sampled."""
+    from game.ai.search import CHANCE_SAMPLES, MAX_LISTED_OUTCOMES, chance_spread
+    from game.core.protocol import CHANCE
+
+    bag = get_game("order-chaos").new({}, 1)
+    assert bag.to_act() == [CHANCE]
+    assert chance_spread(bag, Rng(1)) == bag.chance_outcomes() and len(bag.chance_outcomes()) <= MAX_LISTED_OUTCOMES
+    deal = get_game("rally").new({}, 1, 2)
+    deal.phase = "deal"  # a deal lists no outcomes: it is sampled
+    assert deal.chance_outcomes() == [] and len(chance_spread(deal, Rng(1))) == CHANCE_SAMPLES
+
+    class ManyOutcomes:
+        """A stand-in chance step with 40 outcomes."""
+
+        def to_act(self) -> list[int]:
+            return [CHANCE]
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return [(k, 1 / 40) for k in range(40)]
+
+        def sample_chance(self, rng: Rng) -> int:
+            return rng.randrange(40)
+
+    spread = chance_spread(ManyOutcomes(), Rng(2))  # type: ignore[arg-type]
+    assert len(spread) == CHANCE_SAMPLES and all(p == 1 / CHANCE_SAMPLES for _, p in spread)
