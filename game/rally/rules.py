@@ -166,9 +166,7 @@ def chance_outcomes(state: RallyState) -> list[tuple[Command, float]]:
     if state.phase in ("setup_tiles", "expansion"):
         total = sum(state.bag)
         return [(DrawTile(CHANCE, t), c / total) for t, c in enumerate(state.bag) if c > 0]
-    if state.phase == "deal":
-        return []  # too many deals to list: sampled (sample_deal)
-    return []
+    return []  # the deal: too many to list, it is sampled (sample_deal)
 
 
 # --- legal commands (a representative, finite set) ------------------------------------------------
