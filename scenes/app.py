@@ -54,11 +54,14 @@ class AppContext:
     def __post_init__(self) -> None:
         if self.sounds is None:
             self.sounds = Sounds(lambda: self.settings.sound)
-        if self.viewport is None:
-            self.viewport = Viewport(self.screen)
-        self.screen = self.viewport.canvas
+        self._adopt(self.viewport or Viewport(self.screen))
         self._drawn_size = self.screen.get_size()
-        self.ui.mouse_pos_scale_factor = [self.viewport.scale, self.viewport.scale]
+
+    def _adopt(self, viewport: Viewport) -> None:
+        """Draw on `viewport`'s canvas, pointer positions scaled to it (pygame-gui's too)."""
+        self.viewport = viewport
+        self.screen = viewport.canvas
+        self.ui.mouse_pos_scale_factor = [viewport.scale, viewport.scale]
 
     def play(self, name: str) -> None:
         """Play a sound effect by name (see scenes.sound)."""
@@ -108,9 +111,7 @@ class AppContext:
     def use_window(self, window: pygame.Surface) -> None:
         """Draw into `window` from now on: make its canvas, forget the drawings and fonts made
         for another size (scenes.window_caches), then lay every screen out again."""
-        self.viewport = Viewport(window)
-        self.screen = self.viewport.canvas
-        self.ui.mouse_pos_scale_factor = [self.viewport.scale, self.viewport.scale]
+        self._adopt(Viewport(window))
         size = self.screen.get_size()
         if size != self._drawn_size:
             window_caches.forget()
