@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Hashable, Literal
 
 from game.ai.knowledge import Knowledge
-from game.ai.search import Budget, Stats, ValueRange, gc_paused, sample_chance
+from game.ai.search import Budget, Stats, ValueRange, gc_paused
 from game.core.protocol import Command, Seat, State, by_itself
 from game.core.rng import Rng
 
@@ -200,7 +200,7 @@ class ISMCTS:
                 break
             actors = state.to_act()
             if by_itself(actors):
-                state.apply(sample_chance(state, self.rng))
+                state.apply(state.sample_chance(self.rng))
                 continue
             if depth >= self.budget.max_depth:
                 values = self._rollout(state)
@@ -305,7 +305,7 @@ class ISMCTS:
             if state.is_over() or self._beyond_horizon(state):
                 break
             if by_itself(state.to_act()):
-                state.apply(sample_chance(state, self.rng))
+                state.apply(state.sample_chance(self.rng))
             else:
                 state.apply(know.rollout_command(state, self.rng))
         return know.values(state)

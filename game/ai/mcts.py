@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from game.ai.knowledge import Knowledge
-from game.ai.search import Budget, Stats, ValueRange, chance_spread, gc_paused, sample_chance
+from game.ai.search import Budget, Stats, ValueRange, chance_spread, gc_paused
 from game.core.protocol import CHANCE, Command, Seat, State, by_itself
 from game.core.rng import Rng
 
@@ -117,7 +117,7 @@ class MCTS:
                 values = self.knowledge.values(state)
                 break
             if node.actor == CHANCE:
-                cmd = sample_chance(state, self.rng)
+                cmd = state.sample_chance(self.rng)
                 child = node.children.get(cmd)
                 state.apply(cmd)
                 if child is None:
@@ -186,7 +186,7 @@ class MCTS:
                 break
             actors = state.to_act()
             if by_itself(actors):
-                state.apply(sample_chance(state, self.rng))
+                state.apply(state.sample_chance(self.rng))
             else:
                 state.apply(self.knowledge.rollout_command(state, self.rng))
         if self.budget.leaf_depth > 0:

@@ -1,7 +1,7 @@
 """What the two tree searches (`game.ai.mcts`, `game.ai.ismcts`) share: the budget's
-common fields and the statistics both report, the time cap, the per-seat value range UCB normalises by, chance
-sampling with the search's own RNG, and switching the garbage collector off while
-a search runs.
+common fields and the statistics both report, the time cap, the per-seat value range UCB normalises by, the
+chance outcomes a leaf search averages over, and switching the garbage collector off while
+a search runs. (A search samples chance with `state.sample_chance(its own rng)`.)
 
 Kept in one place so a fix to any of them (say, how the cap is counted) reaches
 both searches; each search keeps its own tree and selection rule.
@@ -79,13 +79,6 @@ class ValueRange:
         two different values were seen)."""
         lo, hi = self.lo[seat], self.hi[seat]
         return lo, (hi - lo if hi > lo else 1.0)
-
-
-def sample_chance(state: State, rng: Rng) -> Command:
-    """What comes next where no seat decides: a chance outcome drawn with the search's `rng`
-    (never the state's own RNG, which would let the search see the real future), or the
-    engine's own step (AUTO)."""
-    return state.sample_chance(rng)
 
 
 def chance_spread(state: State, rng: Rng, samples: int = CHANCE_SAMPLES) -> list[tuple[Command, float]]:

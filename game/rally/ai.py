@@ -20,7 +20,6 @@ from collections.abc import Hashable
 
 from game.ai.agents import Agent
 from game.ai.knowledge import Knowledge
-from game.ai.search import sample_chance
 from game.core.protocol import Command, Seat, State, by_itself
 from game.core.rng import Rng
 from game.rally import evaluate, planner, rules
@@ -59,7 +58,7 @@ def policy_command(s: RallyState, seat: Seat, rng: Rng) -> Command:
     """The cheap play-out policy (see the module docstring); chance by `rng`."""
     actors = s.to_act()
     if by_itself(actors):  # chance by `rng`, or the next chaos round
-        return sample_chance(s, rng)
+        return s.sample_chance(rng)
     if s.phase == "planning":
         hand = sorted(s.hands[seat] + [c for sh in s.ships_of(seat) for c in sh.program])
         joint = planner.joint_programs(s, seat, hand, 1, 1)[0][1]

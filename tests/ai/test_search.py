@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game.ai.ismcts import ISMCTSBudget, ISMCTSStats
 from game.ai.mcts import SearchBudget, SearchStats
-from game.ai.search import Budget, Stats, ValueRange, gc_paused, sample_chance
+from game.ai.search import Budget, Stats, ValueRange, gc_paused
 from game.core.registry import get_game
 from game.core.rng import Rng
 
@@ -64,10 +64,10 @@ def test_sample_chance_draws_with_the_given_rng_and_leaves_the_state_alone() -> 
     assert state.to_act() == [-1]
     before = state.view(0)
     outcomes = dict(state.chance_outcomes())
-    draws = [sample_chance(state, Rng(seed)) for seed in range(40)]
+    draws = [state.sample_chance(Rng(seed)) for seed in range(40)]
     assert all(d in outcomes for d in draws)
     assert len(set(draws)) > 1  # several colours in the bag, several seeds
-    assert draws == [sample_chance(state, Rng(seed)) for seed in range(40)]
+    assert draws == [state.sample_chance(Rng(seed)) for seed in range(40)]
     assert state.view(0) == before
 
 
