@@ -61,7 +61,7 @@ def _pygame_gui_data() -> dict[str, Any]:
 def _game_data() -> dict[str, Any]:
     from game.core.registry import all_games
     from scenes.rules_help import read_rules
-    from scenes.views.oc_art import counter_colours
+    from game.order_chaos.colours import counter_colours
 
     out: dict[str, Any] = {}
     for game in all_games():

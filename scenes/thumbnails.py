@@ -16,12 +16,12 @@ import pygame
 
 from game.core.registry import manifest_entry
 from scenes import palette
-from scenes.views.oc_art import counter_colours as oc_counter_colours
+from game.order_chaos.colours import counter_colours as oc_counter_colours
 
 
 def counter_colours() -> list[tuple[int, int, int]]:
     """The Order & Chaos counter colours, as the game's view reads them from its data file
-    (`oc_art.counter_colours`, cached); two greys should that fail: the picture is decoration,
+    (`game.order_chaos.colours.counter_colours`, cached); two greys should that fail: the picture is decoration,
     never a reason for the menu to fail."""
     try:
         return [c.rgb for c in oc_counter_colours()]

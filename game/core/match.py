@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
 from game.core.errors import SaveFileError, UnknownGameError
+from game.core.words import LogEntry as LogEntry
 from game.core.protocol import AUTO, CHANCE, Command, Event, Game, GameInfo, JsonDict, Seat, State
 
 SAVE_FORMAT = "entropy-tabletop-save"
@@ -42,15 +43,6 @@ class Result:
     @staticmethod
     def refused(reason: str) -> "Result":
         return Result(False, reason)
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    """One line of the game log: who acted and what happened, per event."""
-
-    ply: int
-    seat: Seat
-    event: Event
 
 
 @dataclass

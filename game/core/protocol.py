@@ -14,6 +14,9 @@
   into the chance command, so `apply` never draws from the state's RNG and a replay is
   exact, while a search that samples again with its own RNG sees another future.
 - Undo never crosses new information: a chance outcome, or an event that `reveals()`.
+- Events are data, never sentences: a class's `PRIVATE` fields are blanked by the one
+  generic `redact` for seats outside its `audience`, and a game words events in one place,
+  `Game.describe_log` (lines with a tone, not a colour: `game.core.words`).
 """
 
 from __future__ import annotations
@@ -23,10 +26,11 @@ import types
 import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, Sequence
 
 from game.core.decisions import Decision, pending_of
 from game.core.rng import Rng
+from game.core.words import Line, LogEntry
 
 from game.core.seats import AUTO as AUTO
 from game.core.seats import CHANCE as CHANCE
@@ -135,16 +139,21 @@ class Command(_Tagged):
 
 @dataclass(frozen=True)
 class Event(_Tagged):
-    """Something that happened, for the log and the animations.
+    """Something that happened, as data: for the log, the animations and the AI.
 
-    `audience` is None when every seat may see it, else the seats that may.
-    Use `Game.redact_event` to get what another seat may see.
+    An event holds no sentence; its words come from its game's `Game.describe_log`, so the
+    log, the hot-seat screens and the AI read the same fields. `audience` (a field of the
+    events that have one) is None when every seat may see the event, else the seats that may;
+    the class's `PRIVATE` names the fields only the audience may read, with the value everyone
+    else gets instead, and `redact` makes that copy for any event (a class with an audience but
+    no private fields is hidden from the others entirely).
     """
 
-    text: str
     REVEALS: ClassVar[bool] = False
     """True for events that show something hidden until then (secret choices turned face up, a
     programmed card played): undo never goes back across them (see `reveals`)."""
+    PRIVATE: ClassVar[Mapping[str, Any]] = {}
+    """Field -> the value seats outside `audience` see instead (a card they may not see: -1)."""
 
     def reveals(self) -> bool:
         """Whether this event shows some seat something hidden until then; by default the
@@ -154,6 +163,17 @@ class Event(_Tagged):
     def visible_to(self, seat: Seat) -> bool:
         audience = getattr(self, "audience", None)
         return audience is None or seat in audience
+
+
+def redact(event: Event, seat: Seat) -> Event | None:
+    """What `seat` may see of `event`: the event itself when it may see all of it, a copy with
+    the class's `PRIVATE` fields blanked (and no audience left), or None when the class declares
+    nothing that could be shown (the whole event is private)."""
+    if event.visible_to(seat):
+        return event
+    if not event.PRIVATE:
+        return None
+    return dataclasses.replace(event, audience=None, **event.PRIVATE)  # type: ignore[call-arg]
 
 
 class CommandCodec:
@@ -424,8 +444,33 @@ class Game(ABC):
         return []
 
     def redact_event(self, event: Event, seat: Seat) -> Event | None:
-        """What `seat` may see of an event; None hides it entirely."""
-        return event if event.visible_to(seat) else None
+        """What `seat` may see of an event; None hides it entirely. The generic `redact`, from
+        the event class's `PRIVATE` fields; no game needs more."""
+        return redact(event, seat)
+
+    def describe_log(self, entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat) -> list[Line]:
+        """The log as `viewer` may read it (-1: a seat that knows nothing secret), one `Line`
+        per event worth a line, seats called by `names` (the table's names: "You", "Computer").
+        Each event is redacted for the viewer first. A game whose words depend on earlier events
+        (a ship named by its number in its owner's fleet) folds the whole log; by default each
+        event is worded on its own by `describe`."""
+        lines: list[Line] = []
+        for entry in entries:
+            event = self.redact_event(entry.event, viewer)
+            text = None if event is None else self.describe(event, names, viewer)
+            if text is not None:
+                lines.append(Line(text))
+        return lines
+
+    def describe(self, event: Event, names: Sequence[str], viewer: Seat) -> str | None:
+        """One event in words for `viewer` (None: not worth a line), out of the log's context;
+        by default its first line in `describe_log`, else its tag and fields."""
+        lines = self.describe_log([LogEntry(0, -1, event)], names, viewer) \
+            if type(self).describe_log is not Game.describe_log else []
+        if lines:
+            return lines[0].text
+        fields = ", ".join(f"{k}={v}" for k, v in event.to_json().items() if k != "type")
+        return f"{event.TAG}({fields})"
 
     def upgrade_command(self, raw: Any, state: State, version: int) -> Any:
         """A command as an older save format (`version`) wrote it, in today's form, at the

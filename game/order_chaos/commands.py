@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.core.protocol import CHANCE, Command, CommandCodec, Event
+from game.core.protocol import CHANCE, Command, CommandCodec, Event, Seat
 
 Cell = tuple[int, int]
 ROW_LETTERS = "ABCDEFGHI"
@@ -78,6 +78,8 @@ class CounterPlaced(Event):
     TAG: ClassVar[str] = "placed"
     cell: Cell
     colour: int
+    seat: Seat
+    """Who placed it (Chaos this half)."""
 
 
 @dataclass(frozen=True)
@@ -86,11 +88,15 @@ class CounterSlid(Event):
     src: Cell
     dst: Cell
     colour: int
+    seat: Seat
+    """Who slid it (Order this half)."""
 
 
 @dataclass(frozen=True)
 class OrderPassed(Event):
     TAG: ClassVar[str] = "passed"
+    seat: Seat
+    """Order this half."""
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from collections.abc import Sequence
+
 from game.core.protocol import (
     CHANCE,
     Command,
@@ -16,6 +18,8 @@ from game.core.protocol import (
     Target,
 )
 from game.core.rng import Rng
+from game.core.words import Line, LogEntry
+from game.order_chaos import words
 from game.order_chaos.commands import CODEC, Cell, Draw, Pass, Place, Slide, parse_cell
 from game.order_chaos.state import DRAW, ORDER, PLACE, OrderChaosState
 
@@ -130,6 +134,10 @@ class OrderChaosGame(Game):
         if src is not None and state.phase == ORDER and state.at(src) is not None:
             return [Target("cell", c) for c in state.slide_targets(src)]
         return []
+
+    def describe_log(self, entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat) -> list[Line]:
+        """Every event in words (all public): see `words`."""
+        return [line for line in (words.describe(e.event, names) for e in entries) if line is not None]
 
     def parse_command(self, seat: Seat, text: str, state: State) -> Command:
         """`draw 3`, `Dd` (place), `DdDa` (slide), `pass`; cells as in CodeCup."""

@@ -24,7 +24,6 @@ from game.order_chaos.commands import (
     Pass,
     Place,
     Slide,
-    cell_name,
 )
 from game.order_chaos.scoring import board_lines, board_score, line_score
 
@@ -110,14 +109,14 @@ class OrderChaosState(State):
                 self.first_half_draws.append(command.colour)
             self.drawn = command.colour
             self.phase = PLACE
-            return [CounterDrawn(f"Drew a {command.colour + 1}.", command.colour)]
+            return [CounterDrawn(command.colour)]
         if isinstance(command, Place):
             assert self.drawn is not None
             colour = self.drawn
             self.board[self._index(command.cell)] = colour
             self.drawn = None
             self.last = {"type": "place", "cell": list(command.cell)}
-            events: list[Event] = [CounterPlaced(f"Chaos placed it on {cell_name(command.cell)}.", command.cell, colour)]
+            events: list[Event] = [CounterPlaced(command.cell, colour, self.chaos_seat())]
             if all(v is not None for v in self.board):
                 events.extend(self._end_half())
             else:
@@ -130,23 +129,21 @@ class OrderChaosState(State):
             self.board[j], self.board[i] = moved, None
             self.phase = DRAW
             self.last = {"type": "slide", "src": list(command.src), "dst": list(command.dst)}
-            return [CounterSlid(f"Order slid {cell_name(command.src)} to {cell_name(command.dst)}.",
-                                command.src, command.dst, moved)]
+            return [CounterSlid(command.src, command.dst, moved, self.order_seat())]
         if isinstance(command, Pass):
             self.phase = DRAW
             self.last = {"type": "pass"}
-            return [OrderPassed("Order passed.")]
+            return [OrderPassed(self.order_seat())]
         raise TypeError(f"not an Order & Chaos command: {command!r}")
 
     def _end_half(self) -> list[Event]:
         score = board_score(self.board, self.size)
         self.half_scores[self.half] = score
-        events: list[Event] = [HalfEnded(f"Half {self.half + 1} over: Order scored {score}.",
-                                         self.half, self.order_seat(), score)]
+        events: list[Event] = [HalfEnded(self.half, self.order_seat(), score)]
         if self.half == 1:
             self.phase = OVER
             final = tuple(int(s or 0) for s in self.half_scores)
-            events.append(MatchEnded(f"Match over: {final[0]} to {final[1]}.", final))
+            events.append(MatchEnded(final))
             return events
         self.half = 1
         self.board = [None] * (self.size * self.size)

@@ -45,7 +45,8 @@ def hx(h: Hex) -> tuple[int, int]:
 
 
 def adjust_entropy(state: RallyState, delta: int, cause: str, events: list[Event]) -> None:
-    """Entropy changes, capped at 0; once it has reached 0 it never falls again."""
+    """Entropy changes, capped at 0; once it has reached 0 it never falls again. `cause`: the
+    card's kind, "portals" (the energy portals' production) or "tidy" (a tidy tile placed)."""
     before = state.entropy
     if delta == 0 or (before >= 0 and delta < 0):
         return
@@ -53,9 +54,9 @@ def adjust_entropy(state: RallyState, delta: int, cause: str, events: list[Event
     if after == before:
         return
     state.entropy = after
-    group = {"energy portals": "portals", "Neatly Organized Space": "tiles"}.get(cause, "cards")
+    group = {"portals": "portals", "tidy": "tiles"}.get(cause, "cards")
     _count(state, "entropy:" + group, after - before)
-    events.append(EntropyChanged(f"Entropy {before} → {after} ({cause}).", before, after, cause))
+    events.append(EntropyChanged(before, after, cause))
 
 
 def destroy(state: RallyState, ship: Ship, reason: str, events: list[Event], where: Hex | None = None) -> None:
@@ -63,11 +64,8 @@ def destroy(state: RallyState, ship: Ship, reason: str, events: list[Event], whe
     del state.ships[ship.id]
     state.buried.extend((c, ship.owner) for c in ship.program)
     ship.program = []
-    words = {"off_map": "flew off the map", "laser": "was destroyed by a laser", "battle": "was lost in battle"}
     at = where if where is not None else ship.hex
-    events.append(ShipDestroyed(f"Ship {ship.id} {words.get(reason, 'was destroyed')}"
-                                + (f", losing {ship.titanium} titanium." if ship.titanium else "."),
-                                ship.id, ship.owner, hx(at), reason, ship.titanium, ship.energy))
+    events.append(ShipDestroyed(ship.id, ship.owner, hx(at), reason, ship.titanium, ship.energy))
     if not any(s.owner == ship.owner for s in state.ships.values()):
         p = ship.owner
         state.alive[p] = False
@@ -76,8 +74,7 @@ def destroy(state: RallyState, ship: Ship, reason: str, events: list[Event], whe
         state.hands[p] = []
         _count(state, f"out:era{state.era}")
         _count(state, f"out:by_{reason}")
-        events.append(PlayerOut(f"Player {p + 1} has no ships left and keeps {state.points[p]} points.",
-                                p, state.points[p]))
+        events.append(PlayerOut(p, state.points[p]))
 
 
 def build_hexes(state: RallyState, ship: Ship) -> list[Hex]:
@@ -95,32 +92,29 @@ def play_first_card(state: RallyState, sid: int, events: list[Event]) -> None:
     state.discard.append(card)
     if ship.energy < info.cost:
         _count(state, "ignored:" + info.kind)
-        events.append(CardIgnored(f"Ship {sid} cannot pay for {info.name} (needs {info.cost} energy, has "
-                                  f"{ship.energy}): ignored.", sid, card, info.kind, "energy"))
+        events.append(CardIgnored(sid, card, info.kind, "energy"))
         return
     if info.kind == "build_ship" and not build_hexes(state, ship):
         _count(state, "ignored:" + info.kind)
-        events.append(CardIgnored(f"Ship {sid} has no free tile next to it: {info.name} ignored.",
-                                  sid, card, info.kind, "no_room"))
+        events.append(CardIgnored(sid, card, info.kind, "no_room"))
         return
     ship.energy -= info.cost
     _count(state, info.kind)
-    events.append(CardPlayed(f"Ship {sid} plays {info.name} (−{info.cost} energy).", sid, card, info.kind, info.cost))
-    adjust_entropy(state, info.entropy(state.n), info.name, events)
+    events.append(CardPlayed(sid, card, info.kind, info.cost))
+    adjust_entropy(state, info.entropy(state.n), info.kind, events)
     if info.kind in MOVES:
         move(state, ship, info.amount, events)
     elif info.kind in TURNS:
         before = ship.direction
         ship.direction = turn(ship.direction, info.amount)
-        events.append(ShipTurned(f"Ship {sid} turns.", sid, before, ship.direction))
+        events.append(ShipTurned(sid, before, ship.direction))
     elif info.kind in ("laser", "wave"):
         fire(state, ship, info.kind, events)
     elif info.kind == "titanium_portal":
         amount = ship.titanium
         ship.titanium = 0
         state.points[ship.owner] += amount
-        events.append(TitaniumBanked(f"Ship {sid} sends {amount} titanium through the portal.",
-                                     ship.owner, sid, amount, state.points[ship.owner]))
+        events.append(TitaniumBanked(ship.owner, sid, amount, state.points[ship.owner]))
     elif info.kind == "build_ship":
         state.pending_build = (ship.owner, sid)
     # tidy_up: its entropy change above is the whole effect.
@@ -138,12 +132,12 @@ def move(state: RallyState, ship: Ship, steps: int, events: list[Event]) -> None
         nxt = ship.hex.neighbour(ship.direction)
         if nxt not in state.tiles:
             if path:
-                events.append(ShipMoved(f"Ship {ship.id} moves.", ship.id, hx(start), hx(ship.hex), tuple(path)))
+                events.append(ShipMoved(ship.id, hx(start), hx(ship.hex), tuple(path)))
             destroy(state, ship, "off_map", events, where=nxt)
             return
         ship.hex = nxt
         path.append(hx(nxt))
-    events.append(ShipMoved(f"Ship {ship.id} moves {steps}.", ship.id, hx(start), hx(ship.hex), tuple(path)))
+    events.append(ShipMoved(ship.id, hx(start), hx(ship.hex), tuple(path)))
     land(state, ship, events)
 
 
@@ -172,8 +166,7 @@ def land(state: RallyState, ship: Ship, events: list[Event]) -> None:
         previous = tile.owner
         tile = state.tiles[h] = tile.copy()  # tiles are shared between clones: replace, never edit
         tile.owner = ship.owner
-        events.append(PortalClaimed(f"Player {ship.owner + 1} takes the energy portal at {h.q},{h.r}.",
-                                    ship.owner, hx(h), None if previous < 0 else previous))
+        events.append(PortalClaimed(ship.owner, hx(h), None if previous < 0 else previous))
     elif tile.kind in ("titanium", "energy") and tile.value > 0:
         amount = tile.value
         tile = state.tiles[h] = tile.copy()
@@ -182,7 +175,7 @@ def land(state: RallyState, ship: Ship, events: list[Event]) -> None:
             ship.titanium += amount
         else:
             ship.energy += amount
-        events.append(Collected(f"Ship {ship.id} collects {amount} {tile.kind}.", ship.id, hx(h), tile.kind, amount))
+        events.append(Collected(ship.id, hx(h), tile.kind, amount))
     mates = [s for s in state.ships.values() if s.hex == h]
     if len(mates) >= 2 and all(s.owner == ship.owner for s in mates) and h not in state.exchanges:
         state.exchanges.append(h)
@@ -197,7 +190,7 @@ def battle(state: RallyState, h: Hex, events: list[Event]) -> None:
     for s, loss in zip(here, losses):
         s.energy -= loss
     after = tuple(s.energy for s in here)
-    events.append(Battle(f"Battle at {h.q},{h.r}!", hx(h), tuple(s.id for s in here), before, after))
+    events.append(Battle(hx(h), tuple(s.id for s in here), before, after))
     for s in here:
         if s.energy <= 0:
             destroy(state, s, "battle", events)
@@ -209,12 +202,10 @@ def battle(state: RallyState, h: Hex, events: list[Event]) -> None:
 def fire(state: RallyState, ship: Ship, kind: str, events: list[Event]) -> None:
     """A laser or wave appears one hex ahead; if a ship is there it is hit at once."""
     target = ship.hex.neighbour(ship.direction)
-    name = "laser" if kind == "laser" else "gravitational wave"
     if target not in state.tiles:
-        events.append(TokenFired(f"Ship {ship.id}'s {name} leaves the map at once.", kind, ship.id, None,
-                                 ship.direction))
+        events.append(TokenFired(kind, ship.id, None, ship.direction))
         return
-    events.append(TokenFired(f"Ship {ship.id} sends a {name}.", kind, ship.id, hx(target), ship.direction))
+    events.append(TokenFired(kind, ship.id, hx(target), ship.direction))
     victims = sorted((s for s in state.ships.values() if s.hex == target), key=lambda s: s.id)
     if victims:
         _hit(state, kind, ship.direction, victims, events)
@@ -230,9 +221,9 @@ def advance_tokens(state: RallyState, events: list[Event]) -> None:
         nxt = token.hex.neighbour(token.direction)
         if nxt not in state.tiles:
             state.tokens.remove(token)
-            events.append(TokenMoved(f"A {token.kind} leaves the map.", token.kind, hx(token.hex), None))
+            events.append(TokenMoved(token.kind, hx(token.hex), None))
             continue
-        events.append(TokenMoved(f"A {token.kind} moves.", token.kind, hx(token.hex), hx(nxt)))
+        events.append(TokenMoved(token.kind, hx(token.hex), hx(nxt)))
         token.hex = nxt
         victims = sorted((s for s in state.ships.values() if s.hex == nxt), key=lambda s: s.id)
         if victims:
@@ -246,7 +237,7 @@ def _hit(state: RallyState, kind: str, direction: int, victims: list[Ship], even
             continue
         if kind == "laser":
             ship.energy -= LASER_DAMAGE
-            events.append(LaserHit(f"A laser hits ship {ship.id} (−{LASER_DAMAGE} energy).", ship.id,
+            events.append(LaserHit(ship.id,
                                    hx(ship.hex), ship.energy))
             if ship.energy < 0:
                 destroy(state, ship, "laser", events)
@@ -258,7 +249,7 @@ def push(state: RallyState, ship: Ship, direction: int, events: list[Event]) -> 
     """A wave moves the ship one hex its way; off the tiles the ship is lost."""
     frm = ship.hex
     to = frm.neighbour(direction)
-    events.append(WavePush(f"A gravitational wave pushes ship {ship.id}.", ship.id, hx(frm), hx(to), direction))
+    events.append(WavePush(ship.id, hx(frm), hx(to), direction))
     if to not in state.tiles:
         destroy(state, ship, "off_map", events, where=to)
         return

@@ -8,7 +8,8 @@ for the starting-player draw, tile draws, the deal and each chaos round.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from game.core.hexgrid import DIRECTION_NAMES
 from game.core.protocol import CHANCE, Command, CommandCodec, Event, Seat
@@ -206,7 +207,8 @@ CODEC = CommandCodec(ChooseStarter, DrawTile, DealCards, ChaosRound, PlaceTile, 
                      PlaceBuiltShip, Exchange, NoExchange)
 
 # --- events ------------------------------------------------------------------------------
-# `audience` None = every seat sees it; otherwise only those seats (see Game.redact_event).
+# `audience` None = every seat sees it; otherwise only those seats, and the others get a copy
+# with the `PRIVATE` fields blanked, or nothing (`game.core.protocol.redact`).
 
 
 @dataclass(frozen=True)
@@ -245,6 +247,7 @@ class CardsDealt(Event):
     """`cards` is the player's new hand for its own eyes, empty in others' copies."""
 
     TAG: ClassVar[str] = "cards_dealt"
+    PRIVATE: ClassVar[Mapping[str, Any]] = {"cards": ()}
     player: int
     count: int
     cards: tuple[int, ...]
@@ -451,6 +454,7 @@ class EntropyChanged(Event):
     before: int
     after: int
     cause: str
+    """A card's kind, "portals" (production) or "tidy" (a tidy tile placed)."""
 
 
 @dataclass(frozen=True)
@@ -480,7 +484,8 @@ class GameOver(Event):
     TAG: ClassVar[str] = "game_over"
     winners: tuple[int, ...]
     points: tuple[int, ...]
-    reason: str
+    kind: str
+    """Why the game ended (`ending.OVER_KINDS`: "entropy", "no_ships", "decided", ...)."""
 
 
 __all__ = ["CHANCE", "CODEC", "card_name"]

@@ -53,12 +53,9 @@ def end_if_settled(state: RallyState, events: list[Event]) -> bool:
     leader = lone_leader(state)
     if leader is None:
         return False
-    others = max(state.points[o] for o in range(state.n) if o != leader)
     reason = (f"The race is decided: only Player {leader + 1} still has ships, and nobody else "
               f"can score any more.")
-    events.append(RaceDecided(f"Player {leader + 1} is the only one still flying and leads with "
-                              f"{state.points[leader]} points (the best of the rest has {others}): "
-                              f"the race is decided.", leader, tuple(state.points)))
+    events.append(RaceDecided(leader, tuple(state.points)))
     game_over(state, "decided", reason, events)
     return True
 
@@ -72,9 +69,7 @@ def game_over(state: RallyState, kind: str, reason: str, events: list[Event]) ->
     state.queue, state.chaos_ships, state.tokens = [], [], []
     state.pending_build = state.pending_exchange = None
     winners = tuple(state.winners())
-    names = ", ".join(f"Player {w + 1}" for w in winners)
-    events.append(GameOver(f"{reason} {names} win{'s' if len(winners) == 1 else ''} with "
-                           f"{state.points[winners[0]]} points.", winners, tuple(state.points), reason))
+    events.append(GameOver(winners, tuple(state.points), kind))
 
 
 __all__ = ["NO_SHIPS_REASON", "OVER_KINDS", "end_if_settled", "game_over", "lone_leader"]

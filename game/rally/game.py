@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core.hexgrid import DIRECTION_NAMES, Hex
@@ -11,7 +10,6 @@ from game.core.protocol import (
     AUTO,
     CHANCE,
     Command,
-    Event,
     Game,
     GameInfo,
     Refusal,
@@ -21,11 +19,11 @@ from game.core.protocol import (
     by_itself,
 )
 from game.core.rng import Rng
-from game.rally import referee, rules
+from game.core.words import Line, LogEntry
+from game.rally import referee, rules, words
 from game.rally.cards import MAX_PLAYERS, MIN_PLAYERS, N_CARDS, RULES_FINGERPRINT, bag_counts, card_info
 from game.rally.commands import (
     CODEC,
-    CardsDealt,
     ChaosRound,
     ChooseStarter,
     DealCards,
@@ -40,7 +38,6 @@ from game.rally.commands import (
     PlaceShip,
     PlaceTile,
     ProgramCard,
-    ProgramChanged,
     SetProgram,
     UnprogramCard,
 )
@@ -220,14 +217,9 @@ class RallyGame(Game):
         return out
 
     # --- events and notation ---------------------------------------------------------------------------
-    def redact_event(self, event: Event, seat: Seat) -> Event | None:
-        if event.visible_to(seat):
-            return event
-        if isinstance(event, CardsDealt):
-            return dataclasses.replace(event, cards=(), audience=None)
-        if isinstance(event, ProgramChanged):
-            return None
-        return None
+    def describe_log(self, entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat) -> list[Line]:
+        """See `game.rally.words`: ships and hexes are named by what the log has shown so far."""
+        return words.describe_log(entries, names, viewer)
 
     def parse_command(self, seat: Seat, text: str, state: State) -> Command:
         """`tile 1,0`, `ship 1,0 2`, `give 30,20`, `prog SHIP CARD INDEX`, `unprog SHIP INDEX`,

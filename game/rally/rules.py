@@ -252,14 +252,13 @@ def apply(state: RallyState, cmd: Command) -> list[Event]:
     if isinstance(cmd, ChooseStarter):
         state.starter = state.turn = cmd.player
         state.phase = "setup_tiles"
-        events.append(StarterChosen(f"Player {cmd.player + 1} starts.", cmd.player))
+        events.append(StarterChosen(cmd.player))
     elif isinstance(cmd, DrawTile):
         state.bag[cmd.tile] -= 1
         state.drawn = cmd.tile
         if state.phase == "expansion":
             state.turn = expansion_player(state)
-        events.append(TileDrawn(f"Player {state.turn + 1} draws {TILE_TYPES[cmd.tile].describe()}.",
-                                state.turn, cmd.tile))
+        events.append(TileDrawn(state.turn, cmd.tile))
     elif isinstance(cmd, PlaceTile):
         _place_tile(state, Hex(*cmd.hex), events)
     elif isinstance(cmd, PlaceShip):
@@ -276,7 +275,7 @@ def apply(state: RallyState, cmd: Command) -> list[Event]:
         _plan(state, cmd, events)
     elif isinstance(cmd, ChaosRound):
         state.round += 1
-        events.append(RoundStarted(f"Chaos round {state.round}.", state.round))
+        events.append(RoundStarted(state.round))
         chaos.advance_tokens(state, events)
         state.queue = order_from(state, state.starter)
         state.chaos_ships = []
@@ -289,9 +288,7 @@ def apply(state: RallyState, cmd: Command) -> list[Event]:
         ships = exchange_ships(state)
         for s, e, t in zip(ships, cmd.energy, cmd.titanium):
             s.energy, s.titanium = e, t
-        events.append(ExchangeDone(f"Player {cmd.seat + 1} shares cargo between ships "
-                                   + ", ".join(str(s.id) for s in ships) + ".",
-                                   cmd.seat, tuple(s.id for s in ships), cmd.energy, cmd.titanium))
+        events.append(ExchangeDone(cmd.seat, tuple(s.id for s in ships), cmd.energy, cmd.titanium))
         state.pending_exchange = None
     elif isinstance(cmd, NoExchange):
         state.pending_exchange = None
@@ -305,10 +302,9 @@ def _place_tile(state: RallyState, h: Hex, events: list[Event]) -> None:
     tt = TILE_TYPES[state.drawn]
     state.tiles[h] = Tile(state.drawn, tt.value)
     state.drawn = -1
-    events.append(TilePlaced(f"Player {state.turn + 1} places {tt.describe()} at {h.q},{h.r}.",
-                             state.turn, (h.q, h.r), tt.kind, tt.value))
+    events.append(TilePlaced(state.turn, (h.q, h.r), tt.kind, tt.value))
     if tt.kind == "tidy":
-        chaos.adjust_entropy(state, -tt.value, "Neatly Organized Space", events)
+        chaos.adjust_entropy(state, -tt.value, "tidy", events)
     if state.phase == "setup_tiles":
         state.placed[state.turn] += 1
         state.turn = (state.turn + 1) % state.n
@@ -332,7 +328,7 @@ def _new_ship(state: RallyState, owner: Seat, h: Hex, direction: int) -> Ship:
 
 def _place_ship(state: RallyState, cmd: PlaceShip, events: list[Event]) -> None:
     ship = _new_ship(state, cmd.seat, Hex(*cmd.hex), cmd.direction)
-    events.append(ShipPlaced(f"Player {cmd.seat + 1} places ship {ship.id}.", cmd.seat, ship.id, cmd.hex,
+    events.append(ShipPlaced(cmd.seat, ship.id, cmd.hex,
                              cmd.direction))
     chaos.land(state, ship, events)
     state.queue.pop(0)
@@ -349,7 +345,7 @@ def _place_built(state: RallyState, h: Hex, events: list[Event]) -> None:
     owner, parent_id = state.pending_build
     ship = _new_ship(state, owner, h, state.ships[parent_id].direction)
     state.pending_build = None
-    events.append(ShipBuilt(f"Player {owner + 1} builds ship {ship.id}.", owner, ship.id, parent_id, (h.q, h.r),
+    events.append(ShipBuilt(owner, ship.id, parent_id, (h.q, h.r),
                             ship.direction))
     chaos.land(state, ship, events)
 
@@ -408,13 +404,13 @@ def _deal(state: RallyState, hands: tuple[tuple[int, ...], ...], events: list[Ev
                 state.deck = state.discard + [c for c, _ in state.buried]
                 state.deck.sort()
                 state.discard, state.buried = [], []
-                events.append(DeckReshuffled(f"The deck is reshuffled ({len(state.deck)} cards).", len(state.deck)))
+                events.append(DeckReshuffled(len(state.deck)))
                 if not state.deck:
                     break
             got.append(hands[p][i])  # a legal deal draws while the deck lasts (deal_refusal)
             state.deck.remove(got[-1])
         state.hands[p].extend(got)
-        events.append(CardsDealt(f"Player {p + 1} draws {len(got)} cards.", p, len(got), tuple(got), (p,)))
+        events.append(CardsDealt(p, len(got), tuple(got), (p,)))
     state.played = []
     state.round = 0
     state.done = [not a for a in state.alive]
@@ -429,10 +425,8 @@ def _produce(state: RallyState, events: list[Event]) -> None:
             gains[tile.owner] += tile.value
     for p in order_from(state, state.starter):
         state.pool[p] += gains[p] + FREE_ENERGY
-        events.append(Production(f"Player {p + 1} receives {gains[p] + FREE_ENERGY} energy"
-                                 + (f" ({gains[p]} from portals)." if gains[p] else "."),
-                                 p, gains[p], FREE_ENERGY, state.pool[p]))
-    chaos.adjust_entropy(state, sum(gains), "energy portals", events)
+        events.append(Production(p, gains[p], FREE_ENERGY, state.pool[p]))
+    chaos.adjust_entropy(state, sum(gains), "portals", events)
 
 
 def _give(state: RallyState, p: int, amounts: tuple[int, ...], events: list[Event]) -> None:
@@ -440,7 +434,7 @@ def _give(state: RallyState, p: int, amounts: tuple[int, ...], events: list[Even
     for s, a in zip(ships, amounts):
         s.energy += a
     state.pool[p] = 0
-    events.append(EnergyDistributed(f"Player {p + 1} shares out energy.", p, tuple(s.id for s in ships), amounts))
+    events.append(EnergyDistributed(p, tuple(s.id for s in ships), amounts))
 
 
 def _plan(state: RallyState, cmd: Command, events: list[Event]) -> None:
@@ -472,16 +466,14 @@ def _plan(state: RallyState, cmd: Command, events: list[Event]) -> None:
                 s.program.append(card)
         changed = own
     for s in changed:
-        events.append(ProgramChanged(f"Ship {s.id}'s program changed.", seat, s.id, tuple(s.program), (seat,)))
+        events.append(ProgramChanged(seat, s.id, tuple(s.program), (seat,)))
     if isinstance(cmd, (FinishPlanning, SetProgram)):
         state.done[seat] = True
         left = len(hand)
         state.buried.extend((c, seat) for c in hand)
         state.hands[seat] = []
         counts = tuple((s.id, len(s.program)) for s in state.ships_of(seat))
-        events.append(PlanningDone(f"Player {seat + 1} has planned ("
-                                   + ", ".join(f"ship {i}: {k} cards" for i, k in counts) + ").",
-                                   seat, counts, left))
+        events.append(PlanningDone(seat, counts, left))
 
 
 def _advance(state: RallyState, events: list[Event]) -> None:
@@ -564,7 +556,7 @@ def last_era(state: RallyState) -> bool:
 
 
 def _end_era(state: RallyState, events: list[Event]) -> None:
-    events.append(EraEnded(f"Era {state.era} ends.", state.era, state.starter))
+    events.append(EraEnded(state.era, state.starter))
     if state.entropy >= 0:
         ending.game_over(state, "entropy", "Entropy has reached zero: the old universe is gone.", events)
         return

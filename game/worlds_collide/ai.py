@@ -47,7 +47,6 @@ from collections.abc import Hashable
 from game.ai.knowledge import Knowledge
 from game.core.protocol import Command, Seat, State
 from game.core.rng import Rng
-from game.worlds_collide import rules
 from game.worlds_collide.cards import (
     ADVARANAU,
     ALL_ACTIONS,
@@ -79,6 +78,7 @@ from game.worlds_collide.commands import (
     Resolve,
     TakeRevealed,
 )
+from game.worlds_collide.frames import Acting, Keeping, MaryTaking, TakingMore
 from game.worlds_collide.state import (
     CARD_MASK,
     MASK_SHIFT,
@@ -133,7 +133,7 @@ class _Sight:
         self.disc_own = sum(s.discard[c] for c in shards_of(self.char)) if self.char >= 0 else 0
         seen = self.locked + self.disc_own + sum(
             1 for h in self.opp_holds for c in h if c >= 0 and owner_of(c) == self.char)
-        if s.mary and s.stack and s.stack[-1][0] == rules.MARYPICK:
+        if s.mary and s.stack and isinstance(s.stack[-1], MaryTaking):
             seen += sum(1 for c in s.mary if owner_of(c) == self.char)
         self.unseen_own = max(0, SHARDS_PER_CHARACTER - seen)
 
@@ -256,22 +256,21 @@ def decision_scores(s: S, seat: Seat) -> list[tuple[float, Command]]:
     if not s.stack:
         return [(action_score(v, c.action), c) for c in legal if isinstance(c, ChooseAction)]
     top = s.stack[-1]
-    kind = top[0]
     out: list[tuple[float, Command]] = []
-    if kind == rules.KEEP:
+    if isinstance(top, Keeping):
         return [(_keep_score(v, c.card), c) for c in legal if isinstance(c, Keep)]
-    if kind == rules.MARYPICK:
+    if isinstance(top, MaryTaking):
         return [(_keep_score(v, c.card), c) for c in legal if isinstance(c, TakeRevealed)]
-    if kind == rules.CENE2:
+    if isinstance(top, TakingMore):
         for c in legal:
             if isinstance(c, PickDiscard):
                 out.append((_discard_take_score(v, c.card) - 0.5, c))
             else:
                 out.append((1.0, c))
         return out
-    if kind != rules.ACT:
+    if not isinstance(top, Acting):
         return [(0.0, c) for c in legal]
-    action = top[2]
+    action = top.action
     for c in legal:
         out.append((_act_score(v, action, c), c))
     return out

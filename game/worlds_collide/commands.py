@@ -7,7 +7,8 @@ Cards are small ints: Shard `4 * character + position` (0..23), the Wild Shard
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from game.core.protocol import CHANCE, Command, CommandCodec, Event, Seat
 from game.worlds_collide.cards import ACTION_NAMES, CHARACTER_NAMES, card_name
@@ -181,14 +182,13 @@ class NexusFormed(Event):
 
 @dataclass(frozen=True)
 class ActionChosen(Event):
-    """A seat has chosen (what it chose is in `action` only for its own eyes)."""
+    """A seat has chosen (what it chose is in `action` only for its own eyes; 0 for others)."""
 
     TAG: ClassVar[str] = "action_chosen"
+    PRIVATE: ClassVar[Mapping[str, Any]] = {"action": 0}
     seat: Seat
     action: int
     audience: tuple[Seat, ...] | None = None
-    who: str = ""
-    """The chooser's name, for the copy others see (the action stays secret)."""
 
 
 @dataclass(frozen=True)
@@ -201,9 +201,12 @@ class ActionsRevealed(Event):
 
 @dataclass(frozen=True)
 class Clash(Event):
+    """Seats played the same Action; `preempt`: Ronin's face-up play met the others' (Ronin first)."""
+
     TAG: ClassVar[str] = "clash"
     action: int
     seats: tuple[Seat, ...]
+    preempt: bool = False
 
 
 @dataclass(frozen=True)
@@ -215,9 +218,14 @@ class AnchorUsed(Event):
 
 @dataclass(frozen=True)
 class ActionResolving(Event):
+    """`how`: "" for an Action of one's own, "persuade" (Advaranau: one still in hand) or
+    "deceive" (Jessup: `owner`'s played Action)."""
+
     TAG: ClassVar[str] = "action_resolving"
     seat: Seat
     action: int
+    how: str = ""
+    owner: Seat = -1
 
 
 @dataclass(frozen=True)
@@ -240,19 +248,17 @@ class ActionPlayed(Event):
 
 @dataclass(frozen=True)
 class ShardTaken(Event):
-    """`seat` took a Shard from `source` (nexus, discard, hold:N, revealed).
-    `card` is -1 in the copy shown to seats that may not see it."""
+    """`seat` took a Shard from `source` (nexus, discard, hold:N, revealed); `drawn`: drawn from
+    the Nexus into its Hold. `card` is -1 in the copy shown to seats that may not see it."""
 
     TAG: ClassVar[str] = "shard_taken"
+    PRIVATE: ClassVar[Mapping[str, Any]] = {"card": -1}
     seat: Seat
     source: str
     card: int
     revealed: bool
     audience: tuple[Seat, ...] | None = None
-    who: str = ""
-    """The taker's name, and `where` the place in words ("the Nexus", "Mary's Hold"): what the
-    copy shown to seats that may not see the Shard is made of."""
-    where: str = ""
+    drawn: bool = False
 
     def reveals(self) -> bool:
         """A Shard taken from a Hold shows the taker its face (a shrouded one was hidden)."""
@@ -261,29 +267,43 @@ class ShardTaken(Event):
 
 @dataclass(frozen=True)
 class ShardRevealed(Event):
+    """`card` turned face up at `where` (nexus, hold:N) by `by` (-1: by the Action's effect)."""
+
     TAG: ClassVar[str] = "shard_revealed"
     REVEALS: ClassVar[bool] = True
     card: int
     where: str
+    by: Seat = -1
 
 
 @dataclass(frozen=True)
 class ShardLocked(Event):
+    """`card` locked into `seat`'s Reality, its `count`th."""
+
     TAG: ClassVar[str] = "shard_locked"
     seat: Seat
     card: int
+    count: int
 
 
 @dataclass(frozen=True)
 class ShardDiscarded(Event):
+    """`card` went from `where` to the Discard, by `by`'s doing (-1: by the rules);
+    `just_shown`: the log's previous line showed it (Kintriel's reveal)."""
+
     TAG: ClassVar[str] = "shard_discarded"
     card: int
     where: str
+    by: Seat = -1
+    just_shown: bool = False
 
 
 @dataclass(frozen=True)
 class ShardKept(Event):
+    """The Shard `seat` kept; a shrouded one is private to it (others see -1)."""
+
     TAG: ClassVar[str] = "shard_kept"
+    PRIVATE: ClassVar[Mapping[str, Any]] = {"card": -1}
     seat: Seat
     card: int
     audience: tuple[Seat, ...] | None = None
@@ -304,15 +324,22 @@ class AnchorTaken(Event):
 
 @dataclass(frozen=True)
 class ActionsReturned(Event):
+    """`seat` took `actions` back into its hand: by Reset, or (`emptied`) at the round's end
+    because its hand was empty."""
+
     TAG: ClassVar[str] = "actions_returned"
     seat: Seat
     actions: tuple[int, ...]
+    emptied: bool = False
 
 
 @dataclass(frozen=True)
 class NothingHappens(Event):
+    """A step with nothing to do: `why` is "none_revealed" (Mary) or "empty" (no Shard left)."""
+
     TAG: ClassVar[str] = "nothing_happens"
     seat: Seat
+    why: str
 
 
 @dataclass(frozen=True)
@@ -323,9 +350,14 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True)
 class GameWon(Event):
+    """`how`: "reality" (four Shards locked), "wild" (three and the Wild Shard) or
+    "round_limit" (the most Shards locked, `best`, after round `limit`)."""
+
     TAG: ClassVar[str] = "game_won"
     winners: tuple[Seat, ...]
-    reason: str
+    how: str
+    limit: int = 0
+    best: int = 0
 
 
 __all__ = ["CHANCE", "CODEC"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Sequence
 from typing import Any, Mapping
 
 from game.core.protocol import (
@@ -20,7 +20,8 @@ from game.core.protocol import (
     by_itself,
 )
 from game.core.rng import Rng
-from game.worlds_collide import rules
+from game.core.words import Line, LogEntry
+from game.worlds_collide import rules, words
 from game.worlds_collide.cards import (
     ACTION_NAMES,
     ADVARANAU,
@@ -32,6 +33,7 @@ from game.worlds_collide.cards import (
     MARY,
     N_CARDS,
     RONIN,
+    SHIFT,
     TELEKINESIS,
     UNLEASH,
     card_long_name,
@@ -41,7 +43,6 @@ from game.worlds_collide.cards import (
 )
 from game.worlds_collide.commands import (
     CODEC,
-    ActionChosen,
     ChooseAction,
     DealCharacter,
     Decline,
@@ -55,10 +56,9 @@ from game.worlds_collide.commands import (
     PickNexus,
     Resolve,
     Reveal,
-    ShardKept,
-    ShardTaken,
     TakeRevealed,
 )
+from game.worlds_collide.frames import Acting, DealingCharacter, Keeping, MaryTaking, PickingCharacter, TakingMore
 from game.worlds_collide.state import REVEALED, WorldsCollideState
 
 INFO = GameInfo(
@@ -92,9 +92,9 @@ class WorldsCollideGame(Game):
             raise ValueError("Worlds Collide is for 2 to 4 players")
         state = WorldsCollideState(n, Rng(seed))
         if full["characters"] == "chosen":
-            state.stack.extend((rules.PICKCHAR, seat) for seat in reversed(range(n)))
+            state.stack.extend(PickingCharacter(seat) for seat in reversed(range(n)))
         else:
-            state.stack.append((rules.DEALCHAR,))
+            state.stack.append(DealingCharacter())
         return state
 
     # --- refusals ------------------------------------------------------------------------
@@ -123,21 +123,20 @@ class WorldsCollideGame(Game):
                     "with Reset or when your hand is empty.")
         if top is None:
             return "Choose an Action from your hand first."
-        kind = top[0]
-        if kind == rules.PICKCHAR:
+        if isinstance(top, PickingCharacter):
             return "That Character is already taken." if isinstance(command, PickCharacter) else \
                 "Pick a Character first."
-        if kind == rules.KEEP:
+        if isinstance(top, Keeping):
             return "Your Hold keeps only one Shard: choose which Shard in your Hold to keep."
-        if kind == rules.MARYPICK:
+        if isinstance(top, MaryTaking):
             return "Take one of the Shards your ability revealed."
-        if kind == rules.CENE2:
+        if isinstance(top, TakingMore):
             if isinstance(command, PickDiscard):
                 return "That Shard is not in the Discard."
             return "Take another Shard from the Discard, or press Done."
-        if kind != rules.ACT:
+        if not isinstance(top, Acting):
             return "Wait for the deal or the reveal."
-        action = top[2]
+        action = top.action
         name = ACTION_NAMES[action]
         if action == UNLEASH:
             return self._ability_refusal(state, seat, command)
@@ -217,7 +216,7 @@ class WorldsCollideGame(Game):
             elif t.zone == "hold" and ident is not None:
                 owner, _, card = ident.partition(":")
                 top = state.stack[-1] if state.stack else None
-                if top is not None and top[0] == rules.KEEP and card:
+                if isinstance(top, Keeping) and card:
                     want = Keep(seat, _card(card))
                 else:
                     want = PickHold(seat, int(owner))
@@ -298,18 +297,13 @@ class WorldsCollideGame(Game):
         return [t for t in (command_target(state, c) for c in state.candidates(seat)) if t is not None]
 
     # --- events and notation ---------------------------------------------------------------------
-    def redact_event(self, event: Event, seat: Seat) -> Event | None:
-        if event.visible_to(seat):
-            return event
-        # the copies are made from the events' data (who, where), not by cutting up their sentences
-        if isinstance(event, ActionChosen):
-            return dataclasses.replace(event, text=f"{event.who} has chosen an Action.", action=0, audience=None)
-        if isinstance(event, ShardTaken):
-            return dataclasses.replace(event, text=f"{event.who} took a shrouded Shard from {event.where}.",
-                                       card=-1, audience=None)
-        if isinstance(event, ShardKept):
-            return dataclasses.replace(event, text=event.text, card=-1, audience=None)
-        return None
+    def describe_log(self, entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat) -> list[Line]:
+        """See `game.worlds_collide.words`: players by Character, secrets from redacted copies."""
+        return words.describe_log(entries, names, viewer)
+
+    def describe(self, event: Event, names: Sequence[str], viewer: Seat) -> str | None:
+        """One event with each seat called by `names` (give the Characters' names)."""
+        return words.describe(event, names, viewer)
 
     def upgrade_command(self, raw: Any, state: State, version: int) -> Any:
         """Version 1 saves made the reveal a chance step with one outcome: now AUTO's."""
@@ -373,7 +367,7 @@ def command_target(state: S, cmd: Command) -> Target | None:
         return Target("character", ident=str(cmd.character))
     if isinstance(cmd, Resolve):
         top = state.stack[-1] if state.stack else None
-        if top is not None and top[0] == rules.ACT and top[2] == 6:
+        if isinstance(top, Acting) and top.action == SHIFT:
             return Target("anchor")
         return Target("button", ident="resolve")
     if isinstance(cmd, Decline):

@@ -35,6 +35,7 @@ from game.worlds_collide.cards import (
     card_name,
 )
 from game.worlds_collide.commands import Decline, Done
+from game.worlds_collide.frames import Frame
 
 REVEALED = 32
 CARD_MASK = 31
@@ -77,7 +78,8 @@ class WorldsCollideState(State):
         """This round's Actions on the table: [seat, action, status]."""
         self.queue: list[tuple[int, int, int]] = []
         """Still to resolve this round: (initiative, seat, index into plays)."""
-        self.stack: list[tuple[int, ...]] = []
+        self.stack: list[Frame] = []
+        """Pending tasks, the decision now on top (`frames`)."""
         self.mary: list[int] = []
         """Shards Mary's ability has revealed and not yet placed."""
         self.won: list[Seat] = []
@@ -278,7 +280,7 @@ class WorldsCollideState(State):
         chars = "".join(str(c) if c >= 0 else "-" for c in self.chars) + "/" + (str(self.extra) if self.extra >= 0 else "-")
         plays = ",".join(f"{p[0]}{p[1]}{p[2]}" for p in self.plays) or "-"
         queue = ",".join(f"{a}{s}{i}" for a, s, i in self.queue) or "-"
-        stack = ",".join(":".join(str(x) for x in t) for t in self.stack) or "-"
+        stack = ",".join(":".join(str(x) for x in frame.code()) for frame in self.stack) or "-"
         mary = "".join(card_name(c) for c in self.mary) or "-"
         winners = "".join(str(w) for w in self.won) or "-"
         nexus = cards(self.nexus) + (f"@{self.reshuffles}" if self.reshuffles else "")

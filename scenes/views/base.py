@@ -16,6 +16,7 @@ import pygame
 
 from game.core.match import LogEntry
 from game.core.protocol import Command, Event, Game, Seat, Target
+from game.core.words import ALERT, HEADLINE, PLAIN, QUIET, Line
 from scenes.animation import Animator
 from scenes.pacing import PULSE, STILL
 from scenes.sprites.text import TextCache
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
 ViewDict = dict[str, Any]
+
+TONE_COLOURS: dict[str, Colour] = {PLAIN: (220, 220, 220), QUIET: (150, 156, 172), HEADLINE: (236, 204, 132),
+                                   ALERT: (255, 130, 110)}
+"""The log's colours for the generic tones (a view maps its game's own tones itself)."""
 
 
 @dataclass
@@ -214,7 +219,19 @@ class GameView(ABC):
         return None
 
     def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
-        return [(e.event.text, (220, 220, 220)) for e in entries]
+        """The log in the game's own words (`Game.describe_log`) for `log_viewer`, coloured by
+        `tone_colour`."""
+        lines = self.game.describe_log(entries, seat_names, self.log_viewer())
+        return [(line.text, self.tone_colour(line)) for line in lines]
+
+    def log_viewer(self) -> Seat:
+        """Whose eyes the log is read with; -1 (a seat that knows nothing secret) by default."""
+        return -1
+
+    def tone_colour(self, line: Line) -> Colour:
+        """A log line's colour from its tone (`game.core.words`); views add their games' tones
+        and colour `SEAT` lines by seat."""
+        return TONE_COLOURS.get(line.tone, TONE_COLOURS[PLAIN])
 
     def log_stale(self) -> bool:
         """True when `log_lines` would now give other lines (a view revealing lines in step with

@@ -2,39 +2,15 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 import pygame
 
-import game.order_chaos as oc_pkg
+from game.order_chaos.colours import colour_of
 from scenes.sprites.blur import soft_blur
 
 Colour = tuple[int, int, int]
-
-
-@dataclass(frozen=True)
-class CounterColour:
-    name: str
-    rgb: Colour
-    symbol: str
-
-
-@lru_cache(maxsize=1)
-def counter_colours() -> tuple[CounterColour, ...]:
-    """The colours from game/order_chaos/data/colours.toml, in colour-index order."""
-    # importlib.resources, like every game-data lookup: the same from source and from a bundle
-    data = tomllib.loads(resources.files(oc_pkg).joinpath("data/colours.toml").read_text(encoding="utf-8"))
-    return tuple(CounterColour(str(c["name"]), (int(c["rgb"][0]), int(c["rgb"][1]), int(c["rgb"][2])),
-                               str(c["symbol"])) for c in data["colour"])
-
-
-def colour_of(index: int) -> CounterColour:
-    cols = counter_colours()
-    return cols[index % len(cols)]
 
 
 @lru_cache(maxsize=32)

@@ -15,21 +15,21 @@ from typing import Any
 
 import pygame
 
-from game.core.match import LogEntry
-from game.core.protocol import CHANCE, Command, Event, Seat, Target
+from game.core.protocol import Command, Event, Seat, Target
+from game.core.words import Line
 from game.order_chaos.commands import (
     CounterDrawn,
     CounterPlaced,
     CounterSlid,
     HalfEnded,
     MatchEnded,
-    OrderPassed,
     Pass,
     Place,
     Slide,
     cell_name,
 )
 from game.order_chaos.scoring import line_score
+from game.order_chaos.words import CHAOS_TONE, ORDER_TONE
 from scenes import palette
 from scenes.animation import (
     Animator,
@@ -257,39 +257,9 @@ class OrderChaosView(GameView):
         return None
 
     # --- words ------------------------------------------------------------------
-    def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
-        half = 0
-        out: list[tuple[str, Colour]] = []
-
-        def who(seat: int, role: str) -> str:
-            return f"{role} ({seat_names[seat]})" if 0 <= seat < len(seat_names) else role
-
-        for entry in entries:
-            ev, seat = entry.event, entry.seat
-            order_seat = half
-            if isinstance(ev, CounterDrawn):
-                col = colour_of(ev.colour)
-                out.append((f"Bag: drew {col.name} ({col.symbol})", DIM))
-            elif isinstance(ev, CounterPlaced):
-                col = colour_of(ev.colour)
-                out.append((f"{who(seat, 'Chaos')} placed {col.name} on {cell_name(ev.cell)}", palette.CHAOS))
-            elif isinstance(ev, CounterSlid):
-                col = colour_of(ev.colour)
-                out.append((f"{who(seat, 'Order')} slid {col.name} {cell_name(ev.src)} to {cell_name(ev.dst)}",
-                            palette.ORDER))
-            elif isinstance(ev, OrderPassed):
-                out.append((f"{who(order_seat if seat == CHANCE else seat, 'Order')} passed", palette.ORDER))
-            elif isinstance(ev, HalfEnded):
-                swap = " Roles swap." if ev.half == 0 else ""
-                line = f"Half {ev.half + 1} over: {seat_names[ev.order_seat]} scored {ev.score} as Order.{swap}"
-                out.append((line, BRASS))
-                half = 1
-            elif isinstance(ev, MatchEnded):
-                scores = ", ".join(f"{seat_names[i]} {s}" for i, s in enumerate(ev.scores))
-                out.append((f"Match over: {scores}", BRASS))
-            else:
-                out.append((ev.text, DIM))
-        return out
+    def tone_colour(self, line: Line) -> Colour:
+        """Each role's moves in its colour (the game's words: `game.order_chaos.words`)."""
+        return {ORDER_TONE: palette.ORDER, CHAOS_TONE: palette.CHAOS}.get(line.tone) or super().tone_colour(line)
 
     def tooltip(self, pos: Point) -> str | None:
         v = self.view

@@ -47,6 +47,7 @@ from scenes.sprites.felt import felt_surface
 from scenes.sprites.hex import blit_centred, hex_glow, hex_hover, hex_shape
 from scenes.sprites.text import panel
 from scenes.views import rally_text as words
+from scenes.views.rally_text import ENTROPY_COLOUR, NEUTRAL
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
 from scenes.views.rally_animation import Timeline, build_timeline, cargo_at, seats_at, tiles_shown
 from scenes.views.rally_art import (
@@ -94,6 +95,8 @@ from scenes.views.rally_planning import (
 )
 from scenes.views.rally_pop import pop_rect
 from game.rally.public import Prediction, predict_all
+from game.rally.words import ENTROPY_TONE
+from game.core.words import PLAIN, SEAT, Line
 
 BRASS: Colour = (236, 204, 132)
 DIM: Colour = (150, 156, 172)
@@ -621,9 +624,23 @@ class RallyView(GameView):
         return n - sum(1 for x in times if x <= t)
 
     def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
+        """The engine's words (`game.rally.words`) for the entries the playback has reached."""
         hidden = min(self._hidden_entries(), len(entries))
         self._logged_hidden = hidden
-        return words.log_lines(entries[:len(entries) - hidden], seat_names, self.me)
+        return super().log_lines(entries[:len(entries) - hidden], seat_names)
+
+    def log_viewer(self) -> Seat:
+        return self.me
+
+    def tone_colour(self, line: Line) -> Colour:
+        """Players' lines in their colours, the entropy clock in its own; small steps dim."""
+        if line.tone == SEAT and line.seat >= 0:
+            return player_colour(line.seat)
+        if line.tone == ENTROPY_TONE:
+            return ENTROPY_COLOUR
+        if line.tone == PLAIN:
+            return NEUTRAL
+        return super().tone_colour(line)
 
     def log_stale(self) -> bool:
         return self._hidden_entries() != self._logged_hidden

@@ -1,4 +1,5 @@
-"""The words of the Rally table: the turn banner, one log line per event, and tooltips.
+"""The words of the Rally table: the turn banner and tooltips (the log's words are the
+engine's: `game.rally.words`).
 
 Seats are named with the table's seat names ("You", "Computer 2"), never the
 engine's "Player N"; nothing here reads a card the view was not given.
@@ -9,67 +10,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.core.match import LogEntry
-from game.core.protocol import Event
-from game.rally.cards import KIND_BY_NAME, MOVES, TILE_NAMES
-from game.rally.commands import (
-    Battle,
-    CardIgnored,
-    CardPlayed,
-    CardsDealt,
-    Collected,
-    DeckReshuffled,
-    EnergyDistributed,
-    EntropyChanged,
-    EraEnded,
-    ExchangeDone,
-    GameOver,
-    LaserHit,
-    PlanningDone,
-    PlayerOut,
-    PortalClaimed,
-    RaceDecided,
-    Production,
-    ProgramChanged,
-    RoundStarted,
-    ShipBuilt,
-    ShipDestroyed,
-    ShipMoved,
-    ShipPlaced,
-    ShipTurned,
-    StarterChosen,
-    TileDrawn,
-    TilePlaced,
-    TitaniumBanked,
-    TokenFired,
-    TokenMoved,
-    WavePush,
-)
-from game.rally.cards import TILE_TYPES
-from game.rally.naming import fleet_numbers
+from game.rally.cards import KIND_BY_NAME, MOVES
+from game.rally.words import DIRS as DIRS
+from game.rally.words import name_of, ship_name, tile_words
 from scenes.views.rally_art import player_colour, player_look
 
 Colour = tuple[int, int, int]
 BRASS: Colour = (236, 204, 132)
 DIM: Colour = (150, 156, 172)
-RED: Colour = (255, 130, 110)
 NEUTRAL: Colour = (200, 204, 214)
-DIRS = ("east", "south-east", "south-west", "west", "north-west", "north-east")
-
-
-def name_of(seat: int, names: Sequence[str]) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
-
-def ship_name(owner: int | None, number: int, names: Sequence[str], start: bool = True) -> str:
-    """A ship as players call it: its owner and its number in that owner's fleet ("Your ship 1",
-    "Computer 2's ship 1"); never the engine's shared id, which may call someone's only ship 2."""
-    name = name_of(owner, names) if owner is not None else ""
-    if name == "You":
-        return f"{'Your' if start else 'your'} ship {number}"
-    if name:
-        return f"{name}'s ship {number}"
-    return f"{'Ship' if start else 'ship'} {number}"
+"""Log lines about no one in particular."""
+ENTROPY_COLOUR: Colour = (200, 150, 120)
+"""Log lines about the entropy clock."""
 
 
 def short_ship_name(owner: int, number: int, viewer: int) -> str:
@@ -78,44 +30,6 @@ def short_ship_name(owner: int, number: int, viewer: int) -> str:
     if owner == viewer:
         return f"Ship {number}"
     return f"{player_look(owner).name} {number}"
-
-
-Place = tuple[str, int]
-"""What lies on a hex, as the log knows it: (tile kind, its number now)."""
-
-
-def place_words(place: Place | None) -> str:
-    """A hex in the words its tile shows on the map ("the Energy 20 tile", "the +35 portal"),
-    so the log never gives coordinates the screen does not show."""
-    if place is None:
-        return "a tile"
-    kind, value = place
-    if kind in ("titanium", "energy"):
-        return f"the {TILE_NAMES[kind]} {value} tile" if value else f"an emptied {TILE_NAMES[kind].lower()} tile"
-    if kind == "portal":
-        th = PORTAL_MARKS.get(value)
-        return f"the +{value} portal" + (f" (\u2264{_signed(th)})" if th is not None else "")
-    if kind == "tidy":
-        return f"the \u2212{value} tidy tile"
-    return "an empty tile"
-
-
-def _signed(n: int) -> str:
-    return str(n).replace("-", "\u2212")
-
-
-PORTAL_MARKS: dict[int, int] = {t.value: t.threshold for t in TILE_TYPES if t.kind == "portal" and t.threshold is not None}
-"""A portal's energy -> its entropy mark (each portal value has one mark in the bag)."""
-
-
-def tile_words(kind: str, value: int, threshold: int | None) -> str:
-    if kind in ("titanium", "energy"):
-        return f"{TILE_NAMES[kind]} {value}" if value else f"{TILE_NAMES[kind]} (taken)"
-    if kind == "portal":
-        return f"Energy Portal (+{value} while entropy \u2264 {threshold})"
-    if kind == "tidy":
-        return f"Neatly Organized Space (\u2212{value} entropy)"
-    return "Empty space"
 
 
 PAUSED_MINE = "paused: only automatic steps wait"
@@ -181,153 +95,6 @@ def status(view: Mapping[str, Any], names: Sequence[str], seat: int, human: bool
                     player_colour(p))
         return f"Chaos phase: round {max(1, int(view.get('round', 0)))}", (255, 150, 90)
     return "Entropy Rally", BRASS
-
-
-def event_line(ev: Event, names: Sequence[str], viewer: int,
-               owners: Mapping[int, int] | None = None, numbers: Mapping[int, int] | None = None,
-               places: Mapping[tuple[int, int], Place] | None = None) -> tuple[str, Colour] | None:
-    """One log line for an event (None: not worth a line); `owners` (ship id -> seat) and
-    `numbers` (ship id -> number in its owner's fleet) name a ship as its player would,
-    `places` (hex -> what lies there before this event) names a hex by its tile."""
-    def who(p: int) -> str:
-        return name_of(p, names)
-
-    def number(sid: int) -> int:  # in its owner's fleet; the engine's id when unknown
-        return (numbers or {}).get(sid, sid)
-
-    def ship(sid: int, start: bool = True) -> str:
-        return ship_name((owners or {}).get(sid), number(sid), names, start)
-
-    def own_ship(player: int, sid: int) -> str:  # after the owner's name: "You placed your ship 1"
-        return f"{'your' if who(player) == 'You' else 'their'} ship {number(sid)}"
-
-    def at(h: Sequence[int]) -> str:
-        return place_words((places or {}).get((int(h[0]), int(h[1]))))
-
-    def tint(sid: int) -> Colour:
-        owner = (owners or {}).get(sid)
-        return NEUTRAL if owner is None else player_colour(owner)
-
-    if isinstance(ev, StarterChosen):
-        return f"{who(ev.player)} start{'' if who(ev.player) == 'You' else 's'}.", player_colour(ev.player)
-    if isinstance(ev, TileDrawn):
-        tt = TILE_TYPES[ev.tile]
-        return f"Drawn: {tile_words(tt.kind, tt.value, tt.threshold)}", DIM
-    if isinstance(ev, TilePlaced):
-        return f"{who(ev.player)} placed {tile_words(ev.kind, ev.value, PORTAL_MARKS.get(ev.value))}", \
-            player_colour(ev.player)
-    if isinstance(ev, ShipPlaced):
-        return f"{who(ev.player)} placed {own_ship(ev.player, ev.ship)} on {at(ev.hex)}, facing {DIRS[ev.direction % 6]}", \
-            player_colour(ev.player)
-    if isinstance(ev, CardsDealt):
-        return (f"{who(ev.player)} got {ev.count} card{'s' if ev.count != 1 else ''}", DIM) \
-            if ev.player == viewer else None
-    if isinstance(ev, DeckReshuffled):
-        return f"The deck is reshuffled ({ev.size} cards)", DIM
-    if isinstance(ev, Production):
-        return f"{who(ev.player)}: +{ev.total} energy ({ev.free} free, {ev.portals} from portals)", \
-            player_colour(ev.player)
-    if isinstance(ev, EnergyDistributed):
-        parts = ", ".join(f"ship {number(s)} +{a}" for s, a in zip(ev.ships, ev.amounts))
-        return f"{who(ev.player)} shared energy: {parts}", player_colour(ev.player)
-    if isinstance(ev, ProgramChanged):
-        return None
-    if isinstance(ev, PlanningDone):
-        total = sum(c for _, c in ev.counts)
-        return f"{who(ev.player)} finished planning ({total} card{'s' if total != 1 else ''})", \
-            player_colour(ev.player)
-    if isinstance(ev, RoundStarted):
-        return f"\u2014 Chaos round {ev.round} \u2014", BRASS
-    if isinstance(ev, CardPlayed):
-        name = KIND_BY_NAME[ev.kind].name
-        return f"{ship(ev.ship)} plays {name} (\u2212{ev.paid} energy)", tint(ev.ship)
-    if isinstance(ev, CardIgnored):
-        name = KIND_BY_NAME[ev.kind].name
-        why = "not enough energy" if ev.reason == "energy" else "no free tile to build on"
-        return f"{ship(ev.ship)} skips {name}: {why}", RED
-    if isinstance(ev, ShipMoved):
-        steps = len(ev.path)
-        return f"{ship(ev.ship)} moves {steps} hex{'es' if steps != 1 else ''} onto {at(ev.to)}", DIM
-    if isinstance(ev, ShipTurned):
-        return f"{ship(ev.ship)} turns to face {DIRS[ev.to % 6]}", DIM
-    if isinstance(ev, TokenFired):
-        what = "laser" if ev.kind == "laser" else "gravitational wave"
-        if ev.hex is None:
-            return f"{ship(ev.ship)}'s {what} flies off the map", DIM
-        return f"{ship(ev.ship)} fires a {what}", tint(ev.ship)
-    if isinstance(ev, TokenMoved):
-        return None
-    if isinstance(ev, LaserHit):
-        return f"A laser hits {ship(ev.ship, False)}: {ev.energy} energy left", RED
-    if isinstance(ev, WavePush):
-        onto = f"onto {at(ev.to)}" if (places is None or tuple(ev.to) in places) else "off the map"
-        return f"A wave pushes {ship(ev.ship, False)} {DIRS[ev.direction % 6]} {onto}", NEUTRAL
-    if isinstance(ev, ShipDestroyed):
-        how = {"off_map": "flew off the map", "laser": "was shot down", "battle": "was lost in battle"}
-        cargo = f", {ev.titanium} titanium lost" if ev.titanium else ""
-        lost = ship_name(ev.player, number(ev.ship), names)
-        return f"{lost} {how.get(ev.reason, 'was destroyed')}{cargo}", RED
-    if isinstance(ev, Battle):
-        parts = ", ".join(f"{ship(s)} {b}\u2192{max(a, 0)}" for s, b, a in zip(ev.ships, ev.before, ev.after))
-        return f"Battle on {at(ev.hex)}: {parts} energy", RED
-    if isinstance(ev, PortalClaimed):
-        return f"{who(ev.player)} claimed {at(ev.hex)}", player_colour(ev.player)
-    if isinstance(ev, Collected):
-        return f"{ship(ev.ship)} picked up {ev.amount} {ev.kind}", tint(ev.ship)
-    if isinstance(ev, TitaniumBanked):
-        # `points` is the player's total after banking, not what this portal earned
-        return f"{who(ev.player)} banked {ev.amount} titanium (now {ev.points} point{'s' if ev.points != 1 else ''})", \
-            player_colour(ev.player)
-    if isinstance(ev, ShipBuilt):
-        return f"{who(ev.player)} built {own_ship(ev.player, ev.ship)} on {at(ev.hex)}", player_colour(ev.player)
-    if isinstance(ev, ExchangeDone):
-        mates = " and ".join(str(number(s)) for s in ev.ships)
-        return f"{who(ev.player)} shared cargo between ships {mates}", player_colour(ev.player)
-    if isinstance(ev, EntropyChanged):
-        return f"Entropy {ev.before} \u2192 {ev.after}", (200, 150, 120)
-    if isinstance(ev, PlayerOut):
-        has = "have" if who(ev.player) == "You" else "has"
-        return f"{who(ev.player)} {has} no ships left ({ev.points} points)", RED
-    if isinstance(ev, EraEnded):
-        return f"Era {ev.era} is over", BRASS
-    if isinstance(ev, RaceDecided):
-        lead = who(ev.player)
-        best = max((p for i, p in enumerate(ev.points) if i != ev.player), default=0)
-        flies = "are" if lead == "You" else "is"
-        return (f"Race decided: {lead} {flies} the only one still flying and lead{'' if lead == 'You' else 's'} "
-                f"{ev.points[ev.player]} to {best}", BRASS)
-    if isinstance(ev, GameOver):
-        win = " and ".join(who(w) for w in ev.winners)
-        top = max(ev.points) if ev.points else 0
-        if len(ev.winners) > 1 and len(ev.winners) == len(ev.points):  # everyone tied: the card says "A draw!"
-            return f"Game over: a draw, {win} on {top} points", BRASS
-        if len(ev.winners) > 1:  # some, not all, on the top score: the card names them as winners
-            return f"Game over: {win} share the win with {top} points", BRASS
-        return f"Game over: {win} win{'' if win == 'You' else 's'} with {top} points", BRASS
-    return None
-
-
-def log_lines(entries: Sequence[LogEntry], names: Sequence[str], viewer: int) -> list[tuple[str, Colour]]:
-    """The log's lines; ships are named per owner (`fleet_numbers`) and hexes by what lies
-    there, followed through the log (tiles placed, picked up)."""
-    out: list[tuple[str, Colour]] = []
-    owners: dict[int, int] = {}
-    numbers: dict[int, int] = {}
-    places: dict[tuple[int, int], Place] = {}
-    for entry in entries:
-        ev = entry.event
-        if isinstance(ev, (ShipPlaced, ShipBuilt)):
-            owners[ev.ship] = ev.player
-            numbers = fleet_numbers(owners.items())
-        line = event_line(ev, names, viewer, owners, numbers, places)
-        if line is not None:
-            out.append(line)
-        if isinstance(ev, TilePlaced):
-            places[(ev.hex[0], ev.hex[1])] = (ev.kind, ev.value)
-        elif isinstance(ev, Collected):
-            kind, _ = places.get((ev.hex[0], ev.hex[1]), (ev.kind, 0))
-            places[(ev.hex[0], ev.hex[1])] = (kind, 0)
-    return out
 
 
 def card_tip(kind: str, players: int) -> str:

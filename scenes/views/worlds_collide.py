@@ -31,6 +31,7 @@ import pygame
 from game.core.match import LogEntry
 from game.core.protocol import Command, Event, Seat, Target
 from game.core.text import join_names
+from game.core.words import ALERT, HEADLINE, SEAT, Line
 from game.worlds_collide.cards import (
     ACTION_NAMES,
     ADVARANAU,
@@ -69,6 +70,7 @@ from game.worlds_collide.commands import (
     ShardTaken,
     TakeRevealed,
 )
+from game.worlds_collide.words import win_reason
 from scenes import palette
 from scenes.animation import (
     Animator,
@@ -881,42 +883,29 @@ class WorldsCollideView(GameView):
 
     # --- words ----------------------------------------------------------------------------
     def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
-        """The log as the viewer may read it; while the whole table watches (`private_shown` is
-        False) as a seat that knows nothing secret, so the viewer's Hold draws and secret choice
-        do not stand in the log during the reveal the others are looking at."""
-        out: list[tuple[str, Colour]] = []
+        """The log as the viewer may read it (`game.worlds_collide.words`); while the whole table
+        watches (`private_shown` is False) as a seat that knows nothing secret, so the viewer's
+        Hold draws and secret choice do not stand in the log during the reveal the others are
+        looking at."""
         self._log_private = self.private_shown()
-        seat = self.me if self._log_private else -1
+        return super().log_lines(entries, seat_names)
+
+    def log_viewer(self) -> Seat:
+        return self.me if self._log_private else -1
+
+    def tone_colour(self, line: Line) -> Colour:
+        """A player's doings in their Character's colour; clashes red, headlines brass."""
         players = self.view.get("players") or []
-        for entry in entries:
-            ev = self.game.redact_event(entry.event, seat)
-            if ev is None:
-                continue
-            who = getattr(ev, "seat", None)
-            colour: Colour = DIM
-            if isinstance(ev, (Clash,)):
-                colour = CLASH_RED
-            elif isinstance(ev, (ActionsRevealed, RoundStarted, GameWon, AnchorUsed)):
-                colour = BRASS
-            elif isinstance(who, int) and 0 <= who < len(players) and players[who].get("character") is not None:
-                colour = colour_of(players[who]["character"])
-            out.append((self._log_text(ev, seat_names), colour))
-        return out
-
-    @staticmethod
-    def _log_text(ev: Event, seat_names: Sequence[str]) -> str:
-        """The line for one (redacted) event, naming people as the table does.
-
-        The engine's texts name players by Character, which is what the table
-        shows too; only the line that ties a Character to a seat names the
-        person, and the engine can only say "Player N" there, so the view
-        writes that line itself from the event's fields.
-        """
-        if isinstance(ev, CharacterAssigned) and 0 <= ev.seat < len(seat_names):
-            who = seat_names[ev.seat]
-            verb = "play" if who == "You" else "plays"
-            return f"{who} {verb} {CHARACTER_NAMES[ev.character]}."
-        return ev.text
+        if line.tone == SEAT:
+            seat = line.seat
+            if 0 <= seat < len(players) and players[seat].get("character") is not None:
+                return colour_of(players[seat]["character"])
+            return DIM
+        if line.tone == ALERT:
+            return CLASH_RED
+        if line.tone == HEADLINE:
+            return BRASS
+        return DIM
 
     def announcement(self, animator: Animator) -> Announcement | None:
         for tw in animator.tweens:
@@ -992,7 +981,8 @@ class WorldsCollideView(GameView):
                 animator.add(MOVE_S * 1.4, "wc-anchor", ease_in_out_cubic, delay=t, sound="slide",
                              start=centre(g.places.get(("anchor", ev.seat))), end=centre(g.anchor_home))
                 animator.add(CLASH_S, "wc-banner", delay=t, title="The Anchor breaks the Clash",
-                             subtitle=ev.text, colour=BRASS)
+                             subtitle=self.game.describe(ev, [p["name"] for p in players], me) or "",
+                             colour=BRASS)
                 t += max(MOVE_S * 1.4, CLASH_S)
             elif isinstance(ev, AnchorTaken):
                 src = g.anchor_home if ev.source == "centre" else g.places.get(("anchor", ev.seat)) \
@@ -1090,7 +1080,7 @@ class WorldsCollideView(GameView):
             elif isinstance(ev, GameWon):
                 winners = join_names([players[w]["name"] for w in ev.winners if w < len(players)])
                 animator.add(1.8, "wc-banner", delay=t, scale=False, sound="gameover",
-                             title=f"{winners} win{'s' if len(ev.winners) == 1 else ''}!", subtitle=ev.reason)
+                             title=f"{winners} win{'s' if len(ev.winners) == 1 else ''}!", subtitle=win_reason(ev, [p["name"] for p in players]))
         self._hold_round(redacted, animator, before, t)
         self._static_key = None
         if self.shared_screen and animator.busy:

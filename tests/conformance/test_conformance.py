@@ -9,6 +9,7 @@ is made by a separate `random.Random`, so the game's RNG is never disturbed.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import math
 import random
@@ -21,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core.decisions import OPEN_KINDS
-from game.core.match import Match
+from game.core.match import LogEntry, Match
 from game.core.protocol import AUTO, CHANCE, Command, Game, State, by_itself
 from game.core.registry import all_games
 from game.core.rng import Rng
@@ -481,3 +482,56 @@ def test_events_are_visible_or_redacted_per_seat(game: Game) -> None:
                 assert shown is not None
             elif shown is not None:
                 assert shown != entry.event
+
+
+def played_log(game: Game, seed: int, players: int, steps: int) -> Match:
+    m = Match(game, game.default_config(), seed, ["human"] * players)
+    r = random.Random(seed)
+    for _ in range(steps):
+        if m.state.is_over():
+            break
+        advance(m, r)
+    return m
+
+
+@for_every_game
+def test_events_carry_data_and_the_redacted_copy_blanks_only_private_fields(game: Game) -> None:
+    """Events hold no sentences (no field is text with spaces in it; there is no `text`), and
+    what a seat outside the audience gets is the event with the class's PRIVATE fields blanked
+    (and no audience left), or nothing when the class has no PRIVATE fields."""
+    for players in sorted({game.info.min_players, game.info.max_players}):
+        m = played_log(game, 11, players, 400)
+        for entry in m.log:
+            event = entry.event
+            assert not hasattr(event, "text"), type(event).__name__
+            fields = {f.name: getattr(event, f.name) for f in dataclasses.fields(event)}  # type: ignore[arg-type]
+            assert not [k for k, v in fields.items() if isinstance(v, str) and " " in v], (event, "a sentence")
+            for seat in range(players):
+                shown = game.redact_event(event, seat)
+                if event.visible_to(seat):
+                    assert shown == event
+                elif not event.PRIVATE:
+                    assert shown is None, event
+                else:
+                    assert shown is not None and getattr(shown, "audience", None) is None
+                    blanked = {**fields, **event.PRIVATE, "audience": None}
+                    assert {f.name: getattr(shown, f.name) for f in dataclasses.fields(shown)} == blanked  # type: ignore[arg-type]
+
+
+@for_every_game
+def test_the_log_words_read_nothing_the_viewer_may_not_see(game: Game) -> None:
+    """`describe_log` for a viewer says the same over the real log as over the log that viewer
+    was shown (each event redacted for it, hidden ones left out): the words cannot leak a
+    secret, whichever fields a game's words read. Every event can be worded (no exception),
+    and with the table's names given no line falls back to the engine's "Player N"."""
+    names = ["Ann", "Bob", "Cy", "Di"]
+    for players in sorted({game.info.min_players, game.info.max_players}):
+        m = played_log(game, 12, players, 600)
+        for viewer in [-1, *range(players)]:
+            shown = [LogEntry(e.ply, e.seat, r) for e in m.log
+                     if (r := game.redact_event(e.event, viewer)) is not None]
+            lines = game.describe_log(m.log, names[:players], viewer)
+            assert lines, "the log has words"
+            assert lines == game.describe_log(shown, names[:players], viewer)
+            for line in lines:
+                assert line.text and "Player " not in line.text, line

@@ -38,9 +38,9 @@ def record_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_cargo_at_follows_the_timeline() -> None:
     before = {"entropy": -700, "ships": [{"id": 1, "owner": 0, "hex": [0, 0], "direction": 0, "energy": 30,
                                           "titanium": 1}], "tokens": [], "tiles": []}
-    events = [CardPlayed("", ship=1, card=5, kind="move1", paid=4),
-              ShipMoved("", ship=1, frm=(0, 0), to=(1, 0), path=((1, 0),)),
-              Collected("", ship=1, hex=(1, 0), kind="titanium", amount=3)]
+    events = [CardPlayed(ship=1, card=5, kind="move1", paid=4),
+              ShipMoved(ship=1, frm=(0, 0), to=(1, 0), path=((1, 0),)),
+              Collected(ship=1, hex=(1, 0), kind="titanium", amount=3)]
     tl = build_timeline(before, events)
     start = cargo_at(before, tl, 0.0)["ships"][0]
     end = cargo_at(before, tl, tl.duration)["ships"][0]
@@ -148,15 +148,15 @@ def test_a_draw_is_called_a_draw_in_the_log_and_the_player_panels(ctx: AppContex
     "Winner!" and the log "Game over: You and Computer win with 11 points"."""
     from game.core.match import LogEntry
     from game.rally.commands import GameOver
-    from scenes.views.rally_text import log_lines
+    from game.rally.words import describe_log
 
-    lines = [t for t, _ in log_lines([LogEntry(0, -1, GameOver("", (0, 1), (11, 11), "entropy"))], ["You", "Computer"], 0)]
+    lines = [line.text for line in describe_log([LogEntry(0, -1, GameOver((0, 1), (11, 11), "entropy"))], ["You", "Computer"], 0)]
     assert lines == ["Game over: a draw, You and Computer on 11 points"]
-    lines = [t for t, _ in log_lines([LogEntry(0, -1, GameOver("", (1,), (8, 11), "entropy"))], ["You", "Computer"], 0)]
+    lines = [line.text for line in describe_log([LogEntry(0, -1, GameOver((1,), (8, 11), "entropy"))], ["You", "Computer"], 0)]
     assert lines == ["Game over: Computer wins with 11 points"]
     # three players, two on the top score: the game-over card names them as winners, so do the log and panels
     three = ["You", "Computer 1", "Computer 2"]
-    lines = [t for t, _ in log_lines([LogEntry(0, -1, GameOver("", (0, 2), (9, 4, 9), "entropy"))], three, 0)]
+    lines = [line.text for line in describe_log([LogEntry(0, -1, GameOver((0, 2), (9, 4, 9), "entropy"))], three, 0)]
     assert lines == ["Game over: You and Computer 2 share the win with 9 points"]
     match = played_until(3, ["human", "random"], lambda s: s.phase == "planning" and s.era >= 2)
     scene, view = open_settled(ctx, match)

@@ -9,7 +9,7 @@ import re
 from game.core.match import LogEntry, Match
 from game.core.registry import get_game
 from game.rally.commands import Battle, PortalClaimed, ShipMoved, ShipPlaced, TilePlaced, WavePush
-from scenes.views.rally_text import log_lines
+from game.rally.words import describe_log
 from tests.random_play import random_match
 
 NAMES = ["You", "Computer 2", "Computer 3"]
@@ -32,7 +32,7 @@ def test_whole_logs_have_no_coordinates_and_number_each_players_fleet_from_1() -
     kinds: set[str] = set()
     for seed in (13, 29):
         m = played(seed, 3000)
-        lines += [t for t, _ in log_lines(m.log, NAMES, 0)]
+        lines += [line.text for line in describe_log(m.log, NAMES, 0)]
         kinds |= {type(e.event).__name__ for e in m.log}
     assert {"ShipMoved", "PortalClaimed", "Battle", "TilePlaced", "WavePush", "ShipBuilt"} <= kinds, kinds
     assert not [t for t in lines if COORDS.search(t)], "a log line gives a hex as coordinates"
@@ -48,12 +48,12 @@ def entry(ev: object) -> LogEntry:
 
 
 def test_moves_battles_portals_and_pushes_name_the_tile_there() -> None:
-    log = [entry(TilePlaced("", 0, (0, 0), "energy", 20)), entry(TilePlaced("", 1, (1, 0), "portal", 50)),
-           entry(TilePlaced("", 0, (2, 0), "titanium", 3)),
-           entry(ShipPlaced("", 1, 1, (2, 0), 3)), entry(ShipPlaced("", 0, 2, (0, 0), 0)),
-           entry(ShipMoved("", 2, (0, 0), (1, 0), ((1, 0),))), entry(PortalClaimed("", 0, (1, 0), None)),
-           entry(WavePush("", 1, (2, 0), (3, 0), 0)), entry(Battle("", (1, 0), (1, 2), (5, 9), (-4, 4)))]
-    lines = [t for t, _ in log_lines(log, ["You", "Computer"], 0)]
+    log = [entry(TilePlaced(0, (0, 0), "energy", 20)), entry(TilePlaced(1, (1, 0), "portal", 50)),
+           entry(TilePlaced(0, (2, 0), "titanium", 3)),
+           entry(ShipPlaced(1, 1, (2, 0), 3)), entry(ShipPlaced(0, 2, (0, 0), 0)),
+           entry(ShipMoved(2, (0, 0), (1, 0), ((1, 0),))), entry(PortalClaimed(0, (1, 0), None)),
+           entry(WavePush(1, (2, 0), (3, 0), 0)), entry(Battle((1, 0), (1, 2), (5, 9), (-4, 4)))]
+    lines = [line.text for line in describe_log(log, ["You", "Computer"], 0)]
     assert lines[0] == "You placed Energy 20"
     assert lines[3] == "Computer placed their ship 1 on the Titanium 3 tile, facing west"
     assert lines[4] == "You placed your ship 1 on the Energy 20 tile, facing east"

@@ -26,9 +26,9 @@ def test_a_tile_keeps_its_titanium_until_the_ship_lands_on_it() -> None:
                         {"hex": [2, 0], "kind": "titanium", "value": 3}]}
     after_tiles = [{"hex": [0, 0], "kind": "space"}, {"hex": [1, 0], "kind": "space"},
                    {"hex": [2, 0], "kind": "titanium", "value": 0}]
-    events = [CardPlayed("", ship=1, card=5, kind="move2", paid=7),
-              ShipMoved("", ship=1, frm=(0, 0), to=(2, 0), path=((1, 0), (2, 0))),
-              Collected("", ship=1, hex=(2, 0), kind="titanium", amount=3)]
+    events = [CardPlayed(ship=1, card=5, kind="move2", paid=7),
+              ShipMoved(ship=1, frm=(0, 0), to=(2, 0), path=((1, 0), (2, 0))),
+              Collected(ship=1, hex=(2, 0), kind="titanium", amount=3)]
     tl = build_timeline(before, events)
     landed = tl.tile_changes[(2, 0)]
     assert landed > 0.5, "the pickup comes after the card and the flight"
@@ -44,10 +44,10 @@ def test_a_portal_is_claimed_and_switches_off_when_the_playback_gets_there() -> 
                                           "titanium": 0}], "tokens": [], "tiles": [{"hex": [0, 0], "kind": "space"},
                                                                                  portal]}
     after_tiles = [{"hex": [0, 0], "kind": "space"}, dict(portal, owner=1, active=False)]
-    events = [CardPlayed("", ship=2, card=5, kind="move1", paid=4),
-              EntropyChanged("", before=-660, after=-647, cause="card"),
-              ShipMoved("", ship=2, frm=(0, 0), to=(1, 0), path=((1, 0),)),
-              PortalClaimed("", player=1, hex=(1, 0), previous=None)]
+    events = [CardPlayed(ship=2, card=5, kind="move1", paid=4),
+              EntropyChanged(before=-660, after=-647, cause="card"),
+              ShipMoved(ship=2, frm=(0, 0), to=(1, 0), path=((1, 0),)),
+              PortalClaimed(player=1, hex=(1, 0), previous=None)]
     tl = build_timeline(before, events)
     shown = lambda t: tiles_shown(before["tiles"], after_tiles, tl, t)[1]  # noqa: E731
     assert shown(0.0)["owner"] is None and shown(0.0)["active"] is False or shown(0.0)["active"] is True

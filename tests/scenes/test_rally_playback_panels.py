@@ -29,12 +29,12 @@ def test_points_ships_and_the_race_change_when_the_playback_shows_them() -> None
              {"id": 2, "owner": 1, "hex": [1, 0], "direction": 3, "energy": 200, "titanium": 0}]
     before = {"entropy": -700, "ships": ships, "tokens": [], "tiles": [], "points": [0, 0], "alive": [True, True]}
     after = {**before, "ships": [dict(ships[1], energy=172)], "points": [3, 0], "alive": [False, True]}
-    events = [CardPlayed("", ship=1, card=5, kind="titanium_portal", paid=12),
-              TitaniumBanked("", player=0, ship=1, amount=3, points=3),
-              CardPlayed("", ship=2, card=6, kind="move1", paid=4),
-              ShipMoved("", ship=2, frm=(1, 0), to=(0, 0), path=((0, 0),)),
-              Battle("", hex=(0, 0), ships=(1, 2), before=(28, 196), after=(-168, 168)),
-              ShipDestroyed("", ship=1, player=0, hex=(0, 0), reason="battle", titanium=0, energy=0)]
+    events = [CardPlayed(ship=1, card=5, kind="titanium_portal", paid=12),
+              TitaniumBanked(player=0, ship=1, amount=3, points=3),
+              CardPlayed(ship=2, card=6, kind="move1", paid=4),
+              ShipMoved(ship=2, frm=(1, 0), to=(0, 0), path=((0, 0),)),
+              Battle(hex=(0, 0), ships=(1, 2), before=(28, 196), after=(-168, 168)),
+              ShipDestroyed(ship=1, player=0, hex=(0, 0), reason="battle", titanium=0, energy=0)]
     tl = build_timeline(before, events)
     start, end = seats_at(before, after, tl, 0.0), seats_at(before, after, tl, tl.duration)
     assert start["points"] == [0, 0] and start["alive"] == [True, True]
@@ -99,6 +99,6 @@ def test_the_banking_label_counts_its_points(amount: int, words: str) -> None:
     # a real window showed '+1 points' over a ship that sent one titanium home
     before = {"entropy": -700, "ships": [{"id": 1, "owner": 0, "hex": [0, 0], "direction": 0, "energy": 40,
                                           "titanium": amount}], "tokens": [], "tiles": []}
-    tl = build_timeline(before, [CardPlayed("", ship=1, card=5, kind="titanium_portal", paid=12),
-                                 TitaniumBanked("", player=0, ship=1, amount=amount, points=amount)])
+    tl = build_timeline(before, [CardPlayed(ship=1, card=5, kind="titanium_portal", paid=12),
+                                 TitaniumBanked(player=0, ship=1, amount=amount, points=amount)])
     assert [e.text for e in tl.effects if e.kind == "label"] == [words]

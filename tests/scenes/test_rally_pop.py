@@ -55,10 +55,10 @@ def test_the_old_place_right_of_the_ship_is_avoided_when_the_ship_flies_east() -
 def test_the_timeline_says_what_a_card_must_keep_clear() -> None:
     before = {"entropy": -900, "ships": [{"id": 3, "owner": 1, "hex": [0, 0], "direction": 0, "energy": 9,
                                           "titanium": 0}], "tokens": []}
-    events = [CardPlayed("", ship=3, card=7, kind="move2", paid=1),
-              ShipMoved("", ship=3, frm=(0, 0), to=(2, 0), path=((1, 0), (2, 0))),
-              CardPlayed("", ship=3, card=8, kind="laser", paid=1),
-              TokenFired("", kind="laser", ship=3, hex=(3, 0), direction=0)]
+    events = [CardPlayed(ship=3, card=7, kind="move2", paid=1),
+              ShipMoved(ship=3, frm=(0, 0), to=(2, 0), path=((1, 0), (2, 0))),
+              CardPlayed(ship=3, card=8, kind="laser", paid=1),
+              TokenFired(kind="laser", ship=3, hex=(3, 0), direction=0)]
     tl = build_timeline(before, events)
     cards = [e for e in tl.effects if e.kind == "card"]
     assert len(cards) == 2

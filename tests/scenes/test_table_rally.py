@@ -666,12 +666,12 @@ def test_hints_point_at_the_first_card_of_a_suggested_plan_and_fill_in_a_suggest
 def test_log_lines_name_each_ship_by_its_owner_in_the_tables_words() -> None:
     from game.core.match import LogEntry
     from game.rally.commands import CardPlayed, ShipPlaced, TitaniumBanked
-    from scenes.views.rally_text import log_lines
+    from game.rally.words import describe_log
 
-    entries = [LogEntry(0, 0, ShipPlaced("", 0, 1, (0, 0), 0)), LogEntry(1, 1, ShipPlaced("", 1, 2, (1, 0), 3)),
-               LogEntry(2, -1, CardPlayed("", 2, 5, "laser", 3)), LogEntry(2, -1, CardPlayed("", 1, 6, "move1", 4)),
-               LogEntry(2, -1, TitaniumBanked("", 0, 1, 1, 1)), LogEntry(3, -1, TitaniumBanked("", 1, 2, 2, 10))]
-    lines = [text for text, _ in log_lines(entries, ["You", "Computer"], 0)]
+    entries = [LogEntry(0, 0, ShipPlaced(0, 1, (0, 0), 0)), LogEntry(1, 1, ShipPlaced(1, 2, (1, 0), 3)),
+               LogEntry(2, -1, CardPlayed(2, 5, "laser", 3)), LogEntry(2, -1, CardPlayed(1, 6, "move1", 4)),
+               LogEntry(2, -1, TitaniumBanked(0, 1, 1, 1)), LogEntry(3, -1, TitaniumBanked(1, 2, 2, 10))]
+    lines = [line.text for line in describe_log(entries, ["You", "Computer"], 0)]
     assert "Computer's ship 1 plays Shoot Laser" in lines[2]  # engine id 2: the computer's first ship
     assert lines[3].startswith("Your ship 1 plays Move 1")
     assert lines[4] == "You banked 1 titanium (now 1 point)"

@@ -25,7 +25,7 @@ from scenes.game_over import GameOverScene, reason_text
 from scenes.table import TableScene
 from scenes.views.rally import RallyView
 from scenes.views.rally_planning import dock_hit, visible_part
-from scenes.views.rally_text import event_line
+from game.rally.words import describe_event
 from tests.scenes.gestures import DT, at, click, drag, key
 from tests.scenes.test_table_rally import played_until
 from tests.scenes.table_context import table_context
@@ -55,13 +55,13 @@ def my_planning(seats: list[str], seed: int = 11) -> Match:
 
 
 def test_the_log_says_when_the_race_is_decided() -> None:
-    ev = RaceDecided("", 1, (3, 7, 0))
-    line = event_line(ev, ["You", "Computer 2", "Computer 3"], 0)
+    ev = RaceDecided(1, (3, 7, 0))
+    line = describe_event(ev, ["You", "Computer 2", "Computer 3"], 0)
     assert line is not None
-    text, _ = line
+    text = line.text
     assert "decided" in text and "Computer 2" in text and "7 to 3" in text
-    mine = event_line(RaceDecided("", 0, (9, 2)), ["You", "Computer"], 0)
-    assert mine is not None and mine[0].startswith("Race decided: You are")
+    mine = describe_event(RaceDecided(0, (9, 2)), ["You", "Computer"], 0)
+    assert mine is not None and mine.text.startswith("Race decided: You are")
 
 
 def test_the_game_over_card_says_why_the_game_ended_in_the_tables_words(ctx: AppContext) -> None:
@@ -141,10 +141,10 @@ def test_undo_is_not_offered_to_a_person_out_of_the_race_and_says_why(ctx: AppCo
 def test_the_log_says_you_have_no_ships_left_in_good_english() -> None:
     from game.rally.commands import PlayerOut
 
-    line = event_line(PlayerOut("", player=0, points=3), ["You", "Computer"], 0)
-    assert line is not None and line[0].startswith("You have no ships left")
-    line = event_line(PlayerOut("", player=1, points=3), ["You", "Computer"], 0)
-    assert line is not None and line[0].startswith("Computer has no ships left")
+    line = describe_event(PlayerOut(player=0, points=3), ["You", "Computer"], 0)
+    assert line is not None and line.text.startswith("You have no ships left")
+    line = describe_event(PlayerOut(player=1, points=3), ["You", "Computer"], 0)
+    assert line is not None and line.text.startswith("Computer has no ships left")
 
 
 def test_the_play_controls_stay_while_the_last_chaos_round_plays(ctx: AppContext) -> None:
@@ -290,9 +290,10 @@ def test_a_chaos_rounds_log_lines_appear_in_step_with_its_playback(ctx: AppConte
 
 
 def words_lines(scene: TableScene) -> list[Any]:
-    from scenes.views import rally_text
+    from game.rally.words import describe_log
 
-    return rally_text.log_lines(scene.match.log, scene.names, rally(scene).me)
+    view = rally(scene)
+    return [(line.text, view.tone_colour(line)) for line in describe_log(scene.match.log, scene.names, view.me)]
 
 
 def person_loses_next_round(s: RallyState) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scenes import palette, thumbnails
-from scenes.views.oc_art import counter_colours
+from game.order_chaos.colours import counter_colours
 
 
 def test_menu_counters_use_the_games_own_colours() -> None:

@@ -143,8 +143,8 @@ def test_card_ignored_when_ship_cannot_pay() -> None:
     start_chaos(s)
     events = round_(s)
     ignored = of(events, "card_ignored")
-    assert ignored and ignored[0].text == (f"Ship 1 cannot pay for Move 2 (needs {COST['move2']} energy, "  # type: ignore[attr-defined]
-                                           f"has {COST['move2'] - 1}): ignored.")
+    assert ignored and (ignored[0].kind, ignored[0].reason) == ("move2", "energy")  # type: ignore[attr-defined]
+    assert RALLY.describe(ignored[0], ["You", "Computer"], 0) == "Ship 1 skips Move 2: not enough energy"
     assert a.hex == Hex(0, 0) and a.energy == COST["move2"] - 1 and s.entropy == -1000
     round_(s)
     assert a.hex == Hex(1, 0) and a.energy == COST["move2"] - 1 - COST["move1"]

@@ -9,7 +9,7 @@ from wc_helpers import A, card, choose, do, draw, make, midgame, scramble_hidden
 
 from game.core.protocol import AUTO, CHANCE
 from game.core.rng import Rng
-from game.worlds_collide.cards import ALL_ACTIONS
+from game.worlds_collide.cards import ALL_ACTIONS, card_long_name
 from game.worlds_collide.commands import ChooseAction, Keep, PickHold, Resolve, Reveal, ShardTaken
 from game.worlds_collide.game import WORLDS_COLLIDE as WC
 from game.worlds_collide.state import EPOCH_SHIFT
@@ -90,14 +90,18 @@ def test_private_draw_events_are_redacted_for_other_seats() -> None:
     taken = [e for e in ev if isinstance(e, ShardTaken)][0]
     assert taken.visible_to(0) and not taken.visible_to(1)
     shown = WC.redact_event(taken, 1)
-    assert shown is not None and shown.card == -1 and "shrouded" in shown.text and "M" not in shown.text[-10:]
+    assert shown is not None and shown.card == -1
+    assert WC.describe(taken, ["Mary", "Ronin"], 1) == "Mary took a shrouded Shard from the Nexus."
+    assert WC.describe(taken, ["Mary", "Ronin"], 0) == f"Mary drew {card_long_name(taken.card)} into their Hold (shrouded)."
 
 
 def test_secret_choice_event_is_redacted() -> None:
     s = make(["Mary", "Ronin"], nexus="M1M2")
     ev = s.apply(ChooseAction(0, A["Expose"]))
     shown = WC.redact_event(ev[0], 1)
-    assert shown is not None and shown.action == 0 and "Expose" not in shown.text
+    assert shown is not None and shown.action == 0
+    assert WC.describe(ev[0], ["Mary", "Ronin"], 1) == "Mary has chosen an Action."
+    assert WC.describe(ev[0], ["Mary", "Ronin"], 0) == "Mary chose Expose in secret."
 
 
 def test_after_a_reshuffle_the_nexus_is_believed_to_be_exactly_the_old_discard() -> None:
@@ -144,15 +148,19 @@ def test_an_epoch_follows_its_shard_into_another_hold() -> None:
         assert {w.hold_cards(1)[0]} | {c for c in range(len(w.nexus)) if w.nexus[c]} == {card("R3"), card("R4")}
 
 
-def test_the_copies_others_see_are_made_from_the_events_data_not_their_sentences() -> None:
-    """Redaction used to cut the owner's sentence at ' chose ' / ' took ' to find the name and the
-    place; the copy is now built from `who` and `where`, whatever the sentence says."""
+def test_the_copies_others_see_are_the_generic_redaction_of_the_private_fields() -> None:
+    """Events hold no sentences: the copy another seat gets blanks the class's PRIVATE fields
+    (the generic `redact`), and the words are made from that copy, whoever describes it."""
+    from game.core.protocol import redact
     from game.worlds_collide.commands import ActionChosen, ShardTaken
     from game.worlds_collide.game import WORLDS_COLLIDE
 
-    chosen = ActionChosen("(any words)", 0, 3, audience=(0,), who="Kintriel")
+    chosen = ActionChosen(0, 3, audience=(0,))
     seen = WORLDS_COLLIDE.redact_event(chosen, 1)
-    assert seen is not None and seen.text == "Kintriel has chosen an Action." and seen.action == 0
-    taken = ShardTaken("(any words)", 1, "hold:0", 7, False, audience=(1,), who="Mary", where="Kintriel's Hold")
+    assert seen == redact(chosen, 1) and seen is not None and seen.action == 0 and seen.audience is None
+    assert WORLDS_COLLIDE.describe(chosen, ["Kintriel", "Mary"], 1) == "Kintriel has chosen an Action."
+    taken = ShardTaken(1, "hold:0", 7, False, audience=(1,))
     seen2 = WORLDS_COLLIDE.redact_event(taken, 0)
-    assert seen2 is not None and seen2.text == "Mary took a shrouded Shard from Kintriel's Hold." and seen2.card == -1
+    assert seen2 is not None and seen2.card == -1
+    assert WORLDS_COLLIDE.describe(taken, ["Kintriel", "Mary"], 0) == "Mary took a shrouded Shard from Kintriel's Hold."
+    assert str(card_long_name(7)) in (WORLDS_COLLIDE.describe(taken, ["Kintriel", "Mary"], 1) or "")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from wc_helpers import A, C, card, choose, do, draw, make, texts
+from wc_helpers import A, C, acting, card, choose, do, draw, make, texts
 
 from game.core.protocol import AUTO, CHANCE, by_itself
+from game.worlds_collide.frames import Acting
 from game.worlds_collide import rules
 from game.worlds_collide.cards import (
     ACTION_NAMES,
@@ -164,7 +165,7 @@ def test_round_clash_with_anchor_returns_anchor_to_centre_and_that_player_resolv
     ev = choose(s, p0="Reset", p1="Reset")
     assert s.anchor == -1
     assert any(type(e).__name__ == "AnchorUsed" and e.seat == 1 for e in ev)
-    assert s.to_act() == [1] and s.stack[-1][:3] == (rules.ACT, 1, A["Reset"])
+    assert s.to_act() == [1] and acting(s) == (1, A["Reset"])
 
 
 def test_round_rest_resolve_in_ascending_initiative() -> None:
@@ -176,9 +177,10 @@ def test_round_rest_resolve_in_ascending_initiative() -> None:
         if seat == CHANCE:
             s.apply(s.sample_chance())
             continue
-        if s.stack[-1][0] == rules.ACT and s.stack[-1][3] >= 0:
-            order.append(s.stack[-1][2])
-        s.apply(s.candidates(seat)[-1] if s.stack[-1][0] == rules.ACT else s.candidates(seat)[0])
+        top = s.stack[-1]
+        if isinstance(top, Acting) and top.play >= 0:
+            order.append(top.action)
+        s.apply(s.candidates(seat)[-1] if isinstance(top, Acting) else s.candidates(seat)[0])
     assert order == [A["Fracture"], A["Reset"], A["Shift"]]
 
 
@@ -211,7 +213,7 @@ def test_played_actions_return_when_the_hand_is_empty_at_the_end_of_the_round() 
     assert s.hands[0] == 0  # empty during the round...
     ev += do(s, Decline(1), Decline(0))
     assert s.hands[0] == ALL_HAND  # ...and all six back at its end
-    assert "takes back all six" in texts(ev)
+    assert "takes back all six" in texts(ev, s)
 
 
 def test_faq_reset_that_clashed_does_not_return_actions() -> None:
@@ -281,7 +283,7 @@ def test_faq_own_shard_locks_even_when_an_opponent_reveals_it() -> None:
     do(s, PickHold(1, 0))
     ev = s.apply(Reveal(AUTO))
     assert s.reality[0] == [card("M2")]
-    assert "locks into Mary's Reality" in texts(ev)
+    assert "locks into Mary's Reality" in texts(ev, s)
 
 
 def test_faq_nexus_empty_reshuffles_discard_even_in_the_middle_of_an_action() -> None:
@@ -300,7 +302,7 @@ def test_nexus_and_discard_both_empty_the_take_is_skipped() -> None:
     choose(s, p0="Fracture", p1="Shift")
     ev = do(s, Resolve(0))
     ev += draw(s, "K1")
-    assert "both empty" in texts(ev) and s.hold_cards(0) == [card("K1")]
+    assert "both empty" in texts(ev, s) and s.hold_cards(0) == [card("K1")]
 
 
 def test_discard_is_open_and_unordered() -> None:
@@ -323,7 +325,7 @@ def test_wild_shard_completes_a_reality_of_three_and_wins_at_once() -> None:
     choose(s, p0="Telekinesis", p1="Shift")
     ev = do(s, PickDiscard(0, WILD))
     assert s.is_over() and s.winners() == [0] and s.scores() == [1.0, 0.0]
-    assert "Wild Shard" in texts(ev)
+    assert "Wild Shard" in texts(ev, s)
 
 
 def test_wild_shard_shrouded_in_the_hold_completes_too() -> None:
@@ -398,7 +400,7 @@ def test_reset_returns_all_played_actions_itself_included() -> None:
     s.hands[0] = ALL_HAND & ~(1 << A["Expose"]) & ~(1 << A["Unleash"])
     ev = choose(s, p0="Reset", p1="Shift")
     ev += do(s, Resolve(0))
-    assert s.hands[0] == ALL_HAND and "Unleash, Expose, Reset" in texts(ev)
+    assert s.hands[0] == ALL_HAND and "Unleash, Expose, Reset" in texts(ev, s)
 
 
 def test_shift_takes_the_anchor_from_the_centre_from_another_or_from_yourself() -> None:
@@ -426,7 +428,7 @@ def test_advaranau_chosen_action_stays_in_hand_and_opponents_discard_it() -> Non
     choose(s, p0="Unleash", p1="Reset", p2="Expose")
     assert PickAction(0, 0, A["Unleash"]) not in s.candidates(0)
     ev = do(s, PickAction(0, 0, A["Shift"]))
-    assert not s.hands[1] >> A["Shift"] & 1 and "Ronin must discard Shift" in texts(ev)
+    assert not s.hands[1] >> A["Shift"] & 1 and "Ronin must discard Shift" in texts(ev, s)
     do(s, Resolve(0))  # the persuaded Shift resolves at once
     assert s.anchor == 0 and s.hands[0] >> A["Shift"] & 1  # ...and stays in Advaranau's hand
 
@@ -488,7 +490,7 @@ def test_ronin_chosen_action_resolves_in_initiative_order_like_any_other() -> No
     s = make(["Ronin", "Mary"], nexus="K2K3")
     choose(s, p0="Unleash", p1="Reset")
     do(s, PickAction(0, 0, A["Shift"]))
-    assert s.stack[-1][:3] == (rules.ACT, 1, A["Reset"])  # Mary's Reset (5) comes first...
+    assert acting(s) == (1, A["Reset"])  # Mary's Reset (5) comes first...
     assert [(a, seat) for a, seat, _ in s.queue] == [(A["Shift"], 0)]  # ...then Ronin's Shift (6)
     do(s, Decline(1), Resolve(0))
     assert s.anchor == 0 and not s.hands[0] >> A["Shift"] & 1
@@ -517,7 +519,7 @@ def test_round_limit_ends_the_game_most_shards_locked_wins_ties_shared() -> None
     s.round = s.round_limit
     ev = choose(s, p0="Shift", p1="Shift", p2="Shift")
     assert s.is_over() and s.winners() == [0, 1] and s.scores() == [1.0, 1.0, 0.0]
-    assert "round limit" in texts(ev)
+    assert "round limit" in texts(ev, s)
 
 
 def test_random_games_always_end() -> None:

@@ -15,6 +15,8 @@ from game.worlds_collide.cards import (
 )
 from game.worlds_collide.commands import ChooseAction, Draw, Reveal
 from game.worlds_collide.game import WORLDS_COLLIDE as WC
+from game.worlds_collide.frames import Acting
+from game.worlds_collide.words import Names, sentence
 from game.worlds_collide.state import (
     CARD_MASK,
     EPOCH_SHIFT,
@@ -94,8 +96,10 @@ def draw(s: WorldsCollideState, text: str) -> list[Event]:
     return s.apply(c)
 
 
-def texts(events: list[Event]) -> str:
-    return "\n".join(e.text for e in events)
+def texts(events: list[Event], s: WorldsCollideState) -> str:
+    """The events in the log's words, unredacted, each player called by `s`'s names."""
+    names = Names(called=[s.name(i) for i in range(s.n)])
+    return "\n".join(sentence(e, names, []) or "" for e in events)
 
 
 def midgame(seed: int, players: int, steps: int) -> WorldsCollideState:
@@ -129,3 +133,9 @@ def scramble_hidden(s: WorldsCollideState, seat: int, r: random.Random) -> World
             t.choices[o] = r.choice([a for a in ALL_ACTIONS if t.hands[o] >> a & 1])
     t.rng = Rng(r.randrange(1 << 60))
     return t
+
+
+def acting(s: WorldsCollideState) -> tuple[int, int] | None:
+    """(seat, Action) of the Action being resolved on top of the stack, else None."""
+    top = s.stack[-1] if s.stack else None
+    return (top.seat, top.action) if isinstance(top, Acting) else None

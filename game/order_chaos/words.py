@@ -1,0 +1,56 @@
+"""Order & Chaos's log in words, from the events' fields; seats named as the table names them.
+
+Tones: "chaos" and "order" for each role's moves (the screen colours them by role), `QUIET`
+for the bag, `HEADLINE` for the end of a half and of the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.core.protocol import Event, Seat
+from game.core.words import HEADLINE, QUIET, Line
+from game.order_chaos.colours import colour_of
+from game.order_chaos.commands import (
+    CounterDrawn,
+    CounterPlaced,
+    CounterSlid,
+    HalfEnded,
+    MatchEnded,
+    OrderPassed,
+    cell_name,
+)
+
+ORDER_TONE = "order"
+CHAOS_TONE = "chaos"
+
+
+def _called(seat: Seat, names: Sequence[str]) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+def describe(event: Event, names: Sequence[str]) -> Line | None:
+    """One event's line (every Order & Chaos event is public, so no viewer is needed)."""
+    def role(seat: Seat, name: str) -> str:
+        return f"{name} ({names[seat]})" if 0 <= seat < len(names) else name
+
+    if isinstance(event, CounterDrawn):
+        colour = colour_of(event.colour)
+        return Line(f"Bag: drew {colour.name} ({colour.symbol})", QUIET)
+    if isinstance(event, CounterPlaced):
+        colour = colour_of(event.colour)
+        return Line(f"{role(event.seat, 'Chaos')} placed {colour.name} on {cell_name(event.cell)}", CHAOS_TONE)
+    if isinstance(event, CounterSlid):
+        colour = colour_of(event.colour)
+        return Line(f"{role(event.seat, 'Order')} slid {colour.name} {cell_name(event.src)} to "
+                    f"{cell_name(event.dst)}", ORDER_TONE)
+    if isinstance(event, OrderPassed):
+        return Line(f"{role(event.seat, 'Order')} passed", ORDER_TONE)
+    if isinstance(event, HalfEnded):
+        swap = " Roles swap." if event.half == 0 else ""
+        return Line(f"Half {event.half + 1} over: {_called(event.order_seat, names)} scored {event.score} as "
+                    f"Order.{swap}", HEADLINE)
+    if isinstance(event, MatchEnded):
+        scores = ", ".join(f"{_called(i, names)} {score}" for i, score in enumerate(event.scores))
+        return Line(f"Match over: {scores}", HEADLINE)
+    return None
