@@ -389,11 +389,11 @@ def quick_decision(s: RallyState, seat: Seat) -> Command:
     """A cheap choice inside a simulated chaos phase: first ship in order, a built
     ship on the neighbouring tile farthest from the edge, titanium onto the ship
     with a Titanium Portal still to play."""
-    if s.pending_build is not None:
+    if s.building() is not None:
         opts = rules.legal_hexes_for(s, seat)
         best = max(opts, key=lambda h: sum(1 for n in h.neighbours() if n in s.tiles))
         return PlaceBuiltShip(seat, (best.q, best.r))
-    if s.pending_exchange is not None:
+    if s.meeting() is not None:
         ships = rules.exchange_ships(s)
         porters = [i for i, sh in enumerate(ships) if any(CARD_KIND[c] == "titanium_portal" for c in sh.program)]
         if porters and any(sh.titanium for j, sh in enumerate(ships) if j != porters[0]):

@@ -34,7 +34,7 @@ from game.rally.commands import (
     WavePush,
 )
 
-from game.rally.model import Ship, Token
+from game.rally.model import PlacingBuiltShip, Ship, Token
 
 if TYPE_CHECKING:
     from game.rally.state import RallyState
@@ -116,7 +116,7 @@ def play_first_card(state: RallyState, sid: int, events: list[Event]) -> None:
         state.points[ship.owner] += amount
         events.append(TitaniumBanked(ship.owner, sid, amount, state.points[ship.owner]))
     elif info.kind == "build_ship":
-        state.pending_build = (ship.owner, sid)
+        state.waiting = PlacingBuiltShip(ship.owner, sid)
     # tidy_up: its entropy change above is the whole effect.
 
 

@@ -67,7 +67,7 @@ def game_over(state: RallyState, kind: str, reason: str, events: list[Event]) ->
     state.over_kind = kind
     state.over_reason = reason
     state.queue, state.chaos_ships, state.tokens = [], [], []
-    state.pending_build = state.pending_exchange = None
+    state.waiting = None
     winners = tuple(state.winners())
     events.append(GameOver(winners, tuple(state.points), kind))
 

@@ -152,7 +152,7 @@ class RallyGame(Game):
             if z == "ship" and state.phase == "setup_ships":
                 d = int(target.ident) if target.ident else best_direction(state, Hex(*h))
                 return PlaceShip(seat, h, d)
-            if z == "ship" and state.pending_build is not None:
+            if z == "ship" and state.building() is not None:
                 return PlaceBuiltShip(seat, h)
             return Refusal("Drag the drawn tile or your new ship onto a hex.")
         if z == "hand":
@@ -202,7 +202,7 @@ class RallyGame(Game):
         if seat not in state.to_act():
             return []
         if source.zone in ("tile", "ship") and not (source.zone == "ship" and state.phase == "chaos"
-                                                     and state.pending_build is None):
+                                                     and state.building() is None):
             return [Target("hex", (h.q, h.r)) for h in rules.legal_hexes_for(state, seat)]
         if state.phase != "planning" or source.zone not in ("hand", "program"):
             return []

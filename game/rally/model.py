@@ -7,6 +7,8 @@ three imported one another.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.core.hexgrid import Hex
 from game.rally.cards import TILE_TYPES, card_info
 
@@ -93,3 +95,25 @@ def unpaid_slots(ship: Ship) -> list[int]:
 
 def hex_list(h: Hex) -> list[int]:
     return [h.q, h.r]
+
+
+@dataclass(frozen=True)
+class PlacingBuiltShip:
+    """A decision inside a chaos round: a Build card was played, and `owner` places the new
+    ship next to its `parent`."""
+
+    owner: int
+    parent: int
+
+
+@dataclass(frozen=True)
+class SharingCargo:
+    """A decision inside a chaos round: ships of one owner met on `hex`, and the owner may
+    share their energy and titanium."""
+
+    hex: Hex
+
+
+Waiting = PlacingBuiltShip | SharingCargo
+"""What a chaos round waits for a player to decide (at most one at a time)."""
+

@@ -70,10 +70,10 @@ def _choose(state: RallyState, seat: int, rng: random.Random) -> list[Command]:
         return [DistributeEnergy(seat, tuple(pool // k + (1 if j < pool % k else 0) for j in range(k)))]
     if phase == "planning":
         return _program(state, seat, rng) + [FinishPlanning(seat)]
-    if state.pending_build is not None:
+    if state.building() is not None:
         h = rng.choice(legal_hexes_for(state, seat))
         return [PlaceBuiltShip(seat, (h.q, h.r))]
-    if state.pending_exchange is not None:
+    if state.meeting() is not None:
         return [NoExchange(seat)]
     return [OrderShips(seat, state.chaos_ships[0])]
 

@@ -97,9 +97,10 @@ def why_illegal(state: RallyState, cmd: Command) -> str | None:
             return "Programs are laid down in the planning phase."
         return _planning_reason(state, seat, cmd)
     if isinstance(cmd, PlaceBuiltShip):
-        if ph != "chaos" or state.pending_build is None:
+        build = state.building()
+        if ph != "chaos" or build is None:
             return "No new ship is waiting to be placed."
-        parent = state.ships[state.pending_build[1]]
+        parent = state.ships[build.parent]
         h = Hex(*cmd.hex)
         if h not in state.tiles:
             return "The new ship must go on a tile."
@@ -109,7 +110,7 @@ def why_illegal(state: RallyState, cmd: Command) -> str | None:
             return "Another player's ship is on that tile."
         return None
     if isinstance(cmd, (Exchange, NoExchange)):
-        if ph != "chaos" or state.pending_exchange is None:
+        if ph != "chaos" or state.meeting() is None:
             return "No ships of yours are meeting now."
         if isinstance(cmd, NoExchange):
             return None
@@ -124,7 +125,7 @@ def why_illegal(state: RallyState, cmd: Command) -> str | None:
     if isinstance(cmd, OrderShips):
         if ph != "chaos":
             return "Ships play their cards in the chaos phase."
-        if state.pending_build is not None or state.pending_exchange is not None:
+        if state.waiting is not None:
             return "Finish the pending decision first."
         if cmd.ship not in state.chaos_ships:
             return "That ship has no card to play now (or has played this round)."

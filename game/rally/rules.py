@@ -61,7 +61,7 @@ from game.rally.commands import (
     UnprogramCard,
 )
 
-from game.rally.model import Ship, Tile
+from game.rally.model import SharingCargo, Ship, Tile
 
 if TYPE_CHECKING:
     from game.rally.state import RallyState
@@ -122,8 +122,9 @@ def legal_hexes_for(state: RallyState, seat: Seat) -> list[Hex]:
         return frontier(state)[:]
     if state.phase == "setup_ships" and seat == state.turn:
         return ship_hexes(state)
-    if state.pending_build is not None and state.pending_build[0] == seat:
-        parent = state.ships.get(state.pending_build[1])
+    build = state.building()
+    if build is not None and build.owner == seat:
+        parent = state.ships.get(build.parent)
         return sorted(chaos.build_hexes(state, parent)) if parent else []
     return []
 
@@ -131,9 +132,10 @@ def legal_hexes_for(state: RallyState, seat: Seat) -> list[Hex]:
 # --- who acts ---------------------------------------------------------------------------------
 
 def exchange_ships(state: RallyState) -> list[Ship]:
-    if state.pending_exchange is None:
+    meeting = state.meeting()
+    if meeting is None:
         return []
-    return sorted((s for s in state.ships.values() if s.hex == state.pending_exchange), key=lambda s: s.id)
+    return sorted((s for s in state.ships.values() if s.hex == meeting.hex), key=lambda s: s.id)
 
 
 def to_act(state: RallyState) -> list[Seat]:
@@ -149,9 +151,10 @@ def to_act(state: RallyState) -> list[Seat]:
     if ph == "planning":
         return [p for p in range(state.n) if state.alive[p] and not state.done[p]]
     # chaos
-    if state.pending_build is not None:
-        return [state.pending_build[0]]
-    if state.pending_exchange is not None:
+    build = state.building()
+    if build is not None:
+        return [build.owner]
+    if state.meeting() is not None:
         return [exchange_ships(state)[0].owner]
     if len(state.chaos_ships) >= 2:
         return [state.turn]
@@ -190,9 +193,9 @@ def candidates(state: RallyState, seat: Seat) -> list[Command]:
         return [DistributeEnergy(seat, a) for a in distribution_options(state, seat)]
     if ph == "planning":
         return planning_options(state, seat)
-    if state.pending_build is not None:
+    if state.building() is not None:
         return [PlaceBuiltShip(seat, (h.q, h.r)) for h in legal_hexes_for(state, seat)]
-    if state.pending_exchange is not None:
+    if state.meeting() is not None:
         return exchange_options(state, seat)
     return [OrderShips(seat, s) for s in state.chaos_ships]
 
@@ -289,9 +292,9 @@ def apply(state: RallyState, cmd: Command) -> list[Event]:
         for s, e, t in zip(ships, cmd.energy, cmd.titanium):
             s.energy, s.titanium = e, t
         events.append(ExchangeDone(cmd.seat, tuple(s.id for s in ships), cmd.energy, cmd.titanium))
-        state.pending_exchange = None
+        state.waiting = None
     elif isinstance(cmd, NoExchange):
-        state.pending_exchange = None
+        state.waiting = None
     else:
         raise TypeError(f"not a Rally command: {cmd!r}")
     _advance(state, events)
@@ -341,10 +344,11 @@ def _place_ship(state: RallyState, cmd: PlaceShip, events: list[Event]) -> None:
 
 
 def _place_built(state: RallyState, h: Hex, events: list[Event]) -> None:
-    assert state.pending_build is not None
-    owner, parent_id = state.pending_build
+    build = state.building()
+    assert build is not None
+    owner, parent_id = build.owner, build.parent
     ship = _new_ship(state, owner, h, state.ships[parent_id].direction)
-    state.pending_build = None
+    state.waiting = None
     events.append(ShipBuilt(owner, ship.id, parent_id, (h.q, h.r),
                             ship.direction))
     chaos.land(state, ship, events)
@@ -517,13 +521,13 @@ def _advance(state: RallyState, events: list[Event]) -> None:
 
 def _chaos_step(state: RallyState, events: list[Event]) -> bool:
     """One automatic step of the chaos phase; False when a decision or chance is due."""
-    if state.pending_build is not None or state.pending_exchange is not None:
+    if state.waiting is not None:
         return False
     if state.exchanges:
         h = state.exchanges.pop(0)
         here = [s for s in state.ships.values() if s.hex == h]
         if len(here) >= 2 and len({s.owner for s in here}) == 1:
-            state.pending_exchange = h
+            state.waiting = SharingCargo(h)
             return False
         return True
     state.chaos_ships = [s for s in state.chaos_ships if s in state.ships and state.ships[s].program]
@@ -578,13 +582,13 @@ def describe_pending(state: RallyState) -> JsonDict | None:
                 "pool": state.pool[state.turn]}
     if state.phase != "chaos":
         return None
-    if state.pending_build is not None:
-        owner, parent = state.pending_build
-        return {"kind": "place_built_ship", "seat": owner, "ship": parent,
-                "hexes": [[h.q, h.r] for h in legal_hexes_for(state, owner)]}
-    if state.pending_exchange is not None:
+    build, meeting = state.building(), state.meeting()
+    if build is not None:
+        return {"kind": "place_built_ship", "seat": build.owner, "ship": build.parent,
+                "hexes": [[h.q, h.r] for h in legal_hexes_for(state, build.owner)]}
+    if meeting is not None:
         ships = exchange_ships(state)
-        h = state.pending_exchange
+        h = meeting.hex
         return {"kind": "exchange", "seat": ships[0].owner, "hex": [h.q, h.r], "ships": [s.id for s in ships],
                 "energy": sum(s.energy for s in ships), "titanium": sum(s.titanium for s in ships)}
     if len(state.chaos_ships) >= 2:

@@ -14,7 +14,7 @@ from game.core.protocol import Command, Event, JsonDict, Seat, State
 from game.core.rng import Rng
 from game.rally import rules
 from game.rally.cards import CARD_KIND, START_ENTROPY, TILE_TYPES, card_info
-from game.rally.model import Ship, Tile, Token, hex_list, unpaid_slots
+from game.rally.model import PlacingBuiltShip, SharingCargo, Ship, Tile, Token, Waiting, hex_list, unpaid_slots
 from game.rally.naming import fleet_numbers
 
 
@@ -58,9 +58,8 @@ class RallyState(State):
         self.tokens: list[Token] = []
         self.played: list[tuple[int, int]] = []
         self.exchanges: list[Hex] = []
-        self.pending_build: tuple[int, int] | None = None
-        """(owner, parent ship) while a built ship waits to be placed."""
-        self.pending_exchange: Hex | None = None
+        self.waiting: Waiting | None = None
+        """The decision a chaos round waits for (a built ship to place, cargo to share)."""
         self.expansion_left = 0
         self.over_reason = ""
         self.over_kind = ""
@@ -113,7 +112,7 @@ class RallyState(State):
         c.queue, c.chaos_ships = self.queue[:], self.chaos_ships[:]
         c.tokens = [t.copy() for t in self.tokens]
         c.played, c.exchanges = self.played[:], self.exchanges[:]
-        c.pending_build, c.pending_exchange = self.pending_build, self.pending_exchange
+        c.waiting = self.waiting
         c.expansion_left, c.over_reason, c.over_kind = self.expansion_left, self.over_reason, self.over_kind
         c.stats = dict(self.stats)
         return c
@@ -174,10 +173,18 @@ class RallyState(State):
                 tuple(self.bag), self.drawn, tiles, ships, self.next_ship, hands, len(self.deck),
                 tuple(self.discard), buried, tuple(self.pool), tuple(self.points), tuple(self.alive),
                 tuple(self.done), tuple(self.queue), tuple(self.chaos_ships), tokens, tuple(self.played),
-                tuple(self.exchanges), self.pending_build, self.pending_exchange, self.expansion_left,
+                tuple(self.exchanges), self.waiting, self.expansion_left,
                 self.over_reason)
 
     # --- helpers -------------------------------------------------------------------------------
+    def building(self) -> PlacingBuiltShip | None:
+        """The built ship waiting to be placed, if that is what the chaos round waits for."""
+        return self.waiting if isinstance(self.waiting, PlacingBuiltShip) else None
+
+    def meeting(self) -> SharingCargo | None:
+        """The meeting of one owner's ships waiting for a cargo exchange, if any."""
+        return self.waiting if isinstance(self.waiting, SharingCargo) else None
+
     def ships_of(self, player: int) -> list[Ship]:
         return [s for s in self.ships.values() if s.owner == player]
 
@@ -250,8 +257,9 @@ class RallyState(State):
                          f"{cards(s.program)}" for s in self.ships.values()) or "-"
         tokens = " ".join(f"{t.kind}@{t.hex.q},{t.hex.r}:{t.direction}:{t.owner}" for t in self.tokens) or "-"
         buried = ".".join(f"{c}/{o}" for c, o in self.buried) or "-"
-        pend = "-" if self.pending_build is None else f"{self.pending_build[0]}/{self.pending_build[1]}"
-        pex = "-" if self.pending_exchange is None else self.pending_exchange.to_key()
+        build, meeting = self.building(), self.meeting()
+        pend = "-" if build is None else f"{build.owner}/{build.parent}"
+        pex = "-" if meeting is None else meeting.hex.to_key()
         return "|".join([
             f"{self.n}", self.phase, f"e{self.era}r{self.round}", str(self.entropy), f"s{self.starter}t{self.turn}",
             cards(self.placed), cards(self.bag), str(self.drawn), tiles, ships, f"n{self.next_ship}",

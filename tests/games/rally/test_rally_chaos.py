@@ -413,7 +413,7 @@ def test_exchange_may_be_declined() -> None:
     start_chaos(s)
     round_(s)
     do(s, NoExchange(0))
-    assert a.energy == 10 - COST["move1"] and s.pending_exchange is None
+    assert a.energy == 10 - COST["move1"] and s.waiting is None
 
 
 # --- chaos: titanium portal, build ship, tidy up ------------------------------------------------------------
