@@ -1,14 +1,14 @@
 """Where a ship's program would take it, from the planner's own view (no pygame, no hidden facts).
 
-The planning screen draws each own ship's predicted route while the player
-arranges cards. It follows the engine's movement rules (`game/rally/chaos.py`)
-on the view's plain data, assuming nothing else moves: cards are played in
-order, a card the ship cannot pay for is skipped, a move goes straight ahead
-hex by hex and a step onto no tile loses the ship, a landing collects the
-titanium or energy lying there. Lasers and waves are ignored, and other
-ships stay where they stand now — that is the "assuming nothing else moves" of
-the rules screen; a move that ends on another player's ship is a battle, and
-the forecast says whether the ship would come out of it.
+The planning screen draws each own ship's predicted route while the player arranges cards.
+The forecast plays the cards through the engine's own chaos rules (`chaos.play_first_card`)
+on a small position rebuilt from the view's public data — the map, the entropy, the ship and
+the other players' ships where they stand now — so it cannot drift from the rules: payment
+and skipped cards, moves straight ahead, flying off the map, battles, collecting. It assumes
+nothing else moves (the "assuming nothing else moves" of the rules screen): other ships stay
+put, only this ship plays, and lasers and waves already in flight are left out. A move that
+ends on another player's ship is a battle, and the forecast says whether the ship comes out
+of it (a lost battle ends the route there).
 """
 
 from __future__ import annotations
@@ -17,8 +17,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.hexgrid import Hex, turn
-from game.rally.cards import KIND_BY_NAME, MOVES, TURNS
+from game.core.hexgrid import Hex
+from game.core.protocol import Event
+from game.core.rng import Rng
+from game.rally import chaos
+from game.rally.cards import CARD_KIND, KIND_BY_NAME, START_ENTROPY, TILE_TYPES
+from game.rally.commands import Battle, CardIgnored, CardPlayed, Collected, ShipDestroyed, ShipMoved, ShipTurned
+from game.rally.model import Ship, Tile
+from game.rally.state import RallyState
 
 HexT = tuple[int, int]
 
@@ -66,61 +72,76 @@ class Prediction:
 def predict(view: Mapping[str, Any], ship: Mapping[str, Any], cards: Sequence[int]) -> Prediction:
     """The route of `ship` (a view ship dict) playing `cards` (card ids the view can see)."""
     kinds: Mapping[str, str] = view.get("cards", {})
-    players = int(view["players"])  # a card's entropy depends on the table's player count
-    tiles: dict[HexT, Mapping[str, Any]] = {(int(t["hex"][0]), int(t["hex"][1])): t for t in view.get("tiles", [])}
-    here = Hex(int(ship["hex"][0]), int(ship["hex"][1]))
-    direction = int(ship["direction"])
-    energy = int(ship.get("energy", 0))
-    taken: set[HexT] = set()
-    foes: dict[HexT, int] = {}
-    for other in view.get("ships", []):
-        if other.get("owner") != ship.get("owner"):
-            at = (int(other["hex"][0]), int(other["hex"][1]))
-            foes[at] = foes.get(at, 0) + int(other.get("energy", 0))
-    out = Prediction(int(ship["id"]), [(here.q, here.r)], direction)
+    world = _world(view, ship)
+    me = world.ships[int(ship["id"])]
+    out = Prediction(me.id, [(me.hex.q, me.hex.r)], me.direction)
+    gone = False
     for index, card in enumerate(cards):
         kind = kinds.get(str(card))
         if kind is None:
             continue
-        info = KIND_BY_NAME[kind]
-        out.cost += info.cost
-        if out.lost_at is not None:
+        out.cost += KIND_BY_NAME[kind].cost
+        if gone:
             continue
-        if energy < info.cost:
-            out.skipped.append(index)
-            continue
-        energy -= info.cost
-        out.paid += info.cost
-        out.entropy += info.entropy(players)
-        if kind in TURNS:
-            direction = turn(direction, info.amount)
-        elif kind in MOVES:
-            for _ in range(info.amount):
-                nxt = here.neighbour(direction)
-                if (nxt.q, nxt.r) not in tiles:
-                    out.off_map = (nxt.q, nxt.r)
-                    out.lost_at = index
-                    break
-                here = nxt
-                out.hexes.append((here.q, here.r))
-            if out.lost_at is None:
-                if out.battle_at is None and (here.q, here.r) in foes:
-                    out.battle_at, out.battle_energy, out.battle_foes = index, energy, foes[(here.q, here.r)]
-                energy += _collect(tiles, (here.q, here.r), taken, out)
-    out.direction = direction
-    out.energy_left = energy
+        me.program = [CARD_KIND.index(kind)]  # a card of that kind: the view's ids may be anyone's
+        events: list[Event] = []
+        chaos.play_first_card(world, me.id, events)
+        gone = _read(events, index, me, world.n, out)
+    out.direction = me.direction
+    out.energy_left = me.energy
     return out
 
 
-def _collect(tiles: Mapping[HexT, Mapping[str, Any]], h: HexT, taken: set[HexT], out: Prediction) -> int:
-    """Landing on titanium or energy picks it up once; returns the energy gained."""
-    tile = tiles[h]
-    kind, value = str(tile.get("kind")), int(tile.get("value") or 0)
-    if kind not in ("titanium", "energy") or value <= 0 or h in taken:
-        return 0
-    taken.add(h)
-    out.collected[kind] = out.collected.get(kind, 0) + value
-    return value if kind == "energy" else 0
+def _world(view: Mapping[str, Any], ship: Mapping[str, Any]) -> RallyState:
+    """A chaos-phase position holding the view's map and entropy, the ship, and the other
+    players' ships (their energy decides battles); nothing hidden, nothing in flight."""
+    world = RallyState(int(view["players"]), Rng(0), [], [])
+    world.phase = "chaos"
+    world.entropy = int(view.get("entropy", START_ENTROPY))
+    for t in view.get("tiles", []):
+        owner = t.get("owner")
+        world.tiles[Hex(int(t["hex"][0]), int(t["hex"][1]))] = Tile(
+            _tile_type(str(t.get("kind")), int(t.get("value") or 0), t.get("threshold")), int(t.get("value") or 0),
+            -1 if owner is None else int(owner))
+    for s in view.get("ships", []):
+        if s is ship or s.get("owner") != ship.get("owner"):
+            world.ships[int(s["id"])] = Ship(int(s["id"]), int(s["owner"]), Hex(int(s["hex"][0]), int(s["hex"][1])),
+                                             int(s["direction"]), int(s.get("energy", 0)), int(s.get("titanium", 0)))
+    return world
+
+
+def _tile_type(kind: str, value: int, threshold: Any) -> int:
+    """The bag's tile type a view tile is: the same kind and mark (and number, for portals
+    and tidy tiles, whose number never changes)."""
+    same = [i for i, tt in enumerate(TILE_TYPES) if tt.kind == kind]
+    exact = [i for i in same if TILE_TYPES[i].threshold == threshold
+             and (kind in ("titanium", "energy") or TILE_TYPES[i].value == value)]
+    return (exact or same or [0])[0]
+
+
+def _read(events: Sequence[Event], index: int, me: Ship, players: int, out: Prediction) -> bool:
+    """Note what one card did to the route and the bill; True once the ship is gone."""
+    for ev in events:
+        if isinstance(ev, CardIgnored):
+            out.skipped.append(index)
+        elif isinstance(ev, CardPlayed):
+            out.paid += ev.paid
+            out.entropy += KIND_BY_NAME[ev.kind].entropy(players)
+        elif isinstance(ev, ShipMoved) and ev.ship == me.id:
+            out.hexes.extend((int(h[0]), int(h[1])) for h in ev.path)
+        elif isinstance(ev, ShipTurned) and ev.ship == me.id:
+            out.direction = ev.to
+        elif isinstance(ev, Battle) and me.id in ev.ships and out.battle_at is None:
+            mine = ev.ships.index(me.id)
+            out.battle_at, out.battle_energy = index, ev.before[mine]
+            out.battle_foes = sum(b for sid, b in zip(ev.ships, ev.before) if sid != me.id)
+        elif isinstance(ev, Collected) and ev.ship == me.id:
+            out.collected[ev.kind] = out.collected.get(ev.kind, 0) + ev.amount
+        elif isinstance(ev, ShipDestroyed) and ev.ship == me.id:
+            if ev.reason == "off_map":
+                out.off_map, out.lost_at = (int(ev.hex[0]), int(ev.hex[1])), index
+            return True
+    return False
 
 
 def predict_all(view: Mapping[str, Any]) -> dict[int, Prediction]:

@@ -14,6 +14,7 @@ import pytest
 
 from scenes.sprites.text import TextCache
 from scenes.views.rally_planning import _draw_bill
+from game.rally.cards import KIND_BY_NAME
 from game.rally.public import predict
 
 
@@ -77,3 +78,24 @@ def test_own_ships_are_never_a_battle() -> None:
     view["ships"][1]["owner"] = 0
     pred = predict(view, view["ships"][0], [10, 11])
     assert pred.battle_at is None
+
+
+def test_the_forecast_plays_the_engines_battle_a_lost_one_ends_the_route() -> None:
+    """The route is the engine's own chaos rules on the view's position: after a lost battle the
+    ship is gone, so the route stops on the rival's hex and later cards only add to the bill."""
+    view = _view(foe_energy=223)
+    pred = predict(view, view["ships"][0], [10, 11, 10])
+    assert pred.loses_battle and pred.hexes == [(0, 0), (1, 0), (2, 0)]
+    move1 = KIND_BY_NAME["move1"].cost
+    assert pred.paid == 2 * move1 and pred.cost == 3 * move1
+
+
+def test_a_won_battle_costs_the_ship_the_rivals_energy_for_the_cards_after_it() -> None:
+    """Each side loses the other's energy: a ship left with 20 after the battle cannot pay for a
+    third Move 3, which the forecast then marks as skipped (as the chaos phase would)."""
+    cost = KIND_BY_NAME["move3"].cost
+    view = _view(foe_energy=96 - 2 * KIND_BY_NAME["move1"].cost - (cost - 1), own_energy=96)
+    view["cards"]["13"] = "move3"
+    pred = predict(view, view["ships"][0], [10, 11, 13])
+    assert pred.battle_at == 1 and not pred.loses_battle
+    assert pred.skipped == [2] and pred.energy_left == cost - 1
