@@ -472,6 +472,12 @@ class Game(ABC):
         fields = ", ".join(f"{k}={v}" for k, v in event.to_json().items() if k != "type")
         return f"{event.TAG}({fields})"
 
+    def describe_command(self, state: State, command: Command) -> str:
+        """A command in a player's words, for a button that answers a decision (the generic
+        decision panel); its short text (`Command.describe`) with a capital by default."""
+        text = command.describe()
+        return text[:1].upper() + text[1:]
+
     def upgrade_command(self, raw: Any, state: State, version: int) -> Any:
         """A command as an older save format (`version`) wrote it, in today's form, at the
         position `state` it is played in (replay order); the JSON as it was by default. Only

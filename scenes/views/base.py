@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.decisions import Decision
 from game.core.match import LogEntry
 from game.core.protocol import Command, Event, Game, Seat, Target
 from game.core.words import ALERT, HEADLINE, PLAIN, QUIET, Line
@@ -223,6 +224,12 @@ class GameView(ABC):
         `tone_colour`."""
         lines = self.game.describe_log(entries, seat_names, self.log_viewer())
         return [(line.text, self.tone_colour(line)) for line in lines]
+
+    def draws_decision(self, decision: Decision) -> bool:
+        """Whether this view shows `decision` on its own board (drags, its own buttons); the
+        table draws a decision the view does not in the generic decision panel. The three
+        first games draw all of theirs."""
+        return True
 
     def log_viewer(self) -> Seat:
         """Whose eyes the log is read with; -1 (a seat that knows nothing secret) by default."""
