@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from scenes import palette
+from scenes.kit import palette
 from scenes.ai_driver import AI_ERROR, AI_SLOW, AI_STOPPED
 from scenes.dialog import DialogScene
 from scenes.pacing import STILL

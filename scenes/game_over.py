@@ -10,7 +10,7 @@ import pygame
 from game.core import paths
 from game.core.match import Match
 from game.core.text import join_names
-from scenes import palette
+from scenes.kit import palette
 from scenes.seat_names import seat_long_label
 from scenes.sprites.text import wrap_text
 from scenes.widgets import (

@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 import pygame
 
-from scenes import palette
+from scenes.kit import palette
 from scenes.seat_names import seat_label
 from scenes.widgets import UIScene, blit_text, draw_backdrop, draw_card, icon
 

@@ -15,7 +15,7 @@ from game.core import paths
 from game.core.errors import EntropyError
 from game.core.match import Match
 from game.core.registry import all_games
-from scenes import palette
+from scenes.kit import palette
 from scenes.app import ui_scale
 from scenes.save_list import SaveEntry, list_saves
 from scenes.seat_names import seat_labels

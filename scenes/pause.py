@@ -9,7 +9,7 @@ import pygame
 from pygame_gui.elements import UILabel
 
 from game.core import paths
-from scenes import palette
+from scenes.kit import palette
 from scenes.app import ui_scale
 from scenes.widgets import UIScene, blit_text, dim, draw_card, one_line
 

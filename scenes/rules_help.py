@@ -11,7 +11,7 @@ import pygame
 from pygame_gui.elements import UITextBox
 
 from game.core.registry import all_games, get_game
-from scenes import palette
+from scenes.kit import palette
 from scenes.app import font_tier
 from scenes.dialog import DialogScene
 from scenes.widgets import blit_text, icon

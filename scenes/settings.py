@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from scenes import palette
+from scenes.kit import palette
 from scenes.app import make_window
 from scenes.dialog import DialogScene
 from scenes.widgets import blit_text, icon

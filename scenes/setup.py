@@ -12,7 +12,7 @@ from pygame_gui.elements import UILabel, UITextEntryLine
 from game.core import paths
 from game.core.match import AGENT_LEVELS, HUMAN, Match
 from game.core.registry import all_games, get_game
-from scenes import palette
+from scenes.kit import palette
 from scenes.seat_names import seat_label
 from scenes.thumbnails import thumbnail
 from scenes.widgets import (

@@ -17,7 +17,7 @@ import pygame
 
 from game.core.match import HUMAN, Match
 from game.core.protocol import Command, Event, Refusal, Seat, Target, by_itself
-from scenes import palette
+from scenes.kit import palette
 from scenes.ai_driver import AI_ERROR, AI_SLOW, AI_STOPPED, AiDriver, Answer, computer_seed
 from scenes.animation import Animator, Tween
 from scenes.input.drag import DragController

@@ -15,7 +15,7 @@ from typing import Callable
 import pygame
 
 from game.core.registry import manifest_entry
-from scenes import palette
+from scenes.kit import palette
 from game.order_chaos.colours import counter_colours as oc_counter_colours
 
 

@@ -17,7 +17,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from scenes import palette
+from scenes.kit import palette
 from scenes.app import themed_class, ui_scale
 from scenes.pacing import STILL
 from scenes.resources import asset_path

@@ -17,7 +17,7 @@ import pygame
 
 from game.core.decisions import Decision
 from game.core.protocol import Command
-from scenes import palette
+from scenes.kit import palette
 from scenes.sprites.text import TextCache, panel
 
 BUTTON_H = 34

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import palette
+from scenes.kit import palette
 
 
 @lru_cache(maxsize=4)

@@ -30,7 +30,7 @@ from game.order_chaos.commands import (
 )
 from game.order_chaos.scoring import line_score
 from game.order_chaos.words import CHAOS_TONE, ORDER_TONE
-from scenes import palette
+from scenes.kit import palette
 from scenes.animation import (
     Animator,
     arc_point,

@@ -40,7 +40,7 @@ from game.rally.commands import (
     SetProgram,
     UnprogramCard,
 )
-from scenes import palette
+from scenes.kit import palette
 from scenes.animation import Animator, linear
 from scenes.pacing import PULSE, STILL
 from scenes.sprites.felt import felt_surface

@@ -71,7 +71,7 @@ from game.worlds_collide.commands import (
     TakeRevealed,
 )
 from game.worlds_collide.words import win_reason
-from scenes import palette
+from scenes.kit import palette
 from scenes.animation import (
     Animator,
     ease_in_out_cubic,

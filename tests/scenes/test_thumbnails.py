@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from scenes import palette, thumbnails
+from scenes import thumbnails
+from scenes.kit import palette
 from game.order_chaos.colours import counter_colours
 
 
