@@ -8,6 +8,6 @@ from game.order_chaos.game import ORDER_CHAOS
 MANIFEST = GameManifest(
     engine=ORDER_CHAOS,
     knowledge="game.order_chaos.ai:OrderChaosKnowledge",
-    view="scenes.views.order_chaos",
+    view="scenes.views.order_chaos.view",
     thumbnail="scenes.thumbnails:paint_order_chaos",
 )

@@ -52,7 +52,7 @@ from scenes.views.base import (
     Point,
     ViewDict,
 )
-from scenes.views.oc_art import (
+from scenes.views.order_chaos.art import (
     colour_of,
     dot_marker,
     explain_line,
