@@ -98,7 +98,7 @@ def _fallback(game_id: str, size: tuple[int, int]) -> pygame.Surface:
 def paint_worlds_collide(size: tuple[int, int]) -> pygame.Surface:
     """Three Shards fanned over a Character card, on the night-blue table."""
     from scenes.resources import asset_path
-    from scenes.views.wc_art import CardArt
+    from scenes.views.worlds_collide.art import CardArt
 
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)

@@ -8,6 +8,6 @@ from game.worlds_collide.game import WORLDS_COLLIDE
 MANIFEST = GameManifest(
     engine=WORLDS_COLLIDE,
     knowledge="game.worlds_collide.ai:WorldsCollideKnowledge",
-    view="scenes.views.worlds_collide",
+    view="scenes.views.worlds_collide.view",
     thumbnail="scenes.thumbnails:paint_worlds_collide",
 )

@@ -25,7 +25,7 @@ from game.worlds_collide.commands import CharacterAssigned
 from scenes.app import AppContext
 from scenes.seat_names import seat_labels
 from scenes.sprites.text import TextCache
-from scenes.views.worlds_collide import REVEAL_HOLD_S, WorldsCollideView, eye_badge_spot
+from scenes.views.worlds_collide.view import REVEAL_HOLD_S, WorldsCollideView, eye_badge_spot
 
 GAME = get_game("worlds-collide")
 

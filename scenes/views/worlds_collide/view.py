@@ -92,7 +92,7 @@ from scenes.views.base import (
     Point,
     ViewDict,
 )
-from scenes.views.wc_art import (
+from scenes.views.worlds_collide.art import (
     CardArt,
     action_tip,
     anchor_tip,

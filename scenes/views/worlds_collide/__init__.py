@@ -1,0 +1,1 @@
+"""The Worlds Collide table view (`view.VIEW`, named by the game's manifest) and its card art."""
