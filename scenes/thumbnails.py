@@ -131,8 +131,8 @@ def paint_rally(size: tuple[int, int]) -> pygame.Surface:
     """A patch of Entropy Rally's map (portal, ore, energy) with two ships trading a laser shot."""
     from game.core.hexgrid import Hex, direction_angle, hex_to_pixel
     from scenes.sprites.hex import blit_centred
-    from scenes.views.rally_art import draw_ship, tile, tile_variant, token_sprite
-    from scenes.views.rally_bar import heat_colour
+    from scenes.views.rally.art import draw_ship, tile, tile_variant, token_sprite
+    from scenes.views.rally.bar import heat_colour
 
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)

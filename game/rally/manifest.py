@@ -9,6 +9,6 @@ MANIFEST = GameManifest(
     engine=RALLY,
     knowledge="game.rally.ai:RallyKnowledge",
     agents="game.rally.ai:agent_factory",
-    view="scenes.views.rally",
+    view="scenes.views.rally.view",
     thumbnail="scenes.thumbnails:paint_rally",
 )

@@ -21,7 +21,7 @@ from scenes.app import AppContext, step
 from scenes.table import TOOLTIP_DELAY, TableScene
 from tests.games.rally.rally_playtest import choose
 from tests.scenes.gestures import DT, at, click, drag, key
-from tests.scenes.test_table_rally import (ctx, open_match, open_settled, played_until, rally_view,  # noqa: F401
+from tests.scenes.rally.test_table_rally import (ctx, open_match, open_settled, played_until, rally_view,  # noqa: F401
                                           tile_turn)
 
 

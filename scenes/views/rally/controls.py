@@ -16,7 +16,7 @@ import pygame
 
 from game.core.protocol import Target
 from scenes.sprites.text import TextCache
-from scenes.views.rally_art import cargo_pill, draw_ship, player_colour
+from scenes.views.rally.art import cargo_pill, draw_ship, player_colour
 
 Colour = tuple[int, int, int]
 BRASS: Colour = (236, 204, 132)

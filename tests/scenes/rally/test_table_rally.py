@@ -24,8 +24,8 @@ from game.rally.state import RallyState
 from scenes.app import AppContext, step
 from scenes.handoff import HandoffScene
 from scenes.table import TableScene
-from scenes.views.rally import RallyView
-from scenes.views.rally_controls import SplitDraft
+from scenes.views.rally.view import RallyView
+from scenes.views.rally.controls import SplitDraft
 from game.rally.public import predict
 from tests.games.rally.rally_playtest import choose
 from tests.scenes.gestures import DT, at, click, drag, key
@@ -321,7 +321,7 @@ def test_a_ship_on_a_portal_keeps_its_threshold_in_sight_and_in_its_tooltip(ctx:
     tiles = {tuple(t["hex"]): t for t in view.view["tiles"]}
     ship = next(s for s in view.view["ships"] if tiles.get(tuple(s["hex"]), {}).get("kind") == "portal")
     portal = tiles[tuple(ship["hex"])]
-    import scenes.views.rally as rally_module
+    import scenes.views.rally.view as rally_module
 
     badged: list[Any] = []
     real = rally_module.draw_tile_badge
@@ -346,7 +346,7 @@ def test_a_ship_on_a_portal_keeps_its_threshold_in_sight_and_in_its_tooltip(ctx:
 
 
 def test_the_tile_under_a_ship_is_named_in_plain_words() -> None:
-    from scenes.views.rally_text import under_ship
+    from scenes.views.rally.text import under_ship
 
     portal = {"kind": "portal", "value": 50, "threshold": -450, "owner": 0, "active": True}
     assert under_ship(portal, ["You", "Computer"]).endswith(", yours, working now")
@@ -695,7 +695,7 @@ def test_hot_seat_the_hand_off_comes_at_once_after_the_last_ship_of_the_set_up(
     """Seen in a real window (seed 21): when Player 2 placed the last ship, Player 2's hand was
     shown (the deal played out on it) for about 2 s before 'Pass to Player 1'. The screen now
     goes to the hand-off at once and no frame shows a hand before it."""
-    import scenes.views.rally as rally_module
+    import scenes.views.rally.view as rally_module
 
     hands_drawn: list[int] = []
     real = rally_module.draw_dock

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 
 from scenes.app import AppContext
-from scenes.views.rally import MAP_HINT
-from tests.scenes.test_rally_pan import strip_turn
-from tests.scenes.test_table_rally import ctx, open_settled  # noqa: F401
+from scenes.views.rally.view import MAP_HINT
+from tests.scenes.rally.test_rally_pan import strip_turn
+from tests.scenes.rally.test_table_rally import ctx, open_settled  # noqa: F401
 
 
 def test_the_pan_hint_is_drawn_on_a_dark_plate(ctx: AppContext, monkeypatch) -> None:  # noqa: F811

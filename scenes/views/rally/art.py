@@ -4,8 +4,8 @@ Pure drawing from plain data (the fields of `docs/rally-contract.md`'s view:
 tile kind/value/threshold/owner/active, a ship's owner/direction/energy/titanium,
 a token's kind/direction/owner), never engine objects. Everything is drawn
 supersampled and cached per size, so a frame only blits. Card faces are in
-`rally_cards.py`, the entropy bar in `rally_bar.py`, the pictograms they all
-share in `rally_icons.py`; hex outlines, glows and hover in `scenes/sprites/hex.py`.
+`cards.py`, the entropy bar in `bar.py`, the pictograms they all
+share in `icons.py`; hex outlines, glows and hover in `scenes/sprites/hex.py`.
 
 Sizes are given by the hex radius (centre to corner, as in `game.core.hexgrid`);
 the art is designed to read at 34 px (1280x720 with ~40 tiles) and up to 60+ px.
@@ -36,7 +36,7 @@ from scenes.sprites.hex import (
     glow_layer,
     hex_corners,
 )
-from scenes.views import rally_icons as icons
+from scenes.views.rally import icons
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -421,7 +421,7 @@ def stack_layout(count: int, radius: int, gap: bool = False) -> tuple[list[Point
     Shared hexes put the ships in a column on the left half, so each ship's cargo
     pill can sit to its right (see `stack_pill`); three or more ships spread over the
     hex's straight sides (within half a radius of the centre), where it is widest.
-    `gap`: two ships on a tile with a number to show (`rally_badge`) stand at the top and
+    `gap`: two ships on a tile with a number to show (`badge`) stand at the top and
     bottom of that band, leaving its middle, the widest row of the hex, to the tile's badge."""
     if count <= 1:
         return [(0.0, 0.0)], 1.0

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from game.core.hexgrid import DIRECTION_COUNT, direction_angle
 from scenes.sprites import hex as hexart
-from scenes.views import rally_art as art
-from scenes.views import rally_badge as badge
-from scenes.views import rally_bar as bar
-from scenes.views import rally_cards as cards
+from scenes.views.rally import art
+from scenes.views.rally import badge
+from scenes.views.rally import bar
+from scenes.views.rally import cards
 
 RADII = (34, 60)
 
@@ -443,7 +443,7 @@ def test_a_tokens_owner_shows_without_colour(kind: str, r: int) -> None:
 
 
 def test_a_tokens_tooltip_names_its_owner_by_colour_and_shape() -> None:
-    from scenes.views.rally_text import token_tip
+    from scenes.views.rally.text import token_tip
 
     tip = token_tip({"kind": "laser", "owner": 1, "direction": 0, "hex": [0, 0]}, ["You", "Computer"])
     assert "fired by Computer" in tip and "orange" in tip and "triangle" in tip
@@ -694,7 +694,7 @@ def test_a_crowded_small_hex_shows_one_readable_chip_and_the_tiles_badge(count: 
 
 
 def test_the_crowd_tooltip_lists_every_ship_there_with_its_cargo() -> None:
-    from scenes.views.rally_text import crowd_tip
+    from scenes.views.rally.text import crowd_tip
 
     ships = [{"id": 2, "number": 1, "owner": 1, "energy": 85, "titanium": 10},
              {"id": 3, "number": 1, "owner": 0, "energy": 120, "titanium": 3},

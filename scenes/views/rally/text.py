@@ -13,7 +13,7 @@ from typing import Any
 from game.rally.cards import KIND_BY_NAME, MOVES
 from game.rally.words import DIRS as DIRS
 from game.rally.words import name_of, ship_name, tile_words
-from scenes.views.rally_art import player_colour, player_look
+from scenes.views.rally.art import player_colour, player_look
 
 Colour = tuple[int, int, int]
 BRASS: Colour = (236, 204, 132)

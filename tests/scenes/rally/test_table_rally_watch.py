@@ -23,11 +23,11 @@ from game.rally.state import RallyState
 from scenes.app import AppContext, step
 from scenes.game_over import GameOverScene, reason_text
 from scenes.table import TableScene
-from scenes.views.rally import RallyView
-from scenes.views.rally_planning import dock_hit, visible_part
+from scenes.views.rally.view import RallyView
+from scenes.views.rally.planning import dock_hit, visible_part
 from game.rally.words import describe_event
 from tests.scenes.gestures import DT, at, click, drag, key
-from tests.scenes.test_table_rally import played_until
+from tests.scenes.rally.test_table_rally import played_until
 from tests.scenes.table_context import table_context
 
 

@@ -13,10 +13,10 @@ from game.core.protocol import by_itself
 from game.rally.commands import CardPlayed, Collected, EntropyChanged, PortalClaimed, ShipDestroyed, ShipMoved
 from game.rally.state import RallyState
 from scenes.app import AppContext, step
-from scenes.views.rally_animation import build_timeline, tiles_shown
+from scenes.views.rally.animation import build_timeline, tiles_shown
 from tests.scenes.gestures import DT
 from scenes.table import TableScene
-from tests.scenes.test_table_rally import ctx, played_until, rally_view  # noqa: F401
+from tests.scenes.rally.test_table_rally import ctx, played_until, rally_view  # noqa: F401
 
 
 def test_a_tile_keeps_its_titanium_until_the_ship_lands_on_it() -> None:
@@ -116,7 +116,7 @@ def test_the_map_shows_the_titanium_until_the_playback_collects_it(ctx: AppConte
     taken = next(e for e in c.apply(c.candidates(c.to_act()[0])[0]) if isinstance(e, Collected) and e.kind == "titanium")
     amount = next(t["value"] for t in match.state.view(0)["tiles"] if tuple(t["hex"]) == tuple(taken.hex))
     assert amount > 0
-    import scenes.views.rally as rally_module
+    import scenes.views.rally.view as rally_module
 
     drawn: dict[tuple[int, int], Any] = {}
     real_image = rally_module.tile_image
@@ -153,7 +153,7 @@ def test_tile_badges_follow_the_ships_while_a_round_plays(ctx: AppContext,  # no
     and from the tile as it is then (`tiles_shown`), and the tile itself is drawn bare there."""
     match = next(m for m in (played_until(seed, ["human", "random"], lambda s: on_a_portal_at_a_round(s) or s.is_over())
                              for seed in range(1, 30)) if not m.state.is_over())
-    import scenes.views.rally as rally_module
+    import scenes.views.rally.view as rally_module
 
     badged: list[tuple[Any, int, bool]] = []
     real = rally_module.draw_tile_badge

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.rally.cards import KIND_BY_NAME, MOVES
-from scenes.views.rally_text import card_tip
+from scenes.views.rally.text import card_tip
 
 
 @pytest.mark.parametrize("kind", sorted(KIND_BY_NAME))

@@ -18,7 +18,7 @@ from scenes.app import AppContext
 from scenes.views.rally_camera import Camera, min_radius
 from tests.scenes.gestures import DT, at, click, drag, key
 from scenes.app import step
-from tests.scenes.test_table_rally import (  # noqa: F401
+from tests.scenes.rally.test_table_rally import (  # noqa: F401
     ctx, open_match, open_settled, played_until, rally_view, tile_turn,
 )
 

@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from game.rally.cards import KIND_BY_NAME
-from scenes.views import rally_cards
-from scenes.views.rally_planning import card_face
+from scenes.views.rally import cards as rally_cards
+from scenes.views.rally.planning import card_face
 from game.rally.public import predict
 
 

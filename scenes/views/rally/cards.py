@@ -21,8 +21,8 @@ import pygame
 from scenes.sprites.blur import soft_blur
 from scenes.sprites.card import SS, card_back, finish, gradient_card, mix, shade
 from scenes.sprites.hex import glow_layer
-from scenes.views import rally_icons as icons
-from scenes.views.rally_art import font, outlined, signed
+from scenes.views.rally import icons
+from scenes.views.rally.art import font, outlined, signed
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]

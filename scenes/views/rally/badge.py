@@ -10,7 +10,7 @@ touch a hull, and covers part of one only when nothing else is left (three or fo
 a small hex). A portal gets one badge with both numbers where that fits, else the threshold
 on one badge and the production on a second where that fits, else the threshold alone.
 Three or four ships on a hex below `CROWD_RADIUS` show one "×N" chip instead of a cargo pill
-each (`rally_art.crowded`); the badge keeps off that chip.
+each (`art.crowded`); the badge keeps off that chip.
 
 Pure drawing from the view's plain data (`docs/rally-contract.md`); placements are cached
 per hex content, so playback frames only blit.
@@ -27,8 +27,8 @@ from typing import Any
 import pygame
 
 from scenes.sprites.card import mix
-from scenes.views import rally_icons as icons
-from scenes.views.rally_art import (
+from scenes.views.rally import icons
+from scenes.views.rally.art import (
     ENERGY_INK,
     TITANIUM_INK,
     Colour,
@@ -44,7 +44,7 @@ from scenes.views.rally_art import (
     signed,
     stack_layout,
 )
-from scenes.views.rally_art import crowded as is_crowded
+from scenes.views.rally.art import crowded as is_crowded
 
 BADGE_MIN_PX = 9
 """No badge digits smaller than this (the smallest map has 22 px hexes)."""

@@ -14,10 +14,10 @@ from game.rally.commands import CardPlayed, Collected, ShipMoved
 from game.rally.state import RallyState
 from scenes.app import AppContext, step
 from scenes.table import TableScene
-from scenes.views.rally_animation import build_timeline, cargo_at
+from scenes.views.rally.animation import build_timeline, cargo_at
 from tests.scenes.gestures import DT
 from tests.scenes.table_context import table_context
-from tests.scenes.test_table_rally import ctx, open_settled, played_until, rally_view  # noqa: F401
+from tests.scenes.rally.test_table_rally import ctx, open_settled, played_until, rally_view  # noqa: F401
 
 
 def record_text(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -82,7 +82,7 @@ def test_the_dock_rows_count_with_the_playback(ctx: AppContext, monkeypatch: pyt
                              for seed in range(1, 30)) if not m.state.is_over())
     c = match.state.clone()
     taken = next(e for e in c.apply(c.candidates(c.to_act()[0])[0]) if isinstance(e, Collected) and e.kind == "titanium")
-    import scenes.views.rally as rally_module
+    import scenes.views.rally.view as rally_module
 
     shown: list[dict[int, int]] = []
     real = rally_module.draw_dock
@@ -114,7 +114,7 @@ def test_picking_the_next_ship_brings_the_persons_ships_into_view(ctx: AppContex
     """Seen in a real window on a 30-hex strip (seed 2 era 9): asked which of their ships plays
     next, the camera still showed the computer's ships where the last card played, and the
     click rings of the person's ships (off the shown map) were drawn over the game log."""
-    from tests.scenes.test_table_rally import pending_for_0
+    from tests.scenes.rally.test_table_rally import pending_for_0
 
     match = pending_for_0("order_ships")
     scene, view = open_settled(ctx, match)
@@ -123,7 +123,7 @@ def test_picking_the_next_ship_brings_the_persons_ships_into_view(ctx: AppContex
     focus = set(view._focus_hexes())
     assert focus and focus <= mine, (focus, mine)
     # a ship's ring is drawn only where the map is shown
-    import scenes.views.rally as rally_module
+    import scenes.views.rally.view as rally_module
 
     rings: list[tuple[float, float]] = []
     real = rally_module.pygame.draw.circle

@@ -18,10 +18,10 @@ from game.rally.commands import Battle, CardPlayed, ShipDestroyed, ShipMoved, Ti
 from game.rally.state import RallyState
 from scenes.app import AppContext, step
 from scenes.table import TableScene
-from scenes.views.rally_animation import build_timeline, seats_at
+from scenes.views.rally.animation import build_timeline, seats_at
 from tests.scenes.gestures import DT
-from tests.scenes.test_rally_dock_live import record_text
-from tests.scenes.test_table_rally import ctx, played_until, rally_view  # noqa: F401
+from tests.scenes.rally.test_rally_dock_live import record_text
+from tests.scenes.rally.test_table_rally import ctx, played_until, rally_view  # noqa: F401
 
 
 def test_points_ships_and_the_race_change_when_the_playback_shows_them() -> None:

@@ -9,9 +9,9 @@ from typing import Any
 import pygame
 import pytest
 
-from scenes.views.rally_controls import SplitDraft, panel_geometry
+from scenes.views.rally.controls import SplitDraft, panel_geometry
 from tests.scenes.table_context import table_context
-from tests.scenes.test_table_rally import open_settled, pending_for_0
+from tests.scenes.rally.test_table_rally import open_settled, pending_for_0
 
 
 @pytest.mark.parametrize("kind,ships", [("exchange", 2), ("exchange", 3), ("distribute", 4)])
@@ -47,7 +47,7 @@ def test_the_exchange_panel_fits_in_a_real_table(tmp_path: Any, monkeypatch: pyt
 
 def test_buttons_that_cannot_change_anything_are_greyed(monkeypatch: pytest.MonkeyPatch) -> None:
     """After the even split nothing is left in the pool: '+' did nothing and looked like it would."""
-    import scenes.views.rally_controls as controls
+    import scenes.views.rally.controls as controls
     from scenes.sprites.text import TextCache
 
     drawn: dict[tuple[int, int, int], bool] = {}

@@ -6,9 +6,9 @@ Reads only the seat's plain `view()` dict and speaks in Targets (see
 hand cards (`hand`) into program slots (`program`, "ship:index") or onto a
 `ship`, programmed cards back to the `hand`; clicks on a ship (which plays
 next) and on buttons (`finish`, `keep`, `give:…`, `swap:…`). Geometry lives in
-`rally_layout`, the dock in `rally_planning`, routes in `rally_predict`, the
-chaos playback in `rally_animation`, the panels in `rally_controls`, the words
-in `rally_text`. A static layer (felt, map, parked ships, panels, dock, routes)
+`layout`, the dock in `planning`, routes in `game/rally/public.py`, the chaos
+playback in `animation`, the panels in `controls`, the words in `text` (modules
+of this package). A static layer (felt, map, parked ships, panels, dock, routes)
 is rendered once per position; ships, tokens and effects in motion, the bar
 and the highlights are drawn live.
 """
@@ -46,11 +46,11 @@ from scenes.pacing import PULSE, STILL
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.hex import blit_centred, hex_glow, hex_hover, hex_shape
 from scenes.sprites.text import panel
-from scenes.views import rally_text as words
-from scenes.views.rally_text import ENTROPY_COLOUR, NEUTRAL
+from scenes.views.rally import text as words
+from scenes.views.rally.text import ENTROPY_COLOUR, NEUTRAL
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
-from scenes.views.rally_animation import Timeline, build_timeline, cargo_at, seats_at, tiles_shown
-from scenes.views.rally_art import (
+from scenes.views.rally.animation import Timeline, build_timeline, cargo_at, seats_at, tiles_shown
+from scenes.views.rally.art import (
     BURST_FRAMES,
     PLAYERS,
     burst,
@@ -67,9 +67,9 @@ from scenes.views.rally_art import (
     tile_image,
     token_sprite,
 )
-from scenes.views.rally_badge import Cargo, draw_tile_badge, has_badge
-from scenes.views.rally_bar import entropy_bar, portal_marks, scale_start
-from scenes.views.rally_controls import (
+from scenes.views.rally.badge import Cargo, draw_tile_badge, has_badge
+from scenes.views.rally.bar import entropy_bar, portal_marks, scale_start
+from scenes.views.rally.controls import (
     PANEL_SIDES,
     PlayControls,
     SplitDraft,
@@ -79,9 +79,9 @@ from scenes.views.rally_controls import (
     panel_geometry,
 )
 from scenes.views.rally_camera import Camera, min_radius
-from scenes.views.rally_layout import (FIT_PAD, HexFit, TableLayout, fit_hexes, hand_card_h,
+from scenes.views.rally.layout import (FIT_PAD, HexFit, TableLayout, fit_hexes, hand_card_h,
                                         slot_card_h, table_layout)
-from scenes.views.rally_planning import (
+from scenes.views.rally.planning import (
     Dock,
     build_dock,
     card_face,
@@ -470,7 +470,7 @@ class RallyView(GameView):
         self.play.paused = paused
 
     def pause_note(self, own_move: bool) -> str:
-        """The pop-up in the banner's words (`rally_text.pause_note`)."""
+        """The pop-up in the banner's words (`text.pause_note`)."""
         return words.pause_note(own_move)
 
     def pause_request(self) -> bool:
@@ -883,7 +883,7 @@ class RallyView(GameView):
 
     def _crowd_tip(self, cell: HexT) -> str:
         """A tooltip's last lines on a hex three or more ships share: each of them with its cargo
-        (on a small map they share one "xN" chip, not a cargo pill each: `rally_art.crowded`); else nothing."""
+        (on a small map they share one "xN" chip, not a cargo pill each: `art.crowded`); else nothing."""
         here = sorted((s for s in self.view.get("ships", []) if _hex(s["hex"]) == cell), key=lambda s: int(s["id"]))
         return "\n" + words.crowd_tip(here, self.seat_names) if len(here) >= 3 else ""
 
@@ -1592,7 +1592,7 @@ class RallyView(GameView):
 
     @staticmethod
     def _back(w: int, h: int) -> pygame.Surface:
-        from scenes.views.rally_cards import back
+        from scenes.views.rally.cards import back
 
         return back(w, h)
 
@@ -1619,7 +1619,7 @@ def _lerp(a: Point, b: Point, k: float) -> Point:
 
 
 def shot_match(seed: int, seats: list[str] | None = None) -> Any:
-    """A mid-game position for `shot` and `bench render` (see `rally_positions`)."""
+    """A mid-game position for `shot` and `bench render` (see `game/rally/positions.py`)."""
     from game.rally.positions import shot_match as make
 
     return make(seed, seats)

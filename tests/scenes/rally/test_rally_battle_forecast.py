@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from scenes.sprites.text import TextCache
-from scenes.views.rally_planning import _draw_bill
+from scenes.views.rally.planning import _draw_bill
 from game.rally.cards import KIND_BY_NAME
 from game.rally.public import predict
 

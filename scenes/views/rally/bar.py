@@ -22,8 +22,8 @@ import pygame
 from scenes.sprites.card import mix, shade
 from scenes.sprites.counter import draw_symbol
 from scenes.sprites.hex import hex_corners
-from scenes.views import rally_icons as icons
-from scenes.views.rally_art import font, outlined, player_look, signed
+from scenes.views.rally import icons
+from scenes.views.rally.art import font, outlined, player_look, signed
 
 Colour = tuple[int, int, int]
 PortalMark = tuple[int, int | None, bool]

@@ -22,11 +22,11 @@ from game.core.protocol import Target
 from game.rally.cards import KIND_BY_NAME
 from scenes.sprites.card import slot_outline
 from scenes.sprites.text import TextCache
-from scenes.views import rally_cards
-from scenes.views.rally_art import cargo_pill, draw_ship, player_colour
-from scenes.views.rally_layout import CARD_ASPECT, HAND_LINE_GAP, HAND_MAX_LINES, card_w
+from scenes.views.rally import cards as rally_cards
+from scenes.views.rally.art import cargo_pill, draw_ship, player_colour
+from scenes.views.rally.layout import CARD_ASPECT, HAND_LINE_GAP, HAND_MAX_LINES, card_w
 from game.rally.public import Prediction
-from scenes.views.rally_text import short_ship_name
+from scenes.views.rally.text import short_ship_name
 
 Colour = tuple[int, int, int]
 TEXT: Colour = (226, 226, 232)
