@@ -78,7 +78,7 @@ from scenes.views.rally.controls import (
     map_beside,
     panel_geometry,
 )
-from scenes.views.rally_camera import Camera, min_radius
+from scenes.kit.camera import Camera, min_radius
 from scenes.views.rally.layout import (FIT_PAD, HexFit, TableLayout, fit_hexes, hand_card_h,
                                         slot_card_h, table_layout)
 from scenes.views.rally.planning import (

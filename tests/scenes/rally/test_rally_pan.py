@@ -15,7 +15,7 @@ from game.rally.commands import PlaceTile
 from game.rally.model import Tile
 from game.rally.state import RallyState
 from scenes.app import AppContext
-from scenes.views.rally_camera import Camera, min_radius
+from scenes.kit.camera import Camera, min_radius
 from tests.scenes.gestures import DT, at, click, drag, key
 from scenes.app import step
 from tests.scenes.rally.test_table_rally import (  # noqa: F401
