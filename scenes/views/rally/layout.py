@@ -118,6 +118,18 @@ class HexFit:
         return (c.q, c.r)
 
 
+READABLE_RADIUS = 22
+"""The smallest hex radius (pixels) at a 720-pixel-high window; scaled with the height. Long
+strip maps would shrink hexes below it if fitted whole: the map overflows its area instead and
+the camera (`scenes/kit/camera.py`) pans it."""
+
+
+def min_radius(screen_h: int) -> int:
+    """The readable minimum hex radius for a window `screen_h` pixels high (even)."""
+    r = max(14, round(READABLE_RADIUS * screen_h / 720))
+    return r - r % 2
+
+
 FIT_PAD = 0.25
 """Room left around the outermost hexes (in radii, times √3 across and 2 down) for glows and cargo pills."""
 

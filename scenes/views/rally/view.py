@@ -78,8 +78,8 @@ from scenes.views.rally.controls import (
     map_beside,
     panel_geometry,
 )
-from scenes.kit.camera import Camera, min_radius
-from scenes.views.rally.layout import (FIT_PAD, HexFit, TableLayout, fit_hexes, hand_card_h,
+from scenes.kit.camera import Camera
+from scenes.views.rally.layout import (FIT_PAD, HexFit, TableLayout, fit_hexes, hand_card_h, min_radius,
                                         slot_card_h, table_layout)
 from scenes.views.rally.planning import (
     Dock,

@@ -5,8 +5,6 @@ brings the drawn tile's legal hexes into view."""
 from __future__ import annotations
 
 import pygame
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from game.core.hexgrid import Hex
 from game.core.match import Match
@@ -15,7 +13,7 @@ from game.rally.commands import PlaceTile
 from game.rally.model import Tile
 from game.rally.state import RallyState
 from scenes.app import AppContext
-from scenes.kit.camera import Camera, min_radius
+from scenes.views.rally.layout import min_radius
 from tests.scenes.gestures import DT, at, click, drag, key
 from scenes.app import step
 from tests.scenes.rally.test_table_rally import (  # noqa: F401
@@ -118,26 +116,6 @@ def test_a_click_on_the_overview_looks_at_that_part_of_the_map(ctx: AppContext) 
     click(ctx, (box.x + 5, box.centery))
     assert not view.camera.hidden_edges()[0] and view.camera.hidden_edges()[2], "at the left end"
     assert view.hit_test(box.center) is None, "no drop lands under the overview"
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.integers(50, 3000), st.integers(50, 3000), st.integers(100, 1200), st.integers(100, 800),
-       st.floats(-5000, 5000), st.floats(-5000, 5000), st.floats(-5000, 5000), st.floats(-5000, 5000))
-def test_the_camera_never_pans_the_map_off_its_area(cw: int, ch: int, vw: int, vh: int,
-                                                     px: float, py: float, fx: float, fy: float) -> None:
-    """However it is panned or re-centred, a map bigger than its area still covers it (no empty
-    band at an edge beside hidden map) and a map that fits does not move."""
-    view = pygame.Rect(200, 100, vw, vh)
-    extent = (view.centerx - cw / 2, view.centery - ch / 2, view.centerx + cw / 2, view.centery + ch / 2)
-    cam = Camera(view, extent)
-    cam.move(px, py)
-    cam.centre_on([(fx, fy)])
-    x0, y0, x1, y1 = extent
-    for lo, hi, a, b, p in ((x0, x1, view.left, view.right, cam.pan[0]), (y0, y1, view.top, view.bottom, cam.pan[1])):
-        if hi - lo <= b - a:
-            assert p == 0
-        else:
-            assert lo + p <= a + 1e-6 and hi + p >= b - 1e-6
 
 
 def chaos_on_a_strip() -> Match:
