@@ -93,7 +93,7 @@ from scenes.views.rally.planning import (
     slot_rect,
     visible_part,
 )
-from scenes.views.rally_pop import pop_rect
+from scenes.kit.popups import pop_rect
 from game.rally.public import Prediction, predict_all
 from game.rally.words import ENTROPY_TONE
 from game.core.words import PLAIN, SEAT, Line

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from game.core.hexgrid import Hex, hex_to_pixel
 from game.rally.commands import CardPlayed, ShipMoved, TokenFired
 from scenes.views.rally.animation import build_timeline
-from scenes.views.rally_pop import CLEAR, covers, pop_rect
+from scenes.kit.popups import CLEAR, covers, pop_rect
 
 AREA = pygame.Rect(0, 0, 1000, 560)
 

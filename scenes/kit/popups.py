@@ -1,9 +1,11 @@
-"""Where the card a ship plays pops up during the chaos playback: beside the ship, never over
-the ship itself, the hexes it is about to fly through or the hex its laser / wave goes to.
+"""Where a pop-up (a card being played, a roll's result) shows beside the piece it belongs to:
+never over the piece itself nor over the places it is about to act on.
 
-Pure geometry (pixels): the view gives the ship's centre, the card's size, the points to keep
-clear (ship and target hex centres) and the map area; `pop_rect` tries the places around the
-ship in a fixed order and keeps the first that covers none of them and stays on the map.
+Pure geometry (pixels): the view gives the piece's centre, the pop-up's size, the points to keep
+clear (the piece and where it moves or shoots), the size of one place (`radius`: Rally's hex
+radius, a base's radius) and the area to stay in; `pop_rect` tries the places around the piece
+in a fixed order and keeps the first that covers none of them and stays in the area. Rally's
+chaos playback pops each played card up so, beside its ship.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ import pygame
 Point = tuple[float, float]
 
 CLEAR = 0.75
-"""How far (in hex radii) around each point to keep clear: most of its hex."""
+"""How far (in radii of a place) around each point to keep clear: most of that place."""
 
 
 def _places(at: Point, w: int, h: int, radius: float) -> list[Point]:
-    """Card centres around the ship, nearest first: right, left, above, below, then the diagonals."""
+    """Pop-up centres around the piece, nearest first: right, left, above, below, then the diagonals."""
     side = radius * 1.1 + w / 2
     up = radius * 1.0 + h / 2
     x, y = at
@@ -30,7 +32,7 @@ def _places(at: Point, w: int, h: int, radius: float) -> list[Point]:
 
 
 def covers(rect: pygame.Rect, point: Point, reach: float) -> bool:
-    """The card rectangle comes within `reach` pixels of `point`."""
+    """The pop-up's rectangle comes within `reach` pixels of `point`."""
     nx = min(max(point[0], rect.left), rect.right)
     ny = min(max(point[1], rect.top), rect.bottom)
     return math.hypot(point[0] - nx, point[1] - ny) < reach
@@ -38,8 +40,8 @@ def covers(rect: pygame.Rect, point: Point, reach: float) -> bool:
 
 def pop_rect(at: Point, size: tuple[int, int], keep_clear: Sequence[Point], radius: float,
              area: pygame.Rect) -> pygame.Rect:
-    """The card's rectangle (see the module docstring). When every place covers something (a
-    crowded corner of a small map) the one covering the fewest points wins, moved onto the map."""
+    """The pop-up's rectangle (see the module docstring). When every place covers something (a
+    crowded corner of a small map) the one covering the fewest points wins, moved into `area`."""
     w, h = size
     reach = radius * CLEAR
     best: tuple[int, int, pygame.Rect] | None = None
