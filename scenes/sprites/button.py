@@ -72,3 +72,17 @@ def fitted_size(text: TextCache, label: str, size: int, width: int, smallest: in
     while size > smallest and text.font(size, "bold").size(label)[0] > width:
         size -= 1
     return size
+
+
+def draw_pill(surface: pygame.Surface, r: pygame.Rect, label: str, text: TextCache, fs: int, hot: bool,
+              enabled: bool = True, accent: Colour = (58, 62, 82)) -> None:
+    """A small flat pill button drawn on the table itself (play / pause / step, a split panel's
+    + and − ): a brass edge under the mouse, greyed when it cannot act."""
+    fill = accent if enabled else (40, 42, 54)
+    if hot and enabled:
+        fill = _scale(fill, 1.3, 12)
+    pygame.draw.rect(surface, (8, 8, 14), r.move(0, 2), border_radius=r.height // 2)
+    pygame.draw.rect(surface, fill, r, border_radius=r.height // 2)
+    pygame.draw.rect(surface, (236, 204, 132) if hot and enabled else (150, 122, 74), r, width=1,
+                     border_radius=r.height // 2)
+    text.blit(surface, label, fs, (226, 226, 232) if enabled else (110, 112, 126), "bold", center=r.center)

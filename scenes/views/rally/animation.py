@@ -38,20 +38,11 @@ from game.rally.commands import (
     TokenMoved,
     WavePush,
 )
+from scenes.kit.playback import Segment, along, shortest_turn, smoothstep
 
 FHex = tuple[float, float]
 STEP_S, TURN_S, CARD_S, TOKEN_S, HIT_S, BOOM_S, LABEL_S = 0.24, 0.3, 0.5, 0.32, 0.4, 0.85, 1.1
 ROUND_S = 0.55
-
-
-@dataclass
-class Segment:
-    t0: float
-    t1: float
-    frm: FHex
-    to: FHex
-    a0: float
-    a1: float
 
 
 @dataclass
@@ -80,17 +71,7 @@ class ShipTrack:
 
     def at(self, t: float) -> tuple[FHex, float, int, int, bool]:
         """Position, angle, energy, titanium and whether it is on the map at `t`."""
-        pos, angle = self.hex, self.angle
-        for s in self.segments:
-            if t >= s.t1:
-                pos, angle = s.to, s.a1
-                continue
-            if t >= s.t0:
-                k = (t - s.t0) / max(1e-6, s.t1 - s.t0)
-                k = k * k * (3 - 2 * k)
-                pos = (s.frm[0] + (s.to[0] - s.frm[0]) * k, s.frm[1] + (s.to[1] - s.frm[1]) * k)
-                angle = s.a0 + (s.a1 - s.a0) * k
-            break
+        pos, angle = along(self.segments, t, self.hex, self.angle, smoothstep)
         energy, titanium = self.energy, self.titanium
         for tc, e, ti in self.cargo:
             if t >= tc:
@@ -118,15 +99,7 @@ class TokenTrack:
         """Position and opacity (fading out as it leaves), or None when not on the map."""
         if t < self.born or (self.gone is not None and t >= self.gone):
             return None
-        pos = self.segments[0].frm if self.segments else (0.0, 0.0)
-        for s in self.segments:
-            if t >= s.t1:
-                pos = s.to
-                continue
-            if t >= s.t0:
-                k = (t - s.t0) / max(1e-6, s.t1 - s.t0)
-                pos = (s.frm[0] + (s.to[0] - s.frm[0]) * k, s.frm[1] + (s.to[1] - s.frm[1]) * k)
-            break
+        pos, _ = along(self.segments, t, self.segments[0].frm if self.segments else (0.0, 0.0))
         alpha = 1.0
         if self.gone is not None and self.gone - t < TOKEN_S:
             alpha = max(0.0, (self.gone - t) / TOKEN_S)
@@ -232,12 +205,6 @@ def _fh(h: Sequence[int]) -> FHex:
     return (float(h[0]), float(h[1]))
 
 
-def _shortest(a0: float, a1: float) -> float:
-    """`a1` moved by whole turns so the rotation from `a0` is the short way round."""
-    d = (a1 - a0 + 180.0) % 360.0 - 180.0
-    return a0 + d
-
-
 def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeline:
     """Lay the events out in time (see the module docstring)."""
     tl = Timeline(entropy_start=int(before.get("entropy", 0)))
@@ -308,7 +275,7 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
                 t += STEP_S
         elif isinstance(ev, ShipTurned) and track is not None:
             pos, angle = track.end()
-            to = _shortest(angle, direction_angle(ev.to))
+            to = shortest_turn(angle, direction_angle(ev.to))
             track.segments.append(Segment(t, t + TURN_S, pos, pos, angle, to))
             t += TURN_S
         elif isinstance(ev, TokenFired):

@@ -1,5 +1,5 @@
-"""Small on-table controls of the Rally view: the energy split (and cargo exchange) panel and
-the play / pause / step buttons of the chaos phase.
+"""The energy split (and cargo exchange) panel of the Rally view. (The play / pause / step
+buttons of the chaos phase are the kit's, `scenes/kit/playback.py`.)
 
 A `SplitDraft` holds the numbers a player is still adjusting (one amount per
 ship for each resource that must add up to a total); the panel draws it and
@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.core.protocol import Target
+from scenes.sprites.button import draw_pill
 from scenes.sprites.text import TextCache
 from scenes.views.rally.art import cargo_pill, draw_ship, player_colour
 
@@ -147,17 +148,6 @@ def map_beside(area: pygame.Rect, panel: pygame.Rect, side: str) -> pygame.Rect:
     return pygame.Rect(area.x, area.y, area.width, max(1, panel.y - 8 - area.y))
 
 
-def _button(surface: pygame.Surface, r: pygame.Rect, label: str, text: TextCache, fs: int, hot: bool,
-            enabled: bool = True, accent: Colour = (58, 62, 82)) -> None:
-    fill = accent if enabled else (40, 42, 54)
-    if hot and enabled:
-        fill = tuple(min(255, int(c * 1.3) + 12) for c in fill)  # type: ignore[assignment]
-    pygame.draw.rect(surface, (8, 8, 14), r.move(0, 2), border_radius=r.height // 2)
-    pygame.draw.rect(surface, fill, r, border_radius=r.height // 2)
-    pygame.draw.rect(surface, BRASS if hot and enabled else (150, 122, 74), r, width=1, border_radius=r.height // 2)
-    text.blit(surface, label, fs, TEXT if enabled else (110, 112, 126), "bold", center=r.center)
-
-
 def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, text: TextCache, fs: int,
                mouse: tuple[float, float], confirm_ok: bool, ship_info: dict[int, tuple[int, int]],
                numbers: Mapping[int, int] | None = None) -> None:
@@ -203,10 +193,10 @@ def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, t
             label = "All"
         else:
             label = "Even split"
-        _button(surface, b, label, text, fs - 2, b.collidepoint(mouse), enabled)
+        draw_pill(surface, b, label, text, fs - 2, b.collidepoint(mouse), enabled)
     if geo.keep is not None:
-        _button(surface, geo.keep, "Keep as is", text, fs - 1, geo.keep.collidepoint(mouse))
-    _button(surface, geo.confirm, "Confirm", text, fs, geo.confirm.collidepoint(mouse), confirm_ok, (52, 110, 70))
+        draw_pill(surface, geo.keep, "Keep as is", text, fs - 1, geo.keep.collidepoint(mouse))
+    draw_pill(surface, geo.confirm, "Confirm", text, fs, geo.confirm.collidepoint(mouse), confirm_ok, (52, 110, 70))
 
 
 def apply_action(draft: SplitDraft, action: str) -> None:
@@ -218,56 +208,3 @@ def apply_action(draft: SplitDraft, action: str) -> None:
         draft.all_to(int(parts[1]), int(parts[2]))
     elif parts[0] == "even":
         draft.even()
-
-
-@dataclass
-class PlayControls:
-    """Play / pause / step for the chaos phase and for as long as the table is paused. There is
-    one pause, the table's (Space, its Pause button, this one): `paused` mirrors it, a click on
-    Pause / Play asks the table to toggle it (`toggle`), Step pauses and lets exactly one
-    automatic step through (`steps`; the table asks `hold_chance` / `hold_moves`)."""
-
-    paused: bool = False
-    steps: int = 0
-    toggle: bool = False
-
-    def rects(self, area: pygame.Rect) -> dict[str, pygame.Rect]:
-        w = (area.width - 8) // 2
-        return {"pause": pygame.Rect(area.x, area.y, w, area.height),
-                "step": pygame.Rect(area.x + w + 8, area.y, w, area.height)}
-
-    def draw(self, surface: pygame.Surface, area: pygame.Rect, text: TextCache, fs: int,
-             mouse: tuple[float, float], paused: bool) -> None:
-        r = self.rects(area)
-        _button(surface, r["pause"], "Play" if paused else "Pause", text, fs, r["pause"].collidepoint(mouse),
-                accent=(150, 112, 52) if paused else (58, 62, 82))
-        _button(surface, r["step"], "Step", text, fs, r["step"].collidepoint(mouse), paused)
-
-    def click(self, area: pygame.Rect, pos: tuple[float, float]) -> bool:
-        r = self.rects(area)
-        if r["pause"].collidepoint(pos):
-            self.toggle = not self.toggle
-            return True
-        if r["step"].collidepoint(pos):
-            if not self.paused:
-                self.toggle = True
-            self.steps += 1
-            return True
-        return False
-
-    def take_toggle(self) -> bool:
-        """True once after Pause / Play (or a Step while running) was clicked."""
-        out, self.toggle = self.toggle, False
-        return out
-
-    def hold(self, paused: bool) -> bool:
-        """Whether an automatic step must wait: only while paused, and not if a Step is owed
-        (which this uses up). A Step clicked while running pauses first, then lets one through."""
-        if not paused:
-            if not self.toggle:
-                self.steps = 0
-            return False
-        if self.steps > 0:
-            self.steps -= 1
-            return False
-        return True

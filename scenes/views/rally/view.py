@@ -71,7 +71,6 @@ from scenes.views.rally.badge import Cargo, draw_tile_badge, has_badge
 from scenes.views.rally.bar import entropy_bar, portal_marks, scale_start
 from scenes.views.rally.controls import (
     PANEL_SIDES,
-    PlayControls,
     SplitDraft,
     apply_action,
     draw_panel,
@@ -79,6 +78,7 @@ from scenes.views.rally.controls import (
     panel_geometry,
 )
 from scenes.kit.camera import Camera
+from scenes.kit.playback import PlayControls
 from scenes.views.rally.layout import (FIT_PAD, HexFit, TableLayout, fit_hexes, hand_card_h, min_radius,
                                         slot_card_h, table_layout)
 from scenes.views.rally.planning import (

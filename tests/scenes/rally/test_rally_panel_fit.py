@@ -51,14 +51,14 @@ def test_buttons_that_cannot_change_anything_are_greyed(monkeypatch: pytest.Monk
     from scenes.sprites.text import TextCache
 
     drawn: dict[tuple[int, int, int], bool] = {}
-    real = controls._button
+    real = controls.draw_pill
 
     def record(surface: Any, r: pygame.Rect, label: str, text: Any, fs: int, hot: bool, enabled: bool = True,
                accent: Any = (58, 62, 82)) -> None:
         drawn[(r.x, r.y, r.width)] = enabled
         real(surface, r, label, text, fs, hot, enabled, accent)
 
-    monkeypatch.setattr(controls, "_button", record)
+    monkeypatch.setattr(controls, "draw_pill", record)
     draft = SplitDraft("distribute", [2, 4], 0, [50], [[0, 0]])
     draft.even()
     geo = panel_geometry(draft, pygame.Rect(0, 0, 760, 480), 17)
