@@ -20,6 +20,7 @@ import pygame
 
 from game.core.protocol import Target
 from game.rally.cards import KIND_BY_NAME
+from scenes.kit.hand import fan_step, fit_lines, per_line
 from scenes.sprites.card import slot_outline
 from scenes.sprites.text import TextCache
 from scenes.views.rally import cards as rally_cards
@@ -97,9 +98,7 @@ def dock_widths(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, f
     longest = max((len(p) for p in programs_now.values()), default=0)
     rows_min = label_w + info_w + (sw + 4) * 2
     rows_need = label_w + info_w + (sw + 4) * max(3, longest + 1)
-    n = len(view.get("hand", []))
-    per_line = (n + lines - 1) // max(1, lines)
-    hand_need = per_line * (card_w(hand_h) + 6)
+    hand_need = per_line(len(view.get("hand", [])), lines) * (card_w(hand_h) + 6)
     rows_w = min(int(width * 0.62), rows_need, max(rows_min, width - 12 - hand_need))
     return rows_w, width - rows_w - 12
 
@@ -114,19 +113,12 @@ def fit_hand(dock_for: Callable[[int], pygame.Rect], view: Mapping[str, Any], sl
     """(lines, card height) of the hand: whole lines of cards side by side, none covering
     another, at the largest height up to `hand_h` (the fewest lines of those); `dock_for(lines)`
     is the dock the table lays out for that many lines of full-height cards (`table_layout`)."""
-    n = max(1, len(view.get("hand", [])))
-    best = (1, 0)
-    for lines in range(1, HAND_MAX_LINES + 1):
+    def room(lines: int) -> tuple[int, int]:
         dock = dock_for(lines)
-        per_line = (n + lines - 1) // lines
-        by_width = int(((hand_room(dock.width, view, slot_h, fs) + 6) / per_line - 6) / CARD_ASPECT)
-        by_height = (dock.height - fs - 12 - (lines - 1) * HAND_LINE_GAP) // lines
-        card_h = min(hand_h, by_width, by_height)
-        if card_h > best[1]:
-            best = (lines, card_h)
-        if card_h >= hand_h:
-            break
-    return best[0], max(40, best[1])
+        return hand_room(dock.width, view, slot_h, fs), dock.height - fs - 12
+
+    return fit_lines(len(view.get("hand", [])), room, hand_h, CARD_ASPECT, 6, HAND_LINE_GAP, HAND_MAX_LINES,
+                     least=40)
 
 
 def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
@@ -151,11 +143,10 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
         dock.hand = pygame.Rect(rect.x + rows_w + 12, rect.y + fs + 10, hand_w, rect.height - fs - 12)
         hw = card_w(hand_h)
         hand: list[int] = [int(c) for c in view.get("hand", [])]
-        per_line = (len(hand) + hand_lines - 1) // max(1, hand_lines)
-        stride = hw + 6 if per_line * (hw + 6) <= dock.hand.width + 6 else \
-            max(12, (dock.hand.width - hw) // max(1, per_line - 1))
+        on_line = per_line(len(hand), hand_lines)
+        stride = fan_step(on_line, hw, dock.hand.width, hw + 6, 12)
         step_y = hand_h + HAND_LINE_GAP
-        lines = [hand[i:i + per_line] for i in range(0, len(hand), max(1, per_line))]
+        lines = [hand[i:i + on_line] for i in range(0, len(hand), max(1, on_line))]
         for line in reversed(range(len(lines))):
             for i, card in enumerate(lines[line]):
                 dock.hand_cards.append((card, pygame.Rect(dock.hand.x + i * stride, dock.hand.y + line * step_y,

@@ -72,6 +72,7 @@ from game.worlds_collide.commands import (
 )
 from game.worlds_collide.words import win_reason
 from scenes.kit import palette
+from scenes.kit.hand import fan_left, fan_step, fan_width
 from scenes.animation import (
     Animator,
     ease_in_out_cubic,
@@ -412,12 +413,12 @@ class WorldsCollideView(GameView):
             pr_w = int(pr_h * ASPECT)
             px0 = after_reality + gap * 3
             room = P.right - pad - px0
-            step = min(pr_w + gap, max(8, (room - pr_w) // max(1, len(played) - 1))) if played else 0
+            step = fan_step(len(played), pr_w, room, pr_w + gap, 8) if played else 0
             g.places[("played-size", seat)] = pygame.Rect(px0, y, pr_w, pr_h)
             self._played_row(g, seat, ch, played, px0, y + (h1 - pr_h), pr_w, pr_h, step)
             if played:
                 g.labels.append(("PLAYED", max(9, fs - 4), DIM, "bold", "midtop",
-                                 (px0 + (step * (len(played) - 1) + pr_w) // 2, y + h1 + 2)))
+                                 (px0 + fan_width(len(played), pr_w, step) // 2, y + h1 + 2)))
             hy = y + h1 + int(fs * 1.3)
             hh2 = P.bottom - pad - hy
             hw = int(hh2 * ASPECT)
@@ -428,7 +429,7 @@ class WorldsCollideView(GameView):
                 self._hand_backs(g, seat, len(hand), pygame.Rect(P.x, hy, P.width, hh2), hw, hstep)
                 return
             hand_hint = self._hand_hint(seat)
-            hx = P.centerx - (hstep * max(0, len(hand) - 1) + hw) // 2
+            hx = fan_left(P.centerx, len(hand), hw, hstep)
             for i, a in enumerate(hand):
                 r = pygame.Rect(hx + i * hstep, hy, hw, hh2)
                 g.places[("hand", seat, a)] = r
@@ -445,30 +446,30 @@ class WorldsCollideView(GameView):
             if played:
                 self._played_row(g, seat, ch, played, x2, y2, w2, h2, step)
                 g.labels.append((f"played {len(played)}", max(9, fs - 4), DIM, "regular", "midleft",
-                                 (x2 + step * (len(played) - 1) + w2 + 6, y2 + h2 // 2)))
+                                 (x2 + fan_width(len(played), w2, step) + 6, y2 + h2 // 2)))
             # hand as backs
             count = p["hand_count"]
             bstep = max(4, int(w2 * 0.28))
-            bx = P.right - pad - 4 - w2 - bstep * max(0, count - 1) - int(fs * 2.2)
+            bx = P.right - pad - 4 - fan_width(count, w2, bstep) - int(fs * 2.2)
             g.places[("hand", seat)] = pygame.Rect(bx, y2, w2, h2)
             for i in range(count):
                 g.items.append(Item(pygame.Rect(bx + i * bstep, y2, w2, h2), BACK,
                                     tip=f"{p['name']}'s hand: {count} Actions (hidden from you).",
                                     key=("hand", seat, i)))
             g.labels.append((f"x{count}", fs - 1, palette.TEXT, "bold", "midleft",
-                             (bx + bstep * max(0, count - 1) + w2 + 6, y2 + h2 // 2)))
+                             (bx + fan_width(count, w2, bstep) + 6, y2 + h2 // 2)))
 
     def _hand_backs(self, g: Geometry, seat: int, count: int, band: pygame.Rect, w: int, step: int) -> None:
         """The viewer's hand while the whole table watches (hot-seat): backs and the count, no faces,
         nothing to pick up."""
         step = max(6, int(step * 0.4))
-        bx = band.centerx - (step * max(0, count - 1) + w) // 2
+        bx = fan_left(band.centerx, count, w, step)
         for i in range(count):
             g.items.append(Item(pygame.Rect(bx + i * step, band.y, w, band.height), BACK,
                                 tip=f"Your hand: {count} Actions, face down while everyone at the table watches.",
                                 key=("hand", seat, i)))
         g.labels.append((f"x{count}", self.fs - 1, palette.TEXT, "bold", "midleft",
-                         (bx + step * max(0, count - 1) + w + 6, band.centery)))
+                         (bx + fan_width(count, w, step) + 6, band.centery)))
 
     def _played_row(self, g: Geometry, seat: int, ch: int | None, played: list[int], x: int, y: int,
                     w: int, h: int, step: int) -> None:
@@ -508,7 +509,7 @@ class WorldsCollideView(GameView):
             g.items.append(Item(pygame.Rect(x, top, cw, ch_h), None, tip="The Discard: empty.", key=("discard",)))
         else:
             shown = discard[-8:]
-            step = min(int(cw * 0.45), (fan_w - cw) // max(1, len(shown) - 1)) if len(shown) > 1 else 0
+            step = fan_step(len(shown), cw, fan_w, int(cw * 0.45)) if len(shown) > 1 else 0
             for i, card in enumerate(shown):
                 r = pygame.Rect(x + i * step, top, cw, ch_h)
                 g.places[("discard", card)] = r
@@ -516,7 +517,7 @@ class WorldsCollideView(GameView):
                                     shard_tip(card) + "\nIn the Discard (open). Click the Discard to browse it all.",
                                     key=("discard", card)))
         g.labels.append((f"DISCARD  {len(discard)}", fs - 1, BRASS, "bold", "midtop",
-                         (x + min(fan_w, cw + (int(cw * 0.45) * max(0, min(8, len(discard)) - 1))) // 2,
+                         (x + min(fan_w, fan_width(min(8, len(discard)), cw, int(cw * 0.45))) // 2,
                           drect.bottom + 6)))
         x = drect.right + m * 3
         # the Anchor's home
