@@ -19,7 +19,7 @@ from game.core.registry import get_game
 from game.rally.state import RallyState
 from scenes.app import AppContext, step
 from scenes.table import TOOLTIP_DELAY, TableScene
-from tests.games.rally.rally_playtest import choose
+from tools.rally_playtest import choose
 from tests.scenes.gestures import DT, at, click, drag, key
 from tests.scenes.rally.test_table_rally import (ctx, open_match, open_settled, played_until, rally_view,  # noqa: F401
                                           tile_turn)

@@ -363,7 +363,7 @@ def test_the_in_app_rules_name_the_era_limit_of_the_data_file() -> None:
 def test_sensible_games_end_on_entropy_within_the_era_limit() -> None:
     """The entropy clock (or a race decided early), not our era limit, ends
     most games (numbers in rally.toml)."""
-    from rally_playtest import play
+    from tools.rally_playtest import play
     ends = [play(seed, 2, ["sensible", "sensible"])[0] for seed in range(6)]
     assert all(s.is_over() and s.era <= MAX_ERAS for s in ends)
     assert sum(s.over_kind in ("entropy", "decided") for s in ends) >= 4

@@ -27,7 +27,7 @@ from scenes.table import TableScene
 from scenes.views.rally.view import RallyView
 from scenes.views.rally.controls import SplitDraft
 from game.rally.public import predict
-from tests.games.rally.rally_playtest import choose
+from tools.rally_playtest import choose
 from tests.scenes.gestures import DT, at, click, drag, key
 from tests.scenes.table_context import table_context
 

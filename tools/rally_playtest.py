@@ -4,15 +4,18 @@ and a report of the figures behind docs/rules/rally.md.
 Not the game's AI (that is game/rally/ai.py): a greedy one-card-at-a-time
 planner that simulates each own ship alone on the map (nothing else moves)
 and values titanium picked up and banked, portals claimed and staying on the
-tiles. It reads only what its seat may see. Run:
+tiles. It reads only what its seat may see. The Rally tests play with it too
+(`choose`, `play`). Run from the project root:
 
-    .venv/bin/python tests/games/rally/rally_playtest.py [games] [seed] [sensible|random|mixed]
+    .venv/bin/python tools/rally_playtest.py [games] [seed] [sensible|random|mixed]
+
+Prints one dict of figures per table size (2, 3 and 4 players).
 """
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 from collections import Counter
 from typing import Any
@@ -204,9 +207,14 @@ def report(games: int, seed: int, players: int, policies: list[str]) -> dict[str
 
 
 if __name__ == "__main__":
-    n_games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    base = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    mode = sys.argv[3] if len(sys.argv) > 3 else "sensible"  # sensible, random, or mixed (seat 0 sensible)
+    parser = argparse.ArgumentParser(description="Play Rally games with the playtest policies and print "
+                                                 "the figures behind docs/rules/rally.md, per table size.")
+    parser.add_argument("games", nargs="?", type=int, default=40, help="games per table size (40)")
+    parser.add_argument("seed", nargs="?", type=int, default=1, help="seed of the first game (1)")
+    parser.add_argument("mode", nargs="?", default="sensible", choices=("sensible", "random", "mixed"),
+                        help="every seat sensible, every seat random, or seat 0 sensible and the rest random")
+    args = parser.parse_args()
+    n_games, base, mode = args.games, args.seed, args.mode
     for players in (2, 3, 4):
         seats = ["random"] * players if mode == "random" else ["sensible"] * players
         if mode == "mixed":
