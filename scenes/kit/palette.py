@@ -15,6 +15,10 @@ CELL_LINE: Colour = (92, 76, 60)
 TEXT: Colour = (232, 228, 216)
 TEXT_DIM: Colour = (150, 156, 172)
 ACCENT: Colour = (214, 172, 96)
+BRASS: Colour = (236, 204, 132)
+"""Light brass: the table views' headings, frames and hover edges."""
+INK: Colour = (226, 226, 232)
+"""Cool light text on the table views' dark panels (TEXT is the menus' warmer one)."""
 HIGHLIGHT: Colour = (120, 220, 160)
 HINT: Colour = (110, 180, 255)
 DANGER: Colour = (230, 96, 86)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from scenes.kit import palette
 from scenes.sprites.text import TextCache
 
 Colour = tuple[int, int, int]
@@ -83,6 +84,6 @@ def draw_pill(surface: pygame.Surface, r: pygame.Rect, label: str, text: TextCac
         fill = _scale(fill, 1.3, 12)
     pygame.draw.rect(surface, (8, 8, 14), r.move(0, 2), border_radius=r.height // 2)
     pygame.draw.rect(surface, fill, r, border_radius=r.height // 2)
-    pygame.draw.rect(surface, (236, 204, 132) if hot and enabled else (150, 122, 74), r, width=1,
+    pygame.draw.rect(surface, palette.BRASS if hot and enabled else (150, 122, 74), r, width=1,
                      border_radius=r.height // 2)
-    text.blit(surface, label, fs, (226, 226, 232) if enabled else (110, 112, 126), "bold", center=r.center)
+    text.blit(surface, label, fs, palette.INK if enabled else (110, 112, 126), "bold", center=r.center)

@@ -59,11 +59,10 @@ from scenes.views.order_chaos.art import (
     pouch_fallback,
     ring_marker,
 )
+from scenes.kit.palette import BRASS, TEXT_DIM as DIM
 
 DRAWN = Target("drawn")
 PASS = Target("pass")
-BRASS: Colour = (236, 204, 132)
-DIM: Colour = (150, 156, 172)
 MOVE_S, DRAW_S, RETURN_S = 0.25, 0.45, 0.22
 HALFTIME_S, FINAL_S = 3.0, 1.4
 

@@ -18,11 +18,9 @@ from game.core.protocol import Target
 from scenes.sprites.button import draw_pill
 from scenes.sprites.text import TextCache
 from scenes.views.rally.art import cargo_pill, draw_ship, player_colour
+from scenes.kit.palette import BRASS
 
 Colour = tuple[int, int, int]
-BRASS: Colour = (236, 204, 132)
-TEXT: Colour = (226, 226, 232)
-DIM: Colour = (150, 156, 172)
 STEPS = (-10, -1, 1, 10)
 
 

@@ -28,13 +28,11 @@ from scenes.views.rally.art import cargo_pill, draw_ship, player_colour
 from scenes.views.rally.layout import CARD_ASPECT, HAND_LINE_GAP, HAND_MAX_LINES, card_w
 from game.rally.public import Prediction
 from scenes.views.rally.text import short_ship_name
+from scenes.kit.palette import BRASS, TEXT_DIM as DIM, INK as TEXT
 
 Colour = tuple[int, int, int]
-TEXT: Colour = (226, 226, 232)
-DIM: Colour = (150, 156, 172)
 WARN: Colour = (255, 150, 120)
 GOOD: Colour = (150, 220, 160)
-BRASS: Colour = (236, 204, 132)
 
 
 @dataclass(frozen=True)

@@ -97,10 +97,8 @@ from scenes.kit.popups import pop_rect
 from game.rally.public import Prediction, predict_all
 from game.rally.words import ENTROPY_TONE
 from game.core.words import PLAIN, SEAT, Line
+from scenes.kit.palette import BRASS, TEXT_DIM as DIM, INK as TEXT
 
-BRASS: Colour = (236, 204, 132)
-DIM: Colour = (150, 156, 172)
-TEXT: Colour = (226, 226, 232)
 FINISH = Target("button", ident="finish")
 KEEP = Target("button", ident="keep")
 TILE = Target("tile")

@@ -101,9 +101,8 @@ from scenes.views.worlds_collide.art import (
     colour_of,
     shard_tip,
 )
+from scenes.kit.palette import BRASS, TEXT_DIM as DIM
 
-BRASS: Colour = (236, 204, 132)
-DIM: Colour = (150, 156, 172)
 CLASH_RED: Colour = (236, 84, 72)
 OK_GREEN: Colour = (120, 220, 160)
 MOVE_S, FLIP_S, CLASH_S, STEP_S = 0.42, 0.6, 1.3, 0.75
