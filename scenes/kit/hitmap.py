@@ -5,7 +5,8 @@ by distance to the centre), axis-aligned rectangles (a card, a token's box) and 
 terrain footprint, any simple polygon: the winding-number test, with the edges counting as
 inside). A `HitMap` holds shapes in drawing order; the topmost hit is the last one drawn that
 contains the point. The skirmish engine's own geometry (sight, movement) is shapely's, in
-`game/core/geometry.py`; this only answers the screen's "what did the pointer touch".
+`game/skirmish/geometry.py` (with that game); this only answers the screen's "what did the
+pointer touch".
 """
 
 from __future__ import annotations

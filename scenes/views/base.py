@@ -19,6 +19,7 @@ from game.core.match import LogEntry
 from game.core.protocol import Command, Event, Game, Seat, Target
 from game.core.words import ALERT, HEADLINE, PLAIN, QUIET, Line
 from scenes.animation import Animator
+from scenes.input.regions import DropRegion
 from scenes.pacing import PULSE, STILL
 from scenes.sprites.text import TextCache
 
@@ -224,6 +225,22 @@ class GameView(ABC):
         `tone_colour`."""
         lines = self.game.describe_log(entries, seat_names, self.log_viewer())
         return [(line.text, self.tone_colour(line)) for line in lines]
+
+    def drop_regions(self, seat: Seat, source: Target) -> list[DropRegion]:
+        """Regions of the table (world units) where `source` may be dropped, beside the hit
+        targets: a drop inside one is the Target(zone, point=the world point). None by default;
+        a continuous table (the skirmish's reach) lists its shapes here."""
+        return []
+
+    def to_world(self, pos: Point) -> Point:
+        """A screen position in the view's world units (inches on a skirmish table); screen
+        pixels by default, for views without a camera."""
+        return pos
+
+    def preview(self, source: Target, target: Target | None) -> None:
+        """Called on every pointer move while `source` is dragged, with the target a drop there
+        would make (None: nothing): a view shows what would happen (a path and its length,
+        sight lines, cover) before the player lets go. Nothing by default."""
 
     def draws_decision(self, decision: Decision) -> bool:
         """Whether this view shows `decision` on its own board (drags, its own buttons); the
