@@ -1,4 +1,15 @@
-"""Computer players behind one interface: `agent.choose(state, seat) -> Command`.
+"""Computer players behind one interface: `agent.plan(state, seat) -> Plan`.
+
+An agent answers with a plan (`game.core.plans`): the commands its seat will play until
+another seat, chance or a reveal intervenes, each an ordinary command a person could play.
+Most decisions are one command, and the default plan is one step, `choose`'s command; an
+agent whose decisions come in chains (Rally's program, card by card, then "done") overrides
+`plan`. Whoever plays a plan (the arena, the table) plays it step by step, checking each,
+and asks again when a step is refused or the position changed in a way it did not foresee:
+
+    agent = make_agent("normal", "rally", seed)
+    plan = agent.plan(state, seat)      # (ProgramCard(...), ..., FinishPlanning(seat))
+    step = agent.choose(state, seat)    # the first step alone
 
 Agents look at the position only through `state.determinize(seat, rng)` (a
 copy that cannot predict chance), never change the state they are given, and
@@ -29,6 +40,7 @@ from game.ai.ismcts import ISMCTS, ISMCTSBudget, ISMCTSStats
 from game.ai.knowledge import Knowledge, get_knowledge
 from game.ai.mcts import MCTS, SearchBudget, SearchStats
 from game.core.errors import UnknownGameError
+from game.core.plans import Plan
 from game.core.protocol import Command, Seat, State
 from game.core.registry import get_game, manifest_entry
 from game.core.rng import Rng
@@ -71,6 +83,12 @@ class Agent(ABC):
     @abstractmethod
     def choose(self, state: State, seat: Seat) -> Command:
         """A legal command for `seat`, which must be to act in `state`."""
+
+    def plan(self, state: State, seat: Seat) -> Plan:
+        """The commands `seat` will play from `state` on, in order (at least one): the first is
+        legal now, each next one is meant for the position the previous one leaves, as long as
+        no other seat, chance or reveal comes in between. By default one step, `choose`'s."""
+        return (self.choose(state, seat),)
 
 
 class RandomAgent(Agent):

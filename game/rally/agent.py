@@ -1,6 +1,10 @@
 """The Rally computer player: plans programs by simulating chaos phases.
 
-Planning (one `SetProgram` per era): candidate joint programs come from the
+Planning: the agent answers with a plan (`game.ai.agents.Agent.plan`) of the very
+commands a person plays - a `ProgramCard` for each card of each ship's program
+(after an `UnprogramCard` for each drafted card it does not keep) and
+`FinishPlanning` - which the table and the arena play one by one (`program_steps`).
+Its programs (`programs`): candidate joint programs come from the
 beam search in `game.rally.planner`; each is scored by playing the real chaos
 phase with the engine's own rules on copies of `samples` determinisations of
 the position (drawn from the seat's own view), in which every other player's
@@ -27,7 +31,9 @@ entropy its plan raises (`evaluate.LEAD_CLOCK`), so tied players with
 nothing left to collect end the game instead of hoarding. The agent only
 ever reads `state.determinize(seat, rng)`, never the state it is handed, so
 no hidden fact (another hand or program, the deck, the RNG) can change its
-choice.
+choice. Its own simulations (`play_out`) set whole programs at once with
+`SetProgram`, the fastest way; no plan it answers contains one (`SetProgram`
+is kept for saves written before plans, whose computers played it).
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from dataclasses import dataclass
 
 from game.ai.agents import Agent
 from game.core.hexgrid import Hex
+from game.core.plans import Plan
 from game.core.protocol import AUTO, Command, Seat, State
 from game.core.rng import Rng
 from game.rally import evaluate, mapshape, planner, rules
@@ -45,12 +52,15 @@ from game.rally.commands import (
     ChaosRound,
     DistributeEnergy,
     Exchange,
+    FinishPlanning,
     NoExchange,
     OrderShips,
     PlaceBuiltShip,
     PlaceShip,
     PlaceTile,
+    ProgramCard,
     SetProgram,
+    UnprogramCard,
 )
 from game.rally.state import RallyState
 
@@ -104,12 +114,23 @@ class RallyAgent(Agent):
         self.last_plan_seconds = 0.0
         self.last_candidates = 0
 
-    def choose(self, state: State, seat: Seat) -> Command:
+    def plan(self, state: State, seat: Seat) -> Plan:
+        """Planning: the steps that turn the seat's draft into its programs and finish
+        (`program_steps`); any other decision is one command."""
         assert isinstance(state, RallyState)
         det = state.determinize(seat, self.rng)
+        if det.phase == "planning":
+            return program_steps(det, seat, self.programs(state, det, seat))
+        return (self._decide(det, seat),)
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        """The first step of `plan` (in planning, the first card; asked again after it, the
+        agent plans the era afresh from the draft it then finds)."""
+        return self.plan(state, seat)[0]
+
+    def _decide(self, det: RallyState, seat: Seat) -> Command:
+        """A decision outside planning (tiles, ships, energy, the chaos phase's choices)."""
         ph = det.phase
-        if ph == "planning":
-            return self.plan(state, det, seat)
         if ph in ("setup_tiles", "expansion"):
             return self._best_one_ply(det, seat, det.candidates(seat))
         if ph == "setup_ships":
@@ -191,8 +212,8 @@ class RallyAgent(Agent):
         return DistributeEnergy(seat, best)
 
     # --- planning --------------------------------------------------------------------------
-    def plan(self, state: RallyState, det: RallyState, seat: Seat) -> Command:
-        """One SetProgram for all own ships (see the module docstring)."""
+    def programs(self, state: RallyState, det: RallyState, seat: Seat) -> planner.JointProgram:
+        """The program of every own ship for this era (see the module docstring)."""
         t0 = time.perf_counter()
         st = self.settings
         hand = sorted(det.hands[seat] + [c for s in det.ships_of(seat) for c in s.program])
@@ -204,7 +225,7 @@ class RallyAgent(Agent):
         self.last_candidates = len(joints)
         if not st.simulate or len(joints) == 1:
             self.last_plan_seconds = time.perf_counter() - t0
-            return SetProgram(seat, joints[0][1])
+            return joints[0][1]
         worlds = [self._world(state, seat, st.careful and i % 2 == 1) for i in range(st.samples)]
         best, best_v = joints[0][1], -1e18
         outs: dict[int, float] = {}
@@ -231,7 +252,7 @@ class RallyAgent(Agent):
             if v > best_v:
                 best, best_v = joint, v
         self.last_plan_seconds = time.perf_counter() - t0
-        return SetProgram(seat, best)
+        return best
 
     def _world(self, state: RallyState, seat: Seat, armed: bool = False) -> RallyState:
         """A determinisation in which every other seat's program is a cheap plan
@@ -242,6 +263,33 @@ class RallyAgent(Agent):
                 continue
             give_programs(w, p, self.settings.opponent_width, ATTACK_KIT if armed else ())
         return w
+
+
+def program_steps(state: RallyState, seat: Seat, joint: planner.JointProgram) -> Plan:
+    """The commands a person would play to turn `seat`'s draft into `joint` and finish:
+    for each ship, an `UnprogramCard` for each drafted card past the start it keeps (from the
+    last slot back), then a `ProgramCard` for each card it lacks (appended in order), then
+    `FinishPlanning`. Cards taken back from one ship go to the hand before any is programmed,
+    so a card may change ships. From an empty draft (the usual case) the hand that is left,
+    and so the cards buried, come out in the same order as `SetProgram(seat, joint)` leaves
+    them."""
+    wanted = dict(joint)
+    ships = sorted(state.ships_of(seat), key=lambda s: s.id)
+    keep: dict[int, int] = {}
+    steps: list[Command] = []
+    for ship in ships:
+        have, want = ship.program, wanted.get(ship.id, ())
+        k = 0
+        while k < min(len(have), len(want)) and have[k] == want[k]:
+            k += 1
+        keep[ship.id] = k
+        steps.extend(UnprogramCard(seat, ship.id, i) for i in range(len(have) - 1, k - 1, -1))
+    for ship in ships:
+        k = keep[ship.id]
+        want = wanted.get(ship.id, ())
+        steps.extend(ProgramCard(seat, ship.id, card, i) for i, card in enumerate(want[k:], start=k))
+    steps.append(FinishPlanning(seat))
+    return tuple(steps)
 
 
 ATTACK_KIT = ("move1", "move2", "move3", "left60", "right60", "turn180", "wave")

@@ -6,7 +6,9 @@
   seat's value is its potential minus the best other seat's.
 - **Rollout policy**: a cheap heuristic per decision, for any generic search
   that wants to play Rally out: planning takes the planner's single best
-  program per ship (`game.rally.planner` with a beam of one), distribution
+  program per ship (`game.rally.planner` with a beam of one), set at once with
+  `SetProgram` (a shortcut inside a search; the agents answer the table with the
+  card-by-card steps a person plays, `game.rally.agent.program_steps`), distribution
   the even split, tiles and the other small decisions the first sensible
   option. It reads only the acting seat's hand and ships.
 - **Agents**: every level but `random` is a `game.rally.agent.RallyAgent`

@@ -153,7 +153,9 @@ class FinishPlanning(Command):
 
 @dataclass(frozen=True)
 class SetProgram(Command):
-    """Planning in one step (for the AI): every own ship's whole program; finishes."""
+    """Planning in one step: every own ship's whole program; finishes. Kept because saves
+    written before plans hold it (computers played it then) and the AI's own simulations set
+    programs with it; no agent answers it any more (they answer `ProgramCard` ... `FinishPlanning`)."""
 
     TAG: ClassVar[str] = "set_program"
     programs: tuple[tuple[int, tuple[int, ...]], ...]

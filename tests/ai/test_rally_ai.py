@@ -10,9 +10,10 @@ import time
 
 import pytest
 
-from game.ai.agents import make_agent
+from game.ai.agents import Agent, make_agent
 from game.ai.knowledge import get_knowledge
 from game.core.hexgrid import Hex
+from game.core.plans import Plan
 from game.core.protocol import by_itself
 from game.core.rng import Rng
 from game.rally import agent as agent_module
@@ -20,7 +21,7 @@ from game.rally import ambush, evaluate, mapshape, planner, routes
 from game.rally.agent import SETTINGS, RallyAgent, simulate
 from game.rally.ai import RallyKnowledge, policy_command
 from game.rally.cards import CARD_KIND, KIND_BY_NAME, TILE_TYPES
-from game.rally.commands import DrawTile, SetProgram
+from game.rally.commands import DrawTile, FinishPlanning, ProgramCard, SetProgram, UnprogramCard
 from game.rally.game import RALLY
 from game.rally.model import Tile
 from game.rally.state import RallyState
@@ -86,6 +87,29 @@ def scramble_hidden(s: RallyState, seat: int, r: random.Random) -> RallyState:
     return t
 
 
+def play_plan(s: RallyState, agent: Agent, seat: int) -> Plan:
+    """Ask `agent` for its plan and play it on `s` step by step, each step checked first."""
+    plan = agent.plan(s, seat)
+    assert plan
+    for cmd in plan:
+        assert RALLY.check(s, cmd) is None, (s.phase, cmd)
+        s.apply(cmd)
+    return plan
+
+
+def planned_programs(s: RallyState, seat: int, plan: Plan) -> dict[int, tuple[int, ...]]:
+    """The programs `plan` leaves on `seat`'s ships, played on a copy of `s`: every step must be
+    an ordinary planning command a person could play, pass `check` where it is played, and
+    the last one finish planning."""
+    t = s.clone()
+    for cmd in plan:
+        assert isinstance(cmd, (ProgramCard, UnprogramCard, FinishPlanning)), cmd
+        assert RALLY.check(t, cmd) is None, cmd
+        t.apply(cmd)
+    assert isinstance(plan[-1], FinishPlanning) and t.done[seat]
+    return {sh.id: tuple(sh.program) for sh in t.ships_of(seat)}
+
+
 # --- registration ------------------------------------------------------------------------
 
 def test_rally_registers_its_knowledge_and_agents_while_other_games_keep_theirs() -> None:
@@ -122,13 +146,61 @@ def test_a_whole_game_between_levels_ends_with_only_legal_commands() -> None:
         if by_itself(actors):
             s.apply(s.sample_chance())
             continue
-        cmd = agents[actors[0]].choose(s, actors[0])
-        assert RALLY.check(s, cmd) is None, cmd
-        s.apply(cmd)
+        play_plan(s, agents[actors[0]], actors[0])
     assert s.era >= 2
 
 
+@pytest.mark.parametrize("level", ["greedy", "normal"])
+def test_a_planning_plan_is_the_steps_a_person_plays_each_legal_in_turn(level: str) -> None:
+    """In planning the agent answers the very commands of the table's planning gestures (no
+    `SetProgram`), each legal where the one before leaves the position; outside planning, one
+    command. `choose` is the plan's first step."""
+    settings = dataclasses.replace(SETTINGS[level], max_seconds=None, samples=2)
+    positions = _positions(("planning",), 4)
+    assert positions
+    for s, seat in positions:
+        before = s.notation()
+        plan = RallyAgent(level, settings, 5).plan(s, seat)
+        assert not any(isinstance(c, SetProgram) for c in plan)
+        programs = planned_programs(s, seat, plan)
+        assert sum(len(p) for p in programs.values()) == sum(isinstance(c, ProgramCard) for c in plan)
+        assert s.notation() == before  # the agent never changes the state it is handed
+        assert RallyAgent(level, settings, 5).choose(s, seat) == plan[0]
+    for s, seat in _positions(("distribute", "expansion"), 3):
+        assert len(make_agent(level, "rally", 5).plan(s, seat)) == 1
+
+
+def test_the_steps_turn_a_draft_into_the_program_and_leave_the_hand_as_set_program_does() -> None:
+    """`program_steps` from a draft: drafted cards past the kept start are taken back (one may
+    change ships), the rest appended; from an empty draft the buried hand comes out as
+    `SetProgram` leaves it (so an arena game plays on exactly as it did with `SetProgram`)."""
+    s = make(2, line=6, tiles={(0, 2): ("space", 0)})
+    ship(s, 0, 0, 0, 0, energy=40)
+    ship(s, 0, 0, 2, 0, energy=40)
+    s.done = [False, True]
+    s.hands[0] = take_cards(s, "move1", "move2", "laser", "left60", "wave")
+    a, b = sorted(sh.id for sh in s.ships_of(0))
+    c = s.hands[0]
+    joint = ((a, (c[1], c[0])), (b, (c[2],)))
+    fresh = s.clone()
+    steps = agent_module.program_steps(fresh, 0, joint)
+    assert [type(x) for x in steps] == [ProgramCard, ProgramCard, ProgramCard, FinishPlanning]
+    whole = s.clone()
+    whole.apply(SetProgram(0, joint))
+    assert planned_programs(fresh, 0, steps) == {a: (c[1], c[0]), b: (c[2],)}
+    for cmd in steps:
+        fresh.apply(cmd)
+    assert fresh.buried == whole.buried and fresh.hands == whole.hands
+    draft = s.clone()
+    for cmd in (ProgramCard(0, a, c[1], 0), ProgramCard(0, a, c[2], 1), ProgramCard(0, b, c[3], 0)):
+        draft.apply(cmd)
+    steps = agent_module.program_steps(draft, 0, joint)
+    assert steps[:2] == (UnprogramCard(0, a, 1), UnprogramCard(0, b, 0))  # c[1] stays first on a
+    assert planned_programs(draft, 0, steps) == {a: (c[1], c[0]), b: (c[2],)}
+
+
 def test_policy_plans_are_legal_programs() -> None:
+    """The cheap play-out policy of a search inside the AI still sets whole programs at once."""
     for s, seat in _positions(("planning",), 10):
         cmd = policy_command(s, seat, Rng(1))
         assert isinstance(cmd, SetProgram) and RALLY.check(s, cmd) is None
@@ -147,8 +219,8 @@ def test_normal_decision_unchanged_when_every_hidden_fact_changes() -> None:
         other = scramble_hidden(s, seat, r)
         assert other.view(seat) == s.view(seat)
         assert other.notation() != s.notation() or not any(s.hands[p] for p in range(s.n) if p != seat)
-        a = RallyAgent("normal", settings, 99).choose(s, seat)
-        b = RallyAgent("normal", settings, 99).choose(other, seat)
+        a = RallyAgent("normal", settings, 99).plan(s, seat)
+        b = RallyAgent("normal", settings, 99).plan(other, seat)
         assert a == b, (s.phase, a, b)
         checked += 1
     assert checked >= 8
@@ -161,12 +233,12 @@ def test_an_opponents_finished_program_does_not_change_the_plan() -> None:
     s.done = [False, True]
     s.hands[0] = take_cards(s, "move3", "titanium_portal", "move1", "left60", "laser")
     settings = dataclasses.replace(SETTINGS["normal"], max_seconds=None)
-    first = RallyAgent("normal", settings, 7).choose(s, 0)
+    first = RallyAgent("normal", settings, 7).plan(s, 0)
     t = s.clone()
     t.deck.extend(t.ships[2].program)  # the same cards stay unseen: only their places change
     t.ships[2].program = take_cards(t, "move2", "wave")
     assert t.view(0) == s.view(0)
-    assert RallyAgent("normal", settings, 7).choose(t, 0) == first
+    assert RallyAgent("normal", settings, 7).plan(t, 0) == first
 
 
 # --- the planner ----------------------------------------------------------------------------
@@ -192,11 +264,10 @@ def test_planner_reaches_the_titanium_and_banks_it() -> None:
 @pytest.mark.parametrize("level", ["greedy", "normal"])
 def test_agent_prefers_collect_and_bank_over_a_bad_program(level: str) -> None:
     s = _titanium_position()
-    cmd = make_agent(level, "rally", 2).choose(s, 0)
-    assert isinstance(cmd, SetProgram)
-    kinds = [CARD_KIND[c] for c in dict(cmd.programs)[1]]
+    programs = planned_programs(s, 0, make_agent(level, "rally", 2).plan(s, 0))
+    kinds = [CARD_KIND[c] for c in programs[1]]
     assert kinds[:2] == ["move2", "titanium_portal"]
-    good = dict(cmd.programs)[1]
+    good = programs[1]
     world = s.determinize(0, Rng(1))
     hand = sorted(s.hands[0])
     bad = tuple(c for c in hand if CARD_KIND[c] in ("turn180", "move3"))
@@ -221,8 +292,7 @@ def test_normal_plans_an_era_in_time() -> None:
     agent = make_agent("normal", "rally", 1)
     t0 = time.perf_counter()
     while s.phase in ("distribute", "planning") and not by_itself(s.to_act()):
-        seat = s.to_act()[0]
-        s.apply(agent.choose(s, seat))
+        play_plan(s, agent, s.to_act()[0])
     print(f"normal: one era's distribution and planning took {time.perf_counter() - t0:.2f} s")
 
 
@@ -231,9 +301,8 @@ def test_normal_plans_an_era_in_time() -> None:
 def _careful_plan(s: RallyState, seat: int = 0) -> list[str]:
     """`normal`'s program (card kinds) for its only ship, with an exact budget."""
     settings = dataclasses.replace(SETTINGS["normal"], max_seconds=None)
-    cmd = RallyAgent("normal", settings, 3).choose(s, seat)
-    assert isinstance(cmd, SetProgram) and RALLY.check(s, cmd) is None
-    ((_, program),) = cmd.programs
+    programs = planned_programs(s, seat, RallyAgent("normal", settings, 3).plan(s, seat))
+    ((_, program),) = programs.items()
     return [CARD_KIND[c] for c in program]
 
 
@@ -428,9 +497,7 @@ def _fly_alone(s: RallyState, level: str, eras: int, seed: int = 5) -> list[tupl
             continue
         if s.phase == "planning":
             seen.append(row())
-        cmd = agent.choose(s, actors[0])
-        assert RALLY.check(s, cmd) is None
-        s.apply(cmd)
+        play_plan(s, agent, actors[0])
     seen.append(row())
     return seen
 
