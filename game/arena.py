@@ -1,8 +1,12 @@
 """Agents play each other headlessly: `run_arena` returns plain JSON-ready figures.
 
-Every game is played through `game.core.match.Match` (agents `submit`, chance
-is `resolve_chance`d), so each command is checked by the rules exactly as a
-human's would be. Seats rotate from game to game so no agent always sits
+Every game is played through `game.core.match.Match` (chance is
+`resolve_chance`d), so each command is checked by the rules exactly as a
+human's would be. An agent answers with a plan (`Agent.plan`), played step by
+step through `Match.submit` (`game.core.plans.follow`): a refused step, or a
+position its plan did not foresee, drops the rest and the agent is asked again
+(`plans_cut` counts those, per agent); a refused first step is an error. The
+decision times are the agents' `plan` calls. Seats rotate from game to game so no agent always sits
 first. For Order & Chaos one arena game is a whole match (each agent is Order
 once), and an agent's score is the Order score it made in its own half.
 A game that raises is recorded in `errors` and the run goes on. When the game
@@ -19,13 +23,15 @@ from typing import Any
 
 from game.ai.agents import Agent, make_agent
 from game.core.match import Match
+from game.core.plans import follow
 from game.core.protocol import by_itself
 from game.core.registry import get_game
 
 
 def _play_one(game_id: str, names: list[str], agents: list[Agent], seed: int,
-              times: list[list[float]]) -> Match:
-    """Play one game; `agents[s]` sits in seat s, `times[s]` collects its decision times."""
+              times: list[list[float]], cut: list[int]) -> Match:
+    """Play one game; `agents[s]` sits in seat s, `times[s]` collects its decision times and
+    `cut[s]` counts its plans dropped before their end."""
     match = Match(get_game(game_id), {}, seed, list(names))
     while not match.state.is_over():
         actors = match.to_act()
@@ -36,11 +42,15 @@ def _play_one(game_id: str, names: list[str], agents: list[Agent], seed: int,
             raise RuntimeError("no seat to act but the game is not over")
         seat = actors[0]
         t0 = time.perf_counter()
-        command = agents[seat].choose(match.state, seat)
+        plan = agents[seat].plan(match.state, seat)
         times[seat].append(time.perf_counter() - t0)
-        result = match.submit(command)
-        if not result.ok:
-            raise RuntimeError(f"{names[seat]} (seat {seat}) played an illegal {command.describe()}: {result.reason}")
+        if not plan:
+            raise RuntimeError(f"{names[seat]} (seat {seat}) answered an empty plan")
+        played, refusal = follow(match, seat, plan)
+        if played == 0:
+            raise RuntimeError(f"{names[seat]} (seat {seat}) played an illegal {plan[0].describe()}: {refusal}")
+        if played < len(plan):
+            cut[seat] += 1  # refused or out of date: the seat is asked again if it still must act
     return match
 
 
@@ -55,6 +65,7 @@ def run_arena(game_id: str, agents: list[str], games: int, seed: int, save_dir: 
     score_sums = [0.0] * n
     counted = [0] * n
     decision_times: list[list[float]] = [[] for _ in range(n)]
+    plans_cut = [0] * n
     errors: list[str] = []
     per_game: list[dict[str, float]] = []
     for g in range(games):
@@ -63,14 +74,16 @@ def run_arena(game_id: str, agents: list[str], games: int, seed: int, save_dir: 
         game_seed = seed * 100_003 + g
         seat_agents = [make_agent(agents[i], game_id, game_seed * 31 + i) for i in order]
         seat_times: list[list[float]] = [[] for _ in range(n)]
+        seat_cut = [0] * n
         try:
-            match = _play_one(game_id, names, seat_agents, game_seed, seat_times)
+            match = _play_one(game_id, names, seat_agents, game_seed, seat_times, seat_cut)
         except Exception as exc:  # an arena reports a broken game and goes on
             errors.append(f"game {g} (seed {game_seed}, seats {names}): {type(exc).__name__}: {exc}")
             continue
         finally:
             for seat, i in enumerate(order):
                 decision_times[i].extend(seat_times[seat])
+                plans_cut[i] += seat_cut[seat]
         per_game.append(game.playtest_stats(match.state))
         scores = match.state.scores()
         winners = match.state.winners()
@@ -96,6 +109,7 @@ def run_arena(game_id: str, agents: list[str], games: int, seed: int, save_dir: 
         "mean_scores": [round(score_sums[i] / counted[i], 3) if counted[i] else 0.0 for i in range(n)],
         "mean_decision_s": [round(sum(t) / len(t), 6) if t else 0.0 for t in decision_times],
         "max_decision_s": [round(max(t), 6) if t else 0.0 for t in decision_times],
+        "plans_cut": plans_cut,
         "errors": errors,
     }
     if any(per_game):

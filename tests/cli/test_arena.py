@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 
 import game.arena as arena
+from game.ai.agents import Agent
 from game.bench import bench_engine
+from game.core.plans import Plan
 from game.core.protocol import Command, Seat, State
 
 FIELDS = {"game", "agents", "games", "seed", "wins", "draws", "mean_scores",
-          "mean_decision_s", "max_decision_s", "errors"}
+          "mean_decision_s", "max_decision_s", "plans_cut", "errors"}
 
 
 def test_arena_fields_rotation_and_saves(tmp_path: Path) -> None:
@@ -31,7 +33,7 @@ def test_arena_fields_rotation_and_saves(tmp_path: Path) -> None:
     assert seats == [["greedy", "random"], ["random", "greedy"]]
 
 
-class _Broken:
+class _Broken(Agent):
     def choose(self, state: State, seat: Seat) -> Command:
         raise RuntimeError("boom")
 
@@ -58,6 +60,45 @@ def test_arena_adds_a_games_playtest_stats() -> None:
     assert result["stats"]["eras"] == round(sum(g["eras"] for g in per_game) / 2, 3)
     played = sum(v for k, v in result["stats"].items() if k.startswith("move"))
     assert played > 0
+
+
+class _SpoiltPlans(Agent):
+    """A Rally agent whose planning plans play their first card twice: the second is refused
+    (the card has left the hand), so each such plan is cut after one step and asked again."""
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+        self.asked = 0
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        return self.inner.choose(state, seat)
+
+    def plan(self, state: State, seat: Seat) -> Plan:
+        self.asked += 1
+        plan = self.inner.plan(state, seat)
+        return (plan[0],) + plan if len(plan) > 2 else plan
+
+
+def test_arena_plays_plans_step_by_step_and_asks_again_after_a_refused_step(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = arena.make_agent
+    made: list[_SpoiltPlans] = []
+
+    def fake(level: str, game_id: str, seed: int) -> Agent:
+        agent = real(level, game_id, seed)
+        if level != "easy":
+            return agent
+        made.append(_SpoiltPlans(agent))
+        return made[-1]
+
+    monkeypatch.setattr(arena, "make_agent", fake)
+    result = arena.run_arena("rally", ["easy", "greedy"], 1, 2, tmp_path)
+    assert result["errors"] == []
+    assert result["plans_cut"][0] > 0 and result["plans_cut"][1] == 0
+    (save,) = tmp_path.glob("*.json")
+    types = [c["type"] for c in json.loads(save.read_text())["commands"]]
+    assert "program_card" in types and "finish_planning" in types
+    assert "set_program" not in types  # the computers played the steps a person plays
 
 
 def test_arena_refuses_the_wrong_number_of_agents() -> None:
