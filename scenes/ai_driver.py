@@ -1,8 +1,10 @@
 """Drives computer seats and hint requests through the AI worker, never blocking a frame.
 
 One worker process per table. A request remembers what it was for (a move for
-a seat, or a hint for a human) and the ply it was asked at; answers that arrive
-after the position changed (undo, a new game) are dropped. A request that takes
+a seat, or a hint for a human) and the ply it was asked at. An answer is the
+agent's plan (`Answer.plan`, see `game.core.plans`); the table's flow
+(`scenes.flow`) plays it step by step, and drops what no longer fits the
+position (undo, a new game, another seat's move it did not foresee). A request that takes
 far longer than any normal move (`TOO_LONG_SECONDS`: the process hangs) is
 `overdue`; the table then asks the player whether to wait, and `abandon` ends it.
 """
@@ -13,6 +15,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.core.plans import Plan
 from game.core.protocol import Command, Seat, State
 
 def computer_seed(match_seed: int, ply: int, seat: Seat, retry: int = 0, hint: bool = False) -> int:
@@ -44,7 +47,7 @@ the question, and a stuck one is noticed within half a minute."""
 
 class WorkerLike(Protocol):
     def request(self, state: State, seat: Seat, level: str, seed: int) -> int: ...
-    def poll(self) -> Command | None: ...
+    def poll(self) -> Plan | None: ...
     def cancel(self) -> None: ...
     def close(self) -> None: ...
 
@@ -54,22 +57,22 @@ class InlineWorker:
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
-        self._ready: Command | None = None
+        self._ready: Plan | None = None
         self._ticket = 0
 
     def request(self, state: State, seat: Seat, level: str, seed: int) -> int:
         try:
             from game.ai.agents import make_agent
 
-            self._ready = make_agent("random", self.game_id, seed).choose(state.clone(), seat)
+            self._ready = tuple(make_agent("random", self.game_id, seed).plan(state.clone(), seat))
         except ImportError:
             from game.core.rng import Rng
 
-            self._ready = Rng(seed).choice(state.candidates(seat))
+            self._ready = (Rng(seed).choice(state.candidates(seat)),)
         self._ticket += 1
         return self._ticket
 
-    def poll(self) -> Command | None:
+    def poll(self) -> Plan | None:
         ready, self._ready = self._ready, None
         return ready
 
@@ -94,12 +97,18 @@ def make_worker(game_id: str, use_process: bool = True) -> WorkerLike:
 class Answer:
     purpose: str  # "move" or "hint"
     seat: Seat
-    command: Command
+    plan: Plan
+    """The agent's plan: the commands the seat will play, at least one (a hint shows the first)."""
     ply: int
     actors: tuple[Seat, ...] = ()
     """The seats that were choosing together when this was asked (a simultaneous choice), else empty."""
     asked_at: float = 0.0
     """The table's clock when it was asked (so a shown move can be given a minimum 'thinking' time)."""
+
+    @property
+    def command(self) -> Command:
+        """The plan's first step (what a hint shows)."""
+        return self.plan[0]
 
 
 @dataclass(frozen=True)
@@ -193,15 +202,20 @@ class AiDriver:
         job = self._current
         if job is not None:
             try:
-                command = self.worker.poll()
+                plan = self.worker.poll()
             except (RuntimeError, OSError, EOFError) as exc:  # AgentError or a dead process: report, don't hang
                 self.error = str(exc) or exc.__class__.__name__
                 self.failed = (job.purpose, job.seat)
                 self.stopped = isinstance(exc, (AgentStopped, OSError, EOFError))
                 self._current = None
             else:
-                if command is not None:
-                    self._ready.append(Answer(job.purpose, job.seat, command, job.ply, job.actors, job.asked_at))
+                if plan is not None and not plan:  # an agent must answer at least one step
+                    self.error = "the computer player answered with nothing to play"
+                    self.failed = (job.purpose, job.seat)
+                    self.stopped = False
+                    self._current = None
+                elif plan is not None:
+                    self._ready.append(Answer(job.purpose, job.seat, tuple(plan), job.ply, job.actors, job.asked_at))
                     self._current = None
         if self._current is None and self._queue:
             job = self._current = self._queue.pop(0)

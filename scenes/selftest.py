@@ -106,15 +106,15 @@ def _worker() -> dict[str, Any]:
     with AgentWorker(game.info.id) as worker:
         worker.request(state, seat, "easy", 7)
         pid = worker._proc.pid if worker._proc is not None else None  # noqa: SLF001 - a check, not a use
-        command = None
-        while command is None:
+        plan = None
+        while plan is None:
             if time.perf_counter() - started > CHECK_TIMEOUT_S:
                 raise TimeoutError(f"no answer from the AI process in {CHECK_TIMEOUT_S:.0f} s")
-            command = worker.poll()
+            plan = worker.poll()
             time.sleep(0.01)
         if not worker.in_process or pid is None or pid == os.getpid():
             raise RuntimeError("the AI answered, but not from a separate process")
-    return {"pid": pid, "command": repr(command), "seconds": round(time.perf_counter() - started, 2)}
+    return {"pid": pid, "command": repr(plan[0]), "seconds": round(time.perf_counter() - started, 2)}
 
 
 CHECKS: dict[str, Callable[[], dict[str, Any]]] = {

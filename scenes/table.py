@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -861,6 +862,7 @@ class TableScene(Scene):
                         self.show("The computer's move was refused.", error=True)
                         self._sync()
                         return
+                    self._pending_answer = self._rest_of(answer)
                 continue
             actors = self.match.to_act()
             if by_itself(actors):
@@ -901,9 +903,18 @@ class TableScene(Scene):
         hint = self.hint
         if not self.play(answer.command):
             self.show(f"The computer's move was refused: {self.status_text}", error=True)
-        elif background:
-            self.hint = hint  # the human's hint still stands: only another seat has chosen
+        else:
+            self._pending_answer = self._rest_of(answer)
+            if background:
+                self.hint = hint  # the human's hint still stands: only another seat has chosen
         return True
+
+    def _rest_of(self, answer: Answer) -> Answer | None:
+        """What is left of a computer's plan once its first step was played: the next step, as
+        an answer to the position now (dropped like any answer if the position moves on)."""
+        if len(answer.plan) < 2:
+            return None
+        return replace(answer, plan=answer.plan[1:], ply=len(self.match.commands), asked_at=self.time)
 
     # --- panel and buttons ----------------------------------------------------------------------
     def _build_buttons(self) -> None:

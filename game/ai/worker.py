@@ -5,9 +5,9 @@ Usage from a screen (one worker per table; all calls return at once)::
     worker = AgentWorker("order-chaos")
     ticket = worker.request(state, seat, "normal", seed)   # starts thinking
     ...                                                    # every frame:
-    command = worker.poll()          # None while thinking, then the Command once
-    if command is not None:
-        match.submit(command)
+    plan = worker.poll()             # None while thinking, then the agent's plan once
+    if plan is not None:
+        match.submit(plan[0])        # (the table plays it step by step, see scenes.flow)
     worker.cancel()                  # forget the request (undo, new game, menu)
     worker.close()                   # when the table closes
 
@@ -15,6 +15,7 @@ Usage from a screen (one worker per table; all calls return at once)::
   that is IPC only, saves stay JSON) and returns a ticket number; a new request
   replaces any unanswered one. `pending` says whether an answer is awaited,
   `ticket` which request it belongs to.
+- The answer is the agent's plan (`Agent.plan`): a tuple of commands, at least one.
 - `poll` never blocks. It raises `AgentError` if the agent failed, or its
   subclass `AgentStopped` if the process died, so a screen can show a message
   instead of waiting forever. A process that hangs without dying is the
@@ -38,7 +39,8 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from game.ai.agents import make_agent
-from game.core.protocol import Command, Seat, State
+from game.core.plans import Plan
+from game.core.protocol import Seat, State
 
 
 class AgentError(RuntimeError):
@@ -61,8 +63,8 @@ def _serve(conn: Connection, game_id: str) -> None:
             return
         ticket, state, seat, level, seed = job
         try:
-            command = make_agent(level, game_id, seed).choose(state, seat)
-            reply: tuple[int, Any, str] = (ticket, command, "")
+            plan = make_agent(level, game_id, seed).plan(state, seat)
+            reply: tuple[int, Any, str] = (ticket, tuple(plan), "")
         except Exception:  # reported to the caller, who decides what to show
             reply = (ticket, None, traceback.format_exc(limit=5))
         try:
@@ -81,7 +83,7 @@ class AgentWorker:
         self._conn: Connection | None = None
         self._ticket = 0
         self._pending = False
-        self._ready: Command | None = None
+        self._ready: Plan | None = None
         self._error: str = ""
 
     # --- state ---------------------------------------------------------------------
@@ -102,7 +104,7 @@ class AgentWorker:
 
     # --- API -------------------------------------------------------------------------
     def request(self, state: State, seat: Seat, level: str, seed: int) -> int:
-        """Start choosing a command for `seat` in (a copy of) `state`; returns the ticket."""
+        """Start planning for `seat` in (a copy of) `state`; returns the ticket."""
         if self._pending:
             self.cancel()
         self._ticket += 1
@@ -116,22 +118,22 @@ class AgentWorker:
                 self._stop_process()
                 self._use_process = False
         try:
-            self._ready = make_agent(level, self.game_id, seed).choose(state.clone(), seat)
+            self._ready = tuple(make_agent(level, self.game_id, seed).plan(state.clone(), seat))
         except Exception:
             self._error = traceback.format_exc(limit=5)
         return self._ticket
 
-    def poll(self) -> Command | None:
-        """The answer to the latest request once (never blocks); None while thinking."""
+    def poll(self) -> Plan | None:
+        """The plan answering the latest request, once (never blocks); None while thinking."""
         if not self._pending:
             return None
         if self._conn is not None:
             try:
                 while self._conn.poll():
-                    ticket, command, error = self._conn.recv()
+                    ticket, plan, error = self._conn.recv()
                     if ticket != self._ticket:
                         continue  # an answer to a request cancelled before it arrived
-                    self._ready, self._error = command, error
+                    self._ready, self._error = plan, error
                     break
             except (EOFError, OSError):
                 self._stop_process()
@@ -146,9 +148,9 @@ class AgentWorker:
             message, self._error = self._error, ""
             raise AgentError(message.strip().splitlines()[-1])
         if self._ready is not None:
-            command, self._ready = self._ready, None
+            plan, self._ready = self._ready, None
             self._pending = False
-            return command
+            return plan
         return None
 
     def cancel(self) -> None:

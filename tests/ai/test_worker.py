@@ -32,9 +32,10 @@ def test_worker_process_returns_a_legal_command_and_cancel_works() -> None:
     with AgentWorker("order-chaos") as worker:
         first = worker.request(state, 1, "greedy", 1)
         assert worker.pending
-        command = _wait(worker)
+        plan = _wait(worker)
         assert worker.in_process
-        assert command in state.candidates(1)
+        assert isinstance(plan, tuple) and len(plan) == 1  # a plan: one step in Order & Chaos
+        assert plan[0] in state.candidates(1)
         assert worker.poll() is None and not worker.pending  # an answer comes once
 
         second = worker.request(state, 1, "hard", 2)
@@ -45,7 +46,8 @@ def test_worker_process_returns_a_legal_command_and_cancel_works() -> None:
         assert worker.poll() is None  # the cancelled request never answers
 
         worker.request(state, 1, "easy", 3)
-        assert _wait(worker) in state.candidates(1)
+        plan = _wait(worker)
+        assert isinstance(plan, tuple) and plan[0] in state.candidates(1)
     assert state.notation() == before
 
 
@@ -54,7 +56,8 @@ def test_synchronous_fallback() -> None:
     worker = AgentWorker("order-chaos", use_process=False)
     worker.request(state, 1, "easy", 1)
     assert not worker.in_process
-    assert worker.poll() in state.candidates(1)
+    plan = worker.poll()
+    assert plan is not None and plan[0] in state.candidates(1)
     worker.close()
 
 
@@ -68,3 +71,27 @@ def test_agent_errors_are_raised_by_poll() -> None:
         assert "no legal command" in str(exc) or "not to act" in str(exc)
     else:
         raise AssertionError("poll should report the agent's failure")
+
+
+def test_a_rally_planning_answer_is_the_whole_plan_card_by_card() -> None:
+    """The worker answers the agent's plan, not only its first step: in Rally's planning, the
+    cards one by one and 'done', as a person plays them."""
+    from game.ai.agents import make_agent
+    from game.core.protocol import by_itself
+    from game.rally.commands import FinishPlanning, ProgramCard
+    from game.rally.state import RallyState
+
+    state = get_game("rally").new({}, 3, 2)
+    assert isinstance(state, RallyState)
+    agent = make_agent("greedy", "rally", 1)
+    while state.phase != "planning":
+        actors = state.to_act()
+        state.apply(state.sample_chance() if by_itself(actors) else agent.choose(state, actors[0]))
+    seat = state.to_act()[0]
+    worker = AgentWorker("rally", use_process=False)
+    worker.request(state, seat, "greedy", 2)
+    plan = worker.poll()
+    worker.close()
+    assert plan is not None and len(plan) > 1
+    assert isinstance(plan[0], ProgramCard) and isinstance(plan[-1], FinishPlanning)
+    assert plan == make_agent("greedy", "rally", 2).plan(state, seat)

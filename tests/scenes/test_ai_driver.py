@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from game.core.protocol import Command, Seat, State
+from game.core.protocol import Seat, State
 from scenes.ai_driver import AiDriver
 
 
@@ -15,7 +15,7 @@ class FakeWorker:
 
     def __init__(self) -> None:
         self.asked: list[tuple[Seat, int]] = []
-        self.answer: Command | None = None
+        self.answer: tuple[Any, ...] | None = None
         self.fail = ""
         self.cancelled = 0
 
@@ -23,7 +23,7 @@ class FakeWorker:
         self.asked.append((seat, seed))
         return len(self.asked)
 
-    def poll(self) -> Command | None:
+    def poll(self) -> tuple[Any, ...] | None:
         if self.fail:
             raise RuntimeError(self.fail)
         answer, self.answer = self.answer, None
@@ -64,15 +64,15 @@ def test_several_seats_are_asked_at_once_and_answered_in_order(driver: AiDriver)
     assert driver.asked(1) and driver.asked(2) and not driver.asked(0)
     assert worker(driver).asked == [(1, 11)]  # one worker, one search at a time
     assert driver.thinking and driver.busy
-    worker(driver).answer = "A"
+    worker(driver).answer = ("A",)
     first = driver.poll()
-    assert first is not None and first.seat == 1 and first.command == "A"
+    assert first is not None and first.seat == 1 and first.plan == ("A",) and first.command == "A"
     assert first.actors == (0, 1, 2) and first.ply == 5
     assert worker(driver).asked == [(1, 11), (2, 12)]  # the next starts as soon as the first answers
     assert driver.poll() is None  # seat 2 is still thinking
-    worker(driver).answer = "B"
+    worker(driver).answer = ("B", "B2")
     answer = driver.poll()
-    assert answer is not None and answer.seat == 2 and answer.command == "B"
+    assert answer is not None and answer.seat == 2 and answer.plan == ("B", "B2") and answer.command == "B"
     assert not driver.busy and not driver.asked(2)
 
 
@@ -82,7 +82,7 @@ def test_a_hint_goes_ahead_of_waiting_moves(driver: AiDriver) -> None:
     driver.request_move(state, 2, "normal", 2, 0)
     driver.request_hint(state, 0, 3, 0)
     assert driver.wants("hint")
-    worker(driver).answer = "m1"
+    worker(driver).answer = ("m1",)
     assert driver.poll() is not None
     assert worker(driver).asked[-1] == (0, 3)  # the hint, before seat 2's move
 
@@ -94,7 +94,7 @@ def test_cancel_forgets_everything_and_stops_the_search(driver: AiDriver) -> Non
     driver.cancel()
     assert worker(driver).cancelled == 1
     assert not driver.busy and not driver.asked(1) and not driver.asked(2)
-    worker(driver).answer = "late"
+    worker(driver).answer = ("late",)
     assert driver.poll() is None
 
 
@@ -107,3 +107,14 @@ def test_an_error_is_reported_and_the_queue_goes_on(driver: AiDriver) -> None:
     assert driver.error == "boom" and not driver.asked(1)
     worker(driver).fail = ""
     assert worker(driver).asked[-1] == (2, 2)
+
+
+def test_an_empty_plan_is_a_failure_not_an_answer(driver: AiDriver) -> None:
+    """An agent must answer at least one step: nothing to play is reported like an error (the
+    table then asks the player how to go on) instead of an answer without a first step."""
+    state: Any = FakeState()
+    driver.request_move(state, 1, "normal", 1, 0)
+    worker(driver).answer = ()
+    assert driver.poll() is None
+    assert driver.failed == ("move", 1) and "nothing to play" in driver.error
+    assert not driver.busy

@@ -118,11 +118,11 @@ class SlowWorker:
         self._answer = state.candidates(seat)[0]
         return 1
 
-    def poll(self) -> Command | None:
+    def poll(self) -> tuple[Command, ...] | None:
         if self._answer is None or self.ready_at is None or time.perf_counter() < self.ready_at:
             return None
         answer, self._answer = self._answer, None
-        return answer
+        return (answer,)
 
     def cancel(self) -> None:
         self._answer = None

@@ -49,16 +49,15 @@ class Silent:
         self.hangs = hangs
         self.asked: list[int] = []
         self.cancelled = 0
-        self.release: Command | None = None
-        self._ready: Command | None = None
+        self._ready: tuple[Command, ...] | None = None
 
     def request(self, state: State, seat: Seat, level: str, seed: int) -> int:
         self.asked.append(seed)
         if len(self.asked) > self.hangs:
-            self._ready = make_agent("random", "order-chaos", seed).choose(state.clone(), seat)
+            self._ready = make_agent("random", "order-chaos", seed).plan(state.clone(), seat)
         return len(self.asked)
 
-    def poll(self) -> Command | None:
+    def poll(self) -> tuple[Command, ...] | None:
         ready, self._ready = self._ready, None
         return ready
 
@@ -163,7 +162,7 @@ def test_a_late_answer_closes_the_card_and_is_played(ctx: AppContext, monkeypatc
     scene, silent = open_silent(ctx, monkeypatch, hangs=99)
     assert run_until(ctx, lambda: card_up(ctx))
     n = len(scene.match.commands)
-    silent._ready = make_agent("random", "order-chaos", 1).choose(scene.match.state.clone(), 1)
+    silent._ready = make_agent("random", "order-chaos", 1).plan(scene.match.state.clone(), 1)
     assert run_until(ctx, lambda: any(c.seat == 1 for c in scene.match.commands[n:]))
     assert not any(isinstance(s, AiFailedScene) for s in ctx.stack.scenes)
 

@@ -391,7 +391,7 @@ class HeldWorker:
     def poll(self) -> Any:
         if self.release and self.asked:
             self.release = False
-            return self.asked.pop(0)
+            return (self.asked.pop(0),)
         return None
 
     def cancel(self) -> None:
