@@ -3,7 +3,10 @@
 TableScene is generic: it plays the Match (human gestures, chance, AI seats,
 undo/redo, hints) and draws the frame; everything game-specific is delegated
 to the game's view (`scenes.views`), which draws the board and turns events
-into animations.
+into animations. What happens next without input - chance, the engine's own
+steps, asking a computer, the steps of its plan, hot-seat hand-offs, game over -
+is decided by the pygame-free `scenes.flow.TableFlow`; `update` tells it what the
+screen is doing and acts on its answer (`_act`).
 """
 
 from __future__ import annotations
@@ -11,16 +14,31 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.match import HUMAN, Match
-from game.core.protocol import Command, Event, Refusal, Seat, Target, by_itself
+from game.core.protocol import Command, Event, Refusal, Seat, Target
 from scenes.kit import palette
-from scenes.ai_driver import AI_ERROR, AI_SLOW, AI_STOPPED, AiDriver, Answer, computer_seed
+from scenes.ai_driver import AI_ERROR, AI_SLOW, AI_STOPPED, AiDriver
 from scenes.animation import Animator, Tween
+from scenes.flow import AI_MIN_SECONDS as AI_MIN_SECONDS
+from scenes.flow import (
+    AskComputer,
+    Auto,
+    Chance,
+    GameOver,
+    Handoff,
+    Hint,
+    Moment,
+    Next,
+    PlanStep,
+    ShowSeat,
+    TableFlow,
+    Wait,
+    WaitHuman,
+)
 from scenes.input.drag import DragController
 from scenes.pacing import PULSE, STILL
 from scenes.sprites.button import Button
@@ -43,8 +61,6 @@ STATUS_SECONDS = 4.5
 CALM_AFTER = 8.0
 """Seconds without input or anything moving after which highlights stop pulsing and hold
 steady (the screen then needs no frames at all, see `next_frame_in`)."""
-AI_MIN_SECONDS = 0.45
-"""With a human at the table, an AI move shows 'thinking' at least this long, so it can be followed."""
 
 
 class TableScene(Scene):
@@ -62,6 +78,7 @@ class TableScene(Scene):
         self.animator = Animator(lambda: self.ctx.settings.animation_factor, on_start=self._tween_started)
         self.drag = DragController(self._source_at, self._target_at, self._on_drop, self._on_cancel)
         self.ai = AiDriver(self.game.info.id, use_process)
+        self.flow = TableFlow(match, self.ai, self.view, lambda: self.ctx.settings.ai_watch_delay)
         self.log = LogPanel(self.text)
         self.status_text = ""
         self.status_error = False
@@ -70,22 +87,14 @@ class TableScene(Scene):
         self.time = 0.0
         self.active_at = 0.0
         """`time` of the last input, animation or computer thought (see CALM_AFTER)."""
-        self.idle_for = 0.0
-        self.ai_requested_at = 0.0
         self.watch_paused = False
         self.fast_forward = False
         """'Skip to the end' was pressed: the rest is played at once, without animation."""
         self.covered = False
-        self.game_over_opened = False
         self.mouse: Point = (0.0, 0.0)
         self.hover: Target | None = None
         self.tip_text: str | None = None
         self.tip_since = 0.0
-        self._pending_answer: Answer | None = None
-        self.ai_failed: set[Seat] = set()
-        """Computer seats whose move failed: not asked again until the player chooses (see AiFailedScene)."""
-        self._ai_retry = (-1, 0)
-        """(ply, times) 'Try again' was chosen at that ply: the retry asks with another seed."""
         self._slow_card: Scene | None = None
         """The 'taking too long' card while it is open (see `_ai_overdue`)."""
         self._slow_since = 0.0
@@ -97,11 +106,6 @@ class TableScene(Scene):
         self._click_key: object = None
         self._clickable: list[Target] = []
         self._press_target: Target | None = None
-        self._shown: Seat | None = None
-        """Hot-seat: the human seat whose view is on screen (changes only after a hand-off)."""
-        self._handoff_open = False
-        self._handed = False
-        """Some seat has pressed "I'm ready" (a hand-off to the seat on screen is then a return)."""
         self.buttons: list[Button] = []
         self.action_buttons: list[Button] = []
         self._bar: pygame.Surface | None = None
@@ -112,10 +116,9 @@ class TableScene(Scene):
     def enter(self) -> None:
         self._build_buttons()
         self.on_resize(self.ctx.screen.get_size())
-        if self.hot_seat and not self.match.state.is_over() and not by_itself(self.match.to_act()):
-            # (a game opening with a deal plays it first: the view then asks for the hand-off)
-            first = self._next_human()
-            self._handoff(first if first is not None else self.humans[0])
+        first = self.flow.first_handoff()  # (a game opening with a deal plays it first: the view then asks)
+        if first is not None:
+            self._handoff(first)
 
     def exit(self) -> None:
         self.ai.close()
@@ -152,19 +155,19 @@ class TableScene(Scene):
         self._bar = None
         self._layout_panel()
 
-    # --- who plays --------------------------------------------------------------------
+    # --- who plays (the flow decides; these read it) ------------------------------------
     @property
     def humans(self) -> list[Seat]:
-        return [i for i in range(len(self.match.seats)) if self.match.is_human(i)]
+        return self.flow.humans
 
     @property
     def watch_mode(self) -> bool:
-        return not self.humans
+        return self.flow.watch_mode
 
     @property
     def watching(self) -> bool:
         """Nobody at the table can act any more: only computers play (or people are out)."""
-        return self.watch_mode or (not self.match.state.is_over() and self.view.spectating())
+        return self.flow.watching
 
     def can_pause(self) -> bool:
         """Space / Pause have something to hold: watched computers or a view's playback."""
@@ -173,99 +176,49 @@ class TableScene(Scene):
     @property
     def hot_seat(self) -> bool:
         """Several humans share the screen in a game with secrets: each needs a hand-off screen."""
-        return bool(self.game.info.hidden_info) and len(self.humans) > 1
+        return self.flow.hot_seat
 
     def _next_human(self) -> Seat | None:
-        actors = self.match.to_act()
-        for seat in actors:
-            if self.match.is_human(seat):
-                return seat
-        return None
+        return self.flow.next_human()
 
     def acting_human(self) -> Seat | None:
-        """The human seat that must decide now, if any (in hot-seat, only once it has the screen,
-        and not while the view asks for that seat to be handed the screen again after a moment
-        everyone watched: its buttons and banner wait for 'I'm ready' like its cards)."""
-        seat = self._next_human()
-        if seat is not None and self._handoff_due(seat):
-            return None
-        return seat
-
-    def _handoff_due(self, seat: Seat) -> bool:
-        """Hot-seat: `seat` must be handed the screen before it acts (another seat has it, or
-        the view asks for it again after a moment everyone watched)."""
-        return self.hot_seat and (seat != self._shown or self.view.handoff_again())
+        """The human seat that must decide now, if any (`TableFlow.acting_human`)."""
+        return self.flow.acting_human()
 
     def viewer(self) -> Seat:
         """The seat whose view is drawn: never a seat that has not been handed the screen."""
-        if self.hot_seat:
-            if self._shown is None:
-                nxt = self._next_human()
-                self._shown = nxt if nxt is not None else self.humans[0]
-            return self._shown
-        seat = self.acting_human()
-        if seat is not None:
-            return seat
-        return self.humans[0] if self.humans else 0
+        return self.flow.viewer()
 
     def ai_to_act(self) -> Seat | None:
-        """The computer seat the table waits for (the banner says 'thinking'): the only actor, or
-        (simultaneous choices) one of several once no human among them is still to choose.
-        Computer seats choosing alongside a human are asked earlier, by `_ask_ahead`."""
-        actors = self.match.to_act()
-        if not actors or by_itself(actors) or any(self.match.is_human(s) for s in actors if s >= 0):
-            return None
-        return actors[0] if actors[0] >= 0 else None
-
-    def _ask_ahead(self) -> None:
-        """A simultaneous choice with a human among the actors: computer actors start thinking now,
-        in the background, from the position as it is (their answers are played, face down, only
-        when the table is idle; nothing of what they chose is shown before the reveal)."""
-        if not self.humans or self.match.state.is_over():
-            return
-        actors = tuple(s for s in self.match.to_act() if s >= 0)
-        if len(actors) < 2 or not any(self.match.is_human(s) for s in actors):
-            return
-        answer = self._pending_answer
-        for seat in actors:
-            if self.match.is_human(seat) or self.ai.asked(seat) or seat in self.ai_failed:
-                continue
-            if answer is not None and answer.purpose == "move" and answer.seat == seat:
-                continue
-            self.ai.request_move(self.match.state, seat, self.match.seats[seat], self._seed(seat),
-                                 len(self.match.commands), actors, self.time)
+        """The computer seat the table waits for (the banner says 'thinking'), `TableFlow.ai_to_act`."""
+        return self.flow.ai_to_act()
 
     def thinking_seats(self) -> list[Seat]:
         """Computer seats that must act and whose move the worker is working out (the seat list
         marks them with an hourglass, also while they think in the background)."""
-        to_act = self.match.to_act()
-        return [s for s in to_act if s >= 0 and not self.match.is_human(s) and self.ai.asked(s)]
+        return self.flow.thinking_seats()
 
-    def _answer_current(self, answer: Answer) -> bool:
-        """An answer still fits the position: nothing happened since it was asked, or (a
-        simultaneous choice) only other seats of that choice have chosen and its seat still must."""
-        commands = self.match.commands
-        if answer.ply == len(commands):
-            return True
-        if not answer.actors or answer.ply > len(commands) or answer.seat not in self.match.to_act():
-            return False
-        return all(c.seat in answer.actors and c.seat != answer.seat for c in commands[answer.ply:])
+    @property
+    def ai_failed(self) -> set[Seat]:
+        """Computer seats whose move failed: not asked again until the player chooses (see AiFailedScene)."""
+        return self.flow.ai_failed
+
+    @property
+    def game_over_opened(self) -> bool:
+        return self.flow.game_over_opened
 
     def _handoff(self, seat: Seat) -> None:
         """Cover the table until `seat`'s player is at the screen, then show that seat's view."""
         from scenes.seat_names import seat_label
 
         self.drag.cancel()
-        self._handoff_open = True
+        again = self.flow.handing_over(seat)
         role = self.view.role_of(seat)
         label = f"{role}'s player ({seat_label(self.match, seat)})" if role else seat_label(self.match, seat)
-        again = seat == self._shown and self._handed
         self.ctx.stack.push(self.ctx.scene("handoff", label, lambda: self._take_screen(seat), again=again))
 
     def _take_screen(self, seat: Seat) -> None:
-        self._handoff_open = False
-        self._handed = True
-        self._shown = seat
+        self.flow.screen_taken(seat)
         self.view.screen_taken()
         self.animator.finish_all()
         self.hint = None
@@ -494,30 +447,22 @@ class TableScene(Scene):
             return
 
     def _after_history_change(self) -> None:
-        self.ai.cancel()
-        self._pending_answer = None
+        self.flow.reset()
         self.animator.finish_all()
         self.drag.cancel()
         self.hint = None
-        self.idle_for = 0.0
         self._sync()
-
-    def _seed(self, seat: Seat, hint: bool = False) -> int:
-        """The seed a computer's move (or a hint) for `seat` is asked with now (computer_seed):
-        the retry count applies at the ply 'Try again' was chosen."""
-        n = len(self.match.commands)
-        retry = self._ai_retry[1] if self._ai_retry[0] == n else 0
-        return computer_seed(self.match.seed, n, seat, retry, hint)
 
     def request_hint(self) -> None:
         seat = self.acting_human()
         if seat is None:
             self.show("Hints are for the human player whose turn it is.", error=True)
             return
-        if self.ai.wants("hint") or (self._pending_answer is not None and self._pending_answer.purpose == "hint"):
+        pending = self.flow.pending
+        if self.ai.wants("hint") or (pending is not None and pending.purpose == "hint"):
             return
         actors = tuple(s for s in self.match.to_act() if s >= 0)
-        self.ai.request_hint(self.match.state, seat, self._seed(seat, hint=True),
+        self.ai.request_hint(self.match.state, seat, self.flow.seed(seat, hint=True),
                              len(self.match.commands), actors=actors if len(actors) > 1 else ())
         self.show("Thinking about a hint...")
 
@@ -587,10 +532,8 @@ class TableScene(Scene):
     def retry_ai(self, seat: Seat) -> None:
         """Ask the failed seat again (with another seed: a failure on one search path may not recur)."""
         self.ai_failed.discard(seat)
-        ply, times = self._ai_retry
-        n = len(self.match.commands)
-        self._ai_retry = (n, times + 1 if ply == n else 1)
-        self.idle_for = max(self.idle_for, self.ctx.settings.ai_watch_delay)
+        self.flow.retry()
+        self.flow.idle_for = max(self.flow.idle_for, self.ctx.settings.ai_watch_delay)
         self._refresh_buttons()
 
     def take_over(self, seat: Seat) -> None:
@@ -614,7 +557,7 @@ class TableScene(Scene):
         self.ctx.stack.push(pause)
 
     def open_game_over(self) -> None:
-        self.game_over_opened = True
+        self.flow.game_over_opened = True
         try:
             over = self.ctx.scene("game_over", self.match, self.view.over_reason())
         except ImportError:
@@ -737,14 +680,13 @@ class TableScene(Scene):
             self.active_at = self.time
         self.animator.update(dt)
         self._refresh_log()
-        if self._pending_answer is None:
-            self._pending_answer = self.ai.poll()
+        self.flow.collect()
         self._close_answered_card()
         if self.ai.error:
             self._ai_error()
         elif not self.covered and self.ai.overdue():
             self._ai_overdue()
-        self._ask_ahead()
+        self.flow.ask_ahead(self.time)
         if self.view.pause_request():
             self.toggle_watch()
         self.view.set_paused(self.watch_paused)
@@ -752,43 +694,50 @@ class TableScene(Scene):
             if not self.covered:  # the pause menu holds a skip too
                 self._fast_forward()
             return
-        if self.covered or self.animator.busy:
-            self.idle_for = 0.0
-            return
-        if self.hot_seat and not self.match.state.is_over() and self._pending_answer is None:
-            nxt = self._next_human()
-            if nxt is not None and self._handoff_due(nxt) and not self._handoff_open:
-                if nxt != self._shown and not self.view.has_secrets(self.view.view) \
-                        and not self.view.has_secrets(self.match.state.view(nxt)):
-                    self._take_screen(nxt)  # nothing hidden on either side: no hand-off screen
-                    return
-                self._handoff(nxt)
-                return
-        self.idle_for += dt
-        if self._pending_answer is not None and self._apply_answer():
-            return
-        state = self.match.state
-        if state.is_over():
-            if not self.game_over_opened and self.idle_for > 0.3:
+        moment = Moment(self.time, dt, self.covered, self.animator.busy, self.drag.active, self.watch_paused)
+        while self._act(self.flow.next(moment)):
+            moment = Moment(self.time, 0.0, self.covered, self.animator.busy, self.drag.active, self.watch_paused)
+
+    def _act(self, nxt: Next) -> bool:
+        """Do what the flow says comes next; True when the flow should be asked again at once
+        (a hint was shown: the game goes on in the same frame)."""
+        match nxt:
+            case Wait() | WaitHuman():
+                pass
+            case ShowSeat(seat):
+                self._take_screen(seat)
+            case Handoff(seat):
+                self._handoff(seat)
+            case GameOver():
                 self.open_game_over()
-            return
-        actors = self.match.to_act()
-        if by_itself(actors):
-            if self.view.hold_chance(self.watch_paused):
-                return
-            before = self.view.view
-            result = self.match.resolve_chance()
-            if result.ok:
-                self._sync()
-                self._animate(result.events, before, None)
-            return
-        seat = self.ai_to_act()
-        if seat is not None and seat not in self.ai_failed and not self.ai.busy and self._pending_answer is None:
-            if self.watching and (self.watch_paused or self.idle_for < self.ctx.settings.ai_watch_delay):
-                return
-            self.drag.cancel()
-            self.ai_requested_at = self.time
-            self.ai.request_move(state, seat, self.match.seats[seat], self._seed(seat), len(self.match.commands))
+            case Chance() | Auto():
+                before = self.view.view
+                result = self.match.resolve_chance()
+                if result.ok:
+                    self._sync()
+                    self._animate(result.events, before, None)
+            case AskComputer(seat):
+                self.drag.cancel()
+                self.flow.ask(seat, self.time)
+            case PlanStep():
+                self._play_step(nxt)
+            case Hint(seat, command):
+                targets = self.view.command_targets(command)
+                if targets is not None:
+                    self.hint = targets
+                    self.show("Hint: the blue marks show the suggested move." if targets[1] is not None
+                              else "Hint: the computer would pass here.")
+                return True
+        return False
+
+    def _play_step(self, step: PlanStep) -> None:
+        """Play a step of a computer's plan; a refusal is said and the computer asked again."""
+        hint = self.hint
+        if not self.play(step.command):
+            self.flow.refused(step.seat)
+            self.show(f"The computer's move was refused: {self.status_text}", error=True)
+        elif step.background:
+            self.hint = hint  # the human's hint still stands: only another seat has chosen
 
     def next_frame_in(self) -> float:
         """See `Scene.next_frame_in`. Every frame while something moves or the game goes on
@@ -803,7 +752,7 @@ class TableScene(Scene):
         view = self.view.next_frame_in(self.overlay(), self.animator)
         if view > 0 and self.time - self.active_at >= CALM_AFTER:
             view = STILL  # calm: the highlights hold still (`pulse_time`)
-        waits = [self._flow_next_frame_in(), view]
+        waits = [self.flow.next_frame_in(self.watch_paused), view]
         age = self.time - self.status_at
         if self.status_text and age < STATUS_SECONDS:
             fade = STATUS_SECONDS - 0.6
@@ -819,21 +768,6 @@ class TableScene(Scene):
         highlights stay, at the brightness they had."""
         return min(self.time, self.active_at + CALM_AFTER)
 
-    def _flow_next_frame_in(self) -> float:
-        """How soon `update` moves the game on without input (see `next_frame_in`)."""
-        if self.match.state.is_over():
-            return STILL if self.game_over_opened else max(0.0, 0.3 - self.idle_for)
-        if self.ai.busy or self._pending_answer is not None:
-            return PULSE
-        if by_itself(self.match.to_act()):
-            return STILL if self.watch_paused else 0.0
-        if self.ai_to_act() is not None:
-            return STILL if self.watching and self.watch_paused else PULSE
-        nxt = self._next_human()
-        if not self._handoff_open and nxt is not None and self._handoff_due(nxt):
-            return 0.0
-        return STILL
-
     def skip_to_end(self) -> None:
         """Play the rest of the game at once (only offered while people merely watch)."""
         if not self.watching or self.match.state.is_over():
@@ -845,76 +779,32 @@ class TableScene(Scene):
         self._refresh_buttons()
 
     def _fast_forward(self, budget: float = 0.02) -> None:
-        """One frame of skipping: chance steps and computer moves, no animation, until the
-        game ends (or a person must act again, which stops the skip)."""
+        """One frame of skipping: chance steps, the engine's own steps and computers' plans, no
+        animation, until the game ends (or a person must act again, which stops the skip)."""
         start = time.perf_counter()
         self.animator.tweens.clear()
         while time.perf_counter() - start < budget:
-            if self.match.state.is_over() or self.acting_human() is not None:
-                self.fast_forward = False
-                self._sync()
-                return
-            if self._pending_answer is not None:
-                answer, self._pending_answer = self._pending_answer, None
-                if self._answer_current(answer) and answer.purpose != "hint":
-                    if not self.match.submit(answer.command).ok:
+            nxt = self.flow.skip(self.time)
+            match nxt:
+                case GameOver() | WaitHuman():
+                    self.fast_forward = False
+                    self._sync()
+                    return
+                case PlanStep(seat, command):
+                    if not self.match.submit(command).ok:
+                        self.flow.refused(seat)
                         self.fast_forward = False
                         self.show("The computer's move was refused.", error=True)
                         self._sync()
                         return
-                    self._pending_answer = self._rest_of(answer)
-                continue
-            actors = self.match.to_act()
-            if by_itself(actors):
-                self.match.resolve_chance()
-                continue
-            seat = self.ai_to_act()
-            if seat is not None and not self.ai.busy:
-                self.ai.request_move(self.match.state, seat, self.match.seats[seat], self._seed(seat),
-                                     len(self.match.commands))
-            break  # waiting for a computer's answer
+                case Chance() | Auto():
+                    self.match.resolve_chance()
+                case AskComputer(seat):
+                    self.flow.ask(seat, self.time)
+                    break
+                case _:
+                    break  # waiting for a computer's answer
         self._sync()
-
-    def _apply_answer(self) -> bool:
-        """Play or show a worker answer once it may be shown; True if it changed something."""
-        answer = self._pending_answer
-        assert answer is not None
-        if not self._answer_current(answer):
-            self._pending_answer = None
-            return False
-        if answer.purpose == "hint":
-            self._pending_answer = None
-            targets = self.view.command_targets(answer.command)
-            if targets is not None and self.acting_human() == answer.seat:
-                self.hint = targets
-                self.show("Hint: the blue marks show the suggested move." if targets[1] is not None
-                          else "Hint: the computer would pass here.")
-            return False
-        background = any(self.match.is_human(s) for s in self.match.to_act() if s >= 0)
-        if background:
-            # a computer choosing alongside a human: played face down, but never under the human's hand
-            if self.drag.active:
-                return True
-        elif self.humans and self.time - max(self.ai_requested_at, answer.asked_at) < AI_MIN_SECONDS:
-            return True
-        if self.watch_paused and not background and self.view.hold_moves(self.watch_paused):
-            return True  # paused: the computer's move waits (a step lets it through)
-        self._pending_answer = None
-        hint = self.hint
-        if not self.play(answer.command):
-            self.show(f"The computer's move was refused: {self.status_text}", error=True)
-        else:
-            self._pending_answer = self._rest_of(answer)
-            if background:
-                self.hint = hint  # the human's hint still stands: only another seat has chosen
-        return True
-
-    def _rest_of(self, answer: Answer) -> Answer | None:
-        """What is left of a computer's plan once its first step was played: the next step, as
-        an answer to the position now (dropped like any answer if the position moves on)."""
-        if len(answer.plan) < 2:
-            return None
-        return replace(answer, plan=answer.plan[1:], ply=len(self.match.commands), asked_at=self.time)
 
     # --- panel and buttons ----------------------------------------------------------------------
     def _build_buttons(self) -> None:

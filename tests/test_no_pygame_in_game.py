@@ -1,5 +1,7 @@
 """The rules and the AI (`game/`) must run without pygame: the AI worker,
-the CLI and the tests import them headless. Screens live in `scenes/`."""
+the CLI and the tests import them headless. Screens live in `scenes/`; of them, the
+table's flow (`scenes/flow.py`, what happens next at the table) and the AI driver it
+uses are pygame-free too, so the flow is tested without a window."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
+PYGAME_FREE_SCENES = ("scenes.flow", "scenes.ai_driver")
+"""Modules under scenes/ that must not import pygame (nor pull it in through their imports)."""
 
 
 def game_modules() -> list[str]:
@@ -60,6 +64,22 @@ def test_importing_every_game_module_leaves_pygame_unloaded() -> None:
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "bad = sorted(m for m in sys.modules if m == 'pygame' or m.startswith(('pygame.', 'pygame_gui')))\n"
+        "print(' '.join(bad))\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, f"pygame loaded: {proc.stdout.strip()} {proc.stderr.strip()[-2000:]}"
+
+
+def test_the_tables_flow_imports_no_pygame() -> None:
+    for name in PYGAME_FREE_SCENES:
+        path = ROOT / (name.replace(".", "/") + ".py")
+        assert pygame_imports(path.read_text(encoding="utf-8")) == [], f"{name} imports pygame"
+    code = (
+        "import importlib, sys\n"
+        f"for name in {PYGAME_FREE_SCENES!r}:\n"
         "    importlib.import_module(name)\n"
         "bad = sorted(m for m in sys.modules if m == 'pygame' or m.startswith(('pygame.', 'pygame_gui')))\n"
         "print(' '.join(bad))\n"

@@ -83,7 +83,7 @@ def test_skipping_to_the_end_after_try_again_asks_with_the_retried_seed(
     match.resolve_chance()
     scene = TableScene(ctx, match, use_process=False)
     ctx.stack.push(scene)
-    scene._ai_retry = (len(match.commands), 1)  # 'Try again' was chosen at this ply
+    scene.flow.ai_retry = (len(match.commands), 1)  # 'Try again' was chosen at this ply
     scene.skip_to_end()
     step(ctx, [], DT)
     ply, seat, seed = seen[0]

@@ -424,7 +424,7 @@ def test_a_computers_answer_waits_while_the_human_holds_a_card(ctx: AppContext) 
     held.release = True
     for _ in range(10):
         step(ctx, [], DT)
-    assert scene._pending_answer is not None and scene._pending_answer.seat == 1  # it has answered ...
+    assert scene.flow.pending is not None and scene.flow.pending.seat == 1  # it has answered ...
     assert not match.state.choices[1], "... but its move landed under the human's drag"
     drop = at(scene, Target("play-slot"))
     step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=drop, rel=(1, 1), buttons=(1, 0, 0))], DT)
