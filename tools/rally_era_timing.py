@@ -34,13 +34,16 @@ def main(level: str = "normal", opponent: str = "greedy", games: int = 4, seed: 
                 continue
             seat = actors[0]
             t0 = time.perf_counter()
-            cmd = agents[seat].choose(s, seat)
+            plan = agents[seat].plan(s, seat)
             dt = time.perf_counter() - t0
             if seat == me and s.era >= 1:
                 spent[s.era] += dt
                 if s.phase == "planning":
                     worst_plan = max(worst_plan, dt)
-            s.apply(cmd)
+            for cmd in plan:  # the plan step by step (a whole program, card by card)
+                if seat not in s.to_act():
+                    break
+                s.apply(cmd)
         per_era.extend(spent.values())
     return {"level": level, "opponent": opponent, "games": games, "eras_timed": len(per_era),
             "mean_s_per_era": round(sum(per_era) / len(per_era), 3) if per_era else 0.0,

@@ -54,8 +54,8 @@ from game.ai.agents import make_agent
 from game.core.match import Match
 from game.core.protocol import CHANCE, Command
 from game.core.registry import get_game
-from game.rally.commands import (DistributeEnergy, Exchange, NoExchange, OrderShips, PlaceBuiltShip, PlaceShip,
-                                 PlaceTile, ProgramCard, SetProgram)
+from game.rally.commands import (DistributeEnergy, Exchange, FinishPlanning, NoExchange, OrderShips, PlaceBuiltShip,
+                                 PlaceShip, PlaceTile, ProgramCard, SetProgram)
 from game.rally.state import RallyState
 
 HUMAN_SECONDS = {
@@ -117,6 +117,17 @@ def gesture_counts(cmd: Command) -> Counter[str]:
         out["card"] += sum(len(cards) for _, cards in cmd.programs)
     elif type(cmd) in ONE_GESTURE:
         out[ONE_GESTURE[type(cmd)]] += 1
+    return out
+
+
+def plan_gestures(plan: tuple[Command, ...], ships: int) -> Counter[str]:
+    """The gestures a person makes to play a plan (the AI's answer, step by step): each step's,
+    and in planning (the plan finishes it) a think per own ship, as a whole program was counted."""
+    out: Counter[str] = Counter()
+    for cmd in plan:
+        out.update(gesture_counts(cmd))
+    if any(isinstance(cmd, FinishPlanning) for cmd in plan):
+        out["think_ship"] += ships
     return out
 
 
@@ -215,14 +226,18 @@ def play_one(players: int, seed: int, fps: float, hot_seat: bool, draw_every: in
             person = scene.acting_human()
             if person is not None and not scene.animator.busy and not scene.covered and not match.state.is_over():
                 state = rally_state(match)
-                cmd = people[person].choose(state.clone(), person)
+                plan = people[person].plan(state.clone(), person)
                 era_then, phase_then = state.era, state.phase
-                busy_until = sim + person_seconds(gesture_counts(cmd))
+                busy_until = sim + person_seconds(plan_gestures(plan, len(state.ships_of(person))))
 
-                def play(cmd: Command = cmd, era_then: int = era_then, phase_then: str = phase_then) -> None:
-                    n = len(match.commands)
-                    assert scene.play(cmd), f"the table refused the person's {cmd}: {scene.status_text}"
-                    tags.extend([(era_then, phase_then)] * (len(match.commands) - n))
+                def play(plan: tuple[Command, ...] = plan, era_then: int = era_then, phase_then: str = phase_then,
+                         person: int = person) -> None:
+                    for cmd in plan:  # the whole plan at once, as the person's gestures end
+                        if person not in match.to_act():
+                            break
+                        n = len(match.commands)
+                        assert scene.play(cmd), f"the table refused the person's {cmd}: {scene.status_text}"
+                        tags.extend([(era_then, phase_then)] * (len(match.commands) - n))
 
                 act, act_kind = play, "person"
         # --- classify this frame by what the table does at its start -------------------------
