@@ -2,7 +2,7 @@
 
 This is the one object the screens and the CLI talk to. It never trusts a
 command: `submit` checks it and refuses with a reason, leaving the state as it
-was. Saves are JSON (`{format, version, game, config, seed, seats, commands}`)
+was; a computer's plan (`game.core.plans`) goes through it one step at a time. Saves are JSON (`{format, version, game, config, seed, seats, commands}`)
 replayed through the engine on load, and written atomically.
 """
 
