@@ -5,6 +5,10 @@ The files in tests/core/data were written by the app at 8304e73 (random play, se
 a 3-player Rally game through four deals, whose `deal_cards` carried no cards (its `apply` drew
 them from the state's RNG), and a Worlds Collide and an Order & Chaos game. Beside each save is
 the notation of its last position as that app printed it.
+
+`rally-v2-set-program.json` was written by the app at 855dd96, before agents answered with plans
+(`entropy-tabletop arena rally --agents greedy,greedy --games 1 --seed 7 --save-dir`, cut after
+its sixth `set_program`, 50 commands in): its computers set each era's programs with one each.
 """
 
 from __future__ import annotations
@@ -56,3 +60,16 @@ def test_a_deal_of_cards_not_in_the_deck_is_refused() -> None:
     hands[0][0] = hands[1][0]  # the same card dealt twice
     with pytest.raises(SaveFileError, match=f"move {first + 1} "):
         Match.from_json(data)
+
+
+def test_a_save_whose_computers_set_whole_programs_still_loads(tmp_path: Path) -> None:
+    """Computers no longer answer `SetProgram` (they play the cards one by one), but saves the app
+    wrote before hold it: they load to the position they were saved at, and save again as such."""
+    path = DATA / "rally-v2-set-program.json"
+    raw = json.loads(path.read_text())
+    assert raw["version"] == 2 and sum(c["type"] == "set_program" for c in raw["commands"]) == 6
+    match = Match.load(path)
+    assert match.state.notation() == (DATA / "rally-v2-set-program.notation").read_text().rstrip("\n")
+    saved = tmp_path / "again.json"
+    match.save(saved)
+    assert Match.load(saved).state.notation() == match.state.notation()
