@@ -40,6 +40,8 @@ from scenes.flow import (
     WaitHuman,
 )
 from scenes.input.drag import DragController
+from scenes.input.regions import region_target
+from scenes.kit.decision_panel import Choice, DecisionPanel
 from scenes.pacing import PULSE, STILL
 from scenes.sprites.button import Button
 from scenes.sprites.felt import felt_surface
@@ -49,7 +51,7 @@ from scenes.seat_names import seat_labels, seat_long_labels
 from scenes.sprites.text import TextCache, panel
 from scenes.stack import Scene
 from scenes.views import view_class
-from scenes.views.base import Action, Overlay, Point, ViewDict
+from scenes.views.base import Action, GameView, Overlay, Point, ViewDict
 
 if TYPE_CHECKING:
     from scenes.app import AppContext
@@ -80,6 +82,8 @@ class TableScene(Scene):
         self.ai = AiDriver(self.game.info.id, use_process)
         self.flow = TableFlow(match, self.ai, self.view, lambda: self.ctx.settings.ai_watch_delay)
         self.log = LogPanel(self.text)
+        self.decision_panel = DecisionPanel()
+        """A pending decision the view does not draw itself, as buttons (`GameView.draws_decision`)."""
         self.status_text = ""
         self.status_error = False
         self.status_at = -100.0
@@ -154,6 +158,8 @@ class TableScene(Scene):
         self.fs = max(14, int(hs * 0.022))
         self._bar = None
         self._layout_panel()
+        if self.decision_panel.shown:
+            self._show_decision()
 
     # --- who plays (the flow decides; these read it) ------------------------------------
     @property
@@ -232,8 +238,25 @@ class TableScene(Scene):
         self._legal_key = None
         self._click_key = None
         self._refresh_buttons()
+        self._show_decision()
         if self.buttons:
             self._hover(self.mouse)
+
+    def _show_decision(self) -> None:
+        """Put the acting person's decision in the generic panel when the view does not draw it."""
+        seat = self.acting_human()
+        if type(self.view).draws_decision is GameView.draws_decision:
+            seat = None  # the view draws every decision itself: no need to list the options
+        decision = None if seat is None or self.match.state.is_over() else next(
+            (d for d in self.match.state.pending() if d.seat == seat), None)
+        area = getattr(self, "play_rect", None)  # None before the first layout
+        if seat is None or decision is None or area is None or self.view.draws_decision(decision):
+            self.decision_panel.show(None, "", [], pygame.Rect(0, 0, 0, 0))
+            return
+        state = self.match.state
+        choices = [Choice(self.game.describe_command(state, c), c) for c in decision.options]
+        asks = f" ({decision.open_choice} on the table)" if decision.open_choice else ""
+        self.decision_panel.show(decision, f"{self.names[seat]}: choose{asks}", choices, area)
 
     def _refresh_log(self) -> None:
         """Ask the view for the log again if it reveals lines in step with its animation."""
@@ -246,7 +269,8 @@ class TableScene(Scene):
         if key != self._movable_key:
             self._movable_key = key
             self._movable = [] if seat is None else [
-                s for s in self.view.sources(seat) if self.game.targets_for(self.match.state, seat, s)]
+                s for s in self.view.sources(seat)
+                if self.game.targets_for(self.match.state, seat, s) or self.view.drop_regions(seat, s)]
         return self._movable
 
     def clickable(self) -> list[Target]:
@@ -304,12 +328,20 @@ class TableScene(Scene):
         return target if target is not None and target in self.movable() else None
 
     def _target_at(self, pos: Point) -> Target | None:
-        return self.view.hit_test(pos)
+        """What a drop at `pos` aims at: a legal hit target first, else the point inside one of
+        the view's drop regions (a continuous table), else whatever is under the pointer."""
+        hit = self.view.hit_test(pos)
+        source, seat = self.drag.source, self.acting_human()
+        if source is None or seat is None or (hit is not None and hit in self.legal_for(source)):
+            return hit
+        inside = region_target(self.view.drop_regions(seat, source), self.view.to_world(pos))
+        return inside if inside is not None else hit
 
     def _on_cancel(self, source: Target) -> None:
-        pass
+        self.view.preview(source, None)
 
     def _on_drop(self, source: Target, target: Target | None, pos: Point) -> None:
+        self.view.preview(source, None)
         dragged = self.drag.dropped_by_drag
         seat = self.acting_human()
         if seat is None:
@@ -579,7 +611,9 @@ class TableScene(Scene):
             self._hover(event.pos)
             for b in self.buttons + self.action_buttons:
                 b.handle(event)
-            self.drag.move(event.pos)
+            self.decision_panel.move(event.pos)
+            if self.drag.move(event.pos) and self.drag.source is not None:
+                self.view.preview(self.drag.source, self._target_at(event.pos))
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
@@ -590,6 +624,13 @@ class TableScene(Scene):
                         self.ctx.play("click")  # the button's action ran
                     return True
             self.mouse = event.pos
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.drag.active \
+                    and self.decision_panel.contains(event.pos):
+                choice = self.decision_panel.choice_at(event.pos)
+                if choice is not None and self._input_open():
+                    self.ctx.play("click")
+                    self.play(choice.command)
+                return True
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.drag.active:
                 if self.view.view_click(event.pos):
                     self._click_key = None
@@ -909,6 +950,7 @@ class TableScene(Scene):
         right = self.play_rect.right
         surface.blit(chrome, (right, self.top_h), pygame.Rect(right, self.top_h, w - right, h - self.top_h))
         self.view.draw(surface, self.overlay(), self.animator)
+        self.decision_panel.draw(surface, self.text, self.fs)
         self._draw_side(surface)
         self._draw_bar(surface)
         self._draw_announcement(surface)

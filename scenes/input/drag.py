@@ -120,10 +120,11 @@ class DragController:
             return True
         if self.state is DragState.DRAGGING:
             source = self.source
+            target = self.target_at(pos)  # while the source is still held: a drop region depends on it
             self._reset()
             assert source is not None
             self.dropped_by_drag = True
-            self.on_drop(source, self.target_at(pos), pos)
+            self.on_drop(source, target, pos)
             return True
         return False
 
