@@ -60,6 +60,7 @@ Colour = tuple[int, int, int]
 BRASS: Colour = (236, 204, 132)
 TOOLTIP_DELAY = 0.45
 STATUS_SECONDS = 4.5
+UNDO_TIP = "Take your last move back (Ctrl+Z); Shift-click or Ctrl+Alt+Z: the whole turn so far"
 CALM_AFTER = 8.0
 """Seconds without input or anything moving after which highlights stop pulsing and hold
 steady (the screen then needs no frames at all, see `next_frame_in`)."""
@@ -440,22 +441,28 @@ class TableScene(Scene):
 
     def undo_tooltip(self) -> str:
         """What Undo would do right now, or why it can't (the button is greyed then)."""
-        return self.undo_refusal() or "Take your last move back (Ctrl+Z)"
+        return self.undo_refusal() or UNDO_TIP
 
     def redo_tooltip(self) -> str:
         return self.redo_refusal() or "Replay the move you took back (Ctrl+Y)"
 
-    def undo(self) -> None:
+    def _undo_clicked(self) -> None:
+        self.undo(whole_turn=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+
+    def undo(self, whole_turn: bool = False) -> None:
+        """Take back the last move, or (`whole_turn`: Shift) every step of the turn so far."""
         refusal = self.undo_refusal()
         if refusal is not None:
             self.refuse(refusal)
             return
         for seat in self._undo_candidates():
             if self.match.undo_point(seat) is not None:
-                result = self.match.undo(seat)
+                steps = len(self.match.commands) - (self.match.turn_start(seat) or 0) if whole_turn else 1
+                result = self.match.undo_turn(seat) if whole_turn else self.match.undo(seat)
                 if result.ok:
                     self._after_history_change()
-                    self.show(f"Move taken back: {self.names[seat]} to play again.")
+                    what = "Turn taken back" if whole_turn and steps > 1 else "Move taken back"
+                    self.show(f"{what}: {self.names[seat]} to play again.")
                     return
                 self.refuse(result.reason)
                 return
@@ -661,7 +668,10 @@ class TableScene(Scene):
             self.open_pause()
             return True
         if ctrl and event.key == pygame.K_z:
-            self.redo() if event.mod & pygame.KMOD_SHIFT else self.undo()
+            if event.mod & pygame.KMOD_SHIFT:
+                self.redo()
+            else:
+                self.undo(whole_turn=bool(event.mod & pygame.KMOD_ALT))
             return True
         if ctrl and event.key == pygame.K_y:
             self.redo()
@@ -849,7 +859,7 @@ class TableScene(Scene):
 
     # --- panel and buttons ----------------------------------------------------------------------
     def _build_buttons(self) -> None:
-        self.btn_undo = Button("Undo", self.undo, "Take your last move back (Ctrl+Z)")
+        self.btn_undo = Button("Undo", self._undo_clicked, UNDO_TIP)
         self.btn_redo = Button("Redo", self.redo, "Replay the move you took back (Ctrl+Y)")
         self.btn_hint = Button("Hint", self.request_hint, "Ask the computer for a suggestion (H)")
         self.btn_watch = Button("Pause", self.toggle_watch, "Pause or resume the computers (Space)")

@@ -160,6 +160,33 @@ class Match:
         self._autosave()
         return Result(True)
 
+    def turn_start(self, seat: Seat) -> int | None:
+        """Index to cut history back to for the start of `seat`'s turn: its own commands in a
+        row (a Rally program laid card by card, a chain of steps), walking back no further than
+        `undo_point` may go (new information, another human's command) and stopping at any
+        other seat's command or the engine's own step; None when there is nothing to undo."""
+        start = self.undo_point(seat)
+        if start is None:
+            return None
+        while start > 0:
+            i = start - 1
+            if self.commands[i].seat != seat or self._revealed[i]:
+                break
+            start = i
+        return start
+
+    def undo_turn(self, seat: Seat) -> Result:
+        """Take back every command of `seat`'s turn at once (see `turn_start`); redo replays
+        them together."""
+        point = self.turn_start(seat)
+        if point is None:
+            return Result.refused(self.undo_refusal(seat) or "Nothing to undo.")
+        undone = self.commands[point:]
+        self._rebuild(self.commands[:point])
+        self._redo.append(undone)
+        self._autosave()
+        return Result(True)
+
     def can_redo(self) -> bool:
         return bool(self._redo)
 

@@ -150,3 +150,40 @@ def test_resolve_chance_only_at_chance(seed: int) -> None:
     res = m.resolve_chance()
     assert not res.ok and res.reason.strip() and m.state.notation() == before
     assert m.commands[-1].seat == CHANCE
+
+
+def test_undo_turn_takes_back_a_whole_program_laid_card_by_card_and_redo_lays_it_again() -> None:
+    """Undo goes back one step, or to the start of the seat's turn: Rally's planning is many
+    steps (a card into a slot each), and undo_turn takes all of them back at once, never
+    further than the deal before them (new information)."""
+    import random
+
+    from game.rally.commands import ProgramCard
+    from tests.random_play import random_match
+
+    m = Match(get_game("rally"), {}, 4, ["human", "human"])
+    r = random.Random(4)
+    while not (m.state.phase == "planning" and 0 in m.to_act()):  # type: ignore[attr-defined]
+        random_match(m, r, 1)
+    start = len(m.commands)
+    start_view = m.state.view(0)
+    laid = 0
+    for _ in range(3):
+        card = next((c for c in m.state.candidates(0) if isinstance(c, ProgramCard)), None)
+        if card is None:
+            break
+        assert m.submit(card).ok
+        laid += 1
+    assert laid >= 2, "a hand to program from"
+    assert m.turn_start(0) == start and m.undo_point(0) == len(m.commands) - 1
+    assert m.undo_turn(0).ok
+    assert len(m.commands) == start and m.state.view(0) == start_view
+    assert m.redo(0).ok and len(m.commands) == start + laid
+    assert m.undo_turn(0).ok and m.turn_start(0) is None, "the deal before the turn is a barrier"
+
+
+def test_undo_turn_is_one_step_where_a_turn_is_one_command() -> None:
+    m = Match(OC, {}, 1, ["human", "human"])
+    to_place_turn(m)
+    assert m.submit(Place(1, (2, 2))).ok
+    assert m.turn_start(1) == m.undo_point(1) == 1

@@ -737,3 +737,19 @@ def test_hot_seat_the_hand_off_comes_at_once_after_the_last_ship_of_the_set_up(
     view = rally_view(scene)
     assert view.view["seat"] == planner and view.dock.hand_cards, "the next planner gets the screen, hand shown"
     assert scene.acting_human() == planner
+
+
+def test_ctrl_alt_z_takes_back_the_whole_program_laid_so_far_and_ctrl_z_one_card(ctx: AppContext) -> None:
+    """Undo goes back one step, or (Ctrl+Alt+Z, Shift-click on Undo) to the start of the turn:
+    three cards laid one by one in planning come back with one key."""
+    match = played_until(7, ["human", "human"], lambda s: s.phase == "planning")
+    scene = open_match(ctx, match)
+    seat = match.to_act()[0]
+    start = len(match.commands)
+    for _ in range(3):
+        card = next(c for c in match.state.candidates(seat) if isinstance(c, ProgramCard))
+        assert scene.play(card)
+    key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
+    assert len(match.commands) == start + 2, "Ctrl+Z: one card back"
+    key(ctx, pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LALT)
+    assert len(match.commands) == start and "Turn taken back" in scene.status_text
