@@ -22,7 +22,7 @@ from scenes.flow import PLAN_STEP_SECONDS
 from scenes.table import TableScene
 from tests.scenes.gestures import DT
 from tests.scenes.table_context import table_context
-from tests.scenes.test_table_rally import played_until, ready
+from tests.scenes.rally.test_table_rally import played_until, ready
 
 
 @pytest.fixture
