@@ -151,7 +151,11 @@ class Match:
         return "Nothing to undo."
 
     def undo(self, seat: Seat) -> Result:
-        point = self.undo_point(seat)
+        return self._take_back(seat, self.undo_point(seat))
+
+    def _take_back(self, seat: Seat, point: int | None) -> Result:
+        """Cut history back to `point` (None: refused with `undo_refusal`'s reason); the cut
+        commands become one redo group."""
         if point is None:
             return Result.refused(self.undo_refusal(seat) or "Nothing to undo.")
         undone = self.commands[point:]
@@ -178,14 +182,7 @@ class Match:
     def undo_turn(self, seat: Seat) -> Result:
         """Take back every command of `seat`'s turn at once (see `turn_start`); redo replays
         them together."""
-        point = self.turn_start(seat)
-        if point is None:
-            return Result.refused(self.undo_refusal(seat) or "Nothing to undo.")
-        undone = self.commands[point:]
-        self._rebuild(self.commands[:point])
-        self._redo.append(undone)
-        self._autosave()
-        return Result(True)
+        return self._take_back(seat, self.turn_start(seat))
 
     def can_redo(self) -> bool:
         return bool(self._redo)
