@@ -283,6 +283,9 @@ def test_token_kinds_and_conditions_are_used_and_sound() -> None:
         assert token.on_touch is None or token.on_touch in BUILTIN.conditions
         assert token.diameter >= 0.5 and token.text
     assert any(t.blocks_sight for t in BUILTIN.tokens.values())
+    used_conditions = {e.condition for _, _, e in all_effects() if isinstance(e, ConditionEffect)}
+    used_conditions |= {t.on_touch for t in BUILTIN.tokens.values() if t.on_touch}
+    assert set(BUILTIN.conditions) <= used_conditions, "a built-in condition nothing gives"
     assert any(c.nature == "boon" for c in BUILTIN.conditions.values())
     assert all(c.text for c in BUILTIN.conditions.values())
 
