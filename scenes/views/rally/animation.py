@@ -399,7 +399,8 @@ def cargo_at(view: Mapping[str, Any], tl: Timeline, t: float) -> dict[str, Any]:
         track = tl.ships.get(int(s["id"]))
         if track is not None:
             _, _, energy, titanium, _ = track.at(t)
-            s = {**s, "energy": energy, "titanium": titanium}
+            # a ship that lost a battle ends below nothing: it is gone, its pill says 0
+            s = {**s, "energy": max(0, energy), "titanium": titanium}
         ships.append(s)
     return {**view, "ships": ships}
 

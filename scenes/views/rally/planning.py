@@ -253,7 +253,11 @@ def _draw_row(layer: pygame.Surface, row: Row, view: Mapping[str, Any], text: Te
     if ship is not None:
         draw_ship(layer, (lab.x + sh * 0.6, lab.centery), row.owner, -90.0, max(12, int(sh * 0.75)))
         label = short_ship_name(row.owner, int(ship.get("number", row.ship)), int(view.get("seat", -1)))
-        text.blit(layer, label, fs - 2, col, "bold", topleft=(lab.x + sh * 1.25, lab.y + 3))
+        room = lab.right - int(lab.x + sh * 1.25) - 4
+        size = fs - 2
+        while size > 9 and text.font(size, "bold").size(label)[0] > room:
+            size -= 1  # "Orange 1" is wider than "Ship 1": it shrinks rather than run under the cards
+        text.blit(layer, label, size, col, "bold", topleft=(lab.x + sh * 1.25, lab.y + 3))
         pill = cargo_pill(int(ship["energy"]), int(ship["titanium"]), max(12, fs - 2))
         layer.blit(pill, (lab.x + int(sh * 1.25), lab.y + 5 + fs))
     for slot in row.slots:

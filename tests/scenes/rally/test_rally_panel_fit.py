@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
+from scenes.sprites.text import TextCache
 from scenes.views.rally.controls import SplitDraft, panel_geometry
 from tests.scenes.table_context import table_context
 from tests.scenes.rally.test_table_rally import open_settled, pending_for_0
@@ -75,3 +76,52 @@ def test_buttons_that_cannot_change_anything_are_greyed(monkeypatch: pytest.Monk
                         {2: (10, 0), 4: (0, 0)})
     state = {a: drawn[(r.x, r.y, r.width)] for r, a in geo.buttons}
     assert state["bump:0:1:10"], "10 back in the pool: + works again"
+
+
+@pytest.mark.parametrize("fs", [14, 15, 16, 17, 19, 21])
+def test_a_rivals_ship_name_stays_clear_of_its_cards(fs: int) -> None:
+    """"Orange 1" is wider than "Ship 1": in the chaos dock it used to run under the first card
+    of its row; it now shrinks to the room before the cards."""
+    from scenes.views.rally.planning import _draw_row, build_dock
+
+    pygame.font.init()
+    view = {"seat": 0, "players": 2, "cards": {"5": "move1"}, "programs": {}, "played": [{"ship": 2, "card": 5}],
+            "phase": "chaos",
+            "ships": [{"id": 1, "number": 1, "owner": 0, "hex": [0, 0], "direction": 0, "energy": 50, "titanium": 1,
+                       "program_count": 0},
+                      {"id": 2, "number": 1, "owner": 1, "hex": [1, 0], "direction": 3, "energy": 96, "titanium": 0,
+                       "program_count": 3}]}
+    dock = build_dock(pygame.Rect(0, 0, 760, 140), view, 52, 0, fs, show_hand=False)
+    row = next(r for r in dock.rows if r.owner == 1)
+    said: list[tuple[str, pygame.Rect]] = []
+    from scenes.app import FONT_FILES
+    from scenes.resources import asset_path
+
+    def app_font(size: int, kind: str) -> pygame.font.Font:  # the app's own fonts: their widths matter here
+        return pygame.font.Font(str(asset_path("fonts", FONT_FILES.get(kind, FONT_FILES["regular"]))), size)
+
+    text = TextCache(app_font)
+    real = text.blit
+
+    def record(surface: pygame.Surface, words: str, *a: Any, **k: Any) -> pygame.Rect:
+        rect = real(surface, words, *a, **k)
+        said.append((words, rect))
+        return rect
+
+    text.blit = record  # type: ignore[method-assign]
+    _draw_row(pygame.Surface((800, 200)), row, view, text, fs, None, set(), False, (0, 0))
+    name = next(rect for words, rect in said if words.endswith(" 1"))
+    assert row.slots and name.right <= row.slots[0].rect.x, (name, row.slots[0].rect)
+
+
+def test_a_ship_lost_in_battle_shows_no_energy_rather_than_a_negative_amount() -> None:
+    """A battle can leave a ship below nothing (82 against 165): it is gone, and the dock's pill
+    counted down to -83 while the log said 82→0."""
+    from types import SimpleNamespace
+
+    from scenes.views.rally.animation import cargo_at
+
+    track = SimpleNamespace(at=lambda t: (None, None, -83, 1, False))
+    tl = SimpleNamespace(ships={1: track})
+    view = {"ships": [{"id": 1, "energy": 82, "titanium": 1}]}
+    assert cargo_at(view, tl, 3.0)["ships"][0]["energy"] == 0  # type: ignore[arg-type]
