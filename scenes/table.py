@@ -1098,6 +1098,10 @@ class TableScene(Scene):
         if self.watching:
             return "Space: pause or resume"
         if self.acting_human() is not None:
+            # a piece a single click plays (a Worlds Collide hand card) must not be announced as
+            # click-then-click: a second click would land on a move already made
+            if self._input_open() and self.clickable():
+                return "Drag, or click once to play" if self.movable() else "Click to play"
             return "Drag, or click then click"
         return ""
 

@@ -688,3 +688,12 @@ def test_hot_seat_the_chosen_action_flies_to_its_slot_face_down(ctx: AppContext)
     flights = [tw for tw in scene.animator.tweens
                if tw.kind == "wc-move" and tuple(tw.payload.get("hide", ())) == ("arena", first)]
     assert flights and all(tw.payload["face"] == ("back",) for tw in flights)
+
+
+def test_the_bar_says_one_click_plays_a_hand_card_not_click_then_click(ctx: AppContext) -> None:
+    """A single click on a hand Action plays it; the bar said "Drag, or click then click", and a
+    new player's second click met "Wait: it is not your turn" (play-test)."""
+    scene = open_table(ctx, ["human", "normal"])
+    next_turn(ctx, scene)
+    assert scene.clickable() and scene.movable()
+    assert scene._action_hint() == "Drag, or click once to play"
