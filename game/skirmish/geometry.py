@@ -37,12 +37,16 @@ Movement
   scalable and the vertical distance is paid from the move). The base may not cross another
   base or a token: their circles are inflated by the mover's radius and the centre stays out
   of them; the base stays on the table. Obstacles the mover already overlaps are ignored, so
-  it can step away. The route is found by A* over a visibility graph: the nodes are the
-  corners of 16-gons circumscribing the inflated circles (a route bends around a base on one,
-  at most 2% longer than the true arc) and points CORNER_OFFSET outside and inside each terrain
-  corner (to pass a piece, or to stay on top of one); each leg is checked against the circles
-  and priced by its crossings of terrain edges. Optimal on that graph: a route has no reason
-  to bend anywhere else, since crossing an edge costs the same at any angle.
+  it can step away. The route is found by A* (straight distance plus elevation difference as
+  the estimate) over a visibility graph. Its nodes: the corners of 16-gons circumscribing the
+  inflated circles (a route bends around a base on one, at most 2% longer than the true arc),
+  and points CORNER_OFFSET outside and inside every corner of the terrain's flat patches (the
+  faces all outlines cut the table into: to pass a piece, or to stay on top of one). A leg is
+  checked against the circles and priced by where it crosses terrain edges. The route is the
+  cheapest on that graph, and a cheapest route has no reason to bend elsewhere: crossing an
+  edge costs the same at any angle. A leg that leaves a 16-gon's corner by cutting into it
+  is never priced (a cheapest route only wraps around a corner), unless it ends in the gap
+  between the 16-gon and its circle; a test checks that this never changes a path.
 - `costs(table, others, mover, points, budget)`: the same cost to many points at once, by
   Dijkstra from the mover over the same graph; inf beyond the budget, for a refused point or
   one cut off. What the AI uses to rate many destinations.
@@ -246,12 +250,15 @@ class Table:
 
     @cached_property
     def _corner_nodes(self) -> FloatArray:
-        """Points just outside and just inside every terrain corner: where a route may bend."""
+        """Points just outside and just inside every corner of the terrain's flat patches (the
+        faces the pieces' outlines cut the table into, so where two pieces' edges cross is a
+        corner too): where a route may bend to pass a piece or to stay on top of one."""
         if not self.terrain:
             return np.empty((0, 2))
-        rings = [shapely.buffer(self._polygons, d, join_style="mitre") for d in (CORNER_OFFSET, -CORNER_OFFSET)]
-        coords = shapely.get_coordinates(np.concatenate(rings))
-        return np.unique(coords, axis=0)
+        outlines = shapely.get_parts(shapely.union_all(shapely.boundary(self._polygons)))
+        faces = shapely.get_parts(shapely.polygonize(outlines))
+        rings = [shapely.buffer(faces, d, join_style="mitre") for d in (CORNER_OFFSET, -CORNER_OFFSET)]
+        return np.unique(shapely.get_coordinates(np.concatenate(rings)), axis=0)
 
     @cached_property
     def _token_circles(self) -> FloatArray:
@@ -281,7 +288,8 @@ class Table:
         r = body.radius - OVERLAP_TOLERANCE
         return r <= body.x <= self.width - r and r <= body.y <= self.depth - r
 
-    def _climb(self, a: FloatArray, b: FloatArray, ea: FloatArray, eb: FloatArray) -> FloatArray:
+    def _climb(self, a: FloatArray, b: FloatArray, ea: FloatArray, eb: FloatArray,
+               segments: GeomArray | None = None) -> FloatArray:
         """Vertical distance, up and down, walked along each segment a[i] -> b[i].
 
         The ground is flat between terrain edges, so the profile is: the start's elevation, the
@@ -291,7 +299,8 @@ class Table:
         seg_ids: list[IntArray] = [np.arange(m), np.arange(m)]
         ts: list[FloatArray] = [np.zeros(m), np.ones(m)]
         if self.terrain and m:
-            segments = _segments(np.concatenate([a, b], axis=1))
+            if segments is None:
+                segments = _segments(np.concatenate([a, b], axis=1))
             si, ti = self._terrain_tree.query(segments)
             if si.size:
                 crossing = shapely.intersects(segments[si], self._boundaries[ti])
@@ -425,12 +434,18 @@ class _Mover:
         return ok
 
     def nodes(self) -> FloatArray:
-        """Where a cheapest route may bend: around each circle, at each terrain corner."""
+        """Where a cheapest route may bend: the corners of a 16-gon around each circle and the
+        terrain corners. Shape (n, 5, 2): the corner, the previous and the next one along its
+        16-gon, its circle's centre and (radius of the 16-gon's corners, 0); NaN but the corner
+        for terrain (a route may turn there for more reasons than wrapping around it)."""
         k = np.arange(CIRCLE_SIDES) * (2 * math.pi / CIRCLE_SIDES)
         far = self.cr * (1 / math.cos(math.pi / CIRCLE_SIDES)) * (1 + 1e-9) + 1e-9
         around = np.stack([self.cx[:, None] + far[:, None] * np.cos(k), self.cy[:, None] + far[:, None] * np.sin(k)], axis=-1)
-        points = np.concatenate([around.reshape(-1, 2), self.table._corner_nodes])
-        return points[self.free(points)]
+        hub = np.broadcast_to(np.stack([self.cx, self.cy], axis=-1)[:, None, :], around.shape)
+        size = np.broadcast_to(np.stack([far, np.zeros_like(far)], axis=-1)[:, None, :], around.shape)
+        ring = np.stack([around, np.roll(around, 1, axis=1), np.roll(around, -1, axis=1), hub, size], axis=2)
+        corners = np.concatenate([ring.reshape(-1, 5, 2), _corners(self.table._corner_nodes)])
+        return corners[self.free(corners[:, 0])]
 
     def legs(self, a: FloatArray, b: FloatArray, ea: FloatArray, eb: FloatArray) -> tuple[FloatArray, FloatArray]:
         """Length and climb of each straight leg a[i] -> b[i]; inf length where a circle blocks it."""
@@ -441,12 +456,38 @@ class _Mover:
         if len(self.cr):
             segments = _segments(np.concatenate([a, b], axis=1))
             si, ci = self.tree.query(segments)
-            if si.size:
-                hit = _within(segments[si], self.centres[ci], self.cr[ci] - OVERLAP_TOLERANCE)
-                length[si[hit]] = np.inf
+            hit = _within(segments[si], self.centres[ci], self.cr[ci] - OVERLAP_TOLERANCE)
+            length[si[hit]] = np.inf
+        else:
+            segments = None
         open_ = np.isfinite(length)
-        climb[open_] = self.table._climb(a[open_], b[open_], ea[open_], eb[open_])
+        climb[open_] = self.table._climb(a[open_], b[open_], ea[open_], eb[open_],
+                                         None if segments is None else segments[open_])
         return length, climb
+
+
+def _tangent(corner: FloatArray, to: FloatArray) -> BoolArray:
+    """Whether each leg from corner[i] (see `_Mover.nodes`) towards to[i] only touches the
+    outline at the corner: its neighbours are not on opposite sides of the leg's line. A cheapest
+    route bends at a corner only by wrapping around it, so other legs are wasted work; except
+    that a 16-gon stands off its circle, and a leg to a point in that gap (a model in base
+    contact) must cut in. Free points (NaN neighbours: the start, the goal, terrain corners) let
+    every leg through."""
+    at = corner[:, 0]
+    d = to - at
+    a = d[:, 0] * (corner[:, 1, 1] - at[:, 1]) - d[:, 1] * (corner[:, 1, 0] - at[:, 0])
+    b = d[:, 0] * (corner[:, 2, 1] - at[:, 1]) - d[:, 1] * (corner[:, 2, 0] - at[:, 0])
+    tol = 1e-9
+    cuts = ((a > tol) & (b < -tol)) | ((a < -tol) & (b > tol))
+    in_gap = np.hypot(to[:, 0] - corner[:, 3, 0], to[:, 1] - corner[:, 3, 1]) < corner[:, 4, 0]
+    return ~cuts | in_gap
+
+
+def _corners(points: FloatArray) -> FloatArray:
+    """Free points (the start, the goal) as corners with no outline: every leg may leave them."""
+    out = np.full((len(points), 5, 2), np.nan)
+    out[:, 0] = points
+    return out
 
 
 def path(table: Table, others: Sequence[Body], mover: Body, goal: Point2) -> Path | None:
@@ -463,9 +504,9 @@ def path(table: Table, others: Sequence[Body], mover: Body, goal: Point2) -> Pat
     length, climb = world.legs(ends[:1], ends[1:], e_ends[:1], e_ends[1:])
     if np.isfinite(length[0]) and climb[0] <= abs(e_ends[1] - e_ends[0]) + _EPS:
         return Path((start, (gx, gy)), float(length[0]), float(climb[0]))  # the lower bound: optimal
-    nodes = world.nodes()
-    points = np.concatenate([ends, nodes])
-    elev = np.concatenate([e_ends, table.elevations(nodes[:, 0], nodes[:, 1])])
+    corners = np.concatenate([_corners(ends), world.nodes()])
+    points = corners[:, 0]
+    elev = np.concatenate([e_ends, table.elevations(points[2:, 0], points[2:, 1])])
     # A*: h = straight distance + elevation difference, never more than the true cost
     h = np.hypot(points[:, 0] - gx, points[:, 1] - gy) + np.abs(elev - e_ends[1])
     n = len(points)
@@ -484,6 +525,8 @@ def path(table: Table, others: Sequence[Body], mover: Body, goal: Point2) -> Pat
         closed[u] = True
         bound = g[u] + np.hypot(points[:, 0] - points[u, 0], points[:, 1] - points[u, 1]) + np.abs(elev - elev[u])
         cand = np.flatnonzero(~closed & (bound < g - _EPS) & (bound + h < g[1] - _EPS))
+        cand = cand[_tangent(np.repeat(corners[u:u + 1], cand.size, axis=0), points[cand])
+                    & _tangent(corners[cand], np.repeat(points[u:u + 1], cand.size, axis=0))]
         if not cand.size:
             continue
         length, climb = world.legs(np.repeat(points[u:u + 1], cand.size, axis=0), points[cand],
@@ -500,16 +543,18 @@ def path(table: Table, others: Sequence[Body], mover: Body, goal: Point2) -> Pat
     route = [1]
     while route[-1] != 0:
         route.append(int(parent[route[-1]]))
-    corners = tuple((float(points[i, 0]), float(points[i, 1])) for i in reversed(route))
-    return Path(corners, float(g[1] - climbed[1]), float(climbed[1]))
+    bends = tuple((float(points[i, 0]), float(points[i, 1])) for i in reversed(route))
+    return Path(bends, float(g[1] - climbed[1]), float(climbed[1]))
 
 
 def _settle(world: _Mover, budget: float) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """Dijkstra from the mover over the graph's nodes within `budget`: points, elevations, costs (settled order)."""
+    """Dijkstra from the mover over the graph's corners within `budget`: the corners reached,
+    their elevations and their costs, cheapest first."""
     table, mover = world.table, world.mover
     nodes = world.nodes()
-    nodes = nodes[np.hypot(nodes[:, 0] - mover.x, nodes[:, 1] - mover.y) <= budget]
-    points = np.concatenate([np.array([[mover.x, mover.y]], dtype=np.float64), nodes])
+    nodes = nodes[np.hypot(nodes[:, 0, 0] - mover.x, nodes[:, 0, 1] - mover.y) <= budget]
+    corners = np.concatenate([_corners(np.array([[mover.x, mover.y]], dtype=np.float64)), nodes])
+    points = corners[:, 0]
     elev = table.elevations(points[:, 0], points[:, 1])
     n = len(points)
     g = np.full(n, np.inf)
@@ -525,12 +570,14 @@ def _settle(world: _Mover, budget: float) -> tuple[FloatArray, FloatArray, Float
         order.append(u)
         bound = g[u] + np.hypot(points[:, 0] - points[u, 0], points[:, 1] - points[u, 1]) + np.abs(elev - elev[u])
         cand = np.flatnonzero(~done & (bound < g - _EPS) & (bound <= budget))
+        cand = cand[_tangent(np.repeat(corners[u:u + 1], cand.size, axis=0), points[cand])
+                    & _tangent(corners[cand], np.repeat(points[u:u + 1], cand.size, axis=0))]
         if cand.size:
             length, climb = world.legs(np.repeat(points[u:u + 1], cand.size, axis=0), points[cand],
                                        np.full(cand.size, elev[u]), elev[cand])
             g[cand] = np.minimum(g[cand], g[u] + length + climb)
     idx = np.array(order, dtype=np.intp)
-    return points[idx], elev[idx], g[idx]
+    return corners[idx], elev[idx], g[idx]
 
 
 def costs(table: Table, others: Sequence[Body], mover: Body, points: FloatArray | Sequence[Point2],
@@ -545,9 +592,11 @@ def costs(table: Table, others: Sequence[Body], mover: Body, points: FloatArray 
     target = pts[legal]
     e_target = table.elevations(target[:, 0], target[:, 1])
     found = np.full(len(target), np.inf)
-    for node, e_node, g in zip(*_settle(world, budget)):
+    for corner, e_node, g in zip(*_settle(world, budget)):
+        node = corner[0]
         bound = g + np.hypot(target[:, 0] - node[0], target[:, 1] - node[1]) + np.abs(e_target - e_node)
         cand = np.flatnonzero((bound <= budget + _EPS) & (bound < found - _EPS))
+        cand = cand[_tangent(np.repeat(corner[None], cand.size, axis=0), target[cand])]
         if cand.size:
             length, climb = world.legs(np.repeat(node[None, :], cand.size, axis=0), target[cand],
                                        np.full(cand.size, e_node), e_target[cand])

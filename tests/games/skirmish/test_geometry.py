@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point
 
+from game.skirmish import geometry
 from game.skirmish.geometry import (
     BASE_CONTACT,
     REACH_TOLERANCE,
@@ -211,6 +212,33 @@ def test_paths_never_cross_another_base_or_leave_the_table(seed: int, gx: float,
     assert found.climb == pytest.approx(sampled, abs=1e-6)
 
 
+def test_a_path_can_end_in_base_contact_behind_a_model() -> None:
+    other = model(12, 18, "other")
+    behind = (12 + 2 * R32, 18.0)  # touching the other model's far side
+    found = path(Table(), [other], model(5, 18, "me"), behind)
+    assert found is not None
+    # around a quarter of the 2r circle and on: a little more than the straight 8.26"
+    assert 7 + 2 * R32 < found.cost < 7 + 2 * R32 + (math.pi - 2) * 2 * R32
+    assert LineString(found.points).distance(Point(12, 18)) >= 2 * R32 - 1e-6
+
+
+@SLOW
+@given(seed=seeds)
+def test_leaving_out_legs_that_cut_into_a_base_never_changes_a_path(seed: int) -> None:
+    """Only legs that wrap around a 16-gon's corner are priced; pricing all of them finds the same."""
+    table, bodies = layout(seed, models=random.Random(seed).choice((6, 14, 24)), pieces=5)
+    rng = random.Random(seed)
+    trips = [(rng.choice(bodies), (rng.uniform(1, 35), rng.uniform(1, 35))) for _ in range(4)]
+    pruned = [path(table, bodies, mover, goal) for mover, goal in trips]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(geometry, "_tangent", lambda corner, to: np.ones(len(to), dtype=bool))
+        every = [path(table, bodies, mover, goal) for mover, goal in trips]
+    for a, b in zip(pruned, every):
+        assert (a is None) == (b is None)
+        if a is not None and b is not None:
+            assert a.cost == pytest.approx(b.cost, abs=1e-9)
+
+
 RIDGE = Table(terrain=(box(10, -1, 14, 37, 2.0, "ridge"),))  # wall to wall: no way around
 
 
@@ -392,6 +420,15 @@ def test_a_shooter_on_a_hill_sees_over_a_low_wall() -> None:
     assert from_below.verdict == "cover" and from_below.hidden == pytest.approx(10 / 15)  # the head shows
     from_hill = sight(Table(terrain=terrain), [], shooter, target)
     assert from_hill.verdict == "clear" and from_hill.hidden == 0.0
+
+
+def test_lines_through_a_notch_in_a_piece_are_clear() -> None:
+    # a C-shaped ruin around the target: its walls catch the outer columns, the middle ones pass
+    ruin = shapely.box(21, 9, 27, 11).difference(shapely.box(20, 9.62, 26, 10.38))
+    table = Table(terrain=(Terrain(tuple(ruin.exterior.coords)[:-1], 3.0, "ruin"),))
+    seen = sight(table, [], model(5, 10, "s"), model(25, 10, "t"))
+    assert seen.hidden_by_terrain == pytest.approx(6 / 15)
+    assert [line.blocked for line in seen.lines[:5]] == [True, False, False, False, True]
 
 
 def test_a_model_in_the_middle_of_a_plateau_cannot_see_the_foot_of_it() -> None:
