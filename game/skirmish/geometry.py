@@ -290,31 +290,47 @@ class Table:
 
     def _climb(self, a: FloatArray, b: FloatArray, ea: FloatArray, eb: FloatArray,
                segments: GeomArray | None = None) -> FloatArray:
-        """Vertical distance, up and down, walked along each segment a[i] -> b[i].
+        """Vertical distance, up and down, walked along each segment a[i] -> b[i] (ea, eb: the
+        elevations of its ends).
 
-        The ground is flat between terrain edges, so the profile is: the start's elevation, the
-        elevation in the middle of each stretch between two edge crossings, the end's elevation.
-        """
+        A segment that meets no terrain edge stays on one flat patch. One that meets the edges
+        of a single convex piece climbs on and off it once if it crosses it from outside to
+        outside, else goes from one end's elevation to the other's. The rest get their profile:
+        the elevation in the middle of each stretch between two edge crossings (from GEOS)."""
         m = len(a)
-        seg_ids: list[IntArray] = [np.arange(m), np.arange(m)]
-        ts: list[FloatArray] = [np.zeros(m), np.ones(m)]
-        if self.terrain and m:
-            if segments is None:
-                segments = _segments(np.concatenate([a, b], axis=1))
-            si, ti = self._terrain_tree.query(segments)
-            if si.size:
-                crossing = shapely.intersects(segments[si], self._boundaries[ti])
-                si, ti = si[crossing], ti[crossing]
-                points = shapely.intersection(segments[si], self._boundaries[ti])
-                coords, which = shapely.get_coordinates(points, return_index=True)
-                owner = si[which]
-                d = b[owner] - a[owner]
-                length2 = np.einsum("ij,ij->i", d, d)
-                t = np.einsum("ij,ij->i", coords - a[owner], d) / np.where(length2 > 0, length2, 1.0)
-                seg_ids.append(owner)
-                ts.append(np.clip(t, 0.0, 1.0))
-        seg = np.concatenate(seg_ids)
-        t = np.concatenate(ts)
+        ea = np.asarray(ea, dtype=np.float64)
+        eb = np.asarray(eb, dtype=np.float64)
+        climb = np.abs(eb - ea)
+        if not self.terrain or not m:
+            return climb
+        if segments is None:
+            segments = _segments(np.concatenate([a, b], axis=1))
+        si, ti = self._terrain_tree.query(segments)
+        meet = np.asarray(shapely.intersects(self._boundaries[ti], segments[si]), dtype=np.bool_)
+        si, ti = si[meet], ti[meet]
+        single = (np.bincount(si, minlength=m)[si] == 1) & self._convex[ti]
+        s1, t1 = si[single], ti[single]
+        polygons = self._polygons[t1]
+        outside = ~shapely.intersects_xy(polygons, a[s1, 0], a[s1, 1]) & ~shapely.intersects_xy(polygons, b[s1, 0], b[s1, 1])
+        through = outside & np.asarray(shapely.crosses(polygons, segments[s1]), dtype=np.bool_)
+        climb[s1[through]] = 2 * np.maximum(0.0, self._heights[t1[through]] - ea[s1[through]])
+        rest = np.unique(si[~single])
+        if rest.size:
+            keep = np.isin(si, rest)
+            climb[rest] = self._profile_climb(a, b, ea, eb, segments, rest, si[keep], ti[keep])
+        return climb
+
+    def _profile_climb(self, a: FloatArray, b: FloatArray, ea: FloatArray, eb: FloatArray, segments: GeomArray,
+                       rest: IntArray, si: IntArray, ti: IntArray) -> FloatArray:
+        """The climb of the segments `rest` along their profiles; (si, ti): the edges they meet."""
+        points = shapely.intersection(segments[si], self._boundaries[ti])
+        coords, which = shapely.get_coordinates(points, return_index=True)
+        owner = si[which]
+        d = b[owner] - a[owner]
+        length2 = np.einsum("ij,ij->i", d, d)
+        t = np.einsum("ij,ij->i", coords - a[owner], d) / np.where(length2 > 0, length2, 1.0)
+        seg = np.concatenate([rest, rest, owner])
+        t = np.concatenate([np.zeros(len(rest)), np.ones(len(rest)), np.clip(t, 0.0, 1.0)])
         order = np.lexsort((t, seg))
         seg, t = seg[order], t[order]
         stretch = (seg[1:] == seg[:-1]) & (t[1:] - t[:-1] > _EPS)
@@ -323,14 +339,14 @@ class Table:
         mid = a[mid_seg] + (b[mid_seg] - a[mid_seg]) * mid_t[:, None]
         mid_e = self.elevations(mid[:, 0], mid[:, 1])
         # the profile: (segment, position along it, elevation), start first and end last
-        p_seg = np.concatenate([np.arange(m), mid_seg, np.arange(m)])
-        p_pos = np.concatenate([np.full(m, -1.0), mid_t, np.full(m, 2.0)])
-        p_e = np.concatenate([np.asarray(ea, dtype=np.float64), mid_e, np.asarray(eb, dtype=np.float64)])
+        p_seg = np.concatenate([rest, mid_seg, rest])
+        p_pos = np.concatenate([np.full(len(rest), -1.0), mid_t, np.full(len(rest), 2.0)])
+        p_e = np.concatenate([ea[rest], mid_e, eb[rest]])
         order = np.lexsort((p_pos, p_seg))
         p_seg, p_e = p_seg[order], p_e[order]
         same = p_seg[1:] == p_seg[:-1]
-        steps = np.abs(np.diff(p_e))[same]
-        return np.bincount(p_seg[1:][same], weights=steps, minlength=m).astype(np.float64)
+        total = np.bincount(p_seg[1:][same], weights=np.abs(np.diff(p_e))[same], minlength=len(a))
+        return np.asarray(total[rest], dtype=np.float64)
 
 
 # --- distances ------------------------------------------------------------------------------
