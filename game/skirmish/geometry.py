@@ -17,8 +17,9 @@ Pieces
 - `Token(x, y, radius=0.5, height=1.0)`: a marker, 1" across unless stated. Tokens block
   placement and movement as bases do, and block sight as models do.
 - `Table(width=36, depth=36, terrain, tokens)`: immutable, prepared once per position.
-  `elevation_at(x, y)` (a point on a piece's edge is on top of it), `elevations(xs, ys)`
-  vectorised, `on_table(body)` (the whole base on the table).
+  `elevation_at(x, y)` (a point on a piece's edge is on top of it), `elevation_of(body)`,
+  `elevations(xs, ys)` vectorised, `on_table(body)` (the whole base on the table). It pickles
+  as its fields alone (the AI's worker builds its own GEOS structures).
 
 Distances
 - `edge_gap(a, b)`: base edge to base edge, as wargamers measure; negative when overlapping.
@@ -92,7 +93,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Callable, Iterable, Literal, Sequence
 
@@ -217,6 +218,11 @@ class Table:
         if not (self.width > 0 and self.depth > 0):
             raise ValueError(f"a table needs a positive size, not {self.width} x {self.depth}")
 
+    def __getstate__(self) -> dict[str, object]:
+        """Only the fields: the GEOS structures are built (and prepared) again where it lands,
+        e.g. in the AI's worker process."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
     # prepared once --------------------------------------------------------------------
     @cached_property
     def _polygons(self) -> GeomArray:
@@ -270,6 +276,10 @@ class Table:
     def elevation_at(self, x: float, y: float) -> float:
         """Height of the ground at (x, y): the highest terrain there (its edge included), else 0."""
         return float(self.elevations(np.array([x], dtype=np.float64), np.array([y], dtype=np.float64))[0])
+
+    def elevation_of(self, body: Body) -> float:
+        """Where a model stands: the elevation under its centre."""
+        return self.elevation_at(body.x, body.y)
 
     def elevations(self, xs: FloatArray, ys: FloatArray) -> FloatArray:
         """`elevation_at` for arrays of points."""

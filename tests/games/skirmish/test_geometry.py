@@ -4,6 +4,7 @@ it checks. Random layouts come from a seed, so hypothesis explores seeds and a f
 from __future__ import annotations
 
 import math
+import pickle
 import random
 
 import numpy as np
@@ -151,6 +152,15 @@ def test_elevation_is_the_highest_terrain_under_a_point_edges_included() -> None
     assert table.elevation_at(15, 15) == 3.0
     assert table.elevation_at(10, 15) == 1.0  # on the edge: on top
     assert list(table.elevations(np.array([5.0, 12.0, 15.0]), np.array([5.0, 12.0, 15.0]))) == [0.0, 1.0, 3.0]
+
+
+def test_a_table_travels_to_another_process_and_answers_the_same() -> None:
+    table, bodies = layout(7, models=8, pieces=4)
+    table.elevation_at(1, 1)  # its GEOS structures are built here
+    again = pickle.loads(pickle.dumps(table))
+    assert again == table and "_polygons" not in again.__dict__
+    assert (visibility_matrix(again, bodies) == visibility_matrix(table, bodies)).all()
+    assert again.elevation_of(bodies[0]) == table.elevation_of(bodies[0])
 
 
 # --- movement ---------------------------------------------------------------------------------
