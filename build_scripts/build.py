@@ -41,7 +41,7 @@ INFO = DIST / "build-info.json"
 
 SOURCES = ("game", "scenes", "assets", "build_scripts/entropy.spec", "build_scripts/launcher.py", "pyproject.toml")
 """What goes into the bundle; source_hash() changes when any of it does."""
-DEPENDENCIES = ("pygame-ce", "pygame-gui", "platformdirs", "pyinstaller")
+DEPENDENCIES = ("pygame-ce", "pygame-gui", "platformdirs", "shapely", "numpy", "pyinstaller")
 
 
 def version() -> str:

@@ -2,7 +2,8 @@
 
 A hidden developer check, meant for the standalone build (tests/build runs it on
 the bundle): it looks for the assets, the theme's files, pygame-gui's own data
-and each game's data files the same way the screens do, then asks a spawned
+and each game's data files the same way the screens do, runs the skirmish's geometry on
+shapely (GEOS's libraries are the bundle's largest native ones), then asks a spawned
 AgentWorker process for one move. Prints one JSON object; exit code 0 when all
 checks pass, 1 otherwise. Opens no window.
 """
@@ -91,6 +92,26 @@ def _ui() -> dict[str, Any]:
         pygame.quit()
 
 
+def _geometry() -> dict[str, Any]:
+    """The skirmish's geometry runs on shapely's GEOS and numpy: a route around a model, a hill's
+    climb and a sight line half behind a low wall, with the numbers known from source."""
+    from game.skirmish.geometry import Body, Table, Terrain, path, sight
+
+    me, other = Body(5, 18, 0.6, 1.25, "me"), Body(12, 18, 0.6, 1.25, "other")
+    around = path(Table(), [other], me, (20, 18))
+    hill = Table(terrain=(Terrain(((10, -1), (14, -1), (14, 37), (10, 37)), 2.0, "ridge"),))
+    over = path(hill, [], me, (20, 18))
+    wall = Table(terrain=(Terrain(((23.5, 5), (24, 5), (24, 31), (23.5, 31)), 1.0, "wall"),))
+    seen = sight(wall, [], me, Body(25, 18, 0.6, 1.25, "target"))
+    if around is None or not 15 < around.cost < 15.5 or over is None or abs(over.climb - 4) > 1e-9:
+        raise RuntimeError(f"unexpected paths: {around}, {over}")
+    if seen.verdict != "cover":
+        raise RuntimeError(f"unexpected sight behind a low wall: {seen}")
+    import shapely
+
+    return {"geos": shapely.geos_version_string, "path_in": round(around.cost, 3), "hidden": round(seen.hidden, 3)}
+
+
 def _worker() -> dict[str, Any]:
     """One move from a spawned AI process, the way the table asks for it."""
     from game.ai.worker import AgentWorker
@@ -122,6 +143,7 @@ CHECKS: dict[str, Callable[[], dict[str, Any]]] = {
     "pygame_gui_data": _pygame_gui_data,
     "game_data": _game_data,
     "ui": _ui,
+    "geometry": _geometry,
     "worker": _worker,
 }
 

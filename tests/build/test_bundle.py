@@ -2,8 +2,8 @@
 
 Builds dist/ with build_scripts/build.py unless dist/build-info.json says it was
 built from exactly these sources, then runs the one-folder app and the one-file
-executable: the hidden --selftest (files, theme, pygame-gui data, game data, a
-spawned AI process), `shot` (pixel for pixel the same picture as from source),
+executable: the hidden --selftest (files, theme, pygame-gui data, game data, the
+skirmish's geometry on shapely/GEOS, a spawned AI process), `shot` (pixel for pixel the same picture as from source),
 `bench render` headlessly, and the main menu in a real window under Xvfb, timing
 process start to first frame. Timings go to build/bundle-timings.json.
 Skipped when PyInstaller is not installed, and unless selected (-m bundle).
@@ -102,6 +102,8 @@ def test_version_and_selftest(bundle, kind, tmp_path):
     assert report["ok"], json.dumps(report, indent=2)
     worker = report["checks"]["worker"]
     assert worker["pid"] and worker["command"].startswith("Place("), worker
+    geometry = report["checks"]["geometry"]  # shapely's GEOS libraries and numpy made it into the bundle
+    assert geometry["ok"] and geometry["geos"], geometry
 
 
 def test_shot_is_the_same_picture_as_from_source(bundle, tmp_path):

@@ -16,7 +16,7 @@ def test_selftest_passes_from_source(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stdout + out.stderr
     report = json.loads(out.stdout)
     assert report["ok"] and report["frozen"] is False
-    assert set(report["checks"]) == {"assets", "pygame_gui_data", "game_data", "ui", "worker"}
+    assert set(report["checks"]) == {"assets", "pygame_gui_data", "game_data", "ui", "geometry", "worker"}
     worker = report["checks"]["worker"]
     assert worker["pid"] != os.getpid() and worker["command"].startswith("Place(")
 

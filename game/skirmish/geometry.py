@@ -1,0 +1,933 @@
+"""The skirmish table's geometry: bases, terrain, placement, movement, line of sight and cover.
+
+One module that the rules engine, the AI and the screen all ask, so they get the same
+answers. Everything is in inches, positions are floats; x runs across the table's width, y
+across its depth, z up from the table top. Shapely 2 (GEOS) answers every polygon and segment
+question, vectorised over numpy arrays, with prepared geometries and STRtrees. Round bases and
+tokens are exact circles: a segment meets one when GEOS's distance from the segment to its
+centre is within its radius; distances between two circles are plain arithmetic on centres.
+
+Pieces
+- `Body(x, y, radius, height, ident)`: a model: its round base and its height. `ident` is
+  unique on the table; a query skips the body with the mover's, shooter's or target's ident,
+  so `others` may include them. `base_radius(mm)` converts a base size (25, 32, 40, 50,
+  60 mm) to inches. A model stands at the table's elevation under its centre.
+- `Terrain(points, height, name)`: a polygon footprint and its height above the table. Where
+  pieces overlap, the highest counts (a tower on a hill is a piece as high as both).
+- `Token(x, y, radius=0.5, height=1.0)`: a marker, 1" across unless stated. Tokens block
+  placement and movement as bases do, and block sight as models do.
+- `Table(width=36, depth=36, terrain, tokens)`: immutable, prepared once per position.
+  `elevation_at(x, y)` (a point on a piece's edge is on top of it), `elevation_of(body)`,
+  `elevations(xs, ys)` vectorised, `on_table(body)` (the whole base on the table). It pickles
+  as its fields alone (the AI's worker builds its own GEOS structures).
+
+Distances
+- `edge_gap(a, b)`: base edge to base edge, as wargamers measure; negative when overlapping.
+- `in_base_contact(a, b)`: `edge_gap <= BASE_CONTACT` (a quarter inch): the rulebook's
+  "approximate base contact", what pushing two miniatures together gives on a real table.
+- `within_melee(a, b, reach)`: `edge_gap <= reach + BASE_CONTACT`. Both are measured flat;
+  the rulebook's allowance for a target on a platform is the rules engine's (elevations, Move).
+- `placement_refusal(table, others, body)`: None, or why the base may not stand there in a
+  player's words: off the table, overlapping a model's base, overlapping a token (more than
+  OVERLAP_TOLERANCE; bases may touch). Terrain never refuses: the model stands on top.
+
+Movement
+- `path(table, others, mover, goal) -> Path | None`: the cheapest legal route of the mover's
+  centre to `goal`, or None when the goal is refused or cut off. `Path.cost = length + climb`,
+  where climb adds up every change of elevation along the route, up and down (terrain is
+  scalable and the vertical distance is paid from the move). The base may not cross another
+  base or a token: their circles are inflated by the mover's radius and the centre stays out
+  of them; the base stays on the table. Obstacles the mover already overlaps are ignored, so
+  it can step away. The route is found by A* (straight distance plus elevation difference as
+  the estimate) over a visibility graph. Its nodes: the corners of 16-gons circumscribing the
+  inflated circles (a route bends around a base on one, at most 2% longer than the true arc),
+  and points CORNER_OFFSET outside and inside every corner of the terrain's flat patches (the
+  faces all outlines cut the table into: to pass a piece, or to stay on top of one). A leg is
+  checked against the circles and priced by where it crosses terrain edges. The route is the
+  cheapest on that graph, and a cheapest route has no reason to bend elsewhere: crossing an
+  edge costs the same at any angle. A leg that leaves a 16-gon's corner by cutting into it
+  is never priced (a cheapest route only wraps around a corner), unless it ends in the gap
+  between the 16-gon and its circle; a test checks that this never changes a path.
+- `costs(table, others, mover, points, budget)`: the same cost to many points at once, by
+  Dijkstra from the mover over the same graph; inf beyond the budget, for a refused point or
+  one cut off. What the AI uses to rate many destinations.
+- `reach(table, others, mover, budget)`: a (multi)polygon of the points the mover's centre can
+  end on at cost <= budget: `costs` on a grid of REACH_STEP inches, each reached point's cell
+  merged, clipped to where the centre may stand on the table and with the blocked circles cut
+  out. A point more than REACH_TOLERANCE inside it has a `path` within the budget; a point
+  more than that outside has none (tested on random layouts).
+
+Sight, in 3D (GEOS ignores z, so heights are ours)
+- The shooter's eye is its centre at its elevation plus `eye_height` (90%) of its height.
+- The target's silhouette is a vertical billboard through its centre, square to the line from
+  the eye, sampled at `columns` (5) points evenly across `spread` (80%) of its base's diameter
+  times `rows` (20%, 50%, 85%) of its height above its elevation: 15 sight lines.
+- A line is blocked by an obstacle (a terrain piece from the table up to its height; another
+  model's base cylinder or a token's, up to their top = elevation + height) when the part of
+  the line lower than the obstacle's top, projected onto the table, meets its footprint. The
+  line is straight in 3D, so that part is one end of the segment, cut where the line passes
+  the top's height; GEOS tests it against the footprint. The shooter and the target never
+  block their own lines.
+- `sight(table, others, shooter, target, rules) -> Sight`: `hidden` is the share of lines
+  blocked by anything, `hidden_by_terrain` by terrain, `hidden_by_models` by models and
+  tokens (a line blocked by both counts in both); `lines` gives every line's 3D ends and
+  flags for the screen to draw; the verdict is "hidden" (not a legal ranged target) when
+  hidden >= hidden_at, else "cover" when hidden_by_terrain >= terrain_cover_at or
+  hidden_by_models >= model_cover_at, else "clear".
+- `SightRules` holds the sampling and the thresholds (their values belong in the game's data
+  file). The defaults, and why:
+  hidden_at = 0.75: the rulebook's "obscure most of the target" cannot mean just over half,
+  since the same rulebook gives terrain cover from 50%: a target half behind a wall is in
+  cover, not out of sight. Three quarters blocked (12 of 15 lines; 3 or fewer clear) is a
+  player's "mostly hidden": a head, or one shoulder.
+  terrain_cover_at = 0.5: the rulebook's own "(50% or more)" for terrain.
+  model_cover_at = 0.2: "partially obscured, but still visible" by models and tokens. One
+  blocked line of 15 is a base grazing the silhouette's edge, which no player calls cover;
+  three lines are a whole column of the silhouette, foot to head, or most of its legs.
+- `visibility_matrix(table, bodies, rules)`: hidden[i, j] for shooter i and target j, every
+  line of every ordered pair in one batch against the STRtrees; equal to `sight(...).hidden`
+  pair by pair (the same code computes both).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
+from typing import Callable, Iterable, Literal, Sequence
+
+import numpy as np
+import numpy.typing as npt
+import shapely
+from shapely import MultiPolygon, Polygon, STRtree
+
+Point2 = tuple[float, float]
+Point3 = tuple[float, float, float]
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+IntArray = npt.NDArray[np.intp]
+GeomArray = npt.NDArray[np.object_]
+Verdict = Literal["clear", "cover", "hidden"]
+
+MM_PER_INCH = 25.4
+BASE_SIZES_MM = (25, 32, 40, 50, 60)
+"""The round base sizes miniatures come on."""
+TOKEN_RADIUS = 0.5
+TOKEN_HEIGHT = 1.0
+BASE_CONTACT = 0.25
+"""Approximate base contact: bases this close (inches, edge to edge) or closer are touching."""
+OVERLAP_TOLERANCE = 1e-6
+"""How far two circles may overlap and still count as touching (float noise, not a rule)."""
+CIRCLE_SIDES = 16
+"""Sides of the polygon a route follows around an inflated base."""
+CORNER_OFFSET = 0.01
+"""How far outside (and inside) a terrain corner a route's bend lies."""
+REACH_STEP = 0.25
+"""Grid spacing (inches) on which `reach` samples the cost of moving."""
+REACH_TOLERANCE = 2 * REACH_STEP
+"""How far `reach`'s edge may lie from the true edge of the points within the budget."""
+_EPS = 1e-9
+
+
+def _segments(coords: FloatArray) -> GeomArray:
+    """GEOS segments from an (n, 4) array of x0, y0, x1, y1."""
+    return np.asarray(shapely.linestrings(np.asarray(coords, dtype=np.float64).reshape(-1, 2, 2)), dtype=object)
+
+
+def _within(a: GeomArray, b: GeomArray, distance: FloatArray) -> BoolArray:
+    """GEOS's dwithin elementwise, with a distance per pair (the stubs allow only one)."""
+    return np.asarray(shapely.dwithin(a, b, distance), dtype=np.bool_)  # type: ignore[call-overload]
+
+
+def base_radius(mm: float) -> float:
+    """The radius in inches of a round base `mm` millimetres across."""
+    return mm / MM_PER_INCH / 2
+
+
+# --- pieces -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Body:
+    """A model on the table: its round base (centre, radius) and its height, in inches."""
+
+    x: float
+    y: float
+    radius: float
+    height: float
+    ident: int | str
+
+    def __post_init__(self) -> None:
+        if not (self.radius > 0 and self.height > 0):
+            raise ValueError(f"a model needs a positive radius and height, not {self.radius}, {self.height}")
+
+    @property
+    def centre(self) -> Point2:
+        return (self.x, self.y)
+
+    def at(self, x: float, y: float) -> Body:
+        """The same model standing elsewhere."""
+        return replace(self, x=float(x), y=float(y))
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """A terrain piece: a polygon footprint (inches) and its height above the table."""
+
+    points: tuple[Point2, ...]
+    height: float
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        pts = tuple((float(x), float(y)) for x, y in self.points)
+        object.__setattr__(self, "points", pts)
+        if self.height < 0:
+            raise ValueError(f"terrain {self.name!r}: negative height {self.height}")
+        polygon = Polygon(pts) if len(pts) >= 3 else Polygon()
+        if polygon.is_empty or not polygon.is_valid or polygon.area <= 0:
+            raise ValueError(f"terrain {self.name!r}: its points do not make a simple polygon")
+
+    @cached_property
+    def footprint(self) -> Polygon:
+        return Polygon(self.points)
+
+
+@dataclass(frozen=True)
+class Token:
+    """A marker on the table (a fallen model, smoke...): a short cylinder, 1" across by default."""
+
+    x: float
+    y: float
+    radius: float = TOKEN_RADIUS
+    height: float = TOKEN_HEIGHT
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table top, its terrain and its tokens; immutable, with its GEOS structures built once."""
+
+    width: float = 36.0
+    depth: float = 36.0
+    terrain: tuple[Terrain, ...] = ()
+    tokens: tuple[Token, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "terrain", tuple(self.terrain))
+        object.__setattr__(self, "tokens", tuple(self.tokens))
+        if not (self.width > 0 and self.depth > 0):
+            raise ValueError(f"a table needs a positive size, not {self.width} x {self.depth}")
+
+    def __getstate__(self) -> dict[str, object]:
+        """Only the fields: the GEOS structures are built (and prepared) again where it lands,
+        e.g. in the AI's worker process."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    # prepared once --------------------------------------------------------------------
+    @cached_property
+    def _polygons(self) -> GeomArray:
+        polygons = np.array([piece.footprint for piece in self.terrain] or [], dtype=object)
+        shapely.prepare(polygons)
+        return polygons
+
+    @cached_property
+    def _boundaries(self) -> GeomArray:
+        boundaries: GeomArray = np.asarray(shapely.boundary(self._polygons), dtype=object)
+        shapely.prepare(boundaries)
+        return boundaries
+
+    @cached_property
+    def _heights(self) -> FloatArray:
+        return np.array([piece.height for piece in self.terrain], dtype=np.float64)
+
+    @cached_property
+    def _convex(self) -> BoolArray:
+        """Whether each footprint is convex (it fills its convex hull)."""
+        hulls = shapely.convex_hull(self._polygons)
+        return np.asarray(shapely.area(hulls) - shapely.area(self._polygons) <= 1e-9 * shapely.area(hulls), dtype=np.bool_)
+
+    @cached_property
+    def _terrain_boxes(self) -> FloatArray:
+        return np.asarray(shapely.bounds(self._polygons), dtype=np.float64).reshape(-1, 4)
+
+    @cached_property
+    def _terrain_tree(self) -> STRtree:
+        return STRtree(self._polygons)
+
+    @cached_property
+    def _corner_nodes(self) -> FloatArray:
+        """Points just outside and just inside every corner of the terrain's flat patches (the
+        faces the pieces' outlines cut the table into, so where two pieces' edges cross is a
+        corner too): where a route may bend to pass a piece or to stay on top of one."""
+        if not self.terrain:
+            return np.empty((0, 2))
+        outlines = shapely.get_parts(shapely.union_all(shapely.boundary(self._polygons)))
+        faces = shapely.get_parts(shapely.polygonize(outlines))
+        rings = [shapely.buffer(faces, d, join_style="mitre") for d in (CORNER_OFFSET, -CORNER_OFFSET)]
+        return np.unique(shapely.get_coordinates(np.concatenate(rings)), axis=0)
+
+    @cached_property
+    def _token_circles(self) -> FloatArray:
+        """x, y, radius, top of each token."""
+        rows = [(t.x, t.y, t.radius, self.elevation_at(t.x, t.y) + t.height) for t in self.tokens]
+        return np.array(rows, dtype=np.float64).reshape(-1, 4)
+
+    # questions --------------------------------------------------------------------------
+    def elevation_at(self, x: float, y: float) -> float:
+        """Height of the ground at (x, y): the highest terrain there (its edge included), else 0."""
+        return float(self.elevations(np.array([x], dtype=np.float64), np.array([y], dtype=np.float64))[0])
+
+    def elevation_of(self, body: Body) -> float:
+        """Where a model stands: the elevation under its centre."""
+        return self.elevation_at(body.x, body.y)
+
+    def elevations(self, xs: FloatArray, ys: FloatArray) -> FloatArray:
+        """`elevation_at` for arrays of points."""
+        xs = np.asarray(xs, dtype=np.float64)
+        ys = np.asarray(ys, dtype=np.float64)
+        out = np.zeros(xs.shape, dtype=np.float64)
+        for polygon, height, (x0, y0, x1, y1) in zip(self._polygons, self._heights, self._terrain_boxes):
+            near = (xs >= x0) & (xs <= x1) & (ys >= y0) & (ys <= y1) & (out < height)
+            if near.any():
+                inside = shapely.intersects_xy(polygon, xs[near], ys[near])
+                out[near] = np.where(inside, height, out[near])
+        return out
+
+    def on_table(self, body: Body) -> bool:
+        """Whether the whole base lies on the table (touching its edge is on)."""
+        r = body.radius - OVERLAP_TOLERANCE
+        return r <= body.x <= self.width - r and r <= body.y <= self.depth - r
+
+    def _climb(self, a: FloatArray, b: FloatArray, ea: FloatArray, eb: FloatArray,
+               segments: GeomArray | None = None) -> FloatArray:
+        """Vertical distance, up and down, walked along each segment a[i] -> b[i] (ea, eb: the
+        elevations of its ends).
+
+        A segment that meets no terrain edge stays on one flat patch. One that meets the edges
+        of a single convex piece climbs on and off it once if it crosses it from outside to
+        outside, else goes from one end's elevation to the other's. The rest get their profile:
+        the elevation in the middle of each stretch between two edge crossings (from GEOS)."""
+        m = len(a)
+        ea = np.asarray(ea, dtype=np.float64)
+        eb = np.asarray(eb, dtype=np.float64)
+        climb = np.abs(eb - ea)
+        if not self.terrain or not m:
+            return climb
+        if segments is None:
+            segments = _segments(np.concatenate([a, b], axis=1))
+        si, ti = self._terrain_tree.query(segments)
+        meet = np.asarray(shapely.intersects(self._boundaries[ti], segments[si]), dtype=np.bool_)
+        si, ti = si[meet], ti[meet]
+        single = (np.bincount(si, minlength=m)[si] == 1) & self._convex[ti]
+        s1, t1 = si[single], ti[single]
+        polygons = self._polygons[t1]
+        outside = ~shapely.intersects_xy(polygons, a[s1, 0], a[s1, 1]) & ~shapely.intersects_xy(polygons, b[s1, 0], b[s1, 1])
+        through = outside & np.asarray(shapely.crosses(polygons, segments[s1]), dtype=np.bool_)
+        climb[s1[through]] = 2 * np.maximum(0.0, self._heights[t1[through]] - ea[s1[through]])
+        rest = np.unique(si[~single])
+        if rest.size:
+            keep = np.isin(si, rest)
+            climb[rest] = self._profile_climb(a, b, ea, eb, segments, rest, si[keep], ti[keep])
+        return climb
+
+    def _profile_climb(self, a: FloatArray, b: FloatArray, ea: FloatArray, eb: FloatArray, segments: GeomArray,
+                       rest: IntArray, si: IntArray, ti: IntArray) -> FloatArray:
+        """The climb of the segments `rest` along their profiles; (si, ti): the edges they meet."""
+        points = shapely.intersection(segments[si], self._boundaries[ti])
+        coords, which = shapely.get_coordinates(points, return_index=True)
+        owner = si[which]
+        d = b[owner] - a[owner]
+        length2 = np.einsum("ij,ij->i", d, d)
+        t = np.einsum("ij,ij->i", coords - a[owner], d) / np.where(length2 > 0, length2, 1.0)
+        seg = np.concatenate([rest, rest, owner])
+        t = np.concatenate([np.zeros(len(rest)), np.ones(len(rest)), np.clip(t, 0.0, 1.0)])
+        order = np.lexsort((t, seg))
+        seg, t = seg[order], t[order]
+        stretch = (seg[1:] == seg[:-1]) & (t[1:] - t[:-1] > _EPS)
+        mid_seg = seg[1:][stretch]
+        mid_t = (t[1:][stretch] + t[:-1][stretch]) / 2
+        mid = a[mid_seg] + (b[mid_seg] - a[mid_seg]) * mid_t[:, None]
+        mid_e = self.elevations(mid[:, 0], mid[:, 1])
+        # the profile: (segment, position along it, elevation), start first and end last
+        p_seg = np.concatenate([rest, mid_seg, rest])
+        p_pos = np.concatenate([np.full(len(rest), -1.0), mid_t, np.full(len(rest), 2.0)])
+        p_e = np.concatenate([ea[rest], mid_e, eb[rest]])
+        order = np.lexsort((p_pos, p_seg))
+        p_seg, p_e = p_seg[order], p_e[order]
+        same = p_seg[1:] == p_seg[:-1]
+        total = np.bincount(p_seg[1:][same], weights=np.abs(np.diff(p_e))[same], minlength=len(a))
+        return np.asarray(total[rest], dtype=np.float64)
+
+
+# --- distances ------------------------------------------------------------------------------
+
+
+def edge_gap(a: Body, b: Body) -> float:
+    """Distance between two bases, edge to edge (negative when they overlap)."""
+    return math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+
+
+def in_base_contact(a: Body, b: Body) -> bool:
+    """Whether two bases are in (approximate) base contact: BASE_CONTACT apart or closer."""
+    return edge_gap(a, b) <= BASE_CONTACT
+
+
+def within_melee(a: Body, b: Body, reach: float = 0.0) -> bool:
+    """Whether b is within a melee weapon's `reach` (inches beyond base contact) of a."""
+    return edge_gap(a, b) <= reach + BASE_CONTACT
+
+
+def _circles(table: Table, others: Iterable[Body], skip: int | str | None) -> FloatArray:
+    """x, y, radius of every base but `skip`'s and of every token."""
+    rows = [(b.x, b.y, b.radius) for b in others if b.ident != skip]
+    circles = np.array(rows, dtype=np.float64).reshape(-1, 3)
+    return np.concatenate([circles, table._token_circles[:, :3]])
+
+
+def _refusals(table: Table, others: Sequence[Body], mover: Body, points: FloatArray) -> npt.NDArray[np.int8]:
+    """For each point where the mover's centre might stand: 0 fine, 1 off the table, 2 on a base, 3 on a token."""
+    x, y = points[:, 0], points[:, 1]
+    r = mover.radius - OVERLAP_TOLERANCE
+    out = np.zeros(len(points), dtype=np.int8)
+    out[~((x >= r) & (x <= table.width - r) & (y >= r) & (y <= table.depth - r))] = 1
+    circles = _circles(table, others, mover.ident)
+    n_bases = len(circles) - len(table.tokens)
+    if len(circles):
+        gap = np.hypot(x[:, None] - circles[None, :, 0], y[:, None] - circles[None, :, 1]) - circles[None, :, 2] - mover.radius
+        over = gap < -OVERLAP_TOLERANCE
+        on_token = over[:, n_bases:].any(axis=1)
+        on_base = over[:, :n_bases].any(axis=1)
+        out[(out == 0) & on_token] = 3
+        out[(out == 0) & on_base] = 2
+    return out
+
+
+_REFUSALS = {
+    1: "That spot is off the table.",
+    2: "That spot overlaps another model's base.",
+    3: "That spot overlaps a token.",
+}
+
+
+def placement_refusal(table: Table, others: Sequence[Body], body: Body) -> str | None:
+    """None when the base may stand where it is, else why not (off the table, overlapping)."""
+    code = int(_refusals(table, others, body, np.array([[body.x, body.y]], dtype=np.float64))[0])
+    return _REFUSALS.get(code)
+
+
+# --- movement -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Path:
+    """A route of a model's centre: its corners from start to goal, its length and its climb."""
+
+    points: tuple[Point2, ...]
+    length: float
+    climb: float
+
+    @property
+    def cost(self) -> float:
+        """Inches of movement the route uses: its length plus the vertical distance climbed."""
+        return self.length + self.climb
+
+
+class _Mover:
+    """One mover's world: the circles its centre must stay out of and the graph's nodes."""
+
+    def __init__(self, table: Table, others: Sequence[Body], mover: Body) -> None:
+        self.table = table
+        self.mover = mover
+        circles = _circles(table, others, mover.ident)
+        circles[:, 2] += mover.radius
+        gap = np.hypot(circles[:, 0] - mover.x, circles[:, 1] - mover.y) - circles[:, 2]
+        circles = circles[gap >= -OVERLAP_TOLERANCE]  # what it already overlaps, it may leave
+        self.cx, self.cy, self.cr = circles[:, 0], circles[:, 1], circles[:, 2]
+        self.centres: GeomArray = np.asarray(shapely.points(self.cx, self.cy), dtype=object)
+        boxes = shapely.box(self.cx - self.cr, self.cy - self.cr, self.cx + self.cr, self.cy + self.cr)
+        self.tree = STRtree(np.asarray(boxes, dtype=object))
+        r = mover.radius - OVERLAP_TOLERANCE
+        self.box = (r, r, table.width - r, table.depth - r)
+
+    def free(self, points: FloatArray) -> BoolArray:
+        """Whether the centre may be at each point: on the table and out of every circle."""
+        x0, y0, x1, y1 = self.box
+        x, y = points[:, 0], points[:, 1]
+        ok = (x >= x0) & (x <= x1) & (y >= y0) & (y <= y1)
+        if len(self.cr):
+            d = np.hypot(x[:, None] - self.cx[None, :], y[:, None] - self.cy[None, :])
+            ok &= ~(d < self.cr[None, :] - OVERLAP_TOLERANCE).any(axis=1)
+        return ok
+
+    def nodes(self) -> FloatArray:
+        """Where a cheapest route may bend: the corners of a 16-gon around each circle and the
+        terrain corners. Shape (n, 5, 2): the corner, the previous and the next one along its
+        16-gon, its circle's centre and (radius of the 16-gon's corners, 0); NaN but the corner
+        for terrain (a route may turn there for more reasons than wrapping around it)."""
+        k = np.arange(CIRCLE_SIDES) * (2 * math.pi / CIRCLE_SIDES)
+        far = self.cr * (1 / math.cos(math.pi / CIRCLE_SIDES)) * (1 + 1e-9) + 1e-9
+        around = np.stack([self.cx[:, None] + far[:, None] * np.cos(k), self.cy[:, None] + far[:, None] * np.sin(k)], axis=-1)
+        hub = np.broadcast_to(np.stack([self.cx, self.cy], axis=-1)[:, None, :], around.shape)
+        size = np.broadcast_to(np.stack([far, np.zeros_like(far)], axis=-1)[:, None, :], around.shape)
+        ring = np.stack([around, np.roll(around, 1, axis=1), np.roll(around, -1, axis=1), hub, size], axis=2)
+        corners = np.concatenate([ring.reshape(-1, 5, 2), _corners(self.table._corner_nodes)])
+        return corners[self.free(corners[:, 0])]
+
+    def legs(self, a: FloatArray, b: FloatArray, ea: FloatArray, eb: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """Length and climb of each straight leg a[i] -> b[i]; inf length where a circle blocks it."""
+        length = np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1])
+        climb = np.zeros(len(a))
+        if not len(a):
+            return length, climb
+        if len(self.cr):
+            segments = _segments(np.concatenate([a, b], axis=1))
+            si, ci = self.tree.query(segments)
+            hit = _within(segments[si], self.centres[ci], self.cr[ci] - OVERLAP_TOLERANCE)
+            length[si[hit]] = np.inf
+        else:
+            segments = None
+        open_ = np.isfinite(length)
+        climb[open_] = self.table._climb(a[open_], b[open_], ea[open_], eb[open_],
+                                         None if segments is None else segments[open_])
+        return length, climb
+
+
+def _tangent(corner: FloatArray, to: FloatArray) -> BoolArray:
+    """Whether each leg from corner[i] (see `_Mover.nodes`) towards to[i] only touches the
+    outline at the corner: its neighbours are not on opposite sides of the leg's line. A cheapest
+    route bends at a corner only by wrapping around it, so other legs are wasted work; except
+    that a 16-gon stands off its circle, and a leg to a point in that gap (a model in base
+    contact) must cut in. Free points (NaN neighbours: the start, the goal, terrain corners) let
+    every leg through."""
+    at = corner[:, 0]
+    d = to - at
+    a = d[:, 0] * (corner[:, 1, 1] - at[:, 1]) - d[:, 1] * (corner[:, 1, 0] - at[:, 0])
+    b = d[:, 0] * (corner[:, 2, 1] - at[:, 1]) - d[:, 1] * (corner[:, 2, 0] - at[:, 0])
+    tol = 1e-9
+    cuts = ((a > tol) & (b < -tol)) | ((a < -tol) & (b > tol))
+    in_gap = np.hypot(to[:, 0] - corner[:, 3, 0], to[:, 1] - corner[:, 3, 1]) < corner[:, 4, 0]
+    return ~cuts | in_gap
+
+
+def _corners(points: FloatArray) -> FloatArray:
+    """Free points (the start, the goal) as corners with no outline: every leg may leave them."""
+    out = np.full((len(points), 5, 2), np.nan)
+    out[:, 0] = points
+    return out
+
+
+def path(table: Table, others: Sequence[Body], mover: Body, goal: Point2) -> Path | None:
+    """The cheapest legal route for `mover` to end with its centre on `goal` (see the module notes)."""
+    gx, gy = float(goal[0]), float(goal[1])
+    if placement_refusal(table, others, mover.at(gx, gy)) is not None:
+        return None
+    start = (float(mover.x), float(mover.y))
+    if (gx, gy) == start:
+        return Path((start,), 0.0, 0.0)
+    world = _Mover(table, others, mover)
+    ends = np.array([start, (gx, gy)], dtype=np.float64)
+    e_ends = table.elevations(ends[:, 0], ends[:, 1])
+    length, climb = world.legs(ends[:1], ends[1:], e_ends[:1], e_ends[1:])
+    if np.isfinite(length[0]) and climb[0] <= abs(e_ends[1] - e_ends[0]) + _EPS:
+        return Path((start, (gx, gy)), float(length[0]), float(climb[0]))  # the lower bound: optimal
+    corners = np.concatenate([_corners(ends), world.nodes()])
+    points = corners[:, 0]
+    elev = np.concatenate([e_ends, table.elevations(points[2:, 0], points[2:, 1])])
+    # A*: h = straight distance + elevation difference, never more than the true cost
+    h = np.hypot(points[:, 0] - gx, points[:, 1] - gy) + np.abs(elev - e_ends[1])
+    n = len(points)
+    g = np.full(n, np.inf)
+    g[0] = 0.0
+    climbed = np.zeros(n)
+    parent = np.full(n, -1, dtype=np.intp)
+    closed = np.zeros(n, dtype=np.bool_)
+    heap: list[tuple[float, int]] = [(float(h[0]), 0)]
+    while heap:
+        f, u = heapq.heappop(heap)
+        if closed[u] or f > g[u] + h[u] + _EPS:
+            continue
+        if u == 1:
+            break
+        closed[u] = True
+        bound = g[u] + np.hypot(points[:, 0] - points[u, 0], points[:, 1] - points[u, 1]) + np.abs(elev - elev[u])
+        cand = np.flatnonzero(~closed & (bound < g - _EPS) & (bound + h < g[1] - _EPS))
+        cand = cand[_tangent(np.repeat(corners[u:u + 1], cand.size, axis=0), points[cand])
+                    & _tangent(corners[cand], np.repeat(points[u:u + 1], cand.size, axis=0))]
+        if not cand.size:
+            continue
+        length, climb = world.legs(np.repeat(points[u:u + 1], cand.size, axis=0), points[cand],
+                                   np.full(cand.size, elev[u]), elev[cand])
+        new = g[u] + length + climb
+        better = new < g[cand] - _EPS
+        for v, cost, c in zip(cand[better], new[better], climb[better]):
+            g[v] = cost
+            climbed[v] = climbed[u] + c
+            parent[v] = u
+            heapq.heappush(heap, (float(cost + h[v]), int(v)))
+    if not np.isfinite(g[1]):
+        return None
+    route = [1]
+    while route[-1] != 0:
+        route.append(int(parent[route[-1]]))
+    bends = tuple((float(points[i, 0]), float(points[i, 1])) for i in reversed(route))
+    return Path(bends, float(g[1] - climbed[1]), float(climbed[1]))
+
+
+def _settle(world: _Mover, budget: float) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Dijkstra from the mover over the graph's corners within `budget`: the corners reached,
+    their elevations and their costs, cheapest first."""
+    table, mover = world.table, world.mover
+    nodes = world.nodes()
+    nodes = nodes[np.hypot(nodes[:, 0, 0] - mover.x, nodes[:, 0, 1] - mover.y) <= budget]
+    corners = np.concatenate([_corners(np.array([[mover.x, mover.y]], dtype=np.float64)), nodes])
+    points = corners[:, 0]
+    elev = table.elevations(points[:, 0], points[:, 1])
+    n = len(points)
+    g = np.full(n, np.inf)
+    g[0] = 0.0
+    done = np.zeros(n, dtype=np.bool_)
+    order: list[int] = []
+    while True:
+        open_ = np.where(done, np.inf, g)
+        u = int(np.argmin(open_))
+        if not np.isfinite(open_[u]) or open_[u] > budget:
+            break
+        done[u] = True
+        order.append(u)
+        bound = g[u] + np.hypot(points[:, 0] - points[u, 0], points[:, 1] - points[u, 1]) + np.abs(elev - elev[u])
+        cand = np.flatnonzero(~done & (bound < g - _EPS) & (bound <= budget))
+        cand = cand[_tangent(np.repeat(corners[u:u + 1], cand.size, axis=0), points[cand])
+                    & _tangent(corners[cand], np.repeat(points[u:u + 1], cand.size, axis=0))]
+        if cand.size:
+            length, climb = world.legs(np.repeat(points[u:u + 1], cand.size, axis=0), points[cand],
+                                       np.full(cand.size, elev[u]), elev[cand])
+            g[cand] = np.minimum(g[cand], g[u] + length + climb)
+    idx = np.array(order, dtype=np.intp)
+    return corners[idx], elev[idx], g[idx]
+
+
+def costs(table: Table, others: Sequence[Body], mover: Body, points: FloatArray | Sequence[Point2],
+          budget: float) -> FloatArray:
+    """The cost of `path` to each point, where it is at most `budget`; inf elsewhere."""
+    pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    best = np.full(len(pts), np.inf)
+    world = _Mover(table, others, mover)
+    legal = np.flatnonzero(_refusals(table, others, mover, pts) == 0)
+    if not legal.size or budget < 0:
+        return best
+    target = pts[legal]
+    e_target = table.elevations(target[:, 0], target[:, 1])
+    found = np.full(len(target), np.inf)
+    for corner, e_node, g in zip(*_settle(world, budget)):
+        node = corner[0]
+        bound = g + np.hypot(target[:, 0] - node[0], target[:, 1] - node[1]) + np.abs(e_target - e_node)
+        cand = np.flatnonzero((bound <= budget + _EPS) & (bound < found - _EPS))
+        cand = cand[_tangent(np.repeat(corner[None], cand.size, axis=0), target[cand])]
+        if cand.size:
+            length, climb = world.legs(np.repeat(node[None, :], cand.size, axis=0), target[cand],
+                                       np.full(cand.size, e_node), e_target[cand])
+            found[cand] = np.minimum(found[cand], g + length + climb)
+    found[found > budget + _EPS] = np.inf
+    best[legal] = found
+    return best
+
+
+def reach(table: Table, others: Sequence[Body], mover: Body, budget: float) -> Polygon | MultiPolygon:
+    """Where the mover's centre can end its move at a cost within `budget` (see the module notes)."""
+    if budget < 0:
+        return Polygon()
+    steps = np.arange(-math.floor(budget / REACH_STEP), math.floor(budget / REACH_STEP) + 1) * REACH_STEP
+    gx, gy = np.meshgrid(mover.x + steps, mover.y + steps)
+    grid = np.stack([gx.ravel(), gy.ravel()], axis=1)
+    grid = grid[np.hypot(grid[:, 0] - mover.x, grid[:, 1] - mover.y) <= budget + _EPS]
+    cost = costs(table, others, mover, grid, budget)
+    inside = grid[np.isfinite(cost)]
+    if not len(inside):
+        return Polygon()
+    half = REACH_STEP / 2
+    cells = shapely.box(inside[:, 0] - half, inside[:, 1] - half, inside[:, 0] + half, inside[:, 1] + half)
+    area = shapely.coverage_union_all(cells)
+    r = mover.radius
+    area = shapely.intersection(area, shapely.box(r, r, table.width - r, table.depth - r))
+    circles = _circles(table, others, mover.ident)
+    if len(circles):
+        blocked = shapely.buffer(shapely.points(circles[:, :2]), circles[:, 2] + r, quad_segs=16)
+        area = shapely.difference(area, shapely.union_all(blocked))
+    polygons = [p for p in shapely.get_parts(area) if isinstance(p, Polygon) and not p.is_empty]
+    if not polygons:
+        return Polygon()
+    return polygons[0] if len(polygons) == 1 else MultiPolygon(polygons)
+
+
+# --- sight ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SightRules:
+    """How sight lines are drawn and what share of them blocked makes cover or hides a target.
+
+    The values belong in the game's data file; the defaults and their reasons are in the
+    module notes.
+    """
+
+    hidden_at: float = 0.75
+    terrain_cover_at: float = 0.5
+    model_cover_at: float = 0.2
+    eye_height: float = 0.9
+    columns: int = 5
+    spread: float = 0.8
+    rows: tuple[float, ...] = (0.2, 0.5, 0.85)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rows", tuple(float(r) for r in self.rows))
+        shares = (self.hidden_at, self.terrain_cover_at, self.model_cover_at, self.eye_height, self.spread, *self.rows)
+        if not all(0.0 <= v <= 1.0 for v in shares):
+            raise ValueError("sight thresholds and fractions lie between 0 and 1")
+        if self.columns < 1 or not self.rows:
+            raise ValueError("sight needs at least one column and one row of sample points")
+
+    @property
+    def lines_per_target(self) -> int:
+        return self.columns * len(self.rows)
+
+    def verdict(self, hidden: float, by_terrain: float, by_models: float) -> Verdict:
+        """'hidden' (no ranged target), 'cover' or 'clear' for these shares of blocked lines."""
+        if hidden >= self.hidden_at - _EPS:
+            return "hidden"
+        if by_terrain >= self.terrain_cover_at - _EPS or by_models >= self.model_cover_at - _EPS:
+            return "cover"
+        return "clear"
+
+
+@dataclass(frozen=True)
+class SightLine:
+    """One line from the shooter's eye to a point of the target, and what blocks it."""
+
+    start: Point3
+    end: Point3
+    by_terrain: bool
+    by_models: bool
+
+    @property
+    def blocked(self) -> bool:
+        return self.by_terrain or self.by_models
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What a shooter sees of a target: the shares of its sight lines blocked, and the verdict."""
+
+    verdict: Verdict
+    hidden: float
+    hidden_by_terrain: float
+    hidden_by_models: float
+    lines: tuple[SightLine, ...] = field(repr=False)
+
+    @property
+    def targetable(self) -> bool:
+        return self.verdict != "hidden"
+
+    @property
+    def cover(self) -> bool:
+        return self.verdict == "cover"
+
+
+class _Bodies:
+    """Bodies as arrays (centre, radius, height, elevation), for the lines of many pairs at once."""
+
+    def __init__(self, table: Table, bodies: Sequence[Body]) -> None:
+        self.x = np.array([b.x for b in bodies], dtype=np.float64)
+        self.y = np.array([b.y for b in bodies], dtype=np.float64)
+        self.r = np.array([b.radius for b in bodies], dtype=np.float64)
+        self.h = np.array([b.height for b in bodies], dtype=np.float64)
+        self.e = table.elevations(self.x, self.y)
+
+
+@dataclass(frozen=True)
+class _Fan:
+    """The sight lines of many (shooter, target) pairs. Every line of a pair leaves the same eye;
+    the lines of one column share their ground segment and the lines of one row their heights,
+    since the target's billboard stands upright."""
+
+    eye: FloatArray  # (pairs, 3): x, y, z
+    ends: FloatArray  # (pairs, columns, 2): x, y on the table
+    heights: FloatArray  # (pairs, rows): z
+    shooters: IntArray
+    targets: IntArray
+
+    def lines(self) -> FloatArray:
+        """Every line as (x0, y0, z0, x1, y1, z1), pair by pair, row by row, column by column."""
+        (p, c, _), r = self.ends.shape, self.heights.shape[1]
+        out = np.empty((p, r, c, 6), dtype=np.float64)
+        out[..., :3] = self.eye[:, None, None, :]
+        out[..., 3:5] = self.ends[:, None, :, :]
+        out[..., 5] = self.heights[:, :, None]
+        return out.reshape(-1, 6)
+
+
+def _fan(bodies: _Bodies, shooters: IntArray, targets: IntArray, rules: SightRules) -> _Fan:
+    """The sight lines from each shooter's eye to its target's billboard (see the module notes)."""
+    b = bodies
+    ex, ey = b.x[shooters], b.y[shooters]
+    ez = b.e[shooters] + rules.eye_height * b.h[shooters]
+    dx, dy = b.x[targets] - ex, b.y[targets] - ey
+    d = np.sqrt(dx * dx + dy * dy)
+    safe = np.where(d > 0, d, 1.0)
+    ux = np.where(d > 0, -dy / safe, 0.0)  # across the target, square to the line of sight
+    uy = np.where(d > 0, dx / safe, 1.0)
+    steps = max(rules.columns - 1, 1)
+    across = rules.spread * (2 * np.arange(rules.columns) / steps - 1) if rules.columns > 1 else np.zeros(1)  # symmetric
+    off = across[None, :] * b.r[targets][:, None]
+    ends = np.stack([b.x[targets][:, None] + off * ux[:, None], b.y[targets][:, None] + off * uy[:, None]], axis=-1)
+    heights = b.e[targets][:, None] + np.asarray(rules.rows, dtype=np.float64)[None, :] * b.h[targets][:, None]
+    return _Fan(np.stack([ex, ey, ez], axis=1), ends, heights, shooters, targets)
+
+
+Meets = Callable[[IntArray, GeomArray], BoolArray]
+"""Whether obstacle i meets geometry g on the table, elementwise (GEOS)."""
+
+
+def _judge(fan: _Fan, col: IntArray, top: FloatArray, meets: Meets, obstacle: IntArray) -> BoolArray:
+    """Which rows of each (column, obstacle) pair the obstacle blocks, given that the column's
+    ground segment meets its footprint: the part of a line lower than the top must meet it.
+
+    A higher row's line lies above a lower row's all along the same ground segment, so the
+    part of it below the top is inside the lower row's: once a row is clear, the rows above it
+    are. Rows are asked from the lowest up, and GEOS only where the line is partly below."""
+    n_cols = fan.ends.shape[1]
+    pair = col // n_cols
+    z0 = fan.eye[pair, 2]
+    z1 = fan.heights[pair]
+    blocked: BoolArray = np.maximum(z0[:, None], z1) < top[:, None]  # below the top all along
+    partly: BoolArray = ~blocked & (np.minimum(z0[:, None], z1) < top[:, None])
+    lower_blocked = np.ones(len(col), dtype=np.bool_)
+    for r in np.argsort(fan.heights[0], kind="stable") if len(fan.heights) else ():
+        k = np.flatnonzero(partly[:, r] & lower_blocked)
+        if k.size:
+            a, b, t = z0[k], z1[k, r], top[k]
+            cut = (t - a) / (b - a)  # a != b: one end is below the top, the other not
+            t0 = np.where(a < t, 0.0, cut)
+            t1 = np.where(a < t, cut, 1.0)
+            start = fan.eye[pair[k], :2]
+            end = fan.ends[pair[k], col[k] % n_cols]
+            part = np.concatenate([start + t0[:, None] * (end - start), start + t1[:, None] * (end - start)], axis=1)
+            blocked[k, r] = meets(obstacle[k], _segments(part))
+        lower_blocked = blocked[:, r]
+    return blocked
+
+
+def _corridors(fan: _Fan) -> GeomArray:
+    """Per pair, the triangle on the table that its lines fan out in (a line when it has no width)."""
+    eye, first, last = fan.eye[:, :2], fan.ends[:, 0], fan.ends[:, -1]
+    u, v = first - eye, last - eye
+    flat = np.abs(u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]) <= 1e-12
+    out = np.empty(len(eye), dtype=object)
+    out[~flat] = shapely.polygons(np.stack([eye, first, last, eye], axis=1)[~flat])
+    out[flat] = shapely.linestrings(np.stack([first, eye, last], axis=1)[flat])
+    return out
+
+
+def _meeting(fan: _Fan, corridors: GeomArray, columns: GeomArray, tree: STRtree, meets: Meets,
+             top: FloatArray, convex: BoolArray, owner: IntArray | None = None) -> tuple[IntArray, IntArray]:
+    """(column, obstacle) pairs where the column's ground segment meets the obstacle's footprint:
+    boxes from the STRtree, then the pair's corridor, then the columns. Obstacles lower than all
+    of a pair's lines, and the pair's own shooter and target, are left out.
+
+    A convex footprint that meets a pair's two outer columns meets every column between them
+    (they all leave the eye and cross the chord it holds between the outer two), so the inner
+    columns are asked only of the others."""
+    n_cols = fan.ends.shape[1]
+    pair, ob = tree.query(corridors)
+    lowest = np.minimum(fan.eye[:, 2], fan.heights.min(axis=1))
+    keep = top[ob] > lowest[pair]
+    if owner is not None:
+        keep &= (owner[ob] != fan.shooters[pair]) & (owner[ob] != fan.targets[pair])
+    pair, ob = pair[keep], ob[keep]
+    keep = meets(ob, corridors[pair])
+    pair, ob = pair[keep], ob[keep]
+    first, last = pair * n_cols, pair * n_cols + n_cols - 1
+    hits = np.zeros((len(pair), n_cols), dtype=np.bool_)
+    hits[:, 0] = meets(ob, columns[first])
+    hits[:, -1] = meets(ob, columns[last]) if n_cols > 1 else hits[:, 0]
+    if n_cols > 2:
+        spanned = hits[:, 0] & hits[:, -1] & convex[ob]
+        hits[spanned, 1:-1] = True
+        ask = np.flatnonzero(~spanned)
+        inner = (pair[ask, None] * n_cols + np.arange(1, n_cols - 1)[None, :]).ravel()
+        hits[ask, 1:-1] = meets(np.repeat(ob[ask], n_cols - 2), columns[inner]).reshape(-1, n_cols - 2)
+    k, c = np.nonzero(hits)
+    return pair[k] * n_cols + c, ob[k]
+
+
+def _blocked(table: Table, bodies: _Bodies, fan: _Fan) -> tuple[BoolArray, BoolArray]:
+    """For each line of the fan (pairs, rows, columns): blocked by terrain, blocked by a model or
+    token. A pair's own shooter and target never block its lines."""
+    n_pairs, n_cols = fan.ends.shape[:2]
+    n_rows = fan.heights.shape[1]
+    by_terrain = np.zeros((n_pairs * n_cols, n_rows), dtype=np.bool_)
+    by_models = np.zeros((n_pairs * n_cols, n_rows), dtype=np.bool_)
+    eye = np.repeat(fan.eye[:, :2], n_cols, axis=0)
+    columns = _segments(np.concatenate([eye, fan.ends.reshape(-1, 2)], axis=1))
+    corridors = _corridors(fan)
+    if table.terrain:
+        polygons = table._polygons
+
+        def in_piece(which: IntArray, geoms: GeomArray) -> BoolArray:
+            return np.asarray(shapely.intersects(polygons[which], geoms), dtype=np.bool_)  # prepared first
+
+        col, piece = _meeting(fan, corridors, columns, table._terrain_tree, in_piece, table._heights, table._convex)
+        rows = _judge(fan, col, table._heights[piece], in_piece, piece)
+        by_terrain[col[:, None].repeat(n_rows, axis=1)[rows], np.nonzero(rows)[1]] = True
+    # cylinders: the bodies (owner = their index) and the tokens (owner -1)
+    tokens = table._token_circles
+    cx = np.concatenate([bodies.x, tokens[:, 0]])
+    cy = np.concatenate([bodies.y, tokens[:, 1]])
+    cr = np.concatenate([bodies.r, tokens[:, 2]])
+    if len(cx):
+        top = np.concatenate([bodies.e + bodies.h, tokens[:, 3]])
+        owner = np.concatenate([np.arange(len(bodies.x)), np.full(len(tokens), -1)])
+        centres: GeomArray = np.asarray(shapely.points(cx, cy), dtype=object)
+        tree = STRtree(np.asarray(shapely.box(cx - cr, cy - cr, cx + cr, cy + cr), dtype=object))
+
+        def in_circle(which: IntArray, geoms: GeomArray) -> BoolArray:
+            return _within(centres[which], geoms, cr[which])
+
+        col, circle = _meeting(fan, corridors, columns, tree, in_circle, top, np.ones(len(cx), dtype=np.bool_), owner)
+        rows = _judge(fan, col, top[circle], in_circle, circle)
+        by_models[col[:, None].repeat(n_rows, axis=1)[rows], np.nonzero(rows)[1]] = True
+    # (pairs * columns, rows) -> (pairs, rows, columns), the order of _Fan.lines
+    shape = (n_pairs, n_cols, n_rows)
+    return by_terrain.reshape(shape).transpose(0, 2, 1), by_models.reshape(shape).transpose(0, 2, 1)
+
+
+def sight(table: Table, others: Sequence[Body], shooter: Body, target: Body,
+          rules: SightRules = SightRules()) -> Sight:
+    """What `shooter` sees of `target` among `others` and the table's terrain and tokens."""
+    everyone = [b for b in others if b.ident not in (shooter.ident, target.ident)] + [shooter, target]
+    bodies = _Bodies(table, everyone)
+    fan = _fan(bodies, np.array([len(everyone) - 2], dtype=np.intp), np.array([len(everyone) - 1], dtype=np.intp), rules)
+    by_terrain, by_models = (flags.reshape(-1) for flags in _blocked(table, bodies, fan))
+    per = rules.lines_per_target
+    hidden = float(np.count_nonzero(by_terrain | by_models)) / per
+    terrain_share = float(np.count_nonzero(by_terrain)) / per
+    model_share = float(np.count_nonzero(by_models)) / per
+    drawn = tuple(
+        SightLine((float(l[0]), float(l[1]), float(l[2])), (float(l[3]), float(l[4]), float(l[5])), bool(bt), bool(bm))
+        for l, bt, bm in zip(fan.lines(), by_terrain, by_models)
+    )
+    return Sight(rules.verdict(hidden, terrain_share, model_share), hidden, terrain_share, model_share, drawn)
+
+
+def visibility_matrix(table: Table, bodies: Sequence[Body], rules: SightRules = SightRules()) -> FloatArray:
+    """hidden[i, j]: the share of shooter i's sight lines to target j that are blocked (0 on the diagonal)."""
+    n = len(bodies)
+    out = np.zeros((n, n), dtype=np.float64)
+    if n < 2:
+        return out
+    arrays = _Bodies(table, bodies)
+    s, t = np.nonzero(~np.eye(n, dtype=np.bool_))
+    fan = _fan(arrays, s.astype(np.intp), t.astype(np.intp), rules)
+    by_terrain, by_models = _blocked(table, arrays, fan)
+    blocked = (by_terrain | by_models).reshape(len(s), -1)
+    out[s, t] = np.count_nonzero(blocked, axis=1) / rules.lines_per_target
+    return out
