@@ -409,6 +409,12 @@ _REFUSALS = {
 }
 
 
+def in_polygon(points: Sequence[Point2], x: float, y: float) -> bool:
+    """Whether (x, y) lies inside the polygon through `points` (its edge counts as inside):
+    a deployment zone, a mission area."""
+    return bool(shapely.intersects_xy(Polygon(points), x, y))
+
+
 def placement_refusal(table: Table, others: Sequence[Body], body: Body) -> str | None:
     """None when the base may stand where it is, else why not (off the table, overlapping)."""
     code = int(_refusals(table, others, body, np.array([[body.x, body.y]], dtype=np.float64))[0])

@@ -1,0 +1,140 @@
+"""The skirmish `Game`: set-up from the content, the legality rule, gestures and notation.
+
+Set-up options: the mission, each side's faction and roster, the terrain ("the mission's",
+a named layout, or "random": `content.random_layout` seeded by the match), and the
+Environment's "dice" or 12-card "deck". Not registered in the app yet (its engine is still
+being built: see issue 13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game.core.protocol import Command, Game, GameInfo, OptionSpec, Refusal, Seat, State, Target
+from game.core.rng import Rng
+from game.skirmish import rules
+from game.skirmish.commands import (
+    CODEC,
+    ORDERS,
+    Activate,
+    Attack,
+    Deploy,
+    EndActivation,
+    EndStep,
+    KeepRoll,
+    Move,
+    Reroll,
+    Stop,
+)
+from game.skirmish.content import builtin_content, random_layout
+from game.skirmish.state import SkirmishState
+
+_CONTENT = builtin_content()
+FACTIONS = tuple(_CONTENT.factions)
+MISSIONS = tuple(_CONTENT.missions)
+
+INFO = GameInfo(
+    id="skirmish",
+    title="If Worlds Collide",
+    min_players=2,
+    max_players=2,
+    roles=("Side 1", "Side 2"),
+    has_chance=True,
+    hidden_info=False,
+    reveal_noun="a roll of the dice",
+    blurb="A miniatures skirmish on a real table: move in inches, true line of sight, dice at every attack.",
+    options=(
+        OptionSpec("mission", "Mission", MISSIONS[0], MISSIONS, "What the sides fight for."),
+        OptionSpec("faction_1", "Side 1 faction", FACTIONS[0], FACTIONS),
+        OptionSpec("faction_2", "Side 2 faction", FACTIONS[1], FACTIONS),
+        OptionSpec("terrain", "Terrain", "mission", ("mission", "random"),
+                   "The mission's first layout, or a fair random one."),
+        OptionSpec("environment", "Environment", "dice", ("dice", "deck"),
+                   "Roll on the faction tables, or draw from a 12-card deck."),
+    ),
+    rules=_CONTENT.fingerprint,
+)
+
+
+class SkirmishGame(Game):
+    info = INFO
+    codec = CODEC
+
+    def new(self, config: Mapping[str, Any], seed: int, players: int | None = None) -> SkirmishState:
+        full = self.validate_config(config)
+        content = _CONTENT
+        mission = content.missions[full["mission"]]
+        layout = random_layout(seed, mission) if full["terrain"] == "random" else content.layouts_for(mission)[0]
+        factions = (content.factions[full["faction_1"]], content.factions[full["faction_2"]])
+        rosters = (factions[0].rosters[0].id, factions[1].rosters[0].id)
+        return SkirmishState(Rng(seed), mission, layout, factions, rosters, content.conditions,
+                             deck=full["environment"] == "deck")
+
+    def why_illegal(self, state: State, command: Command) -> str | None:
+        assert isinstance(state, SkirmishState)
+        return rules.why_illegal(state, command)
+
+    def not_your_turn(self, state: State, seat: Seat) -> str:
+        assert isinstance(state, SkirmishState)
+        if state.roll is not None and state.roll.waiting_for_dice:
+            return "Wait: the dice are rolling."
+        return "It is the other side's turn."
+
+    def find_command(self, state: State, seat: Seat, source: Target, target: Target | None) -> Command | Refusal:
+        """A model dragged to a point: deploy it or move it; onto an enemy: attack with its first
+        weapon that may (every attack it has left); a click on a model: activate it."""
+        assert isinstance(state, SkirmishState)
+        if seat not in state.to_act():
+            return Refusal(self.not_your_turn(state, seat))
+        try:
+            model = int(source.ident or "")
+        except ValueError:
+            return Refusal("Pick up one of your models.")
+        if target is not None and target.point is not None:
+            cmd: Command = Deploy(seat, model, target.point) if state.phase == "deploy" else Move(seat, model, target.point)
+        elif target is not None and target.zone == "figure" and target.ident is not None:
+            act = state.activation
+            victim = int(target.ident)
+            if act is None or not 0 <= model < len(state.figures):
+                return Refusal("Activate the model first.")
+            f = state.figures[model]
+            cmd = next((Attack(seat, model, w, victim, rules.attacks_of(state, f, w) - act.spent(model, w))
+                        for w in range(len(f.unit.weapons))
+                        if rules.why_illegal(state, Attack(seat, model, w, victim,
+                                                           max(1, rules.attacks_of(state, f, w) - act.spent(model, w))))
+                        is None), Attack(seat, model, 0, victim, 1))
+        else:
+            cmd = Activate(seat, (model,), ORDERS[0])
+        why = rules.why_illegal(state, cmd)
+        return Refusal(why) if why else cmd
+
+    def parse_command(self, seat: Seat, text: str, state: State) -> Command:
+        """`activate 3 move_attack [tactic]`, `move 3 12.5,7`, `deploy 3 4,2`, `attack 3 1 12 2`
+        (model, weapon 1-based, target, dice), `reroll 1 3`, `keep`, `end`, `done`, `stop`."""
+        words = text.strip().split()
+        if not words:
+            raise ValueError("empty command")
+        verb, args = words[0].lower(), words[1:]
+
+        def point(word: str) -> tuple[float, float]:
+            x, y = word.split(",")
+            return (float(x), float(y))
+
+        if verb == "activate":
+            return Activate(seat, tuple(int(m) for m in args[0].split(",")), args[1], " ".join(args[2:]))
+        if verb == "move":
+            return Move(seat, int(args[0]), point(args[1]))
+        if verb == "deploy":
+            return Deploy(seat, int(args[0]), point(args[1]))
+        if verb == "attack":
+            return Attack(seat, int(args[0]), int(args[1]) - 1, int(args[2]), int(args[3]))
+        if verb == "reroll":
+            return Reroll(seat, tuple(int(a) - 1 for a in args))
+        simple = {"keep": KeepRoll, "end": EndActivation, "done": EndStep, "stop": Stop}
+        if verb in simple:
+            return simple[verb](seat)
+        raise ValueError(f"unknown command {verb!r}")
+
+
+SKIRMISH = SkirmishGame()

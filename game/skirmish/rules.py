@@ -1,0 +1,909 @@
+"""The skirmish's rules: who acts, what is legal (with the reason when not), what each command does.
+
+A game (the rulebook's procedure, `docs/rules/skirmish.md` in our words):
+1. A roll-off; the winner's side deploys first, then the sides alternate, one model at a time,
+   each inside its mission zone.
+2. Each round: the Environment step (a roll-off; the winner's faction table is rolled on, or
+   with the deck option a card is drawn) puts one entry in force for both sides; each side
+   gains 2 activation points plus the leadership of its living leaders (unspent points carry
+   over); the side with fewer points goes first (a roll-off on equal points).
+3. Sides alternate activations while they have points and unactivated models and have not
+   stopped. An activation costs a point: one model, or a formation (models in base contact,
+   chained, of one training, or with a leader among them); it moves then attacks, attacks then
+   moves, or moves twice; a tactic may be declared first (a knack check: its effects on a
+   success, the Environment's penalty on a failure).
+4. An attack: `dice` attacks of one weapon at one target, rolled together; failed dice may be
+   rolled again at a point each (once per die). Landed dice deal `attacks.damage_per_hit`
+   each; a model at 0 health falls. Exclusively ranged weapons of a model with an enemy in
+   base contact or melee reach land only on a 6.
+5. The round ends when both sides are out; conditions count down, round-long changes end, the
+   mission scores. After the mission's last round (or when a side has no models) the game ends.
+
+Effects of the content's vocabulary interpreted so far: `stat`, `heal`, `damage`,
+`condition`, `lose_points` (tactics, Environment entries and penalties). Not yet: `token`,
+`push`, `extra_move`, `area_attack` and used abilities (they are skipped, and listed as to do
+in the issue); passive and round-start abilities are not applied yet either.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import replace
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+import game.skirmish as package
+from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat
+from game.core.rng import Rng
+from game.skirmish import geometry as geo
+from game.skirmish.attacks import clamp_knack, damage_per_hit, lands
+from game.skirmish.commands import (
+    ORDERS,
+    Activate,
+    ActivationBegan,
+    Attack,
+    Attacked,
+    ConditionChanged,
+    Damaged,
+    Deploy,
+    Deployed,
+    EndActivation,
+    EndStep,
+    EnvironmentCard,
+    EnvironmentChosen,
+    EnvironmentRoll,
+    Fell,
+    GameEnded,
+    Healed,
+    KeepRoll,
+    Move,
+    Moved,
+    PointsGained,
+    PointsLost,
+    Reroll,
+    Roll,
+    Rolled,
+    RolledOff,
+    RollOff,
+    RoundBegan,
+    Scored,
+    Stop,
+    Stopped,
+    TacticResolved,
+)
+from game.skirmish.content import (
+    ConditionEffect,
+    DamageEffect,
+    Effect,
+    HealEffect,
+    HoldRule,
+    LosePointsEffect,
+    ReachRule,
+    SlayRule,
+    StatEffect,
+    Target,
+)
+from game.skirmish.model import Activation, Figure, Mod, PendingRoll
+
+if TYPE_CHECKING:
+    from game.skirmish.state import SkirmishState as S
+
+LISTED_DICE = 1
+"""Rolls of this many dice list their outcomes; more dice are only sampled."""
+
+
+@lru_cache(maxsize=1)
+def numbers() -> dict[str, Any]:
+    """data/rules.toml: the sight thresholds and the activation points."""
+    return tomllib.loads(resources.files(package).joinpath("data/rules.toml").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def sight_rules() -> geo.SightRules:
+    s = numbers()["sight"]
+    return geo.SightRules(hidden_at=float(s["hidden_at"]), terrain_cover_at=float(s["terrain_cover_at"]),
+                          model_cover_at=float(s["model_cover_at"]), eye_height=float(s["eye_height"]),
+                          columns=int(s["columns"]), spread=float(s["spread"]),
+                          rows=tuple(float(r) for r in s["rows"]))
+
+
+def base_points() -> int:
+    return int(numbers()["activation"]["base_points"])
+
+
+# --- who acts -----------------------------------------------------------------------------
+
+def to_act(s: S) -> list[Seat]:
+    if s.phase == "over":
+        return []
+    if s.phase in ("deploy_rolloff", "environment_rolloff", "first_rolloff", "environment"):
+        return [CHANCE]
+    if s.roll is not None:
+        return [CHANCE] if s.roll.waiting_for_dice else [s.roll.side]
+    return [s.turn]
+
+
+def decision_kind(s: S) -> str:
+    if s.phase == "deploy":
+        return "deploy"
+    if s.roll is not None:
+        return "reroll"
+    if s.activation is None:
+        return "activate"
+    return s.activation.step
+
+
+def open_choice(s: S) -> str | None:
+    """Moves and deployments are points on the table: the listed options are a sample."""
+    return "point" if decision_kind(s) in ("deploy", "move") else None
+
+
+# --- chance -------------------------------------------------------------------------------
+
+def _dice_for(s: S) -> int:
+    if s.phase in ("deploy_rolloff", "environment_rolloff", "first_rolloff"):
+        return 2
+    if s.phase == "environment":
+        return 1
+    assert s.roll is not None
+    return len(s.roll.rerolling) or s.roll.dice
+
+
+def chance_outcomes(s: S) -> list[tuple[Command, float]]:
+    if CHANCE not in to_act(s):
+        return []
+    if s.phase == "environment" and s.deck_mode:
+        deck = s.deck or _full_deck()
+        return [(EnvironmentCard(CHANCE, side, face), 1 / len(deck)) for side, face in deck]
+    if s.phase == "environment":
+        return [(EnvironmentRoll(CHANCE, f), 1 / 6) for f in range(1, 7)]
+    if s.roll is not None and _dice_for(s) <= LISTED_DICE:
+        return [(Roll(CHANCE, (f,)), 1 / 6) for f in range(1, 7)]
+    return []  # two dice and more: sampled (a roll-off's 36 outcomes are cheaper drawn)
+
+
+def sample_chance(s: S, rng: Rng) -> Command:
+    rng.random()  # a chance step's own first draw, as every game's
+    if s.phase == "environment" and s.deck_mode:
+        deck = s.deck or _full_deck()
+        side, face = deck[rng.randrange(len(deck))]
+        return EnvironmentCard(CHANCE, side, face)
+    faces = tuple(1 + rng.randrange(6) for _ in range(_dice_for(s)))
+    if s.phase in ("deploy_rolloff", "environment_rolloff", "first_rolloff"):
+        return RollOff(CHANCE, faces)
+    if s.phase == "environment":
+        return EnvironmentRoll(CHANCE, faces[0])
+    return Roll(CHANCE, faces)
+
+
+def _full_deck() -> list[tuple[int, int]]:
+    return [(side, face) for side in (0, 1) for face in range(1, 7)]
+
+
+# --- legality -----------------------------------------------------------------------------
+
+def why_illegal(s: S, cmd: Command) -> str | None:
+    """The one authority on legality: None, or why not in a player's words."""
+    if isinstance(cmd, RollOff):
+        return None if s.phase.endswith("rolloff") and len(cmd.faces) == 2 and _faces_ok(cmd.faces) \
+            else "That is no roll-off now."
+    if isinstance(cmd, EnvironmentRoll):
+        return None if s.phase == "environment" and not s.deck_mode and 1 <= cmd.face <= 6 \
+            else "That is no Environment roll now."
+    if isinstance(cmd, EnvironmentCard):
+        return None if s.phase == "environment" and s.deck_mode and (cmd.side, cmd.face) in (s.deck or _full_deck()) \
+            else "That card is not in the Environment deck."
+    if isinstance(cmd, Roll):
+        return None if s.roll is not None and s.roll.waiting_for_dice and len(cmd.faces) == _dice_for(s) \
+            and _faces_ok(cmd.faces) else "No dice are waiting to be rolled."
+    if isinstance(cmd, Deploy):
+        return _deploy_refusal(s, cmd)
+    if s.phase != "activations":
+        return "Wait: the game is setting up."
+    if isinstance(cmd, (Reroll, KeepRoll)):
+        return _reroll_refusal(s, cmd)
+    if s.roll is not None:
+        return "Roll the dice first, then choose which to roll again."
+    if isinstance(cmd, Stop):
+        return None if s.activation is None else "Finish this activation first."
+    if isinstance(cmd, Activate):
+        return _activate_refusal(s, cmd)
+    if s.activation is None:
+        return "Choose a model to activate first."
+    if isinstance(cmd, EndActivation):
+        return None
+    if isinstance(cmd, EndStep):
+        return _end_step_refusal(s)
+    if isinstance(cmd, Move):
+        return _move_refusal(s, cmd)
+    if isinstance(cmd, Attack):
+        return _attack_refusal(s, cmd)
+    return "That cannot be done now."
+
+
+def _faces_ok(faces: Iterable[int]) -> bool:
+    return all(1 <= f <= 6 for f in faces)
+
+
+def _finite(p: Sequence[float]) -> bool:
+    return all(math.isfinite(v) for v in p)
+
+
+def _deploy_refusal(s: S, cmd: Deploy) -> str | None:
+    if s.phase != "deploy" or cmd.seat != s.turn:
+        return "It is not your deployment now."
+    if not 0 <= cmd.model < len(s.figures) or s.figures[cmd.model].side != cmd.seat:
+        return "That is not one of your models."
+    f = s.figures[cmd.model]
+    if f.deployed:
+        return "That model is already on the table."
+    if not _finite(cmd.at):
+        return "That is not a point on the table."
+    zone = s.mission.zones[f.side]
+    if not geo.in_polygon(zone, cmd.at[0], cmd.at[1]):
+        return "Deploy inside your deployment zone."
+    return geo.placement_refusal(s.table, s.bodies(), s.body(f, *cmd.at))
+
+
+def _activate_refusal(s: S, cmd: Activate) -> str | None:
+    if s.activation is not None:
+        return "Finish this activation first."
+    if cmd.seat != s.turn:
+        return "It is not your activation."
+    if s.points[cmd.seat] < 1:
+        return "You have no activation points left this round."
+    if cmd.order not in ORDERS:
+        return "Choose move then attack, attack then move, or move twice."
+    if not cmd.models or len(set(cmd.models)) != len(cmd.models):
+        return "Choose the models to activate."
+    figs = []
+    for m in cmd.models:
+        if not 0 <= m < len(s.figures):
+            return "That is not a model."
+        f = s.figures[m]
+        if f.side != cmd.seat or not f.on_table:
+            return "Activate your own models on the table."
+        if f.activated:
+            return f"{f.unit.name} has already activated this round."
+        figs.append(f)
+    if len(figs) > 1:
+        refusal = formation_refusal(s, figs)
+        if refusal:
+            return refusal
+    if cmd.tactic and cmd.tactic not in {t.name for t in s.factions[cmd.seat].tactics}:
+        return "Your faction has no such tactic."
+    return None
+
+
+def formation_refusal(s: S, figs: Sequence[Figure]) -> str | None:
+    """A formation: every model in base contact with the group (chained), one training shared
+    by all, unless a leader is among them."""
+    bodies = [s.body(f) for f in figs]
+    linked = {0}
+    grew = True
+    while grew:
+        grew = False
+        for i, b in enumerate(bodies):
+            if i not in linked and any(geo.in_base_contact(b, bodies[j]) for j in linked):
+                linked.add(i)
+                grew = True
+    if len(linked) != len(figs):
+        return "A formation's models must be in base contact with each other."
+    if not any(f.unit.is_leader for f in figs):
+        shared = set(figs[0].unit.training)
+        for f in figs[1:]:
+            shared &= set(f.unit.training)
+        if not shared:
+            return "A formation shares one training, unless a leader leads it."
+    return None
+
+
+def _end_step_refusal(s: S) -> str | None:
+    act = s.activation
+    assert act is not None
+    if act.step == "move" and len(act.figures) > 1:
+        return formation_refusal(s, [s.figures[i] for i in act.figures if not s.figures[i].fallen]) \
+            and "The formation must end its move together, in base contact."
+    return None
+
+
+def _move_refusal(s: S, cmd: Move) -> str | None:
+    act = s.activation
+    assert act is not None
+    if act.step != "move":
+        return "This activation is attacking now, not moving."
+    if cmd.model not in act.figures or s.figures[cmd.model].fallen:
+        return "That model is not part of this activation."
+    if cmd.model in act.moved:
+        return "That model has made this move already (a move is never split)."
+    if not _finite(cmd.to):
+        return "That is not a point on the table."
+    f = s.figures[cmd.model]
+    if "cannot_move" in flags(s, f):
+        return f"{f.unit.name} cannot move."
+    budget = stat(s, f, "move")
+    route = geo.path(s.table, s.bodies(), s.body(f), cmd.to)
+    if route is None:
+        refusal = geo.placement_refusal(s.table, s.bodies(), s.body(f, *cmd.to))
+        return refusal or "No way leads there."
+    if route.cost > budget + 1e-6:
+        return f"Out of reach: that takes {route.cost:.1f}\" of a {budget:g}\" move."
+    return None
+
+
+def _attack_refusal(s: S, cmd: Attack) -> str | None:
+    act = s.activation
+    assert act is not None
+    if act.step != "attack":
+        return "This activation is moving now, not attacking."
+    if cmd.model not in act.figures or s.figures[cmd.model].fallen:
+        return "That model is not part of this activation."
+    f = s.figures[cmd.model]
+    if "cannot_attack" in flags(s, f):
+        return f"{f.unit.name} cannot attack."
+    if not 0 <= cmd.weapon < len(f.unit.weapons):
+        return "That model has no such weapon."
+    weapon = f.unit.weapons[cmd.weapon]
+    left = attacks_of(s, f, cmd.weapon) - act.spent(f.id, cmd.weapon)
+    if cmd.dice < 1 or cmd.dice > left:
+        return f"{weapon.name} has {left} attack{'s' if left != 1 else ''} left."
+    if not 0 <= cmd.target < len(s.figures):
+        return "That is not a model."
+    t = s.figures[cmd.target]
+    if t.side == f.side or not t.on_table:
+        return "Attack an enemy model on the table."
+    return target_refusal(s, f, cmd.weapon, t)
+
+
+def target_refusal(s: S, f: Figure, weapon: int, t: Figure) -> str | None:
+    w = f.unit.weapons[weapon]
+    a, b = s.body(f), s.body(t)
+    if w.melee:
+        return None if geo.within_melee(a, b, w.range) else f"{w.name} reaches only models in base contact."
+    if geo.edge_gap(a, b) > stat(s, f, "range", w.range) + 1e-6:
+        return f"Out of range: {w.name} reaches {stat(s, f, 'range', w.range):g}\"."
+    if sight_of(s, f, t).verdict == "hidden":
+        return "Out of sight: the target is mostly hidden."
+    return None
+
+
+def _reroll_refusal(s: S, cmd: Command) -> str | None:
+    roll = s.roll
+    if roll is None or roll.waiting_for_dice:
+        return "No roll is waiting for that."
+    if cmd.seat != roll.side:
+        return "It is not your roll."
+    if isinstance(cmd, Reroll):
+        if not cmd.dice or len(set(cmd.dice)) != len(cmd.dice):
+            return "Choose the dice to roll again."
+        if any(not 0 <= d < len(roll.faces) for d in cmd.dice):
+            return "There is no such die."
+        if any(d in roll.rerolled for d in cmd.dice):
+            return "A die is rolled again once at most."
+        if any(lands(roll.faces[d], roll.knack, roll.forced_six) for d in cmd.dice):
+            return "Only failed dice may be rolled again."
+        if len(cmd.dice) > s.points[cmd.seat]:
+            return "Each die rolled again costs an activation point, and you have too few."
+    return None
+
+
+# --- stats --------------------------------------------------------------------------------
+
+def stat(s: S, f: Figure, name: str, base: float | None = None) -> float:
+    """A figure's stat with its conditions and lasting changes (floors as the vocabulary says)."""
+    value = float(base if base is not None else {"move": f.unit.move, "defence": f.unit.defence,
+                                                  "knack": f.unit.knack}.get(name, 0))
+    for cond in f.conditions:
+        known = s.conditions.get(cond)
+        value += sum(delta for key, delta in known.stats if key == name) if known is not None else 0
+    value += sum(m.delta for m in s.mods if m.figure == f.id and m.stat == name)
+    floor = {"move": 0.0, "defence": 0.0, "attacks": 0.0, "damage": 1.0, "range": 1.0}.get(name, -math.inf)
+    return max(floor, value)
+
+
+def flags(s: S, f: Figure) -> set[str]:
+    return {flag for cond in f.conditions if cond in s.conditions for flag in s.conditions[cond].flags}
+
+
+def attacks_of(s: S, f: Figure, weapon: int) -> int:
+    w = f.unit.weapons[weapon]
+    return int(stat(s, f, "attacks", w.attacks))
+
+
+def sight_of(s: S, f: Figure, t: Figure) -> geo.Sight:
+    return geo.sight(s.table, s.bodies(), s.body(f), s.body(t), sight_rules())
+
+
+def engaged(s: S, f: Figure) -> bool:
+    """An enemy in base contact or within one of its melee reaches."""
+    me = s.body(f)
+    reach = max((w.range for w in f.unit.weapons if w.melee), default=0.0)
+    return any(geo.within_melee(me, s.body(e), reach) for e in s.alive(1 - f.side) if e.on_table)
+
+
+# --- applying a command -------------------------------------------------------------------
+
+def apply(s: S, cmd: Command) -> list[Event]:
+    ev: list[Event] = []
+    if isinstance(cmd, RollOff):
+        _roll_off(s, cmd.faces, ev)
+    elif isinstance(cmd, Deploy):
+        _deploy(s, cmd, ev)
+    elif isinstance(cmd, (EnvironmentRoll, EnvironmentCard)):
+        _environment(s, cmd, ev)
+    elif isinstance(cmd, Roll):
+        _rolled(s, cmd.faces, ev)
+    elif isinstance(cmd, Reroll):
+        assert s.roll is not None
+        s.points[cmd.seat] -= len(cmd.dice)
+        ev.append(PointsLost(cmd.seat, len(cmd.dice), s.points[cmd.seat]))
+        s.roll = replace(s.roll, rerolling=tuple(sorted(cmd.dice)))
+    elif isinstance(cmd, KeepRoll):
+        _settle_roll(s, ev)
+    elif isinstance(cmd, Stop):
+        s.out[cmd.seat] = True
+        ev.append(Stopped(cmd.seat, s.points[cmd.seat]))
+        _next_turn(s, ev)
+    elif isinstance(cmd, Activate):
+        _activate(s, cmd, ev)
+    elif isinstance(cmd, Move):
+        _move(s, cmd, ev)
+    elif isinstance(cmd, Attack):
+        _attack(s, cmd)
+    elif isinstance(cmd, EndStep):
+        _end_step(s, ev)
+    elif isinstance(cmd, EndActivation):
+        _end_activation(s, ev)
+    else:
+        raise TypeError(f"not a skirmish command: {cmd!r}")
+    return ev
+
+
+def _roll_off(s: S, faces: tuple[int, ...], ev: list[Event]) -> None:
+    winner = -1 if faces[0] == faces[1] else (0 if faces[0] > faces[1] else 1)
+    purpose = {"deploy_rolloff": "deploy", "environment_rolloff": "environment", "first_rolloff": "first"}[s.phase]
+    ev.append(RolledOff(faces, winner, purpose))
+    if winner < 0:
+        return  # equal: roll again
+    if s.phase == "deploy_rolloff":
+        s.phase, s.turn = "deploy", winner
+    elif s.phase == "environment_rolloff":
+        s.environment = (winner, 0)
+        s.phase = "environment"
+    else:
+        s.phase, s.turn = "activations", winner
+        _check_can_act(s, ev)
+
+
+def _deploy(s: S, cmd: Deploy, ev: list[Event]) -> None:
+    f = s.figures[cmd.model]
+    f.x, f.y, f.deployed = float(cmd.at[0]), float(cmd.at[1]), True
+    ev.append(Deployed(f.side, f.id, (f.x, f.y)))
+    left = [any(not g.deployed for g in s.figures if g.side == side) for side in (0, 1)]
+    if not any(left):
+        _begin_round(s, ev)
+    elif left[1 - s.turn]:
+        s.turn = 1 - s.turn
+
+
+def _begin_round(s: S, ev: list[Event]) -> None:
+    s.round += 1
+    s.out = [False, False]
+    for f in s.figures:
+        f.activated = False
+    ev.append(RoundBegan(s.round))
+    s.phase = "environment_rolloff"
+
+
+def _environment(s: S, cmd: EnvironmentRoll | EnvironmentCard, ev: list[Event]) -> None:
+    if isinstance(cmd, EnvironmentCard):
+        s.deck = [c for c in (s.deck or _full_deck()) if c != (cmd.side, cmd.face)]
+        side, face = cmd.side, cmd.face
+    else:
+        assert s.environment is not None
+        side, face = s.environment[0], cmd.face
+    s.environment = (side, face)
+    ev.append(EnvironmentChosen(side, face))
+    entry = s.factions[side].environment_roll(face)
+    for effect in entry.effects:
+        _effect(s, effect, side, None, f"environment:{entry.name}", ev)
+    for p in (0, 1):
+        leaders = sum(f.unit.leadership for f in s.alive(p) if f.unit.is_leader)
+        gained = base_points() + leaders
+        s.points[p] += gained
+        ev.append(PointsGained(p, gained, s.points[p]))
+    if s.points[0] == s.points[1]:
+        s.phase = "first_rolloff"
+    else:
+        s.phase, s.turn = "activations", 0 if s.points[0] < s.points[1] else 1
+        _check_can_act(s, ev)
+
+
+def _can_act(s: S, side: int) -> bool:
+    return not s.out[side] and s.points[side] >= 1 and any(not f.activated and f.on_table for f in s.alive(side))
+
+
+def _check_can_act(s: S, ev: list[Event]) -> None:
+    """The turn goes to a side that can act; with none, the round ends."""
+    if _can_act(s, s.turn):
+        return
+    if _can_act(s, 1 - s.turn):
+        s.turn = 1 - s.turn
+        return
+    _end_round(s, ev)
+
+
+def _next_turn(s: S, ev: list[Event]) -> None:
+    s.turn = 1 - s.turn
+    _check_can_act(s, ev)
+
+
+def _activate(s: S, cmd: Activate, ev: list[Event]) -> None:
+    s.points[cmd.seat] -= 1
+    s.activation = Activation(cmd.seat, cmd.models, cmd.order, cmd.tactic)
+    ev.append(ActivationBegan(cmd.seat, cmd.models, cmd.order, cmd.tactic))
+    if cmd.tactic:
+        tactic = next(t for t in s.factions[cmd.seat].tactics if t.name == cmd.tactic)
+        s.roll = PendingRoll("tactic", cmd.seat, 1, tactic.knack)
+
+
+def _move(s: S, cmd: Move, ev: list[Event]) -> None:
+    act = s.activation
+    assert act is not None
+    f = s.figures[cmd.model]
+    route = geo.path(s.table, s.bodies(), s.body(f), cmd.to)
+    assert route is not None
+    f.x, f.y = float(cmd.to[0]), float(cmd.to[1])
+    ev.append(Moved(f.id, tuple((float(x), float(y)) for x, y in route.points), route.length, route.climb))
+    s.activation = Activation(act.side, act.figures, act.order, act.tactic, act.stage, act.moved + (f.id,), act.used)
+
+
+def _attack(s: S, cmd: Attack) -> None:
+    act = s.activation
+    assert act is not None
+    f, t = s.figures[cmd.model], s.figures[cmd.target]
+    w = f.unit.weapons[cmd.weapon]
+    cover = not w.melee and sight_of(s, f, t).verdict == "cover"
+    forced = not w.melee and all(not x.melee for x in f.unit.weapons) and engaged(s, f)
+    knack = clamp_knack(int(stat(s, f, "knack", w.knack)))
+    s.activation = Activation(act.side, act.figures, act.order, act.tactic, act.stage, act.moved,
+                              act.used + ((f.id, cmd.weapon, cmd.dice),))
+    s.roll = PendingRoll("attack", act.side, cmd.dice, knack, forced, f.id, cmd.weapon, t.id, cover)
+
+
+def _rolled(s: S, faces: tuple[int, ...], ev: list[Event]) -> None:
+    roll = s.roll
+    assert roll is not None
+    if roll.rerolling:
+        new = list(roll.faces)
+        for d, face in zip(roll.rerolling, faces):
+            new[d] = face
+        s.roll = roll = replace(roll, faces=tuple(new), rerolled=roll.rerolled + roll.rerolling, rerolling=())
+    else:
+        s.roll = roll = replace(roll, faces=faces)
+    landed = tuple(lands(x, roll.knack, roll.forced_six) for x in roll.faces)
+    ev.append(Rolled(roll.purpose, faces, landed))
+    can_reroll = any(not ok and d not in roll.rerolled for d, ok in enumerate(landed)) and s.points[roll.side] >= 1
+    if not can_reroll:
+        _settle_roll(s, ev)
+
+
+def _settle_roll(s: S, ev: list[Event]) -> None:
+    roll = s.roll
+    assert roll is not None
+    s.roll = None
+    landed = [lands(x, roll.knack, roll.forced_six) for x in roll.faces]
+    act = s.activation
+    assert act is not None
+    if roll.purpose == "tactic":
+        ok = landed[0]
+        ev.append(TacticResolved(roll.side, act.tactic, ok))
+        if ok:
+            tactic = next(t for t in s.factions[roll.side].tactics if t.name == act.tactic)
+            for effect in tactic.effects:
+                _effect(s, effect, roll.side, act, f"tactic:{tactic.name}", ev)
+        elif s.environment is not None:
+            entry = s.factions[s.environment[0]].environment_roll(s.environment[1])
+            for effect in entry.penalty:
+                _effect(s, effect, roll.side, act, f"penalty:{entry.name}", ev)
+        return
+    f, t = s.figures[roll.figure], s.figures[roll.target]
+    w = f.unit.weapons[roll.weapon]
+    ev.append(Attacked(f.id, roll.weapon, t.id, roll.dice, roll.cover))
+    per_hit = damage_per_hit(int(stat(s, f, "damage", w.damage)), w.effective, int(stat(s, t, "defence")),
+                             t.unit.defence_types, roll.cover)
+    hits = sum(landed)
+    if hits:
+        _hurt(s, t, hits * per_hit, f"{f.unit.name}'s {w.name}", ev)
+
+
+def _hurt(s: S, t: Figure, amount: int, source: str, ev: list[Event]) -> None:
+    if t.fallen:
+        return
+    t.health = max(0, t.health - amount)
+    ev.append(Damaged(t.id, amount, t.health, source))
+    if t.health == 0:
+        t.fallen = True
+        ev.append(Fell(t.id, (t.x, t.y)))
+        _score_slay(s, t, ev)
+
+
+def _end_step(s: S, ev: list[Event]) -> None:
+    act = s.activation
+    assert act is not None
+    nxt = Activation(act.side, act.figures, act.order, act.tactic, act.stage + 1)
+    s.activation = nxt
+    if nxt.step == "done":
+        _end_activation(s, ev)
+
+
+def _end_activation(s: S, ev: list[Event]) -> None:
+    act = s.activation
+    assert act is not None
+    for i in act.figures:
+        s.figures[i].activated = True
+    s.mods = [m for m in s.mods if m.until != "activation"]
+    s.activation = None
+    if _over_early(s, ev):
+        return
+    _next_turn(s, ev)
+
+
+def _over_early(s: S, ev: list[Event]) -> bool:
+    empty = [not s.alive(side) for side in (0, 1)]
+    if any(empty):
+        _finish(s, [side for side in (0, 1) if not empty[side]], "wiped_out", ev)
+        return True
+    return False
+
+
+def _end_round(s: S, ev: list[Event]) -> None:
+    for f in s.figures:
+        for cond, left in list(f.conditions.items()):
+            if left == 1:
+                del f.conditions[cond]
+                ev.append(ConditionChanged(f.id, cond, False, 0))
+            elif left > 1:
+                f.conditions[cond] = left - 1
+    s.mods = [m for m in s.mods if m.until not in ("activation", "round")]
+    s.environment = None
+    _score(s, "round_end", ev)
+    if s.round >= s.mission.rounds:
+        _score(s, "game_end", ev)
+        _finish(s, _leaders(s), "rounds", ev)
+        return
+    _begin_round(s, ev)
+
+
+def _leaders(s: S) -> list[int]:
+    if s.score[0] != s.score[1]:
+        return [0 if s.score[0] > s.score[1] else 1]
+    tie = s.mission.victory.tiebreak
+    if tie == "models":
+        a, b = len(s.alive(0)), len(s.alive(1))
+    elif tie == "health":
+        a, b = sum(f.health for f in s.alive(0)), sum(f.health for f in s.alive(1))
+    else:
+        a = b = 0
+    return [0, 1] if a == b else [0 if a > b else 1]
+
+
+def _finish(s: S, winners: list[int], how: str, ev: list[Event]) -> None:
+    s.phase = "over"
+    s.won = winners
+    s.over_reason = how
+    s.activation, s.roll = None, None
+    ev.append(GameEnded(tuple(winners), tuple(s.score), how))
+
+
+# --- scoring ------------------------------------------------------------------------------
+
+def _score(s: S, when: str, ev: list[Event]) -> None:
+    for rule in s.mission.scoring:
+        if isinstance(rule, HoldRule) and rule.when == when and s.round >= rule.from_round:
+            for obj in s.mission.objectives:
+                if rule.objectives and obj.id not in rule.objectives:
+                    continue
+                holder = controller(s, obj.at, obj.radius)
+                if holder >= 0:
+                    _add_score(s, holder, obj.value * rule.multiplier, f"hold:{obj.id}", ev)
+        elif isinstance(rule, ReachRule) and rule.when == when and s.round >= rule.from_round:
+            for side in (0, 1):
+                zone = s.mission.zones[1 - side]
+                inside = sum(1 for f in s.alive(side) if f.on_table and geo.in_polygon(zone, f.x, f.y))
+                if inside:
+                    _add_score(s, side, inside * rule.points, "reach", ev)
+
+
+def controller(s: S, at: tuple[float, float], radius: float) -> int:
+    """Who holds an objective: more models touching its circle; a tie, nobody (-1)."""
+    counts = [0, 0]
+    for f in s.figures:
+        if f.on_table and math.dist(f.at, at) <= radius + geo.base_radius(f.unit.base_mm):
+            counts[f.side] += 1
+    return -1 if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
+
+
+def _score_slay(s: S, fallen: Figure, ev: list[Event]) -> None:
+    for rule in s.mission.scoring:
+        if isinstance(rule, SlayRule):
+            points = rule.leader if fallen.unit.is_leader else rule.other
+            if points:
+                _add_score(s, 1 - fallen.side, points, f"slay:{fallen.id}", ev)
+
+
+def _add_score(s: S, side: int, points: int, reason: str, ev: list[Event]) -> None:
+    s.score[side] += points
+    ev.append(Scored(side, points, s.score[side], reason))
+
+
+# --- effects (the content's vocabulary) ---------------------------------------------------
+
+def _targets(s: S, target: Target, side: int, act: Activation | None) -> list[Figure]:
+    """The figures an effect acts on. Without an activation (an Environment entry) `friends` are
+    `side`'s models, `enemies` the other side's and `all` every model."""
+    own = [s.figures[i] for i in act.figures] if act is not None else []
+    near = own[0] if own else None
+    def close(f: Figure) -> bool:
+        return target.within is None or near is None or geo.edge_gap(s.body(near), s.body(f)) <= target.within
+    on = [f for f in s.figures if f.on_table]
+    if target.who in ("self", "formation"):
+        return own
+    if target.who in ("friends", "friend"):
+        found = [f for f in on if f.side == side and f not in own and close(f)]
+        return found[:1] if target.who == "friend" else found
+    if target.who in ("enemies", "enemy"):
+        found = [f for f in on if f.side != side and close(f)]
+        return found[:1] if target.who == "enemy" else found
+    return [f for f in on if f not in own and close(f)]
+
+
+def _effect(s: S, effect: Effect, side: int, act: Activation | None, source: str, ev: list[Event]) -> None:
+    if isinstance(effect, StatEffect):
+        until = "round" if effect.duration in ("round", "game") else "activation"
+        for f in _targets(s, effect.target, side, act):
+            s.mods = [m for m in s.mods if not (m.figure == f.id and m.source == source and m.stat == effect.stat)]
+            s.mods.append(Mod(f.id, effect.stat, effect.delta, until, source))
+    elif isinstance(effect, HealEffect):
+        for f in _targets(s, effect.target, side, act):
+            gained = min(effect.amount, f.unit.health - f.health)
+            if gained > 0:
+                f.health += gained
+                ev.append(Healed(f.id, gained, f.health))
+    elif isinstance(effect, DamageEffect):
+        for f in _targets(s, effect.target, side, act):
+            _hurt(s, f, effect.amount, source, ev)
+    elif isinstance(effect, ConditionEffect):
+        for f in _targets(s, effect.target, side, act):
+            if effect.mode == "apply" and effect.condition in s.conditions:
+                rounds = s.conditions[effect.condition].rounds if effect.rounds is None else effect.rounds
+                f.conditions[effect.condition] = rounds
+                ev.append(ConditionChanged(f.id, effect.condition, True, rounds))
+            elif effect.mode == "clear":
+                for cond in [c for c in f.conditions if _cleared_by(s, c, effect.condition)]:
+                    del f.conditions[cond]
+                    ev.append(ConditionChanged(f.id, cond, False, 0))
+    elif isinstance(effect, LosePointsEffect):
+        lost = min(effect.amount, s.points[side])
+        s.points[side] -= lost
+        ev.append(PointsLost(side, lost, s.points[side]))
+    # token, push, extra_move and area_attack: not interpreted yet (see the module docstring)
+
+
+def _cleared_by(s: S, condition: str, what: str) -> bool:
+    if what == "any" or what == condition:
+        return True
+    known = s.conditions.get(condition)
+    return known is not None and known.nature == what
+
+
+# --- candidates: what the AI and random play choose from (all legal, moves a sample) ------
+
+MOVE_FRACTIONS = (1.0, 0.5)
+DIRECTIONS = 8
+
+
+def candidates(s: S, seat: Seat) -> list[Command]:
+    if seat not in to_act(s):
+        return []
+    if seat == CHANCE:
+        listed = chance_outcomes(s)
+        return [c for c, _ in listed] if listed else [sample_chance(s.clone(), Rng(len(s.figures)))]
+    if s.phase == "deploy":
+        return _deploy_candidates(s, seat)
+    if s.roll is not None:
+        failed = tuple(d for d, x in enumerate(s.roll.faces)
+                       if not lands(x, s.roll.knack, s.roll.forced_six) and d not in s.roll.rerolled)
+        out: list[Command] = [KeepRoll(seat)]
+        if failed and len(failed) <= s.points[seat]:
+            out.append(Reroll(seat, failed))
+        return out
+    if s.activation is None:
+        out = [Activate(seat, (f.id,), order) for f in s.alive(seat) if f.on_table and not f.activated
+               for order in ORDERS]
+        return out + [Stop(seat)]
+    act = s.activation
+    out = []
+    if act.step == "move":
+        for i in act.figures:
+            if i not in act.moved and not s.figures[i].fallen:
+                out.extend(_move_candidates(s, seat, s.figures[i]))
+    elif act.step == "attack":
+        for i in act.figures:
+            f = s.figures[i]
+            if f.fallen:
+                continue
+            for w in range(len(f.unit.weapons)):
+                left = attacks_of(s, f, w) - act.spent(f.id, w)
+                if left < 1:
+                    continue
+                for t in s.alive(1 - seat):
+                    cmd = Attack(seat, f.id, w, t.id, left)
+                    if why_illegal(s, cmd) is None:
+                        out.append(cmd)
+    step = EndStep(seat)
+    if why_illegal(s, step) is None:
+        out.append(step)
+    out.append(EndActivation(seat))
+    return out
+
+
+def _deploy_candidates(s: S, seat: int) -> list[Command]:
+    f = next(g for g in s.figures if g.side == seat and not g.deployed)
+    zone = s.mission.zones[seat]
+    xs, ys = [p[0] for p in zone], [p[1] for p in zone]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    out: list[Command] = []
+    steps = 6
+    for i in range(steps + 1):
+        for j in range(steps + 1):
+            at = (x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * j / steps)
+            cmd = Deploy(seat, f.id, at)
+            if _deploy_refusal(s, cmd) is None:
+                out.append(cmd)
+    return out
+
+
+def _move_candidates(s: S, seat: int, f: Figure) -> list[Command]:
+    budget = stat(s, f, "move")
+    goals: list[tuple[float, float]] = []
+    for frac in MOVE_FRACTIONS:
+        for k in range(DIRECTIONS):
+            angle = 2 * math.pi * k / DIRECTIONS
+            goals.append((f.x + math.cos(angle) * budget * frac, f.y + math.sin(angle) * budget * frac))
+    points = geo.costs(s.table, s.bodies(), s.body(f), goals, budget)
+    return [Move(seat, f.id, (float(g[0]), float(g[1]))) for g, c in zip(goals, points) if c <= budget + 1e-9
+            and _move_refusal(s, Move(seat, f.id, g)) is None]
+
+
+# --- the view -----------------------------------------------------------------------------
+
+def view(s: S, seat: Seat) -> JsonDict:
+    """Everything is public in a skirmish; the view is plain data for the screen."""
+    return {
+        "game": "skirmish", "seat": seat, "phase": s.phase, "round": s.round, "rounds": s.mission.rounds,
+        "turn": s.turn, "to_act": to_act(s), "points": s.points[:], "score": s.score[:],
+        "mission": s.mission.id, "table": list(s.mission.table),
+        "zones": [[list(p) for p in z] for z in s.mission.zones],
+        "objectives": [{"id": o.id, "name": o.name, "at": list(o.at), "radius": o.radius, "value": o.value}
+                       for o in s.mission.objectives],
+        "terrain": [{"name": p.name, "kind": p.kind, "points": [list(q) for q in p.points], "height": p.height}
+                    for p in s.layout.pieces],
+        "factions": [f.id for f in s.factions],
+        "environment": None if s.environment is None or s.phase in ("environment", "environment_rolloff")
+        else {"side": s.environment[0], "roll": s.environment[1]},
+        "figures": [{"id": f.id, "side": f.side, "unit": f.unit.id, "name": f.unit.name, "at": [f.x, f.y],
+                     "deployed": f.deployed, "health": f.health, "max_health": f.unit.health, "fallen": f.fallen,
+                     "activated": f.activated, "base_mm": f.unit.base_mm, "height": f.unit.height,
+                     "conditions": dict(f.conditions)} for f in s.figures],
+        "activation": None if s.activation is None else {
+            "side": s.activation.side, "figures": list(s.activation.figures), "order": s.activation.order,
+            "tactic": s.activation.tactic, "step": s.activation.step, "moved": list(s.activation.moved)},
+        "roll": None if s.roll is None else {"purpose": s.roll.purpose, "dice": s.roll.dice, "knack": s.roll.knack,
+                                             "faces": list(s.roll.faces), "side": s.roll.side},
+        "winners": s.won[:], "over_reason": s.over_reason,
+    }
+

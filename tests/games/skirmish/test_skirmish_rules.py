@@ -1,0 +1,302 @@
+"""The skirmish engine's rules, one test per rulebook clause (game/skirmish/rules.py), and a first
+conformance pass (random games end; candidates are legal; apply never draws).
+
+Positions are built by hand: `table()` gives a state in the activation phase with no model on
+the table; `put` stands a model somewhere.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from game.core.match import Match
+from game.core.protocol import CHANCE
+from game.skirmish import rules
+from game.skirmish.commands import (
+    Activate,
+    Attack,
+    Deploy,
+    EndActivation,
+    EndStep,
+    KeepRoll,
+    Move,
+    Reroll,
+    Roll,
+    RollOff,
+    Stop,
+)
+from game.skirmish.game import SKIRMISH
+from game.skirmish.model import Figure
+from game.skirmish.state import SkirmishState
+from tests.random_play import random_match
+
+
+def table(faction_1: str = "meridian", faction_2: str = "cinderhorn", points: int = 5) -> SkirmishState:
+    """A state in round 1's activations, nobody deployed, both sides with `points`, on a table
+    cleared of terrain (a test that needs a piece adds it)."""
+    s = SKIRMISH.new({"faction_1": faction_1, "faction_2": faction_2}, seed=1)
+    s.table = rules.geo.Table(s.table.width, s.table.depth)
+    s.phase, s.round, s.turn, s.points = "activations", 1, 0, [points, points]
+    s.environment = (0, 1)
+    return s
+
+
+def put(s: SkirmishState, side: int, unit: str, x: float, y: float) -> Figure:
+    """Stand the first undeployed model of `unit` on `side` at (x, y)."""
+    f = next(g for g in s.figures if g.side == side and g.unit.id == unit and not g.deployed)
+    f.x, f.y, f.deployed = x, y, True
+    return f
+
+
+def rolled(s: SkirmishState, *faces: int) -> list:
+    cmd = Roll(CHANCE, faces)
+    assert SKIRMISH.check(s, cmd) is None
+    return s.apply(cmd)
+
+
+# --- deployment ------------------------------------------------------------------------------
+
+def test_the_roll_off_winner_deploys_first_and_sides_alternate_one_model_at_a_time() -> None:
+    s = SKIRMISH.new({}, seed=2)
+    assert s.to_act() == [CHANCE]
+    s.apply(RollOff(CHANCE, (3, 3)))
+    assert s.phase == "deploy_rolloff", "equal faces roll again"
+    s.apply(RollOff(CHANCE, (2, 5)))
+    assert s.phase == "deploy" and s.to_act() == [1]
+    first = next(c for c in s.candidates(1) if isinstance(c, Deploy))
+    s.apply(first)
+    assert s.to_act() == [0]
+
+
+def test_a_model_deploys_only_inside_its_zone_and_not_on_another_base() -> None:
+    s = SKIRMISH.new({}, seed=2)
+    s.apply(RollOff(CHANCE, (5, 2)))
+    f = next(g for g in s.figures if g.side == 0)
+    assert SKIRMISH.check(s, Deploy(0, f.id, (18.0, 18.0))).reason == "Deploy inside your deployment zone."
+    ok = next(c for c in s.candidates(0) if isinstance(c, Deploy))
+    s.apply(ok)
+    s.apply(next(c for c in s.candidates(1) if isinstance(c, Deploy)))
+    g = next(x for x in s.figures if x.side == 0 and not x.deployed)
+    assert "overlaps another model" in SKIRMISH.check(s, Deploy(0, g.id, ok.at)).reason
+
+
+# --- activation points -------------------------------------------------------------------
+
+def test_points_are_2_plus_living_leaders_leadership_and_carry_over() -> None:
+    s = table(points=0)
+    s.points = [3, 1]  # unspent points from an earlier round
+    for f in s.figures:
+        f.deployed, f.x, f.y = True, 1.0 + (f.id % 30), 1.0 + f.side * 30 + (f.id // 30)
+    leaders = [sum(f.unit.leadership for f in s.figures if f.side == side and f.unit.is_leader) for side in (0, 1)]
+    s.phase = "environment"
+    s.apply(SKIRMISH.codec.decode({"type": "environment_roll", "seat": CHANCE, "face": 2}))
+    assert s.points == [3 + 2 + leaders[0], 1 + 2 + leaders[1]]
+
+
+def test_the_side_with_fewer_points_goes_first_and_equal_points_roll_off() -> None:
+    s = table()
+    for f in s.figures:
+        f.deployed, f.x, f.y = True, 1.0 + (f.id % 30), 1.0 + f.side * 30 + (f.id // 30)
+    s.phase, s.environment = "environment", (0, 0)
+    s.points = [10, 0]
+    s.apply(SKIRMISH.codec.decode({"type": "environment_roll", "seat": CHANCE, "face": 3}))
+    assert s.phase == "activations" and s.turn == 1
+    s2 = table()
+    for f in s2.figures:
+        f.deployed, f.x, f.y = True, 1.0 + (f.id % 30), 1.0 + f.side * 30 + (f.id // 30)
+    s2.phase, s2.environment, s2.points = "environment", (0, 0), [0, 0]
+    before = s2.points[:]
+    s2.apply(SKIRMISH.codec.decode({"type": "environment_roll", "seat": CHANCE, "face": 3}))
+    if s2.points[0] == s2.points[1]:
+        assert s2.phase == "first_rolloff", "a tie is decided by a roll"
+    else:
+        assert before != s2.points
+
+
+def test_an_activation_costs_one_point_and_a_model_activates_once_a_round() -> None:
+    s = table(points=2)
+    a = put(s, 0, "surveyor", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    assert s.points[0] == 1
+    s.apply(EndActivation(0))
+    s.turn = 0
+    assert "already activated" in SKIRMISH.check(s, Activate(0, (a.id,), "move_attack")).reason
+
+
+def test_a_side_may_stop_and_keep_its_points_for_later_rounds() -> None:
+    s = table(points=4)
+    put(s, 0, "surveyor", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    s.apply(Stop(0))
+    assert s.out[0] and s.points[0] == 4 and s.to_act() == [1]
+
+
+# --- formations --------------------------------------------------------------------------
+
+def test_a_formation_is_in_base_contact_and_shares_a_training_unless_a_leader_leads() -> None:
+    s = table(faction_1="tessellate")
+    shield = put(s, 0, "tile_shield", 10, 10)
+    other = put(s, 0, "tile_shield", 10 + 1.0, 10)  # 25 mm bases? touching or not, by base size
+    gap = rules.geo.edge_gap(s.body(shield), s.body(other))
+    if gap > rules.geo.BASE_CONTACT:
+        other.x = shield.x + 2 * rules.geo.base_radius(shield.unit.base_mm)
+    put(s, 1, "ash_reaver", 30, 30)
+    assert SKIRMISH.check(s, Activate(0, (shield.id, other.id), "move_attack")) is None
+    other.x = shield.x + 5
+    assert "base contact" in SKIRMISH.check(s, Activate(0, (shield.id, other.id), "move_attack")).reason
+
+
+# --- movement ----------------------------------------------------------------------------
+
+def test_a_move_is_measured_along_its_path_and_refused_beyond_the_move_with_the_distance() -> None:
+    s = table()
+    a = put(s, 0, "surveyor", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    far = SKIRMISH.check(s, Move(0, a.id, (10 + a.unit.move + 1, 10)))
+    assert far is not None and "Out of reach" in far.reason and f'{a.unit.move:g}"' in far.reason
+    assert SKIRMISH.check(s, Move(0, a.id, (10 + a.unit.move - 0.5, 10))) is None
+
+
+def test_movement_is_never_split_and_moving_twice_replaces_the_attacks() -> None:
+    s = table()
+    a = put(s, 0, "surveyor", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    s.apply(Activate(0, (a.id,), "double_move"))
+    s.apply(Move(0, a.id, (12, 10)))
+    assert "never split" in SKIRMISH.check(s, Move(0, a.id, (13, 10))).reason
+    s.apply(EndStep(0))
+    assert s.activation is not None and s.activation.step == "move"
+    assert SKIRMISH.check(s, Move(0, a.id, (14, 10))) is None
+    s.apply(EndStep(0))
+    assert s.activation is None and a.activated, "two moves, no attack step"
+
+
+# --- attacks -----------------------------------------------------------------------------
+
+def test_melee_needs_approximate_base_contact() -> None:
+    s = table(faction_1="cinderhorn", faction_2="meridian")
+    a = put(s, 0, "ash_reaver", 10, 10)
+    t = put(s, 1, "surveyor", 15, 10)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    assert "reaches only models in base contact" in SKIRMISH.check(s, Attack(0, a.id, 0, t.id, 1)).reason
+    t.x = a.x + rules.geo.base_radius(a.unit.base_mm) + rules.geo.base_radius(t.unit.base_mm) + 0.1
+    assert SKIRMISH.check(s, Attack(0, a.id, 0, t.id, 1)) is None
+
+
+def test_ranged_needs_line_of_sight_a_wall_hides_the_target() -> None:
+    s = table()
+    a = put(s, 0, "lightwright", 3, 3)
+    t = put(s, 1, "ash_reaver", 20, 3)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    clear = rules.sight_of(s, a, t)
+    assert clear.verdict != "hidden"
+    wall = rules.geo.Terrain(((11, 0.5), (12, 0.5), (12, 6), (11, 6)), 10.0, "wall")
+    s.table = rules.geo.Table(s.table.width, s.table.depth, (*s.table.terrain, wall))
+    assert rules.sight_of(s, a, t).verdict == "hidden"
+    assert "Out of sight" in SKIRMISH.check(s, Attack(0, a.id, 0, t.id, 1)).reason
+
+
+def test_landed_dice_deal_damage_and_a_model_at_0_health_falls() -> None:
+    s = table()
+    a = put(s, 0, "lightwright", 3, 3)
+    t = put(s, 1, "ash_reaver", 12, 3)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    weapon = a.unit.weapons[0]
+    s.apply(Attack(0, a.id, 0, t.id, weapon.attacks))
+    t.health = 1
+    events = rolled(s, *([6] * weapon.attacks))
+    assert any(type(e).__name__ == "Fell" and e.model == t.id for e in events)
+    assert t.fallen and t.health == 0
+
+
+def test_failed_dice_may_be_rolled_again_once_each_at_a_point_each() -> None:
+    s = table(points=3)
+    a = put(s, 0, "lightwright", 3, 3)
+    t = put(s, 1, "ash_reaver", 12, 3)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    s.apply(Attack(0, a.id, 0, t.id, 2))
+    rolled(s, 1, 1)
+    assert s.to_act() == [0] and s.points[0] == 2
+    assert SKIRMISH.check(s, Reroll(0, (0, 1))) is None
+    s.apply(Reroll(0, (0,)))
+    assert s.points[0] == 1 and s.to_act() == [CHANCE]
+    rolled(s, 1)  # one die again
+    assert "once at most" in SKIRMISH.check(s, Reroll(0, (0,))).reason
+    s.apply(KeepRoll(0))
+    assert s.roll is None
+
+
+def test_a_tactic_failure_applies_the_environment_penalty_and_the_activation_goes_on() -> None:
+    s = table(points=5)
+    a = put(s, 0, "surveyor", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    tactic = s.factions[0].tactics[0]
+    s.environment = (0, 1)  # Crystal Skies: its penalty costs activation points
+    s.apply(Activate(0, (a.id,), "move_attack", tactic.name))
+    before = s.points[0]
+    events = rolled(s, 1)
+    if s.roll is not None:
+        s.apply(KeepRoll(0))
+    names = [type(e).__name__ for e in events]
+    assert "Rolled" in names
+    assert s.activation is not None and s.activation.step == "move", "the activation goes on"
+    assert s.points[0] < before, "the penalty took points"
+
+
+# --- scoring and the end -------------------------------------------------------------------
+
+def test_an_objective_is_held_by_more_models_touching_it() -> None:
+    s = table()
+    obj = s.mission.objectives[0]
+    a = put(s, 0, "surveyor", obj.at[0], obj.at[1])
+    assert rules.controller(s, obj.at, obj.radius) == 0
+    put(s, 1, "ash_reaver", obj.at[0] + 1.5, obj.at[1])
+    assert rules.controller(s, obj.at, obj.radius) == -1, "a tie: nobody"
+    a.fallen = True
+    assert rules.controller(s, obj.at, obj.radius) == 1
+
+
+# --- a first conformance pass --------------------------------------------------------------
+
+def random_games(count: int, steps: int = 4000) -> Iterator[Match]:
+    for seed in range(count):
+        m = Match(SKIRMISH, {}, seed, ["human", "human"])
+        r = random.Random(seed)
+        for _ in range(steps):
+            if m.state.is_over():
+                break
+            random_match(m, r, 1)
+        yield m
+
+
+def test_random_games_end_after_the_missions_rounds_with_winners() -> None:
+    for m in random_games(2):
+        s = m.state
+        assert isinstance(s, SkirmishState)
+        assert s.is_over() and s.won and (s.round == s.mission.rounds or s.over_reason == "wiped_out")
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_every_candidate_passes_check_and_apply_never_draws(seed: int) -> None:
+    m = Match(SKIRMISH, {}, seed, ["human", "human"])
+    r = random.Random(seed)
+    for _ in range(200):
+        if m.state.is_over():
+            break
+        for seat in m.state.to_act():
+            if seat == CHANCE:
+                continue
+            for c in m.state.candidates(seat):
+                assert SKIRMISH.check(m.state, c) is None, c
+            cmd = r.choice(m.state.candidates(seat))
+            rng = m.state.rng.copy()
+            assert m.submit(cmd).ok
+            assert m.state.rng == rng, "a seat's command never draws"
+            break
+        else:
+            assert m.resolve_chance().ok
