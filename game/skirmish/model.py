@@ -66,6 +66,9 @@ class Activation:
     """Figures that have moved in the current move step."""
     used: tuple[tuple[int, int, int], ...] = ()
     """(figure, weapon, attacks spent) in the attack step."""
+    bonus: tuple[int, ...] = ()
+    """Figures an `extra_move` effect lets move now (before the step under way goes on)."""
+    bonus_distance: float = 0.0
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -74,6 +77,8 @@ class Activation:
 
     @property
     def step(self) -> str:
+        if self.bonus:
+            return "bonus"
         return self.steps[self.stage] if self.stage < len(self.steps) else "done"
 
     def spent(self, figure: int, weapon: int) -> int:

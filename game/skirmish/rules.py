@@ -20,9 +20,10 @@ A game (the rulebook's procedure, `docs/rules/skirmish.md` in our words):
    mission scores. After the mission's last round (or when a side has no models) the game ends.
 
 Effects of the content's vocabulary interpreted so far: `stat`, `heal`, `damage`,
-`condition`, `lose_points` (tactics, Environment entries and penalties). Not yet: `token`,
-`push`, `extra_move`, `area_attack` and used abilities (they are skipped, and listed as to do
-in the issue); passive and round-start abilities are not applied yet either.
+`condition`, `lose_points`, `extra_move` (an extra move is made at once, before the step under
+way goes on; EndStep skips it). Not yet: `token`, `push`, `area_attack` and used abilities
+(they are skipped, and listed as to do in the issue); passive and round-start abilities are
+not applied yet either.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ from game.skirmish.content import (
     ConditionEffect,
     DamageEffect,
     Effect,
+    ExtraMoveEffect,
     HealEffect,
     HoldRule,
     LosePointsEffect,
@@ -138,7 +140,7 @@ def decision_kind(s: S) -> str:
 
 def open_choice(s: S) -> str | None:
     """Moves and deployments are points on the table: the listed options are a sample."""
-    return "point" if decision_kind(s) in ("deploy", "move") else None
+    return "point" if decision_kind(s) in ("deploy", "move", "bonus") else None
 
 
 # --- chance -------------------------------------------------------------------------------
@@ -304,7 +306,7 @@ def formation_refusal(s: S, figs: Sequence[Figure]) -> str | None:
 def _end_step_refusal(s: S) -> str | None:
     act = s.activation
     assert act is not None
-    if act.step == "move" and len(act.figures) > 1:
+    if act.step in ("move", "bonus") and len(act.figures) > 1:
         return formation_refusal(s, [s.figures[i] for i in act.figures if not s.figures[i].fallen]) \
             and "The formation must end its move together, in base contact."
     return None
@@ -313,18 +315,21 @@ def _end_step_refusal(s: S) -> str | None:
 def _move_refusal(s: S, cmd: Move) -> str | None:
     act = s.activation
     assert act is not None
-    if act.step != "move":
+    bonus = act.step == "bonus"
+    if act.step not in ("move", "bonus"):
         return "This activation is attacking now, not moving."
     if cmd.model not in act.figures or s.figures[cmd.model].fallen:
         return "That model is not part of this activation."
-    if cmd.model in act.moved:
+    if bonus and cmd.model not in act.bonus:
+        return "That model has made its extra move."
+    if not bonus and cmd.model in act.moved:
         return "That model has made this move already (a move is never split)."
     if not _finite(cmd.to):
         return "That is not a point on the table."
     f = s.figures[cmd.model]
     if "cannot_move" in flags(s, f):
         return f"{f.unit.name} cannot move."
-    budget = stat(s, f, "move")
+    budget = act.bonus_distance if bonus else stat(s, f, "move")
     route = geo.path(s.table, s.bodies(), s.body(f), cmd.to)
     if route is None:
         refusal = geo.placement_refusal(s.table, s.bodies(), s.body(f, *cmd.to))
@@ -558,7 +563,10 @@ def _move(s: S, cmd: Move, ev: list[Event]) -> None:
     assert route is not None
     f.x, f.y = float(cmd.to[0]), float(cmd.to[1])
     ev.append(Moved(f.id, tuple((float(x), float(y)) for x, y in route.points), route.length, route.climb))
-    s.activation = Activation(act.side, act.figures, act.order, act.tactic, act.stage, act.moved + (f.id,), act.used)
+    if act.step == "bonus":
+        s.activation = replace(act, bonus=tuple(i for i in act.bonus if i != f.id))
+    else:
+        s.activation = replace(act, moved=act.moved + (f.id,))
 
 
 def _attack(s: S, cmd: Attack) -> None:
@@ -569,8 +577,7 @@ def _attack(s: S, cmd: Attack) -> None:
     cover = not w.melee and sight_of(s, f, t).verdict == "cover"
     forced = not w.melee and all(not x.melee for x in f.unit.weapons) and engaged(s, f)
     knack = clamp_knack(int(stat(s, f, "knack", w.knack)))
-    s.activation = Activation(act.side, act.figures, act.order, act.tactic, act.stage, act.moved,
-                              act.used + ((f.id, cmd.weapon, cmd.dice),))
+    s.activation = replace(act, used=act.used + ((f.id, cmd.weapon, cmd.dice),))
     s.roll = PendingRoll("attack", act.side, cmd.dice, knack, forced, f.id, cmd.weapon, t.id, cover)
 
 
@@ -634,6 +641,9 @@ def _hurt(s: S, t: Figure, amount: int, source: str, ev: list[Event]) -> None:
 def _end_step(s: S, ev: list[Event]) -> None:
     act = s.activation
     assert act is not None
+    if act.step == "bonus":  # the extra move is over; the step it interrupted goes on
+        s.activation = replace(act, bonus=())
+        return
     nxt = Activation(act.side, act.figures, act.order, act.tactic, act.stage + 1)
     s.activation = nxt
     if nxt.step == "done":
@@ -786,11 +796,16 @@ def _effect(s: S, effect: Effect, side: int, act: Activation | None, source: str
                 for cond in [c for c in f.conditions if _cleared_by(s, c, effect.condition)]:
                     del f.conditions[cond]
                     ev.append(ConditionChanged(f.id, cond, False, 0))
+    elif isinstance(effect, ExtraMoveEffect):
+        if act is not None and s.activation is not None:
+            movers = tuple(f.id for f in _targets(s, effect.target, side, act) if "cannot_move" not in flags(s, f))
+            if movers:
+                s.activation = replace(s.activation, bonus=movers, bonus_distance=effect.distance)
     elif isinstance(effect, LosePointsEffect):
         lost = min(effect.amount, s.points[side])
         s.points[side] -= lost
         ev.append(PointsLost(side, lost, s.points[side]))
-    # token, push, extra_move and area_attack: not interpreted yet (see the module docstring)
+    # token, push and area_attack: not interpreted yet (see the module docstring)
 
 
 def _cleared_by(s: S, condition: str, what: str) -> bool:
@@ -827,7 +842,11 @@ def candidates(s: S, seat: Seat) -> list[Command]:
         return out + [Stop(seat)]
     act = s.activation
     out = []
-    if act.step == "move":
+    if act.step == "bonus":
+        for i in act.bonus:
+            if not s.figures[i].fallen:
+                out.extend(_move_candidates(s, seat, s.figures[i], act.bonus_distance))
+    elif act.step == "move":
         for i in act.figures:
             if i not in act.moved and not s.figures[i].fallen:
                 out.extend(_move_candidates(s, seat, s.figures[i]))
@@ -867,8 +886,8 @@ def _deploy_candidates(s: S, seat: int) -> list[Command]:
     return out
 
 
-def _move_candidates(s: S, seat: int, f: Figure) -> list[Command]:
-    budget = stat(s, f, "move")
+def _move_candidates(s: S, seat: int, f: Figure, budget: float | None = None) -> list[Command]:
+    budget = stat(s, f, "move") if budget is None else budget
     goals: list[tuple[float, float]] = []
     for frac in MOVE_FRACTIONS:
         for k in range(DIRECTIONS):

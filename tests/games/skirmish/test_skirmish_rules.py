@@ -300,3 +300,22 @@ def test_every_candidate_passes_check_and_apply_never_draws(seed: int) -> None:
             break
         else:
             assert m.resolve_chance().ok
+
+
+def test_a_tactics_extra_move_is_made_at_once_within_its_distance_and_the_step_goes_on() -> None:
+    """Cinderhorn's Charge! (an extra_move): on a success the model may move its extra inches
+    at once, by the usual rules; then its activation's own move is still to come."""
+    from game.skirmish.content import ExtraMoveEffect
+
+    s = table(faction_1="cinderhorn", faction_2="meridian")
+    a = put(s, 0, "ash_reaver", 10, 10)
+    put(s, 1, "surveyor", 30, 30)
+    tactic = next(t for t in s.factions[0].tactics if any(isinstance(e, ExtraMoveEffect) for e in t.effects))
+    extra = next(e for e in tactic.effects if isinstance(e, ExtraMoveEffect)).distance
+    s.apply(Activate(0, (a.id,), "move_attack", tactic.name))
+    rolled(s, 6)
+    assert s.activation is not None and s.activation.step == "bonus"
+    assert "Out of reach" in SKIRMISH.check(s, Move(0, a.id, (10 + extra + 0.5, 10))).reason
+    s.apply(Move(0, a.id, (10 + extra - 0.1, 10)))
+    assert s.activation.step == "move", "the activation's own move is still to come"
+    assert SKIRMISH.check(s, Move(0, a.id, (a.x + a.unit.move - 0.1, 10))) is None
