@@ -53,8 +53,8 @@ Movement
   one cut off. What the AI uses to rate many destinations.
 - `reach(table, others, mover, budget)`: a (multi)polygon of the points the mover's centre can
   end on at cost <= budget: `costs` on a grid of REACH_STEP inches, each reached point's cell
-  merged, clipped to where the centre may stand on the table and with the blocked circles cut
-  out. A point more than REACH_TOLERANCE inside it has a `path` within the budget; a point
+  merged and its stairs smoothed (by 3/4 of a step at most), clipped to where the centre may stand
+  on the table and with the blocked circles cut out. A point more than REACH_TOLERANCE inside it has a `path` within the budget; a point
   more than that outside has none (tested on random layouts).
 
 Sight, in 3D (GEOS ignores z, so heights are ours)
@@ -646,7 +646,7 @@ def reach(table: Table, others: Sequence[Body], mover: Body, budget: float) -> P
         return Polygon()
     half = REACH_STEP / 2
     cells = shapely.box(inside[:, 0] - half, inside[:, 1] - half, inside[:, 0] + half, inside[:, 1] + half)
-    area = shapely.coverage_union_all(cells)
+    area = shapely.simplify(shapely.coverage_union_all(cells), REACH_STEP * 0.75)  # the grid's stairs, smoothed
     r = mover.radius
     area = shapely.intersection(area, shapely.box(r, r, table.width - r, table.depth - r))
     circles = _circles(table, others, mover.ident)
