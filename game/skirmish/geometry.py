@@ -202,6 +202,10 @@ class Token:
     radius: float = TOKEN_RADIUS
     height: float = TOKEN_HEIGHT
 
+    def __post_init__(self) -> None:
+        if not (self.radius > 0 and self.height >= 0):
+            raise ValueError(f"a token needs a positive radius, not {self.radius} (height {self.height})")
+
 
 @dataclass(frozen=True)
 class Table:
