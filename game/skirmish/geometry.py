@@ -14,8 +14,10 @@ Pieces
   60 mm) to inches. A model stands at the table's elevation under its centre.
 - `Terrain(points, height, name)`: a polygon footprint and its height above the table. Where
   pieces overlap, the highest counts (a tower on a hill is a piece as high as both).
-- `Token(x, y, radius=0.5, height=1.0)`: a marker, 1" across unless stated. Tokens block
-  placement and movement as bases do, and block sight as models do.
+- `Token(x, y, radius=0.5, height=1.0, passable=True)`: a marker, 1" across unless stated.
+  No model ends a move on one; an impassable token also bars the way as a base does. A token
+  blocks sight as a model does, up to its height (0: never). `tokens_touched(table, mover,
+  path)`: the tokens a move passes over or ends in base contact with (for those that harm).
 - `Table(width=36, depth=36, terrain, tokens)`: immutable, prepared once per position.
   `elevation_at(x, y)` (a point on a piece's edge is on top of it), `elevation_of(body)`,
   `elevations(xs, ys)` vectorised, `on_table(body)` (the whole base on the table). It pickles
@@ -53,8 +55,8 @@ Movement
   one cut off. What the AI uses to rate many destinations.
 - `reach(table, others, mover, budget)`: a (multi)polygon of the points the mover's centre can
   end on at cost <= budget: `costs` on a grid of REACH_STEP inches, each reached point's cell
-  merged, clipped to where the centre may stand on the table and with the blocked circles cut
-  out. A point more than REACH_TOLERANCE inside it has a `path` within the budget; a point
+  merged and its stairs smoothed (by 3/4 of a step at most), clipped to where the centre may stand
+  on the table and with the blocked circles cut out. A point more than REACH_TOLERANCE inside it has a `path` within the budget; a point
   more than that outside has none (tested on random layouts).
 
 Sight, in 3D (GEOS ignores z, so heights are ours)
@@ -201,6 +203,12 @@ class Token:
     y: float
     radius: float = TOKEN_RADIUS
     height: float = TOKEN_HEIGHT
+    passable: bool = True
+    """Whether a model may move across it (none may end a move on it)."""
+
+    def __post_init__(self) -> None:
+        if not (self.radius > 0 and self.height >= 0):
+            raise ValueError(f"a token needs a positive radius, not {self.radius} (height {self.height})")
 
 
 @dataclass(frozen=True)
@@ -377,11 +385,15 @@ def within_melee(a: Body, b: Body, reach: float = 0.0) -> bool:
     return edge_gap(a, b) <= reach + BASE_CONTACT
 
 
-def _circles(table: Table, others: Iterable[Body], skip: int | str | None) -> FloatArray:
-    """x, y, radius of every base but `skip`'s and of every token."""
+def _circles(table: Table, others: Iterable[Body], skip: int | str | None, passable: bool = True) -> FloatArray:
+    """x, y, radius of every base but `skip`'s and of every token (without `passable`, only of
+    the tokens that bar the way)."""
     rows = [(b.x, b.y, b.radius) for b in others if b.ident != skip]
     circles = np.array(rows, dtype=np.float64).reshape(-1, 3)
-    return np.concatenate([circles, table._token_circles[:, :3]])
+    tokens = table._token_circles[:, :3]
+    if not passable:
+        tokens = tokens[[not t.passable for t in table.tokens]]
+    return np.concatenate([circles, tokens])
 
 
 def _refusals(table: Table, others: Sequence[Body], mover: Body, points: FloatArray) -> npt.NDArray[np.int8]:
@@ -444,7 +456,7 @@ class _Mover:
     def __init__(self, table: Table, others: Sequence[Body], mover: Body) -> None:
         self.table = table
         self.mover = mover
-        circles = _circles(table, others, mover.ident)
+        circles = _circles(table, others, mover.ident, passable=False)
         circles[:, 2] += mover.radius
         gap = np.hypot(circles[:, 0] - mover.x, circles[:, 1] - mover.y) - circles[:, 2]
         circles = circles[gap >= -OVERLAP_TOLERANCE]  # what it already overlaps, it may leave
@@ -638,6 +650,21 @@ def costs(table: Table, others: Sequence[Body], mover: Body, points: FloatArray 
     return best
 
 
+def tokens_touched(table: Table, mover: Body, route: Path) -> tuple[int, ...]:
+    """Indices (in `table.tokens`) of the tokens the mover's base passes over along `route`, or
+    ends in base contact with (BASE_CONTACT)."""
+    if not table.tokens:
+        return ()
+    line = shapely.LineString(route.points) if len(route.points) > 1 else shapely.Point(route.points[0])
+    circles = table._token_circles
+    reach = circles[:, 2] + mover.radius
+    crossed = _within(np.full(len(circles), line, dtype=object), np.asarray(shapely.points(circles[:, :2]), dtype=object),
+                      reach - OVERLAP_TOLERANCE)
+    (ex, ey) = route.points[-1]
+    ends_by = np.hypot(circles[:, 0] - ex, circles[:, 1] - ey) - reach <= BASE_CONTACT
+    return tuple(int(i) for i in np.flatnonzero(crossed | ends_by))
+
+
 def reach(table: Table, others: Sequence[Body], mover: Body, budget: float) -> Polygon | MultiPolygon:
     """Where the mover's centre can end its move at a cost within `budget` (see the module notes)."""
     if budget < 0:
@@ -652,7 +679,7 @@ def reach(table: Table, others: Sequence[Body], mover: Body, budget: float) -> P
         return Polygon()
     half = REACH_STEP / 2
     cells = shapely.box(inside[:, 0] - half, inside[:, 1] - half, inside[:, 0] + half, inside[:, 1] + half)
-    area = shapely.coverage_union_all(cells)
+    area = shapely.simplify(shapely.coverage_union_all(cells), REACH_STEP * 0.75)  # the grid's stairs, smoothed
     r = mover.radius
     area = shapely.intersection(area, shapely.box(r, r, table.width - r, table.depth - r))
     circles = _circles(table, others, mover.ident)
@@ -886,6 +913,8 @@ def _blocked(table: Table, bodies: _Bodies, fan: _Fan) -> tuple[BoolArray, BoolA
         by_terrain[col[:, None].repeat(n_rows, axis=1)[rows], np.nonzero(rows)[1]] = True
     # cylinders: the bodies (owner = their index) and the tokens (owner -1)
     tokens = table._token_circles
+    tall = np.flatnonzero([t.height > 0 for t in table.tokens])  # flat tokens never block sight
+    tokens = tokens[tall]
     cx = np.concatenate([bodies.x, tokens[:, 0]])
     cy = np.concatenate([bodies.y, tokens[:, 1]])
     cr = np.concatenate([bodies.r, tokens[:, 2]])

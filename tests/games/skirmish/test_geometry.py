@@ -31,6 +31,7 @@ from game.skirmish.geometry import (
     placement_refusal,
     reach,
     sight,
+    tokens_touched,
     visibility_matrix,
     within_melee,
 )
@@ -247,6 +248,28 @@ def test_leaving_out_legs_that_cut_into_a_base_never_changes_a_path(seed: int) -
         assert (a is None) == (b is None)
         if a is not None and b is not None:
             assert a.cost == pytest.approx(b.cost, abs=1e-9)
+
+
+def test_a_model_walks_through_a_passable_token_but_around_an_impassable_one() -> None:
+    me, goal = model(5, 18, "me"), (20.0, 18.0)
+    smoke = Table(tokens=(Token(12, 18, radius=1.5, height=3.0),))
+    through = path(smoke, [], me, goal)
+    assert through is not None and through.cost == pytest.approx(15.0)
+    assert tokens_touched(smoke, me, through) == (0,)
+    pavise = Table(tokens=(Token(12, 18, radius=0.75, height=1.5, passable=False),))
+    around = path(pavise, [], me, goal)
+    assert around is not None and around.cost > 15.0
+    assert LineString(around.points).distance(Point(12, 18)) >= 0.75 + R32 - 1e-6
+    assert tokens_touched(pavise, me, around) == ()  # wrapping round it is not passing over it
+    assert path(smoke, [], me, (12.5, 18)) is None  # and no move ends on a token
+    next_to = path(pavise, [], me, (12 - 0.75 - R32 - 0.1, 18))
+    assert next_to is not None and tokens_touched(pavise, me, next_to) == (0,)  # ends in base contact
+    assert tokens_touched(Table(tokens=(Token(12, 25),)), me, through) == ()
+
+
+def test_a_flat_token_never_blocks_sight() -> None:
+    embers = Table(tokens=(Token(15, 10, radius=1.0, height=0.0),))
+    assert sight(embers, [], model(5, 10, "s"), model(25, 10, "t")).hidden == 0.0
 
 
 RIDGE = Table(terrain=(box(10, -1, 14, 37, 2.0, "ridge"),))  # wall to wall: no way around
