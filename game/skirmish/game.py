@@ -68,7 +68,7 @@ class SkirmishGame(Game):
         layout = random_layout(seed, mission) if full["terrain"] == "random" else content.layouts_for(mission)[0]
         factions = (content.factions[full["faction_1"]], content.factions[full["faction_2"]])
         rosters = (factions[0].rosters[0].id, factions[1].rosters[0].id)
-        return SkirmishState(Rng(seed), mission, layout, factions, rosters, content.conditions,
+        return SkirmishState(Rng(seed), mission, layout, factions, rosters, content.conditions, content.tokens,
                              deck=full["environment"] == "deck")
 
     def why_illegal(self, state: State, command: Command) -> str | None:

@@ -427,6 +427,14 @@ def in_polygon(points: Sequence[Point2], x: float, y: float) -> bool:
     return bool(shapely.intersects_xy(Polygon(points), x, y))
 
 
+def overlaps_terrain(table: Table, x: float, y: float, radius: float) -> bool:
+    """Whether a circle (a token being placed) overlaps a terrain piece's footprint."""
+    if not table.terrain:
+        return False
+    disc = shapely.buffer(shapely.points(x, y), radius, quad_segs=16)
+    return bool(np.any(shapely.intersects(table._polygons, disc)))
+
+
 def placement_refusal(table: Table, others: Sequence[Body], body: Body) -> str | None:
     """None when the base may stand where it is, else why not (off the table, overlapping)."""
     code = int(_refusals(table, others, body, np.array([[body.x, body.y]], dtype=np.float64))[0])

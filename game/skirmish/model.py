@@ -110,3 +110,30 @@ class PendingRoll:
     @property
     def waiting_for_dice(self) -> bool:
         return not self.faces or bool(self.rerolling)
+
+
+@dataclass(frozen=True)
+class PlacedToken:
+    """A token on the table: its kind, centre, rounds left (0: the rest of the game), owner."""
+
+    kind: str
+    x: float
+    y: float
+    rounds: int
+    side: int
+
+
+@dataclass(frozen=True)
+class PlacingTokens:
+    """A `token` effect waiting for `side` to place `left` more tokens of `kind`, each wholly
+    within `range` of the origin (the acting model's base; the table's centre, outside both
+    deployment zones, for an Environment entry: `central`)."""
+
+    side: int
+    kind: str
+    left: int
+    origin: tuple[float, float]
+    origin_radius: float
+    range: float
+    rounds: int
+    central: bool = False

@@ -21,7 +21,10 @@ A game (the rulebook's procedure, `docs/rules/skirmish.md` in our words):
 
 Effects of the content's vocabulary interpreted so far: `stat`, `heal`, `damage`,
 `condition`, `lose_points`, `extra_move` (an extra move is made at once, before the step under
-way goes on; EndStep skips it). Not yet: `token`, `push`, `area_attack` and used abilities
+way goes on; EndStep skips it), `token` (the acting side places each at once; tokens block
+movement and sight as their kind says, give their condition to a model that moves across or
+ends touching them, and leave when their rounds run out). Not yet: `push`, `area_attack` and
+used abilities
 (they are skipped, and listed as to do in the issue); passive and round-start abilities are
 not applied yet either.
 """
@@ -56,6 +59,7 @@ from game.skirmish.commands import (
     EnvironmentCard,
     EnvironmentChosen,
     EnvironmentRoll,
+    PlaceToken,
     Fell,
     GameEnded,
     Healed,
@@ -74,6 +78,7 @@ from game.skirmish.commands import (
     Stop,
     Stopped,
     TacticResolved,
+    TokenPlaced,
 )
 from game.skirmish.content import (
     ConditionEffect,
@@ -87,8 +92,9 @@ from game.skirmish.content import (
     SlayRule,
     StatEffect,
     Target,
+    TokenEffect,
 )
-from game.skirmish.model import Activation, Figure, Mod, PendingRoll
+from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToken, PlacingTokens
 
 if TYPE_CHECKING:
     from game.skirmish.state import SkirmishState as S
@@ -123,6 +129,8 @@ def to_act(s: S) -> list[Seat]:
         return []
     if s.phase in ("deploy_rolloff", "environment_rolloff", "first_rolloff", "environment"):
         return [CHANCE]
+    if s.placing is not None:
+        return [s.placing.side]
     if s.roll is not None:
         return [CHANCE] if s.roll.waiting_for_dice else [s.roll.side]
     return [s.turn]
@@ -131,6 +139,8 @@ def to_act(s: S) -> list[Seat]:
 def decision_kind(s: S) -> str:
     if s.phase == "deploy":
         return "deploy"
+    if s.placing is not None:
+        return "place_token"
     if s.roll is not None:
         return "reroll"
     if s.activation is None:
@@ -140,7 +150,7 @@ def decision_kind(s: S) -> str:
 
 def open_choice(s: S) -> str | None:
     """Moves and deployments are points on the table: the listed options are a sample."""
-    return "point" if decision_kind(s) in ("deploy", "move", "bonus") else None
+    return "point" if decision_kind(s) in ("deploy", "move", "bonus", "place_token") else None
 
 
 # --- chance -------------------------------------------------------------------------------
@@ -203,6 +213,10 @@ def why_illegal(s: S, cmd: Command) -> str | None:
             and _faces_ok(cmd.faces) else "No dice are waiting to be rolled."
     if isinstance(cmd, Deploy):
         return _deploy_refusal(s, cmd)
+    if isinstance(cmd, PlaceToken):
+        return _token_refusal(s, cmd)
+    if s.placing is not None:
+        return "Place the token first."
     if s.phase != "activations":
         return "Wait: the game is setting up."
     if isinstance(cmd, (Reroll, KeepRoll)):
@@ -248,6 +262,26 @@ def _deploy_refusal(s: S, cmd: Deploy) -> str | None:
     if not geo.in_polygon(zone, cmd.at[0], cmd.at[1]):
         return "Deploy inside your deployment zone."
     return geo.placement_refusal(s.table, s.bodies(), s.body(f, *cmd.at))
+
+
+def _token_refusal(s: S, cmd: PlaceToken) -> str | None:
+    p = s.placing
+    if p is None:
+        return "No token is waiting to be placed."
+    if cmd.seat != p.side:
+        return "The other side places this token."
+    if not _finite(cmd.at):
+        return "That is not a point on the table."
+    kind = s.token_kinds[p.kind]
+    r = kind.diameter / 2
+    if math.dist(cmd.at, p.origin) + r > p.range + p.origin_radius + 1e-9:
+        return f"Place it wholly within {p.range:g}\"" + (" of the table's centre." if p.central else " of your model.")
+    if p.central and any(geo.in_polygon(z, *cmd.at) for z in s.mission.zones):
+        return "Not inside a deployment zone."
+    if geo.overlaps_terrain(s.table, cmd.at[0], cmd.at[1], r):
+        return "A token may not overlap terrain."
+    refusal = geo.placement_refusal(s.table, s.bodies(), geo.Body(cmd.at[0], cmd.at[1], r, max(kind.height, 0.1), "token"))
+    return refusal
 
 
 def _activate_refusal(s: S, cmd: Activate) -> str | None:
@@ -437,6 +471,8 @@ def apply(s: S, cmd: Command) -> list[Event]:
         _roll_off(s, cmd.faces, ev)
     elif isinstance(cmd, Deploy):
         _deploy(s, cmd, ev)
+    elif isinstance(cmd, PlaceToken):
+        _place_token(s, cmd, ev)
     elif isinstance(cmd, (EnvironmentRoll, EnvironmentCard)):
         _environment(s, cmd, ev)
     elif isinstance(cmd, Roll):
@@ -515,6 +551,14 @@ def _environment(s: S, cmd: EnvironmentRoll | EnvironmentCard, ev: list[Event]) 
     entry = s.factions[side].environment_roll(face)
     for effect in entry.effects:
         _effect(s, effect, side, None, f"environment:{entry.name}", ev)
+    if s.placing is not None:
+        s.phase = "environment_tokens"  # the entry's side places its tokens first
+        return
+    _points_and_first(s, ev)
+
+
+def _points_and_first(s: S, ev: list[Event]) -> None:
+    """The round's activation points, and who goes first."""
     for p in (0, 1):
         leaders = sum(f.unit.leadership for f in s.alive(p) if f.unit.is_leader)
         gained = base_points() + leaders
@@ -525,6 +569,25 @@ def _environment(s: S, cmd: EnvironmentRoll | EnvironmentCard, ev: list[Event]) 
     else:
         s.phase, s.turn = "activations", 0 if s.points[0] < s.points[1] else 1
         _check_can_act(s, ev)
+
+
+def _place_token(s: S, cmd: PlaceToken, ev: list[Event]) -> None:
+    p = s.placing
+    assert p is not None
+    s.tokens.append(PlacedToken(p.kind, float(cmd.at[0]), float(cmd.at[1]), p.rounds, p.side))
+    s.rebuild_table()
+    ev.append(TokenPlaced(p.kind, (float(cmd.at[0]), float(cmd.at[1]))))
+    s.placing = replace(p, left=p.left - 1) if p.left > 1 else None
+    _settle_placing(s, ev)
+
+
+def _settle_placing(s: S, ev: list[Event]) -> None:
+    """Drop a placement with nowhere left to put a token; then, if the Environment step was
+    waiting for it, the round goes on."""
+    if s.placing is not None and not _token_candidates(s, s.placing.side):
+        s.placing = None
+    if s.placing is None and s.phase == "environment_tokens":
+        _points_and_first(s, ev)
 
 
 def _can_act(s: S, side: int) -> bool:
@@ -561,8 +624,15 @@ def _move(s: S, cmd: Move, ev: list[Event]) -> None:
     f = s.figures[cmd.model]
     route = geo.path(s.table, s.bodies(), s.body(f), cmd.to)
     assert route is not None
+    touched = geo.tokens_touched(s.table, s.body(f), route)
     f.x, f.y = float(cmd.to[0]), float(cmd.to[1])
     ev.append(Moved(f.id, tuple((float(x), float(y)) for x, y in route.points), route.length, route.climb))
+    for i in touched:
+        condition = s.token_kinds[s.tokens[i].kind].on_touch
+        if condition is not None and condition in s.conditions:
+            rounds = s.conditions[condition].rounds
+            f.conditions[condition] = rounds
+            ev.append(ConditionChanged(f.id, condition, True, rounds))
     if act.step == "bonus":
         s.activation = replace(act, bonus=tuple(i for i in act.bonus if i != f.id))
     else:
@@ -680,6 +750,9 @@ def _end_round(s: S, ev: list[Event]) -> None:
                 f.conditions[cond] = left - 1
     s.mods = [m for m in s.mods if m.until not in ("activation", "round")]
     s.environment = None
+    if s.tokens:
+        s.tokens = [replace(t, rounds=t.rounds - 1) if t.rounds > 1 else t for t in s.tokens if t.rounds != 1]
+        s.rebuild_table()
     _score(s, "round_end", ev)
     if s.round >= s.mission.rounds:
         _score(s, "game_end", ev)
@@ -801,11 +874,23 @@ def _effect(s: S, effect: Effect, side: int, act: Activation | None, source: str
             movers = tuple(f.id for f in _targets(s, effect.target, side, act) if "cannot_move" not in flags(s, f))
             if movers:
                 s.activation = replace(s.activation, bonus=movers, bonus_distance=effect.distance)
+    elif isinstance(effect, TokenEffect):
+        kind = s.token_kinds.get(effect.token)
+        if kind is None:
+            return
+        rounds = kind.rounds if effect.rounds is None else effect.rounds
+        if act is not None:
+            f = s.figures[act.figures[0]]
+            origin, radius, central = f.at, geo.base_radius(f.unit.base_mm), False
+        else:
+            origin, radius, central = s.mission.centre, 0.0, True
+        s.placing = PlacingTokens(side, effect.token, effect.count, origin, radius, effect.range, rounds, central)
+        _settle_placing(s, ev)
     elif isinstance(effect, LosePointsEffect):
         lost = min(effect.amount, s.points[side])
         s.points[side] -= lost
         ev.append(PointsLost(side, lost, s.points[side]))
-    # token, push and area_attack: not interpreted yet (see the module docstring)
+    # push and area_attack: not interpreted yet (see the module docstring)
 
 
 def _cleared_by(s: S, condition: str, what: str) -> bool:
@@ -829,6 +914,8 @@ def candidates(s: S, seat: Seat) -> list[Command]:
         return [c for c, _ in listed] if listed else [sample_chance(s.clone(), Rng(len(s.figures)))]
     if s.phase == "deploy":
         return _deploy_candidates(s, seat)
+    if s.placing is not None:
+        return _token_candidates(s, seat)
     if s.roll is not None:
         failed = tuple(d for d, x in enumerate(s.roll.faces)
                        if not lands(x, s.roll.knack, s.roll.forced_six) and d not in s.roll.rerolled)
@@ -867,6 +954,23 @@ def candidates(s: S, seat: Seat) -> list[Command]:
     if why_illegal(s, step) is None:
         out.append(step)
     out.append(EndActivation(seat))
+    return out
+
+
+def _token_candidates(s: S, seat: int) -> list[Command]:
+    p = s.placing
+    if p is None or seat != p.side:
+        return []
+    r = s.token_kinds[p.kind].diameter / 2
+    room = p.range + p.origin_radius - r
+    out: list[Command] = []
+    for frac in (0.35, 0.7, 1.0):
+        for k in range(8):
+            angle = 2 * math.pi * (k + frac) / 8
+            at = (p.origin[0] + math.cos(angle) * room * frac, p.origin[1] + math.sin(angle) * room * frac)
+            cmd = PlaceToken(seat, at)
+            if room >= 0 and _token_refusal(s, cmd) is None:
+                out.append(cmd)
     return out
 
 
@@ -923,6 +1027,11 @@ def view(s: S, seat: Seat) -> JsonDict:
             "tactic": s.activation.tactic, "step": s.activation.step, "moved": list(s.activation.moved)},
         "roll": None if s.roll is None else {"purpose": s.roll.purpose, "dice": s.roll.dice, "knack": s.roll.knack,
                                              "faces": list(s.roll.faces), "side": s.roll.side},
+        "tokens": [{"kind": t.kind, "at": [t.x, t.y], "rounds": t.rounds, "side": t.side,
+                    "diameter": s.token_kinds[t.kind].diameter, "height": s.token_kinds[t.kind].height}
+                   for t in s.tokens],
+        "placing": None if s.placing is None else {"side": s.placing.side, "kind": s.placing.kind,
+                                                   "left": s.placing.left, "range": s.placing.range},
         "winners": s.won[:], "over_reason": s.over_reason,
     }
 

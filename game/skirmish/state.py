@@ -14,24 +14,28 @@ from game.core.decisions import Decision, pending_of
 from game.core.protocol import Command, Event, JsonDict, Seat, State
 from game.core.rng import Rng
 from game.skirmish import rules
-from game.skirmish.content import Condition, Faction, Mission, TerrainLayout
-from game.skirmish.geometry import Body, Table, Terrain, base_radius
-from game.skirmish.model import Activation, Figure, Mod, PendingRoll
+from game.skirmish.content import Condition, Faction, Mission, TerrainLayout, TokenKind
+from game.skirmish.geometry import Body, Table, Terrain, Token, base_radius
+from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToken, PlacingTokens
 
 
 class SkirmishState(State):
     def __init__(self, rng: Rng, mission: Mission, layout: TerrainLayout, factions: tuple[Faction, Faction],
-                 rosters: tuple[str, str], conditions: Mapping[str, Condition], deck: bool = False) -> None:
+                 rosters: tuple[str, str], conditions: Mapping[str, Condition], tokens: Mapping[str, TokenKind],
+                 deck: bool = False) -> None:
         self.rng = rng
         self.conditions = dict(conditions)
         """The conditions the content defines, by id (shared: never edited)."""
+        self.token_kinds = dict(tokens)
         self.mission = mission
         self.layout = layout
         self.factions = factions
         self.rosters = rosters
         self.deck_mode = deck
-        self.table = Table(mission.table[0], mission.table[1],
-                           tuple(Terrain(p.points, p.height, p.name) for p in layout.pieces))
+        self.terrain = tuple(Terrain(p.points, p.height, p.name) for p in layout.pieces)
+        self.tokens: list[PlacedToken] = []
+        self.placing: PlacingTokens | None = None
+        self.table = Table(mission.table[0], mission.table[1], self.terrain)
         self.figures: list[Figure] = []
         for side in (0, 1):
             faction = factions[side]
@@ -80,7 +84,7 @@ class SkirmishState(State):
         c.rng = self.rng.copy()
         c.figures = [f.copy() for f in self.figures]
         c.points, c.score, c.out = self.points[:], self.score[:], self.out[:]
-        c.deck, c.mods, c.won = self.deck[:], self.mods[:], self.won[:]
+        c.deck, c.mods, c.won, c.tokens = self.deck[:], self.mods[:], self.won[:], self.tokens[:]
         return c
 
     def is_over(self) -> bool:
@@ -107,7 +111,7 @@ class SkirmishState(State):
                         + ("[" + ",".join(f"{k}{v}" for k, v in sorted(f.conditions.items())) + "]" if f.conditions else "")
                         for f in self.figures if f.deployed)
         return (f"{self.phase}|r{self.round}|t{self.turn}|ap{self.points}|s{self.score}|out{self.out}|"
-                f"env{self.environment}|{figs}|{self.activation}|{self.roll}")
+                f"env{self.environment}|{figs}|{self.activation}|{self.roll}|{self.tokens}|{self.placing}")
 
     def view(self, seat: Seat) -> JsonDict:
         return rules.view(self, seat)
@@ -124,6 +128,14 @@ class SkirmishState(State):
 
     def bodies(self) -> list[Body]:
         return [self.body(f) for f in self.figures if f.on_table]
+
+    def rebuild_table(self) -> None:
+        """The table with the terrain and the tokens now on it (after tokens come or go); the
+        table's tokens are in `tokens` order."""
+        kinds = self.token_kinds
+        self.table = Table(self.mission.table[0], self.mission.table[1], self.terrain,
+                           tuple(Token(t.x, t.y, kinds[t.kind].diameter / 2, kinds[t.kind].height,
+                                       kinds[t.kind].passable) for t in self.tokens))
 
     def __repr__(self) -> str:
         return f"SkirmishState({self.notation()!r})"

@@ -38,7 +38,8 @@ def table(faction_1: str = "meridian", faction_2: str = "cinderhorn", points: in
     """A state in round 1's activations, nobody deployed, both sides with `points`, on a table
     cleared of terrain (a test that needs a piece adds it)."""
     s = SKIRMISH.new({"faction_1": faction_1, "faction_2": faction_2}, seed=1)
-    s.table = rules.geo.Table(s.table.width, s.table.depth)
+    s.terrain = ()
+    s.rebuild_table()
     s.phase, s.round, s.turn, s.points = "activations", 1, 0, [points, points]
     s.environment = (0, 1)
     return s
@@ -49,6 +50,13 @@ def put(s: SkirmishState, side: int, unit: str, x: float, y: float) -> Figure:
     f = next(g for g in s.figures if g.side == side and g.unit.id == unit and not g.deployed)
     f.x, f.y, f.deployed = x, y, True
     return f
+
+
+def environment(s: SkirmishState, face: int) -> None:
+    """Roll `face` on the Environment table, placing any tokens it brings where first offered."""
+    s.apply(SKIRMISH.codec.decode({"type": "environment_roll", "seat": CHANCE, "face": face}))
+    while s.placing is not None:
+        s.apply(s.candidates(s.placing.side)[0])
 
 
 def rolled(s: SkirmishState, *faces: int) -> list:
@@ -92,7 +100,7 @@ def test_points_are_2_plus_living_leaders_leadership_and_carry_over() -> None:
         f.deployed, f.x, f.y = True, 1.0 + (f.id % 30), 1.0 + f.side * 30 + (f.id // 30)
     leaders = [sum(f.unit.leadership for f in s.figures if f.side == side and f.unit.is_leader) for side in (0, 1)]
     s.phase = "environment"
-    s.apply(SKIRMISH.codec.decode({"type": "environment_roll", "seat": CHANCE, "face": 2}))
+    environment(s, 2)
     assert s.points == [3 + 2 + leaders[0], 1 + 2 + leaders[1]]
 
 
@@ -102,14 +110,14 @@ def test_the_side_with_fewer_points_goes_first_and_equal_points_roll_off() -> No
         f.deployed, f.x, f.y = True, 1.0 + (f.id % 30), 1.0 + f.side * 30 + (f.id // 30)
     s.phase, s.environment = "environment", (0, 0)
     s.points = [10, 0]
-    s.apply(SKIRMISH.codec.decode({"type": "environment_roll", "seat": CHANCE, "face": 3}))
+    environment(s, 3)
     assert s.phase == "activations" and s.turn == 1
     s2 = table()
     for f in s2.figures:
         f.deployed, f.x, f.y = True, 1.0 + (f.id % 30), 1.0 + f.side * 30 + (f.id // 30)
     s2.phase, s2.environment, s2.points = "environment", (0, 0), [0, 0]
     before = s2.points[:]
-    s2.apply(SKIRMISH.codec.decode({"type": "environment_roll", "seat": CHANCE, "face": 3}))
+    environment(s2, 3)
     if s2.points[0] == s2.points[1]:
         assert s2.phase == "first_rolloff", "a tie is decided by a roll"
     else:
@@ -195,8 +203,8 @@ def test_ranged_needs_line_of_sight_a_wall_hides_the_target() -> None:
     s.apply(Activate(0, (a.id,), "attack_move"))
     clear = rules.sight_of(s, a, t)
     assert clear.verdict != "hidden"
-    wall = rules.geo.Terrain(((11, 0.5), (12, 0.5), (12, 6), (11, 6)), 10.0, "wall")
-    s.table = rules.geo.Table(s.table.width, s.table.depth, (*s.table.terrain, wall))
+    s.terrain = (rules.geo.Terrain(((11, 0.5), (12, 0.5), (12, 6), (11, 6)), 10.0, "wall"),)
+    s.rebuild_table()
     assert rules.sight_of(s, a, t).verdict == "hidden"
     assert "Out of sight" in SKIRMISH.check(s, Attack(0, a.id, 0, t.id, 1)).reason
 
@@ -319,3 +327,56 @@ def test_a_tactics_extra_move_is_made_at_once_within_its_distance_and_the_step_g
     s.apply(Move(0, a.id, (10 + extra - 0.1, 10)))
     assert s.activation.step == "move", "the activation's own move is still to come"
     assert SKIRMISH.check(s, Move(0, a.id, (a.x + a.unit.move - 0.1, 10))) is None
+
+
+
+def veil_tactic(s: SkirmishState) -> str:
+    from game.skirmish.content import TokenEffect
+
+    return next(t.name for t in s.factions[0].tactics if any(isinstance(e, TokenEffect) for e in t.effects))
+
+
+def test_a_tactics_tokens_are_placed_at_once_within_range_and_then_block_sight() -> None:
+    """Veilmoth's veil: the acting side places each token wholly within range of its model,
+    off other bases; a veil (2.5" high) then blocks sight like terrain of its height."""
+    from game.skirmish.commands import PlaceToken
+
+    s = table(faction_1="veilmoth", faction_2="meridian")
+    a = put(s, 0, "dustcaller", 10, 10)
+    shooter = put(s, 1, "lightwright", 10, 24)
+    s.apply(Activate(0, (a.id,), "move_attack", veil_tactic(s)))
+    rolled(s, 6)
+    assert s.placing is not None and s.to_act() == [0]
+    assert "wholly within" in SKIRMISH.check(s, PlaceToken(0, (10, 30))).reason
+    assert "overlaps another model" in SKIRMISH.check(s, PlaceToken(0, (10, 10))).reason
+    assert SKIRMISH.check(s, Move(0, a.id, (11, 10))).reason == "Place the token first."
+    before = rules.sight_of(s, shooter, a).hidden
+    s.apply(PlaceToken(0, (10, 13)))
+    while s.placing is not None:
+        s.apply(s.candidates(0)[0])
+    assert rules.sight_of(s, shooter, a).hidden > before, "the veil hides the caster from the shooter"
+    assert s.activation is not None and s.activation.step == "move", "the activation goes on"
+
+
+def test_tokens_leave_when_their_rounds_run_out() -> None:
+    from game.skirmish.model import PlacedToken
+
+    s = table(faction_1="veilmoth", faction_2="meridian")
+    s.tokens = [PlacedToken("veil", 5, 5, 2, 0), PlacedToken("smoke", 20, 20, 1, 0), PlacedToken("pavise", 9, 9, 0, 0)]
+    s.rebuild_table()
+    rules._end_round(s, [])
+    assert [(t.kind, t.rounds) for t in s.tokens] == [("veil", 1), ("pavise", 0)]
+    assert len(s.table.tokens) == 2
+
+
+def test_a_model_that_crosses_a_thorn_patch_is_slowed() -> None:
+    from game.skirmish.model import PlacedToken
+
+    s = table(faction_1="veilmoth", faction_2="meridian")
+    a = put(s, 0, "dustcaller", 10, 10)
+    put(s, 1, "lightwright", 30, 30)
+    s.tokens = [PlacedToken("thorns", 12.5, 10, 3, 1)]
+    s.rebuild_table()
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    s.apply(Move(0, a.id, (15, 10)))
+    assert "slowed" in a.conditions
