@@ -262,6 +262,14 @@ class Moved(Event):
 
 
 @dataclass(frozen=True)
+class AbilityUsed(Event):
+    TAG: ClassVar[str] = "ability_used"
+    model: int
+    ability: str
+    target: int
+
+
+@dataclass(frozen=True)
 class Attacked(Event):
     TAG: ClassVar[str] = "attacked"
     model: int

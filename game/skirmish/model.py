@@ -69,6 +69,12 @@ class Activation:
     bonus: tuple[int, ...] = ()
     """Figures an `extra_move` effect lets move now (before the step under way goes on)."""
     bonus_distance: float = 0.0
+    abilities: tuple[tuple[int, int], ...] = ()
+    """(figure, ability) used in this activation."""
+    no_attack: tuple[int, ...] = ()
+    """Figures that used an ability instead of attacking."""
+    no_move: tuple[int, ...] = ()
+    """Figures that used an ability instead of moving."""
 
     @property
     def steps(self) -> tuple[str, ...]:

@@ -23,18 +23,20 @@ Effects of the content's vocabulary interpreted so far: `stat`, `heal`, `damage`
 `condition`, `lose_points`, `extra_move` (an extra move is made at once, before the step under
 way goes on; EndStep skips it), `token` (the acting side places each at once; tokens block
 movement and sight as their kind says, give their condition to a model that moves across or
-ends touching them, and leave when their rounds run out). Not yet: `push`, `area_attack` and
-used abilities
-(they are skipped, and listed as to do in the issue); passive and round-start abilities are
-not applied yet either.
+ends touching them, and leave when their rounds run out). Abilities: `passive` stat changes
+are in force while their model is on the table and the target in reach (one source counts
+once); `free`, `instead_of_attack` and `instead_of_move` abilities are used in an activation
+(`UseAbility`, a picked model for a `friend` or `enemy` target; once per game where marked).
+Not yet: `push`, `area_attack` (abilities with them are refused with a reason) and
+`round_start` abilities; listed as to do in the issue.
 """
 
 from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import replace
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -46,6 +48,7 @@ from game.skirmish import geometry as geo
 from game.skirmish.attacks import clamp_knack, damage_per_hit, lands
 from game.skirmish.commands import (
     ORDERS,
+    AbilityUsed,
     Activate,
     ActivationBegan,
     Attack,
@@ -77,10 +80,12 @@ from game.skirmish.commands import (
     Scored,
     Stop,
     Stopped,
+    UseAbility,
     TacticResolved,
     TokenPlaced,
 )
 from game.skirmish.content import (
+    AreaAttackEffect,
     ConditionEffect,
     DamageEffect,
     Effect,
@@ -88,6 +93,7 @@ from game.skirmish.content import (
     HealEffect,
     HoldRule,
     LosePointsEffect,
+    PushEffect,
     ReachRule,
     SlayRule,
     StatEffect,
@@ -237,7 +243,62 @@ def why_illegal(s: S, cmd: Command) -> str | None:
         return _move_refusal(s, cmd)
     if isinstance(cmd, Attack):
         return _attack_refusal(s, cmd)
+    if isinstance(cmd, UseAbility):
+        return _ability_refusal(s, cmd)
     return "That cannot be done now."
+
+
+NOT_YET = (PushEffect, AreaAttackEffect)
+"""Effect kinds the engine does not interpret yet (issue 13): abilities with them are refused."""
+
+
+def _ability_refusal(s: S, cmd: UseAbility) -> str | None:
+    act = s.activation
+    assert act is not None
+    if act.step in ("bonus", "done"):
+        return "Finish the extra move first."
+    if cmd.model not in act.figures or s.figures[cmd.model].fallen:
+        return "That model is not part of this activation."
+    f = s.figures[cmd.model]
+    if not 0 <= cmd.ability < len(f.unit.abilities):
+        return "That model has no such ability."
+    ability = f.unit.abilities[cmd.ability]
+    if ability.use not in ("free", "instead_of_attack", "instead_of_move"):
+        return f"{ability.name} works by itself; it is not used."
+    if any(isinstance(e, NOT_YET) for e in ability.effects):
+        return f"{ability.name} is not in the game yet."
+    if (f.id, cmd.ability) in act.abilities:
+        return f"{ability.name} has been used in this activation."
+    if ability.once_per_game and (f.id, cmd.ability) in s.spent:
+        return f"{ability.name} can be used once per game, and has been."
+    if ability.use == "instead_of_attack" and (any(u[0] == f.id for u in act.used) or f.id in act.no_attack):
+        return f"{ability.name} is used instead of attacking, and this model has attacked."
+    if ability.use == "instead_of_move" and (f.id in act.moved or f.id in act.no_move):
+        return f"{ability.name} is used instead of moving, and this model has moved."
+    for effect in ability.effects:
+        who = getattr(getattr(effect, "target", None), "who", None)
+        if who in ("friend", "enemy"):
+            refusal = _chosen_refusal(s, f, effect.target, cmd.target)  # type: ignore[union-attr]
+            if refusal:
+                return refusal
+    return None
+
+
+def _chosen_refusal(s: S, f: Figure, target: Target, chosen: int) -> str | None:
+    """A `friend` or `enemy` target the player picks: another friendly model, or an enemy in
+    sight, within the effect's reach (base edge to base edge)."""
+    if not 0 <= chosen < len(s.figures) or not s.figures[chosen].on_table:
+        return "Choose a model on the table for this ability."
+    t = s.figures[chosen]
+    if target.who == "friend" and (t.side != f.side or t.id == f.id):
+        return "Choose another of your models."
+    if target.who == "enemy" and t.side == f.side:
+        return "Choose an enemy model."
+    if target.within is not None and geo.edge_gap(s.body(f), s.body(t)) > target.within + 1e-9:
+        return f"Out of reach: within {target.within:g}\" only."
+    if target.who == "enemy" and sight_of(s, f, t).verdict == "hidden":
+        return "Out of sight: the target is mostly hidden."
+    return None
 
 
 def _faces_ok(faces: Iterable[int]) -> bool:
@@ -358,6 +419,8 @@ def _move_refusal(s: S, cmd: Move) -> str | None:
         return "That model has made its extra move."
     if not bonus and cmd.model in act.moved:
         return "That model has made this move already (a move is never split)."
+    if not bonus and cmd.model in act.no_move:
+        return "That model used an ability instead of moving."
     if not _finite(cmd.to):
         return "That is not a point on the table."
     f = s.figures[cmd.model]
@@ -381,6 +444,8 @@ def _attack_refusal(s: S, cmd: Attack) -> str | None:
     if cmd.model not in act.figures or s.figures[cmd.model].fallen:
         return "That model is not part of this activation."
     f = s.figures[cmd.model]
+    if f.id in act.no_attack:
+        return "That model used an ability instead of attacking."
     if "cannot_attack" in flags(s, f):
         return f"{f.unit.name} cannot attack."
     if not 0 <= cmd.weapon < len(f.unit.weapons):
@@ -439,8 +504,33 @@ def stat(s: S, f: Figure, name: str, base: float | None = None) -> float:
         known = s.conditions.get(cond)
         value += sum(delta for key, delta in known.stats if key == name) if known is not None else 0
     value += sum(m.delta for m in s.mods if m.figure == f.id and m.stat == name)
+    value += _passive(s, f, name)
     floor = {"move": 0.0, "defence": 0.0, "attacks": 0.0, "damage": 1.0, "range": 1.0}.get(name, -math.inf)
     return max(floor, value)
+
+
+def _passive(s: S, f: Figure, name: str) -> int:
+    """Passive abilities in force on `f`: its own, and those of models whose reach it is in
+    (one source, one unit type's ability, counts once however many models carry it)."""
+    seen: dict[str, int] = {}
+    for g in s.figures:
+        if not g.on_table:
+            continue
+        for ability in g.unit.abilities:
+            if ability.use != "passive":
+                continue
+            for effect in ability.effects:
+                if not isinstance(effect, StatEffect) or effect.stat != name:
+                    continue
+                who, within = effect.target.who, effect.target.within
+                if who == "self":
+                    hit = g.id == f.id
+                else:
+                    hit = g.id != f.id and (g.side == f.side) == (who == "friends") and (
+                        within is None or geo.edge_gap(s.body(g), s.body(f)) <= within + 1e-9)
+                if hit:
+                    seen[f"{g.unit.id}:{ability.name}"] = effect.delta
+    return sum(seen.values())
 
 
 def flags(s: S, f: Figure) -> set[str]:
@@ -494,6 +584,8 @@ def apply(s: S, cmd: Command) -> list[Event]:
         _move(s, cmd, ev)
     elif isinstance(cmd, Attack):
         _attack(s, cmd)
+    elif isinstance(cmd, UseAbility):
+        _use_ability(s, cmd, ev)
     elif isinstance(cmd, EndStep):
         _end_step(s, ev)
     elif isinstance(cmd, EndActivation):
@@ -649,6 +741,23 @@ def _attack(s: S, cmd: Attack) -> None:
     knack = clamp_knack(int(stat(s, f, "knack", w.knack)))
     s.activation = replace(act, used=act.used + ((f.id, cmd.weapon, cmd.dice),))
     s.roll = PendingRoll("attack", act.side, cmd.dice, knack, forced, f.id, cmd.weapon, t.id, cover)
+
+
+def _use_ability(s: S, cmd: UseAbility, ev: list[Event]) -> None:
+    act = s.activation
+    assert act is not None
+    f = s.figures[cmd.model]
+    ability = f.unit.abilities[cmd.ability]
+    s.activation = act = replace(
+        act, abilities=act.abilities + ((f.id, cmd.ability),),
+        no_attack=act.no_attack + ((f.id,) if ability.use == "instead_of_attack" else ()),
+        no_move=act.no_move + ((f.id,) if ability.use == "instead_of_move" else ()))
+    if ability.once_per_game:
+        s.spent.append((f.id, cmd.ability))
+    ev.append(AbilityUsed(f.id, ability.name, cmd.target))
+    own = replace(act, figures=(f.id,))  # the ability's "self" and reach are its model's
+    for effect in ability.effects:
+        _effect(s, effect, f.side, own, f"ability:{f.unit.id}:{ability.name}", ev, cmd.target)
 
 
 def _rolled(s: S, faces: tuple[int, ...], ev: list[Event]) -> None:
@@ -825,9 +934,12 @@ def _add_score(s: S, side: int, points: int, reason: str, ev: list[Event]) -> No
 
 # --- effects (the content's vocabulary) ---------------------------------------------------
 
-def _targets(s: S, target: Target, side: int, act: Activation | None) -> list[Figure]:
+def _targets(s: S, target: Target, side: int, act: Activation | None, chosen: int = -1) -> list[Figure]:
     """The figures an effect acts on. Without an activation (an Environment entry) `friends` are
-    `side`'s models, `enemies` the other side's and `all` every model."""
+    `side`'s models, `enemies` the other side's and `all` every model; a `friend` or `enemy` is
+    the `chosen` model (an ability's pick), else the first in reach."""
+    if target.who in ("friend", "enemy") and 0 <= chosen < len(s.figures):
+        return [s.figures[chosen]] if s.figures[chosen].on_table else []
     own = [s.figures[i] for i in act.figures] if act is not None else []
     near = own[0] if own else None
     def close(f: Figure) -> bool:
@@ -844,23 +956,24 @@ def _targets(s: S, target: Target, side: int, act: Activation | None) -> list[Fi
     return [f for f in on if f not in own and close(f)]
 
 
-def _effect(s: S, effect: Effect, side: int, act: Activation | None, source: str, ev: list[Event]) -> None:
+def _effect(s: S, effect: Effect, side: int, act: Activation | None, source: str, ev: list[Event],
+            chosen: int = -1) -> None:
     if isinstance(effect, StatEffect):
         until = "round" if effect.duration in ("round", "game") else "activation"
-        for f in _targets(s, effect.target, side, act):
+        for f in _targets(s, effect.target, side, act, chosen):
             s.mods = [m for m in s.mods if not (m.figure == f.id and m.source == source and m.stat == effect.stat)]
             s.mods.append(Mod(f.id, effect.stat, effect.delta, until, source))
     elif isinstance(effect, HealEffect):
-        for f in _targets(s, effect.target, side, act):
+        for f in _targets(s, effect.target, side, act, chosen):
             gained = min(effect.amount, f.unit.health - f.health)
             if gained > 0:
                 f.health += gained
                 ev.append(Healed(f.id, gained, f.health))
     elif isinstance(effect, DamageEffect):
-        for f in _targets(s, effect.target, side, act):
+        for f in _targets(s, effect.target, side, act, chosen):
             _hurt(s, f, effect.amount, source, ev)
     elif isinstance(effect, ConditionEffect):
-        for f in _targets(s, effect.target, side, act):
+        for f in _targets(s, effect.target, side, act, chosen):
             if effect.mode == "apply" and effect.condition in s.conditions:
                 rounds = s.conditions[effect.condition].rounds if effect.rounds is None else effect.rounds
                 f.conditions[effect.condition] = rounds
@@ -871,7 +984,7 @@ def _effect(s: S, effect: Effect, side: int, act: Activation | None, source: str
                     ev.append(ConditionChanged(f.id, cond, False, 0))
     elif isinstance(effect, ExtraMoveEffect):
         if act is not None and s.activation is not None:
-            movers = tuple(f.id for f in _targets(s, effect.target, side, act) if "cannot_move" not in flags(s, f))
+            movers = tuple(f.id for f in _targets(s, effect.target, side, act, chosen) if "cannot_move" not in flags(s, f))
             if movers:
                 s.activation = replace(s.activation, bonus=movers, bonus_distance=effect.distance)
     elif isinstance(effect, TokenEffect):
@@ -950,6 +1063,17 @@ def candidates(s: S, seat: Seat) -> list[Command]:
                     cmd = Attack(seat, f.id, w, t.id, left)
                     if why_illegal(s, cmd) is None:
                         out.append(cmd)
+    if act.step in ("move", "attack"):
+        for i in act.figures:
+            f = s.figures[i]
+            for k, ability in enumerate(f.unit.abilities):
+                picks = [-1]
+                if any(getattr(getattr(e, "target", None), "who", None) in ("friend", "enemy") for e in ability.effects):
+                    picks = [g.id for g in s.figures if g.on_table]
+                for pick in picks:
+                    use = UseAbility(seat, f.id, k, target=pick)
+                    if _ability_refusal(s, use) is None:
+                        out.append(use)
     step = EndStep(seat)
     if why_illegal(s, step) is None:
         out.append(step)

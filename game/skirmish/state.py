@@ -56,6 +56,8 @@ class SkirmishState(State):
         self.deck: list[tuple[int, int]] = [(s, f) for s in (0, 1) for f in range(1, 7)]
         """The Environment cards not yet drawn (the deck option)."""
         self.mods: list[Mod] = []
+        self.spent: list[tuple[int, int]] = []
+        """(figure, ability) of once-per-game abilities already used."""
         self.activation: Activation | None = None
         self.roll: PendingRoll | None = None
         self.won: list[int] = []
@@ -84,7 +86,7 @@ class SkirmishState(State):
         c.rng = self.rng.copy()
         c.figures = [f.copy() for f in self.figures]
         c.points, c.score, c.out = self.points[:], self.score[:], self.out[:]
-        c.deck, c.mods, c.won, c.tokens = self.deck[:], self.mods[:], self.won[:], self.tokens[:]
+        c.deck, c.mods, c.won, c.tokens, c.spent = self.deck[:], self.mods[:], self.won[:], self.tokens[:], self.spent[:]
         return c
 
     def is_over(self) -> bool:

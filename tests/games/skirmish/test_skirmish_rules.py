@@ -380,3 +380,46 @@ def test_a_model_that_crosses_a_thorn_patch_is_slowed() -> None:
     s.apply(Activate(0, (a.id,), "move_attack"))
     s.apply(Move(0, a.id, (15, 10)))
     assert "slowed" in a.conditions
+
+
+def test_an_ability_used_instead_of_attacking_applies_its_effect_and_then_the_model_cannot_attack() -> None:
+    """Meridian's Flare Runner: Dazzling Flare (instead of attacking) dazzles an enemy in sight
+    within 14"; after it, the runner's attacks are refused; a second use in the activation too."""
+    from game.skirmish.commands import UseAbility
+
+    s = table()
+    a = put(s, 0, "flare_runner", 10, 10)
+    t = put(s, 1, "ash_reaver", 20, 10)
+    far = put(s, 1, "ash_reaver", 10, 30)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    assert "Out of reach" in SKIRMISH.check(s, UseAbility(0, a.id, 0, target=far.id)).reason
+    assert SKIRMISH.check(s, UseAbility(0, a.id, 0, target=a.id)).reason == "Choose an enemy model."
+    s.apply(UseAbility(0, a.id, 0, target=t.id))
+    assert "dazzled" in t.conditions
+    assert "instead of attacking" in SKIRMISH.check(s, Attack(0, a.id, 0, t.id, 1)).reason
+    assert "has been used" in SKIRMISH.check(s, UseAbility(0, a.id, 0, target=t.id)).reason
+
+
+def test_a_passive_ability_is_in_force_on_friends_in_reach_once_per_source() -> None:
+    """Tessellate's Tile Shield: Locked Shields gives friends within 1" +1 defence; two shields
+    beside the same friend still give +1 (one source does not stack with itself)."""
+    s = table(faction_1="tessellate")
+    captain = put(s, 0, "tile_captain", 10, 10)
+    base = captain.unit.defence
+    assert rules.stat(s, captain, "defence") == base
+    shield = put(s, 0, "tile_shield", 10, 10 + 2 * rules.geo.base_radius(captain.unit.base_mm) + 0.3)
+    assert rules.stat(s, captain, "defence") == base + 1
+    put(s, 0, "tile_shield", 10, 10 - 2 * rules.geo.base_radius(captain.unit.base_mm) - 0.3)
+    assert rules.stat(s, captain, "defence") == base + 1
+    shield.x = 30
+    assert rules.stat(s, captain, "defence") == base + 1, "the other shield is still beside it"
+
+
+def test_abilities_the_engine_cannot_play_yet_are_refused_with_a_reason() -> None:
+    from game.skirmish.commands import UseAbility
+
+    s = table(faction_1="veilmoth")
+    a = put(s, 0, "mirewalker", 10, 10)
+    t = put(s, 1, "ash_reaver", 12, 10)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    assert "not in the game yet" in SKIRMISH.check(s, UseAbility(0, a.id, 0, target=t.id)).reason
