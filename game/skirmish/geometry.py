@@ -435,6 +435,30 @@ def overlaps_terrain(table: Table, x: float, y: float, radius: float) -> bool:
     return bool(np.any(shapely.intersects(table._polygons, disc)))
 
 
+PUSH_STEP = 0.02
+"""How finely a push is walked (inches): where it stops is exact to this."""
+
+
+def slide(table: Table, others: Sequence[Body], mover: Body, direction: Point2, distance: float) -> Point2:
+    """Where a base pushed straight along `direction` for up to `distance` inches stops: before
+    it would overlap another base or a token, leave the table, or meet ground of another
+    height (a push never climbs). The walk is checked at PUSH_STEP intervals, all at once."""
+    dx, dy = direction
+    norm = math.hypot(dx, dy)
+    if norm <= _EPS or distance <= 0:
+        return mover.centre
+    dx, dy = dx / norm, dy / norm
+    steps = np.arange(1, int(distance / PUSH_STEP) + 1) * PUSH_STEP
+    if not len(steps) or steps[-1] < distance - _EPS:
+        steps = np.append(steps, distance)
+    points = np.stack([mover.x + dx * steps, mover.y + dy * steps], axis=1)
+    level = table.elevation_at(mover.x, mover.y)
+    bad = (_refusals(table, others, mover, points) != 0) | \
+        (np.abs(table.elevations(points[:, 0], points[:, 1]) - level) > _EPS)
+    stop = int(np.argmax(bad)) if bad.any() else len(points)
+    return mover.centre if stop == 0 else (float(points[stop - 1, 0]), float(points[stop - 1, 1]))
+
+
 def placement_refusal(table: Table, others: Sequence[Body], body: Body) -> str | None:
     """None when the base may stand where it is, else why not (off the table, overlapping)."""
     code = int(_refusals(table, others, body, np.array([[body.x, body.y]], dtype=np.float64))[0])

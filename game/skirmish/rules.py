@@ -27,8 +27,10 @@ ends touching them, and leave when their rounds run out). Abilities: `passive` s
 are in force while their model is on the table and the target in reach (one source counts
 once); `free`, `instead_of_attack` and `instead_of_move` abilities are used in an activation
 (`UseAbility`, a picked model for a `friend` or `enemy` target; once per game where marked).
-Not yet: `push`, `area_attack` (abilities with them are refused with a reason) and
-`round_start` abilities; listed as to do in the issue.
+`push` moves each target straight away from (or toward) the acting model until it would
+touch a base or a token, leave the table or climb (`geometry.slide`); `area_attack` rolls
+for every enemy whose base the blast's circle touches, one after another, without cover;
+`round_start` abilities act after the Environment step, each from its own model.
 """
 
 from __future__ import annotations
@@ -248,10 +250,6 @@ def why_illegal(s: S, cmd: Command) -> str | None:
     return "That cannot be done now."
 
 
-NOT_YET = (PushEffect, AreaAttackEffect)
-"""Effect kinds the engine does not interpret yet (issue 13): abilities with them are refused."""
-
-
 def _ability_refusal(s: S, cmd: UseAbility) -> str | None:
     act = s.activation
     assert act is not None
@@ -265,8 +263,11 @@ def _ability_refusal(s: S, cmd: UseAbility) -> str | None:
     ability = f.unit.abilities[cmd.ability]
     if ability.use not in ("free", "instead_of_attack", "instead_of_move"):
         return f"{ability.name} works by itself; it is not used."
-    if any(isinstance(e, NOT_YET) for e in ability.effects):
-        return f"{ability.name} is not in the game yet."
+    for blast in (e for e in ability.effects if isinstance(e, AreaAttackEffect)):
+        if not _finite(cmd.at) or math.dist(cmd.at, f.at) > blast.range + 1e-9:
+            return f"Aim {ability.name} at a point within {blast.range:g}\"."
+        if not point_in_sight(s, f, cmd.at):
+            return "Out of sight: choose a point your model can see."
     if (f.id, cmd.ability) in act.abilities:
         return f"{ability.name} has been used in this activation."
     if ability.once_per_game and (f.id, cmd.ability) in s.spent:
@@ -542,6 +543,15 @@ def attacks_of(s: S, f: Figure, weapon: int) -> int:
     return int(stat(s, f, "attacks", w.attacks))
 
 
+def point_in_sight(s: S, f: Figure, at: tuple[float, float]) -> bool:
+    """Whether `f` sees a point of the table (a marker an inch high standing there is not
+    mostly hidden)."""
+    if not 0 <= at[0] <= s.table.width or not 0 <= at[1] <= s.table.depth:
+        return False
+    marker = geo.Body(float(at[0]), float(at[1]), 0.25, 1.0, "point")
+    return geo.sight(s.table, s.bodies(), s.body(f), marker, sight_rules()).verdict != "hidden"
+
+
 def sight_of(s: S, f: Figure, t: Figure) -> geo.Sight:
     return geo.sight(s.table, s.bodies(), s.body(f), s.body(t), sight_rules())
 
@@ -643,10 +653,23 @@ def _environment(s: S, cmd: EnvironmentRoll | EnvironmentCard, ev: list[Event]) 
     entry = s.factions[side].environment_roll(face)
     for effect in entry.effects:
         _effect(s, effect, side, None, f"environment:{entry.name}", ev)
+    _round_start_abilities(s, ev)
     if s.placing is not None:
         s.phase = "environment_tokens"  # the entry's side places its tokens first
         return
     _points_and_first(s, ev)
+
+
+def _round_start_abilities(s: S, ev: list[Event]) -> None:
+    """Every model's round-start abilities, side 0's first, each acting from its own model."""
+    for f in s.figures:
+        if not f.on_table:
+            continue
+        for ability in f.unit.abilities:
+            if ability.use == "round_start":
+                own = Activation(f.side, (f.id,), "move_attack", "")
+                for effect in ability.effects:
+                    _effect(s, effect, f.side, own, f"ability:{f.unit.id}:{ability.name}", ev)
 
 
 def _points_and_first(s: S, ev: list[Event]) -> None:
@@ -669,15 +692,15 @@ def _place_token(s: S, cmd: PlaceToken, ev: list[Event]) -> None:
     s.tokens.append(PlacedToken(p.kind, float(cmd.at[0]), float(cmd.at[1]), p.rounds, p.side))
     s.rebuild_table()
     ev.append(TokenPlaced(p.kind, (float(cmd.at[0]), float(cmd.at[1]))))
-    s.placing = replace(p, left=p.left - 1) if p.left > 1 else None
+    s.placing = replace(p, left=p.left - 1) if p.left > 1 else (s.placing_next.pop(0) if s.placing_next else None)
     _settle_placing(s, ev)
 
 
 def _settle_placing(s: S, ev: list[Event]) -> None:
     """Drop a placement with nowhere left to put a token; then, if the Environment step was
     waiting for it, the round goes on."""
-    if s.placing is not None and not _token_candidates(s, s.placing.side):
-        s.placing = None
+    while s.placing is not None and not _token_candidates(s, s.placing.side):
+        s.placing = s.placing_next.pop(0) if s.placing_next else None
     if s.placing is None and s.phase == "environment_tokens":
         _points_and_first(s, ev)
 
@@ -757,7 +780,8 @@ def _use_ability(s: S, cmd: UseAbility, ev: list[Event]) -> None:
     ev.append(AbilityUsed(f.id, ability.name, cmd.target))
     own = replace(act, figures=(f.id,))  # the ability's "self" and reach are its model's
     for effect in ability.effects:
-        _effect(s, effect, f.side, own, f"ability:{f.unit.id}:{ability.name}", ev, cmd.target)
+        _effect(s, effect, f.side, own, f"ability:{f.unit.id}:{ability.name}", ev, cmd.target,
+                (float(cmd.at[0]), float(cmd.at[1])))
 
 
 def _rolled(s: S, faces: tuple[int, ...], ev: list[Event]) -> None:
@@ -780,10 +804,19 @@ def _rolled(s: S, faces: tuple[int, ...], ev: list[Event]) -> None:
 def _settle_roll(s: S, ev: list[Event]) -> None:
     roll = s.roll
     assert roll is not None
-    s.roll = None
+    s.roll = s.rolls_next.pop(0) if s.rolls_next else None
     landed = [lands(x, roll.knack, roll.forced_six) for x in roll.faces]
     act = s.activation
     assert act is not None
+    if roll.purpose == "blast":
+        blast = s.blasts[roll.weapon]
+        t = s.figures[roll.target]
+        ev.append(Attacked(roll.figure, -1, t.id, roll.dice, False))
+        hits = sum(landed)
+        if hits:
+            per_hit = damage_per_hit(blast[0], blast[1], int(stat(s, t, "defence")), t.unit.defence_types)
+            _hurt(s, t, hits * per_hit, "a blast", ev)
+        return
     if roll.purpose == "tactic":
         ok = landed[0]
         ev.append(TacticResolved(roll.side, act.tactic, ok))
@@ -957,7 +990,7 @@ def _targets(s: S, target: Target, side: int, act: Activation | None, chosen: in
 
 
 def _effect(s: S, effect: Effect, side: int, act: Activation | None, source: str, ev: list[Event],
-            chosen: int = -1) -> None:
+            chosen: int = -1, at: tuple[float, float] | None = None) -> None:
     if isinstance(effect, StatEffect):
         until = "round" if effect.duration in ("round", "game") else "activation"
         for f in _targets(s, effect.target, side, act, chosen):
@@ -997,13 +1030,39 @@ def _effect(s: S, effect: Effect, side: int, act: Activation | None, source: str
             origin, radius, central = f.at, geo.base_radius(f.unit.base_mm), False
         else:
             origin, radius, central = s.mission.centre, 0.0, True
-        s.placing = PlacingTokens(side, effect.token, effect.count, origin, radius, effect.range, rounds, central)
-        _settle_placing(s, ev)
+        placing = PlacingTokens(side, effect.token, effect.count, origin, radius, effect.range, rounds, central)
+        if s.placing is None:
+            s.placing = placing
+            _settle_placing(s, ev)
+        else:
+            s.placing_next.append(placing)
+    elif isinstance(effect, PushEffect) and act is not None:
+        actor = s.figures[act.figures[0]]
+        for f in _targets(s, effect.target, side, act, chosen):
+            way = (actor.x - f.x, actor.y - f.y) if effect.toward else (f.x - actor.x, f.y - actor.y)
+            to = geo.slide(s.table, s.bodies(), s.body(f), way, effect.distance)
+            if to != f.at:
+                ev.append(Moved(f.id, (f.at, to), math.dist(f.at, to), 0.0))
+                f.x, f.y = to
+    elif isinstance(effect, AreaAttackEffect) and act is not None and at is not None:
+        actor = s.figures[act.figures[0]]
+        knack = clamp_knack(int(stat(s, actor, "knack", effect.knack)))
+        damage = int(stat(s, actor, "damage", effect.damage))
+        attacks = max(1, int(stat(s, actor, "attacks", effect.attacks)))
+        s.blasts.append((damage, effect.effective))
+        caught = [f for f in s.alive(1 - side) if f.on_table
+                  and math.dist(f.at, at) <= effect.radius + geo.base_radius(f.unit.base_mm)]
+        rolls = [PendingRoll("blast", side, attacks, knack, False, actor.id, len(s.blasts) - 1, f.id) for f in caught]
+        if rolls:
+            if s.roll is None:
+                s.roll = rolls[0]
+                s.rolls_next.extend(rolls[1:])
+            else:
+                s.rolls_next.extend(rolls)
     elif isinstance(effect, LosePointsEffect):
         lost = min(effect.amount, s.points[side])
         s.points[side] -= lost
         ev.append(PointsLost(side, lost, s.points[side]))
-    # push and area_attack: not interpreted yet (see the module docstring)
 
 
 def _cleared_by(s: S, condition: str, what: str) -> bool:
@@ -1070,10 +1129,14 @@ def candidates(s: S, seat: Seat) -> list[Command]:
                 picks = [-1]
                 if any(getattr(getattr(e, "target", None), "who", None) in ("friend", "enemy") for e in ability.effects):
                     picks = [g.id for g in s.figures if g.on_table]
+                aims = [(-1.0, -1.0)]
+                if any(isinstance(e, AreaAttackEffect) for e in ability.effects):
+                    aims = [g.at for g in s.alive(1 - seat) if g.on_table]
                 for pick in picks:
-                    use = UseAbility(seat, f.id, k, target=pick)
-                    if _ability_refusal(s, use) is None:
-                        out.append(use)
+                    for aim in aims:
+                        use = UseAbility(seat, f.id, k, aim, pick)
+                        if _ability_refusal(s, use) is None:
+                            out.append(use)
     step = EndStep(seat)
     if why_illegal(s, step) is None:
         out.append(step)

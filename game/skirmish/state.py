@@ -35,6 +35,8 @@ class SkirmishState(State):
         self.terrain = tuple(Terrain(p.points, p.height, p.name) for p in layout.pieces)
         self.tokens: list[PlacedToken] = []
         self.placing: PlacingTokens | None = None
+        self.placing_next: list[PlacingTokens] = []
+        """Placements waiting behind the one under way (a round-start ability after the Environment's)."""
         self.table = Table(mission.table[0], mission.table[1], self.terrain)
         self.figures: list[Figure] = []
         for side in (0, 1):
@@ -60,6 +62,10 @@ class SkirmishState(State):
         """(figure, ability) of once-per-game abilities already used."""
         self.activation: Activation | None = None
         self.roll: PendingRoll | None = None
+        self.rolls_next: list[PendingRoll] = []
+        self.blasts: list[tuple[int, tuple[str, ...]]] = []
+        """(damage, effective types) of each area attack made (its rolls point here)."""
+        """Rolls waiting behind the one under way (an area attack rolls for each model it catches)."""
         self.won: list[int] = []
         """The winners once over (both: a draw)."""
         self.over_reason = ""
@@ -87,6 +93,7 @@ class SkirmishState(State):
         c.figures = [f.copy() for f in self.figures]
         c.points, c.score, c.out = self.points[:], self.score[:], self.out[:]
         c.deck, c.mods, c.won, c.tokens, c.spent = self.deck[:], self.mods[:], self.won[:], self.tokens[:], self.spent[:]
+        c.placing_next, c.rolls_next, c.blasts = self.placing_next[:], self.rolls_next[:], self.blasts[:]
         return c
 
     def is_over(self) -> bool:
@@ -113,7 +120,7 @@ class SkirmishState(State):
                         + ("[" + ",".join(f"{k}{v}" for k, v in sorted(f.conditions.items())) + "]" if f.conditions else "")
                         for f in self.figures if f.deployed)
         return (f"{self.phase}|r{self.round}|t{self.turn}|ap{self.points}|s{self.score}|out{self.out}|"
-                f"env{self.environment}|{figs}|{self.activation}|{self.roll}|{self.tokens}|{self.placing}")
+                f"env{self.environment}|{figs}|{self.activation}|{self.roll}|{self.tokens}|{self.placing}|{self.placing_next}|{self.rolls_next}")
 
     def view(self, seat: Seat) -> JsonDict:
         return rules.view(self, seat)

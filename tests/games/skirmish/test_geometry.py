@@ -552,3 +552,18 @@ def test_the_visibility_matrix_equals_sight_pair_by_pair(seed: int) -> None:
         for j, target in enumerate(bodies):
             if i != j:
                 assert matrix[i, j] == sight(table, bodies, shooter, target).hidden
+
+
+def test_a_push_stops_before_another_base_at_a_height_change_and_at_the_table_edge() -> None:
+    from game.skirmish.geometry import PUSH_STEP, slide
+
+    hill = Terrain(((20, 0), (22, 0), (22, 36), (20, 36)), 2.0)
+    table = Table(36, 36, (hill,))
+    me, other = Body(10, 10, 0.5, 1.2, 1), Body(15, 10, 0.5, 1.2, 2)
+    assert slide(table, [me, other], me, (1, 0), 3) == pytest.approx((13, 10))
+    x, _ = slide(table, [me, other], me, (1, 0), 6)
+    assert 14 - PUSH_STEP <= x <= 14, "it stops as the bases touch"
+    x, _ = slide(table, [me], me, (1, 0), 20)
+    assert 20 - PUSH_STEP <= x < 20, "a push never climbs"
+    assert slide(table, [me], me, (-1, 0), 20) == pytest.approx((0.5, 10)), "the edge stops it"
+    assert slide(table, [me], me, (0, 0), 5) == (10, 10)

@@ -46,8 +46,13 @@ def table(faction_1: str = "meridian", faction_2: str = "cinderhorn", points: in
 
 
 def put(s: SkirmishState, side: int, unit: str, x: float, y: float) -> Figure:
-    """Stand the first undeployed model of `unit` on `side` at (x, y)."""
-    f = next(g for g in s.figures if g.side == side and g.unit.id == unit and not g.deployed)
+    """Stand the first undeployed model of `unit` on `side` at (x, y); one more joins the side's
+    roster when it has none left."""
+    f = next((g for g in s.figures if g.side == side and g.unit.id == unit and not g.deployed), None)
+    if f is None:
+        kind = s.factions[side].unit(unit)
+        f = Figure(len(s.figures), side, kind, health=kind.health)
+        s.figures.append(f)
     f.x, f.y, f.deployed = x, y, True
     return f
 
@@ -415,11 +420,56 @@ def test_a_passive_ability_is_in_force_on_friends_in_reach_once_per_source() -> 
     assert rules.stat(s, captain, "defence") == base + 1, "the other shield is still beside it"
 
 
-def test_abilities_the_engine_cannot_play_yet_are_refused_with_a_reason() -> None:
+def test_a_push_moves_the_enemy_straight_away_until_something_stops_it() -> None:
+    """Cinderhorn's Emberhide: Gore pushes an enemy in contact 2" straight away; a model behind
+    it stops the push as the bases touch."""
     from game.skirmish.commands import UseAbility
 
-    s = table(faction_1="veilmoth")
-    a = put(s, 0, "mirewalker", 10, 10)
-    t = put(s, 1, "ash_reaver", 12, 10)
+    s = table(faction_1="cinderhorn", faction_2="meridian")
+    a = put(s, 0, "emberhide", 10, 10)
+    gap = rules.geo.base_radius(a.unit.base_mm)
+    t = put(s, 1, "surveyor", 0, 10)
+    t.x = 10 + gap + rules.geo.base_radius(t.unit.base_mm) + 0.1
+    start = t.x
     s.apply(Activate(0, (a.id,), "attack_move"))
-    assert "not in the game yet" in SKIRMISH.check(s, UseAbility(0, a.id, 0, target=t.id)).reason
+    s.apply(UseAbility(0, a.id, 0, target=t.id))
+    assert t.x == pytest.approx(start + 2) and t.y == 10
+    wall = put(s, 1, "surveyor", t.x + 2 * rules.geo.base_radius(t.unit.base_mm) + 0.5, 10)
+    s.turn, s.activation = 0, None
+    a.activated = False
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    a.x = t.x - gap - rules.geo.base_radius(t.unit.base_mm) - 0.1
+    before = t.x
+    s.apply(UseAbility(0, a.id, 0, target=t.id))
+    assert before < t.x <= before + 0.5 + 1e-9 and rules.geo.edge_gap(s.body(t), s.body(wall)) >= -1e-6
+
+
+def test_an_area_attack_rolls_for_every_enemy_its_circle_touches_one_after_another() -> None:
+    """Veilmoth's Blightcaster: Spore Burst (radius 2", range 12") rolls for each enemy caught,
+    without cover; the friend standing by is spared."""
+    from game.skirmish.commands import UseAbility
+
+    s = table(faction_1="veilmoth", faction_2="cinderhorn")
+    a = put(s, 0, "blightcaster", 10, 10)
+    one = put(s, 1, "ash_reaver", 18, 10)
+    two = put(s, 1, "ash_reaver", 18, 12)
+    put(s, 1, "ash_reaver", 18, 20)  # out of the circle
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    assert "within 12" in SKIRMISH.check(s, UseAbility(0, a.id, 1, (30.0, 10.0))).reason
+    s.apply(UseAbility(0, a.id, 1, (18.0, 11.0)))
+    assert s.roll is not None and s.roll.purpose == "blast" and len(s.rolls_next) == 1
+    health = (one.health, two.health)
+    rolled(s, 6)
+    assert s.roll is not None and s.roll.target == two.id, "the second model's roll comes next"
+    rolled(s, 6)
+    assert s.roll is None and one.health < health[0] and two.health < health[1]
+
+
+def test_a_round_start_ability_places_its_token_after_the_environment_step() -> None:
+    s = table(faction_1="veilmoth", faction_2="meridian")
+    put(s, 0, "spore_tender", 10, 10)
+    put(s, 1, "lightwright", 30, 30)
+    s.phase, s.environment = "environment", (1, 0)
+    s.apply(SKIRMISH.codec.decode({"type": "environment_roll", "seat": CHANCE, "face": 1}))
+    placing = [p for p in [s.placing, *s.placing_next] if p is not None]
+    assert any(p.kind == "spores" and p.side == 0 for p in placing)
