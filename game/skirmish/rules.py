@@ -107,6 +107,8 @@ from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToke
 if TYPE_CHECKING:
     from game.skirmish.state import SkirmishState as S
 
+FALLEN = "fallen"
+"""The token kind a model that falls leaves behind (data/effects.toml)."""
 LISTED_DICE = 1
 """Rolls of this many dice list their outcomes; more dice are only sampled."""
 
@@ -238,7 +240,7 @@ def why_illegal(s: S, cmd: Command) -> str | None:
     if s.activation is None:
         return "Choose a model to activate first."
     if isinstance(cmd, EndActivation):
-        return None
+        return _end_step_refusal(s) if s.activation.step in ("move", "bonus") else None
     if isinstance(cmd, EndStep):
         return _end_step_refusal(s)
     if isinstance(cmd, Move):
@@ -467,7 +469,12 @@ def target_refusal(s: S, f: Figure, weapon: int, t: Figure) -> str | None:
     w = f.unit.weapons[weapon]
     a, b = s.body(f), s.body(t)
     if w.melee:
-        return None if geo.within_melee(a, b, w.range) else f"{w.name} reaches only models in base contact."
+        if not geo.within_melee(a, b, w.range):
+            return f"{w.name} reaches only models in base contact."
+        climb = abs(s.table.elevation_at(a.x, a.y) - s.table.elevation_at(b.x, b.y))
+        if climb > stat(s, f, "move") + 1e-9:  # the rulebook's allowance: it could climb that far
+            return f"The target is {climb:g}\" above or below: more than this model's move."
+        return None
     if geo.edge_gap(a, b) > stat(s, f, "range", w.range) + 1e-6:
         return f"Out of range: {w.name} reaches {stat(s, f, 'range', w.range):g}\"."
     if sight_of(s, f, t).verdict == "hidden":
@@ -847,6 +854,9 @@ def _hurt(s: S, t: Figure, amount: int, source: str, ev: list[Event]) -> None:
     if t.health == 0:
         t.fallen = True
         ev.append(Fell(t.id, (t.x, t.y)))
+        if FALLEN in s.token_kinds:  # the rulebook's marker where it fell
+            s.tokens.append(PlacedToken(FALLEN, t.x, t.y, 0, t.side))
+            s.rebuild_table()
         _score_slay(s, t, ev)
 
 
@@ -892,10 +902,20 @@ def _end_round(s: S, ev: list[Event]) -> None:
                 f.conditions[cond] = left - 1
     s.mods = [m for m in s.mods if m.until not in ("activation", "round")]
     s.environment = None
+    lost_leaders = [bool([f for f in s.figures if f.side == side and f.unit.is_leader])
+                    and not [f for f in s.alive(side) if f.unit.is_leader] for side in (0, 1)]
     if s.tokens:
         s.tokens = [replace(t, rounds=t.rounds - 1) if t.rounds > 1 else t for t in s.tokens if t.rounds != 1]
         s.rebuild_table()
     _score(s, "round_end", ev)
+    victory = s.mission.victory
+    if victory.target is not None and max(s.score) >= victory.target and s.score[0] != s.score[1]:
+        _finish(s, [0 if s.score[0] > s.score[1] else 1], "target", ev)
+        return
+    if victory.end_early == "no_leaders" and any(lost_leaders):
+        _score(s, "game_end", ev)
+        _finish(s, _leaders(s), "no_leaders", ev)
+        return
     if s.round >= s.mission.rounds:
         _score(s, "game_end", ev)
         _finish(s, _leaders(s), "rounds", ev)

@@ -277,8 +277,10 @@ def test_every_ability_tactic_and_entry_acts_through_the_vocabulary() -> None:
 
 
 def test_token_kinds_and_conditions_are_used_and_sound() -> None:
+    from game.skirmish.rules import FALLEN
+
     used_tokens = {e.token for _, _, e in all_effects() if isinstance(e, TokenEffect)}
-    assert used_tokens == set(BUILTIN.tokens)
+    assert used_tokens | {FALLEN} == set(BUILTIN.tokens), "every kind is placed by an effect, or by the rules"
     for token in BUILTIN.tokens.values():
         assert token.on_touch is None or token.on_touch in BUILTIN.conditions
         assert token.diameter >= 0.5 and token.text

@@ -473,3 +473,42 @@ def test_a_round_start_ability_places_its_token_after_the_environment_step() -> 
     s.apply(SKIRMISH.codec.decode({"type": "environment_roll", "seat": CHANCE, "face": 1}))
     placing = [p for p in [s.placing, *s.placing_next] if p is not None]
     assert any(p.kind == "spores" and p.side == 0 for p in placing)
+
+
+def test_a_fallen_model_leaves_a_low_marker_that_blocks_little_and_can_be_stepped_over() -> None:
+    s = table()
+    a = put(s, 0, "lightwright", 3, 3)
+    t = put(s, 1, "ash_reaver", 12, 3)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    s.apply(Attack(0, a.id, 0, t.id, a.unit.weapons[0].attacks))
+    t.health = 1
+    rolled(s, *([6] * a.unit.weapons[0].attacks))
+    assert [(k.kind, k.x, k.y) for k in s.tokens] == [("fallen", 12, 3)] and len(s.table.tokens) == 1
+    assert s.table.tokens[0].passable and s.table.tokens[0].radius == 0.5
+
+
+def test_melee_up_or_down_a_platform_needs_the_move_to_climb_it() -> None:
+    """The rulebook's allowance: a model may strike one above or below it if its move could
+    climb the height; a taller drop is out of reach."""
+    s = table(faction_1="cinderhorn", faction_2="meridian")
+    s.terrain = (rules.geo.Terrain(((14, 0), (30, 0), (30, 30), (14, 30)), 9.0, "cliff"),)
+    s.rebuild_table()
+    a = put(s, 0, "ash_reaver", 13, 10)
+    t = put(s, 1, "surveyor", 14.6, 10)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    assert "above or below" in SKIRMISH.check(s, Attack(0, a.id, 0, t.id, 1)).reason
+    s.terrain = (rules.geo.Terrain(((14, 0), (30, 0), (30, 30), (14, 30)), 2.0, "ledge"),)
+    s.rebuild_table()
+    assert SKIRMISH.check(s, Attack(0, a.id, 0, t.id, 1)) is None
+
+
+def test_sever_the_voice_ends_at_the_end_of_the_round_a_side_loses_its_last_leader() -> None:
+    s = SKIRMISH.new({"mission": "sever_the_voice"}, seed=1)
+    s.phase, s.round, s.turn = "activations", 2, 0
+    for f in s.figures:
+        f.deployed, f.x, f.y = True, 1.0 + (f.id % 30), 2.0 + f.side * 30 + (f.id // 30) * 0.1
+    for f in s.figures:
+        if f.side == 1 and f.unit.is_leader:
+            f.fallen = True
+    rules._end_round(s, [])
+    assert s.is_over() and s.over_reason == "no_leaders"
