@@ -1,0 +1,9 @@
+"""If Worlds Collide in the app: only its engine so far (the AI and the table are the next
+stages of issue 13), so it is listed in `registry.PACKAGES_IN_PROGRESS`, not in the menus."""
+
+from __future__ import annotations
+
+from game.core.manifest import GameManifest
+from game.skirmish.game import SKIRMISH
+
+MANIFEST = GameManifest(engine=SKIRMISH)
