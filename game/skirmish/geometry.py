@@ -294,6 +294,12 @@ class Table:
         xs = np.asarray(xs, dtype=np.float64)
         ys = np.asarray(ys, dtype=np.float64)
         out = np.zeros(xs.shape, dtype=np.float64)
+        if not self.terrain:
+            return out
+        if xs.size < 200:  # a few points: one STRtree query; many: each piece's prepared polygon
+            on, piece = self._terrain_tree.query(shapely.points(xs.ravel(), ys.ravel()), predicate="intersects")
+            np.maximum.at(out.reshape(-1), on, self._heights[piece])
+            return out
         for polygon, height, (x0, y0, x1, y1) in zip(self._polygons, self._heights, self._terrain_boxes):
             near = (xs >= x0) & (xs <= x1) & (ys >= y0) & (ys <= y1) & (out < height)
             if near.any():
