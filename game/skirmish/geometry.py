@@ -32,14 +32,16 @@ Distances
 - `placement_refusal(table, others, body)`: None, or why the base may not stand there in a
   player's words: off the table, overlapping a model's base, overlapping a token (more than
   OVERLAP_TOLERANCE; bases may touch). Terrain never refuses: the model stands on top.
+- `in_polygon(points, x, y)` (a deployment zone, a mission area; its edge counts as inside) and
+  `overlaps_terrain(table, x, y, radius)` (a token being placed).
 
 Movement
 - `path(table, others, mover, goal) -> Path | None`: the cheapest legal route of the mover's
   centre to `goal`, or None when the goal is refused or cut off. `Path.cost = length + climb`,
   where climb adds up every change of elevation along the route, up and down (terrain is
   scalable and the vertical distance is paid from the move). The base may not cross another
-  base or a token: their circles are inflated by the mover's radius and the centre stays out
-  of them; the base stays on the table. Obstacles the mover already overlaps are ignored, so
+  base or an impassable token: their circles are inflated by the mover's radius and the centre
+  stays out of them; the base stays on the table. Obstacles the mover already overlaps are ignored, so
   it can step away. The route is found by A* (straight distance plus elevation difference as
   the estimate) over a visibility graph. Its nodes: the corners of 16-gons circumscribing the
   inflated circles (a route bends around a base on one, at most 2% longer than the true arc),
@@ -55,9 +57,10 @@ Movement
   one cut off. What the AI uses to rate many destinations.
 - `reach(table, others, mover, budget)`: a (multi)polygon of the points the mover's centre can
   end on at cost <= budget: `costs` on a grid of REACH_STEP inches, each reached point's cell
-  merged and its stairs smoothed (by 3/4 of a step at most), clipped to where the centre may stand
-  on the table and with the blocked circles cut out. A point more than REACH_TOLERANCE inside it has a `path` within the budget; a point
-  more than that outside has none (tested on random layouts).
+  merged and its stairs smoothed (by 3/4 of a step at most), clipped to where the centre may
+  stand on the table and with the refused circles cut out. A point more than REACH_TOLERANCE
+  inside it has a `path` within the budget; a point more than that outside has none (tested
+  on random layouts).
 
 Sight, in 3D (GEOS ignores z, so heights are ours)
 - The shooter's eye is its centre at its elevation plus `eye_height` (90%) of its height.
@@ -294,6 +297,12 @@ class Table:
         xs = np.asarray(xs, dtype=np.float64)
         ys = np.asarray(ys, dtype=np.float64)
         out = np.zeros(xs.shape, dtype=np.float64)
+        if not self.terrain:
+            return out
+        if xs.size < 200:  # a few points: one STRtree query; many: each piece's prepared polygon
+            on, piece = self._terrain_tree.query(shapely.points(xs.ravel(), ys.ravel()), predicate="intersects")
+            np.maximum.at(out.reshape(-1), on, self._heights[piece])
+            return out
         for polygon, height, (x0, y0, x1, y1) in zip(self._polygons, self._heights, self._terrain_boxes):
             near = (xs >= x0) & (xs <= x1) & (ys >= y0) & (ys <= y1) & (out < height)
             if near.any():

@@ -155,6 +155,20 @@ def test_elevation_is_the_highest_terrain_under_a_point_edges_included() -> None
     assert list(table.elevations(np.array([5.0, 12.0, 15.0]), np.array([5.0, 12.0, 15.0]))) == [0.0, 1.0, 3.0]
 
 
+@QUICK
+@given(seed=seeds)
+def test_elevations_of_few_points_and_of_many_agree(seed: int) -> None:
+    """A few points are looked up in the STRtree, many against each piece: the same heights."""
+    table, _ = layout(seed, models=0, pieces=6)
+    rng = np.random.default_rng(seed)
+    xs, ys = rng.uniform(0, 36, 600), rng.uniform(0, 36, 600)
+    corners = np.array([p for piece in table.terrain for p in piece.points])[:50]  # some on edges
+    xs[:len(corners)], ys[:len(corners)] = corners[:, 0], corners[:, 1]
+    many = table.elevations(xs, ys)
+    few = np.concatenate([table.elevations(xs[i:i + 100], ys[i:i + 100]) for i in range(0, 600, 100)])
+    assert (many == few).all() and many.max() > 0
+
+
 def test_a_table_travels_to_another_process_and_answers_the_same() -> None:
     table, bodies = layout(7, models=8, pieces=4)
     table.elevation_at(1, 1)  # its GEOS structures are built here
