@@ -230,7 +230,8 @@ class ActivationBegan(Event):
     side: int
     models: tuple[int, ...]
     order: str
-    tactic: str
+    tactic: int
+    """The tactic's place in the side's faction list; -1: none."""
 
 
 @dataclass(frozen=True)
@@ -248,7 +249,7 @@ class Rolled(Event):
 class TacticResolved(Event):
     TAG: ClassVar[str] = "tactic_resolved"
     side: int
-    tactic: str
+    tactic: int
     success: bool
 
 
@@ -265,7 +266,8 @@ class Moved(Event):
 class AbilityUsed(Event):
     TAG: ClassVar[str] = "ability_used"
     model: int
-    ability: str
+    ability: int
+    """The ability's place on the model's unit sheet."""
     target: int
 
 
@@ -285,7 +287,11 @@ class Damaged(Event):
     model: int
     amount: int
     health: int
-    source: str
+    cause: str
+    """"attack", "blast" or "effect"."""
+    by: int = -1
+    """The model whose attack, blast or effect it was (-1: none, an Environment entry)."""
+    weapon: int = -1
 
 
 @dataclass(frozen=True)

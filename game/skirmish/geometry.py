@@ -49,9 +49,9 @@ Movement
   faces all outlines cut the table into: to pass a piece, or to stay on top of one). A leg is
   checked against the circles and priced by where it crosses terrain edges. The route is the
   cheapest on that graph, and a cheapest route has no reason to bend elsewhere: crossing an
-  edge costs the same at any angle. A leg that leaves a 16-gon's corner by cutting into it
-  is never priced (a cheapest route only wraps around a corner), unless it ends in the gap
-  between the 16-gon and its circle; a test checks that this never changes a path.
+  edge costs the same at any angle. Every leg between nodes is priced: leaving out the legs
+  that cut into a 16-gon's corner halved the time but missed shorter legal routes (a leg may
+  cut a corner of the 16-gon where it stands off its circle), found by a property test.
 - `costs(table, others, mover, points, budget)`: the same cost to many points at once, by
   Dijkstra from the mover over the same graph; inf beyond the budget, for a refused point or
   one cut off. What the AI uses to rate many destinations.
@@ -551,23 +551,6 @@ class _Mover:
         return length, climb
 
 
-def _tangent(corner: FloatArray, to: FloatArray) -> BoolArray:
-    """Whether each leg from corner[i] (see `_Mover.nodes`) towards to[i] only touches the
-    outline at the corner: its neighbours are not on opposite sides of the leg's line. A cheapest
-    route bends at a corner only by wrapping around it, so other legs are wasted work; except
-    that a 16-gon stands off its circle, and a leg to a point in that gap (a model in base
-    contact) must cut in. Free points (NaN neighbours: the start, the goal, terrain corners) let
-    every leg through."""
-    at = corner[:, 0]
-    d = to - at
-    a = d[:, 0] * (corner[:, 1, 1] - at[:, 1]) - d[:, 1] * (corner[:, 1, 0] - at[:, 0])
-    b = d[:, 0] * (corner[:, 2, 1] - at[:, 1]) - d[:, 1] * (corner[:, 2, 0] - at[:, 0])
-    tol = 1e-9
-    cuts = ((a > tol) & (b < -tol)) | ((a < -tol) & (b > tol))
-    in_gap = np.hypot(to[:, 0] - corner[:, 3, 0], to[:, 1] - corner[:, 3, 1]) < corner[:, 4, 0]
-    return ~cuts | in_gap
-
-
 def _corners(points: FloatArray) -> FloatArray:
     """Free points (the start, the goal) as corners with no outline: every leg may leave them."""
     out = np.full((len(points), 5, 2), np.nan)
@@ -610,8 +593,6 @@ def path(table: Table, others: Sequence[Body], mover: Body, goal: Point2) -> Pat
         closed[u] = True
         bound = g[u] + np.hypot(points[:, 0] - points[u, 0], points[:, 1] - points[u, 1]) + np.abs(elev - elev[u])
         cand = np.flatnonzero(~closed & (bound < g - _EPS) & (bound + h < g[1] - _EPS))
-        cand = cand[_tangent(np.repeat(corners[u:u + 1], cand.size, axis=0), points[cand])
-                    & _tangent(corners[cand], np.repeat(points[u:u + 1], cand.size, axis=0))]
         if not cand.size:
             continue
         length, climb = world.legs(np.repeat(points[u:u + 1], cand.size, axis=0), points[cand],
@@ -655,8 +636,6 @@ def _settle(world: _Mover, budget: float) -> tuple[FloatArray, FloatArray, Float
         order.append(u)
         bound = g[u] + np.hypot(points[:, 0] - points[u, 0], points[:, 1] - points[u, 1]) + np.abs(elev - elev[u])
         cand = np.flatnonzero(~done & (bound < g - _EPS) & (bound <= budget))
-        cand = cand[_tangent(np.repeat(corners[u:u + 1], cand.size, axis=0), points[cand])
-                    & _tangent(corners[cand], np.repeat(points[u:u + 1], cand.size, axis=0))]
         if cand.size:
             length, climb = world.legs(np.repeat(points[u:u + 1], cand.size, axis=0), points[cand],
                                        np.full(cand.size, elev[u]), elev[cand])
@@ -681,7 +660,6 @@ def costs(table: Table, others: Sequence[Body], mover: Body, points: FloatArray 
         node = corner[0]
         bound = g + np.hypot(target[:, 0] - node[0], target[:, 1] - node[1]) + np.abs(e_target - e_node)
         cand = np.flatnonzero((bound <= budget + _EPS) & (bound < found - _EPS))
-        cand = cand[_tangent(np.repeat(corner[None], cand.size, axis=0), target[cand])]
         if cand.size:
             length, climb = world.legs(np.repeat(node[None, :], cand.size, axis=0), target[cand],
                                        np.full(cand.size, e_node), e_target[cand])

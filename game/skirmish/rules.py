@@ -734,7 +734,7 @@ def _next_turn(s: S, ev: list[Event]) -> None:
 def _activate(s: S, cmd: Activate, ev: list[Event]) -> None:
     s.points[cmd.seat] -= 1
     s.activation = Activation(cmd.seat, cmd.models, cmd.order, cmd.tactic)
-    ev.append(ActivationBegan(cmd.seat, cmd.models, cmd.order, cmd.tactic))
+    ev.append(ActivationBegan(cmd.seat, cmd.models, cmd.order, tactic_index(s, cmd.seat, cmd.tactic)))
     if cmd.tactic:
         tactic = next(t for t in s.factions[cmd.seat].tactics if t.name == cmd.tactic)
         s.roll = PendingRoll("tactic", cmd.seat, 1, tactic.knack)
@@ -784,7 +784,7 @@ def _use_ability(s: S, cmd: UseAbility, ev: list[Event]) -> None:
         no_move=act.no_move + ((f.id,) if ability.use == "instead_of_move" else ()))
     if ability.once_per_game:
         s.spent.append((f.id, cmd.ability))
-    ev.append(AbilityUsed(f.id, ability.name, cmd.target))
+    ev.append(AbilityUsed(f.id, cmd.ability, cmd.target))
     own = replace(act, figures=(f.id,))  # the ability's "self" and reach are its model's
     for effect in ability.effects:
         _effect(s, effect, f.side, own, f"ability:{f.unit.id}:{ability.name}", ev, cmd.target,
@@ -822,11 +822,11 @@ def _settle_roll(s: S, ev: list[Event]) -> None:
         hits = sum(landed)
         if hits:
             per_hit = damage_per_hit(blast[0], blast[1], int(stat(s, t, "defence")), t.unit.defence_types)
-            _hurt(s, t, hits * per_hit, "a blast", ev)
+            _hurt(s, t, hits * per_hit, "blast", ev, roll.figure)
         return
     if roll.purpose == "tactic":
         ok = landed[0]
-        ev.append(TacticResolved(roll.side, act.tactic, ok))
+        ev.append(TacticResolved(roll.side, tactic_index(s, roll.side, act.tactic), ok))
         if ok:
             tactic = next(t for t in s.factions[roll.side].tactics if t.name == act.tactic)
             for effect in tactic.effects:
@@ -843,14 +843,20 @@ def _settle_roll(s: S, ev: list[Event]) -> None:
                              t.unit.defence_types, roll.cover)
     hits = sum(landed)
     if hits:
-        _hurt(s, t, hits * per_hit, f"{f.unit.name}'s {w.name}", ev)
+        _hurt(s, t, hits * per_hit, "attack", ev, f.id, roll.weapon)
 
 
-def _hurt(s: S, t: Figure, amount: int, source: str, ev: list[Event]) -> None:
+def tactic_index(s: S, side: int, name: str) -> int:
+    """A tactic's place in its faction's list (-1: none), as events record it."""
+    return next((i for i, t in enumerate(s.factions[side].tactics) if t.name == name), -1)
+
+
+def _hurt(s: S, t: Figure, amount: int, cause: str, ev: list[Event], by: int = -1, weapon: int = -1) -> None:
+    """`t` loses `amount` health (an "attack", a "blast" or an "effect"; `by` the model whose)."""
     if t.fallen:
         return
     t.health = max(0, t.health - amount)
-    ev.append(Damaged(t.id, amount, t.health, source))
+    ev.append(Damaged(t.id, amount, t.health, cause, by, weapon))
     if t.health == 0:
         t.fallen = True
         ev.append(Fell(t.id, (t.x, t.y)))
@@ -1024,7 +1030,7 @@ def _effect(s: S, effect: Effect, side: int, act: Activation | None, source: str
                 ev.append(Healed(f.id, gained, f.health))
     elif isinstance(effect, DamageEffect):
         for f in _targets(s, effect.target, side, act, chosen):
-            _hurt(s, f, effect.amount, source, ev)
+            _hurt(s, f, effect.amount, "effect", ev, act.figures[0] if act is not None else -1)
     elif isinstance(effect, ConditionEffect):
         for f in _targets(s, effect.target, side, act, chosen):
             if effect.mode == "apply" and effect.condition in s.conditions:
@@ -1181,19 +1187,29 @@ def _token_candidates(s: S, seat: int) -> list[Command]:
     return out
 
 
+DEPLOY_SAMPLES = 24
+"""At most this many deployment spots are offered (a continuous zone cannot list its points)."""
+
+
 def _deploy_candidates(s: S, seat: int) -> list[Command]:
+    """Legal spots for the next model, on a grid a base across over the zone, spread out."""
     f = next(g for g in s.figures if g.side == seat and not g.deployed)
     zone = s.mission.zones[seat]
     xs, ys = [p[0] for p in zone], [p[1] for p in zone]
-    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    step = max(0.5, 2 * geo.base_radius(f.unit.base_mm))
     out: list[Command] = []
-    steps = 6
-    for i in range(steps + 1):
-        for j in range(steps + 1):
-            at = (x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * j / steps)
-            cmd = Deploy(seat, f.id, at)
+    y = min(ys) + step / 2
+    while y < max(ys):
+        x = min(xs) + step / 2
+        while x < max(xs):
+            cmd = Deploy(seat, f.id, (round(x, 3), round(y, 3)))
             if _deploy_refusal(s, cmd) is None:
                 out.append(cmd)
+            x += step
+        y += step
+    if len(out) > DEPLOY_SAMPLES:
+        stride = len(out) / DEPLOY_SAMPLES
+        out = [out[int(i * stride)] for i in range(DEPLOY_SAMPLES)]
     return out
 
 
