@@ -201,6 +201,9 @@ class Deployed(Event):
     side: int
     model: int
     at: Point
+    unit: str = ""
+    """The model's unit type id (how the log names it from here on)."""
+    faction: str = ""
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,13 @@ being built: see issue 13).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core.protocol import Command, Game, GameInfo, OptionSpec, Refusal, Seat, State, Target
 from game.core.rng import Rng
-from game.skirmish import rules
+from game.core.words import Line, LogEntry
+from game.skirmish import rules, words
 from game.skirmish.commands import (
     CODEC,
     ORDERS,
@@ -108,6 +109,10 @@ class SkirmishGame(Game):
             cmd = Activate(seat, (model,), ORDERS[0])
         why = rules.why_illegal(state, cmd)
         return Refusal(why) if why else cmd
+
+    def describe_log(self, entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat) -> list[Line]:
+        """See `game.skirmish.words`: models by unit and number, every die shown."""
+        return words.describe_log(entries, names, viewer, _CONTENT)
 
     def parse_command(self, seat: Seat, text: str, state: State) -> Command:
         """`activate 3 move_attack [tactic]`, `move 3 12.5,7`, `deploy 3 4,2`, `attack 3 1 12 2`

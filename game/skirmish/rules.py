@@ -631,7 +631,7 @@ def _roll_off(s: S, faces: tuple[int, ...], ev: list[Event]) -> None:
 def _deploy(s: S, cmd: Deploy, ev: list[Event]) -> None:
     f = s.figures[cmd.model]
     f.x, f.y, f.deployed = float(cmd.at[0]), float(cmd.at[1]), True
-    ev.append(Deployed(f.side, f.id, (f.x, f.y)))
+    ev.append(Deployed(f.side, f.id, (f.x, f.y), f.unit.id, s.factions[f.side].id))
     left = [any(not g.deployed for g in s.figures if g.side == side) for side in (0, 1)]
     if not any(left):
         _begin_round(s, ev)

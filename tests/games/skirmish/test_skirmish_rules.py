@@ -512,3 +512,19 @@ def test_sever_the_voice_ends_at_the_end_of_the_round_a_side_loses_its_last_lead
             f.fallen = True
     rules._end_round(s, [])
     assert s.is_over() and s.over_reason == "no_leaders"
+
+
+def test_the_log_names_models_by_unit_and_number_shows_every_die_and_speaks_to_you() -> None:
+    from game.core.match import LogEntry
+    from game.skirmish.commands import Damaged, Deployed, Rolled, RolledOff
+    from game.skirmish.words import describe_log
+
+    log = [LogEntry(1, CHANCE, RolledOff((5, 2), 0, "deploy")),
+           LogEntry(2, 0, Deployed(0, 0, (3.0, 3.0), "ash_reaver", "cinderhorn")),
+           LogEntry(3, 0, Deployed(0, 1, (5.0, 3.0), "ash_reaver", "cinderhorn")),
+           LogEntry(9, CHANCE, Rolled("attack", (6, 1, 4), (True, False, True))),
+           LogEntry(9, CHANCE, Damaged(1, 3, 4, "attack", 0, 0))]
+    lines = [line.text for line in describe_log(log, ["You", "Computer"], 0)]
+    assert lines == ["Roll-off 5–2: You deploy first", "You deploy Ash Reaver 1", "You deploy Ash Reaver 2",
+                     "Attack dice: 6✓ 1✗ 4✓ (2 landed)", "Ash Reaver 2 takes 3 damage (4 health left)"]
+    assert describe_log(log[:2], ["Ann", "Bob"], 0)[0].text == "Roll-off 5–2: Ann deploys first"

@@ -1,0 +1,199 @@
+"""The skirmish's log in words, from the events' fields.
+
+Sides are called by the table's names ("You", "Computer"); models by their unit's name and
+their number among that side's models of the unit ("Ash Reaver 2"), learnt from the
+`Deployed` events as the log goes; tactics, abilities, weapons and Environment entries by
+their names in the content. Every die is shown. Tones: `SEAT` for a side's doings, `ALERT`
+for damage and falls, `HEADLINE` for rounds, the Environment, scores and the end, `QUIET`
+for the small steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.core.protocol import Event, Seat
+from game.core.words import ALERT, HEADLINE, QUIET, SEAT, Line, LogEntry
+from game.skirmish.commands import (
+    AbilityUsed,
+    ActivationBegan,
+    Attacked,
+    ConditionChanged,
+    Damaged,
+    Deployed,
+    EnvironmentChosen,
+    Fell,
+    GameEnded,
+    Healed,
+    Moved,
+    PointsGained,
+    PointsLost,
+    Rolled,
+    RolledOff,
+    RoundBegan,
+    Scored,
+    Stopped,
+    TacticResolved,
+    TokenPlaced,
+)
+from game.skirmish.content import Content, Faction, UnitType, builtin_content
+
+ORDER_WORDS = {"move_attack": "move, then attack", "attack_move": "attack, then move",
+               "double_move": "move twice"}
+PURPOSE_WORDS = {"deploy": "deploys first", "environment": "rolls on their Environment table",
+                 "first": "goes first"}
+YOU = "You"
+"""The table's name for the person at the screen: "You deploy", "your table"."""
+
+
+def verb(who: str, words: str) -> str:
+    """`words` (third person: "deploys first") after `who`, in the second person for You."""
+    if who != YOU:
+        return words
+    first, _, rest = words.partition(" ")
+    plain = {"goes": "go", "has": "have", "is": "are"}.get(first, first[:-1] if first.endswith("s") else first)
+    return " ".join(w for w in (plain, rest.replace("their", "your")) if w)
+
+
+def owner(who: str) -> str:
+    return "your" if who == YOU else f"{who}'s"
+
+
+class _Roll:
+    """What the log has learnt so far: each model's unit, side and number; each side's faction."""
+
+    def __init__(self, content: Content, names: Sequence[str]) -> None:
+        self.content = content
+        self.names = names
+        self.units: dict[int, UnitType] = {}
+        self.sides: dict[int, int] = {}
+        self.numbers: dict[int, int] = {}
+        self.factions: dict[int, Faction] = {}
+
+    def side(self, side: int) -> str:
+        return self.names[side] if 0 <= side < len(self.names) else f"Side {side + 1}"
+
+    def learn(self, ev: Deployed) -> None:
+        faction = self.content.factions.get(ev.faction)
+        if faction is None:
+            return
+        self.factions[ev.side] = faction
+        unit = next((u for u in faction.units if u.id == ev.unit), None)
+        if unit is not None:
+            self.units[ev.model] = unit
+            self.sides[ev.model] = ev.side
+            self.numbers[ev.model] = 1 + sum(1 for m, u in self.units.items()
+                                             if m != ev.model and u.id == unit.id and self.sides[m] == ev.side)
+
+    def model(self, ident: int) -> str:
+        unit = self.units.get(ident)
+        return f"{unit.name} {self.numbers[ident]}" if unit is not None else f"model {ident}"
+
+
+def describe_log(entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat,
+                 content: Content | None = None) -> list[Line]:
+    roll = _Roll(content or builtin_content(), names)
+    out: list[Line] = []
+    for entry in entries:
+        if isinstance(entry.event, Deployed):
+            roll.learn(entry.event)
+        line = _line(entry.event, roll)
+        if line is not None:
+            out.append(line)
+    return out
+
+
+def _line(ev: Event, r: _Roll) -> Line | None:
+    if isinstance(ev, RolledOff):
+        dice = "–".join(map(str, ev.faces))
+        if ev.winner < 0:
+            return Line(f"Roll-off {dice}: equal, roll again", QUIET)
+        who = r.side(ev.winner)
+        return Line(f"Roll-off {dice}: {who} {verb(who, PURPOSE_WORDS.get(ev.purpose, 'wins'))}", SEAT, ev.winner)
+    if isinstance(ev, Deployed):
+        who = r.side(ev.side)
+        return Line(f"{who} {verb(who, 'deploys')} {r.model(ev.model)}", QUIET)
+    if isinstance(ev, RoundBegan):
+        return Line(f"— Round {ev.round} —", HEADLINE)
+    if isinstance(ev, EnvironmentChosen):
+        faction = r.factions.get(ev.side)
+        entry = faction.environment_roll(ev.face).name if faction else f"entry {ev.face}"
+        return Line(f"Environment: {entry} ({owner(r.side(ev.side))} table, {ev.face})", HEADLINE)
+    if isinstance(ev, PointsGained):
+        who = r.side(ev.side)
+        return Line(f"{who} {verb(who, 'gains')} {ev.gained} activation points ({ev.total})", QUIET)
+    if isinstance(ev, ActivationBegan):
+        models = ", ".join(r.model(m) for m in ev.models)
+        faction = r.factions.get(ev.side)
+        tactic = f", tactic {faction.tactics[ev.tactic].name}" if faction and 0 <= ev.tactic < len(faction.tactics) else ""
+        who = r.side(ev.side)
+        return Line(f"{who} {verb(who, 'activates')} {models} ({ORDER_WORDS.get(ev.order, ev.order)}{tactic})",
+                    SEAT, ev.side)
+    if isinstance(ev, Rolled):
+        hits = sum(ev.landed)
+        dice = " ".join(f"{f}{'✓' if ok else '✗'}" for f, ok in zip(ev.faces, ev.landed))
+        what = {"tactic": "Tactic roll", "attack": "Attack dice", "blast": "Blast dice"}.get(ev.purpose, "Dice")
+        return Line(f"{what}: {dice} ({hits} landed)", QUIET)
+    if isinstance(ev, TacticResolved):
+        faction = r.factions.get(ev.side)
+        name = faction.tactics[ev.tactic].name if faction and 0 <= ev.tactic < len(faction.tactics) else "The tactic"
+        if ev.success:
+            return Line(f"{name} works", SEAT, ev.side)
+        return Line(f"{name} fails: the Environment's penalty applies", ALERT)
+    if isinstance(ev, Moved):
+        climb = f", {ev.climb:.1f}\" of it climbing" if ev.climb > 0.05 else ""
+        return Line(f"{r.model(ev.model)} moves {ev.length + ev.climb:.1f}\"{climb}", QUIET)
+    if isinstance(ev, AbilityUsed):
+        unit = r.units.get(ev.model)
+        ability = unit.abilities[ev.ability].name if unit and 0 <= ev.ability < len(unit.abilities) else "an ability"
+        on = f" on {r.model(ev.target)}" if ev.target >= 0 else ""
+        return Line(f"{r.model(ev.model)} uses {ability}{on}", SEAT, r.sides.get(ev.model, -1))
+    if isinstance(ev, Attacked):
+        unit = r.units.get(ev.model)
+        weapon = unit.weapons[ev.weapon].name if unit and 0 <= ev.weapon < len(unit.weapons) else "a blast"
+        cover = ", in cover" if ev.cover else ""
+        return Line(f"{r.model(ev.model)} attacks {r.model(ev.target)} with {weapon} ({ev.dice} "
+                    f"{'die' if ev.dice == 1 else 'dice'}{cover})", SEAT, r.sides.get(ev.model, -1))
+    if isinstance(ev, Damaged):
+        return Line(f"{r.model(ev.model)} takes {ev.amount} damage ({ev.health} health left)", ALERT)
+    if isinstance(ev, Fell):
+        return Line(f"{r.model(ev.model)} falls", ALERT)
+    if isinstance(ev, Healed):
+        return Line(f"{r.model(ev.model)} heals {ev.amount} ({ev.health} health)", SEAT, r.sides.get(ev.model, -1))
+    if isinstance(ev, ConditionChanged):
+        condition = r.content.conditions.get(ev.condition)
+        name = condition.name if condition else ev.condition
+        if ev.applied:
+            span = "until cleared" if ev.rounds == 0 else f"for {ev.rounds} round{'s' if ev.rounds != 1 else ''}"
+            return Line(f"{r.model(ev.model)} is {name} {span}", QUIET)
+        return Line(f"{r.model(ev.model)} is no longer {name}", QUIET)
+    if isinstance(ev, TokenPlaced):
+        kind = r.content.tokens.get(ev.kind)
+        return Line(f"{kind.name if kind else 'A token'} placed", QUIET)
+    if isinstance(ev, PointsLost):
+        who = r.side(ev.side)
+        return Line(f"{who} {verb(who, 'spends')} {ev.lost} activation point{'s' if ev.lost != 1 else ''} "
+                    f"({ev.total} left)", QUIET)
+    if isinstance(ev, Scored):
+        who = r.side(ev.side)
+        return Line(f"{who} {verb(who, 'scores')} {ev.points} ({_reason(ev.reason, r)}): {ev.total} in all",
+                    HEADLINE)
+    if isinstance(ev, Stopped):
+        who = r.side(ev.side)
+        return Line(f"{who} {verb(who, 'stops')} for the round, keeping {ev.points} points", SEAT, ev.side)
+    if isinstance(ev, GameEnded):
+        score = "–".join(map(str, ev.scores))
+        if len(ev.winners) == 1:
+            who = r.side(ev.winners[0])
+            return Line(f"Game over: {who} {verb(who, 'wins')}, {score}", HEADLINE)
+        return Line(f"Game over: a draw, {score}", HEADLINE)
+    return None
+
+
+def _reason(reason: str, r: _Roll) -> str:
+    kind, _, what = reason.partition(":")
+    if kind == "hold":
+        return f"holding {what.replace('_', ' ')}"
+    if kind == "slay" and what.isdigit():
+        return f"{r.model(int(what))} slain"
+    return "models in the enemy's zone" if kind == "reach" else kind
