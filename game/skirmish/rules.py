@@ -1220,9 +1220,12 @@ def _move_candidates(s: S, seat: int, f: Figure, budget: float | None = None) ->
         for k in range(DIRECTIONS):
             angle = 2 * math.pi * k / DIRECTIONS
             goals.append((f.x + math.cos(angle) * budget * frac, f.y + math.sin(angle) * budget * frac))
+    if _move_refusal(s, Move(seat, f.id, f.at)) is not None:
+        return []  # the model may not move now at all (checked once, standing still)
+    # one Dijkstra prices every goal on the graph `path` searches, so these are the moves
+    # `_move_refusal` accepts (the conformance suite checks every candidate)
     points = geo.costs(s.table, s.bodies(), s.body(f), goals, budget)
-    return [Move(seat, f.id, (float(g[0]), float(g[1]))) for g, c in zip(goals, points) if c <= budget + 1e-9
-            and _move_refusal(s, Move(seat, f.id, g)) is None]
+    return [Move(seat, f.id, (float(g[0]), float(g[1]))) for g, c in zip(goals, points) if c <= budget + 1e-9]
 
 
 # --- the view -----------------------------------------------------------------------------
