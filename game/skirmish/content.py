@@ -117,11 +117,13 @@ import math
 import random
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar, Literal, NoReturn, TypeVar
+
+import shapely
 
 # --- fixed vocabularies -----------------------------------------------------------------
 
@@ -854,39 +856,22 @@ def _numbered(kind: str) -> Callable[[int, object], str]:
     return lambda i, _item: f"{kind} {i + 1}"
 
 
-# --- plain polygon helpers (the rules' own geometry is game/skirmish/geometry.py) --------
+# --- polygon questions, answered by shapely (GEOS) ---------------------------------------
 
 
 def polygon_area(points: Sequence[Point]) -> float:
-    """Signed area (shoelace): positive when the corners run anticlockwise."""
-    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, (*points[1:], points[0]), strict=True)) / 2
+    """The polygon's area (a zone or a piece too thin to stand on is refused)."""
+    return float(shapely.Polygon(points).area) if len(points) >= 3 else 0.0
 
 
 def point_in_polygon(p: Point, points: Sequence[Point]) -> bool:
-    """Even-odd rule; a point on an edge may go either way."""
-    x, y = p
-    inside = False
-    for (x0, y0), (x1, y1) in zip(points, (*points[1:], points[0]), strict=True):
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-    return inside
+    """Whether `p` lies inside the polygon (its edge counts as inside)."""
+    return bool(shapely.intersects_xy(shapely.Polygon(points), p[0], p[1]))
 
 
 def distance_to_polygon(p: Point, points: Sequence[Point]) -> float:
     """0 inside the polygon, else the distance to its nearest edge."""
-    if point_in_polygon(p, points):
-        return 0.0
-    best = math.inf
-    for a, b in zip(points, (*points[1:], points[0]), strict=True):
-        best = min(best, _segment_distance(p, a, b))
-    return best
-
-
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+    return float(shapely.Polygon(points).distance(shapely.Point(p)))
 
 
 def mirror_point(p: Point, table: tuple[float, float]) -> Point:

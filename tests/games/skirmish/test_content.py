@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,61 +42,21 @@ MISSIONS = sorted(BUILTIN.missions)
 LAYOUTS = sorted(BUILTIN.layouts)
 
 
-# --- plain polygon math ----------------------------------------------------------------
-
-
-def _edges(poly: Sequence[Pt]) -> list[tuple[Pt, Pt]]:
-    return list(zip(poly, [*poly[1:], poly[0]], strict=True))
-
-
-def _orient(a: Pt, b: Pt, c: Pt) -> float:
-    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-
-def _between(a: Pt, b: Pt, c: Pt) -> bool:
-    return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
-
-
-def _segments_meet(a: Pt, b: Pt, c: Pt, d: Pt) -> bool:
-    o1, o2, o3, o4 = _orient(a, b, c), _orient(a, b, d), _orient(c, d, a), _orient(c, d, b)
-    if o1 * o2 < 0 and o3 * o4 < 0:
-        return True
-    return any(o == 0 and _between(p, q, r) for o, p, q, r in
-               ((o1, a, b, c), (o2, a, b, d), (o3, c, d, a), (o4, c, d, b)))
-
-
-def _inside(p: Pt, poly: Sequence[Pt]) -> bool:
-    x, y = p
-    result = False
-    for (x0, y0), (x1, y1) in _edges(poly):
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            result = not result
-    return result
-
-
-def _segment_distance(p: Pt, a: Pt, b: Pt) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+# --- polygon questions (shapely, as the engine) --------------------------------------
 
 
 def overlap(a: Sequence[Pt], b: Sequence[Pt]) -> bool:
     """The polygons share any point (edges crossing or touching, or one inside the other)."""
-    return (any(_segments_meet(*e, *f) for e in _edges(a) for f in _edges(b))
-            or _inside(a[0], b) or _inside(b[0], a))
+    return bool(shapely.Polygon(a).intersects(shapely.Polygon(b)))
 
 
 def gap(a: Sequence[Pt], b: Sequence[Pt]) -> float:
     """Shortest distance between two polygons (0 when they overlap)."""
-    if overlap(a, b):
-        return 0.0
-    return min(min(_segment_distance(p, *e) for p in a for e in _edges(b)),
-               min(_segment_distance(p, *e) for p in b for e in _edges(a)))
+    return float(shapely.Polygon(a).distance(shapely.Polygon(b)))
 
 
 def point_gap(p: Pt, poly: Sequence[Pt]) -> float:
-    return 0.0 if _inside(p, poly) else min(_segment_distance(p, *e) for e in _edges(poly))
+    return float(shapely.Polygon(poly).distance(shapely.Point(p)))
 
 
 def test_the_polygon_helpers_themselves() -> None:
