@@ -33,4 +33,5 @@ def bench_engine(game_id: str, games: int, seed: int) -> dict[str, Any]:
         "games": games,
         "games_per_s": round(games / elapsed, 3),
         "commands_per_s": round(commands / elapsed, 1),
+        **game.bench_figures(seed),
     }

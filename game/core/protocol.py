@@ -484,6 +484,11 @@ class Game(ABC):
         reshapes the data: the result is decoded and checked like any command."""
         return raw
 
+    def bench_figures(self, seed: int) -> dict[str, float]:
+        """Speed figures of the game's own for `bench engine` beside its play-outs (the skirmish:
+        line-of-sight queries per second); none by default."""
+        return {}
+
     def playtest_stats(self, state: State) -> dict[str, float]:
         """Figures about a finished game for `arena`'s report (e.g. its length in
         rounds, how often each card was played); empty by default."""

@@ -8,12 +8,15 @@ being built: see issue 13).
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core.protocol import Command, Game, GameInfo, OptionSpec, Refusal, Seat, State, Target
 from game.core.rng import Rng
 from game.core.words import Line, LogEntry
+from game.skirmish import geometry as geo
 from game.skirmish import rules, words
 from game.skirmish.commands import (
     CODEC,
@@ -113,6 +116,32 @@ class SkirmishGame(Game):
     def describe_log(self, entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat) -> list[Line]:
         """See `game.skirmish.words`: models by unit and number, every die shown."""
         return words.describe_log(entries, names, viewer, _CONTENT)
+
+    def bench_figures(self, seed: int) -> dict[str, float]:
+        """Sight on a deployed table of the default mission: `sight` queries per second (every
+        ordered pair, for half a second at least) and the best of three visibility matrices."""
+        state = self.new(self.default_config(), seed)
+        rng = Rng(seed)
+        while state.phase in ("deploy_rolloff", "deploy"):
+            seat = state.to_act()[0]
+            state.apply(state.sample_chance() if seat < 0 else rng.choice(state.candidates(seat)))
+        bodies = state.bodies()
+        sight_rules = rules.sight_rules()
+        queries, start = 0, time.perf_counter()
+        while time.perf_counter() - start < 0.5:
+            for a in bodies:
+                for b in bodies:
+                    if a is not b:
+                        geo.sight(state.table, bodies, a, b, sight_rules)
+                        queries += 1
+        per_s = queries / (time.perf_counter() - start)
+        best = math.inf
+        for _ in range(3):
+            t = time.perf_counter()
+            geo.visibility_matrix(state.table, bodies, sight_rules)
+            best = min(best, time.perf_counter() - t)
+        return {"models": float(len(bodies)), "terrain_pieces": float(len(state.table.terrain)),
+                "los_queries_per_s": round(per_s, 1), "visibility_matrix_ms": round(best * 1000, 2)}
 
     def parse_command(self, seat: Seat, text: str, state: State) -> Command:
         """`activate 3 move_attack [tactic]`, `move 3 12.5,7`, `deploy 3 4,2`, `attack 3 1 12 2`

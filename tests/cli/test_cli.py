@@ -88,3 +88,13 @@ def test_one_version_everywhere() -> None:
     root = Path(__file__).resolve().parents[2]
     project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["version"] == __version__ == VERSION == MENU_VERSION
+
+
+def test_the_skirmish_engine_bench_reports_line_of_sight_speed(tmp_path: Path) -> None:
+    """`bench engine skirmish` adds its own figures (`Game.bench_figures`): sight queries per
+    second and a visibility matrix, on a deployed table; the other games add none."""
+    data = json.loads(_run(["bench", "engine", "skirmish", "--games", "1", "--json"], tmp_path).stdout)
+    assert data["los_queries_per_s"] > 0 and data["visibility_matrix_ms"] > 0
+    assert data["models"] >= 20 and data["terrain_pieces"] >= 8
+    plain = json.loads(_run(["bench", "engine", "order-chaos", "--games", "1", "--json"], tmp_path).stdout)
+    assert "los_queries_per_s" not in plain
