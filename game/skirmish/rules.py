@@ -109,6 +109,8 @@ if TYPE_CHECKING:
 
 FALLEN = "fallen"
 """The token kind a model that falls leaves behind (data/effects.toml)."""
+ROLL_OFFS = {"deploy_rolloff": "deploy", "environment_rolloff": "environment", "first_rolloff": "first"}
+"""The phases that are a roll-off, and what each decides (its event's purpose)."""
 LISTED_DICE = 1
 """Rolls of this many dice list their outcomes; more dice are only sampled."""
 
@@ -137,7 +139,7 @@ def base_points() -> int:
 def to_act(s: S) -> list[Seat]:
     if s.phase == "over":
         return []
-    if s.phase in ("deploy_rolloff", "environment_rolloff", "first_rolloff", "environment"):
+    if s.phase in ROLL_OFFS or s.phase == "environment":
         return [CHANCE]
     if s.placing is not None:
         return [s.placing.side]
@@ -166,7 +168,7 @@ def open_choice(s: S) -> str | None:
 # --- chance -------------------------------------------------------------------------------
 
 def _dice_for(s: S) -> int:
-    if s.phase in ("deploy_rolloff", "environment_rolloff", "first_rolloff"):
+    if s.phase in ROLL_OFFS:
         return 2
     if s.phase == "environment":
         return 1
@@ -194,7 +196,7 @@ def sample_chance(s: S, rng: Rng) -> Command:
         side, face = deck[rng.randrange(len(deck))]
         return EnvironmentCard(CHANCE, side, face)
     faces = tuple(1 + rng.randrange(6) for _ in range(_dice_for(s)))
-    if s.phase in ("deploy_rolloff", "environment_rolloff", "first_rolloff"):
+    if s.phase in ROLL_OFFS:
         return RollOff(CHANCE, faces)
     if s.phase == "environment":
         return EnvironmentRoll(CHANCE, faces[0])
@@ -210,7 +212,7 @@ def _full_deck() -> list[tuple[int, int]]:
 def why_illegal(s: S, cmd: Command) -> str | None:
     """The one authority on legality: None, or why not in a player's words."""
     if isinstance(cmd, RollOff):
-        return None if s.phase.endswith("rolloff") and len(cmd.faces) == 2 and _faces_ok(cmd.faces) \
+        return None if s.phase in ROLL_OFFS and len(cmd.faces) == 2 and _faces_ok(cmd.faces) \
             else "That is no roll-off now."
     if isinstance(cmd, EnvironmentRoll):
         return None if s.phase == "environment" and not s.deck_mode and 1 <= cmd.face <= 6 \
@@ -312,7 +314,8 @@ def _finite(p: Sequence[float]) -> bool:
     return all(math.isfinite(v) for v in p)
 
 
-def _deploy_refusal(s: S, cmd: Deploy) -> str | None:
+def _deploy_refusal(s: S, cmd: Deploy, bodies: Sequence[geo.Body] | None = None) -> str | None:
+    """`bodies`: the models on the table, when the caller checks many spots at once."""
     if s.phase != "deploy" or cmd.seat != s.turn:
         return "It is not your deployment now."
     if not 0 <= cmd.model < len(s.figures) or s.figures[cmd.model].side != cmd.seat:
@@ -325,7 +328,7 @@ def _deploy_refusal(s: S, cmd: Deploy) -> str | None:
     zone = s.mission.zones[f.side]
     if not geo.in_polygon(zone, cmd.at[0], cmd.at[1]):
         return "Deploy inside your deployment zone."
-    return geo.placement_refusal(s.table, s.bodies(), s.body(f, *cmd.at))
+    return geo.placement_refusal(s.table, s.bodies() if bodies is None else bodies, s.body(f, *cmd.at))
 
 
 def _token_refusal(s: S, cmd: PlaceToken) -> str | None:
@@ -614,7 +617,7 @@ def apply(s: S, cmd: Command) -> list[Event]:
 
 def _roll_off(s: S, faces: tuple[int, ...], ev: list[Event]) -> None:
     winner = -1 if faces[0] == faces[1] else (0 if faces[0] > faces[1] else 1)
-    purpose = {"deploy_rolloff": "deploy", "environment_rolloff": "environment", "first_rolloff": "first"}[s.phase]
+    purpose = ROLL_OFFS[s.phase]
     ev.append(RolledOff(faces, winner, purpose))
     if winner < 0:
         return  # equal: roll again
@@ -1109,7 +1112,7 @@ def candidates(s: S, seat: Seat) -> list[Command]:
         return []
     if seat == CHANCE:
         listed = chance_outcomes(s)
-        return [c for c, _ in listed] if listed else [sample_chance(s.clone(), Rng(len(s.figures)))]
+        return [c for c, _ in listed] if listed else [sample_chance(s, Rng(len(s.figures)))]
     if s.phase == "deploy":
         return _deploy_candidates(s, seat)
     if s.placing is not None:
@@ -1198,12 +1201,13 @@ def _deploy_candidates(s: S, seat: int) -> list[Command]:
     xs, ys = [p[0] for p in zone], [p[1] for p in zone]
     step = max(0.5, 2 * geo.base_radius(f.unit.base_mm))
     out: list[Command] = []
+    bodies = s.bodies()
     y = min(ys) + step / 2
     while y < max(ys):
         x = min(xs) + step / 2
         while x < max(xs):
             cmd = Deploy(seat, f.id, (round(x, 3), round(y, 3)))
-            if _deploy_refusal(s, cmd) is None:
+            if _deploy_refusal(s, cmd, bodies) is None:
                 out.append(cmd)
             x += step
         y += step
