@@ -29,6 +29,8 @@ Distances
   "approximate base contact", what pushing two miniatures together gives on a real table.
 - `within_melee(a, b, reach)`: `edge_gap <= reach + BASE_CONTACT`. Both are measured flat;
   the rulebook's allowance for a target on a platform is the rules engine's (elevations, Move).
+- `in_line(bodies)`, `in_ring(bodies)`: a unit sheet's formation patterns (side by side along
+  one straight line; one base touching all the others).
 - `placement_refusal(table, others, body)`: None, or why the base may not stand there in a
   player's words: off the table, overlapping a model's base, overlapping a token (more than
   OVERLAP_TOLERANCE; bases may touch). Terrain never refuses: the model stands on top.
@@ -392,6 +394,29 @@ def in_base_contact(a: Body, b: Body) -> bool:
 def within_melee(a: Body, b: Body, reach: float = 0.0) -> bool:
     """Whether b is within a melee weapon's `reach` (inches beyond base contact) of a."""
     return edge_gap(a, b) <= reach + BASE_CONTACT
+
+
+def in_line(bodies: Sequence[Body]) -> bool:
+    """Whether the bases stand side by side: each in base contact with the next along one
+    straight line, every centre within half a base (its radius) of the line through the two
+    centres farthest apart. One or two touching bases are a line."""
+    if len(bodies) < 2:
+        return True
+    centres = np.array([b.centre for b in bodies], dtype=np.float64)
+    gaps = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+    i, j = np.unravel_index(int(np.argmax(gaps)), gaps.shape)
+    axis = shapely.LineString([centres[i], centres[j]])
+    off = np.asarray(shapely.distance(shapely.points(centres), axis), dtype=np.float64)
+    if np.any(off > np.array([b.radius for b in bodies]) + 1e-9):
+        return False
+    along = shapely.line_locate_point(axis, shapely.points(centres))
+    ordered = [bodies[k] for k in np.argsort(along)]
+    return all(in_base_contact(a, b) for a, b in zip(ordered, ordered[1:]))
+
+
+def in_ring(bodies: Sequence[Body]) -> bool:
+    """Whether one of the bases is in base contact with every other."""
+    return any(all(in_base_contact(hub, b) for b in bodies if b is not hub) for hub in bodies)
 
 
 def _circles(table: Table, others: Iterable[Body], skip: int | str | None, passable: bool = True) -> FloatArray:

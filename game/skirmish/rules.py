@@ -383,7 +383,20 @@ def _activate_refusal(s: S, cmd: Activate) -> str | None:
 
 def formation_refusal(s: S, figs: Sequence[Figure]) -> str | None:
     """A formation: every model in base contact with the group (chained), one training shared
-    by all, unless a leader is among them."""
+    by all, unless a leader is among them, and each unit sheet's own pattern kept."""
+    if not _chained(s, figs):
+        return "A formation's models must be in base contact with each other."
+    if not any(f.unit.is_leader for f in figs):
+        shared = set(figs[0].unit.training)
+        for f in figs[1:]:
+            shared &= set(f.unit.training)
+        if not shared:
+            return "A formation shares one training, unless a leader leads it."
+    return pattern_refusal(s, figs)
+
+
+def _chained(s: S, figs: Sequence[Figure]) -> bool:
+    """Whether the models' bases form one chain of base contact."""
     bodies = [s.body(f) for f in figs]
     linked = {0}
     grew = True
@@ -393,14 +406,31 @@ def formation_refusal(s: S, figs: Sequence[Figure]) -> str | None:
             if i not in linked and any(geo.in_base_contact(b, bodies[j]) for j in linked):
                 linked.add(i)
                 grew = True
-    if len(linked) != len(figs):
-        return "A formation's models must be in base contact with each other."
-    if not any(f.unit.is_leader for f in figs):
-        shared = set(figs[0].unit.training)
-        for f in figs[1:]:
-            shared &= set(f.unit.training)
-        if not shared:
-            return "A formation shares one training, unless a leader leads it."
+    return len(linked) == len(figs)
+
+
+def pattern_refusal(s: S, figs: Sequence[Figure]) -> str | None:
+    """A unit sheet's own pattern: when two or more models of a unit type whose sheet gives one
+    activate together, they number within its bounds and stand in its shape (a line, a pair, a
+    ring; `geo.in_line`, `geo.in_ring`). A single such model joining another block keeps none."""
+    by_unit: dict[str, list[Figure]] = {}
+    for f in figs:
+        if f.unit.formation is not None:
+            by_unit.setdefault(f.unit.id, []).append(f)
+    for group in by_unit.values():
+        if len(group) < 2:
+            continue
+        unit, pattern = group[0].unit, group[0].unit.formation
+        assert pattern is not None
+        if not pattern.min <= len(group) <= pattern.max:
+            size = f"{pattern.min}" if pattern.min == pattern.max else f"{pattern.min} to {pattern.max}"
+            return f"{unit.name} models move as a {pattern.shape} of {size}, not {len(group)}."
+        bodies = [s.body(f) for f in group]
+        shaped = geo.in_ring(bodies) if pattern.shape == "ring" else geo.in_line(bodies)
+        if not shaped:
+            how = {"line": "side by side in a straight line", "pair": "as a touching pair",
+                   "ring": "around one of them, all touching it"}[pattern.shape]
+            return f"{unit.name} models activate together only {how}."
     return None
 
 
@@ -408,8 +438,11 @@ def _end_step_refusal(s: S) -> str | None:
     act = s.activation
     assert act is not None
     if act.step in ("move", "bonus") and len(act.figures) > 1:
-        return formation_refusal(s, [s.figures[i] for i in act.figures if not s.figures[i].fallen]) \
-            and "The formation must end its move together, in base contact."
+        standing = [s.figures[i] for i in act.figures if not s.figures[i].fallen]
+        if standing and not _chained(s, standing):
+            return "The formation must end its move together, in base contact."
+        broken = pattern_refusal(s, standing)
+        return None if broken is None else "The formation must end its move in its pattern: " + broken
     return None
 
 

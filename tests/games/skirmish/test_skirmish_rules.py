@@ -163,6 +163,53 @@ def test_a_formation_is_in_base_contact_and_shares_a_training_unless_a_leader_le
     assert "base contact" in SKIRMISH.check(s, Activate(0, (shield.id, other.id), "move_attack")).reason
 
 
+def _row(s: SkirmishState, unit: str, n: int, x: float = 10.0, y: float = 10.0) -> list[Figure]:
+    """`n` models of `unit` on side 0 side by side along x from (x, y), just touching."""
+    kind = s.factions[0].unit(unit)
+    step = 2 * rules.geo.base_radius(kind.base_mm) + 0.05
+    return [put(s, 0, unit, x + k * step, y) for k in range(n)]
+
+
+def test_a_unit_sheets_line_pattern_is_kept_by_its_models_activating_together() -> None:
+    s = table(faction_1="tessellate")
+    put(s, 1, "ash_reaver", 30, 30)
+    line = _row(s, "tile_shield", 3)
+    assert SKIRMISH.check(s, Activate(0, tuple(f.id for f in line), "move_attack")) is None
+    bent = _row(s, "tile_shield", 2, y=20)
+    bent.append(put(s, 0, "tile_shield", bent[1].x, bent[1].y + bent[1].x - bent[0].x))  # an L: touching, bent
+    assert all(rules.geo.in_base_contact(s.body(a), s.body(b)) for a, b in zip(bent, bent[1:]))
+    refusal = SKIRMISH.check(s, Activate(0, tuple(f.id for f in bent), "move_attack"))
+    assert refusal is not None and "straight line" in refusal.reason
+
+
+def test_a_unit_sheets_pattern_bounds_the_number_of_its_models() -> None:
+    s = table(faction_1="tessellate")
+    put(s, 1, "ash_reaver", 30, 30)
+    runners = _row(s, "vanguard", 3)
+    refusal = SKIRMISH.check(s, Activate(0, tuple(f.id for f in runners), "move_attack"))
+    assert refusal is not None and "pair of 2, not 3" in refusal.reason
+    assert SKIRMISH.check(s, Activate(0, tuple(f.id for f in runners[:2]), "move_attack")) is None
+
+
+def test_a_formation_ends_its_move_still_in_its_pattern() -> None:
+    s = table(faction_1="tessellate")
+    put(s, 1, "ash_reaver", 30, 30)
+    a, b, c = _row(s, "tile_shield", 3)
+    s.apply(Activate(0, (a.id, b.id, c.id), "double_move"))
+    s.apply(Move(0, c.id, (b.x, b.y + 2 * rules.geo.base_radius(b.unit.base_mm) + 0.05)))  # an L, still touching
+    refusal = SKIRMISH.check(s, EndStep(0))
+    assert refusal is not None and "in its pattern" in refusal.reason and "straight line" in refusal.reason
+
+
+def test_ring_and_line_shapes() -> None:
+    body = rules.geo.Body
+    r = 0.5
+    ring = [body(0, 0, r, 1, 0), body(1.0, 0, r, 1, 1), body(0, 1.0, r, 1, 2), body(-1.0, 0, r, 1, 3)]
+    assert rules.geo.in_ring(ring) and not rules.geo.in_line(ring)
+    line = [body(2.0, 0, r, 1, 0), body(0, 0, r, 1, 1), body(1.0, 0, r, 1, 2)]  # out of order on purpose
+    assert rules.geo.in_line(line) and not rules.geo.in_ring(line[:1] + [body(5, 5, r, 1, 9)])
+
+
 # --- movement ----------------------------------------------------------------------------
 
 def test_a_move_is_measured_along_its_path_and_refused_beyond_the_move_with_the_distance() -> None:
