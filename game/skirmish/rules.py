@@ -681,7 +681,8 @@ def _begin_round(s: S, ev: list[Event]) -> None:
     for f in s.figures:
         f.activated = False
     ev.append(RoundBegan(s.round))
-    s.phase = "environment_rolloff"
+    # with the deck option the card turned says whose entry it is: nothing to roll off for
+    s.phase = "environment" if s.deck_mode else "environment_rolloff"
 
 
 def _environment(s: S, cmd: EnvironmentRoll | EnvironmentCard, ev: list[Event]) -> None:

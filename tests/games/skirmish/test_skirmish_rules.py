@@ -21,6 +21,8 @@ from game.skirmish.commands import (
     Deploy,
     EndActivation,
     EndStep,
+    EnvironmentCard,
+    EnvironmentRoll,
     KeepRoll,
     Move,
     Reroll,
@@ -306,6 +308,52 @@ def test_a_tactic_failure_applies_the_environment_penalty_and_the_activation_goe
     assert "Rolled" in names
     assert s.activation is not None and s.activation.step == "move", "the activation goes on"
     assert s.points[0] < before, "the penalty took points"
+
+
+# --- the Environment step -------------------------------------------------------------------
+
+def _round_start(environment: str = "dice") -> SkirmishState:
+    """A game at the start of round 1, one model a side deployed, the rest out of the game."""
+    s = table()
+    s.deck_mode = environment == "deck"
+    put(s, 0, "surveyor", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    s.figures = [f for f in s.figures if f.deployed]
+    s.points, s.round, s.environment = [0, 0], 0, None
+    rules._begin_round(s, [])
+    return s
+
+
+def test_the_environment_roll_off_winner_rolls_on_their_own_factions_table() -> None:
+    s = _round_start()
+    assert s.phase == "environment_rolloff" and s.to_act() == [CHANCE]
+    s.apply(RollOff(CHANCE, (2, 5)))
+    assert s.phase == "environment"
+    assert {c.face for c, _ in s.chance_outcomes()} == {1, 2, 3, 4, 5, 6}, "one d6"
+    events = s.apply(EnvironmentRoll(CHANCE, 4))
+    assert s.environment == (1, 4), "the roll-off's winner (side 2) rolled: their table's entry 4"
+    chosen = next(e for e in events if type(e).__name__ == "EnvironmentChosen")
+    assert (chosen.side, chosen.face) == (1, 4)
+
+
+def test_the_environment_effect_is_active_for_both_players() -> None:
+    s = _round_start()
+    s.apply(RollOff(CHANCE, (6, 1)))
+    s.apply(EnvironmentRoll(CHANCE, 1))  # Meridian's Crystal Skies: ranged weapons reach 4" farther
+    ours, theirs = (next(f for f in s.figures if f.side == side) for side in (0, 1))
+    assert rules.stat(s, ours, "range", 10) == 14 and rules.stat(s, theirs, "range", 10) == 14
+
+
+def test_the_deck_option_turns_one_of_twelve_cards_a_round_without_a_roll_off_or_repeats() -> None:
+    s = _round_start("deck")
+    assert s.phase == "environment", "a card decides whose entry it is: no roll-off"
+    cards = {(c.side, c.face) for c, _ in s.chance_outcomes()}
+    assert cards == {(side, face) for side in (0, 1) for face in range(1, 7)}, "6 cards from each faction"
+    s.apply(EnvironmentCard(CHANCE, 1, 2))
+    assert s.environment == (1, 2)
+    s.phase = "over"  # end the round by hand: only the deck is looked at next
+    rules._begin_round(s, [])
+    assert (1, 2) not in {(c.side, c.face) for c, _ in s.chance_outcomes()} and len(s.chance_outcomes()) == 11
 
 
 # --- scoring and the end -------------------------------------------------------------------
