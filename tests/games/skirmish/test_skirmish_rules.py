@@ -276,6 +276,24 @@ def test_landed_dice_deal_damage_and_a_model_at_0_health_falls() -> None:
     assert t.fallen and t.health == 0
 
 
+def test_each_attack_and_each_weapon_may_choose_its_own_target_in_the_attackers_order() -> None:
+    s = table(faction_1="cinderhorn", faction_2="meridian")
+    a = put(s, 0, "smoke_runner", 10, 10)  # Javelins (ranged, 2 attacks) and a Knife (melee)
+    near = put(s, 1, "surveyor", 10 + 2 * rules.geo.base_radius(a.unit.base_mm) + 0.3, 10)
+    far = put(s, 1, "lightwright", 18, 10)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    s.apply(Attack(0, a.id, 0, far.id, 1))  # the first javelin at the far target
+    before_far = far.health
+    rolled(s, 6)
+    assert far.health < before_far and s.roll is None
+    before_near = near.health
+    s.apply(Attack(0, a.id, 0, near.id, 1))  # the second javelin at another target
+    rolled(s, 6)
+    assert near.health < before_near
+    assert SKIRMISH.check(s, Attack(0, a.id, 0, far.id, 1)) is not None, "both javelins are spent"
+    assert SKIRMISH.check(s, Attack(0, a.id, 1, near.id, 1)) is None, "the knife still has its own attack"
+
+
 def test_failed_dice_may_be_rolled_again_once_each_at_a_point_each() -> None:
     s = table(points=3)
     a = put(s, 0, "lightwright", 3, 3)
