@@ -17,6 +17,7 @@ from scenes.seat_names import seat_label
 from scenes.thumbnails import thumbnail
 from scenes.widgets import (
     ChoiceGroup,
+    StepperGroup,
     UIScene,
     blit_text,
     draw_backdrop,
@@ -35,6 +36,10 @@ SEAT_TIPS = {
     "normal": "A fair opponent",
     "hard": "Thinks longest: a real challenge",
 }
+MAX_BUTTONS = 4
+"""An option with more choices than this is a stepper (arrows round the chosen name), not a row of buttons."""
+OPTION_ROW = 42
+"""Design pixels per option row when the options are compact (one row each, help in a tooltip)."""
 WATCH_SPEEDS: list[tuple[float, str]] = [(1.5, "Slow"), (0.6, "Normal"), (0.2, "Fast"), (0.0, "Instant")]
 
 
@@ -44,15 +49,19 @@ class SetupScene(UIScene):
         self.games = all_games()
         ids = [g.info.id for g in self.games]
         self.game_id = game_id if game_id in ids else ids[0]
+        self.message = ""
         self._reset_for_game()
         self.seed_text = ""
-        self.message = ""
         self.seed_entry: UITextEntryLine | None = None
         self.message_label: UILabel | None = None
         self.seat_groups: list[ChoiceGroup] = []
         self.seat_labels: list[UILabel] = []
         self.tip_labels: list[UILabel] = []
-        self.option_groups: dict[str, ChoiceGroup] = {}
+        self.option_groups: dict[str, ChoiceGroup | StepperGroup] = {}
+        self.compact = False
+        """Options one row each, label beside the control (when the usual layout would run off)."""
+        self.compact_help = False
+        """In the compact layout, each option's help fits as a caption line under it."""
         self.start_button: Any = None
         self._cards: list[pygame.Rect] = []
 
@@ -61,6 +70,9 @@ class SetupScene(UIScene):
         n = max(2, info.min_players) if info.min_players <= 2 <= info.max_players else info.min_players
         self.seats: list[str] = [HUMAN] + ["normal"] * (n - 1)
         self.config: dict[str, Any] = get_game(self.game_id).default_config()
+        self._narrow_choices()
+        notices = get_game(self.game_id).notices()
+        self.message = (f"{len(notices)} problem(s) in your own game files: {notices[0]}" if notices else "")
 
     @property
     def info(self) -> Any:
@@ -72,7 +84,7 @@ class SetupScene(UIScene):
             self.seed_text = self.seed_entry.get_text()
         info = self.info
         px = self.px
-        margin = max(32, int(w * 0.06))
+        margin = max(24, int(w * (0.06 if w >= 1200 else 0.035)))  # a small window keeps its width for the controls
         gap = px(28)
         left_w = int((w - 2 * margin - gap) * 0.58)
         right_w = w - 2 * margin - left_w - gap
@@ -90,6 +102,16 @@ class SetupScene(UIScene):
                      + cap_h * len(tips) + px(24 + 6))
         right_need = (px(20) + (px(92) if len(self.games) > 1 else 0) + px(40)
                       + sum(px(84) + cap_h * len(helps[o.key]) for o in info.options) + px(96))
+        # options that would run off the window take one row each, their help under it when it fits, else in a tooltip
+        room = h - px(70 + 24 + 54) - 32
+        self.compact = right_need > room
+        self.compact_help = False
+        if self.compact:
+            right_need = (px(20) + (px(OPTION_ROW + 6) if len(self.games) > 1 else 0) + px(32)
+                          + len(info.options) * px(OPTION_ROW) + px(6 + OPTION_ROW + 20))
+            helped = sum(cap_h * len(helps[o.key]) for o in info.options)
+            self.compact_help = right_need + helped <= room  # each help's first line, when it fits
+            right_need += helped if self.compact_help else 0
         card_h = max(left_need, right_need, px(300))
         block = px(70) + card_h + px(24 + 54)
         top = max(16, (h - block) // 2 - 10)
@@ -101,8 +123,10 @@ class SetupScene(UIScene):
         bottom_bar = left.bottom + px(16)
         self._header_y = top
         self._cards = [left, right]
-        name_w = px(150)
-        ctrl_x = left.x + pad + px(160)
+        seat_font = self.font(20, "bold")
+        name_w = min(px(150), max(seat_font.size(seat_label(self.seats, i))[0] for i in range(len(self.seats)))
+                     + px(24))
+        ctrl_x = left.x + pad + name_w + px(10)
         ctrl_w = left.right - pad - ctrl_x
         ctrl_h = px(42)
 
@@ -149,39 +173,78 @@ class SetupScene(UIScene):
         # options + seed
         inner_w = right.w - 2 * pad
         y = right.y + px(20)
+        compact = self.compact
+        body_font = self.font(18)
+        label_w = min(inner_w * 11 // 20, max([body_font.size(o.label)[0] for o in info.options] or [0]) + px(20))
+        heading_w = max(body_font.size(text)[0] for text in ("Game", "Seed")) + px(28)
+
+        def row_rect(top: int, left_w: int = label_w) -> pygame.Rect:
+            return pygame.Rect(right.x + pad + left_w + px(8), top, inner_w - left_w - px(8), px(OPTION_ROW - 4))
+
         if len(self.games) > 1:
-            self.label(pygame.Rect(right.x + pad, y, px(200), px(30)), "Game", "@subheading")
-            self.choices(pygame.Rect(right.x + pad, y + px(36), inner_w, ctrl_h),
-                         [(g.info.id, g.info.title) for g in self.games], self.game_id, self.set_game, gap=px(6))
-            y += px(92)
+            games = [(g.info.id, g.info.title) for g in self.games]
+            if compact:
+                self.label(pygame.Rect(right.x + pad, y + px(4), heading_w, px(28)), "Game", "@subheading")
+                game_rect = row_rect(y, heading_w)
+                y += px(OPTION_ROW + 6)
+            else:
+                self.label(pygame.Rect(right.x + pad, y, px(200), px(30)), "Game", "@subheading")
+                game_rect = pygame.Rect(right.x + pad, y + px(36), inner_w, ctrl_h)
+                y += px(92)
+            if not self._buttons_fit(games, game_rect.w):
+                self.stepper(game_rect, games, self.game_id, self.set_game, tooltip="Click for the next game")
+            else:
+                self.choices(game_rect, games, self.game_id, self.set_game, gap=px(6))
         self.label(pygame.Rect(right.x + pad, y, px(200), px(30)), "Options", "@subheading")
-        y += px(40)
+        y += px(32 if compact else 40)
         self.option_groups = {}
+        game = get_game(self.game_id)
         for spec in info.options:
-            self.label(pygame.Rect(right.x + pad, y, inner_w, px(24)), spec.label, "@body")
-            opts = ([(c, _choice_text(spec.key, c)) for c in spec.choices] if spec.choices
-                    else [(True, "Yes"), (False, "No")])
-            self.option_groups[spec.key] = self.choices(
-                pygame.Rect(right.x + pad, y + px(28), min(inner_w, px(110) * len(opts)), px(40)), opts,
-                self.config.get(spec.key, spec.default), partial(self.set_option, spec.key),
-                tooltips={c: spec.help for c, _ in opts} if spec.help else None, gap=px(6))
-            for k, line in enumerate(helps[spec.key]):
-                self.label(pygame.Rect(right.x + pad, y + px(72) + cap_h * k, inner_w, cap_h), line, "@caption")
-            y += px(84) + cap_h * len(helps[spec.key])
-        self.label(pygame.Rect(right.x + pad, y, px(200), px(30)), "Seed", "@subheading")
-        self.label(pygame.Rect(right.x + pad + px(70), y + px(4), inner_w - px(70), px(24)),
-                   "blank = a new random game", "@caption")
-        roll_w = px(120)
-        self.seed_entry = UITextEntryLine(pygame.Rect(right.x + pad, y + px(34), inner_w - roll_w - px(10), ctrl_h),
-                                          manager=self.ctx.ui, container=self.root,
+            choices = game.option_choices(spec.key, self.config) if spec.choices else ()
+            opts = ([(c, game.choice_label(spec.key, c) or _choice_text(spec.key, c)) for c in choices]
+                    if spec.choices else [(True, "Yes"), (False, "No")])
+            current = self.config.get(spec.key, spec.default)
+            if compact:
+                self.label(pygame.Rect(right.x + pad, y + px(6), label_w, px(24)), spec.label, "@body")
+                rect = row_rect(y)
+                y += px(OPTION_ROW)
+                for line in helps[spec.key] if self.compact_help else ():
+                    self.label(pygame.Rect(right.x + pad, y - px(4), inner_w, cap_h), line, "@caption")
+                    y += cap_h
+            else:
+                self.label(pygame.Rect(right.x + pad, y, inner_w, px(24)), spec.label, "@body")
+                rect = pygame.Rect(right.x + pad, y + px(28), min(inner_w, px(110) * len(opts)), px(40))
+                for k, line in enumerate(helps[spec.key]):
+                    self.label(pygame.Rect(right.x + pad, y + px(72) + cap_h * k, inner_w, cap_h), line, "@caption")
+                y += px(84) + cap_h * len(helps[spec.key])
+            if not self._buttons_fit(opts, rect.w if compact else inner_w):
+                self.option_groups[spec.key] = self.stepper(rect, opts, current, partial(self.set_option, spec.key),
+                                                            tooltip=spec.help or None)
+            else:
+                self.option_groups[spec.key] = self.choices(
+                    rect, opts, current, partial(self.set_option, spec.key),
+                    tooltips={c: spec.help for c, _ in opts} if spec.help else None, gap=px(6))
+        roll_w = px(90 if compact else 120)
+        if compact:
+            y += px(6)
+            self.label(pygame.Rect(right.x + pad, y + px(4), heading_w, px(28)), "Seed", "@subheading")
+            seed_rect = row_rect(y, heading_w)
+            seed_rect.w -= roll_w + px(10)
+        else:
+            self.label(pygame.Rect(right.x + pad, y, px(200), px(30)), "Seed", "@subheading")
+            self.label(pygame.Rect(right.x + pad + px(70), y + px(4), inner_w - px(70), px(24)),
+                       "blank = a new random game", "@caption")
+            seed_rect = pygame.Rect(right.x + pad, y + px(34), inner_w - roll_w - px(10), ctrl_h)
+        self.seed_entry = UITextEntryLine(seed_rect, manager=self.ctx.ui, container=self.root,
                                           placeholder_text="random",
                                           object_id=self.themed(None, "text_entry_line"))
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         if self.seed_text:
             self.seed_entry.set_text(self.seed_text)
-        self.button(pygame.Rect(right.right - pad - roll_w, y + px(34), roll_w, ctrl_h), "Roll", self.roll_seed,
-                    class_id="@small", tooltip="Pick a seed you can share: the same seed deals the same game")
+        self.button(pygame.Rect(right.right - pad - roll_w, seed_rect.y, roll_w, seed_rect.h), "Roll",
+                    self.roll_seed, class_id="@small",
+                    tooltip="Pick a seed you can share: the same seed deals the same game (blank: a new random game)")
 
         # bottom bar
         bh = px(54)
@@ -194,6 +257,15 @@ class SetupScene(UIScene):
         self.start_button = self.icon_button(pygame.Rect(w - margin - start_w, bottom_bar + px(8), start_w, bh),
                                              "Start", self.start, "play-button", primary=True,
                                              tooltip="Start the game (Enter)")
+
+    def _buttons_fit(self, options: list[tuple[Any, str]], width: int) -> bool:
+        """Whether a row of one button per option shows every name whole in `width` (else a stepper)."""
+        if len(options) > MAX_BUTTONS:
+            return False
+        font = self.font(16, "bold")
+        gap = self.px(6)
+        each = (width - gap * (len(options) - 1)) // max(1, len(options))
+        return all(font.size(text)[0] + self.px(16) <= each for _, text in options)
 
     # --- changes -----------------------------------------------------------------
     def set_seat(self, i: int, kind: str) -> None:
@@ -223,6 +295,23 @@ class SetupScene(UIScene):
 
     def set_option(self, key: str, value: Any) -> None:
         self.config[key] = value
+        if self._narrow_choices():
+            self.rebuild()  # another option's choices followed this one (a faction's rosters)
+
+    def _narrow_choices(self) -> bool:
+        """Move every option whose choice the others no longer offer to its first choice; whether
+        any option's offer depends on the others (so the screen must show the new offer)."""
+        game = get_game(self.game_id)
+        narrowed = False
+        for spec in self.info.options:
+            if not spec.choices:
+                continue
+            offered = game.option_choices(spec.key, self.config)
+            if offered != spec.choices:
+                narrowed = True
+            if offered and self.config.get(spec.key, spec.default) not in offered:
+                self.config[spec.key] = offered[0]
+        return narrowed
 
     def set_watch_speed(self, delay: float) -> None:
         self.ctx.settings.ai_watch_delay = float(delay)
@@ -277,8 +366,10 @@ class SetupScene(UIScene):
             side = self.px(64)
             right = self._cards[1]
             surface.blit(thumbnail(self.game_id, (side, side)), (right.right - side, self._header_y - self.px(6)))
-        blit_text(surface, self.font(14), "Enter starts  ·  Esc goes back", palette.TEXT_DIM,
-                  (surface.get_width() // 2, surface.get_height() - 10), "midbottom")
+        hint = self.font(14)
+        if self.start_button is None or self.start_button.rect.bottom + hint.get_height() + 12 <= surface.get_height():
+            blit_text(surface, hint, "Enter starts  ·  Esc goes back", palette.TEXT_DIM,
+                      (surface.get_width() // 2, surface.get_height() - 10), "midbottom")
 
 
 def _choice_text(key: str, value: Any) -> str:

@@ -130,6 +130,23 @@ class UIScene(Scene):
         group.refresh()
         return group
 
+    def stepper(self, rect: pygame.Rect, options: list[tuple[Any, str]], current: Any,
+                on_change: Callable[[Any], None] | None = None, *, tooltip: str | None = None,
+                container: Any = None) -> "StepperGroup":
+        """One row that shows the chosen option's name between a previous and a next arrow (for
+        choices too many or too long for a row of buttons); the name itself steps forward too."""
+        group = StepperGroup(options, current, on_change)
+        arrow = min(rect.h, self.px(32))
+        group.back = self.button(pygame.Rect(rect.x, rect.y, arrow, rect.h), "<", partial(group.step, -1),
+                                 class_id="@choice", tooltip="Previous choice", container=container)
+        group.name = self.button(pygame.Rect(rect.x + arrow + 4, rect.y, rect.w - 2 * arrow - 8, rect.h),
+                                 group.text(), partial(group.step, 1), class_id="@choice",
+                                 tooltip=tooltip or "Click for the next choice", container=container)
+        group.forward = self.button(pygame.Rect(rect.right - arrow, rect.y, arrow, rect.h), ">",
+                                    partial(group.step, 1), class_id="@choice", tooltip="Next choice",
+                                    container=container)
+        return group
+
     def label(self, rect: pygame.Rect, text: str, class_id: str | None = None, container: Any = None) -> UILabel:
         return UILabel(rect, text, manager=self.ctx.ui, container=container or self.root,
                        object_id=ObjectID(class_id=themed_class(class_id, "label", self.scale)))
@@ -185,6 +202,36 @@ class ChoiceGroup:
                 btn.select()
             else:
                 btn.unselect()
+
+
+class StepperGroup:
+    """The arrows and name of one `UIScene.stepper` row and which value is chosen."""
+
+    def __init__(self, options: list[tuple[Any, str]], value: Any, on_change: Callable[[Any], None] | None) -> None:
+        self.options = options
+        self.value = value
+        self.on_change = on_change
+        self.back: UIButton | None = None
+        self.name: UIButton | None = None
+        self.forward: UIButton | None = None
+
+    def text(self) -> str:
+        return next((text for value, text in self.options if value == self.value), str(self.value))
+
+    def step(self, by: int) -> None:
+        """Choose the option `by` places on (wrapping round)."""
+        values = [value for value, _ in self.options]
+        if not values:
+            return
+        at = values.index(self.value) if self.value in values else -1
+        self.set(values[(at + by) % len(values)])
+
+    def set(self, value: Any) -> None:
+        self.value = value
+        if self.name is not None:
+            self.name.set_text(self.text())
+        if self.on_change is not None:
+            self.on_change(value)
 
 
 # --- drawing helpers ------------------------------------------------------------

@@ -382,6 +382,22 @@ class Game(ABC):
     def default_config(self) -> JsonDict:
         return {o.key: o.default for o in self.info.options}
 
+    def option_choices(self, key: str, config: Mapping[str, Any]) -> tuple[Any, ...]:
+        """The choices the option `key` offers once the rest of `config` is chosen (default: all
+        its spec's). A game narrows one option by another here (the skirmish's rosters by the
+        faction); the set-up screen shows these and moves a choice that left to the first."""
+        spec = next((o for o in self.info.options if o.key == key), None)
+        return spec.choices if spec is not None else ()
+
+    def choice_label(self, key: str, value: Any) -> str | None:
+        """How the set-up screen names a choice (None: its own wording of the value)."""
+        return None
+
+    def notices(self) -> tuple[str, ...]:
+        """Lines the set-up screen shows under the game's options: what a player should know
+        before starting (the skirmish names its player's content files it had to leave out)."""
+        return ()
+
     def validate_config(self, config: Mapping[str, Any]) -> JsonDict:
         """Defaults filled in; raises ValueError on unknown keys or bad values."""
         known = {o.key: o for o in self.info.options}

@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
-from game.core.protocol import Command, Game, GameInfo, OptionSpec, Refusal, Seat, State, Target
+from game.core.protocol import Command, Game, GameInfo, JsonDict, OptionSpec, Refusal, Seat, State, Target
 from game.core.rng import Rng
 from game.core.words import Line, LogEntry
 from game.skirmish import geometry as geo
@@ -31,49 +32,111 @@ from game.skirmish.commands import (
     Reroll,
     Stop,
 )
-from game.skirmish.content import builtin_content, random_layout
+from game.skirmish.content import Content, LoadResult, builtin_content, load_user_content, random_layout
 from game.skirmish.state import SkirmishState
 
-_CONTENT = builtin_content()
-FACTIONS = tuple(_CONTENT.factions)
-MISSIONS = tuple(_CONTENT.missions)
+FIRST_ROSTER = "first"
+"""A roster option's value for "the faction's first roster" (its default: saves made before
+rosters could be chosen hold no roster, and every faction has a first one)."""
 
-INFO = GameInfo(
-    id="skirmish",
-    title="If Worlds Collide",
-    min_players=2,
-    max_players=2,
-    roles=("Side 1", "Side 2"),
-    has_chance=True,
-    hidden_info=False,
-    reveal_noun="a roll of the dice",
-    blurb="A miniatures skirmish on a real table: move in inches, true line of sight, dice at every attack.",
-    options=(
-        OptionSpec("mission", "Mission", MISSIONS[0], MISSIONS, "What the sides fight for."),
-        OptionSpec("faction_1", "Side 1 faction", FACTIONS[0], FACTIONS),
-        OptionSpec("faction_2", "Side 2 faction", FACTIONS[1], FACTIONS),
-        OptionSpec("terrain", "Terrain", "mission", ("mission", "random"),
-                   "The mission's first layout, or a fair random one."),
-        OptionSpec("environment", "Environment", "dice", ("dice", "deck"),
-                   "Roll on the faction tables, or draw from a 12-card deck."),
-    ),
-    rules=_CONTENT.fingerprint,
-)
+
+def _info(content: Content) -> GameInfo:
+    """The game's card, its option choices taken from `content` (the built-ins and the player's own)."""
+    factions, missions = tuple(content.factions), tuple(content.missions)
+    rosters = (FIRST_ROSTER,) + tuple(dict.fromkeys(r.id for f in content.factions.values() for r in f.rosters))
+    return GameInfo(
+        id="skirmish",
+        title="If Worlds Collide",
+        min_players=2,
+        max_players=2,
+        roles=("Side 1", "Side 2"),
+        has_chance=True,
+        hidden_info=False,
+        reveal_noun="a roll of the dice",
+        blurb="A miniatures skirmish on a real table: move in inches, true line of sight, dice at every attack.",
+        options=(
+            OptionSpec("mission", "Mission", missions[0], missions, "What the sides fight for."),
+            OptionSpec("faction_1", "Side 1 faction", factions[0], factions),
+            OptionSpec("roster_1", "Side 1 roster", FIRST_ROSTER, rosters, "The models Side 1 brings."),
+            OptionSpec("faction_2", "Side 2 faction", factions[1], factions),
+            OptionSpec("roster_2", "Side 2 roster", FIRST_ROSTER, rosters, "The models Side 2 brings."),
+            OptionSpec("terrain", "Terrain", "mission", ("mission", "random"),
+                       "The mission's first layout, or a fair random one."),
+            OptionSpec("environment", "Environment", "dice", ("dice", "deck"),
+                       "Roll on the faction tables, or draw from a 12-card deck."),
+        ),
+        rules=content.fingerprint,
+    )
 
 
 class SkirmishGame(Game):
-    info = INFO
+    """The skirmish's rules and set-up, over the built-in content plus the player's own files
+    (`content.user_content_dir()`), read once when the app starts (`reload_content` reads again)."""
+
     codec = CODEC
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.loaded = LoadResult(builtin_content(), ())
+        self.info = _info(self.loaded.content)
+        self.reload_content(folder)
+
+    def reload_content(self, folder: Path | None = None) -> None:
+        """Read the player's content files again (from `folder`, default the user data folder).
+        A broken file or entry is left out and named in `notices`; the built-ins always load."""
+        try:
+            self.loaded = load_user_content(folder)
+        except Exception as exc:  # noqa: BLE001 - a player's files never stop the app
+            self.loaded = LoadResult(builtin_content(), (f"your skirmish files could not be read: {exc}",))
+        self.info = _info(self.loaded.content)
+
+    @property
+    def content(self) -> Content:
+        return self.loaded.content
+
+    def notices(self) -> tuple[str, ...]:
+        """One line per problem in the player's own content files (they were left out)."""
+        return self.loaded.errors
+
+    def option_choices(self, key: str, config: Mapping[str, Any]) -> tuple[Any, ...]:
+        """A side's rosters are its faction's."""
+        if key in ("roster_1", "roster_2"):
+            faction = self.content.factions.get(config.get("faction_" + key[-1], ""))
+            return tuple(r.id for r in faction.rosters) if faction is not None else ()
+        return super().option_choices(key, config)
+
+    def choice_label(self, key: str, value: Any) -> str | None:
+        """Names, not ids: "The Glass Meridian", "Survey Party (12)", "Hold the Rift"."""
+        if key.startswith("faction_") and value in self.content.factions:
+            return self.content.factions[value].name.removeprefix("The ")
+        if key == "mission" and value in self.content.missions:
+            return self.content.missions[value].name
+        if key.startswith("roster_"):
+            for faction in self.content.factions.values():
+                for roster in faction.rosters:
+                    if roster.id == value:
+                        return f"{roster.name} ({roster.models})"
+        return None
+
+    def validate_config(self, config: Mapping[str, Any]) -> JsonDict:
+        """The base checks, and each roster its own faction's."""
+        full = super().validate_config(config)
+        for side in ("1", "2"):
+            roster = full["roster_" + side]
+            if roster != FIRST_ROSTER and roster not in self.option_choices("roster_" + side, full):
+                faction = self.content.factions[full["faction_" + side]]
+                raise ValueError(f"option 'roster_{side}': {faction.name} has no roster {roster!r}")
+        return full
 
     def new(self, config: Mapping[str, Any], seed: int, players: int | None = None) -> SkirmishState:
         full = self.validate_config(config)
-        content = _CONTENT
+        content = self.content
         mission = content.missions[full["mission"]]
         layout = random_layout(seed, mission) if full["terrain"] == "random" else content.layouts_for(mission)[0]
         factions = (content.factions[full["faction_1"]], content.factions[full["faction_2"]])
-        rosters = (factions[0].rosters[0].id, factions[1].rosters[0].id)
-        return SkirmishState(Rng(seed), mission, layout, factions, rosters, content.conditions, content.tokens,
-                             deck=full["environment"] == "deck")
+        rosters = tuple(faction.rosters[0].id if full[key] == FIRST_ROSTER else full[key]
+                        for faction, key in zip(factions, ("roster_1", "roster_2")))
+        return SkirmishState(Rng(seed), mission, layout, factions, (rosters[0], rosters[1]), content.conditions,
+                             content.tokens, deck=full["environment"] == "deck")
 
     def why_illegal(self, state: State, command: Command) -> str | None:
         assert isinstance(state, SkirmishState)
@@ -115,7 +178,7 @@ class SkirmishGame(Game):
 
     def describe_log(self, entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat) -> list[Line]:
         """See `game.skirmish.words`: models by unit and number, every die shown."""
-        return words.describe_log(entries, names, viewer, _CONTENT)
+        return words.describe_log(entries, names, viewer, self.content)
 
     def bench_figures(self, seed: int) -> dict[str, float]:
         """Sight on a deployed table of the default mission: `sight` queries per second (every

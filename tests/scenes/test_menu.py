@@ -481,3 +481,36 @@ def test_the_game_buttons_sit_inside_the_card_and_clear_of_the_titles(ui_ctx, si
                 text_w = label.font.size(label.text)[0]
                 title = pygame.Rect(label.rect.x, label.rect.y, text_w, label.rect.h).inflate(0, -8)
                 assert not button.rect.colliderect(title), (size, label.text, button.rect)
+
+
+def test_setup_fits_many_options_in_one_row_each_and_rosters_follow_the_faction(ui_ctx, monkeypatch):
+    from game.skirmish.game import SKIRMISH
+    from scenes import setup as setup_module
+    from scenes.setup import SetupScene
+    from scenes.widgets import StepperGroup
+
+    monkeypatch.setattr(setup_module, "all_games", lambda: [*all_games(), SKIRMISH])
+    for size in ((1280, 720), (1024, 640)):
+        ui_ctx.screen = pygame.display.set_mode(size)
+        ui_ctx.ui.set_window_resolution(size)
+        setup = push(ui_ctx, SetupScene(ui_ctx, "skirmish"))
+        ui_ctx.stack.on_resize(size)
+        assert setup.compact, "seven options with their help lines would run off the window"
+        bottoms = [b.rect.bottom for g in setup.option_groups.values()
+                   for b in (g.buttons.values() if hasattr(g, "buttons") else [g.back, g.name, g.forward])]
+        assert max(bottoms) <= size[1] and setup.start_button.rect.bottom <= size[1]
+        ui_ctx.stack.pop()
+        frames(ui_ctx, 1)
+    setup = push(ui_ctx, SetupScene(ui_ctx, "skirmish"))
+    faction = setup.option_groups["faction_1"]
+    assert isinstance(faction, StepperGroup)
+    while faction.value != "tessellate":
+        click(ui_ctx, faction.forward)
+        faction = setup.option_groups["faction_1"]  # a faction change rebuilds the screen
+    roster = setup.option_groups["roster_1"]
+    tessellate = SKIRMISH.content.factions["tessellate"]
+    assert [v for v, _ in roster.options] == [r.id for r in tessellate.rosters]
+    assert roster.name.text == f"{tessellate.rosters[0].name} ({tessellate.rosters[0].models})"
+    click(ui_ctx, roster.forward)
+    match = setup.build_match()
+    assert match.config["faction_1"] == "tessellate" and match.config["roster_1"] == tessellate.rosters[1].id
