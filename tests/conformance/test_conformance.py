@@ -36,14 +36,26 @@ SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[Healt
 
 # --- helpers ----------------------------------------------------------------------
 
-def option_values(spec) -> list[Any]:
-    return list(spec.choices) if spec.choices else [True, False]
+def option_values(spec, game: Game | None = None, config: dict | None = None) -> list[Any]:
+    """The values an option may take; given the game and the options chosen before it, those
+    the game offers then (`Game.option_choices`: a skirmish side's rosters follow its faction)."""
+    if not spec.choices:
+        return [True, False]
+    return list(game.option_choices(spec.key, config or {}) if game is not None else spec.choices)
+
+
+def random_config(game: Game, pick_one) -> dict:
+    """Each option in turn, `pick_one(values)` among those the game offers after the ones before."""
+    config: dict = {}
+    for spec in game.info.options:
+        config[spec.key] = pick_one(option_values(spec, game, config))
+    return config
 
 
 @st.composite
 def setups(draw, game: Game) -> tuple[dict, int, int]:
     """A random legal configuration, seed and player count for `game`."""
-    config = {o.key: draw(st.sampled_from(option_values(o))) for o in game.info.options}
+    config = random_config(game, lambda values: draw(st.sampled_from(values)))
     seed = draw(st.integers(0, 2**63 - 1))
     players = draw(st.integers(game.info.min_players, game.info.max_players))
     return config, seed, players
@@ -245,9 +257,8 @@ def test_thousand_random_matches_without_error() -> None:
     says), light checks only."""
     for game in GAMES:
         r = random.Random(2024)
-        opts = game.info.options
         for k in range(RANDOM_MATCHES.get(game.info.id, 1000)):
-            config = {o.key: r.choice(option_values(o)) for o in opts}
+            config = random_config(game, r.choice)
             players = game.info.min_players + k % (game.info.max_players - game.info.min_players + 1)
             state = game.new(game.validate_config(config), k, players)
             steps = 0
