@@ -247,7 +247,7 @@ def test_pending_names_who_decides_what_now(game: Game, data) -> None:
     assert len(kinds - {"chance", "auto"}) >= 2, kinds
 
 
-RANDOM_MATCHES = {"skirmish": 20}
+RANDOM_MATCHES = {"skirmish": 20, "cosmos": 100}
 """Matches per game for the thousand-match test where one match is costly: a skirmish's random
 match asks the table's geometry for every sampled move (about 2 s, against milliseconds)."""
 

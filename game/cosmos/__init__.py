@@ -1,0 +1,1 @@
+"""Cosmos (Board&Dice's Entropy: solar systems, a double rondel and life cards): the engine."""

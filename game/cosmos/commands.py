@@ -1,0 +1,184 @@
+"""Cosmos's commands: one small frozen record per decision of a turn's chain.
+
+Places in a play area are numbers: `system` is the index of a Solar System (its length: a new
+one), `slot` a planet space in it. Piles of the main board are numbered by type and half:
+planets `2 * type + half` (types in `content.LIFE_CONDITIONS` order), biomes 0-1 abundant and
+2-3 scarce, life decks `2 * lifeform + half`. `Done` ends whatever may be ended (the Action
+step, a reward taken in part, the Mission step without a mission).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from game.core.protocol import Command, CommandCodec
+
+
+@dataclass(frozen=True)
+class Move(Command):
+    """Move the Scientist `steps` (1-3) clockwise; `token` (index in `content.TOKENS`) is placed
+    on an inner action space, -1 on an outer one."""
+
+    TAG: ClassVar[str] = "move"
+    steps: int
+    token: int
+
+
+@dataclass(frozen=True)
+class TakeEntropy(Command):
+    """A retrieved Creation token's reward as 1 entropy (instead of a star activation)."""
+
+    TAG: ClassVar[str] = "entropy"
+
+
+@dataclass(frozen=True)
+class Activate(Command):
+    """Activate the star of `system`, paying its entropy (less the Generator's discount from the
+    Activate Stars space)."""
+
+    TAG: ClassVar[str] = "activate"
+    system: int
+
+
+@dataclass(frozen=True)
+class Exchange(Command):
+    """The Entropy exchange: 2 entropy for 1 `resource` (energy or mass)."""
+
+    TAG: ClassVar[str] = "exchange"
+    resource: str
+
+
+@dataclass(frozen=True)
+class Evolve(Command):
+    """Put star type `star` in `system`: the next tier along a path, or a tier I star into a
+    system without one (or a new system)."""
+
+    TAG: ClassVar[str] = "evolve"
+    system: int
+    star: str
+
+
+@dataclass(frozen=True)
+class Aggregate(Command):
+    TAG: ClassVar[str] = "aggregate"
+    pile: int
+    system: int
+    slot: int
+
+
+@dataclass(frozen=True)
+class PlayLife(Command):
+    """Play life card `card` to a planet; `discard` (-1: none) lends its `icon`."""
+
+    TAG: ClassVar[str] = "life"
+    card: int
+    system: int
+    slot: int
+    discard: int
+    icon: str
+
+
+@dataclass(frozen=True)
+class SetBiome(Command):
+    TAG: ClassVar[str] = "biome"
+    pile: int
+    system: int
+    slot: int
+
+
+@dataclass(frozen=True)
+class Upgrade(Command):
+    """Upgrade the Focus card of token `card` (0 star, 1 planet, 2 life)."""
+
+    TAG: ClassVar[str] = "upgrade"
+    card: int
+
+
+@dataclass(frozen=True)
+class Take(Command):
+    """Take the top life card of deck `pile`."""
+
+    TAG: ClassVar[str] = "take"
+    pile: int
+
+
+@dataclass(frozen=True)
+class Catch(Command):
+    """Place an asteroid of `kind` on asteroid space `space` of a planet: space 0 paid with one
+    lifeform of index `life` from that planet, space 1 with 2 mass (-1)."""
+
+    TAG: ClassVar[str] = "catch"
+    kind: str
+    system: int
+    slot: int
+    space: int
+    life: int
+
+
+@dataclass(frozen=True)
+class Soup(Command):
+    TAG: ClassVar[str] = "soup"
+
+
+@dataclass(frozen=True)
+class Advance(Command):
+    """One lifeform advancement on a planet: `step` 0 gains a bacterium, 1 turns a bacterium
+    into a plant, 2 a plant into an animal."""
+
+    TAG: ClassVar[str] = "advance"
+    system: int
+    slot: int
+    step: int
+
+
+@dataclass(frozen=True)
+class Place(Command):
+    """Put one gained lifeform on a planet."""
+
+    TAG: ClassVar[str] = "place"
+    system: int
+    slot: int
+
+
+@dataclass(frozen=True)
+class Fulfil(Command):
+    """Flip a Biome to its fulfilled side without meeting its requirement (an effect)."""
+
+    TAG: ClassVar[str] = "fulfil"
+    system: int
+    slot: int
+
+
+@dataclass(frozen=True)
+class Accept(Command):
+    """Pay 1 entropy for a scarce Biome's reward."""
+
+    TAG: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True)
+class Mission(Command):
+    TAG: ClassVar[str] = "mission"
+    mission: int
+
+
+@dataclass(frozen=True)
+class Done(Command):
+    TAG: ClassVar[str] = "done"
+
+
+@dataclass(frozen=True)
+class Reveal(Command):
+    """Chance: `card` becomes the top of pile `pile` of `kind` (planet, biome, life), drawn from
+    the unseen cards of pile `source` (the pile itself, or its twin once it is empty)."""
+
+    TAG: ClassVar[str] = "reveal"
+    kind: str
+    pile: int
+    source: int
+    card: int
+
+
+CODEC = CommandCodec(Move, TakeEntropy, Activate, Exchange, Evolve, Aggregate, PlayLife, SetBiome, Upgrade, Take,
+                     Catch, Soup, Advance, Place, Fulfil, Accept, Mission, Done, Reveal)

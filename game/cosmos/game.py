@@ -1,0 +1,107 @@
+"""The Cosmos `Game`: set-up options, the legality rule, gestures and a text notation.
+
+Not in the menus yet (issue 14 lands in stages: this engine, then the AI, then the table).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.core.protocol import CHANCE, Command, Game, GameInfo, OptionSpec, Refusal, Seat, State, Target
+from game.core.words import Line, LogEntry
+from game.cosmos import commands as C
+from game.cosmos import rules, words
+from game.cosmos.content import builtin_content
+from game.cosmos.state import FOCUS_SETS, CosmosState
+
+CONTENT = builtin_content()
+
+INFO = GameInfo(
+    id="cosmos",
+    title="Cosmos",
+    min_players=1,
+    max_players=4,
+    roles=("Orange", "Blue", "Teal", "Violet"),
+    has_chance=True,
+    hidden_info=True,
+    reveal_noun="a card turned up",
+    blurb="Entropy: build solar systems of stars, planets and asteroids, then seed them with life, "
+          "on a double rondel of actions.",
+    options=(
+        OptionSpec("alternative", "Alternative objectives", False, (),
+                   "Cover the main objectives' scoring with the alternative tiles."),
+        OptionSpec("focus", "Focus card sets", "random", ("random", "in order"),
+                   "Deal the Focus sets A-D at random, or in seat order."),
+    ),
+    rules=CONTENT.fingerprint,
+)
+
+
+class CosmosGame(Game):
+    info = INFO
+    codec = C.CODEC
+
+    def new(self, config: Mapping[str, Any], seed: int, players: int | None = None) -> CosmosState:
+        full = self.validate_config(config)
+        n = players if players is not None else 2
+        if not self.info.min_players <= n <= self.info.max_players:
+            raise ValueError(f"Cosmos is for 1-4 players, not {n}")
+        return CosmosState(CONTENT, seed, n, bool(full["alternative"]), str(full["focus"]))
+
+    def why_illegal(self, state: State, command: Command) -> str | None:
+        assert isinstance(state, CosmosState)
+        return rules.why_illegal(state, command)
+
+    def find_command(self, state: State, seat: Seat, source: Target, target: Target | None) -> Command | Refusal:
+        """The scientist dropped on a rondel space (`ident` its number): move there with the token
+        the space needs (the matching one, else the Wild one); anything else: not yet a gesture."""
+        assert isinstance(state, CosmosState)
+        if seat not in state.to_act():
+            return Refusal("It is not your turn.")
+        if source.zone != "scientist" or target is None or target.zone != "space" or target.ident is None:
+            return Refusal("Drag your Scientist to a space 1 to 3 ahead.")
+        steps = (int(target.ident) - state.players[seat].pos) % rules.SPACES
+        options = [C.Move(seat, steps, t) for t in (-1, 0, 1, 2, 3)]
+        legal = [c for c in options if rules.why_illegal(state, c) is None]
+        if legal:
+            return legal[0]
+        return Refusal(rules.why_illegal(state, C.Move(seat, steps, -1 if steps % 2 else 0)) or "You cannot land there.")
+
+    def describe_log(self, entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat) -> list[Line]:
+        lines = []
+        for entry in entries:
+            event = self.redact_event(entry.event, viewer)
+            line = None if event is None else words.describe(event, names, viewer, CONTENT)
+            if line is not None:
+                lines.append(line)
+        return lines
+
+    def playtest_stats(self, state: State) -> dict[str, float]:
+        assert isinstance(state, CosmosState)
+        return {"rounds": float(state.round)}
+
+    def parse_command(self, seat: Seat, text: str, state: State) -> Command:
+        """`<tag> <field> ...` in the command's field order: `move 2 0`, `evolve 0 IIB`,
+        `life 30 0 0 12 heat`, `done`; chance: `reveal planet 3 3 17`."""
+        words_ = text.strip().split()
+        if not words_:
+            raise ValueError("empty command")
+        cls = next((c for c in COMMANDS if c.TAG == words_[0].lower()), None)
+        if cls is None:
+            raise ValueError(f"unknown command {words_[0]!r}")
+        fields = [f for f in dataclasses.fields(cls) if f.name != "seat"]
+        if len(words_) - 1 != len(fields):
+            raise ValueError(f"{cls.TAG} takes {len(fields)} values")
+        hints = typing.get_type_hints(cls)
+        values = [int(w) if hints[f.name] is int else w for f, w in zip(fields, words_[1:])]
+        return cls(CHANCE if cls is C.Reveal else seat, *values)
+
+
+COMMANDS: tuple[type[Command], ...] = (C.Move, C.TakeEntropy, C.Activate, C.Exchange, C.Evolve, C.Aggregate,
+                                       C.PlayLife, C.SetBiome, C.Upgrade, C.Take, C.Catch, C.Soup, C.Advance,
+                                       C.Place, C.Fulfil, C.Accept, C.Mission, C.Done, C.Reveal)
+FOCUS = FOCUS_SETS
+COSMOS = CosmosGame()

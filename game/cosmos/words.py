@@ -1,0 +1,98 @@
+"""Cosmos's log in words: one line per event worth one, each naming the card or effect behind it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.core.protocol import Event, Seat
+from game.core.words import HEADLINE, QUIET, SEAT, Line
+from game.cosmos import events as E
+from game.cosmos.content import LIFEFORMS, TOKENS, Content
+
+SOURCES = {"traffic": "the Traffic Bonus", "retrieve": "a retrieved token", "exchange": "the Entropy exchange",
+           "generator": "the Generator", "soup": "Primordial Soup", "advance": "an advancement",
+           "effect": "an effect", "biome": "a scarce Biome"}
+OBJECTIVE_NAMES = ("the Stars objective", "the Asteroids objective", "the Biomes objective")
+
+
+def source_words(source: str, content: Content) -> str:
+    kind, _, ident = source.partition(":")
+    if kind in SOURCES:
+        return SOURCES[kind]
+    if kind == "star":
+        return f"star {ident}"
+    if kind == "planet":
+        return f"planet P{ident}"
+    if kind == "life":
+        return f"life card L{ident}"
+    if kind == "biome":
+        return f"Biome B{ident}"
+    if kind == "focus":
+        return f"the {ident} Focus card"
+    if kind == "mission":
+        return f"mission M{ident}"
+    if kind == "action":
+        return "the " + ident.replace("_", " ") + " action"
+    return source
+
+
+def describe(event: Event, names: Sequence[str], viewer: Seat, content: Content) -> Line | None:
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+    seat = getattr(event, "seat", -1)
+    if isinstance(event, E.RoundStarted):
+        return Line(f"Round {event.round}", HEADLINE)
+    if isinstance(event, E.Moved):
+        token = f", placing the {TOKENS[event.token]} token" if event.token >= 0 else ""
+        return Line(f"{who(seat)} moves {event.steps} to space {event.to + 1}{token} (distance {event.distance})", SEAT, seat)
+    if isinstance(event, E.TokenBack):
+        what = "flips the Wild token unlocked" if event.flipped else f"retrieves the {TOKENS[event.token]} token"
+        return Line(f"{who(seat)} {what}", QUIET, seat)
+    if isinstance(event, E.Gained):
+        return Line(f"{who(seat)} gains {event.amount} {event.what} from {source_words(event.source, content)}", QUIET, seat)
+    if isinstance(event, E.Paid):
+        return Line(f"{who(seat)} pays {event.amount} {event.what} for {source_words(event.source, content)}", QUIET, seat)
+    if isinstance(event, E.StarPlaced):
+        how = f"evolves {event.old} into {event.star}" if event.old else f"adds star {event.star}"
+        return Line(f"{who(seat)} {how} in system {event.system + 1}", SEAT, seat)
+    if isinstance(event, E.StarActivated):
+        return Line(f"{who(seat)} activates star {event.star} for {event.cost} entropy", SEAT, seat)
+    if isinstance(event, E.PlanetPlaced):
+        return Line(f"{who(seat)} aggregates planet P{event.planet} ({content.planets[event.planet].type}) "
+                    f"in system {event.system + 1}", SEAT, seat)
+    if isinstance(event, E.LifePlayed):
+        extra = f", discarding L{event.discard} for its {event.icon}" if event.discard >= 0 else ""
+        return Line(f"{who(seat)} plays life card L{event.card} ({content.life[event.card].type}) on a planet of "
+                    f"system {event.system + 1}{extra}", SEAT, seat)
+    if isinstance(event, E.Lifeforms):
+        verb = "gains" if event.delta > 0 else "removes"
+        return Line(f"{who(seat)} {verb} {abs(event.delta)} {LIFEFORMS[event.life]} "
+                    f"({source_words(event.source, content)})", QUIET, seat)
+    if isinstance(event, E.BiomeSet):
+        return Line(f"{who(seat)} sets Biome B{event.biome} by a planet of system {event.system + 1}", SEAT, seat)
+    if isinstance(event, E.BiomeFulfilled):
+        return Line(f"{who(seat)} fulfils Biome B{event.biome}", SEAT, seat)
+    if isinstance(event, E.Upgraded):
+        return Line(f"{who(seat)} upgrades the {TOKENS[event.card]} Focus card to tier {event.tier}", SEAT, seat)
+    if isinstance(event, E.CardTaken):
+        return Line(f"{who(seat)} takes life card L{event.card}", QUIET, seat)
+    if isinstance(event, E.AsteroidCaught):
+        return Line(f"{who(seat)} catches a {event.kind} asteroid", SEAT, seat)
+    if isinstance(event, E.GeneratorMoved):
+        return Line(f"{who(seat)} advances the Generator to {event.position}", QUIET, seat)
+    if isinstance(event, E.Revealed):
+        return Line(f"A new {event.kind} is turned up", QUIET)
+    if isinstance(event, E.MissionDone):
+        return Line(f"{who(seat)} fulfils mission M{event.mission}", SEAT, seat)
+    if isinstance(event, E.ObjectiveAdvanced):
+        done = ", completing it" if event.completed else ""
+        return Line(f"{who(seat)} advances on {OBJECTIVE_NAMES[event.objective]}{done}", SEAT, seat)
+    if isinstance(event, E.LifeformTile):
+        size = "big" if event.big else "small"
+        return Line(f"{who(seat)} claims the {size} {event.life} objective ({event.vp} VP)", SEAT, seat)
+    if isinstance(event, E.EndTriggered):
+        return Line(f"Two objectives are complete: round {event.last_round} is the last", HEADLINE)
+    if isinstance(event, E.GameOver):
+        return Line("Final scores: " + ", ".join(f"{who(i)} {v}" for i, v in enumerate(event.scores)), HEADLINE)
+    return None
