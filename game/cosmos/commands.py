@@ -9,6 +9,7 @@ step, a reward taken in part, the Mission step without a mission).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -16,9 +17,16 @@ from game.core.protocol import Command, CommandCodec
 
 
 @dataclass(frozen=True)
-class Move(Command):
-    """Move the Scientist `steps` (1-3) clockwise; `token` (index in `content.TOKENS`) is placed
-    on an inner action space, -1 on an outer one."""
+class CosmosCommand(Command):
+    def describe(self) -> str:
+        """The notation `Game.parse_command` reads: the tag, then each field after the seat."""
+        return " ".join([self.TAG, *(str(getattr(self, f.name)) for f in dataclasses.fields(self)[1:])]).strip()
+
+
+@dataclass(frozen=True)
+class Move(CosmosCommand):
+    """Move the Scientist `steps` (1-3) sections clockwise and land on the inner action space,
+    placing `token` (index in `content.TOKENS`), or with -1 on the action tile's outer space."""
 
     TAG: ClassVar[str] = "move"
     steps: int
@@ -26,14 +34,14 @@ class Move(Command):
 
 
 @dataclass(frozen=True)
-class TakeEntropy(Command):
+class TakeEntropy(CosmosCommand):
     """A retrieved Creation token's reward as 1 entropy (instead of a star activation)."""
 
     TAG: ClassVar[str] = "entropy"
 
 
 @dataclass(frozen=True)
-class Activate(Command):
+class Activate(CosmosCommand):
     """Activate the star of `system`, paying its entropy (less the Generator's discount from the
     Activate Stars space)."""
 
@@ -42,7 +50,7 @@ class Activate(Command):
 
 
 @dataclass(frozen=True)
-class Exchange(Command):
+class Exchange(CosmosCommand):
     """The Entropy exchange: 2 entropy for 1 `resource` (energy or mass)."""
 
     TAG: ClassVar[str] = "exchange"
@@ -50,7 +58,7 @@ class Exchange(Command):
 
 
 @dataclass(frozen=True)
-class Evolve(Command):
+class Evolve(CosmosCommand):
     """Put star type `star` in `system`: the next tier along a path, or a tier I star into a
     system without one (or a new system)."""
 
@@ -60,7 +68,7 @@ class Evolve(Command):
 
 
 @dataclass(frozen=True)
-class Aggregate(Command):
+class Aggregate(CosmosCommand):
     TAG: ClassVar[str] = "aggregate"
     pile: int
     system: int
@@ -68,7 +76,7 @@ class Aggregate(Command):
 
 
 @dataclass(frozen=True)
-class PlayLife(Command):
+class PlayLife(CosmosCommand):
     """Play life card `card` to a planet; `discard` (-1: none) lends its `icon`."""
 
     TAG: ClassVar[str] = "life"
@@ -80,7 +88,7 @@ class PlayLife(Command):
 
 
 @dataclass(frozen=True)
-class SetBiome(Command):
+class SetBiome(CosmosCommand):
     TAG: ClassVar[str] = "biome"
     pile: int
     system: int
@@ -88,7 +96,7 @@ class SetBiome(Command):
 
 
 @dataclass(frozen=True)
-class Upgrade(Command):
+class Upgrade(CosmosCommand):
     """Upgrade the Focus card of token `card` (0 star, 1 planet, 2 life)."""
 
     TAG: ClassVar[str] = "upgrade"
@@ -96,7 +104,7 @@ class Upgrade(Command):
 
 
 @dataclass(frozen=True)
-class Take(Command):
+class Take(CosmosCommand):
     """Take the top life card of deck `pile`."""
 
     TAG: ClassVar[str] = "take"
@@ -104,7 +112,7 @@ class Take(Command):
 
 
 @dataclass(frozen=True)
-class Catch(Command):
+class Catch(CosmosCommand):
     """Place an asteroid of `kind` on asteroid space `space` of a planet: space 0 paid with one
     lifeform of index `life` from that planet, space 1 with 2 mass (-1)."""
 
@@ -117,12 +125,12 @@ class Catch(Command):
 
 
 @dataclass(frozen=True)
-class Soup(Command):
+class Soup(CosmosCommand):
     TAG: ClassVar[str] = "soup"
 
 
 @dataclass(frozen=True)
-class Advance(Command):
+class Advance(CosmosCommand):
     """One lifeform advancement on a planet: `step` 0 gains a bacterium, 1 turns a bacterium
     into a plant, 2 a plant into an animal."""
 
@@ -133,7 +141,7 @@ class Advance(Command):
 
 
 @dataclass(frozen=True)
-class Place(Command):
+class Place(CosmosCommand):
     """Put one gained lifeform on a planet."""
 
     TAG: ClassVar[str] = "place"
@@ -142,7 +150,7 @@ class Place(Command):
 
 
 @dataclass(frozen=True)
-class Fulfil(Command):
+class Fulfil(CosmosCommand):
     """Flip a Biome to its fulfilled side without meeting its requirement (an effect)."""
 
     TAG: ClassVar[str] = "fulfil"
@@ -151,25 +159,25 @@ class Fulfil(Command):
 
 
 @dataclass(frozen=True)
-class Accept(Command):
+class Accept(CosmosCommand):
     """Pay 1 entropy for a scarce Biome's reward."""
 
     TAG: ClassVar[str] = "accept"
 
 
 @dataclass(frozen=True)
-class Mission(Command):
+class Mission(CosmosCommand):
     TAG: ClassVar[str] = "mission"
     mission: int
 
 
 @dataclass(frozen=True)
-class Done(Command):
+class Done(CosmosCommand):
     TAG: ClassVar[str] = "done"
 
 
 @dataclass(frozen=True)
-class Reveal(Command):
+class Reveal(CosmosCommand):
     """Chance: `card` becomes the top of pile `pile` of `kind` (planet, biome, life), drawn from
     the unseen cards of pile `source` (the pile itself, or its twin once it is empty)."""
 

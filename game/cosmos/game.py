@@ -63,12 +63,13 @@ class CosmosGame(Game):
             return Refusal("It is not your turn.")
         if source.zone != "scientist" or target is None or target.zone != "space" or target.ident is None:
             return Refusal("Drag your Scientist to a space 1 to 3 ahead.")
-        steps = (int(target.ident) - state.players[seat].pos) % rules.SPACES
-        options = [C.Move(seat, steps, t) for t in (-1, 0, 1, 2, 3)]
+        space = int(target.ident)
+        steps = (space // 2 - state.players[seat].pos // 2) % rules.SECTIONS
+        options = [C.Move(seat, steps, -1)] if space % 2 else [C.Move(seat, steps, t) for t in (0, 1, 2, 3)]
         legal = [c for c in options if rules.why_illegal(state, c) is None]
-        if legal:
+        if legal:  # the matching token before the Wild one
             return legal[0]
-        return Refusal(rules.why_illegal(state, C.Move(seat, steps, -1 if steps % 2 else 0)) or "You cannot land there.")
+        return Refusal(rules.why_illegal(state, options[0]) or "You cannot land there.")
 
     def describe_log(self, entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat) -> list[Line]:
         lines = []
@@ -93,6 +94,8 @@ class CosmosGame(Game):
         if cls is None:
             raise ValueError(f"unknown command {words_[0]!r}")
         fields = [f for f in dataclasses.fields(cls) if f.name != "seat"]
+        if fields and fields[-1].name == "icon" and len(words_) == len(fields):
+            words_.append("")  # a play without a discard lends no icon
         if len(words_) - 1 != len(fields):
             raise ValueError(f"{cls.TAG} takes {len(fields)} values")
         hints = typing.get_type_hints(cls)

@@ -31,7 +31,10 @@ from game.cosmos.content import (
 if TYPE_CHECKING:
     from game.cosmos.state import CosmosState
 
-SPACES = 12
+SECTIONS = 6
+"""The double rondel: 6 sections clockwise, each an inner action space (space `2 * section`, a
+Creation token's action, the token placed in front of it) beside an action tile's outer space
+(`2 * section + 1`). A Scientist moves 1-3 sections and lands on either ring."""
 LIFE_PILES = {t: (2 * i, 2 * i + 1) for i, t in enumerate(LIFEFORMS)}
 
 
@@ -380,14 +383,14 @@ def planet_at(p: M.Player, si: int, k: int) -> M.Slot | None:
 def why_move(s: CosmosState, cmd: C.Move) -> str | None:
     p = s.players[cmd.seat]
     if cmd.steps not in (1, 2, 3):
-        return "Move 1 to 3 spaces."
-    dest = (p.pos + cmd.steps) % SPACES
+        return "Move 1 to 3 sections."
+    if not -1 <= cmd.token < len(TOKENS):
+        return "There is no such Creation token."
+    dest = destination(p, cmd)
     if cmd.steps == 3 and occupied(s, cmd.seat, dest) and p.entropy < 1:
         return "Moving 3 spaces onto another Scientist costs 1 entropy."
     if dest % 2:
-        return None if cmd.token == -1 else "An action tile's space takes no Creation token."
-    if not 0 <= cmd.token < len(TOKENS):
-        return "Place a Creation token to land on an inner action space."
+        return None
     action = action_at(s, dest)
     if TOKENS[cmd.token] not in (TOKEN_OF_ACTION[action], "wild"):
         return f"That space needs your {TOKEN_OF_ACTION[action]} token or the Wild token."
@@ -399,17 +402,20 @@ def why_move(s: CosmosState, cmd: C.Move) -> str | None:
     return None
 
 
+def destination(p: M.Player, cmd: C.Move) -> int:
+    """The space a move lands on: an inner one with a token, the action tile's without."""
+    return 2 * ((p.pos // 2 + cmd.steps) % SECTIONS) + (0 if cmd.token >= 0 else 1)
+
+
 def after_passing(s: CosmosState, seat: Seat, steps: int) -> tuple[list[int], bool, int]:
-    """The tokens after passing `steps` spaces, whether the Wild token is still locked, and how
-    many tokens came back with a reward."""
+    """The tokens after passing `steps` sections (the landing one's included), whether the Wild
+    token is still locked, and how many tokens came back with a reward."""
     p = s.players[seat]
     tokens, locked, back = p.tokens[:], p.wild_locked, 0
     for i in range(1, steps + 1):
-        space = (p.pos + i) % SPACES
-        if space % 2:
-            continue
+        section = (p.pos // 2 + i) % SECTIONS
         for t in range(len(TOKENS)):
-            if tokens[t] == space // 2:
+            if tokens[t] == section:
                 if t == 3 and locked:
                     locked = False
                 else:
@@ -614,7 +620,7 @@ def candidates(s: CosmosState, seat: Seat) -> list[Command]:
     p = s.players[seat]
     out: list[Command] = []
     if isinstance(frame, M.Moving):
-        out = [C.Move(seat, n, t) for n in (1, 2, 3) for t in ((-1,) if (p.pos + n) % 2 else range(4))]
+        out = [C.Move(seat, n, t) for n in (1, 2, 3) for t in range(-1, len(TOKENS))]
     elif isinstance(frame, M.Retrieving):
         out = [C.TakeEntropy(seat), *stars_of(seat, p)]
     elif isinstance(frame, M.BiomeOffer):
@@ -789,11 +795,9 @@ def move(s: CosmosState, cmd: C.Move, out: list[Event]) -> None:
     seat, p = cmd.seat, s.players[cmd.seat]
     start = p.pos
     for i in range(1, cmd.steps + 1):
-        space = (start + i) % SPACES
-        if space % 2:
-            continue
+        section = (start // 2 + i) % SECTIONS
         for t in range(len(TOKENS)):
-            if p.tokens[t] == space // 2:
+            if p.tokens[t] == section:
                 if t == 3 and p.wild_locked:
                     p.wild_locked = False
                     out.append(E.TokenBack(seat, t, True, False))
@@ -801,7 +805,7 @@ def move(s: CosmosState, cmd: C.Move, out: list[Event]) -> None:
                     p.tokens[t] = M.LYING
                     out.append(E.TokenBack(seat, t, False, True))
     back = sum(1 for e in out if isinstance(e, E.TokenBack) and e.reward)
-    dest = (start + cmd.steps) % SPACES
+    dest = destination(p, cmd)
     busy = occupied(s, seat, dest)
     p.pos = dest
     if cmd.steps == 3 and busy:

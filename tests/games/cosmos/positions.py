@@ -1,0 +1,60 @@
+"""Hand-built Cosmos positions for the rule tests: `bare()` is a set-up with every play area
+emptied, the action tiles in data order on plain sides (tile k beside section k), and the
+Scientists parked; `system` / `planet` build a play area; `play` submits commands through the
+referee (each must be legal) and resolves chance as it comes."""
+
+from __future__ import annotations
+
+from game.core.protocol import CHANCE, Command, Event
+from game.cosmos import model as M
+from game.cosmos.game import COSMOS
+from game.cosmos.state import CosmosState
+
+
+def bare(players: int = 2, seed: int = 1) -> CosmosState:
+    s = COSMOS.new({"focus": "in order"}, seed, players)
+    s.tiles = [(k, False) for k in range(6)]
+    s.systems_left = 20
+    for i, p in enumerate(s.players):
+        p.systems, p.hand, p.missions = [], [], []
+        p.energy = p.mass = p.entropy = p.vp = 0
+        p.tokens = [M.STANDING] * 4
+        p.wild_locked = False
+        p.pos = 2 * ((3 + 2 * i) % 6) + 1  # parked on outer spaces, out of the way
+    return s
+
+
+def system(s: CosmosState, seat: int, star: str) -> int:
+    p = s.players[seat]
+    p.systems.append(M.System(star, [None, None]))
+    s.systems_left -= 1
+    return len(p.systems) - 1
+
+
+def planet(s: CosmosState, seat: int, si: int, k: int, pid: int, life: tuple[int, int, int] = (0, 0, 0),
+           asteroids: tuple[str, str] = ("", "")) -> M.Slot:
+    slot = M.Slot(pid, list(asteroids), list(life))
+    s.players[seat].systems[si].planets[k] = slot
+    return slot
+
+
+def turn(s: CosmosState, seat: int, frame: M.Frame | None = None) -> None:
+    """Make it `seat`'s turn, at its Movement step or at `frame` (its Mission step follows)."""
+    s.frames = [frame or M.Moving(seat)]
+
+
+def play(s: CosmosState, *commands: Command) -> list[Event]:
+    events: list[Event] = []
+    for cmd in commands:
+        refusal = COSMOS.check(s, cmd)
+        assert refusal is None, (cmd, refusal)
+        events += s.apply(cmd)
+        while s.to_act() == [CHANCE]:
+            events += s.apply(s.sample_chance())
+    return events
+
+
+def refused(s: CosmosState, cmd: Command) -> str:
+    refusal = COSMOS.check(s, cmd)
+    assert refusal is not None, cmd
+    return refusal.reason
