@@ -39,8 +39,11 @@ def planet(s: CosmosState, seat: int, si: int, k: int, pid: int, life: tuple[int
 
 
 def turn(s: CosmosState, seat: int, frame: M.Frame | None = None) -> None:
-    """Make it `seat`'s turn, at its Movement step or at `frame` (its Mission step follows)."""
-    s.frames = [frame or M.Moving(seat)]
+    """Make it `seat`'s turn, at its Movement step or at `frame`: an Action or Mission step, or a
+    reward met inside the Action step (a resolved Primordial Soup below it)."""
+    frame = frame or M.Moving(seat)
+    steps = (M.Moving, M.Acting, M.Missioning)
+    s.frames = [frame] if isinstance(frame, steps) else [M.Acting(seat, "soup", 0, True), frame]
 
 
 def play(s: CosmosState, *commands: Command) -> list[Event]:
