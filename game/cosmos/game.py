@@ -15,7 +15,7 @@ from game.core.words import Line, LogEntry
 from game.cosmos import commands as C
 from game.cosmos import rules, words
 from game.cosmos.content import builtin_content
-from game.cosmos.state import FOCUS_SETS, CosmosState
+from game.cosmos.state import CosmosState
 
 CONTENT = builtin_content()
 
@@ -106,5 +106,4 @@ class CosmosGame(Game):
 COMMANDS: tuple[type[Command], ...] = (C.Move, C.TakeEntropy, C.Activate, C.Exchange, C.Evolve, C.Aggregate,
                                        C.PlayLife, C.SetBiome, C.Upgrade, C.Take, C.Catch, C.Soup, C.Advance,
                                        C.Place, C.Fulfil, C.Accept, C.Mission, C.Done, C.Reveal)
-FOCUS = FOCUS_SETS
 COSMOS = CosmosGame()

@@ -16,7 +16,7 @@ from game.core.decisions import Decision, pending_of
 from game.core.protocol import Command, Event, JsonDict, Seat, State
 from game.core.rng import Rng
 from game.cosmos import model as M
-from game.cosmos import rules
+from game.cosmos import area, rules
 from game.cosmos.content import LIFE_CONDITIONS, LIFEFORMS, Content
 
 FOCUS_SETS = ("A", "B", "C", "D")
@@ -127,7 +127,7 @@ class CosmosState(State):
         return self.over
 
     def scores(self) -> list[float]:
-        return [float(x) for x in rules.final_scores(self)]
+        return [float(x) for x in area.final_scores(self)]
 
     def pending(self) -> tuple[Decision, ...]:
         kind = self.frames[-1].KIND if self.frames and not self.over else "choose"
@@ -169,7 +169,8 @@ class CosmosState(State):
 
     def determinize(self, seat: Seat, rng: Rng) -> CosmosState:
         """Redraw what `seat` cannot know: the others' life cards (type by type, with the unseen
-        cards of that type's two decks), the others' missions with the box, the piles' order."""
+        cards of that type's two decks), which half of a planet or Biome stack holds each unseen
+        tile, the others' missions with the box."""
         w = self.clone()
         w.rng = rng.fork()
         others = [p for i, p in enumerate(w.players) if i != seat]
@@ -190,6 +191,10 @@ class CosmosState(State):
                 del unknown[:n]
             for d in decks:
                 d.pool.sort()
+        for twins in [w.planet_piles[i: i + 2] for i in (0, 2, 4, 6)] + [w.biome_piles[0:2], w.biome_piles[2:4]]:
+            pool = twins[0].pool + twins[1].pool  # which half holds an unseen tile nobody knows
+            rng.shuffle(pool)
+            twins[0].pool, twins[1].pool = sorted(pool[:len(twins[0].pool)]), sorted(pool[len(twins[0].pool):])
         unseen = list(w.mission_box) + [m for p in others for m in p.missions]
         rng.shuffle(unseen)
         for p in others:

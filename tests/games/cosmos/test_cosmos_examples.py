@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.cosmos import commands as C
 from game.cosmos import events as E
 from game.cosmos import model as M
-from game.cosmos import rules
+from game.cosmos import area, rules
 from tests.games.cosmos.positions import bare, planet, play, system, turn
 
 ORANGE, BLUE, TEAL = 0, 1, 2
@@ -176,6 +176,6 @@ def test_teals_final_scoring_is_134() -> None:
     t.vp, t.big, t.small = 43, ["bacteria"], {"bacteria": 12, "plant": 12}
     t.track = [5, 1, 5]                        # stars 7 VP each, planets 1 VP each, biomes 7 VP each
     t.hand, t.mass, t.entropy, t.energy = [1, 2, 3], 2, 2, 4
-    breakdown = rules.score_breakdown(s, TEAL)
+    breakdown = area.score_breakdown(s, TEAL)
     assert breakdown == {"tokens": 43, "big": 20, "small": 24, "objectives": 45, "leftovers": 2}
-    assert rules.final_scores(s)[TEAL] == 134
+    assert area.final_scores(s)[TEAL] == 134
