@@ -80,6 +80,9 @@ class CosmosGame(Game):
                 lines.append(line)
         return lines
 
+    def describe_command(self, state: State, command: Command) -> str:
+        return words.command_words(CONTENT, command)
+
     def playtest_stats(self, state: State) -> dict[str, float]:
         assert isinstance(state, CosmosState)
         return {"rounds": float(state.round)}

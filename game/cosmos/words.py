@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.core.protocol import Event, Seat
+from game.core.protocol import Command, Event, Seat
 from game.core.words import HEADLINE, QUIET, SEAT, Line
+from game.cosmos import commands as C
 from game.cosmos import events as E
 from game.cosmos.content import LIFEFORMS, TOKENS, Content
 
@@ -96,3 +97,52 @@ def describe(event: Event, names: Sequence[str], viewer: Seat, content: Content)
     if isinstance(event, E.GameOver):
         return Line("Final scores: " + ", ".join(f"{who(i)} {v}" for i, v in enumerate(event.scores)), HEADLINE)
     return None
+
+
+def command_words(content: Content, cmd: Command) -> str:
+    """A decision's option in a player's words, for the generic decision panel."""
+    where = f"system {getattr(cmd, 'system', 0) + 1}, planet {getattr(cmd, 'slot', 0) + 1}"
+    if isinstance(cmd, C.Move):
+        land = f"the inner space with the {TOKENS[cmd.token]} token" if cmd.token >= 0 else "the action tile"
+        return f"Move {cmd.steps} to {land}"
+    if isinstance(cmd, C.TakeEntropy):
+        return "Take 1 entropy"
+    if isinstance(cmd, C.Activate):
+        return f"Activate the star of system {cmd.system + 1}"
+    if isinstance(cmd, C.Exchange):
+        return f"Exchange 2 entropy for 1 {cmd.resource}"
+    if isinstance(cmd, C.Evolve):
+        return f"Put star {cmd.star} in system {cmd.system + 1}"
+    if isinstance(cmd, C.Aggregate):
+        return f"Aggregate planet pile {cmd.pile + 1} into {where}"
+    if isinstance(cmd, C.PlayLife):
+        extra = f", discarding L{cmd.discard} for its {cmd.icon}" if cmd.discard >= 0 else ""
+        return f"Play L{cmd.card} on {where}{extra}"
+    if isinstance(cmd, C.SetBiome):
+        return f"Set the Biome of pile {cmd.pile + 1} by {where}"
+    if isinstance(cmd, C.Upgrade):
+        return f"Upgrade the {TOKENS[cmd.card]} Focus card"
+    if isinstance(cmd, C.Take):
+        return f"Take the top {LIFEFORMS[cmd.pile // 2]} card of deck {cmd.pile % 2 + 1}"
+    if isinstance(cmd, C.Catch):
+        cost = "for 2 mass" if cmd.space else f"for one {LIFEFORMS[cmd.life]}" if cmd.life >= 0 else "free"
+        return f"Catch a {cmd.kind} asteroid on {where} {cost}"
+    if isinstance(cmd, C.Soup):
+        return "Primordial Soup"
+    if isinstance(cmd, C.Advance):
+        step = ("gain a bacterium", "a bacterium becomes a plant", "a plant becomes an animal")[cmd.step]
+        return f"On {where}: {step}"
+    if isinstance(cmd, C.Place):
+        return f"Place it on {where}"
+    if isinstance(cmd, C.Fulfil):
+        return f"Fulfil the Biome of {where}"
+    if isinstance(cmd, C.Accept):
+        return "Pay 1 entropy for the Biome's reward"
+    if isinstance(cmd, C.Mission):
+        return f"Fulfil mission M{cmd.mission}"
+    if isinstance(cmd, C.Reveal):
+        return f"Turn up {cmd.kind} {cmd.card} on pile {cmd.pile + 1}"
+    if isinstance(cmd, C.Done):
+        return "Done"
+    text = cmd.describe()
+    return text[:1].upper() + text[1:]

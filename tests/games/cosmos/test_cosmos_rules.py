@@ -3,6 +3,8 @@ positions (`positions.bare`)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.core.protocol import CHANCE, redact
@@ -14,6 +16,7 @@ from game.cosmos import rules
 from game.cosmos.content import LIFEFORMS
 from game.cosmos.game import COSMOS
 from tests.games.cosmos.positions import bare, planet, play, refused, system, turn
+from tests.random_play import pick
 
 A, B = 0, 1
 
@@ -471,3 +474,16 @@ def test_turning_up_a_card_is_a_chance_command_carrying_the_card() -> None:
 
 def test_lifeform_names_match_the_content() -> None:
     assert LIFEFORMS == ("bacteria", "plant", "animal") and rules.SECTIONS == 6
+
+
+def test_every_command_prints_a_notation_that_reads_back_and_has_words() -> None:
+    s = COSMOS.new({}, 4, 3)
+    r = random.Random(4)
+    for _ in range(300):
+        if s.is_over():
+            break
+        for seat in s.to_act():
+            for cmd in s.candidates(seat):
+                assert COSMOS.parse_command(seat, cmd.describe(), s) == cmd
+                assert COSMOS.describe_command(s, cmd)[:1].isupper()
+        s.apply(pick(s, r))
