@@ -18,8 +18,9 @@ GAME_PACKAGES: tuple[str, ...] = ("game.order_chaos", "game.worlds_collide", "ga
 """The built-in games' packages, in menu order; each has `manifest.py` defining `MANIFEST`."""
 PACKAGES_IN_PROGRESS: tuple[str, ...] = ("game.skirmish", "game.cosmos")
 """Game engines still being built (the skirmish: issue 13; Cosmos: issue 14): not in the menus
-(`all_games`) until they are complete, but `get_game` finds them (a save made by a tool loads) and the conformance suite
-runs on them (`in_progress_games`); listed so that no engine package is forgotten."""
+(`all_games`) until they are complete, but `get_game` finds them (a save made by a tool loads)
+and the conformance suite runs on them (`in_progress_games`); listed so that no engine package
+is forgotten."""
 
 _GAMES: dict[str, Game] = {}
 _MANIFESTS: dict[str, GameManifest] = {}
