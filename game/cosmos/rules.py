@@ -195,9 +195,9 @@ def settle(s: CosmosState, out: list[Event]) -> None:
             continue
         if isinstance(top, (M.Moving, M.Acting, M.Missioning)):
             return
-        if [c for c in candidates(s, top.seat) if not isinstance(c, C.Done)]:
+        if [c for c in candidates(s, top.seat) if not isinstance(c, (C.Done, C.Exchange))]:
             return
-        s.frames.pop()  # only "take none" is left: nothing to ask
+        s.frames.pop()  # only "take none" (and the exchange) is left: nothing to ask
 
 
 def auto_fulfil(s: CosmosState, seat: Seat, out: list[Event]) -> None:
@@ -227,6 +227,12 @@ def why_illegal(s: CosmosState, cmd: Command) -> str | None:
     p = s.players[cmd.seat]
     if isinstance(cmd, C.Done):
         return "You must move your Scientist." if isinstance(frame, M.Moving) else None
+    if isinstance(cmd, C.Exchange):
+        if not isinstance(frame, EXCHANGE_FRAMES):
+            return "The Entropy exchange is made in the Action step."
+        if cmd.resource not in ("energy", "mass"):
+            return "The exchange gives energy or mass."
+        return None if p.entropy >= s.content.n("exchange_entropy") else "The exchange costs 2 entropy."
     if isinstance(frame, M.Moving):
         return why_move(s, cmd) if isinstance(cmd, C.Move) else "Move your Scientist first."
     if isinstance(frame, M.Retrieving):
@@ -240,10 +246,6 @@ def why_illegal(s: CosmosState, cmd: Command) -> str | None:
             return None if p.entropy >= 1 else "The scarce Biome's reward costs 1 entropy."
         return "Accept the Biome's reward for 1 entropy, or decline it."
     if isinstance(frame, M.Acting):
-        if isinstance(cmd, C.Exchange):
-            if cmd.resource not in ("energy", "mass"):
-                return "The exchange gives energy or mass."
-            return None if p.entropy >= s.content.n("exchange_entropy") else "The exchange costs 2 entropy."
         if frame.resolved:
             return "You have resolved this action: exchange entropy or end the Action step."
         return why_action(s, cmd, frame.action, space=True)
@@ -273,6 +275,11 @@ def why_illegal(s: CosmosState, cmd: Command) -> str | None:
             return "That mission is not in your hand."
         return None if mission_met(s, p, cmd.mission) else "You do not meet that mission's requirement."
     return "That move is not allowed now."
+
+
+EXCHANGE_FRAMES = (M.Acting, M.Activating, M.Doing)
+"""The frames of the Action step proper, where the Entropy exchange may be made any number of
+times (a granted Evolve or Aggregate may need the energy or mass it gives)."""
 
 
 def planet_at(p: M.Player, si: int, k: int) -> M.Slot | None:
@@ -510,13 +517,13 @@ def candidates(s: CosmosState, seat: Seat) -> list[Command]:
     elif isinstance(frame, M.BiomeOffer):
         out = [C.Accept(seat)]
     elif isinstance(frame, M.Acting):
-        out = [C.Exchange(seat, r) for r in ("energy", "mass")]
-        if not frame.resolved:
-            out += action_commands(s, seat, frame.action)
+        out = [] if frame.resolved else action_commands(s, seat, frame.action)
     elif isinstance(frame, (M.Activating, M.Single)):
         out = stars_of(seat, p)
     elif isinstance(frame, M.Doing):
         out = action_commands(s, seat, frame.action)
+    if isinstance(frame, EXCHANGE_FRAMES):
+        out += [C.Exchange(seat, r) for r in ("energy", "mass")]
     elif isinstance(frame, M.Advancing):
         out = [C.Advance(seat, si, k, st) for si, k, _ in slots(p) for st in (0, 1, 2)]
     elif isinstance(frame, M.Placing):
@@ -600,7 +607,10 @@ def apply(s: CosmosState, cmd: Command) -> list[Event]:
     seat = cmd.seat
     p = s.players[seat]
     frame = s.frames[-1]
-    if isinstance(cmd, C.Done):
+    if isinstance(cmd, C.Exchange):
+        pay(s, seat, "entropy", int(s.content.n("exchange_entropy")), "exchange", out)
+        gain(s, seat, cmd.resource, 1, "exchange", out)
+    elif isinstance(cmd, C.Done):
         s.frames.pop()
         if isinstance(frame, M.Acting):
             s.frames.append(M.Missioning(seat))
@@ -623,12 +633,8 @@ def apply(s: CosmosState, cmd: Command) -> list[Event]:
         pay(s, seat, "entropy", 1, "biome", out)
         biome_reward(s, seat, frame.system, frame.slot, out)
     elif isinstance(frame, M.Acting):
-        if isinstance(cmd, C.Exchange):
-            pay(s, seat, "entropy", int(s.content.n("exchange_entropy")), "exchange", out)
-            gain(s, seat, cmd.resource, 1, "exchange", out)
-        else:
-            s.frames[-1] = M.Acting(seat, frame.action, frame.bonus, True)
-            do_action(s, cmd, frame.action, frame.bonus, out)
+        s.frames[-1] = M.Acting(seat, frame.action, frame.bonus, True)
+        do_action(s, cmd, frame.action, frame.bonus, out)
     elif isinstance(frame, M.Activating):
         assert isinstance(cmd, C.Activate)
         s.frames[-1] = M.Activating(seat, (*frame.used, cmd.system), max(0, frame.discounts - 1))

@@ -487,3 +487,18 @@ def test_every_command_prints_a_notation_that_reads_back_and_has_words() -> None
                 assert COSMOS.parse_command(seat, cmd.describe(), s) == cmd
                 assert COSMOS.describe_command(s, cmd)[:1].isupper()
         s.apply(pick(s, r))
+
+
+def test_entropy_exchange_pays_for_an_action_an_effect_grants_but_not_in_the_movement_step() -> None:
+    s = bare()
+    p = s.players[A]
+    system(s, A, "IA")
+    p.entropy = 2
+    turn(s, A, M.Doing(A, "evolve"))
+    s.frames.append(M.Retrieving(A, 1))
+    assert "Action step" in refused(s, C.Exchange(A, "energy"))
+    s.frames.pop()
+    assert "costs 2 energy" in refused(s, C.Evolve(A, 0, "IIA"))
+    p.energy = 1
+    play(s, C.Exchange(A, "energy"), C.Evolve(A, 0, "IIA"))
+    assert p.systems[0].star == "IIA" and (p.entropy, p.energy) == (0, 0)
