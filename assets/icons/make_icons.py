@@ -47,6 +47,18 @@ ICONS = {
     "hand": "Sbed",                          # pass the device
 }
 
+# the skirmish's unit icons (game/skirmish/data: each unit type's `icon`), written to units/
+UNIT_ICONS = {
+    "battle-axe": "Lorc", "brute": "Delapouite", "bull": "Lorc", "butterfly": "Lorc",
+    "centurion-helmet": "Delapouite", "cross-flare": "Lorc", "crossbow": "Carl Olsen", "drum": "Delapouite",
+    "dust-cloud": "Lorc", "hooded-figure": "DarkZaitzev", "hook-swords": "Delapouite", "horned-helm": "Lorc",
+    "hound": "Lorc", "laser-gun": "Sbed", "laser-turret": "Delapouite", "mirror-mirror": "Lorc",
+    "mushrooms": "Delapouite", "orbital": "Lorc", "pikeman": "Delapouite", "poison-gas": "Lorc",
+    "praying-mantis": "Delapouite", "prism": "Delapouite", "rifle": "Sbed", "roman-shield": "Delapouite",
+    "spartan-helmet": "Delapouite", "swamp": "Delapouite", "telescope": "Delapouite", "thorny-vine": "Lorc",
+    "thrown-spear": "Lorc", "totem-head": "Lorc", "witch-face": "Cathelineau",
+}
+
 HERE = Path(__file__).resolve().parent
 BRASS = (214, 172, 96)
 UI_TONES = {"light": "#e8e4d8", "dark": "#1a1d27", "brass": "#d6ac60", "dim": "#5e6476"}
@@ -79,6 +91,14 @@ def main(icons_json: str) -> None:
             pygame.image.save(canvas, str(ui / f"{name}-{tone}.png"))
             tmp.unlink()
 
+    units = HERE / "units"
+    units.mkdir(exist_ok=True)
+    for name in UNIT_ICONS:
+        tmp = units / f".{name}.svg"
+        tmp.write_text(svg_text(data["icons"][name]["body"]), encoding="utf-8")
+        pygame.image.save(pygame.image.load_sized_svg(str(tmp), (96, 96)), str(units / f"{name}.png"))
+        tmp.unlink()
+
     # the window / taskbar icon: a brass vortex on a dark rounded tile
     size = 256
     tile = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -90,7 +110,7 @@ def main(icons_json: str) -> None:
     tmp.unlink()
     tile.blit(glyph, glyph.get_rect(center=(size // 2, size // 2)))
     pygame.image.save(tile, str(HERE / "app-icon.png"))
-    print(f"wrote {len(ICONS)} icons and app-icon.png to {HERE}")
+    print(f"wrote {len(ICONS)} icons, {len(UNIT_ICONS)} unit icons and app-icon.png to {HERE}")
 
 
 if __name__ == "__main__":

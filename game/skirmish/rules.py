@@ -1288,14 +1288,35 @@ def view(s: S, seat: Seat) -> JsonDict:
                      "conditions": dict(f.conditions)} for f in s.figures],
         "activation": None if s.activation is None else {
             "side": s.activation.side, "figures": list(s.activation.figures), "order": s.activation.order,
-            "tactic": s.activation.tactic, "step": s.activation.step, "moved": list(s.activation.moved)},
-        "roll": None if s.roll is None else {"purpose": s.roll.purpose, "dice": s.roll.dice, "knack": s.roll.knack,
-                                             "faces": list(s.roll.faces), "side": s.roll.side},
+            "tactic": s.activation.tactic, "step": s.activation.step, "moved": list(s.activation.moved),
+            "stage": s.activation.stage, "used": [list(u) for u in s.activation.used],
+            "bonus": list(s.activation.bonus), "bonus_distance": s.activation.bonus_distance,
+            "abilities": [list(a) for a in s.activation.abilities], "no_attack": list(s.activation.no_attack),
+            "no_move": list(s.activation.no_move)},
+        "roll": None if s.roll is None else _roll_view(s.roll),
+        "rolls_next": [_roll_view(r) for r in s.rolls_next],
+        "blasts": [[d, list(types)] for d, types in s.blasts],
+        "mods": [{"figure": m.figure, "stat": m.stat, "delta": m.delta, "until": m.until, "source": m.source}
+                 for m in s.mods],
+        "spent": [list(x) for x in s.spent],
+        "out": s.out[:], "rosters": list(s.rosters), "deck_mode": s.deck_mode,
+        "deck": [list(c) for c in s.deck], "environment_entry": None if s.environment is None else list(s.environment),
         "tokens": [{"kind": t.kind, "at": [t.x, t.y], "rounds": t.rounds, "side": t.side,
                     "diameter": s.token_kinds[t.kind].diameter, "height": s.token_kinds[t.kind].height}
                    for t in s.tokens],
-        "placing": None if s.placing is None else {"side": s.placing.side, "kind": s.placing.kind,
-                                                   "left": s.placing.left, "range": s.placing.range},
+        "placing": None if s.placing is None else _placing_view(s.placing),
+        "placing_next": [_placing_view(p) for p in s.placing_next],
         "winners": s.won[:], "over_reason": s.over_reason,
     }
 
+
+
+def _roll_view(r: PendingRoll) -> JsonDict:
+    return {"purpose": r.purpose, "dice": r.dice, "knack": r.knack, "faces": list(r.faces), "side": r.side,
+            "forced_six": r.forced_six, "figure": r.figure, "weapon": r.weapon, "target": r.target,
+            "cover": r.cover, "rerolled": list(r.rerolled), "rerolling": list(r.rerolling)}
+
+
+def _placing_view(p: PlacingTokens) -> JsonDict:
+    return {"side": p.side, "kind": p.kind, "left": p.left, "range": p.range, "origin": list(p.origin),
+            "origin_radius": p.origin_radius, "rounds": p.rounds, "central": p.central}

@@ -1,0 +1,262 @@
+"""What the skirmish's screen asks of a position, answered from a seat's view with the engine's
+own rules (no pygame, no hidden facts: a skirmish has none).
+
+`rebuild(view)` makes a `SkirmishState` again from `rules.view()` (the content by its ids, the
+figures, the activation and roll frames, tokens, stat changes); `PublicTable` then answers the
+screen's questions through `rules` and `geometry` on that state, so the screen shows exactly
+the numbers the engine will use: a model's reach and the route and cost to a point (or why
+not), an attack's verdict (legal or why not; clear, in cover or hidden, with the engine's sight
+shares), its hit chance and expected damage (`attacks`), the ruler's base-edge distance, sight
+from a model to a point, and every model that sees a point. Tests play seeded games and check
+each answer against the engine's on the real state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from shapely.geometry import MultiPolygon, Polygon
+
+from game.core.rng import Rng
+from game.skirmish import geometry as geo
+from game.skirmish import rules
+from game.skirmish.attacks import clamp_knack, damage_per_hit, expected_damage, hit_chance, kill_chance
+from game.skirmish.commands import Attack, Deploy, Move
+from game.skirmish.content import Content, TerrainLayout, TerrainPiece, builtin_content
+from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToken, PlacingTokens
+from game.skirmish.state import SkirmishState
+
+Point = tuple[float, float]
+View = Mapping[str, Any]
+
+
+@lru_cache(maxsize=1)
+def _content() -> Content:
+    return builtin_content()
+
+
+def _roll(d: Mapping[str, Any]) -> PendingRoll:
+    return PendingRoll(d["purpose"], d["side"], d["dice"], d["knack"], d["forced_six"], d["figure"], d["weapon"],
+                       d["target"], d["cover"], tuple(d["faces"]), tuple(d["rerolled"]), tuple(d["rerolling"]))
+
+
+def _placing(d: Mapping[str, Any]) -> PlacingTokens:
+    return PlacingTokens(d["side"], d["kind"], d["left"], (float(d["origin"][0]), float(d["origin"][1])),
+                         d["origin_radius"], d["range"], d["rounds"], d["central"])
+
+
+def rebuild(view: View, content: Content | None = None) -> SkirmishState:
+    """The position a view shows, as an engine state (its dice stream aside: no chance is
+    sampled from it)."""
+    content = content or _content()
+    mission = content.missions[view["mission"]]
+    pieces = tuple(TerrainPiece(t["name"], t["kind"], tuple((float(p[0]), float(p[1])) for p in t["points"]),
+                                float(t["height"])) for t in view["terrain"])
+    layout = TerrainLayout("view", "view", (float(view["table"][0]), float(view["table"][1])), pieces)
+    factions = (content.factions[view["factions"][0]], content.factions[view["factions"][1]])
+    s = SkirmishState(Rng(0), mission, layout, factions, (view["rosters"][0], view["rosters"][1]),
+                      content.conditions, content.tokens, deck=bool(view["deck_mode"]))
+    s.figures = [Figure(d["id"], d["side"], factions[d["side"]].unit(d["unit"]), float(d["at"][0]), float(d["at"][1]),
+                        d["deployed"], d["health"], d["fallen"], d["activated"], dict(d["conditions"]))
+                 for d in view["figures"]]
+    s.phase, s.round, s.turn = view["phase"], view["round"], view["turn"]
+    s.points, s.score, s.out = list(view["points"]), list(view["score"]), list(view["out"])
+    s.environment = None if view["environment_entry"] is None else (view["environment_entry"][0],
+                                                                    view["environment_entry"][1])
+    s.deck = [(c[0], c[1]) for c in view["deck"]]
+    s.mods = [Mod(m["figure"], m["stat"], m["delta"], m["until"], m["source"]) for m in view["mods"]]
+    s.spent = [(a, b) for a, b in view["spent"]]
+    a = view["activation"]
+    s.activation = None if a is None else Activation(
+        a["side"], tuple(a["figures"]), a["order"], a["tactic"], a["stage"], tuple(a["moved"]),
+        tuple((u[0], u[1], u[2]) for u in a["used"]), tuple(a["bonus"]), float(a["bonus_distance"]),
+        tuple((x[0], x[1]) for x in a["abilities"]), tuple(a["no_attack"]), tuple(a["no_move"]))
+    s.roll = None if view["roll"] is None else _roll(view["roll"])
+    s.rolls_next = [_roll(r) for r in view["rolls_next"]]
+    s.blasts = [(d, tuple(types)) for d, types in view["blasts"]]
+    s.tokens = [PlacedToken(t["kind"], float(t["at"][0]), float(t["at"][1]), t["rounds"], t["side"])
+                for t in view["tokens"]]
+    s.placing = None if view["placing"] is None else _placing(view["placing"])
+    s.placing_next = [_placing(p) for p in view["placing_next"]]
+    s.won, s.over_reason = list(view["winners"]), str(view["over_reason"])
+    s.rebuild_table()
+    return s
+
+
+@dataclass(frozen=True)
+class Route:
+    """A move to a point: the path (centre's corners, inches), its cost in inches of Move and
+    the Move it may use; `refusal` is the engine's reason when the move is not legal."""
+
+    points: tuple[Point, ...]
+    cost: float
+    budget: float
+    refusal: str | None
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    """An attack of one weapon at one target as the engine would roll it."""
+
+    refusal: str | None
+    verdict: str
+    """"clear", "cover" or "hidden" (ranged: the engine's sight; melee: "clear")."""
+    hidden: float
+    """The share of sight lines blocked."""
+    lines: tuple[tuple[tuple[float, float, float], tuple[float, float, float], bool], ...]
+    """Each sight line (start, end, blocked), in inches (x, y, z)."""
+    dice: int
+    knack: int
+    forced_six: bool
+    chance: float
+    """One die's chance to land."""
+    per_hit: int
+    expected: float
+    kill: float
+    """The chance the dice take the target's last health."""
+
+
+class PublicTable:
+    """The screen's questions about one view, answered by the engine's rules (see the module)."""
+
+    def __init__(self, view: View, content: Content | None = None) -> None:
+        self.view = view
+        self.state = rebuild(view, content)
+        self._reach: dict[tuple[int, float], Polygon | MultiPolygon] = {}
+
+    # --- moving -------------------------------------------------------------------------
+    def budget(self, model: int) -> float:
+        """The inches `model` may move in the step under way (its Move, or an extra move's)."""
+        s = self.state
+        act = s.activation
+        if act is not None and act.step == "bonus":
+            return act.bonus_distance
+        return rules.stat(s, s.figures[model], "move")
+
+    def reach(self, model: int) -> Polygon | MultiPolygon:
+        """Where the model's centre may end its move now (`geometry.reach`, the engine's grid of
+        `costs`)."""
+        s = self.state
+        key = (model, self.budget(model))
+        if key not in self._reach:
+            self._reach[key] = geo.reach(s.table, s.bodies(), s.body(s.figures[model]), key[1])
+        return self._reach[key]
+
+    def cost_to(self, model: int, at: Point) -> float:
+        """The Move `model` spends to reach `at` (inf: not within its budget), as `geo.costs`."""
+        s = self.state
+        return float(geo.costs(s.table, s.bodies(), s.body(s.figures[model]), [at], self.budget(model))[0])
+
+    def route(self, model: int, at: Point) -> Route:
+        """The engine's route to `at` and whether the move is legal now (its reason if not)."""
+        s = self.state
+        f = s.figures[model]
+        refusal = rules.why_illegal(s, Move(f.side, model, at))
+        path = geo.path(s.table, s.bodies(), s.body(f), at)
+        points = tuple((float(x), float(y)) for x, y in path.points) if path is not None else (f.at, at)
+        return Route(points, path.cost if path is not None else float("inf"), self.budget(model), refusal)
+
+    def deploy_refusal(self, model: int, at: Point) -> str | None:
+        s = self.state
+        return rules.why_illegal(s, Deploy(s.figures[model].side, model, at))
+
+    # --- attacking ----------------------------------------------------------------------
+    def attacks_left(self, model: int, weapon: int) -> int:
+        s = self.state
+        act = s.activation
+        f = s.figures[model]
+        return rules.attacks_of(s, f, weapon) - (act.spent(model, weapon) if act is not None else 0)
+
+    def attack(self, model: int, weapon: int, target: int) -> AttackPreview:
+        """`model`'s attacks left with `weapon` at `target`: legal or why not, sight, odds."""
+        s = self.state
+        f, t = s.figures[model], s.figures[target]
+        w = f.unit.weapons[weapon]
+        dice = self.attacks_left(model, weapon)
+        refusal = rules.why_illegal(s, Attack(f.side, model, weapon, target, max(1, dice)))
+        if w.melee:
+            verdict, hidden, lines = "clear", 0.0, ()
+        else:
+            sight = rules.sight_of(s, f, t)
+            verdict, hidden = sight.verdict, sight.hidden
+            lines = tuple((ln.start, ln.end, ln.blocked) for ln in sight.lines)
+        cover = verdict == "cover"
+        forced = not w.melee and all(not x.melee for x in f.unit.weapons) and rules.engaged(s, f)
+        knack = clamp_knack(int(rules.stat(s, f, "knack", w.knack)))
+        chance = hit_chance(knack, forced)
+        per_hit = damage_per_hit(int(rules.stat(s, f, "damage", w.damage)), w.effective,
+                                 int(rules.stat(s, t, "defence")), t.unit.defence_types, cover)
+        n = max(0, dice)
+        return AttackPreview(refusal, verdict, hidden, lines, n, knack, forced, chance, per_hit,
+                             expected_damage(n, chance, per_hit), kill_chance(n, chance, per_hit, t.health))
+
+    def best_weapon(self, model: int, target: int) -> int | None:
+        """The first weapon with attacks left that may attack `target` now (as a drag onto it
+        picks), or None."""
+        f = self.state.figures[model]
+        for w in range(len(f.unit.weapons)):
+            if self.attacks_left(model, w) >= 1 and self.attack(model, w, target).refusal is None:
+                return w
+        return None
+
+    # --- measuring and sight ------------------------------------------------------------
+    def body(self, model: int) -> geo.Body:
+        return self.state.body(self.state.figures[model])
+
+    def edge_gap(self, a: int, b: int) -> float:
+        """Base edge to base edge, inches (the wargamer's measure)."""
+        return geo.edge_gap(self.body(a), self.body(b))
+
+    def gap_to_point(self, model: int, at: Point) -> float:
+        """From the model's base edge to a point, inches (0 inside the base)."""
+        b = self.body(model)
+        return max(0.0, ((b.x - at[0]) ** 2 + (b.y - at[1]) ** 2) ** 0.5 - b.radius)
+
+    def sees_point(self, model: int, at: Point) -> bool:
+        """The engine's `point_in_sight`: a marker an inch high at `at` is not mostly hidden."""
+        s = self.state
+        return rules.point_in_sight(s, s.figures[model], at)
+
+    def watchers(self, at: Point, side: int | None = None) -> list[int]:
+        """Every model on the table (of `side`, or both) that sees the point."""
+        return [f.id for f in self.state.figures
+                if f.on_table and (side is None or f.side == side) and self.sees_point(f.id, at)]
+
+    def sight(self, model: int, target: int) -> geo.Sight:
+        s = self.state
+        return rules.sight_of(s, s.figures[model], s.figures[target])
+
+
+def models_at(view: View, at: Point) -> list[int]:
+    """Figures on the table whose base holds `at`, topmost (last drawn) first."""
+    out = []
+    for d in reversed(view["figures"]):
+        if d["deployed"] and not d["fallen"]:
+            r = geo.base_radius(d["base_mm"])
+            if (d["at"][0] - at[0]) ** 2 + (d["at"][1] - at[1]) ** 2 <= r * r:
+                out.append(int(d["id"]))
+    return out
+
+
+def unit_sheet(view: View, model: int) -> Sequence[str]:
+    """A model's stat card in lines: name, health, defence, move, knack, weapons, abilities."""
+    content = _content()
+    d = view["figures"][model]
+    unit = content.factions[view["factions"][d["side"]]].unit(d["unit"])
+    types = "/".join(unit.defence_types) or "none"
+    lines = [unit.name + (f" (leader {unit.leadership})" if unit.is_leader else ""),
+             f"Health {d['health']}/{unit.health}  Defence {unit.defence} {types}",
+             f"Move {unit.move:g}\"  Knack {unit.knack}+  Base {unit.base_mm} mm  Height {unit.height:g}\""]
+    for w in unit.weapons:
+        kind = "melee" if w.melee else f"range {w.range:g}\""
+        eff = f", effective vs {'/'.join(w.effective)}" if w.effective else ""
+        lines.append(f"{w.name}: {w.attacks} x {w.damage} dmg, {w.knack}+, {kind}{eff}")
+    lines += [f"{a.name}: {a.text}" if getattr(a, "text", "") else a.name for a in unit.abilities]
+    if d["conditions"]:
+        lines.append("Conditions: " + ", ".join(sorted(d["conditions"])))
+    if unit.training:
+        lines.append("Training: " + ", ".join(unit.training))
+    return lines

@@ -1,0 +1,115 @@
+"""`game.skirmish.public`: the screen's answers, rebuilt from a seat's view, equal the engine's
+on the real state, on positions from seeded random play-outs."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from game.core.protocol import CHANCE
+from game.core.rng import Rng
+from game.skirmish import geometry as geo
+from game.skirmish import rules
+from game.skirmish.attacks import clamp_knack, damage_per_hit, hit_chance
+from game.skirmish.commands import Attack, Move
+from game.skirmish.game import SKIRMISH
+from game.skirmish.public import PublicTable, models_at, rebuild, unit_sheet
+from game.skirmish.state import SkirmishState
+
+
+def play_out(seed: int, steps: int) -> SkirmishState:
+    """A seeded random game, `steps` commands in (or to its end)."""
+    state = SKIRMISH.new({"terrain": "random"} if seed % 2 else {}, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        state.apply(state.sample_chance(rng) if seat == CHANCE else rng.choice(state.candidates(seat)))
+    return state
+
+
+POSITIONS = [(seed, steps) for seed in (1, 2, 3, 4) for steps in (45, 90, 160)]
+
+
+@pytest.mark.parametrize(("seed", "steps"), POSITIONS)
+def test_rebuilt_state_is_the_same_position(seed: int, steps: int) -> None:
+    state = play_out(seed, steps)
+    again = rebuild(state.view(0))
+    assert again.notation() == state.notation()
+    assert again.view(1) == state.view(1)
+    assert sorted(map(repr, again.candidates(again.to_act()[0]))) == sorted(map(repr, state.candidates(state.to_act()[0]))) \
+        if again.to_act() and again.to_act()[0] != CHANCE else True
+
+
+@pytest.mark.parametrize(("seed", "steps"), POSITIONS)
+def test_moves_costs_and_reach_equal_the_engines(seed: int, steps: int) -> None:
+    state = play_out(seed, steps)
+    public = PublicTable(state.view(0))
+    rng = random.Random(seed * 7)
+    for f in [f for f in state.figures if f.on_table][:6]:
+        budget = public.budget(f.id)
+        assert budget == rules.stat(state, f, "move") or state.activation is not None
+        for _ in range(4):
+            at = (f.x + rng.uniform(-8, 8), f.y + rng.uniform(-8, 8))
+            route = public.route(f.id, at)
+            assert route.refusal == rules.why_illegal(state, Move(f.side, f.id, at))
+            path = geo.path(state.table, state.bodies(), state.body(f), at)
+            assert (path is None and math.isinf(route.cost)) or (path is not None and route.cost == path.cost)
+            assert public.cost_to(f.id, at) == geo.costs(state.table, state.bodies(), state.body(f), [at], budget)[0]
+        area = public.reach(f.id)
+        assert area.equals(geo.reach(state.table, state.bodies(), state.body(f), budget))
+
+
+@pytest.mark.parametrize(("seed", "steps"), POSITIONS)
+def test_attack_previews_equal_the_engines(seed: int, steps: int) -> None:
+    state = play_out(seed, steps)
+    public = PublicTable(state.view(0))
+    on = [f for f in state.figures if f.on_table]
+    for f in on[:5]:
+        for t in [t for t in on if t.side != f.side][:5]:
+            for w, weapon in enumerate(f.unit.weapons):
+                p = public.attack(f.id, w, t.id)
+                dice = max(1, p.dice)
+                assert p.refusal == rules.why_illegal(state, Attack(f.side, f.id, w, t.id, dice))
+                if not weapon.melee:
+                    sight = rules.sight_of(state, f, t)
+                    assert (p.verdict, p.hidden) == (sight.verdict, sight.hidden)
+                    assert len(p.lines) == len(sight.lines)
+                knack = clamp_knack(int(rules.stat(state, f, "knack", weapon.knack)))
+                forced = not weapon.melee and all(not x.melee for x in f.unit.weapons) and rules.engaged(state, f)
+                assert p.chance == hit_chance(knack, forced)
+                assert p.per_hit == damage_per_hit(int(rules.stat(state, f, "damage", weapon.damage)), weapon.effective,
+                                                   int(rules.stat(state, t, "defence")), t.unit.defence_types,
+                                                   p.verdict == "cover")
+                assert p.expected == pytest.approx(p.dice * p.chance * p.per_hit)
+
+
+@pytest.mark.parametrize(("seed", "steps"), POSITIONS[:6])
+def test_measures_and_watchers_equal_the_engines(seed: int, steps: int) -> None:
+    state = play_out(seed, steps)
+    public = PublicTable(state.view(1))
+    on = [f for f in state.figures if f.on_table]
+    rng = random.Random(seed)
+    for a in on[:4]:
+        for b in on[-4:]:
+            assert public.edge_gap(a.id, b.id) == geo.edge_gap(state.body(a), state.body(b))
+    for _ in range(3):
+        at = (rng.uniform(0, state.table.width), rng.uniform(0, state.table.depth))
+        expected = [f.id for f in on if rules.point_in_sight(state, f, at)]
+        assert public.watchers(at) == expected
+        for f in on[:3]:
+            assert public.sees_point(f.id, at) == rules.point_in_sight(state, f, at)
+
+
+def test_models_at_and_sheet() -> None:
+    state = play_out(3, 60)
+    view = state.view(0)
+    f = next(f for f in state.figures if f.on_table)
+    assert f.id in models_at(view, (f.x, f.y))
+    assert models_at(view, (-5.0, -5.0)) == []
+    sheet = unit_sheet(view, f.id)
+    assert sheet[0].startswith(f.unit.name)
+    assert any(w.name in line for w in f.unit.weapons for line in sheet)
