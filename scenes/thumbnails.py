@@ -162,6 +162,30 @@ def paint_rally(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
+def paint_skirmish(size: tuple[int, int]) -> pygame.Surface:
+    """A corner of a skirmish table: a ruin and a rock, two bases facing off, a sight line."""
+    from scenes.views.skirmish import art
+
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, art.TABLE, surf.get_rect(), border_radius=max(4, w // 14))
+    for pts, height, kind in ((((0.12, 0.16), (0.5, 0.12), (0.46, 0.4), (0.18, 0.36)), 3.0, "ruin"),
+                              (((0.58, 0.56), (0.86, 0.6), (0.8, 0.82), (0.6, 0.78)), 1.5, "rocks")):
+        poly = [(x * w, y * h) for x, y in pts]
+        colour = art.terrain_colour(kind, height, 3.0)
+        pygame.draw.polygon(surf, (14, 14, 18), [(x + 2, y + 3) for x, y in poly])
+        pygame.draw.polygon(surf, colour, poly)
+        pygame.draw.polygon(surf, art.shade(colour, 0.45), poly, width=max(1, w // 64))
+    a, b = (w * 0.24, h * 0.7), (w * 0.76, h * 0.3)
+    pygame.draw.line(surf, (120, 230, 150), a, b, max(1, w // 60))
+    r = max(5, w // 9)
+    for at, colour, icon in ((a, (143, 211, 232), "rifle"), (b, (216, 104, 58), "horned-helm")):
+        disc = art.base_disc(r, colour, art.shade(colour, 0.5), icon, False)
+        surf.blit(disc, disc.get_rect(center=(int(at[0]), int(at[1]))))
+    pygame.draw.rect(surf, palette.BOARD_EDGE, surf.get_rect(), width=max(2, w // 48), border_radius=max(4, w // 14))
+    return surf
+
+
 Painter = Callable[[tuple[int, int]], pygame.Surface]
 
 

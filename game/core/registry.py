@@ -78,9 +78,14 @@ def get_game(game_id: str) -> Game:
 
 
 def find_manifest(game_id: str) -> GameManifest | None:
-    """The game's manifest, or None for an unknown id (or a game registered without one)."""
+    """The game's manifest, or None for an unknown id (or a game registered without one). An
+    engine still in progress is found too (as `get_game` finds it), so its screen can be tried
+    (`play`, `shot`) before it is in the menus."""
     _load_builtin()
-    return _MANIFESTS.get(game_id)
+    found = _MANIFESTS.get(game_id)
+    if found is None:
+        found = next((m for m in map(load_manifest, PACKAGES_IN_PROGRESS) if m.id == game_id), None)
+    return found
 
 
 def manifest_entry(game_id: str, entry: str) -> Any:

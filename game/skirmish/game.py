@@ -29,9 +29,11 @@ from game.skirmish.commands import (
     EndStep,
     KeepRoll,
     Move,
+    PlaceToken,
     Reroll,
     Stop,
 )
+from game.skirmish.attacks import lands
 from game.skirmish.content import Content, LoadResult, builtin_content, load_user_content, random_layout
 from game.skirmish.state import SkirmishState
 
@@ -67,6 +69,11 @@ def _info(content: Content) -> GameInfo:
         ),
         rules=content.fingerprint,
     )
+
+
+BUTTONS: dict[str, type[EndStep] | type[EndActivation] | type[Stop] | type[KeepRoll]] = {
+    "end_step": EndStep, "end_activation": EndActivation, "stop": Stop, "keep": KeepRoll}
+"""Button sources (a `Target` zone) whose command takes only the seat."""
 
 
 class SkirmishGame(Game):
@@ -150,12 +157,22 @@ class SkirmishGame(Game):
 
     def find_command(self, state: State, seat: Seat, source: Target, target: Target | None) -> Command | Refusal:
         """A model dragged to a point: deploy it or move it; onto an enemy: attack with its first
-        weapon that may (every attack it has left); a click on a model: activate it."""
+        weapon that may (every attack it has left), or with the weapon the source names
+        (`ident` "model/weapon"); a click on a model: activate it. The table's buttons are
+        sources of their own zones: "order" (`ident` "models|order|tactic", models comma
+        separated: an activation), "attack" (`ident` "model/weapon/target": every attack left),
+        "token" (dropped on a point: place it), "end_step", "end_activation", "stop", "keep"
+        (keep a roll) and "reroll" (every failed die that may be rolled again)."""
         assert isinstance(state, SkirmishState)
         if seat not in state.to_act():
             return Refusal(self.not_your_turn(state, seat))
+        button = self._button(state, seat, source, target)
+        if button is not None:
+            return button
         try:
-            model = int(source.ident or "")
+            model_text, _, weapon_text = (source.ident or "").partition("/")
+            model = int(model_text)
+            weapon = int(weapon_text) if weapon_text else None
         except ValueError:
             return Refusal("Pick up one of your models.")
         if target is not None and target.point is not None:
@@ -166,13 +183,55 @@ class SkirmishGame(Game):
             if act is None or not 0 <= model < len(state.figures):
                 return Refusal("Activate the model first.")
             f = state.figures[model]
+            weapons = range(len(f.unit.weapons)) if weapon is None else [weapon]
+            if weapon is not None and not 0 <= weapon < len(f.unit.weapons):
+                return Refusal("That model has no such weapon.")
             cmd = next((Attack(seat, model, w, victim, rules.attacks_of(state, f, w) - act.spent(model, w))
-                        for w in range(len(f.unit.weapons))
+                        for w in weapons
                         if rules.why_illegal(state, Attack(seat, model, w, victim,
                                                            max(1, rules.attacks_of(state, f, w) - act.spent(model, w))))
-                        is None), Attack(seat, model, 0, victim, 1))
+                        is None), Attack(seat, model, weapons[0], victim, 1))
         else:
             cmd = Activate(seat, (model,), ORDERS[0])
+        why = rules.why_illegal(state, cmd)
+        return Refusal(why) if why else cmd
+
+    @staticmethod
+    def _button(state: SkirmishState, seat: Seat, source: Target, target: Target | None) -> Command | Refusal | None:
+        """The command of a button source (see `find_command`), or None for a model."""
+        cmd: Command
+        if source.zone == "order":
+            models, order, tactic = ((source.ident or "") + "||").split("|")[:3]
+            try:
+                cmd = Activate(seat, tuple(int(m) for m in models.split(",")), order, tactic)
+            except ValueError:
+                return Refusal("Choose the models to activate.")
+        elif source.zone == "reroll":
+            roll = state.roll
+            failed = () if roll is None else tuple(
+                d for d, face in enumerate(roll.faces)
+                if not lands(face, roll.knack, roll.forced_six) and d not in roll.rerolled)
+            cmd = Reroll(seat, failed)
+        elif source.zone == "attack":
+            try:
+                model, weapon, victim = (int(x) for x in (source.ident or "").split("/"))
+            except ValueError:
+                return Refusal("Choose a weapon and a target.")
+            act = state.activation
+            if act is None or not 0 <= model < len(state.figures):
+                return Refusal("Activate the model first.")
+            if not 0 <= weapon < len(state.figures[model].unit.weapons):
+                return Refusal("That model has no such weapon.")
+            left = rules.attacks_of(state, state.figures[model], weapon) - act.spent(model, weapon)
+            cmd = Attack(seat, model, weapon, victim, max(1, left))
+        elif source.zone == "token":
+            if target is None or target.point is None:
+                return Refusal("Drop the token on the table.")
+            cmd = PlaceToken(seat, target.point)
+        elif source.zone in BUTTONS:
+            cmd = BUTTONS[source.zone](seat)
+        else:
+            return None
         why = rules.why_illegal(state, cmd)
         return Refusal(why) if why else cmd
 

@@ -1,9 +1,13 @@
-"""If Worlds Collide in the app: only its engine so far (the AI and the table are the next
-stages of issue 13), so it is listed in `registry.PACKAGES_IN_PROGRESS`, not in the menus."""
+"""If Worlds Collide in the app: its engine, table view and menu picture (its AI is another
+stage of issue 13). Listed in `registry.PACKAGES_IN_PROGRESS` until the AI is in too."""
 
 from __future__ import annotations
 
 from game.core.manifest import GameManifest
 from game.skirmish.game import SKIRMISH
 
-MANIFEST = GameManifest(engine=SKIRMISH)
+MANIFEST = GameManifest(
+    engine=SKIRMISH,
+    view="scenes.views.skirmish.view",
+    thumbnail="scenes.thumbnails:paint_skirmish",
+)

@@ -13,6 +13,7 @@ each answer against the engine's on the real state.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -177,8 +178,9 @@ class PublicTable:
         w = f.unit.weapons[weapon]
         dice = self.attacks_left(model, weapon)
         refusal = rules.why_illegal(s, Attack(f.side, model, weapon, target, max(1, dice)))
+        lines: tuple[tuple[tuple[float, float, float], tuple[float, float, float], bool], ...] = ()
         if w.melee:
-            verdict, hidden, lines = "clear", 0.0, ()
+            verdict, hidden = "clear", 0.0
         else:
             sight = rules.sight_of(s, f, t)
             verdict, hidden = sight.verdict, sight.hidden
@@ -213,7 +215,7 @@ class PublicTable:
     def gap_to_point(self, model: int, at: Point) -> float:
         """From the model's base edge to a point, inches (0 inside the base)."""
         b = self.body(model)
-        return max(0.0, ((b.x - at[0]) ** 2 + (b.y - at[1]) ** 2) ** 0.5 - b.radius)
+        return max(0.0, math.hypot(b.x - at[0], b.y - at[1]) - b.radius)
 
     def sees_point(self, model: int, at: Point) -> bool:
         """The engine's `point_in_sight`: a marker an inch high at `at` is not mostly hidden."""

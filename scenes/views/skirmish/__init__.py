@@ -1,0 +1,1 @@
+"""If Worlds Collide's table: a top-down miniatures table in inches (see `view`)."""

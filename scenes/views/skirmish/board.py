@@ -1,0 +1,123 @@
+"""Drawing the table through the camera: the mat, deployment zones, objectives, terrain shaded
+by height with clear edges, tokens, and the models as bases of their real size with icon and
+health pips.
+
+Everything is measured in inches and turned into pixels by the kit camera, so a zoom or a
+resize changes only the scale. The static layer (mat, zones, terrain) is drawn once per camera
+and size and blitted each frame; models are drawn on top each frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pygame
+
+from game.skirmish.geometry import base_radius
+from scenes.kit.camera import Camera
+from scenes.sprites.text import TextCache
+from scenes.views.skirmish import art
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+View = Mapping[str, Any]
+
+
+def table_layer(view: View, camera: Camera, size: tuple[int, int], sides: Sequence[Colour], text: TextCache,
+                fs: int) -> pygame.Surface:
+    """The still part of the table at this camera (blit at (0, 0) of the view's surface)."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    w, d = float(view["table"][0]), float(view["table"][1])
+    x0, y0 = camera.to_screen((0.0, 0.0))
+    x1, y1 = camera.to_screen((w, d))
+    mat = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    pygame.draw.rect(layer, (10, 10, 14), mat.inflate(10, 10).move(0, 3), border_radius=6)
+    pygame.draw.rect(layer, art.TABLE, mat)
+    step = 6.0 if camera.scale * 6 >= 24 else 12.0
+    k = step
+    while k < w:
+        x = camera.to_screen((k, 0.0))[0]
+        pygame.draw.line(layer, art.GRID, (x, mat.top), (x, mat.bottom), 1)
+        k += step
+    k = step
+    while k < d:
+        y = camera.to_screen((0.0, k))[1]
+        pygame.draw.line(layer, art.GRID, (mat.left, y), (mat.right, y), 1)
+        k += step
+    pygame.draw.rect(layer, art.TABLE_EDGE, mat, width=2)
+    for side, zone in enumerate(view["zones"]):
+        pts = [camera.to_screen((p[0], p[1])) for p in zone]
+        if len(pts) >= 3:
+            colour = sides[side]
+            zl = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.polygon(zl, (*colour, art.ZONE_ALPHA), pts)
+            layer.blit(zl, (0, 0))
+            pygame.draw.polygon(layer, art.shade(colour, 0.8), pts, width=2)
+    for ob in view["objectives"]:
+        c = camera.to_screen((ob["at"][0], ob["at"][1]))
+        r = max(4, round(camera.length(float(ob["radius"]))))
+        ring = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.circle(ring, (*art.OBJECTIVE, 40), c, r)
+        layer.blit(ring, (0, 0))
+        pygame.draw.circle(layer, art.OBJECTIVE, c, r, width=2)
+        pygame.draw.circle(layer, art.OBJECTIVE, c, max(3, r // 6))
+        text.blit(layer, f"{ob['name']} ({ob['value']})", max(10, fs - 3), art.OBJECTIVE, "bold", shadow=True,
+                  midtop=(c[0], c[1] + r + 2))
+    tallest = max((float(t["height"]) for t in view["terrain"]), default=1.0)
+    for piece in sorted(view["terrain"], key=lambda t: float(t["height"])):
+        pts = [camera.to_screen((p[0], p[1])) for p in piece["points"]]
+        colour = art.terrain_colour(str(piece["kind"]), float(piece["height"]), tallest)
+        drop = max(2, round(camera.length(min(1.2, float(piece["height"]) * 0.25))))
+        pygame.draw.polygon(layer, (14, 14, 18), [(x + drop * 0.5, y + drop) for x, y in pts])
+        pygame.draw.polygon(layer, colour, pts)
+        pygame.draw.polygon(layer, art.shade(colour, 0.45), pts, width=2)
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        if camera.scale >= 9:
+            text.blit(layer, f"{float(piece['height']):.1f}\"", max(9, fs - 4), art.shade(colour, 0.35), "bold",
+                      center=(cx, cy))
+    return layer
+
+
+def draw_tokens(surface: pygame.Surface, view: View, camera: Camera) -> None:
+    for t in view["tokens"]:
+        c = camera.to_screen((t["at"][0], t["at"][1]))
+        r = max(3, round(camera.length(float(t["diameter"]) / 2)))
+        fallen = t["kind"] == "fallen"
+        fill = (70, 64, 60) if fallen else (124, 88, 150)
+        pygame.draw.circle(surface, fill, c, r)
+        pygame.draw.circle(surface, (20, 20, 24), c, r, width=2)
+        if fallen:
+            k = r * 0.5
+            pygame.draw.line(surface, (150, 140, 130), (c[0] - k, c[1] - k), (c[0] + k, c[1] + k), 2)
+            pygame.draw.line(surface, (150, 140, 130), (c[0] - k, c[1] + k), (c[0] + k, c[1] - k), 2)
+
+
+def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camera: Camera, colour: Colour,
+               icon: str, ring: Colour, lifted: bool = False) -> None:
+    """One model at world point `at`: its base (real size), icon and health pips."""
+    c = camera.to_screen(at)
+    r = max(4, round(camera.length(base_radius(float(fig["base_mm"])))))
+    disc = art.base_disc(r, colour, ring, icon, bool(fig["activated"]))
+    off = (-2, -4) if lifted else (0, 0)
+    surface.blit(disc, (round(c[0]) - disc.get_width() // 2 + off[0], round(c[1]) - disc.get_height() // 2 + off[1]))
+    health, most = int(fig["health"]), int(fig["max_health"])
+    if most <= 5 and r >= 9:
+        pr = max(2, r // 6)
+        for i, p in enumerate(art.pip_centres(c, r, most)):
+            pygame.draw.circle(surface, (10, 10, 14), p, pr + 1)
+            pygame.draw.circle(surface, art.HEALTH if i < health else art.HEALTH_LOST, p, pr)
+    else:  # many pips or a small base: a bar of pips under the base
+        w = max(10, 2 * r)
+        h = max(3, r // 4)
+        bar = pygame.Rect(round(c[0] - w / 2), round(c[1] + r + 2), w, h)
+        pygame.draw.rect(surface, (10, 10, 14), bar.inflate(2, 2))
+        pygame.draw.rect(surface, art.HEALTH_LOST, bar)
+        pygame.draw.rect(surface, art.HEALTH, (bar.x, bar.y, round(w * health / max(1, most)), h))
+        if w / max(1, most) >= 4:
+            for i in range(1, most):
+                x = bar.x + round(w * i / most)
+                pygame.draw.line(surface, (10, 10, 14), (x, bar.y), (x, bar.bottom - 1))
+    if fig["conditions"] and r >= 7:
+        pygame.draw.circle(surface, (196, 120, 230), (c[0] + r * 0.75, c[1] - r * 0.75), max(3, r // 4))

@@ -1,0 +1,99 @@
+"""The always-visible facts of a skirmish in words: round, whose activation, each side's
+activation points and score, the Environment in force (and its tactic-failure penalty), the
+mission's objectives; and a unit's stat card.
+
+Pure wording from the view (`bar_lines`, tested) and a plain drawing of it (`draw_bar`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pygame
+
+from game.skirmish.content import Content
+from scenes.kit import palette
+from scenes.sprites.text import TextCache
+
+Colour = tuple[int, int, int]
+View = Mapping[str, Any]
+
+PHASE_WORDS = {"deploy_rolloff": "Rolling off to deploy", "deploy": "Deployment",
+               "environment_rolloff": "Rolling off for the Environment", "environment": "Rolling the Environment",
+               "first_rolloff": "Rolling off to go first", "activations": "Activations", "over": "Game over"}
+
+
+def environment_words(view: View, content: Content) -> tuple[str, str]:
+    """The Environment in force ("name: effect") and its tactic-failure penalty; '' before one."""
+    env = view.get("environment")
+    if not env:
+        return "", ""
+    entry = content.factions[view["factions"][env["side"]]].environment_roll(int(env["roll"]))
+    return f"{entry.name}: {entry.text}", entry.penalty_text
+
+
+def bar_lines(view: View, names: Sequence[str], content: Content) -> list[str]:
+    """Line 1: round, phase and whose turn, points and score per side. Line 2: the Environment
+    and the failed-tactic penalty. Line 3: the mission and its objectives."""
+    turn = int(view["turn"])
+    who = names[turn] if 0 <= turn < len(names) else ""
+    phase = PHASE_WORDS.get(str(view["phase"]), str(view["phase"]))
+    act = view.get("activation")
+    if view["phase"] == "activations" and who:
+        phase = f"{who} {'activating' if act else 'to activate'}"
+    elif view["phase"] == "deploy" and who:
+        phase = f"Deployment: {who} places a model"
+    sides = "   ".join(
+        f"{names[s] if s < len(names) else f'Side {s + 1}'} ({content.factions[view['factions'][s]].name}): "
+        f"{view['points'][s]} AP, {view['score'][s]} pts" for s in (0, 1))
+    line1 = f"Round {max(1, int(view['round']))}/{view['rounds']}  |  {phase}  |  {sides}"
+    effect, penalty = environment_words(view, content)
+    line2 = f"Environment - {effect}  Failed tactic: {penalty}" if effect else "Environment: none yet this round"
+    mission = content.missions[view["mission"]]
+    objectives = ", ".join(f"{o['name']} ({o['value']})" for o in view["objectives"])
+    line3 = f"Mission: {mission.name}. {' '.join(mission.text.split())}" + (f" Objectives: {objectives}." if objectives else "")
+    return [line1, line2, line3]
+
+
+def fit(text: TextCache, line: str, size: int, width: int, kind: str = "regular") -> str:
+    """`line` cut with an ellipsis to `width` pixels."""
+    font = text.font(size, kind)
+    if font.size(line)[0] <= width:
+        return line
+    while line and font.size(line + "...")[0] > width:
+        line = line[:-1]
+    return line + "..."
+
+
+def draw_bar(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str], text: TextCache, fs: int,
+             accent: Colour) -> None:
+    pygame.draw.rect(surface, (26, 30, 42), rect, border_radius=8)
+    pygame.draw.rect(surface, accent, rect, width=1, border_radius=8)
+    h = rect.height // max(1, len(lines))
+    for i, line in enumerate(lines):
+        size = fs if i == 0 else max(10, fs - 3)
+        colour = palette.TEXT if i == 0 else (196, 190, 170) if i == 1 else (150, 156, 172)
+        text.blit(surface, fit(text, line, size, rect.width - 20, "bold" if i == 0 else "regular"), size, colour,
+                  "bold" if i == 0 else "regular", midleft=(rect.x + 10, rect.y + h * i + h // 2))
+
+
+def draw_card(surface: pygame.Surface, lines: Sequence[str], anchor: tuple[int, int], text: TextCache, fs: int,
+              bounds: pygame.Rect, colour: Colour) -> None:
+    """A unit's stat card near `anchor`, inside `bounds`."""
+    size = max(10, fs - 2)
+    width = min(420, bounds.width - 20)
+    wrapped: list[tuple[str, bool]] = []
+    for i, line in enumerate(lines):
+        wrapped += [(w, i == 0) for w in text.wrap(line, size, width - 20)]
+    lh = text.font(size).get_linesize()
+    box = pygame.Rect(anchor[0] + 24, anchor[1] - 10, width, lh * len(wrapped) + 14).clamp(bounds)
+    bg = pygame.Surface(box.size, pygame.SRCALPHA)
+    bg.fill((16, 18, 28, 235))
+    surface.blit(bg, box)
+    pygame.draw.rect(surface, colour, box, width=2, border_radius=4)
+    y = box.y + 7
+    for line, head in wrapped:
+        text.blit(surface, line, size, colour if head else palette.TEXT, "bold" if head else "regular",
+                  topleft=(box.x + 10, y))
+        y += lh

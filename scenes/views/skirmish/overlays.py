@@ -1,0 +1,112 @@
+"""What the table draws over the position for a question being asked: a model's reach, the
+route a drop would take and its length, sight lines to a target with the verdict and the odds,
+the ruler, and every model that sees a point.
+
+The numbers come from `game.skirmish.public` (the engine's own answers); this module only draws
+them through the camera.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+from shapely.geometry import MultiPolygon, Polygon
+
+from game.skirmish.public import AttackPreview, Route
+from scenes.kit.camera import Camera
+from scenes.sprites.text import TextCache
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+
+REACH: Colour = (120, 210, 255)
+GOOD: Colour = (120, 230, 150)
+BAD: Colour = (255, 120, 100)
+COVER: Colour = (250, 200, 90)
+VERDICT_COLOUR = {"clear": GOOD, "cover": COVER, "hidden": BAD}
+VERDICT_WORD = {"clear": "Clear shot", "cover": "In cover (+3 defence)", "hidden": "Not visible"}
+
+
+def reach_layer(area: Polygon | MultiPolygon, camera: Camera, size: tuple[int, int]) -> pygame.Surface:
+    """The reach shaded light blue with a crisp edge (cache it per model and camera)."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    polys = list(area.geoms) if isinstance(area, MultiPolygon) else [area]
+    for poly in polys:
+        if poly.is_empty:
+            continue
+        outer = [camera.to_screen((x, y)) for x, y in poly.exterior.coords]
+        if len(outer) >= 3:
+            pygame.draw.polygon(layer, (*REACH, 52), outer)
+            pygame.draw.polygon(layer, (*REACH, 200), outer, width=2)
+        for hole in poly.interiors:
+            pts = [camera.to_screen((x, y)) for x, y in hole.coords]
+            if len(pts) >= 3:
+                pygame.draw.polygon(layer, (0, 0, 0, 0), pts)
+                pygame.draw.polygon(layer, (*REACH, 160), pts, width=1)
+    return layer
+
+
+def draw_route(surface: pygame.Surface, route: Route, camera: Camera, text: TextCache, fs: int) -> None:
+    """The path a drop would take, its cost in inches of the Move, and the refusal if any."""
+    ok = route.refusal is None
+    colour = GOOD if ok else BAD
+    pts = [camera.to_screen(p) for p in route.points]
+    if len(pts) >= 2:
+        pygame.draw.lines(surface, (8, 8, 14), False, pts, 5)
+        pygame.draw.lines(surface, colour, False, pts, 2)
+    end = pts[-1]
+    cost = "-" if route.cost == float("inf") else f"{route.cost:.1f}\""
+    label = f"{cost} of {route.budget:g}\"" if ok else (route.refusal or "")
+    text.blit(surface, label, fs, colour, "bold", shadow=True, midbottom=(end[0], end[1] - 14))
+
+
+def draw_sight(surface: pygame.Surface, preview: AttackPreview, camera: Camera) -> None:
+    """Each sight line the engine traced: green where clear, red where blocked."""
+    for start, end, blocked in preview.lines:
+        a, b = camera.to_screen((start[0], start[1])), camera.to_screen((end[0], end[1]))
+        pygame.draw.line(surface, BAD if blocked else GOOD, a, b, 1)
+
+
+def preview_lines(preview: AttackPreview, weapon: str, target: str) -> list[tuple[str, Colour]]:
+    """The words of an attack preview: verdict, dice and odds, or why it cannot be made."""
+    colour = VERDICT_COLOUR.get(preview.verdict, GOOD)
+    lines = [(f"{weapon} at {target}: {VERDICT_WORD.get(preview.verdict, preview.verdict)}", colour)]
+    if preview.refusal:
+        lines.append((preview.refusal, BAD))
+        return lines
+    six = " (only 6s: engaged)" if preview.forced_six else ""
+    lines.append((f"{preview.dice} dice at {preview.knack}+{six}: {preview.chance:.0%} each", (232, 228, 216)))
+    lines.append((f"{preview.per_hit} damage a hit, {preview.expected:.1f} expected, {preview.kill:.0%} to fell",
+                  (232, 228, 216)))
+    return lines
+
+
+def draw_note(surface: pygame.Surface, lines: Sequence[tuple[str, Colour]], anchor: Point, text: TextCache, fs: int,
+              bounds: pygame.Rect) -> pygame.Rect:
+    """A small dark note with these lines near `anchor`, kept inside `bounds`."""
+    imgs = [text.render(t, fs, c, "bold") for t, c in lines]
+    w = max(i.get_width() for i in imgs) + 16
+    h = sum(i.get_height() for i in imgs) + 10
+    box = pygame.Rect(round(anchor[0]) + 18, round(anchor[1]) - h - 8, w, h).clamp(bounds)
+    bg = pygame.Surface(box.size, pygame.SRCALPHA)
+    bg.fill((14, 16, 24, 225))
+    surface.blit(bg, box)
+    pygame.draw.rect(surface, (150, 122, 74), box, width=1)
+    y = box.y + 5
+    for img in imgs:
+        surface.blit(img, (box.x + 8, y))
+        y += img.get_height()
+    return box
+
+
+def draw_watchers(surface: pygame.Surface, at: Point, watchers: Sequence[tuple[Point, Colour]], camera: Camera,
+                  text: TextCache, fs: int) -> None:
+    """Lines from every model that sees the point, coloured by side, and their count."""
+    p = camera.to_screen(at)
+    for centre, colour in watchers:
+        pygame.draw.line(surface, (8, 8, 14), camera.to_screen(centre), p, 4)
+        pygame.draw.line(surface, colour, camera.to_screen(centre), p, 2)
+    pygame.draw.circle(surface, (255, 255, 255), p, 5, width=2)
+    text.blit(surface, f"{len(watchers)} model{'s' if len(watchers) != 1 else ''} see this point", fs,
+              (255, 255, 255), "bold", shadow=True, midbottom=(p[0], p[1] - 10))

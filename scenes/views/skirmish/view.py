@@ -1,0 +1,813 @@
+"""If Worlds Collide's table view: a top-down table in inches through the kit camera.
+
+What a player does here:
+- Deploy: drag a model from the tray into the shaded zone (or click it, then click the spot).
+- Activate: click one of your models (shift-click adds models in base contact: a formation),
+  pick a tactic if you like, then the order button (move then attack, attack then move, move
+  twice). Moving: the reach is shaded as the engine computes it; drag a model (or click it,
+  then click a point) and the route and its length follow the pointer; a refused drop snaps
+  back with the engine's reason. Attacking: pick the weapon in the tray and hover an enemy:
+  sight lines, clear / in cover / not visible, the hit chance and expected damage; click it to
+  attack. Dice roll on screen; a re-roll button names its activation-point cost.
+- Any time: M measures (drag from a model or any point: base edge to base edge, and whether
+  the model sees the end point); hold V to see every model that could see the point under the
+  pointer; the wheel zooms, dragging empty table pans; hovering a model shows its stat card.
+
+Every rules answer comes from `game.skirmish.public` on the seat's view (the engine's own
+functions); this module turns pointer and keys into Targets for `Game.find_command`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.core.decisions import Decision
+from game.core.protocol import Command, Event, Seat, Target
+from game.skirmish import commands as C
+from game.skirmish.geometry import base_radius
+from game.skirmish.public import AttackPreview, PublicTable, Route, _content, models_at, unit_sheet
+from scenes.animation import Animator, ease_in_out_cubic
+from scenes.input.regions import DropRegion
+from scenes.kit import palette
+from scenes.kit.camera import Camera
+from scenes.kit.dice import draw_dice
+from scenes.kit.hitmap import Box
+from scenes.kit.ruler import draw_ruler, ruler_marks
+from scenes.pacing import PULSE, STILL
+from scenes.sprites.button import draw_pill
+from scenes.views.base import Action, GameView, Overlay, ViewDict
+from scenes.views.skirmish import art, board, hud, overlays
+from scenes.views.skirmish.layout import MAX_SCALE, MIN_SCALE, Layout, buttons_in_row, lay_out
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+
+ORDER_WORDS = {"move_attack": "Move, then attack", "attack_move": "Attack, then move", "double_move": "Move twice"}
+DICE_S = 0.9
+"""How long a roll shows its tumbling faces before it lands (seconds at normal speed)."""
+MOVE_S_PER_INCH = 0.06
+
+
+class SkirmishView(GameView):
+    def __init__(self, ctx: Any, game: Any, text: Any) -> None:
+        super().__init__(ctx, game, text)
+        self.lay: Layout = lay_out(pygame.Rect(0, 0, 1024, 600))
+        self.camera = Camera.fitted(self.lay.table, (0.0, 0.0, 36.0, 36.0))
+        self.public: PublicTable | None = None
+        self.selected: list[int] = []
+        """Own models picked for the next activation (a formation when several)."""
+        self.tactic = ""
+        self.attacker: tuple[int, int] | None = None
+        """(model, weapon) the attack step aims with."""
+        self.tray: list[tuple[pygame.Rect, str, Target | None, str]] = []
+        """(rect, label, Target it plays or None, local key) of the tray's controls."""
+        self.routes: dict[tuple[int, float, float], Route] = {}
+        self.preview_at: tuple[int, Point] | None = None
+        self.drop_source: Target | None = None
+        self.measuring = False
+        self.ruler: tuple[Point, Point, int | None] | None = None
+        """(start, end, model the ruler starts on) in inches."""
+        self.panning: Point | None = None
+        self.mouse: Point = (0.0, 0.0)
+        self._layer: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._reach: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self.rolling: list[int] = []
+        """Faces of the roll being shown."""
+
+    # --- layout and view ------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.lay = lay_out(self.rect)
+        self._fit()
+
+    def _fit(self) -> None:
+        w, d = (float(v) for v in self.view.get("table", (36.0, 36.0)))
+        self.camera = Camera.fitted(self.lay.table.inflate(-12, -12), (0.0, 0.0, w, d), min_scale=MIN_SCALE,
+                                    max_scale=MAX_SCALE)
+        self.camera.view = pygame.Rect(self.lay.table)
+        self.camera.clamp()
+        self._layer = None
+
+    def set_view(self, view: ViewDict) -> None:
+        first = not self.view
+        self.view = view
+        self.public = PublicTable(view) if view else None
+        self.routes.clear()
+        self._reach = None
+        self._layer = None if first or self._layer is None else self._layer
+        if first:
+            self._fit()
+        act = view.get("activation")
+        if act is None:
+            self.attacker = None if view.get("roll") is None else self.attacker
+        else:
+            self.selected = []
+        self._settle_attacker()
+
+    def _settle_attacker(self) -> None:
+        """Keep the chosen weapon while it has attacks left, else take the first that has."""
+        act, pub = self.view.get("activation"), self.public
+        if act is None or pub is None or act["step"] != "attack":
+            return
+        if self.attacker is not None and self.attacker[0] in act["figures"] \
+                and not self.view["figures"][self.attacker[0]]["fallen"] \
+                and pub.attacks_left(*self.attacker) > 0:
+            return
+        self.attacker = next(((m, w) for m in act["figures"] if not self.view["figures"][m]["fallen"]
+                              for w in range(len(pub.state.figures[m].unit.weapons)) if pub.attacks_left(m, w) > 0),
+                             None)
+
+    # --- who's who ------------------------------------------------------------------------
+    def side_colour(self, side: int) -> Colour:
+        content = _content()
+        ids = self.view.get("factions", ["", ""])
+        fallback = art.SIDE_FALLBACK[side]
+        colour = art.hex_colour(content.factions[ids[side]].colour, fallback) if ids[side] in content.factions \
+            else fallback
+        if side == 1 and ids[0] == ids[1]:
+            colour = art.mix(colour, (255, 255, 255), 0.45)
+        return colour
+
+    def _icon(self, model: int) -> str:
+        pub = self.public
+        return pub.state.figures[model].unit.icon if pub is not None else ""
+
+    def _name(self, model: int) -> str:
+        return str(self.view["figures"][model]["name"])
+
+    def decision(self) -> str:
+        """The decision under way: deploy, place_token, reroll, activate, move, attack, bonus, ..."""
+        v = self.view
+        if v.get("phase") == "deploy":
+            return "deploy"
+        if v.get("placing") is not None:
+            return "place_token"
+        if v.get("roll") is not None:
+            return "reroll"
+        if v.get("phase") != "activations":
+            return "wait"
+        act = v.get("activation")
+        return "activate" if act is None else str(act["step"])
+
+    def _mine(self, seat: Seat) -> bool:
+        return seat in self.view.get("to_act", [])
+
+    # --- the tray -------------------------------------------------------------------------
+    def _build_tray(self) -> None:
+        """The controls for the decision under way (rects, labels and what they do)."""
+        self.tray = []
+        v, pub = self.view, self.public
+        if not v or pub is None:
+            return
+        fs = self.lay.fs
+        area = self.lay.tray.inflate(-16, -int(fs * 2.2))
+        area.y = self.lay.tray.y + int(fs * 1.9)
+        kind = self.decision()
+        seat = int(v.get("turn", 0))
+        items: list[tuple[str, Target | None, str, int]] = []
+        if kind == "deploy":
+            for f in v["figures"]:
+                if f["side"] == seat and not f["deployed"]:
+                    items.append(("", Target("figure", ident=str(f["id"])), f"model:{f['id']}", area.height))
+        elif kind == "place_token":
+            items.append((f"{v['placing']['kind']} token", Target("token"), "token", 160))
+        elif kind == "activate":
+            if self.selected:
+                ids = ",".join(map(str, self.selected))
+                for order in C.ORDERS:
+                    items.append((ORDER_WORDS[order], Target("order", ident=f"{ids}|{order}|{self.tactic}"), "", 150))
+                for t in pub.state.factions[seat].tactics:
+                    mark = "[x] " if t.name == self.tactic else ""
+                    items.append((f"{mark}{t.name} {t.knack}+", None, f"tactic:{t.name}", 150))
+        elif kind == "attack":
+            act = v["activation"]
+            for m in act["figures"]:
+                if v["figures"][m]["fallen"]:
+                    continue
+                for w, weapon in enumerate(pub.state.figures[m].unit.weapons):
+                    left = pub.attacks_left(m, w)
+                    if left <= 0:
+                        continue
+                    mark = "> " if self.attacker == (m, w) else ""
+                    kind_word = "melee" if weapon.melee else f"{weapon.range:g}\""
+                    label = f"{mark}{weapon.name} x{left} {kind_word}"
+                    if len(act["figures"]) > 1:
+                        label = f"{self._name(m)}: {label}"
+                    items.append((label, None, f"weapon:{m}:{w}", 190))
+        elif kind == "reroll":
+            roll = v["roll"]
+            failed = self._failed(roll)
+            if failed and roll["faces"]:
+                n = len(failed)
+                items.append((f"Re-roll {n} failed ({n} AP)", Target("reroll"), "", 200))
+            if roll["faces"]:
+                items.append(("Keep the roll", Target("keep"), "", 140))
+        if not items:
+            return
+        x = area.x
+        if kind == "reroll":
+            x = area.x + min(area.width // 2, 64 * max(1, len(v["roll"]["faces"])) + 20)
+        for label, target, key, w in items:
+            if label:
+                w = max(w, self.text.font(max(10, fs - 2), "bold").size(label)[0] + 24)
+            r = pygame.Rect(x, area.y, w, area.height)
+            if r.right > area.right:
+                break
+            self.tray.append((r, label, target, key))
+            x += w + 8
+
+    @staticmethod
+    def _failed(roll: dict[str, Any]) -> list[int]:
+        from game.skirmish.attacks import lands
+        return [d for d, face in enumerate(roll["faces"])
+                if not lands(face, roll["knack"], roll["forced_six"]) and d not in roll["rerolled"]]
+
+    def _tray_prompt(self, seat_names: Sequence[str]) -> str:
+        kind = self.decision()
+        v = self.view
+        if kind == "deploy":
+            return "Drag a model into your deployment zone (or click it, then click the spot)."
+        if kind == "place_token":
+            return f"Drag the token onto the table: within {v['placing']['range']:g}\"."
+        if kind == "activate":
+            return ("Choose the order (and a tactic if you like)." if self.selected else
+                    "Click one of your models to activate it; shift-click adds models in base contact.")
+        if kind in ("move", "bonus"):
+            return "Drag a model (or click it, then a point) to move it; End move when done."
+        if kind == "attack":
+            return "Choose a weapon, then hover an enemy to see the odds and click it to attack."
+        if kind == "reroll":
+            roll = v["roll"]
+            return f"Rolled {roll['purpose']}: need {roll['knack']}+." if roll["faces"] else "Rolling..."
+        return ""
+
+    # --- GameView: drawing ----------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
+        if not self.view or self.public is None:
+            return
+        self._build_tray()
+        fs = self.lay.fs
+        names = self.seat_names or ["Side 1", "Side 2"]
+        turn = int(self.view.get("turn", 0))
+        accent = self.side_colour(turn) if turn in (0, 1) else palette.BRASS
+        hud.draw_bar(surface, self.lay.bar, hud.bar_lines(self.view, names, _content()), self.text, fs, accent)
+        clip = surface.get_clip()
+        surface.set_clip(self.lay.table)
+        key = (id(self.view), self.camera.scale, self.camera.pan, surface.get_size(), self.lay.table.topleft)
+        if self._layer is None or self._layer[0] != key:
+            sides = [self.side_colour(0), self.side_colour(1)]
+            self._layer = (key, board.table_layer(self.view, self.camera, surface.get_size(), sides, self.text, fs))
+        surface.blit(self._layer[1], (0, 0))
+        board.draw_tokens(surface, self.view, self.camera)
+        self._draw_reach(surface, overlay)
+        self._draw_models(surface, overlay, animator)
+        self._draw_questions(surface, overlay)
+        self._draw_damage(surface, animator)
+        surface.set_clip(clip)
+        self._draw_tray(surface, animator)
+        self._draw_card(surface, overlay)
+
+    def _draw_reach(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        model = self._reach_model(overlay)
+        if model is None or self.public is None:
+            return
+        key = (id(self.view), model, self.camera.scale, self.camera.pan, surface.get_size())
+        if self._reach is None or self._reach[0] != key:
+            self._reach = (key, overlays.reach_layer(self.public.reach(model), self.camera, surface.get_size()))
+        surface.blit(self._reach[1], (0, 0))
+
+    def _reach_model(self, overlay: Overlay) -> int | None:
+        """The model whose reach is shaded: the one held, else the one hovered that may move
+        now, else the activation's only mover."""
+        if self.decision() not in ("move", "bonus"):
+            return None
+        movers = self._movers()
+        for t in (overlay.held, overlay.hover):
+            if t is not None and t.zone == "figure" and t.ident is not None and t.ident.isdigit() \
+                    and int(t.ident) in movers:
+                return int(t.ident)
+        return movers[0] if len(movers) == 1 else None
+
+    def _movers(self) -> list[int]:
+        act = self.view.get("activation")
+        if act is None:
+            return []
+        if act["step"] == "bonus":
+            return [m for m in act["bonus"] if not self.view["figures"][m]["fallen"]]
+        return [m for m in act["figures"] if m not in act["moved"] and m not in act["no_move"]
+                and not self.view["figures"][m]["fallen"]]
+
+    def _moving(self, animator: Animator) -> dict[int, Point]:
+        """Models part-way along a move or a snap-back now (world points)."""
+        out: dict[int, Point] = {}
+        for t in animator.of_kind("sk-move"):
+            path: Sequence[Point] = t.payload["path"]
+            out[int(t.payload["model"])] = _along(path, t.value if t.started else 0.0)
+        return out
+
+    def _draw_models(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
+        moving = self._moving(animator)
+        held = overlay.held
+        held_model = int(held.ident or "0") if held is not None and held.zone == "figure" and (held.ident or "").isdigit() \
+            else None
+        act = self.view.get("activation")
+        active = set(act["figures"]) if act else set()
+        t = overlay.time
+        for fig in self.view["figures"]:
+            m = int(fig["id"])
+            if not fig["deployed"] or fig["fallen"]:
+                continue
+            at: Point = moving.get(m, (float(fig["at"][0]), float(fig["at"][1])))
+            ring = (255, 255, 255) if m in active or m in self.selected else art.shade(self.side_colour(fig["side"]), 0.5)
+            if m in active or m in self.selected:
+                c = self.camera.to_screen(at)
+                r = self.camera.length(base_radius(float(fig["base_mm"]))) + 4 + 2 * math.sin(t * 5)
+                pygame.draw.circle(surface, (255, 244, 206), c, max(4, r), width=2)
+            board.draw_model(surface, fig, at, self.camera, self.side_colour(fig["side"]), self._icon(m), ring)
+            if held_model == m and overlay.drag_pos is not None:
+                ghost = self.camera.to_world(overlay.drag_pos)
+                board.draw_model(surface, fig, ghost, self.camera, self.side_colour(fig["side"]), self._icon(m),
+                                 (255, 255, 255), lifted=True)
+        if held_model is not None and overlay.drag_pos is not None and not self.view["figures"][held_model]["deployed"]:
+            fig = self.view["figures"][held_model]
+            board.draw_model(surface, fig, self.camera.to_world(overlay.drag_pos), self.camera,
+                             self.side_colour(fig["side"]), self._icon(held_model), (255, 255, 255), lifted=True)
+
+    def _draw_questions(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        """Route preview, attack preview, the ruler and the watchers, as asked."""
+        pub, fs = self.public, self.lay.fs
+        assert pub is not None
+        if self.preview_at is not None and self.drop_source is not None:
+            model, at = self.preview_at
+            if self.decision() in ("move", "bonus"):
+                overlays.draw_route(surface, self._route(model, at), self.camera, self.text, fs)
+            elif self.decision() == "deploy":
+                why = pub.deploy_refusal(model, at)
+                p = self.camera.to_screen(at)
+                self.text.blit(surface, why or "Deploy here", fs, overlays.BAD if why else overlays.GOOD, "bold",
+                               shadow=True, midbottom=(p[0], p[1] - 16))
+        target = self._hovered_enemy(overlay)
+        if target is not None and self.attacker is not None:
+            m, w = self.attacker
+            preview = pub.attack(m, w, target)
+            overlays.draw_sight(surface, preview, self.camera)
+            self._mark_target(surface, target, preview)
+            weapon = pub.state.figures[m].unit.weapons[w].name
+            lines = overlays.preview_lines(preview, weapon, self._name(target))
+            overlays.draw_note(surface, lines, self.mouse, self.text, max(11, fs - 2), self.lay.table)
+        if self.ruler is not None:
+            self._draw_ruler(surface)
+        if pygame.key.get_focused() and pygame.key.get_pressed()[pygame.K_v] and self.lay.table.collidepoint(self.mouse):
+            at = self.camera.to_world(self.mouse)
+            seen = [((float(self.view["figures"][m]["at"][0]), float(self.view["figures"][m]["at"][1])),
+                     self.side_colour(int(self.view["figures"][m]["side"]))) for m in pub.watchers(at)]
+            overlays.draw_watchers(surface, at, seen, self.camera, self.text, fs)
+
+    def _mark_target(self, surface: pygame.Surface, target: int, preview: AttackPreview) -> None:
+        fig = self.view["figures"][target]
+        c = self.camera.to_screen((float(fig["at"][0]), float(fig["at"][1])))
+        r = self.camera.length(base_radius(float(fig["base_mm"]))) + 6
+        colour = overlays.VERDICT_COLOUR.get(preview.verdict, overlays.GOOD)
+        pygame.draw.circle(surface, colour, c, r, width=3)
+        for k in range(4):
+            a = k * math.pi / 2
+            pygame.draw.line(surface, colour, (c[0] + math.cos(a) * r, c[1] + math.sin(a) * r),
+                             (c[0] + math.cos(a) * (r + 8), c[1] + math.sin(a) * (r + 8)), 3)
+
+    def _draw_ruler(self, surface: pygame.Surface) -> None:
+        assert self.ruler is not None and self.public is not None
+        a, b, model = self.ruler
+        marks = ruler_marks(self.camera, a, b)
+        draw_ruler(surface, marks, self.text, self.lay.fs)
+        if model is None:
+            return
+        pub = self.public
+        target = next(iter(models_at(self.view, b)), None)
+        if target is not None and target != model:
+            gap = pub.edge_gap(model, target)
+            sees = pub.sight(model, target).verdict
+            words = f"{gap:.1f}\" base to base; {overlays.VERDICT_WORD[sees].lower()}"
+        else:
+            gap = pub.gap_to_point(model, b)
+            words = f"{gap:.1f}\" from the base; {'in sight' if pub.sees_point(model, b) else 'out of sight'}"
+        end = self.camera.to_screen(b)
+        self.text.blit(surface, words, self.lay.fs, (255, 255, 255), "bold", shadow=True,
+                       midtop=(end[0], end[1] + 12))
+
+    def _draw_damage(self, surface: pygame.Surface, animator: Animator) -> None:
+        for t in animator.of_kind("sk-hurt"):
+            if not t.started:
+                continue
+            at = self.camera.to_screen(t.payload["at"])
+            y = at[1] - 14 - 26 * t.value
+            self.text.blit(surface, t.payload["label"], self.lay.fs + 4, t.payload["colour"], "bold", shadow=True,
+                           center=(at[0], y))
+
+    def _draw_tray(self, surface: pygame.Surface, animator: Animator) -> None:
+        fs = self.lay.fs
+        r = self.lay.tray
+        pygame.draw.rect(surface, (26, 30, 42), r, border_radius=8)
+        pygame.draw.rect(surface, (70, 78, 100), r, width=1, border_radius=8)
+        names = self.seat_names or ["Side 1", "Side 2"]
+        prompt = self._tray_prompt(names) if any(self.is_human(s) for s in self.view.get("to_act", [])) else ""
+        if self.measuring:
+            prompt = "Measuring (M to stop): drag from a model or any point."
+        self.text.blit(surface, hud.fit(self.text, prompt, max(10, fs - 2), r.width - 20), max(10, fs - 2),
+                       palette.TEXT, midleft=(r.x + 10, r.y + int(fs * 1.0)))
+        roll = self.view.get("roll")
+        dice = animator.of_kind("sk-dice")
+        if roll is not None and roll["faces"] or dice:
+            faces = list(roll["faces"]) if roll is not None and roll["faces"] else \
+                list(dice[0].payload["faces"]) if dice else []
+            knack = roll["knack"] if roll is not None else dice[0].payload["knack"]
+            tumbling = dice and dice[0].started and dice[0].raw < 0.6
+            if tumbling:
+                k = int(dice[0].elapsed * 18)
+                faces = [1 + (k * 7 + i * 3) % 6 for i in range(len(faces))]
+            area = pygame.Rect(r.x + 10, r.y + int(fs * 1.9), min(r.width // 2, 64 * max(1, len(faces))),
+                               r.height - int(fs * 2.2))
+            forced = bool(roll["forced_six"]) if roll is not None else False
+            from game.skirmish.attacks import lands
+            hits = [] if tumbling else [i for i, f in enumerate(faces) if lands(f, knack, forced)]
+            rects = draw_dice(surface, faces, (area.x, area.y, area.width, area.height), hits, largest=40)
+            if not tumbling:
+                for i, rr in enumerate(rects):
+                    if i not in hits:
+                        pygame.draw.line(surface, overlays.BAD, rr.topleft, rr.bottomright, 3)
+        pos = self.mouse
+        for rect, label, target, key in self.tray:
+            if key.startswith("model:"):
+                m = int(key.split(":")[1])
+                fig = self.view["figures"][m]
+                cr = rect.height // 2 - 2
+                disc = art.base_disc(cr, self.side_colour(fig["side"]), (255, 255, 255), self._icon(m), False)
+                surface.blit(disc, disc.get_rect(center=rect.center))
+                continue
+            draw_pill(surface, rect, label, self.text, max(10, fs - 2), rect.collidepoint(pos))
+
+    def _draw_card(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        """The stat card of the model under the pointer (on the table or in the tray)."""
+        m = self._model_under(self.mouse)
+        if m is None or overlay.drag_pos is not None or self.measuring:
+            return
+        fig = self.view["figures"][m]
+        hover_enemy = self.attacker is not None and self.decision() == "attack" and fig["side"] != self.view["turn"]
+        if hover_enemy:
+            return
+        lines = unit_sheet(self.view, m)
+        bounds = self.rect.inflate(-8, -8)
+        hud.draw_card(surface, lines, (round(self.mouse[0]), round(self.mouse[1])), self.text, self.lay.fs, bounds,
+                      self.side_colour(int(fig["side"])))
+
+    def _model_under(self, pos: Point) -> int | None:
+        for rect, _, _, key in self.tray:
+            if key.startswith("model:") and rect.collidepoint(pos):
+                return int(key.split(":")[1])
+        if not self.lay.table.collidepoint(pos) or not self.view:
+            return None
+        hits = models_at(self.view, self.camera.to_world(pos))
+        return hits[0] if hits else None
+
+    def _hovered_enemy(self, overlay: Overlay) -> int | None:
+        if self.decision() != "attack" or self.attacker is None:
+            return None
+        m = self._model_under(self.mouse)
+        if m is None or self.view["figures"][m]["side"] == self.view["figures"][self.attacker[0]]["side"]:
+            return None
+        return m
+
+    # --- GameView: targets ----------------------------------------------------------------
+    def hit_test(self, pos: Point) -> Target | None:
+        if not self.tray:
+            self._build_tray()
+        for rect, _, target, key in self.tray:
+            if rect.collidepoint(pos):
+                return target
+        m = self._model_under(pos)
+        if m is None:
+            return None
+        if self.decision() == "attack" and self.attacker is not None \
+                and self.view["figures"][m]["side"] != self.view["figures"][self.attacker[0]]["side"]:
+            a, w = self.attacker
+            return Target("attack", ident=f"{a}/{w}/{m}")
+        return Target("figure", ident=str(m))
+
+    def sources(self, seat: Seat) -> list[Target]:
+        kind = self.decision()
+        if not self._mine(seat):
+            return []
+        if kind == "deploy":
+            return [Target("figure", ident=str(f["id"])) for f in self.view["figures"]
+                    if f["side"] == seat and not f["deployed"]]
+        if kind in ("move", "bonus"):
+            return [Target("figure", ident=str(m)) for m in self._movers()]
+        if kind == "place_token":
+            return [Target("token")]
+        return []
+
+    def drop_regions(self, seat: Seat, source: Target) -> list[DropRegion]:
+        """The whole table: the engine judges every spot (its refusal names the reason); the
+        reach shading shows where a move is legal."""
+        if source not in self.sources(seat):
+            return []
+        w, d = (float(v) for v in self.view["table"])
+        return [DropRegion("table", Box(0.0, 0.0, w, d), ident=source.ident)]
+
+    def to_world(self, pos: Point) -> Point:
+        return self.camera.to_world(pos)
+
+    def preview(self, source: Target, target: Target | None) -> None:
+        self.drop_source = source if target is not None else None
+        if target is None or target.point is None or source.zone != "figure" or not (source.ident or "").isdigit():
+            self.preview_at = None
+            return
+        self.preview_at = (int(source.ident or "0"), target.point)
+
+    def _route(self, model: int, at: Point) -> Route:
+        key = (model, round(at[0], 2), round(at[1], 2))
+        if key not in self.routes:
+            if len(self.routes) > 200:
+                self.routes.clear()
+            assert self.public is not None
+            self.routes[key] = self.public.route(model, at)
+        return self.routes[key]
+
+    def clicks(self, seat: Seat) -> list[Target]:
+        self._build_tray()  # the view's own choices (a model picked, a tactic) change the buttons
+        out = [t for _, _, t, _ in self.tray if t is not None and t.zone != "figure" and t.zone != "token"]
+        if self.decision() == "attack" and self.attacker is not None:
+            a, w = self.attacker
+            side = self.view["figures"][a]["side"]
+            out += [Target("attack", ident=f"{a}/{w}/{f['id']}") for f in self.view["figures"]
+                    if f["side"] != side and f["deployed"] and not f["fallen"]]
+        return out
+
+    def anchor(self, target: Target) -> Point | None:
+        if target.point is not None:
+            return self.camera.to_screen(target.point)
+        ident = (target.ident or "").split("/")
+        if target.zone == "attack" and len(ident) == 3:
+            ident = [ident[2]]
+        if target.zone in ("figure", "attack") and ident and ident[0].isdigit():
+            fig = self.view["figures"][int(ident[0])]
+            if fig["deployed"]:
+                return self.camera.to_screen((float(fig["at"][0]), float(fig["at"][1])))
+        for rect, _, t, _ in self.tray:
+            if t == target:
+                return (float(rect.centerx), float(rect.centery))
+        return None
+
+    def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
+        if isinstance(command, C.Deploy):
+            return Target("figure", ident=str(command.model)), Target("table", ident=str(command.model),
+                                                                      point=command.at)
+        if isinstance(command, C.Move):
+            return Target("figure", ident=str(command.model)), Target("table", ident=str(command.model),
+                                                                      point=command.to)
+        if isinstance(command, C.Attack):
+            return Target("figure", ident=f"{command.model}/{command.weapon}"), Target("figure", ident=str(command.target))
+        if isinstance(command, C.Activate):
+            return Target("order", ident=f"{','.join(map(str, command.models))}|{command.order}|{command.tactic}"), None
+        if isinstance(command, C.PlaceToken):
+            return Target("token"), Target("table", point=command.at)
+        simple = {C.EndStep: "end_step", C.EndActivation: "end_activation", C.Stop: "stop", C.KeepRoll: "keep"}
+        for cls, zone in simple.items():
+            if isinstance(command, cls):
+                return Target(zone), None
+        return None
+
+    def draws_decision(self, decision: Decision) -> bool:
+        return True
+
+    def has_secrets(self, view: ViewDict) -> bool:
+        return False
+
+    def actions(self, seat: Seat) -> list[Action]:
+        kind = self.decision()
+        if not self._mine(seat):
+            return []
+        if kind == "activate":
+            return [Action("Stop the round", Target("stop"), "No more activations this round: points left carry over")]
+        if kind in ("move", "bonus"):
+            return [Action("End move", Target("end_step"), "Done moving (Enter)", pygame.K_RETURN),
+                    Action("End activation", Target("end_activation"), "Finish this activation")]
+        if kind == "attack":
+            return [Action("End attacks", Target("end_step"), "Done attacking (Enter)", pygame.K_RETURN),
+                    Action("End activation", Target("end_activation"), "Finish this activation")]
+        if kind == "reroll" and self.view["roll"]["faces"]:
+            return [Action("Keep roll", Target("keep"), "Keep the dice as they fell (Enter)", pygame.K_RETURN)]
+        return []
+
+    def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
+        v = self.view
+        if not v:
+            return "", palette.TEXT
+        turn = int(v.get("turn", 0))
+        who = seat_names[turn] if 0 <= turn < len(seat_names) else ""
+        colour = self.side_colour(turn) if turn in (0, 1) else palette.TEXT
+        kind = self.decision()
+        if v.get("phase") == "over":
+            return "Game over", palette.TEXT
+        words = {"deploy": "deploys a model", "activate": "activates a model or formation",
+                 "move": "moves", "bonus": "makes an extra move", "attack": "attacks",
+                 "reroll": "decides on a re-roll", "place_token": "places a token"}.get(kind, "")
+        if not words:
+            return hud.PHASE_WORDS.get(str(v.get("phase")), ""), palette.TEXT
+        return f"{who} {words}", colour
+
+    def tooltip(self, pos: Point) -> str | None:
+        if self.lay.bar.collidepoint(pos) and self.view:
+            return "\n".join(hud.bar_lines(self.view, self.seat_names or ["Side 1", "Side 2"], _content()))
+        return None
+
+    def role_of(self, seat: Seat) -> str:
+        return ""
+
+    # --- pointer and keys -----------------------------------------------------------------
+    def view_click(self, pos: Point) -> bool:
+        """Picking models for an activation, a tactic, a weapon: the view's own choices."""
+        for rect, _, target, key in self.tray:
+            if rect.collidepoint(pos) and target is None:
+                if key.startswith("tactic:"):
+                    name = key.split(":", 1)[1]
+                    self.tactic = "" if self.tactic == name else name
+                    return True
+                if key.startswith("weapon:"):
+                    _, model, weapon = key.split(":")
+                    self.attacker = (int(model), int(weapon))
+                    return True
+        if self.decision() == "activate" and self.public is not None:
+            m = self._model_under(pos)
+            turn = int(self.view["turn"])
+            humans = [s for s in self.view.get("to_act", []) if self.is_human(s)]
+            if m is not None and turn in humans:
+                fig = self.view["figures"][m]
+                if fig["side"] != turn or fig["activated"]:
+                    return False
+                shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+                if shift and m in self.selected:
+                    self.selected.remove(m)
+                elif shift:
+                    self.selected.append(m)
+                else:
+                    self.selected = [] if self.selected == [m] else [m]
+                return True
+        if self.decision() == "attack" and self.public is not None:
+            m = self._model_under(pos)
+            act = self.view["activation"]
+            if m is not None and m in act["figures"]:
+                weapons = [w for w in range(len(self.public.state.figures[m].unit.weapons))
+                           if self.public.attacks_left(m, w) > 0]
+                if weapons:
+                    self.attacker = (m, weapons[0])
+                    return True
+        return False
+
+    def view_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            pos = self.ctx.pointer() if hasattr(self.ctx, "pointer") else pygame.mouse.get_pos()
+            if self.lay.table.collidepoint(pos):
+                self.camera.zoom_at(1.15 ** event.y, pos, self._min_zoom(), MAX_SCALE)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_m:
+                self.measuring = not self.measuring
+                if not self.measuring:
+                    self.ruler = None
+                return True
+            if event.key == pygame.K_0 or event.key == pygame.K_HOME:
+                self._fit()
+                return True
+        return False
+
+    def _min_zoom(self) -> float:
+        w, d = (float(v) for v in self.view.get("table", (36.0, 36.0)))
+        fit = min(self.lay.table.width / w, self.lay.table.height / d)
+        return min(fit * 0.9, max(MIN_SCALE, fit * 0.9))
+
+    def view_pointer(self, event: pygame.event.Event) -> bool:
+        """Measuring with the ruler, and panning by dragging empty table."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.ruler is not None and self.measuring and event.buttons[0]:
+                a, _, model = self.ruler
+                self.ruler = (a, self.camera.to_world(event.pos), model)
+                return True
+            if self.panning is not None:
+                dx, dy = event.pos[0] - self.panning[0], event.pos[1] - self.panning[1]
+                self.camera.move(dx, dy)
+                self.panning = event.pos
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and self.lay.table.collidepoint(event.pos):
+            if self.measuring and event.button == 1:
+                at = self.camera.to_world(event.pos)
+                hits = models_at(self.view, at)
+                start = at if not hits else (float(self.view["figures"][hits[0]]["at"][0]),
+                                             float(self.view["figures"][hits[0]]["at"][1]))
+                self.ruler = (start, at, hits[0] if hits else None)
+                return True
+            empty = self.hit_test(event.pos) is None
+            if event.button in (2, 3) or (event.button == 1 and empty and not self._drops_on_table()):
+                self.panning = event.pos
+                return event.button != 3 or True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and self.panning is not None:
+            self.panning = None
+            return True
+        return False
+
+    def _drops_on_table(self) -> bool:
+        """A click on empty table may drop a selected piece (deploy, move, token), so it does not
+        pan then... only a press while nothing is held reaches `view_pointer`, so never."""
+        return False
+
+    def next_frame_in(self, overlay: Overlay, animator: Animator) -> float:
+        if pygame.key.get_focused() and pygame.key.get_pressed()[pygame.K_v]:
+            return PULSE
+        if self.selected or self.view.get("activation") is not None:
+            return PULSE
+        return super().next_frame_in(overlay, animator) if overlay.held or overlay.hint else STILL
+
+    # --- animation ------------------------------------------------------------------------
+    def animate(self, events: Sequence[Event], animator: Animator, before: ViewDict, origin: Point | None) -> None:
+        delay = 0.0
+        for ev in events:
+            if isinstance(ev, C.Moved) and len(ev.path) > 1:
+                path = [(float(x), float(y)) for x, y in ev.path]
+                if origin is not None:
+                    path = path[-1:] * 2  # dropped there by hand: it is already where it went
+                dur = min(1.2, 0.2 + MOVE_S_PER_INCH * ev.length)
+                animator.add(dur, "sk-move", ease_in_out_cubic, delay=delay, sound="slide", model=ev.model, path=path)
+                delay += dur * 0.6
+            elif isinstance(ev, C.Deployed):
+                animator.add(0.15, "sk-place", delay=delay, sound="place", blocking=False)
+            elif isinstance(ev, C.Rolled):
+                roll = before.get("roll") or self.view.get("roll") or {}
+                faces = list(ev.faces)
+                if ev.purpose == "reroll" or (roll.get("faces") and len(roll.get("faces", [])) == len(faces)):
+                    faces = list(self.view["roll"]["faces"]) if self.view.get("roll") else faces
+                animator.add(DICE_S, "sk-dice", delay=delay, sound="draw", faces=faces,
+                             knack=int(roll.get("knack", 4)))
+                delay += DICE_S * 0.7
+            elif isinstance(ev, C.Damaged):
+                fig = self.view["figures"][ev.model]
+                animator.add(0.9, "sk-hurt", delay=delay, blocking=False, at=(float(fig["at"][0]), float(fig["at"][1])),
+                             label=f"-{ev.amount}", colour=overlays.BAD)
+            elif isinstance(ev, C.Healed):
+                fig = self.view["figures"][ev.model]
+                animator.add(0.9, "sk-hurt", delay=delay, blocking=False, at=(float(fig["at"][0]), float(fig["at"][1])),
+                             label=f"+{ev.amount}", colour=overlays.GOOD)
+            elif isinstance(ev, C.Fell):
+                animator.add(0.9, "sk-hurt", delay=delay, blocking=False, at=(float(ev.at[0]), float(ev.at[1])),
+                             label="Fallen", colour=(255, 255, 255))
+
+    def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
+        if source.zone != "figure" or not (source.ident or "").isdigit():
+            return
+        m = int(source.ident or "0")
+        fig = self.view["figures"][m]
+        if not fig["deployed"]:
+            return
+        home = (float(fig["at"][0]), float(fig["at"][1]))
+        animator.add(0.25, "sk-move", ease_in_out_cubic, model=m, path=[self.camera.to_world(from_pos), home])
+
+
+def _along(path: Sequence[Point], k: float) -> Point:
+    """The point a fraction `k` of the way along a polyline."""
+    if len(path) == 1:
+        return path[0]
+    lengths = [math.dist(a, b) for a, b in zip(path, path[1:])]
+    total = sum(lengths)
+    if total <= 0:
+        return path[-1]
+    goal = max(0.0, min(1.0, k)) * total
+    for (a, b), d in zip(zip(path, path[1:]), lengths):
+        if goal <= d and d > 0:
+            f = goal / d
+            return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+        goal -= d
+    return path[-1]
+
+
+def shot_match(seed: int, seats: list[str] | None = None) -> Any:
+    """A mid-game position for `shot`: both sides deployed, a model activated and moving."""
+    from game.skirmish.positions import shot_match as make
+
+    return make(seed, seats)
+
+
+def bench_match(seed: int, seats: list[str] | None = None) -> Any:
+    """A busy table for `bench render`: every model deployed, an activation under way."""
+    from game.skirmish.positions import bench_match as make
+
+    return make(seed, seats)
+
+
+VIEW = SkirmishView
+__all__ = ["SkirmishView", "VIEW", "shot_match", "bench_match"]
