@@ -195,6 +195,14 @@ class PublicTable:
         return AttackPreview(refusal, verdict, hidden, lines, n, knack, forced, chance, per_hit,
                              expected_damage(n, chance, per_hit), kill_chance(n, chance, per_hit, t.health))
 
+    def weapon_range(self, model: int, weapon: int) -> float:
+        """The weapon's range now (ranged: with the model's range changes, as the engine checks
+        it; melee: its reach)."""
+        s = self.state
+        f = s.figures[model]
+        w = f.unit.weapons[weapon]
+        return w.range if w.melee else rules.stat(s, f, "range", w.range)
+
     def best_weapon(self, model: int, target: int) -> int | None:
         """The first weapon with attacks left that may attack `target` now (as a drag onto it
         picks), or None."""

@@ -131,7 +131,8 @@ def _line(ev: Event, r: _Roll) -> Line | None:
                     SEAT, ev.side)
     if isinstance(ev, Rolled):
         hits = sum(ev.landed)
-        dice = " ".join(f"{f}{'✓' if ok else '✗'}" for f, ok in zip(ev.faces, ev.landed))
+        dice = ", ".join(f"{f} {'hit' if ok else 'miss'}" for f, ok in zip(ev.faces, ev.landed))  # words: the
+        # app's fonts have no tick or cross
         what = {"tactic": "Tactic roll", "attack": "Attack dice", "blast": "Blast dice"}.get(ev.purpose, "Dice")
         return Line(f"{what}: {dice} ({hits} landed)", QUIET)
     if isinstance(ev, TacticResolved):

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
+from shapely.geometry import Polygon as ShapelyPolygon
 
 from game.skirmish.geometry import base_radius
 from scenes.kit.camera import Camera
@@ -72,8 +73,8 @@ def table_layer(view: View, camera: Camera, size: tuple[int, int], sides: Sequen
         pygame.draw.polygon(layer, (14, 14, 18), [(x + drop * 0.5, y + drop) for x, y in pts])
         pygame.draw.polygon(layer, colour, pts)
         pygame.draw.polygon(layer, art.shade(colour, 0.45), pts, width=2)
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        inside = ShapelyPolygon(piece["points"]).representative_point()
+        cx, cy = camera.to_screen((inside.x, inside.y))
         if camera.scale >= 9:
             text.blit(layer, f"{float(piece['height']):.1f}\"", max(9, fs - 4), art.shade(colour, 0.35), "bold",
                       center=(cx, cy))

@@ -87,7 +87,9 @@ def draw_card(surface: pygame.Surface, lines: Sequence[str], anchor: tuple[int, 
     for i, line in enumerate(lines):
         wrapped += [(w, i == 0) for w in text.wrap(line, size, width - 20)]
     lh = text.font(size).get_linesize()
-    box = pygame.Rect(anchor[0] + 24, anchor[1] - 10, width, lh * len(wrapped) + 14).clamp(bounds)
+    height = lh * len(wrapped) + 14
+    top = anchor[1] - 10 if anchor[1] < bounds.centery else anchor[1] - height - 16
+    box = pygame.Rect(anchor[0] + 24, top, width, height).clamp(bounds)
     bg = pygame.Surface(box.size, pygame.SRCALPHA)
     bg.fill((16, 18, 28, 235))
     surface.blit(bg, box)

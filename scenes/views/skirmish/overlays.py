@@ -68,10 +68,12 @@ def draw_sight(surface: pygame.Surface, preview: AttackPreview, camera: Camera) 
         pygame.draw.line(surface, BAD if blocked else GOOD, a, b, 1)
 
 
-def preview_lines(preview: AttackPreview, weapon: str, target: str) -> list[tuple[str, Colour]]:
-    """The words of an attack preview: verdict, dice and odds, or why it cannot be made."""
+def preview_lines(preview: AttackPreview, weapon: str, target: str, melee: bool, gap: float) -> list[tuple[str, Colour]]:
+    """The words of an attack preview: verdict and distance, dice and odds, or why it cannot be
+    made."""
     colour = VERDICT_COLOUR.get(preview.verdict, GOOD)
-    lines = [(f"{weapon} at {target}: {VERDICT_WORD.get(preview.verdict, preview.verdict)}", colour)]
+    seen = "melee" if melee else VERDICT_WORD.get(preview.verdict, preview.verdict)
+    lines = [(f"{weapon} at {target}: {seen}, {gap:.1f}\" away", colour if not melee else (232, 228, 216))]
     if preview.refusal:
         lines.append((preview.refusal, BAD))
         return lines

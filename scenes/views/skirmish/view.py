@@ -105,7 +105,7 @@ class SkirmishView(GameView):
         if act is None:
             self.attacker = None if view.get("roll") is None else self.attacker
         else:
-            self.selected = []
+            self.selected, self.tactic = [], ""
         self._settle_attacker()
 
     def _settle_attacker(self) -> None:
@@ -178,11 +178,10 @@ class SkirmishView(GameView):
         elif kind == "activate":
             if self.selected:
                 ids = ",".join(map(str, self.selected))
-                for order in C.ORDERS:
-                    items.append((ORDER_WORDS[order], Target("order", ident=f"{ids}|{order}|{self.tactic}"), "", 150))
                 for t in pub.state.factions[seat].tactics:
-                    mark = "[x] " if t.name == self.tactic else ""
-                    items.append((f"{mark}{t.name} {t.knack}+", None, f"tactic:{t.name}", 150))
+                    items.append((f"{t.name} {t.knack}+", None, f"tactic:{t.name}", 80))
+                for order in C.ORDERS:
+                    items.append((ORDER_WORDS[order], Target("order", ident=f"{ids}|{order}|{self.tactic}"), "", 100))
         elif kind == "attack":
             act = v["activation"]
             for m in act["figures"]:
@@ -193,7 +192,7 @@ class SkirmishView(GameView):
                     if left <= 0:
                         continue
                     mark = "> " if self.attacker == (m, w) else ""
-                    kind_word = "melee" if weapon.melee else f"{weapon.range:g}\""
+                    kind_word = "melee" if weapon.melee else f"{pub.weapon_range(m, w):g}\""
                     label = f"{mark}{weapon.name} x{left} {kind_word}"
                     if len(act["figures"]) > 1:
                         label = f"{self._name(m)}: {label}"
@@ -234,10 +233,12 @@ class SkirmishView(GameView):
         if kind == "place_token":
             return f"Drag the token onto the table: within {v['placing']['range']:g}\"."
         if kind == "activate":
-            return ("Choose the order (and a tactic if you like)." if self.selected else
+            return ("Pick a tactic if you like (a knack check; click again to drop it), then the order." if self.selected else
                     "Click one of your models to activate it; shift-click adds models in base contact.")
         if kind in ("move", "bonus"):
-            return "Drag a model (or click it, then a point) to move it; End move when done."
+            if not self._movers():
+                return "Moved. End move (Enter) to go on." if kind == "move" else "Moved."
+            return "Drag a model (or click it, then a point) to move it: the shaded area is its reach. End move when done."
         if kind == "attack":
             return "Choose a weapon, then hover an enemy to see the odds and click it to attack."
         if kind == "reroll":
@@ -356,8 +357,9 @@ class SkirmishView(GameView):
             preview = pub.attack(m, w, target)
             overlays.draw_sight(surface, preview, self.camera)
             self._mark_target(surface, target, preview)
-            weapon = pub.state.figures[m].unit.weapons[w].name
-            lines = overlays.preview_lines(preview, weapon, self._name(target))
+            weapon = pub.state.figures[m].unit.weapons[w]
+            lines = overlays.preview_lines(preview, weapon.name, self._name(target), weapon.melee,
+                                           pub.edge_gap(m, target))
             overlays.draw_note(surface, lines, self.mouse, self.text, max(11, fs - 2), self.lay.table)
         if self.ruler is not None:
             self._draw_ruler(surface)
@@ -371,7 +373,7 @@ class SkirmishView(GameView):
         fig = self.view["figures"][target]
         c = self.camera.to_screen((float(fig["at"][0]), float(fig["at"][1])))
         r = self.camera.length(base_radius(float(fig["base_mm"]))) + 6
-        colour = overlays.VERDICT_COLOUR.get(preview.verdict, overlays.GOOD)
+        colour = overlays.BAD if preview.refusal else overlays.VERDICT_COLOUR.get(preview.verdict, overlays.GOOD)
         pygame.draw.circle(surface, colour, c, r, width=3)
         for k in range(4):
             a = k * math.pi / 2
@@ -446,6 +448,11 @@ class SkirmishView(GameView):
                 cr = rect.height // 2 - 2
                 disc = art.base_disc(cr, self.side_colour(fig["side"]), (255, 255, 255), self._icon(m), False)
                 surface.blit(disc, disc.get_rect(center=rect.center))
+                continue
+            if key.startswith("tactic:"):
+                on = key == f"tactic:{self.tactic}"
+                draw_pill(surface, rect, label, self.text, max(10, fs - 2), rect.collidepoint(pos),
+                          accent=(150, 112, 52) if on else (44, 58, 70))
                 continue
             draw_pill(surface, rect, label, self.text, max(10, fs - 2), rect.collidepoint(pos))
 

@@ -639,5 +639,5 @@ def test_the_log_names_models_by_unit_and_number_shows_every_die_and_speaks_to_y
            LogEntry(9, CHANCE, Damaged(1, 3, 4, "attack", 0, 0))]
     lines = [line.text for line in describe_log(log, ["You", "Computer"], 0)]
     assert lines == ["Roll-off 5–2: You deploy first", "You deploy Ash Reaver 1", "You deploy Ash Reaver 2",
-                     "Attack dice: 6✓ 1✗ 4✓ (2 landed)", "Ash Reaver 2 takes 3 damage (4 health left)"]
+                     "Attack dice: 6 hit, 1 miss, 4 hit (2 landed)", "Ash Reaver 2 takes 3 damage (4 health left)"]
     assert describe_log(log[:2], ["Ann", "Bob"], 0)[0].text == "Roll-off 5–2: Ann deploys first"
