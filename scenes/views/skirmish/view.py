@@ -264,6 +264,7 @@ class SkirmishView(GameView):
             self._layer = (key, board.table_layer(self.view, self.camera, surface.get_size(), sides, self.text, fs))
         surface.blit(self._layer[1], (0, 0))
         board.draw_tokens(surface, self.view, self.camera)
+        self._draw_placing(surface, overlay)
         self._draw_reach(surface, overlay)
         self._draw_models(surface, overlay, animator)
         self._draw_questions(surface, overlay)
@@ -271,6 +272,21 @@ class SkirmishView(GameView):
         surface.set_clip(clip)
         self._draw_tray(surface, animator)
         self._draw_card(surface, overlay)
+
+    def _draw_placing(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        """Where a token may go (its circle of range) and the token under the pointer."""
+        placing = self.view.get("placing")
+        if placing is None or self.decision() != "place_token":
+            return
+        c = self.camera.to_screen((float(placing["origin"][0]), float(placing["origin"][1])))
+        r = self.camera.length(float(placing["range"]) + float(placing["origin_radius"]))
+        pygame.draw.circle(surface, (196, 150, 230), c, max(4, r), width=2)
+        held = overlay.held
+        if held is not None and held.zone == "token" and overlay.drag_pos is not None:
+            kind = self.public.state.token_kinds.get(str(placing["kind"])) if self.public is not None else None
+            radius = self.camera.length((kind.diameter if kind is not None else 1.0) / 2)
+            pygame.draw.circle(surface, (124, 88, 150), overlay.drag_pos, max(3, radius))
+            pygame.draw.circle(surface, (255, 255, 255), overlay.drag_pos, max(3, radius), width=2)
 
     def _draw_reach(self, surface: pygame.Surface, overlay: Overlay) -> None:
         model = self._reach_model(overlay)
@@ -383,13 +399,15 @@ class SkirmishView(GameView):
     def _draw_ruler(self, surface: pygame.Surface) -> None:
         assert self.ruler is not None and self.public is not None
         a, b, model = self.ruler
-        marks = ruler_marks(self.camera, a, b)
+        target = next(iter(models_at(self.view, b)), None)
+        if target == model:
+            target = None
+        marks = ruler_marks(self.camera, *self._edges(a, b, model, target))
         draw_ruler(surface, marks, self.text, self.lay.fs)
         if model is None:
             return
         pub = self.public
-        target = next(iter(models_at(self.view, b)), None)
-        if target is not None and target != model:
+        if target is not None:
             gap = pub.edge_gap(model, target)
             sees = pub.sight(model, target).verdict
             words = f"{gap:.1f}\" base to base; {overlays.VERDICT_WORD[sees].lower()}"
@@ -399,6 +417,22 @@ class SkirmishView(GameView):
         end = self.camera.to_screen(b)
         self.text.blit(surface, words, self.lay.fs, (255, 255, 255), "bold", shadow=True,
                        midtop=(end[0], end[1] + 12))
+
+    def _edges(self, a: Point, b: Point, model: int | None, target: int | None) -> tuple[Point, Point]:
+        """The ruler's ends on the bases' edges (a wargamer measures base edge to base edge): from
+        the start model's edge towards the end, to the target model's edge (or the point)."""
+        if target is not None:
+            fig = self.view["figures"][target]
+            b = (float(fig["at"][0]), float(fig["at"][1]))
+        d = math.dist(a, b)
+        if d <= 1e-9:
+            return a, b
+        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+        ra = base_radius(float(self.view["figures"][model]["base_mm"])) if model is not None else 0.0
+        rb = base_radius(float(self.view["figures"][target]["base_mm"])) if target is not None else 0.0
+        if ra + rb >= d:
+            return a, a
+        return (a[0] + ux * ra, a[1] + uy * ra), (b[0] - ux * rb, b[1] - uy * rb)
 
     def _draw_damage(self, surface: pygame.Surface, animator: Animator) -> None:
         for t in animator.of_kind("sk-hurt"):

@@ -1,0 +1,180 @@
+"""The skirmish at the table, headless, as a person plays it: deploy by dragging from the tray,
+click a model and an order to activate, drag to move (a refused drop stays put and says why),
+Enter to end the move, click an enemy to attack, the re-roll and keep buttons, undo."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.match import Match
+from game.core.protocol import CHANCE, Refusal, Target, by_itself
+from game.skirmish import rules
+from game.skirmish.commands import Attack, Deploy, Move
+from game.skirmish.game import SKIRMISH
+from game.skirmish.state import SkirmishState
+from scenes.app import AppContext, step
+from scenes.table import TableScene
+from scenes.views.skirmish.view import SkirmishView
+from tests.scenes.gestures import DT, at, click, drag, key
+from tests.scenes.table_context import table_context
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    with table_context(tmp_path, monkeypatch, animation_speed="fast") as context:
+        yield context
+
+
+def settle(ctx: AppContext, scene: TableScene, frames: int = 300) -> None:
+    for _ in range(frames):
+        step(ctx, [], DT)
+        if not scene.animator.busy and not by_itself(scene.match.to_act()) and scene.acting_human() is not None:
+            return
+
+
+def open_table(ctx: AppContext, seed: int = 3) -> tuple[TableScene, SkirmishView]:
+    match = Match(SKIRMISH, {}, seed, ["human", "human"])
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    settle(ctx, scene)
+    assert isinstance(scene.view, SkirmishView)
+    return scene, scene.view
+
+
+def state_of(scene: TableScene) -> SkirmishState:
+    state = scene.match.state
+    assert isinstance(state, SkirmishState)
+    return state
+
+
+def deploy_all(ctx: AppContext, scene: TableScene, view: SkirmishView) -> None:
+    """Drag every model from the tray to a free spot of its zone (a spot the engine offers)."""
+    for _ in range(60):
+        state = state_of(scene)
+        if state.phase != "deploy":
+            return
+        seat = state.to_act()[0]
+        zone = state.mission.zones[seat]
+        middle = (sum(p[0] for p in zone) / len(zone), sum(p[1] for p in zone) / len(zone))
+        # a spot near the zone's middle that stays legal at the pixel the pointer can reach
+        spots = sorted(state.candidates(seat), key=lambda c: (c.at[0] - middle[0]) ** 2 + (c.at[1] - middle[1]) ** 2)
+        spot = next(c for c in spots if SKIRMISH.why_illegal(
+            state, Deploy(seat, c.model, view.to_world(at(scene, Target("table", point=c.at))))) is None)
+        step(ctx, [], DT)
+        drag(ctx, at(scene, Target("figure", ident=str(spot.model))), at(scene, Target("table", point=spot.at)))
+        settle(ctx, scene)
+        assert state_of(scene).figures[spot.model].deployed, scene.status_text
+
+
+def test_deploy_activate_move_and_undo_by_hand(ctx: AppContext) -> None:
+    scene, view = open_table(ctx)
+    deploy_all(ctx, scene, view)
+    state = state_of(scene)
+    assert state.phase == "activations"
+    seat = state.to_act()[0]
+    model = next(f for f in state.alive(seat) if f.on_table)
+    click(ctx, at(scene, Target("figure", ident=str(model.id))))
+    assert view.selected == [model.id]
+    step(ctx, [], DT)
+    click(ctx, at(scene, Target("order", ident=f"{model.id}|move_attack|")))
+    settle(ctx, scene)
+    state = state_of(scene)
+    assert state.activation is not None and state.activation.figures == (model.id,)
+    # a drop out of reach is refused with the engine's reason and the model stays
+    far = (state.table.width - model.x, state.table.depth - model.y)
+    why = rules.why_illegal(state, Move(seat, model.id, far))
+    assert why is not None
+    drag(ctx, at(scene, Target("figure", ident=str(model.id))), at(scene, Target("table", point=far)))
+    settle(ctx, scene)
+    assert scene.status_text == why and state_of(scene).figures[model.id].at == model.at
+    # a legal drop moves it there
+    goal = next(c.to for c in state.candidates(seat) if isinstance(c, Move) and SKIRMISH.why_illegal(
+        state, Move(seat, model.id, view.to_world(at(scene, Target("table", point=c.to))))) is None)
+    drag(ctx, at(scene, Target("figure", ident=str(model.id))), at(scene, Target("table", point=goal)))
+    settle(ctx, scene)
+    moved = state_of(scene).figures[model.id]
+    assert abs(moved.x - goal[0]) < 0.1 and abs(moved.y - goal[1]) < 0.1, scene.status_text
+    key(ctx, pygame.K_RETURN)  # End move
+    settle(ctx, scene)
+    assert state_of(scene).activation is not None and state_of(scene).activation.step == "attack"
+    scene.undo()
+    settle(ctx, scene)
+    assert state_of(scene).activation is not None and state_of(scene).activation.step == "move"
+
+
+def attack_state(seed: int) -> SkirmishState:
+    """A random game until an attack step with some enemy it may attack."""
+    rng = random.Random(seed)
+    state = SKIRMISH.new({}, seed)
+    for _ in range(3000):
+        seat = state.to_act()[0]
+        if seat != CHANCE and rules.decision_kind(state) == "attack" and \
+                any(isinstance(c, Attack) for c in state.candidates(seat)):
+            return state
+        options = state.candidates(seat) if seat != CHANCE else [state.sample_chance()]
+        moves = [c for c in options if isinstance(c, Move)]
+        state.apply(rng.choice(moves) if moves and rng.random() < 0.9 else rng.choice(options))
+        if state.is_over():
+            state = SKIRMISH.new({}, seed + 1000)
+    raise AssertionError("no attack came")
+
+
+def test_hovering_and_clicking_an_enemy_aims_the_chosen_weapon(ctx: AppContext) -> None:
+    from tests.scenes.skirmish.test_skirmish_view import make_view
+
+    state = attack_state(11)
+    seat = state.to_act()[0]
+    view = make_view(ctx, state)
+    legal = [c for c in state.candidates(seat) if isinstance(c, Attack)]
+    cmd = legal[0]
+    view.attacker = (cmd.model, cmd.weapon)
+    view._build_tray()
+    for enemy in state.alive(1 - seat):
+        if not enemy.on_table:
+            continue
+        hit = view.hit_test(view.camera.to_screen(enemy.at))
+        assert hit == Target("attack", ident=f"{cmd.model}/{cmd.weapon}/{enemy.id}")
+        found = SKIRMISH.find_command(state, seat, hit, None)
+        left = rules.attacks_of(state, state.figures[cmd.model], cmd.weapon) - state.activation.spent(cmd.model, cmd.weapon)
+        why = rules.why_illegal(state, Attack(seat, cmd.model, cmd.weapon, enemy.id, left))
+        assert (isinstance(found, Refusal) and found.reason == why) or found == Attack(seat, cmd.model, cmd.weapon,
+                                                                                      enemy.id, left)
+    assert Target("attack", ident=f"{cmd.model}/{cmd.weapon}/{cmd.target}") in view.clicks(seat)
+    preview = view.public.attack(cmd.model, cmd.weapon, cmd.target)
+    assert preview.refusal is None and 0 < preview.chance <= 1 and preview.expected > 0
+
+
+def test_the_reroll_button_names_its_cost_and_plays_the_reroll(ctx: AppContext) -> None:
+    from tests.scenes.skirmish.test_skirmish_view import make_view
+
+    rng = random.Random(2)
+    state = SKIRMISH.new({}, 2)
+    for k in range(6000):
+        if state.is_over():
+            state = SKIRMISH.new({}, 100 + k)
+        seat = state.to_act()[0]
+        if seat != CHANCE and rules.decision_kind(state) == "reroll" and len(state.candidates(seat)) > 1:
+            break
+        options = state.candidates(seat) if seat != CHANCE else [state.sample_chance()]
+        attacks = [c for c in options if isinstance(c, (Attack, Move))]  # close in and attack: rolls come
+        state.apply(rng.choice(attacks) if attacks and rng.random() < 0.9 else rng.choice(options))
+    else:
+        raise AssertionError("no re-roll offer came")
+    view = make_view(ctx, state)
+    view._build_tray()
+    labels = {t.zone: label for _, label, t, _ in view.tray if t is not None}
+    reroll = state.candidates(seat)[1]
+    n = len(reroll.dice)
+    assert labels["reroll"] == f"Re-roll {n} failed ({n} AP)"
+    assert SKIRMISH.find_command(state, seat, Target("reroll"), None) == reroll
+    assert SKIRMISH.find_command(state, seat, Target("keep"), None) == state.candidates(seat)[0]

@@ -1,0 +1,176 @@
+"""The skirmish view, headless: its layout keeps the whole table in view, it draws every kind of
+position with its overlays, its hit tests and drop regions give the engine's answers, and every
+candidate command comes back from the gesture the view shows it with."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.match import Match
+from game.core.protocol import CHANCE, Refusal, Target
+from game.core.registry import get_game
+from game.skirmish import rules
+from game.skirmish.commands import Move
+from game.skirmish.game import SKIRMISH
+from game.skirmish.state import SkirmishState
+from scenes.animation import Animator
+from scenes.app import AppContext
+from scenes.input.regions import region_target
+from scenes.sprites.text import TextCache
+from scenes.views.base import Overlay
+from scenes.views.skirmish.layout import lay_out
+from scenes.views.skirmish.view import SkirmishView
+from tests.scenes.table_context import table_context
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    with table_context(tmp_path, monkeypatch, animation_speed="fast") as context:
+        yield context
+
+
+def play_out(seed: int, steps: int, config: dict[str, str] | None = None) -> SkirmishState:
+    state = SKIRMISH.new(config or {"terrain": "random"}, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        state.apply(state.sample_chance() if seat == CHANCE else rng.choice(state.candidates(seat)))
+    return state
+
+
+def until(seed: int, wanted: str, limit: int = 600) -> SkirmishState:
+    """A random game played until the decision under way is `wanted` (a person's)."""
+    state = SKIRMISH.new({}, seed)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        seat = state.to_act()[0]
+        if seat != CHANCE and rules.decision_kind(state) == wanted:
+            return state
+        state.apply(state.sample_chance() if seat == CHANCE else rng.choice(state.candidates(seat)))
+    raise AssertionError(f"no {wanted} decision in {limit} steps")
+
+
+def make_view(ctx: AppContext, state: SkirmishState, size: tuple[int, int] = (960, 640)) -> SkirmishView:
+    view = SkirmishView(ctx, SKIRMISH, TextCache(ctx.font))
+    view.set_seats(["Player 1", "Player 2"], [True, True])
+    view.set_view(state.view(max([0, *state.to_act()])))
+    view.layout(pygame.Rect(0, 60, *size))
+    return view
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1600, 1000), (700, 560)])
+def test_the_whole_table_is_in_view_at_every_size(ctx: AppContext, size: tuple[int, int]) -> None:
+    state = play_out(2, 40)
+    view = make_view(ctx, state, size)
+    w, d = state.table.width, state.table.depth
+    corners = [view.camera.to_screen(p) for p in ((0, 0), (w, 0), (0, d), (w, d))]
+    assert all(view.lay.table.collidepoint(x, y) for x, y in corners)
+    lay = lay_out(pygame.Rect(0, 0, *size))
+    assert lay.bar.bottom <= lay.table.top and lay.table.bottom <= lay.tray.top
+
+
+@pytest.mark.parametrize(("seed", "steps"), [(s, n) for s in (1, 2, 3) for n in (0, 30, 70, 140, 400)])
+def test_the_view_draws_any_position_with_its_overlays(ctx: AppContext, seed: int, steps: int) -> None:
+    state = play_out(seed, steps)
+    view = make_view(ctx, state)
+    surface = pygame.Surface((1280, 720))
+    animator = Animator()
+    on = [f for f in state.figures if f.on_table]
+    held = Target("figure", ident=str(on[0].id)) if on else None
+    view.mouse = view.camera.to_screen(on[-1].at) if on else (300.0, 300.0)
+    view.ruler = ((1.0, 1.0), (20.0, 20.0), on[0].id if on else None)
+    overlays = [Overlay(), Overlay(held=held, drag_pos=(400.0, 300.0), hover=held, time=1.0)]
+    for overlay in overlays:
+        view.draw(surface, overlay, animator)
+    before = surface.copy()
+    surface.fill((0, 0, 0))
+    view.draw(surface, Overlay(), animator)
+    assert pygame.transform.average_color(surface)[:3] != (0, 0, 0)
+    assert before.get_size() == surface.get_size()
+
+
+def test_every_model_on_the_table_is_hit_where_it_is_drawn(ctx: AppContext) -> None:
+    state = play_out(4, 80)
+    view = make_view(ctx, state)
+    view._build_tray()
+    for f in state.figures:
+        if f.on_table:
+            hit = view.hit_test(view.camera.to_screen(f.at))
+            assert hit is not None and hit.zone in ("figure", "attack")
+            assert int((hit.ident or "").split("/")[-1]) == f.id
+    corner = view.camera.to_screen((0.05, 0.05))
+    assert view.hit_test(corner) is None or view.hit_test(corner).zone == "figure"
+
+
+def test_a_drop_anywhere_on_the_table_gets_the_engines_answer(ctx: AppContext) -> None:
+    state = until(5, "move")
+    seat = state.to_act()[0]
+    view = make_view(ctx, state)
+    act = state.activation
+    assert act is not None
+    model = next(m for m in act.figures if m not in act.moved)
+    source = Target("figure", ident=str(model))
+    assert source in view.sources(seat)
+    regions = view.drop_regions(seat, source)
+    rng = random.Random(5)
+    f = state.figures[model]
+    for _ in range(12):
+        world = (f.x + rng.uniform(-9, 9), f.y + rng.uniform(-9, 9))
+        if not (0 < world[0] < state.table.width and 0 < world[1] < state.table.depth):
+            continue
+        target = region_target(regions, world)
+        assert target is not None and target.point == world
+        found = SKIRMISH.find_command(state, seat, source, target)
+        why = rules.why_illegal(state, Move(seat, model, world))
+        assert (isinstance(found, Refusal) and found.reason == why) or (why is None and found == Move(seat, model, world))
+        view.preview(source, target)
+        assert view.preview_at == (model, world)
+        assert view._route(model, world).refusal == why
+    view.preview(source, None)
+    assert view.preview_at is None
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_candidate_comes_back_from_the_gesture_that_shows_it(ctx: AppContext, seed: int) -> None:
+    rng = random.Random(seed)
+    state = SKIRMISH.new({}, seed)
+    checked: set[str] = set()
+    for _ in range(260):
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        if seat != CHANCE:
+            view = make_view(ctx, state)
+            for cmd in state.candidates(seat):
+                targets = view.command_targets(cmd)
+                if targets is None:
+                    continue
+                assert SKIRMISH.find_command(state, seat, *targets) == cmd, (cmd, targets)
+                checked.add(cmd.TAG)
+        state.apply(state.sample_chance() if seat == CHANCE else rng.choice(state.candidates(seat)))
+    assert {"deploy", "activate", "move", "end_step"} <= checked
+
+
+def test_the_view_shows_shot_and_bench_positions(ctx: AppContext) -> None:
+    from scenes.views.skirmish.view import bench_match, shot_match
+
+    for make in (shot_match, bench_match):
+        match: Match = make(3, None)
+        state = match.state
+        assert isinstance(state, SkirmishState) and state.phase == "activations"
+        assert all(f.deployed for f in state.figures)
+    bench = bench_match(3, None).state
+    assert isinstance(bench, SkirmishState)
+    assert len(bench.figures) >= 25 and get_game("skirmish") is SKIRMISH
