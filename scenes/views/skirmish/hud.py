@@ -57,25 +57,50 @@ def bar_lines(view: View, names: Sequence[str], content: Content) -> list[str]:
 
 
 def fit(text: TextCache, line: str, size: int, width: int, kind: str = "regular") -> str:
-    """`line` cut with an ellipsis to `width` pixels."""
+    """`line` cut with an ellipsis to `width` pixels (the longest prefix that fits, by halving)."""
     font = text.font(size, kind)
     if font.size(line)[0] <= width:
         return line
-    while line and font.size(line + "...")[0] > width:
-        line = line[:-1]
-    return line + "..."
+    lo, hi = 0, len(line)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(line[:mid] + "...")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return line[:lo].rstrip() + "..."
 
 
 def draw_bar(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str], text: TextCache, fs: int,
              accent: Colour) -> None:
-    pygame.draw.rect(surface, (26, 30, 42), rect, border_radius=8)
-    pygame.draw.rect(surface, accent, rect, width=1, border_radius=8)
+    surface.blit(bar_surface(tuple(lines), rect.size, text, fs, accent), rect.topleft)
+
+
+_BARS: dict[tuple[Any, ...], pygame.Surface] = {}
+
+
+def bar_surface(lines: tuple[str, ...], size: tuple[int, int], text: TextCache, fs: int,
+                accent: Colour) -> pygame.Surface:
+    """The bar drawn once per wording and size (its lines change only when the position does)."""
+    key = (lines, size, fs, accent, id(text))
+    found = _BARS.get(key)
+    if found is not None:
+        return found
+    if len(_BARS) > 16:
+        _BARS.clear()
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, (26, 30, 42), rect, border_radius=8)
+    pygame.draw.rect(surf, accent, rect, width=1, border_radius=8)
     h = rect.height // max(1, len(lines))
     for i, line in enumerate(lines):
-        size = fs if i == 0 else max(10, fs - 3)
+        size_i = fs if i == 0 else max(10, fs - 3)
         colour = palette.TEXT if i == 0 else (196, 190, 170) if i == 1 else (150, 156, 172)
-        text.blit(surface, fit(text, line, size, rect.width - 20, "bold" if i == 0 else "regular"), size, colour,
-                  "bold" if i == 0 else "regular", midleft=(rect.x + 10, rect.y + h * i + h // 2))
+        kind = "bold" if i == 0 else "regular"
+        text.blit(surf, fit(text, line, size_i, rect.width - 20, kind), size_i, colour, kind,
+                  midleft=(10, h * i + h // 2))
+    _BARS[key] = surf
+    return surf
 
 
 def draw_card(surface: pygame.Surface, lines: Sequence[str], anchor: tuple[int, int], text: TextCache, fs: int,

@@ -41,6 +41,7 @@ from scenes.pacing import PULSE, STILL
 from scenes.sprites.button import draw_pill
 from scenes.views.base import Action, GameView, Overlay, ViewDict
 from scenes.views.skirmish import art, board, hud, overlays
+from scenes.views.skirmish.background import Questions, table_for
 from scenes.views.skirmish.layout import MAX_SCALE, MIN_SCALE, Layout, buttons_in_row, lay_out
 
 Colour = tuple[int, int, int]
@@ -75,6 +76,11 @@ class SkirmishView(GameView):
         self.mouse: Point = (0.0, 0.0)
         self._layer: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._reach: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._terrain_key = ""
+        self.questions = Questions()
+        self._last_route: tuple[tuple[int, int], Route] | None = None
+        self._seen: tuple[tuple[int, int, int], list[int]] | None = None
+        """What the still table layer shows (the terrain never changes during a game)."""
         self.rolling: list[int] = []
         """Faces of the roll being shown."""
 
@@ -96,6 +102,7 @@ class SkirmishView(GameView):
         first = not self.view
         self.view = view
         self.public = PublicTable(view) if view else None
+        self._terrain_key = repr((view.get("mission"), view.get("terrain"), view.get("table")))
         self.routes.clear()
         self._reach = None
         self._layer = None if first or self._layer is None else self._layer
@@ -258,7 +265,8 @@ class SkirmishView(GameView):
         hud.draw_bar(surface, self.lay.bar, hud.bar_lines(self.view, names, _content()), self.text, fs, accent)
         clip = surface.get_clip()
         surface.set_clip(self.lay.table)
-        key = (id(self.view), self.camera.scale, self.camera.pan, surface.get_size(), self.lay.table.topleft)
+        key = (self._terrain_key, self.camera.scale, self.camera.pan, surface.get_size(), self.lay.table.topleft,
+               self.lay.fs)
         if self._layer is None or self._layer[0] != key:
             sides = [self.side_colour(0), self.side_colour(1)]
             self._layer = (key, board.table_layer(self.view, self.camera, surface.get_size(), sides, self.text, fs))
@@ -294,7 +302,11 @@ class SkirmishView(GameView):
             return
         key = (id(self.view), model, self.camera.scale, self.camera.pan, surface.get_size())
         if self._reach is None or self._reach[0] != key:
-            self._reach = (key, overlays.reach_layer(self.public.reach(model), self.camera, surface.get_size()))
+            view = self.view
+            area = self.questions.ask(("reach", id(view), model), lambda: table_for(view).reach(model))
+            if area is None:
+                return  # being computed off this thread: drawn on a later frame
+            self._reach = (key, overlays.reach_layer(area, self.camera, surface.get_size()))
         surface.blit(self._reach[1], (0, 0))
 
     def _reach_model(self, overlay: Overlay) -> int | None:
@@ -361,7 +373,9 @@ class SkirmishView(GameView):
         if self.preview_at is not None and self.drop_source is not None:
             model, at = self.preview_at
             if self.decision() in ("move", "bonus"):
-                overlays.draw_route(surface, self._route(model, at), self.camera, self.text, fs)
+                route = self._route_later(model, at)
+                if route is not None:
+                    overlays.draw_route(surface, route, self.camera, self.text, fs)
             elif self.decision() == "deploy":
                 why = pub.deploy_refusal(model, at)
                 p = self.camera.to_screen(at)
@@ -382,8 +396,16 @@ class SkirmishView(GameView):
         if pygame.key.get_focused() and pygame.key.get_pressed()[pygame.K_v] and self.lay.table.collidepoint(self.mouse):
             at = self.camera.to_world(self.mouse)
             seen = [((float(self.view["figures"][m]["at"][0]), float(self.view["figures"][m]["at"][1])),
-                     self.side_colour(int(self.view["figures"][m]["side"]))) for m in pub.watchers(at)]
+                     self.side_colour(int(self.view["figures"][m]["side"]))) for m in self._watchers(at)]
             overlays.draw_watchers(surface, at, seen, self.camera, self.text, fs)
+
+    def _watchers(self, at: Point) -> list[int]:
+        """Every model that sees `at`, cached per quarter inch while the position stands."""
+        key = (id(self.view), round(at[0] * 4), round(at[1] * 4))
+        if self._seen is None or self._seen[0] != key:
+            assert self.public is not None
+            self._seen = (key, self.public.watchers(at))
+        return self._seen[1]
 
     def _mark_target(self, surface: pygame.Surface, target: int, preview: AttackPreview) -> None:
         fig = self.view["figures"][target]
@@ -567,6 +589,19 @@ class SkirmishView(GameView):
             self.preview_at = None
             return
         self.preview_at = (int(source.ident or "0"), target.point)
+
+    def _route_later(self, model: int, at: Point) -> Route | None:
+        """The route to `at` from the worker, or the newest one it has for this model (the
+        pointer runs ahead of a slow route by a frame or two)."""
+        view = self.view
+        key = ("route", id(view), model, round(at[0], 2), round(at[1], 2))
+        found = self.questions.ask(key, lambda: table_for(view).route(model, at))
+        if isinstance(found, Route):
+            self._last_route = ((id(view), model), found)
+            return found
+        if self._last_route is not None and self._last_route[0] == (id(view), model):
+            return self._last_route[1]
+        return None
 
     def _route(self, model: int, at: Point) -> Route:
         key = (model, round(at[0], 2), round(at[1], 2))
@@ -769,6 +804,8 @@ class SkirmishView(GameView):
         return False
 
     def next_frame_in(self, overlay: Overlay, animator: Animator) -> float:
+        if self.questions.pending:
+            return 0.0
         if pygame.key.get_focused() and pygame.key.get_pressed()[pygame.K_v]:
             return PULSE
         if self.selected or self.view.get("activation") is not None:
