@@ -32,9 +32,10 @@ from game.skirmish.commands import (
     PlaceToken,
     Reroll,
     Stop,
+    UseAbility,
 )
 from game.skirmish.attacks import lands
-from game.skirmish.content import Content, LoadResult, builtin_content, load_user_content, random_layout
+from game.skirmish.content import AreaAttackEffect, Content, LoadResult, builtin_content, load_user_content, random_layout
 from game.skirmish.state import SkirmishState
 
 FIRST_ROSTER = "first"
@@ -197,6 +198,34 @@ class SkirmishGame(Game):
         return Refusal(why) if why else cmd
 
     @staticmethod
+    def _ability(state: SkirmishState, seat: Seat, source: Target, target: Target | None) -> Command | Refusal:
+        """An ability button (`ident` "model/ability"): clicked (no aim), or dropped on a point
+        (an area attack's aim) or on a model (a friend or enemy it picks)."""
+        try:
+            model, ability = (int(x) for x in (source.ident or "").split("/"))
+        except ValueError:
+            return Refusal("Choose an ability.")
+        if not 0 <= model < len(state.figures) or not 0 <= ability < len(state.figures[model].unit.abilities):
+            return Refusal("That model has no such ability.")
+        effects = state.figures[model].unit.abilities[ability].effects
+        aims = any(isinstance(e, AreaAttackEffect) for e in effects)
+        picks = any(getattr(getattr(e, "target", None), "who", None) in ("friend", "enemy") for e in effects)
+        at, pick = (-1.0, -1.0), -1
+        if aims or picks:
+            if target is None or target.point is None:
+                return Refusal("Drag the ability onto " + ("the point to aim at." if aims else "the model it acts on."))
+            at = (float(target.point[0]), float(target.point[1])) if aims else at
+            if picks:
+                under = [f for f in state.figures if f.on_table
+                         and math.dist(f.at, target.point) <= geo.base_radius(f.unit.base_mm)]
+                if not under:
+                    return Refusal("Drop the ability on a model.")
+                pick = under[-1].id
+        cmd = UseAbility(seat, model, ability, at, pick)
+        why = rules.why_illegal(state, cmd)
+        return Refusal(why) if why else cmd
+
+    @staticmethod
     def _button(state: SkirmishState, seat: Seat, source: Target, target: Target | None) -> Command | Refusal | None:
         """The command of a button source (see `find_command`), or None for a model."""
         cmd: Command
@@ -224,6 +253,8 @@ class SkirmishGame(Game):
                 return Refusal("That model has no such weapon.")
             left = rules.attacks_of(state, state.figures[model], weapon) - act.spent(model, weapon)
             cmd = Attack(seat, model, weapon, victim, max(1, left))
+        elif source.zone == "ability":
+            return SkirmishGame._ability(state, seat, source, target)
         elif source.zone == "token":
             if target is None or target.point is None:
                 return Refusal("Drop the token on the table.")

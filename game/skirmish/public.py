@@ -26,7 +26,7 @@ from game.skirmish import geometry as geo
 from game.skirmish import rules
 from game.skirmish.attacks import clamp_knack, damage_per_hit, expected_damage, hit_chance, kill_chance
 from game.skirmish.commands import Attack, Deploy, Move
-from game.skirmish.content import Content, TerrainLayout, TerrainPiece, builtin_content
+from game.skirmish.content import AreaAttackEffect, Content, TerrainLayout, TerrainPiece, builtin_content
 from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToken, PlacingTokens
 from game.skirmish.state import SkirmishState
 
@@ -202,6 +202,30 @@ class PublicTable:
         f = s.figures[model]
         w = f.unit.weapons[weapon]
         return w.range if w.melee else rules.stat(s, f, "range", w.range)
+
+    def ability_aim(self, model: int, ability: int) -> str:
+        """What using the ability asks for: "point" (an area attack's aim), "model" (a friend or
+        an enemy it acts on) or "" (nothing: it is used at once)."""
+        effects = self.state.figures[model].unit.abilities[ability].effects
+        if any(isinstance(e, AreaAttackEffect) for e in effects):
+            return "point"
+        if any(getattr(getattr(e, "target", None), "who", None) in ("friend", "enemy") for e in effects):
+            return "model"
+        return ""
+
+    def usable_abilities(self, model: int) -> list[int]:
+        """The model's abilities that are used (not passive or automatic) and not yet spent this
+        activation or game, as the engine refuses them."""
+        s = self.state
+        act = s.activation
+        out = []
+        for k, ability in enumerate(s.figures[model].unit.abilities):
+            if ability.use not in ("free", "instead_of_attack", "instead_of_move") or act is None:
+                continue
+            if (model, k) in act.abilities or (ability.once_per_game and (model, k) in s.spent):
+                continue
+            out.append(k)
+        return out
 
     def best_weapon(self, model: int, target: int) -> int | None:
         """The first weapon with attacks left that may attack `target` now (as a drag onto it

@@ -204,7 +204,19 @@ class SkirmishView(GameView):
                     if len(act["figures"]) > 1:
                         label = f"{self._name(m)}: {label}"
                     items.append((label, None, f"weapon:{m}:{w}", 190))
-        elif kind == "reroll":
+        if kind in ("move", "attack"):
+            act = v["activation"]
+            for m in act["figures"]:
+                if v["figures"][m]["fallen"]:
+                    continue
+                for k in pub.usable_abilities(m):
+                    name = pub.state.figures[m].unit.abilities[k].name
+                    aim = pub.ability_aim(m, k)
+                    label = name + (" (drag to aim)" if aim == "point" else " (drag onto a model)" if aim else "")
+                    if len(act["figures"]) > 1:
+                        label = f"{self._name(m)}: {label}"
+                    items.append((label, Target("ability", ident=f"{m}/{k}"), f"ability:{m}:{k}", 120))
+        if kind == "reroll":
             roll = v["roll"]
             failed = self._failed(roll)
             if failed and roll["faces"]:
@@ -381,8 +393,11 @@ class SkirmishView(GameView):
                 p = self.camera.to_screen(at)
                 self.text.blit(surface, why or "Deploy here", fs, overlays.BAD if why else overlays.GOOD, "bold",
                                shadow=True, midbottom=(p[0], p[1] - 16))
+        held = overlay.held
+        if held is not None and held.zone == "ability" and overlay.drag_pos is not None:
+            self._draw_aim(surface, held, overlay.drag_pos)
         target = self._hovered_enemy(overlay)
-        if target is not None and self.attacker is not None:
+        if target is not None and self.attacker is not None and (held is None or held.zone != "ability"):
             m, w = self.attacker
             preview = pub.attack(m, w, target)
             overlays.draw_sight(surface, preview, self.camera)
@@ -398,6 +413,22 @@ class SkirmishView(GameView):
             seen = [((float(self.view["figures"][m]["at"][0]), float(self.view["figures"][m]["at"][1])),
                      self.side_colour(int(self.view["figures"][m]["side"]))) for m in self._watchers(at)]
             overlays.draw_watchers(surface, at, seen, self.camera, self.text, fs)
+
+    def _draw_aim(self, surface: pygame.Surface, held: Target, pos: Point) -> None:
+        """Where an ability being dragged would land: its blast circle, or a mark on the model."""
+        assert self.public is not None
+        m, k = (int(x) for x in (held.ident or "0/0").split("/"))
+        ability = self.public.state.figures[m].unit.abilities[k]
+        from game.skirmish.content import AreaAttackEffect
+        blasts = [e for e in ability.effects if isinstance(e, AreaAttackEffect)]
+        if blasts:
+            pygame.draw.circle(surface, overlays.BAD, pos, max(4, self.camera.length(blasts[0].radius)), width=2)
+            home = self.camera.to_screen(self.public.state.figures[m].at)
+            pygame.draw.circle(surface, overlays.COVER, home, max(4, self.camera.length(blasts[0].range)), width=1)
+        else:
+            pygame.draw.circle(surface, overlays.COVER, pos, 10, width=2)
+        self.text.blit(surface, ability.name, self.lay.fs, (255, 255, 255), "bold", shadow=True,
+                       midbottom=(pos[0], pos[1] - 14))
 
     def _watchers(self, at: Point) -> list[int]:
         """Every model that sees `at`, cached per quarter inch while the position stands."""
@@ -566,8 +597,11 @@ class SkirmishView(GameView):
         if kind == "deploy":
             return [Target("figure", ident=str(f["id"])) for f in self.view["figures"]
                     if f["side"] == seat and not f["deployed"]]
-        if kind in ("move", "bonus"):
-            return [Target("figure", ident=str(m)) for m in self._movers()]
+        if kind in ("move", "bonus", "attack"):
+            aimed = [t for _, _, t, key in self.tray if t is not None and t.zone == "ability"
+                     and self.public is not None and self.public.ability_aim(*map(int, key.split(":")[1:])) != ""]
+            movers = [Target("figure", ident=str(m)) for m in self._movers()] if kind != "attack" else []
+            return movers + aimed
         if kind == "place_token":
             return [Target("token")]
         return []
@@ -614,7 +648,9 @@ class SkirmishView(GameView):
 
     def clicks(self, seat: Seat) -> list[Target]:
         self._build_tray()  # the view's own choices (a model picked, a tactic) change the buttons
-        out = [t for _, _, t, _ in self.tray if t is not None and t.zone != "figure" and t.zone != "token"]
+        out = [t for _, _, t, key in self.tray if t is not None and t.zone not in ("figure", "token")
+               and not (t.zone == "ability" and self.public is not None
+                        and self.public.ability_aim(*map(int, key.split(":")[1:])) != "")]
         if self.decision() == "attack" and self.attacker is not None:
             a, w = self.attacker
             side = self.view["figures"][a]["side"]
@@ -648,9 +684,19 @@ class SkirmishView(GameView):
             return Target("figure", ident=f"{command.model}/{command.weapon}"), Target("figure", ident=str(command.target))
         if isinstance(command, C.Activate):
             return Target("order", ident=f"{','.join(map(str, command.models))}|{command.order}|{command.tactic}"), None
+        if isinstance(command, C.UseAbility):
+            source = Target("ability", ident=f"{command.model}/{command.ability}")
+            aim = self.public.ability_aim(command.model, command.ability) if self.public is not None else ""
+            if aim == "point":
+                return source, Target("table", point=command.at)
+            if aim == "model" and 0 <= command.target < len(self.view["figures"]):
+                fig = self.view["figures"][command.target]
+                return source, Target("table", point=(float(fig["at"][0]), float(fig["at"][1])))
+            return source, None
         if isinstance(command, C.PlaceToken):
             return Target("token"), Target("table", point=command.at)
-        simple = {C.EndStep: "end_step", C.EndActivation: "end_activation", C.Stop: "stop", C.KeepRoll: "keep"}
+        simple = {C.EndStep: "end_step", C.EndActivation: "end_activation", C.Stop: "stop", C.KeepRoll: "keep",
+                  C.Reroll: "reroll"}  # the re-roll button takes every failed die, as the engine offers
         for cls, zone in simple.items():
             if isinstance(command, cls):
                 return Target(zone), None
@@ -696,6 +742,11 @@ class SkirmishView(GameView):
         return f"{who} {words}", colour
 
     def tooltip(self, pos: Point) -> str | None:
+        for rect, _, target, key in self.tray:
+            if rect.collidepoint(pos) and key.startswith("ability:") and self.public is not None:
+                _, m, k = key.split(":")
+                ability = self.public.state.figures[int(m)].unit.abilities[int(k)]
+                return f"{ability.name}: {ability.text}"
         if self.lay.bar.collidepoint(pos) and self.view:
             return "\n".join(hud.bar_lines(self.view, self.seat_names or ["Side 1", "Side 2"], _content()))
         return None

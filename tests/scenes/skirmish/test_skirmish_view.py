@@ -147,6 +147,7 @@ def test_every_candidate_comes_back_from_the_gesture_that_shows_it(ctx: AppConte
     rng = random.Random(seed)
     state = SKIRMISH.new({}, seed)
     checked: set[str] = set()
+    seen: set[str] = set()
     for _ in range(260):
         if state.is_over():
             break
@@ -154,6 +155,7 @@ def test_every_candidate_comes_back_from_the_gesture_that_shows_it(ctx: AppConte
         if seat != CHANCE:
             view = make_view(ctx, state)
             for cmd in state.candidates(seat):
+                seen.add(cmd.TAG)
                 targets = view.command_targets(cmd)
                 if targets is None:
                     continue
@@ -161,6 +163,7 @@ def test_every_candidate_comes_back_from_the_gesture_that_shows_it(ctx: AppConte
                 checked.add(cmd.TAG)
         state.apply(state.sample_chance() if seat == CHANCE else rng.choice(state.candidates(seat)))
     assert {"deploy", "activate", "move", "end_step"} <= checked
+    assert checked == seen, seen - checked
 
 
 def test_the_view_shows_shot_and_bench_positions(ctx: AppContext) -> None:
