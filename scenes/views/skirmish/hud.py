@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.skirmish.content import Content
+from game.skirmish.words import verb
 from scenes.kit import palette
 from scenes.sprites.text import TextCache
 
@@ -43,7 +44,7 @@ def bar_lines(view: View, names: Sequence[str], content: Content) -> list[str]:
     if view["phase"] == "activations" and who:
         phase = f"{who} {'activating' if act else 'to activate'}"
     elif view["phase"] == "deploy" and who:
-        phase = f"Deployment: {who} places a model"
+        phase = f"Deployment: {who} {verb(who, 'places')} a model"
     sides = "   ".join(
         f"{names[s] if s < len(names) else f'Side {s + 1}'} ({content.factions[view['factions'][s]].name}): "
         f"{view['points'][s]} AP, {view['score'][s]} pts" for s in (0, 1))

@@ -78,7 +78,8 @@ def preview_lines(preview: AttackPreview, weapon: str, target: str, melee: bool,
         lines.append((preview.refusal, BAD))
         return lines
     six = " (only 6s: engaged)" if preview.forced_six else ""
-    lines.append((f"{preview.dice} dice at {preview.knack}+{six}: {preview.chance:.0%} each", (232, 228, 216)))
+    dice = f"{preview.dice} {'die' if preview.dice == 1 else 'dice'}"
+    lines.append((f"{dice} at {preview.knack}+{six}: {preview.chance:.0%} each to hit", (232, 228, 216)))
     lines.append((f"{preview.per_hit} damage a hit, {preview.expected:.1f} expected, {preview.kill:.0%} to fell",
                   (232, 228, 216)))
     return lines

@@ -29,6 +29,7 @@ from game.core.decisions import Decision
 from game.core.protocol import Command, Event, Seat, Target
 from game.skirmish import commands as C
 from game.skirmish.geometry import base_radius
+from game.skirmish.words import verb
 from game.skirmish.public import AttackPreview, PublicTable, Route, _content, models_at, unit_sheet
 from scenes.animation import Animator, ease_in_out_cubic
 from scenes.input.regions import DropRegion
@@ -262,7 +263,16 @@ class SkirmishView(GameView):
             return "Choose a weapon, then hover an enemy to see the odds and click it to attack."
         if kind == "reroll":
             roll = v["roll"]
-            return f"Rolled {roll['purpose']}: need {roll['knack']}+." if roll["faces"] else "Rolling..."
+            if not roll["faces"]:
+                return "Rolling..."
+            from game.skirmish.attacks import lands
+            hits = sum(lands(f, roll["knack"], roll["forced_six"]) for f in roll["faces"])
+            what = "Tactic" if roll["purpose"] == "tactic" else "Blast" if roll["purpose"] == "blast" else "Attack"
+            if roll["purpose"] == "attack" and self.public is not None and roll["figure"] >= 0:
+                weapon = self.public.state.figures[roll["figure"]].unit.weapons[roll["weapon"]].name
+                what = f"{weapon} at {self._name(roll['target'])}"
+            need = "6" if roll["forced_six"] else f"{roll['knack']}+"
+            return f"{what}: need {need}, {hits} of {len(roll['faces'])} hit. Re-roll failed dice (1 AP each) or keep."
         return ""
 
     # --- GameView: drawing ----------------------------------------------------------------
@@ -739,7 +749,7 @@ class SkirmishView(GameView):
                  "reroll": "decides on a re-roll", "place_token": "places a token"}.get(kind, "")
         if not words:
             return hud.PHASE_WORDS.get(str(v.get("phase")), ""), palette.TEXT
-        return f"{who} {words}", colour
+        return f"{who} {verb(who, words)}", colour
 
     def tooltip(self, pos: Point) -> str | None:
         for rect, _, target, key in self.tray:
