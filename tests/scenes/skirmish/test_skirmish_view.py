@@ -177,3 +177,32 @@ def test_the_view_shows_shot_and_bench_positions(ctx: AppContext) -> None:
     bench = bench_match(3, None).state
     assert isinstance(bench, SkirmishState)
     assert len(bench.figures) >= 25 and get_game("skirmish") is SKIRMISH
+
+
+def test_shift_click_builds_a_formation_and_its_order_button_activates_it(ctx: AppContext) -> None:
+    from game.skirmish import geometry as geo
+    from game.skirmish.commands import Activate
+
+    state = until(6, "activate")
+    seat = state.to_act()[0]
+    own = [f for f in state.alive(seat) if f.on_table and not f.activated]
+    a, b = own[0], next(f for f in own[1:] if set(f.unit.training) & set(own[0].unit.training) or f.unit.is_leader
+                        or own[0].unit.is_leader)
+    gap = geo.base_radius(a.unit.base_mm) + geo.base_radius(b.unit.base_mm)
+    b.x, b.y = a.x + gap, a.y  # stood in base contact for the test
+    state.rebuild_table()
+    view = make_view(ctx, state)
+    view.set_seats(["Player 1", "Player 2"], [True, True])
+    assert view.view_click(view.camera.to_screen(a.at))
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        assert view.view_click(view.camera.to_screen(b.at))
+    finally:
+        pygame.key.set_mods(0)
+    assert view.selected == [a.id, b.id]
+    order = Target("order", ident=f"{a.id},{b.id}|double_move|")
+    assert order in view.clicks(seat)
+    found = SKIRMISH.find_command(state, seat, order, None)
+    expected = Activate(seat, (a.id, b.id), "double_move")
+    why = rules.why_illegal(state, expected)
+    assert found == expected if why is None else isinstance(found, Refusal) and found.reason == why
