@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from shapely.geometry import MultiPolygon, Polygon
@@ -26,7 +25,7 @@ from game.skirmish import geometry as geo
 from game.skirmish import rules
 from game.skirmish.attacks import clamp_knack, damage_per_hit, expected_damage, hit_chance, kill_chance
 from game.skirmish.commands import Attack, Deploy, Move
-from game.skirmish.content import AreaAttackEffect, Content, TerrainLayout, TerrainPiece, builtin_content
+from game.skirmish.content import AreaAttackEffect, Content, TerrainLayout, TerrainPiece
 from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToken, PlacingTokens
 from game.skirmish.state import SkirmishState
 
@@ -34,9 +33,11 @@ Point = tuple[float, float]
 View = Mapping[str, Any]
 
 
-@lru_cache(maxsize=1)
 def _content() -> Content:
-    return builtin_content()
+    """The content the game plays with: the built-ins and the player's own files."""
+    from game.skirmish.game import SKIRMISH
+
+    return SKIRMISH.content
 
 
 def _roll(d: Mapping[str, Any]) -> PendingRoll:
