@@ -279,6 +279,9 @@ class SkirmishView(GameView):
     def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
         if not self.view or self.public is None:
             return
+        pointer = getattr(self.ctx, "pointer", None)
+        if callable(pointer):
+            self.mouse = pointer()  # the table keeps pointer events while a piece is held
         self._build_tray()
         fs = self.lay.fs
         names = self.seat_names or ["Side 1", "Side 2"]
@@ -293,6 +296,10 @@ class SkirmishView(GameView):
             sides = [self.side_colour(0), self.side_colour(1)]
             self._layer = (key, board.table_layer(self.view, self.camera, surface.get_size(), sides, self.text, fs))
         surface.blit(self._layer[1], (0, 0))
+        if self.decision() == "deploy" and self.view["turn"] in (0, 1):  # where the model may go
+            zone = [self.camera.to_screen((p[0], p[1])) for p in self.view["zones"][self.view["turn"]]]
+            glow = 150 + int(60 * math.sin(overlay.time * 4))
+            pygame.draw.polygon(surface, (glow, glow, glow), zone, width=3)
         board.draw_tokens(surface, self.view, self.camera)
         self._draw_placing(surface, overlay)
         self._draw_reach(surface, overlay)
@@ -312,11 +319,12 @@ class SkirmishView(GameView):
         r = self.camera.length(float(placing["range"]) + float(placing["origin_radius"]))
         pygame.draw.circle(surface, (196, 150, 230), c, max(4, r), width=2)
         held = overlay.held
-        if held is not None and held.zone == "token" and overlay.drag_pos is not None:
+        token_at = self._ghost_pos(overlay)
+        if held is not None and held.zone == "token" and token_at is not None:
             kind = self.public.state.token_kinds.get(str(placing["kind"])) if self.public is not None else None
             radius = self.camera.length((kind.diameter if kind is not None else 1.0) / 2)
-            pygame.draw.circle(surface, (124, 88, 150), overlay.drag_pos, max(3, radius))
-            pygame.draw.circle(surface, (255, 255, 255), overlay.drag_pos, max(3, radius), width=2)
+            pygame.draw.circle(surface, (124, 88, 150), token_at, max(3, radius))
+            pygame.draw.circle(surface, (255, 255, 255), token_at, max(3, radius), width=2)
 
     def _draw_reach(self, surface: pygame.Surface, overlay: Overlay) -> None:
         model = self._reach_model(overlay)
@@ -360,8 +368,18 @@ class SkirmishView(GameView):
             out[int(t.payload["model"])] = _along(path, t.value if t.started else 0.0)
         return out
 
+    def _ghost_pos(self, overlay: Overlay) -> Point | None:
+        """Where the held piece is shown: under the pointer while dragged, or while picked (click
+        then click) and the pointer is over the table."""
+        if overlay.drag_pos is not None:
+            return overlay.drag_pos
+        if overlay.held is not None and self.lay.table.collidepoint(self.mouse):
+            return self.mouse
+        return None
+
     def _draw_models(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
         moving = self._moving(animator)
+        ghost_at = self._ghost_pos(overlay)
         held = overlay.held
         held_model = int(held.ident or "0") if held is not None and held.zone == "figure" and (held.ident or "").isdigit() \
             else None
@@ -379,21 +397,26 @@ class SkirmishView(GameView):
                 r = self.camera.length(base_radius(float(fig["base_mm"]))) + 4 + 2 * math.sin(t * 5)
                 pygame.draw.circle(surface, (255, 244, 206), c, max(4, r), width=2)
             board.draw_model(surface, fig, at, self.camera, self.side_colour(fig["side"]), self._icon(m), ring)
-            if held_model == m and overlay.drag_pos is not None:
-                ghost = self.camera.to_world(overlay.drag_pos)
+            if held_model == m and ghost_at is not None:
+                ghost = self.camera.to_world(ghost_at)
                 board.draw_model(surface, fig, ghost, self.camera, self.side_colour(fig["side"]), self._icon(m),
                                  (255, 255, 255), lifted=True)
-        if held_model is not None and overlay.drag_pos is not None and not self.view["figures"][held_model]["deployed"]:
+        if held_model is not None and ghost_at is not None and not self.view["figures"][held_model]["deployed"]:
             fig = self.view["figures"][held_model]
-            board.draw_model(surface, fig, self.camera.to_world(overlay.drag_pos), self.camera,
+            board.draw_model(surface, fig, self.camera.to_world(ghost_at), self.camera,
                              self.side_colour(fig["side"]), self._icon(held_model), (255, 255, 255), lifted=True)
 
     def _draw_questions(self, surface: pygame.Surface, overlay: Overlay) -> None:
         """Route preview, attack preview, the ruler and the watchers, as asked."""
         pub, fs = self.public, self.lay.fs
         assert pub is not None
-        if self.preview_at is not None and self.drop_source is not None:
-            model, at = self.preview_at
+        spot = self.preview_at if self.drop_source is not None else None
+        held = overlay.held
+        if spot is None and held is not None and overlay.drag_pos is None and held.zone == "figure" \
+                and (held.ident or "").isdigit() and self._ghost_pos(overlay) is not None:
+            spot = (int(held.ident or "0"), self.camera.to_world(self.mouse))  # picked, then pointing
+        if spot is not None:
+            model, at = spot
             if self.decision() in ("move", "bonus"):
                 route = self._route_later(model, at)
                 if route is not None:
@@ -403,17 +426,17 @@ class SkirmishView(GameView):
                 p = self.camera.to_screen(at)
                 self.text.blit(surface, why or "Deploy here", fs, overlays.BAD if why else overlays.GOOD, "bold",
                                shadow=True, midbottom=(p[0], p[1] - 16))
-        held = overlay.held
-        if held is not None and held.zone == "ability" and overlay.drag_pos is not None:
-            self._draw_aim(surface, held, overlay.drag_pos)
+        aim_at = self._ghost_pos(overlay)
+        if held is not None and held.zone == "ability" and aim_at is not None:
+            self._draw_aim(surface, held, aim_at)
         target = self._hovered_enemy(overlay)
         if target is not None and self.attacker is not None and (held is None or held.zone != "ability"):
             m, w = self.attacker
-            preview = pub.attack(m, w, target)
-            overlays.draw_sight(surface, preview, self.camera)
-            self._mark_target(surface, target, preview)
+            odds = pub.attack(m, w, target)
+            overlays.draw_sight(surface, odds, self.camera)
+            self._mark_target(surface, target, odds)
             weapon = pub.state.figures[m].unit.weapons[w]
-            lines = overlays.preview_lines(preview, weapon.name, self._name(target), weapon.melee,
+            lines = overlays.preview_lines(odds, weapon.name, self._name(target), weapon.melee,
                                            pub.edge_gap(m, target))
             overlays.draw_note(surface, lines, self.mouse, self.text, max(11, fs - 2), self.lay.table)
         if self.ruler is not None:
@@ -556,13 +579,13 @@ class SkirmishView(GameView):
     def _draw_card(self, surface: pygame.Surface, overlay: Overlay) -> None:
         """The stat card of the model under the pointer (on the table or in the tray)."""
         m = self._model_under(self.mouse)
-        if m is None or overlay.drag_pos is not None or self.measuring:
+        if m is None or overlay.held is not None or self.measuring:
             return
         fig = self.view["figures"][m]
         hover_enemy = self.attacker is not None and self.decision() == "attack" and fig["side"] != self.view["turn"]
         if hover_enemy:
             return
-        lines = unit_sheet(self.view, m)
+        lines = unit_sheet(self.view, m, self.public)
         bounds = self.rect.inflate(-8, -8)
         hud.draw_card(surface, lines, (round(self.mouse[0]), round(self.mouse[1])), self.text, self.lay.fs, bounds,
                       self.side_colour(int(fig["side"])))
