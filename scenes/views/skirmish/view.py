@@ -75,6 +75,8 @@ class SkirmishView(GameView):
         """(start, end, model the ruler starts on) in inches."""
         self.panning: Point | None = None
         self.mouse: Point = (0.0, 0.0)
+        """The pointer: from motion events the view sees, and from the system pointer when it moved."""
+        self._pointer_seen: Point | None = None
         self._layer: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._reach: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._terrain_key = ""
@@ -280,8 +282,10 @@ class SkirmishView(GameView):
         if not self.view or self.public is None:
             return
         pointer = getattr(self.ctx, "pointer", None)
-        if callable(pointer):
-            self.mouse = pointer()  # the table keeps pointer events while a piece is held
+        if callable(pointer):  # the table keeps motion events while a piece is held: ask the pointer
+            now = pointer()
+            if now != self._pointer_seen:
+                self._pointer_seen = self.mouse = now
         self._build_tray()
         fs = self.lay.fs
         names = self.seat_names or ["Side 1", "Side 2"]
