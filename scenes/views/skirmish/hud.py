@@ -22,7 +22,8 @@ View = Mapping[str, Any]
 
 PHASE_WORDS = {"deploy_rolloff": "Rolling off to deploy", "deploy": "Deployment",
                "environment_rolloff": "Rolling off for the Environment", "environment": "Rolling the Environment",
-               "environment_tokens": "Placing the Environment's tokens", "first_rolloff": "Rolling off to go first", "activations": "Activations", "over": "Game over"}
+               "environment_tokens": "Placing the Environment's tokens", "first_rolloff": "Rolling off to go first",
+               "activations": "Activations", "over": "Game over"}
 
 
 def environment_words(view: View, content: Content) -> tuple[str, str]:
