@@ -237,6 +237,19 @@ class PublicTable:
                 return w
         return None
 
+    # --- the mission --------------------------------------------------------------------
+    def holders(self) -> list[int]:
+        """Who holds each objective now (the side, or -1: nobody), as the mission scores it."""
+        s = self.state
+        return [rules.controller(s, o.at, o.radius) for o in s.mission.objectives]
+
+    def token_words(self, index: int) -> str:
+        """A token on the table in words: its kind, what it does and how long it stays."""
+        t = self.state.tokens[index]
+        kind = self.state.token_kinds[t.kind]
+        stays = "for the rest of the game" if t.rounds == 0 else f"{t.rounds} more round{'s' if t.rounds != 1 else ''}"
+        return f"{kind.name}: {kind.text} ({stays})"
+
     # --- measuring and sight ------------------------------------------------------------
     def body(self, model: int) -> geo.Body:
         return self.state.body(self.state.figures[model])

@@ -80,6 +80,7 @@ class SkirmishView(GameView):
         self._layer: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._reach: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._terrain_key = ""
+        self._held_by: tuple[int, list[int]] | None = None
         self.questions = Questions()
         self._last_route: tuple[tuple[int, int], Route] | None = None
         self._seen: tuple[tuple[int, int, int], list[int]] | None = None
@@ -305,6 +306,7 @@ class SkirmishView(GameView):
             glow = 150 + int(60 * math.sin(overlay.time * 4))
             pygame.draw.polygon(surface, (glow, glow, glow), zone, width=3)
         board.draw_tokens(surface, self.view, self.camera)
+        self._draw_holders(surface)
         self._draw_placing(surface, overlay)
         self._draw_reach(surface, overlay)
         self._draw_models(surface, overlay, animator)
@@ -313,6 +315,22 @@ class SkirmishView(GameView):
         surface.set_clip(clip)
         self._draw_tray(surface, animator)
         self._draw_card(surface, overlay)
+
+    def _draw_holders(self, surface: pygame.Surface) -> None:
+        """Each objective ringed in the colour of the side that holds it now (none: no ring)."""
+        if self.public is None or self.view.get("phase") in ("deploy", "deploy_rolloff"):
+            return
+        for ob, side in zip(self.view["objectives"], self._holders()):
+            if side in (0, 1):
+                c = self.camera.to_screen((ob["at"][0], ob["at"][1]))
+                r = max(6, self.camera.length(float(ob["radius"]))) + 4
+                pygame.draw.circle(surface, self.side_colour(side), c, r, width=4)
+
+    def _holders(self) -> list[int]:
+        if self._held_by is None or self._held_by[0] != id(self.view):
+            assert self.public is not None
+            self._held_by = (id(self.view), self.public.holders())
+        return self._held_by[1]
 
     def _draw_placing(self, surface: pygame.Surface, overlay: Overlay) -> None:
         """Where a token may go (its circle of range) and the token under the pointer."""
@@ -779,6 +797,16 @@ class SkirmishView(GameView):
         return f"{who} {verb(who, words)}", colour
 
     def tooltip(self, pos: Point) -> str | None:
+        if self.view and self.public is not None and self.lay.table.collidepoint(pos) and not self._model_under(pos):
+            at = self.camera.to_world(pos)
+            for i, t in enumerate(self.view["tokens"]):
+                if math.dist(at, (t["at"][0], t["at"][1])) <= float(t["diameter"]) / 2:
+                    return self.public.token_words(i)
+            for ob, side in zip(self.view["objectives"], self._holders()):
+                if math.dist(at, (ob["at"][0], ob["at"][1])) <= float(ob["radius"]):
+                    names = self.seat_names or ["Side 1", "Side 2"]
+                    held = f"held by {names[side]}" if side in (0, 1) else "held by nobody"
+                    return f"{ob['name']}: worth {ob['value']}, {held} (more models touching it holds it)"
         for rect, _, target, key in self.tray:
             if rect.collidepoint(pos) and key.startswith("ability:") and self.public is not None:
                 _, m, k = key.split(":")

@@ -113,3 +113,12 @@ def test_models_at_and_sheet() -> None:
     sheet = unit_sheet(view, f.id)
     assert sheet[0].startswith(f.unit.name)
     assert any(w.name in line for w in f.unit.weapons for line in sheet)
+
+
+@pytest.mark.parametrize(("seed", "steps"), POSITIONS[:6])
+def test_objective_holders_and_token_words_are_the_engines(seed: int, steps: int) -> None:
+    state = play_out(seed, steps)
+    public = PublicTable(state.view(0))
+    assert public.holders() == [rules.controller(state, o.at, o.radius) for o in state.mission.objectives]
+    for i, t in enumerate(state.tokens):
+        assert public.token_words(i).startswith(state.token_kinds[t.kind].name + ":")
