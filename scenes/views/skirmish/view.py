@@ -179,6 +179,8 @@ class SkirmishView(GameView):
         area.y = self.lay.tray.y + int(fs * 1.9)
         kind = self.decision()
         seat = int(v.get("turn", 0))
+        if not any(self.is_human(s) for s in v.get("to_act", [])):
+            return  # a computer decides: nothing to press (its dice still show)
         items: list[tuple[str, Target | None, str, int]] = []
         if kind == "deploy":
             for f in v["figures"]:
