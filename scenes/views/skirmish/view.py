@@ -562,7 +562,10 @@ class SkirmishView(GameView):
         prompt = self._tray_prompt(names) if any(self.is_human(s) for s in self.view.get("to_act", [])) else ""
         if self.measuring:
             prompt = "Measuring (M to stop): drag from a model or any point."
-        self.text.blit(surface, hud.fit(self.text, prompt, max(10, fs - 2), r.width - 20), max(10, fs - 2),
+        keys = "M measure   V who sees   wheel zoom   0 fit"
+        keys_w = self.text.font(max(10, fs - 3)).size(keys)[0]
+        self.text.blit(surface, keys, max(10, fs - 3), palette.TEXT_DIM, midright=(r.right - 10, r.y + int(fs * 1.0)))
+        self.text.blit(surface, hud.fit(self.text, prompt, max(10, fs - 2), r.width - 40 - keys_w), max(10, fs - 2),
                        palette.TEXT, midleft=(r.x + 10, r.y + int(fs * 1.0)))
         roll = self.view.get("roll")
         dice = animator.of_kind("sk-dice")
