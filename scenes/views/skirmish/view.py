@@ -65,7 +65,10 @@ class SkirmishView(GameView):
         self.tactic = ""
         self.attacker: tuple[int, int] | None = None
         """(model, weapon) the attack step aims with."""
+        self.generation = 0
+        """Counts the positions shown (set_view), for the caches' keys."""
         self.tray: list[tuple[pygame.Rect, str, Target | None, str]] = []
+        self._tray_key: tuple[Any, ...] | None = None
         """(rect, label, Target it plays or None, local key) of the tray's controls."""
         self.routes: dict[tuple[int, float, float], Route] = {}
         self.preview_at: tuple[int, Point] | None = None
@@ -105,6 +108,7 @@ class SkirmishView(GameView):
     def set_view(self, view: ViewDict) -> None:
         first = not self.view
         self.view = view
+        self.generation += 1  # caches key on this, never on id(view): a freed dict's id comes back
         self.public = PublicTable(view) if view else None
         self._terrain_key = repr((view.get("mission"), view.get("terrain"), view.get("table")))
         self.routes.clear()
@@ -169,7 +173,13 @@ class SkirmishView(GameView):
 
     # --- the tray -------------------------------------------------------------------------
     def _build_tray(self) -> None:
-        """The controls for the decision under way (rects, labels and what they do)."""
+        """The controls for the decision under way (rects, labels and what they do); built again
+        only when the position, the layout or the view's own choices change."""
+        built = (self.generation, tuple(self.selected), self.tactic, self.attacker, tuple(self.seat_humans),
+                 tuple(self.lay.tray))
+        if built == self._tray_key:
+            return
+        self._tray_key = built
         self.tray = []
         v, pub = self.view, self.public
         if not v or pub is None:
@@ -329,9 +339,9 @@ class SkirmishView(GameView):
                 pygame.draw.circle(surface, self.side_colour(side), c, r, width=4)
 
     def _holders(self) -> list[int]:
-        if self._held_by is None or self._held_by[0] != id(self.view):
+        if self._held_by is None or self._held_by[0] != self.generation:
             assert self.public is not None
-            self._held_by = (id(self.view), self.public.holders())
+            self._held_by = (self.generation, self.public.holders())
         return self._held_by[1]
 
     def _draw_placing(self, surface: pygame.Surface, overlay: Overlay) -> None:
@@ -354,10 +364,10 @@ class SkirmishView(GameView):
         model = self._reach_model(overlay)
         if model is None or self.public is None:
             return
-        key = (id(self.view), model, self.camera.scale, self.camera.pan, surface.get_size())
+        key = (self.generation, model, self.camera.scale, self.camera.pan, surface.get_size())
         if self._reach is None or self._reach[0] != key:
             view = self.view
-            area = self.questions.ask(("reach", id(view), model), lambda: table_for(view).reach(model))
+            area = self.questions.ask(("reach", self.generation, model), lambda: table_for(view).reach(model))
             if area is None:
                 return  # being computed off this thread: drawn on a later frame
             self._reach = (key, overlays.reach_layer(area, self.camera, surface.get_size()))
@@ -489,7 +499,7 @@ class SkirmishView(GameView):
 
     def _watchers(self, at: Point) -> list[int]:
         """Every model that sees `at`, cached per quarter inch while the position stands."""
-        key = (id(self.view), round(at[0] * 4), round(at[1] * 4))
+        key = (self.generation, round(at[0] * 4), round(at[1] * 4))
         if self._seen is None or self._seen[0] != key:
             assert self.public is not None
             self._seen = (key, self.public.watchers(at))
@@ -688,12 +698,12 @@ class SkirmishView(GameView):
         """The route to `at` from the worker, or the newest one it has for this model (the
         pointer runs ahead of a slow route by a frame or two)."""
         view = self.view
-        key = ("route", id(view), model, round(at[0], 2), round(at[1], 2))
+        key = ("route", self.generation, model, round(at[0], 2), round(at[1], 2))
         found = self.questions.ask(key, lambda: table_for(view).route(model, at))
         if isinstance(found, Route):
-            self._last_route = ((id(view), model), found)
+            self._last_route = ((self.generation, model), found)
             return found
-        if self._last_route is not None and self._last_route[0] == (id(view), model):
+        if self._last_route is not None and self._last_route[0] == (self.generation, model):
             return self._last_route[1]
         return None
 
