@@ -41,7 +41,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import argparse
 import json
-import resource
 import sys
 import tempfile
 import time
@@ -57,6 +56,8 @@ from game.core.registry import get_game
 from game.rally.commands import (DistributeEnergy, Exchange, FinishPlanning, NoExchange, OrderShips, PlaceBuiltShip,
                                  PlaceShip, PlaceTile, ProgramCard, SetProgram)
 from game.rally.state import RallyState
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: the project root for tools.*
+from tools.table_clock import mean, percentile, rss_mb, step_frame  # noqa: E402
 
 HUMAN_SECONDS = {
     "think_ship": 30.0,
@@ -134,20 +135,6 @@ def plan_gestures(plan: tuple[Command, ...], ships: int) -> Counter[str]:
 def person_seconds(gestures: Counter[str]) -> float:
     """The model's seconds for a person to make these gestures (HUMAN_SECONDS)."""
     return sum(HUMAN_SECONDS[kind] * count for kind, count in gestures.items())
-
-
-def rss_mb() -> float:
-    """This process's resident memory now, in MB (Linux; 0 elsewhere)."""
-    try:
-        pages = int(Path("/proc/self/statm").read_text().split()[1])
-    except (OSError, IndexError, ValueError):
-        return 0.0
-    return pages * resource.getpagesize() / 2**20
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
 def rally_state(match: Match) -> RallyState:
@@ -307,21 +294,6 @@ def play_one(players: int, seed: int, fps: float, hot_seat: bool, draw_every: in
     }
 
 
-def step_frame(ctx: Any, dt: float, draw: bool) -> None:
-    """`scenes.app.step` without events; drawing only every few frames to save time (the flow
-    of the table does not depend on drawing, except the view's art warm-up, done while idle)."""
-    import pygame
-
-    ctx.stack.apply_pending()
-    ctx.ui.update(dt)
-    ctx.stack.update(dt)
-    if draw:
-        ctx.screen.fill((18, 20, 28))
-        ctx.stack.draw(ctx.screen)
-        ctx.ui.draw_ui(ctx.screen)
-        pygame.display.flip()
-
-
 def era_dict(r: EraRecord) -> dict[str, Any]:
     return {
         "seconds": {k: round(v, 3) for k, v in sorted(r.seconds.items())},
@@ -347,10 +319,6 @@ def split(era: dict[str, Any]) -> tuple[float, float]:
     secs = era["seconds"]
     person = sum(secs.get(k, 0.0) for k in PERSON)
     return sum(secs.values()) - person + era["ai_real"], person
-
-
-def mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else 0.0
 
 
 def summarise(games: list[dict[str, Any]]) -> dict[str, Any]:
