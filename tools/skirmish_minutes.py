@@ -40,7 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: the project root for tools.*
 from game.ai.agents import make_agent  # noqa: E402
 from game.core.match import Match  # noqa: E402
-from game.core.protocol import CHANCE, Command  # noqa: E402
+from game.core.protocol import Command  # noqa: E402
 from game.core.registry import get_game  # noqa: E402
 from game.skirmish.commands import (  # noqa: E402
     Activate,
