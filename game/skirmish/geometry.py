@@ -91,6 +91,8 @@ Sight, in 3D (GEOS ignores z, so heights are ours)
   model_cover_at = 0.2: "partially obscured, but still visible" by models and tokens. One
   blocked line of 15 is a base grazing the silhouette's edge, which no player calls cover;
   three lines are a whole column of the silhouette, foot to head, or most of its legs.
+- `sight_shares(table, bodies, shooters, targets, rules)`: `sight`'s three shares for chosen
+  pairs at once (the AI's query: the pairs a candidate move changes).
 - `visibility_matrix(table, bodies, rules)`: hidden[i, j] for shooter i and target j, every
   line of every ordered pair in one batch against the STRtrees; equal to `sight(...).hidden`
   pair by pair (the same code computes both).
@@ -995,6 +997,24 @@ def sight(table: Table, others: Sequence[Body], shooter: Body, target: Body,
         for l, bt, bm in zip(fan.lines(), by_terrain, by_models)
     )
     return Sight(rules.verdict(hidden, terrain_share, model_share), hidden, terrain_share, model_share, drawn)
+
+
+def sight_shares(table: Table, bodies: Sequence[Body], shooters: Sequence[int], targets: Sequence[int],
+                 rules: SightRules = SightRules()) -> FloatArray:
+    """(hidden, by terrain, by models) for each pair (bodies[shooters[k]], bodies[targets[k]]),
+    in one batch: `sight`'s shares for many chosen pairs (the AI asks for the few pairs a move
+    changes, not a whole matrix). A shooter is never its own target."""
+    out = np.zeros((len(shooters), 3), dtype=np.float64)
+    if not len(shooters):
+        return out
+    arrays = _Bodies(table, bodies)
+    fan = _fan(arrays, np.asarray(shooters, dtype=np.intp), np.asarray(targets, dtype=np.intp), rules)
+    by_terrain, by_models = (flags.reshape(len(shooters), -1) for flags in _blocked(table, arrays, fan))
+    per = rules.lines_per_target
+    out[:, 0] = np.count_nonzero(by_terrain | by_models, axis=1) / per
+    out[:, 1] = np.count_nonzero(by_terrain, axis=1) / per
+    out[:, 2] = np.count_nonzero(by_models, axis=1) / per
+    return out
 
 
 def visibility_matrix(table: Table, bodies: Sequence[Body], rules: SightRules = SightRules()) -> FloatArray:

@@ -1,0 +1,80 @@
+"""The skirmish's agent: one search per activation, answered as a plan; cheap direct answers
+for every other decision. Plugged in through `game/skirmish/manifest.py` (`agent_factory`,
+`SkirmishKnowledge`), so `make_agent`, the arena and the worker process find it.
+
+Levels (`BUDGETS`): `greedy` plays the best static value (one ply, no samples); `easy`,
+`normal` and `hard` sample more activations more often (`search.Budget`). Budgets are counted
+in samples; the time caps are only a safety net. Every level shares the evaluator, the
+destinations, the tactic and re-roll rules (`tactics`) and the deployment (`policy`).
+"""
+
+from __future__ import annotations
+
+from game.ai.agents import Agent
+from game.ai.knowledge import Knowledge
+from game.core.plans import Plan
+from game.core.protocol import Command, Seat, State
+from game.core.rng import Rng
+from game.skirmish.ai import search
+from game.skirmish.ai.evaluate import margin
+from game.skirmish.ai.policy import Policy
+from game.skirmish.ai.sightings import Sightings
+from game.skirmish.commands import Stop
+from game.skirmish.state import SkirmishState
+
+BUDGETS: dict[str, search.Budget] = {
+    "greedy": search.Budget(width=1, iterations=0, max_seconds=5.0, spot_limit=12),
+    "easy": search.Budget(width=3, iterations=9, max_seconds=1.0, spot_limit=8, double_spots=4),
+    "normal": search.Budget(width=6, iterations=30, max_seconds=1.6, spot_limit=12),
+    "hard": search.Budget(width=10, iterations=90, max_seconds=4.0, spot_limit=14, double_spots=8),
+}
+
+
+class SkirmishAgent(Agent):
+    """See the module docstring. It reads only `state.determinize(seat, rng)` and draws from its
+    own seeded RNG; the state it is given is never changed."""
+
+    def __init__(self, level: str, budget: search.Budget, seed: int) -> None:
+        self.level = level
+        self.budget = budget
+        self.rng = Rng(seed)
+        self.last_policy: Policy | None = None
+
+    def plan(self, state: State, seat: Seat) -> Plan:
+        assert isinstance(state, SkirmishState)
+        s = state.determinize(seat, self.rng)
+        assert isinstance(s, SkirmishState)
+        policy = Policy(seat, Sightings(), spot_limit=self.budget.spot_limit)
+        self.last_policy = policy
+        if s.phase == "activations" and s.activation is None and s.roll is None and s.placing is None:
+            m = search.choose(s, policy, self.budget, self.rng)
+            if m is None:
+                return (Stop(seat),)
+            steps = search.steps_for(s, policy, m)
+        else:
+            steps = search.steps_for(s, policy, None)
+        if not steps:
+            steps = [self._fallback(s, seat)]
+        return tuple(steps)
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        return self.plan(state, seat)[0]
+
+    def _fallback(self, s: SkirmishState, seat: Seat) -> Command:
+        """A command from the engine's own candidates (a decision the policy does not answer)."""
+        return Policy(seat).step(s) if s.activation is not None or s.roll is not None or s.placing is not None \
+            or s.phase == "deploy" else s.candidates(seat)[0]
+
+
+class SkirmishKnowledge(Knowledge):
+    """The evaluator for the generic searches (`evaluate.margin`)."""
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        assert isinstance(state, SkirmishState)
+        return margin(state, seat, Sightings())
+
+
+def agent_factory(level: str, seed: int) -> Agent | None:
+    """The skirmish's agent for `level` (the manifest names it; `make_agent` asks it)."""
+    budget = BUDGETS.get(level)
+    return None if budget is None else SkirmishAgent(level, budget, seed)

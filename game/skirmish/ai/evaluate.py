@@ -1,0 +1,177 @@
+"""A side's position in one number: its margin over the other side, in worth (`odds`).
+
+Terms, each for both sides and subtracted:
+- **material**: every standing model's worth, scaled by its health (`odds.standing`);
+- **score**: the mission points already scored (`odds.SCORE_WORTH` each);
+- **objectives**: the points still to be scored, projected: an objective held now (the engine's
+  own `rules.controller`) counts `HELD` of its remaining value, and the pressure of models near
+  it (a soft distance over how far they move) `PRESSURE` more; models in the enemy's zone for a
+  "reach" rule, and how close the others are to it;
+- **threat**: what each model could take from the other side in its next activation, from the
+  exact odds of its weapons at each enemy it can reach (a charge: its move plus the weapon's
+  reach; a shot: its range, plus its move at a discount) with the engine's sight and cover.
+  The side to act next realises its best threat (`THREAT_NEXT`) and partly its second
+  (`THREAT_LATER`); the other side's threats count less (`THREAT_WAITING`), since it must
+  survive the reply first; models already activated this round threaten only next round.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.skirmish import geometry as geo
+from game.skirmish import rules
+from game.skirmish.ai import odds
+from game.skirmish.ai.sightings import Sightings
+from game.skirmish.content import HoldRule, ReachRule, distance_to_polygon
+from game.skirmish.model import Figure
+
+if TYPE_CHECKING:
+    from game.skirmish.state import SkirmishState
+
+
+@dataclass(frozen=True)
+class Weights:
+    held: float = 0.55
+    pressure: float = 0.35
+    zone: float = 0.5
+    approach: float = 0.12
+    threat_next: float = 0.7
+    threat_later: float = 0.25
+    threat_waiting: float = 0.3
+    activated: float = 0.4
+    """How much an activated model's threat counts (it acts again only next round)."""
+    moved_shot: float = 0.7
+    """A shot that needs a move first (it may not find a line)."""
+
+
+WEIGHTS = Weights()
+
+
+def events_left(s: SkirmishState, when: str, from_round: int) -> int:
+    """How many more times a scoring rule pays out in this game (the current round's end included)."""
+    if when == "game_end":
+        return 1
+    return max(0, s.mission.rounds - max(s.round, from_round, 1) + 1)
+
+
+def objectives(s: SkirmishState, w: Weights = WEIGHTS) -> float:
+    """Side 0's projected objective margin over side 1, in worth."""
+    total = 0.0
+    for rule in s.mission.scoring:
+        if isinstance(rule, HoldRule):
+            left = events_left(s, rule.when, rule.from_round)
+            if not left:
+                continue
+            for obj in s.mission.objectives:
+                if rule.objectives and obj.id not in rule.objectives:
+                    continue
+                stake = obj.value * rule.multiplier * left * odds.SCORE_WORTH
+                holder = rules.controller(s, obj.at, obj.radius)
+                held = 0.0 if holder < 0 else (1.0 if holder == 0 else -1.0)
+                press = [0.0, 0.0]
+                for f in s.figures:
+                    if f.on_table:
+                        gap = math.dist(f.at, obj.at) - obj.radius - geo.base_radius(f.unit.base_mm)
+                        press[f.side] += math.exp(-max(0.0, gap) / max(2.0, f.unit.move))
+                total += stake * (w.held * held + w.pressure * math.tanh(press[0] - press[1]))
+        elif isinstance(rule, ReachRule):
+            left = events_left(s, rule.when, rule.from_round)
+            if not left:
+                continue
+            stake = rule.points * left * odds.SCORE_WORTH
+            for f in s.figures:
+                if not f.on_table:
+                    continue
+                zone = s.mission.zones[1 - f.side]
+                sign = 1.0 if f.side == 0 else -1.0
+                if geo.in_polygon(zone, f.x, f.y):
+                    total += sign * stake * w.zone
+                else:
+                    gap = distance_to_polygon(f.at, zone)
+                    total += sign * stake * w.approach * math.exp(-gap / max(2.0, 2 * f.unit.move))
+    return total
+
+
+def attack_options(stats: odds.Stats, f: Figure, t: Figure, sights: Sightings, moving: bool,
+                   w: Weights = WEIGHTS) -> float:
+    """What `f` could take from `t` with all its weapons in one activation (each weapon at `t`;
+    `moving`: it may move first)."""
+    s = stats.s
+    move = stats(f, "move") if moving and "cannot_move" not in rules.flags(s, f) else 0.0
+    gap = geo.edge_gap(s.body(f), s.body(t))
+    health = float(t.health)
+    total = 0.0
+    for k, weapon in enumerate(f.unit.weapons):
+        share = 1.0
+        if weapon.melee:
+            if gap > move + weapon.range + geo.BASE_CONTACT:
+                continue
+            cover = False
+            forced = False
+        else:
+            reach = stats(f, "range", weapon.range)
+            if gap > reach + move:
+                continue
+            verdict = sights.verdict(s, f, t)
+            if gap > reach or verdict == "hidden":
+                if not move:
+                    continue
+                share = w.moved_shot
+            cover = verdict == "cover"
+            forced = odds.forced_six(stats, f, k)
+        dice, chance, per_hit = odds.weapon_numbers(stats, f, k, t, cover, forced)
+        value = share * odds.damage_value(s, t, dice, chance, per_hit, health)
+        total += value
+        health -= share * dice * chance * per_hit
+    return total
+
+
+def threats(stats: odds.Stats, side: int, sights: Sightings) -> list[float]:
+    """The best that each of `side`'s models could take from the other side next activation,
+    best first (activated models' at their discount)."""
+    s = stats.s
+    enemies = [t for t in s.alive(1 - side) if t.on_table]
+    mine = [f for f in s.alive(side) if f.on_table and "cannot_attack" not in rules.flags(s, f)]
+    pairs = []
+    for f in mine:
+        ranged = [stats(f, "range", w.range) for w in f.unit.weapons if not w.melee]
+        if ranged:
+            far = max(ranged) + stats(f, "move")
+            pairs.extend((f, t) for t in enemies if geo.edge_gap(s.body(f), s.body(t)) <= far)
+    sights.prepare(s, pairs)
+    out = []
+    for f in mine:
+        best = max((attack_options(stats, f, t, sights, True) for t in enemies), default=0.0)
+        out.append(best * (WEIGHTS.activated if f.activated else 1.0))
+    return sorted(out, reverse=True)
+
+
+def margin(s: SkirmishState, side: int, sights: Sightings, next_side: int | None = None,
+           w: Weights = WEIGHTS) -> float:
+    """`side`'s position minus the other side's, in worth. `next_side`: who acts next (default:
+    whose turn it is)."""
+    if s.is_over():
+        won = s.winners()
+        return 0.0 if len(won) != 1 else (1000.0 if won[0] == side else -1000.0)
+    material = [0.0, 0.0]
+    for f in s.figures:
+        if f.on_table:
+            material[f.side] += odds.standing(s, f)
+    value = material[0] - material[1]
+    value += (s.score[0] - s.score[1]) * odds.SCORE_WORTH
+    value += objectives(s, w)
+    nxt = s.turn if next_side is None else next_side
+    stats = odds.Stats(s)
+    for who in (0, 1):
+        top = threats(stats, who, sights)
+        if not top:
+            continue
+        if who == nxt:
+            t = w.threat_next * top[0] + (w.threat_later * top[1] if len(top) > 1 else 0.0)
+        else:
+            t = w.threat_waiting * top[0]
+        value += t if who == 0 else -t
+    return value if side == 0 else -value

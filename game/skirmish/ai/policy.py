@@ -1,0 +1,225 @@
+"""The AI's choices one decision at a time: whom to attack, where to move, where to deploy,
+where a token goes, which dice to re-roll. `Policy` answers any decision of its side except
+which activation to start (that is `search`'s) and plays on inside the activation until the
+dice or the other side come in.
+
+Every answer is checked with the engine's `rules.why_illegal` before it is given; a choice the
+engine refuses (a rare disagreement, e.g. sight changed by a move) falls back to the next one,
+and in the end to a command from the engine's own candidates.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.core.protocol import Command
+from game.skirmish import geometry as geo
+from game.skirmish import rules
+from game.skirmish.ai import odds, spots, tactics
+from game.skirmish.ai.evaluate import WEIGHTS, Weights, margin
+from game.skirmish.ai.sightings import Sightings
+from game.skirmish.commands import Attack, Deploy, EndActivation, EndStep, KeepRoll, Move, PlaceToken, Reroll
+from game.skirmish.model import Figure
+
+if TYPE_CHECKING:
+    from game.skirmish.state import SkirmishState
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class AttackChoice:
+    value: float
+    weapon: int
+    target: int
+    dice: int
+
+
+class Policy:
+    """One side's choices, with one sight cache (make one per decision)."""
+
+    def __init__(self, side: int, sights: Sightings | None = None, weights: Weights = WEIGHTS,
+                 spot_limit: int = spots.MAX_SPOTS) -> None:
+        self.side = side
+        self.sights = sights or Sightings()
+        self.weights = weights
+        self.spot_limit = spot_limit
+        self.evaluations = 0
+
+    # --- values ---------------------------------------------------------------------------
+    def value(self, s: SkirmishState, next_side: int | None = None) -> float:
+        """The side's margin (`evaluate.margin`)."""
+        self.evaluations += 1
+        return margin(s, self.side, self.sights, next_side, self.weights)
+
+    def attack_choices(self, s: SkirmishState, f: Figure, boost: odds.Boost | None = None,
+                       spent: bool = True) -> list[AttackChoice]:
+        """Every (weapon, target) `f` may attack now with its attacks left, best first, valued by
+        the exact odds (`spent`: count the attacks this activation has spent)."""
+        if f.fallen or "cannot_attack" in rules.flags(s, f):
+            return []
+        act = s.activation
+        if act is not None and f.id in act.no_attack:
+            return []
+        stats = odds.Stats(s)
+        enemies = [t for t in s.alive(1 - f.side) if t.on_table]
+        me = s.body(f)
+        out = []
+        for k, w in enumerate(f.unit.weapons):
+            left = int(stats(f, "attacks", w.attacks)) + (boost or {}).get("attacks", 0)
+            if spent and act is not None:
+                left -= act.spent(f.id, k)
+            if left < 1:
+                continue
+            for t in enemies:
+                cover = False
+                if w.melee:
+                    if not geo.within_melee(me, s.body(t), w.range):
+                        continue
+                    climb = abs(s.table.elevation_at(f.x, f.y) - s.table.elevation_at(t.x, t.y))
+                    if climb > stats(f, "move") + 1e-9:
+                        continue
+                else:
+                    reach = stats(f, "range", w.range) + (boost or {}).get("range", 0)
+                    if geo.edge_gap(me, s.body(t)) > reach + 1e-6:
+                        continue
+                    verdict = self.sights.verdict(s, f, t)
+                    if verdict == "hidden":
+                        continue
+                    cover = verdict == "cover"
+                dice, chance, per_hit = odds.weapon_numbers(stats, f, k, t, cover, odds.forced_six(stats, f, k),
+                                                            boost, left)
+                out.append(AttackChoice(odds.damage_value(s, t, dice, chance, per_hit), k, t.id, dice))
+        out.sort(key=lambda c: -c.value)
+        return out
+
+    def attack_value(self, s: SkirmishState, f: Figure, boost: odds.Boost | None = None) -> float:
+        """What `f`'s attacks now are worth: each weapon at its best target, in turn (a target's
+        expected damage so far discounts the next weapon's value at it)."""
+        choices = self.attack_choices(s, f, boost)
+        total, used, hurt = 0.0, set(), {}
+        for c in choices:
+            if c.weapon in used:
+                continue
+            discount = 1.0 / (1.0 + hurt.get(c.target, 0.0))
+            total += c.value * discount
+            used.add(c.weapon)
+            hurt[c.target] = hurt.get(c.target, 0.0) + c.value / max(1.0, odds.standing(s, s.figures[c.target]))
+        return total
+
+    # --- moves ----------------------------------------------------------------------------
+    def spot_values(self, s: SkirmishState, f: Figure, budget: float | None,
+                    points: list[Point] | None = None) -> list[tuple[float, float, Point | None]]:
+        """Each destination (None: stay) as (the side's value once the activation is over there,
+        with the other side to act next; what `f`'s attacks from there are worth; the point)."""
+        work = s.clone()
+        g = work.figures[f.id]
+        g.activated = True
+        origin = g.at
+        out: list[tuple[float, float, Point | None]] = []
+        places: list[Point | None] = [None]
+        places += spots.destinations(s, f, budget, self.spot_limit) if points is None else points
+        for p in places:
+            g.x, g.y = origin if p is None else p
+            out.append((self.value(work, 1 - self.side), self.attack_value(work, g), p))
+        return out
+
+    def best_spot(self, s: SkirmishState, f: Figure, budget: float | None, then_attack: bool) -> Point | None:
+        scored = self.spot_values(s, f, budget)
+        return max(scored, key=lambda v: v[0] + (v[1] if then_attack else 0.0))[2]
+
+    # --- one decision -------------------------------------------------------------------
+    def step(self, s: SkirmishState) -> Command:
+        """The side's next command inside an activation, a roll or a token placement."""
+        seat = self.side
+        if s.phase == "deploy":
+            return self.deploy(s)
+        if s.placing is not None:
+            return self.place_token(s)
+        if s.roll is not None:
+            dice = tactics.reroll_dice(s, seat)
+            return Reroll(seat, dice) if dice else KeepRoll(seat)
+        act = s.activation
+        assert act is not None, "the activation to start is the search's choice"
+        if act.step == "attack":
+            for i in act.figures:
+                f = s.figures[i]
+                for c in self.attack_choices(s, f):
+                    cmd = Attack(seat, f.id, c.weapon, c.target, c.dice)
+                    if c.value > 0 and rules.why_illegal(s, cmd) is None:
+                        return cmd
+            return EndStep(seat)
+        if act.step in ("move", "bonus"):
+            bonus = act.step == "bonus"
+            movers = act.bonus if bonus else tuple(i for i in act.figures if i not in act.moved and i not in act.no_move)
+            then_attack = act.steps[act.stage:][:2] == ("move", "attack") or (bonus and act.steps[act.stage] == "attack")
+            if len(act.figures) == 1:
+                for i in movers:
+                    f = s.figures[i]
+                    if f.fallen:
+                        continue
+                    to = self.best_spot(s, f, act.bonus_distance if bonus else None, then_attack)
+                    if to is not None:
+                        cmd = Move(seat, f.id, to)
+                        if rules.why_illegal(s, cmd) is None:
+                            return cmd
+            step = EndStep(seat)
+            return step if rules.why_illegal(s, step) is None else EndActivation(seat)
+        return EndActivation(seat)
+
+    def deploy(self, s: SkirmishState) -> Command:
+        """The engine's spots for the next model, scored: near what the mission fights over (the
+        nearest objective, else the enemy's zone), out of the enemy zone's sight, not crowded;
+        shooters hang back, fighters go forward."""
+        options = [c for c in s.candidates(self.side) if isinstance(c, Deploy)]
+        f = s.figures[options[0].model]
+        goal = _deploy_goal(s, f)
+        shooter = any(not w.melee and w.range >= 8 for w in f.unit.weapons)
+        zone = s.mission.zones[1 - f.side]
+        watchers = [Figure(-1 - k, 1 - f.side, f.unit, x, y, True, 1) for k, (x, y) in enumerate(_zone_front(zone, s))]
+        best, pick = -math.inf, options[0]
+        for cmd in options:
+            work_f = f.copy()
+            work_f.x, work_f.y, work_f.deployed = cmd.at[0], cmd.at[1], True
+            hidden = _hidden_from(s, work_f, watchers)
+            crowd = sum(1 for g in s.figures if g.on_table and g.side == f.side and math.dist(g.at, cmd.at) < 2.5)
+            near = math.dist(cmd.at, goal)
+            v = -near * (0.05 if shooter else 0.15) + hidden * (2.0 if shooter else 1.0) - 0.4 * crowd
+            if v > best:
+                best, pick = v, cmd
+        return pick
+
+    def place_token(self, s: SkirmishState) -> Command:
+        """Tokens go as near the enemy as they may (the content's tokens hinder or hide)."""
+        options = [c for c in s.candidates(self.side) if isinstance(c, PlaceToken)]
+        enemies = [e for e in s.alive(1 - self.side) if e.on_table]
+        if not enemies:
+            return options[0]
+        return min(options, key=lambda c: min(math.dist(c.at, e.at) for e in enemies))
+
+
+def _deploy_goal(s: SkirmishState, f: Figure) -> Point:
+    if s.mission.objectives:
+        return min((o.at for o in s.mission.objectives), key=lambda p: math.dist(p, s.mission.zones[f.side][0]))
+    zone = s.mission.zones[1 - f.side]
+    return (sum(p[0] for p in zone) / len(zone), sum(p[1] for p in zone) / len(zone))
+
+
+def _zone_front(zone: tuple[Point, ...], s: SkirmishState) -> list[Point]:
+    """Three points along the enemy zone, toward the table's centre."""
+    cx, cy = s.mission.centre
+    pts = sorted(zone, key=lambda p: math.dist(p, (cx, cy)))[:2]
+    (ax, ay), (bx, by) = pts if len(pts) == 2 else (pts[0], pts[0])
+    mid = ((ax + bx) / 2, (ay + by) / 2)
+    return [((ax + mid[0]) / 2, (ay + mid[1]) / 2), mid, ((bx + mid[0]) / 2, (by + mid[1]) / 2)]
+
+
+def _hidden_from(s: SkirmishState, f: Figure, watchers: list[Figure]) -> float:
+    """The mean share of `f`'s sight lines blocked from each watcher (the engine's sight)."""
+    bodies = [b for b in s.bodies()] + [s.body(f)] + [s.body(w) for w in watchers]
+    n = len(bodies)
+    me = n - len(watchers) - 1
+    shares = geo.sight_shares(s.table, bodies, list(range(me + 1, n)), [me] * len(watchers), rules.sight_rules())
+    return float(shares[:, 0].mean())

@@ -1,0 +1,210 @@
+"""Which activation to start: whole activations scored one ply ahead, then sampled with the
+dice as chance.
+
+An activation (`Macro`) is a model, an order, where it moves (and, moving twice, where it ends)
+and a tactic. Its **static value** is the evaluator's value of the position with the model at
+its destination and the other side to act, plus its attacks' worth by the exact odds (`policy`):
+for "move then attack" the attacks from the destination, for "attack then move" those from
+where it stands. `greedy` plays the best static value.
+
+The **search** takes the `width` best and plays each out on copies of the position to the end
+of the activation through the engine's own rules: the dice drawn from the search's RNG (every
+roll a chance node, sampled), the re-rolls and the attacks chosen by `policy` as in play, then
+the position evaluated. Samples are shared out by successive halving: each round gives every
+surviving activation the same number of samples (the same dice seeds for all: common random
+numbers) and keeps the better half, until one is left or the `iterations` budget (samples) is
+spent; a time cap is only a safety net. An activation whose play-out draws no dice is played
+once. Budgets are iterations, so a level plays the same however busy the machine is.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from game.core.protocol import CHANCE, Command
+from game.core.rng import Rng
+from game.skirmish import rules
+from game.skirmish.ai import spots, tactics
+from game.skirmish.ai.policy import Point, Policy
+from game.skirmish.commands import ORDERS, Activate, EndStep, Move
+
+if TYPE_CHECKING:
+    from game.skirmish.state import SkirmishState
+
+
+@dataclass(frozen=True)
+class Macro:
+    """One activation as the AI plans it."""
+
+    figure: int
+    order: str
+    dest: Point | None
+    """Where it moves (None: it stays); moving twice, where the first move ends."""
+    value: float
+    """The static value (see the module docstring)."""
+    final: Point | None = None
+    """Moving twice: where the second move ends."""
+    tactic: str = ""
+
+
+@dataclass(frozen=True)
+class Budget:
+    width: int
+    """How many activations (by static value) the search samples; 1: greedy, no samples."""
+    iterations: int
+    """Samples (activations played out to their end) shared among them."""
+    max_seconds: float
+    spot_limit: int = spots.MAX_SPOTS
+    double_spots: int = 6
+    """Destinations tried for a double move (two moves' reach)."""
+
+
+def macros(s: SkirmishState, policy: Policy, budget: Budget) -> list[Macro]:
+    """Every activation worth considering for the policy's side, best static value first."""
+    side = policy.side
+    out: list[Macro] = []
+    for f in s.alive(side):
+        if not f.on_table or f.activated:
+            continue
+        scored = policy.spot_values(s, f, None)
+        stay = scored[0]
+        best_ma = max(scored, key=lambda v: v[0] + v[1])
+        out.append(Macro(f.id, "move_attack", best_ma[2], best_ma[0] + best_ma[1]))
+        if stay[1] > 0:
+            best_move = max(scored, key=lambda v: v[0])
+            out.append(Macro(f.id, "attack_move", best_move[2], stay[1] + best_move[0]))
+        move = rules.stat(s, f, "move")
+        if move > 0:
+            far = [p for p in spots.destinations(s, f, 2 * move, budget.double_spots + 6)
+                   if math.dist(p, f.at) > move][:budget.double_spots]
+            if far:
+                doubled = policy.spot_values(s, f, None, far)[1:]
+                v, _, end = max(doubled, key=lambda v: v[0])
+                first = _first_leg(s, f, end, [p for _, _, p in scored if p is not None])
+                if first is not None and end is not None:
+                    out.append(Macro(f.id, "double_move", first, v, end))
+    out.sort(key=lambda m: -m.value)
+    return out
+
+
+def _first_leg(s: SkirmishState, f: object, end: Point | None, singles: list[Point]) -> Point | None:
+    """The single-move destination nearest the double move's end."""
+    if end is None or not singles:
+        return None
+    return min(singles, key=lambda p: math.dist(p, end))
+
+
+def with_tactic(s: SkirmishState, policy: Policy, m: Macro) -> Macro:
+    """`m` with the tactic worth declaring for it (`tactics.choose_tactic`), if any."""
+    if not s.factions[policy.side].tactics:
+        return m
+    work = s.clone()
+    g = work.figures[m.figure]
+    if m.order == "move_attack" and m.dest is not None:
+        g.x, g.y = m.dest
+
+    def attack_value(boost: dict[str, int]) -> float:
+        return 0.0 if m.order == "double_move" else policy.attack_value(work, g, boost)
+
+    return replace(m, tactic=tactics.choose_tactic(s, policy.side, attack_value, m.order != "attack_move"))
+
+
+def steps_for(s: SkirmishState, policy: Policy, m: Macro | None) -> list[Command]:
+    """The commands the side plays from `s` (an activation to start with `m`, or one under way)
+    until chance or the other side comes in: the plan. Each is checked by the engine on a copy."""
+    seat = policy.side
+    sim = s.clone()
+    out: list[Command] = []
+    if m is not None:
+        cmd: Command = Activate(seat, (m.figure,), m.order, m.tactic)
+        sim.apply(cmd)
+        out.append(cmd)
+    while not sim.is_over() and sim.to_act() == [seat] and (sim.activation is not None or sim.placing is not None
+                                                            or sim.roll is not None):
+        cmd = _macro_step(sim, policy, m) or policy.step(sim)
+        if rules.why_illegal(sim, cmd) is not None:
+            break
+        sim.apply(cmd)
+        out.append(cmd)
+        if m is None and sim.activation is None:
+            break
+    return out
+
+
+def _macro_step(s: SkirmishState, policy: Policy, m: Macro | None) -> Command | None:
+    """A move the macro planned, where the activation is at a planned move step; else None."""
+    act = s.activation
+    if m is None or act is None or s.roll is not None or s.placing is not None or act.step != "move" \
+            or act.figures != (m.figure,) or m.figure in act.moved:
+        return None
+    seat = policy.side
+    dest = m.dest if (m.order != "double_move" or act.stage == 0) else m.final
+    if dest is None:
+        return EndStep(seat)
+    cmd = Move(seat, m.figure, dest)
+    return cmd if rules.why_illegal(s, cmd) is None else EndStep(seat)
+
+
+def play_out(s: SkirmishState, policy: Policy, m: Macro, rng: Rng) -> float:
+    """Play `m` on a copy to the end of the activation, dice drawn with `rng`; the value after."""
+    seat = policy.side
+    sim = s.clone()
+    sim.apply(Activate(seat, (m.figure,), m.order, m.tactic))
+    guard = 0
+    while not sim.is_over() and guard < 60:
+        guard += 1
+        actors = sim.to_act()
+        if actors == [CHANCE]:
+            sim.apply(sim.sample_chance(rng))
+            continue
+        if actors != [seat] or (sim.activation is None and sim.placing is None and sim.roll is None):
+            break
+        cmd = _macro_step(sim, policy, m) or policy.step(sim)
+        if rules.why_illegal(sim, cmd) is not None:
+            break
+        sim.apply(cmd)
+    return policy.value(sim)
+
+
+def _draws_dice(s: SkirmishState, policy: Policy, m: Macro) -> bool:
+    """Whether playing `m` out may roll (a tactic, or an attack it could make)."""
+    return bool(m.tactic) or m.order != "double_move"
+
+
+def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro | None:
+    """The activation to start (see the module docstring); None when the side has none."""
+    start = time.perf_counter()
+    options = macros(s, policy, budget)
+    if not options:
+        return None
+    if budget.width <= 1 or budget.iterations <= 0:
+        return with_tactic(s, policy, options[0])
+    alive = [with_tactic(s, policy, m) for m in options[:budget.width]]
+    totals = [0.0] * len(alive)
+    counts = [0] * len(alive)
+    seeds = [rng.randrange(1 << 30) for _ in range(budget.iterations)]
+    used = 0
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    active = list(range(len(alive)))
+    for r in range(rounds):
+        per = max(1, (budget.iterations - used) // (len(active) * (rounds - r)))
+        for i in active:
+            m = alive[i]
+            want = per if _draws_dice(s, policy, m) else max(0, 1 - counts[i])
+            for _ in range(want):
+                if used >= budget.iterations or time.perf_counter() - start > budget.max_seconds:
+                    break
+                totals[i] += play_out(s, policy, m, Rng(seeds[counts[i] % len(seeds)]))
+                counts[i] += 1
+                used += 1
+        means = {i: totals[i] / counts[i] if counts[i] else -math.inf for i in active}
+        active.sort(key=lambda i: -means[i])
+        if len(active) <= 2 or r == rounds - 1:
+            active = active[:1]
+            break
+        active = active[:max(2, (len(active) + 1) // 2)]
+    best = active[0]
+    return alive[best] if counts[best] else alive[0]
