@@ -12,13 +12,17 @@ once), and an agent's score is the Order score it made in its own half.
 A game that raises is recorded in `errors` and the run goes on. When the game
 reports figures about a finished game (`Game.playtest_stats`), `stats` gives
 their mean over the games played (a figure missing from a game counts as 0)
-and `stats_per_game` each game's own.
+and `stats_per_game` each game's own. Set-up options (`config`, e.g. a skirmish's mission and
+factions; `parse_options` reads them from `KEY=VALUE` words) apply to every game; seats still
+rotate, so with two agents and an even number of games each plays each side's set-up equally
+often (mirrored). The options are reported as `options` when any are given.
 """
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.ai.agents import Agent, make_agent
@@ -28,11 +32,35 @@ from game.core.protocol import by_itself
 from game.core.registry import get_game
 
 
+def parse_options(game_id: str, words: Sequence[str]) -> dict[str, Any]:
+    """`KEY=VALUE` words as a game's set-up options, each value of its option's own type (a
+    choice matched by its text, a switch by true/false); ValueError names a bad one."""
+    specs = {o.key: o for o in get_game(game_id).info.options}
+    out: dict[str, Any] = {}
+    for word in words:
+        key, sep, text = word.partition("=")
+        spec = specs.get(key.strip())
+        if not sep or spec is None:
+            known = ", ".join(specs) or "none"
+            raise ValueError(f"{word!r} is not KEY=VALUE with a known option (options: {known})")
+        text = text.strip()
+        if spec.choices:
+            match = [c for c in spec.choices if str(c) == text]
+            if not match:
+                raise ValueError(f"option {spec.key!r} must be one of {', '.join(map(str, spec.choices))}")
+            out[spec.key] = match[0]
+        elif text.lower() in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+            out[spec.key] = text.lower() in ("true", "1", "yes", "on")
+        else:
+            raise ValueError(f"option {spec.key!r} is a switch: true or false")
+    return out
+
+
 def _play_one(game_id: str, names: list[str], agents: list[Agent], seed: int,
-              times: list[list[float]], cut: list[int]) -> Match:
+              times: list[list[float]], cut: list[int], config: Mapping[str, Any] | None = None) -> Match:
     """Play one game; `agents[s]` sits in seat s, `times[s]` collects its decision times and
     `cut[s]` counts its plans dropped before their end."""
-    match = Match(get_game(game_id), {}, seed, list(names))
+    match = Match(get_game(game_id), dict(config or {}), seed, list(names))
     while not match.state.is_over():
         actors = match.to_act()
         if by_itself(actors):
@@ -54,8 +82,10 @@ def _play_one(game_id: str, names: list[str], agents: list[Agent], seed: int,
     return match
 
 
-def run_arena(game_id: str, agents: list[str], games: int, seed: int, save_dir: Path | None = None) -> dict[str, Any]:
-    """Play `games` games between `agents` (level names); see the module docstring."""
+def run_arena(game_id: str, agents: list[str], games: int, seed: int, save_dir: Path | None = None,
+              config: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Play `games` games between `agents` (level names) with the set-up options `config`; see
+    the module docstring."""
     game = get_game(game_id)
     n = len(agents)
     if not game.info.min_players <= n <= game.info.max_players:
@@ -76,7 +106,7 @@ def run_arena(game_id: str, agents: list[str], games: int, seed: int, save_dir: 
         seat_times: list[list[float]] = [[] for _ in range(n)]
         seat_cut = [0] * n
         try:
-            match = _play_one(game_id, names, seat_agents, game_seed, seat_times, seat_cut)
+            match = _play_one(game_id, names, seat_agents, game_seed, seat_times, seat_cut, config)
         except Exception as exc:  # an arena reports a broken game and goes on
             errors.append(f"game {g} (seed {game_seed}, seats {names}): {type(exc).__name__}: {exc}")
             continue
@@ -112,6 +142,8 @@ def run_arena(game_id: str, agents: list[str], games: int, seed: int, save_dir: 
         "plans_cut": plans_cut,
         "errors": errors,
     }
+    if config:
+        out["options"] = dict(config)
     if any(per_game):
         keys = sorted({k for d in per_game for k in d})
         out["stats"] = {k: round(sum(d.get(k, 0.0) for d in per_game) / len(per_game), 3) for k in keys}

@@ -69,6 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--json", action="store_true")
     arena.add_argument("--save-dir", type=Path, default=None)
+    arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                       help="a set-up option for every game (repeatable), e.g. mission=breakthrough")
 
     bench = sub.add_parser("bench", help="measure engine or render speed")
     bench_sub = bench.add_subparsers(dest="what", required=True)
@@ -134,11 +136,16 @@ def run(argv: Sequence[str] | None = None) -> int:
 
         return int(run_play(_game_id(args.game), args.seats, args.seed, args.load))
     if cmd == "arena":
-        from game.arena import run_arena
+        from game.arena import parse_options, run_arena
 
         if args.games < 1:
             raise EntropyError("--games must be at least 1")
-        _print(run_arena(_game_id(args.game), args.agents, args.games, args.seed, args.save_dir), args.json)
+        game_id = _game_id(args.game)
+        try:
+            config = parse_options(game_id, args.option)
+        except ValueError as exc:
+            raise EntropyError(str(exc)) from None
+        _print(run_arena(game_id, args.agents, args.games, args.seed, args.save_dir, config), args.json)
         return 0
     if cmd == "bench" and args.what == "engine":
         from game.bench import bench_engine

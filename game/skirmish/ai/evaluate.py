@@ -95,28 +95,33 @@ def objectives(s: SkirmishState, w: Weights = WEIGHTS) -> float:
     return total
 
 
+def gap(f: Figure, t: Figure) -> float:
+    """Base edge to base edge (`geometry.edge_gap` without building bodies)."""
+    return math.dist(f.at, t.at) - geo.base_radius(f.unit.base_mm) - geo.base_radius(t.unit.base_mm)
+
+
 def attack_options(stats: odds.Stats, f: Figure, t: Figure, sights: Sightings, moving: bool,
                    w: Weights = WEIGHTS) -> float:
     """What `f` could take from `t` with all its weapons in one activation (each weapon at `t`;
     `moving`: it may move first)."""
     s = stats.s
     move = stats(f, "move") if moving and "cannot_move" not in rules.flags(s, f) else 0.0
-    gap = geo.edge_gap(s.body(f), s.body(t))
+    apart = gap(f, t)
     health = float(t.health)
     total = 0.0
     for k, weapon in enumerate(f.unit.weapons):
         share = 1.0
         if weapon.melee:
-            if gap > move + weapon.range + geo.BASE_CONTACT:
+            if apart > move + weapon.range + geo.BASE_CONTACT:
                 continue
             cover = False
             forced = False
         else:
             reach = stats(f, "range", weapon.range)
-            if gap > reach + move:
+            if apart > reach + move:
                 continue
             verdict = sights.verdict(s, f, t)
-            if gap > reach or verdict == "hidden":
+            if apart > reach or verdict == "hidden":
                 if not move:
                     continue
                 share = w.moved_shot
@@ -135,16 +140,32 @@ def threats(stats: odds.Stats, side: int, sights: Sightings) -> list[float]:
     s = stats.s
     enemies = [t for t in s.alive(1 - side) if t.on_table]
     mine = [f for f in s.alive(side) if f.on_table and "cannot_attack" not in rules.flags(s, f)]
+    far: dict[int, float] = {}
     pairs = []
+    memo = sights.threats
+    table, mods = id(s.table), len(s.mods)
     for f in mine:
-        ranged = [stats(f, "range", w.range) for w in f.unit.weapons if not w.melee]
-        if ranged:
-            far = max(ranged) + stats(f, "move")
-            pairs.extend((f, t) for t in enemies if geo.edge_gap(s.body(f), s.body(t)) <= far)
+        key = (table, mods, f.id, f.x, f.y)
+        known = memo.get(key)
+        if known is None:
+            reaches = [stats(f, "range", w.range) if not w.melee else w.range + geo.BASE_CONTACT
+                       for w in f.unit.weapons]
+            known = memo[key] = max(reaches, default=-1.0) + stats(f, "move")
+        far[f.id] = known
+        if any(not w.melee for w in f.unit.weapons):
+            pairs.extend((f, t) for t in enemies if gap(f, t) <= far[f.id])
     sights.prepare(s, pairs)
     out = []
     for f in mine:
-        best = max((attack_options(stats, f, t, sights, True) for t in enemies), default=0.0)
+        best = 0.0
+        for t in enemies:
+            if gap(f, t) > far[f.id]:
+                continue
+            key = (table, mods, f.id, f.x, f.y, f.health, t.id, t.x, t.y, t.health)
+            value = memo.get(key)
+            if value is None:
+                value = memo[key] = attack_options(stats, f, t, sights, True)
+            best = max(best, value)
         out.append(best * (WEIGHTS.activated if f.activated else 1.0))
     return sorted(out, reverse=True)
 

@@ -148,11 +148,24 @@ def _macro_step(s: SkirmishState, policy: Policy, m: Macro | None) -> Command | 
     return cmd if rules.why_illegal(s, cmd) is None else EndStep(seat)
 
 
-def play_out(s: SkirmishState, policy: Policy, m: Macro, rng: Rng) -> float:
-    """Play `m` on a copy to the end of the activation, dice drawn with `rng`; the value after."""
+def prefix(s: SkirmishState, policy: Policy, m: Macro) -> SkirmishState:
+    """A copy of `s` with `m` played up to its first roll (the part every sample shares)."""
     seat = policy.side
     sim = s.clone()
     sim.apply(Activate(seat, (m.figure,), m.order, m.tactic))
+    while not sim.is_over() and sim.to_act() == [seat] and sim.activation is not None and sim.roll is None:
+        cmd = _macro_step(sim, policy, m) or policy.step(sim)
+        if rules.why_illegal(sim, cmd) is not None:
+            break
+        sim.apply(cmd)
+    return sim
+
+
+def play_out(start: SkirmishState, policy: Policy, m: Macro, rng: Rng) -> float:
+    """Play `m` on from `start` (its `prefix`) to the end of the activation, dice drawn with
+    `rng`; the value after."""
+    seat = policy.side
+    sim = start.clone()
     guard = 0
     while not sim.is_over() and guard < 60:
         guard += 1
@@ -169,9 +182,9 @@ def play_out(s: SkirmishState, policy: Policy, m: Macro, rng: Rng) -> float:
     return policy.value(sim)
 
 
-def _draws_dice(s: SkirmishState, policy: Policy, m: Macro) -> bool:
-    """Whether playing `m` out may roll (a tactic, or an attack it could make)."""
-    return bool(m.tactic) or m.order != "double_move"
+def _draws_dice(start: SkirmishState) -> bool:
+    """Whether the play-out from `start` (a `prefix`) rolls: it stopped at a roll."""
+    return start.roll is not None
 
 
 def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro | None:
@@ -183,6 +196,7 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro 
     if budget.width <= 1 or budget.iterations <= 0:
         return with_tactic(s, policy, options[0])
     alive = [with_tactic(s, policy, m) for m in options[:budget.width]]
+    starts = [prefix(s, policy, m) for m in alive]
     totals = [0.0] * len(alive)
     counts = [0] * len(alive)
     seeds = [rng.randrange(1 << 30) for _ in range(budget.iterations)]
@@ -193,11 +207,11 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro 
         per = max(1, (budget.iterations - used) // (len(active) * (rounds - r)))
         for i in active:
             m = alive[i]
-            want = per if _draws_dice(s, policy, m) else max(0, 1 - counts[i])
+            want = per if _draws_dice(starts[i]) else max(0, 1 - counts[i])
             for _ in range(want):
                 if used >= budget.iterations or time.perf_counter() - start > budget.max_seconds:
                     break
-                totals[i] += play_out(s, policy, m, Rng(seeds[counts[i] % len(seeds)]))
+                totals[i] += play_out(starts[i], policy, m, Rng(seeds[counts[i] % len(seeds)]))
                 counts[i] += 1
                 used += 1
         means = {i: totals[i] / counts[i] if counts[i] else -math.inf for i in active}

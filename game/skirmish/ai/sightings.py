@@ -1,4 +1,5 @@
-"""The engine's sight, for the AI: shares of blocked lines for many pairs in one batch, cached.
+"""The engine's sight, for the AI: shares of blocked lines for many pairs in one batch, cached
+(with the threat values built on them, `Sightings.threats`).
 
 A decision asks for sight between the same models over and over (each candidate destination
 moves one model), so the shares are cached by the two models' positions and the table (its
@@ -34,6 +35,9 @@ class Sightings:
         self._tables: list[object] = []
         """The tables keyed by id, held so that no id is reused while the cache lives."""
         self.queries = 0
+        self.threats: dict[tuple[object, ...], float] = {}
+        """`evaluate.attack_options` by the two models' places and health (the same
+        approximation: what a third model changes is not asked again)."""
 
     def prepare(self, s: SkirmishState, pairs: list[tuple[Figure, Figure]]) -> None:
         """Compute every pair not cached yet, in one batch."""
