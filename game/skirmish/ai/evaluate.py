@@ -21,6 +21,9 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+import numpy.typing as npt
+
 from game.skirmish import geometry as geo
 from game.skirmish import rules
 from game.skirmish.ai import odds
@@ -140,34 +143,45 @@ def threats(stats: odds.Stats, side: int, sights: Sightings) -> list[float]:
     s = stats.s
     enemies = [t for t in s.alive(1 - side) if t.on_table]
     mine = [f for f in s.alive(side) if f.on_table and "cannot_attack" not in rules.flags(s, f)]
-    far: dict[int, float] = {}
-    pairs = []
+    if not enemies or not mine:
+        return []
     memo = sights.threats
     table, mods = id(s.table), len(s.mods)
-    for f in mine:
+    far = np.empty(len(mine))
+    for i, f in enumerate(mine):
         key = (table, mods, f.id, f.x, f.y)
         known = memo.get(key)
         if known is None:
             reaches = [stats(f, "range", w.range) if not w.melee else w.range + geo.BASE_CONTACT
                        for w in f.unit.weapons]
             known = memo[key] = max(reaches, default=-1.0) + stats(f, "move")
-        far[f.id] = known
-        if any(not w.melee for w in f.unit.weapons):
-            pairs.extend((f, t) for t in enemies if gap(f, t) <= far[f.id])
+        far[i] = known
+    gaps = _gaps(mine, enemies)
+    near = gaps <= far[:, None]
+    pairs = [(mine[i], enemies[j]) for i, j in zip(*np.nonzero(near))
+             if any(not w.melee for w in mine[i].unit.weapons)]
     sights.prepare(s, pairs)
     out = []
-    for f in mine:
+    for i, f in enumerate(mine):
         best = 0.0
-        for t in enemies:
-            if gap(f, t) > far[f.id]:
-                continue
-            key = (table, mods, f.id, f.x, f.y, f.health, t.id, t.x, t.y, t.health)
-            value = memo.get(key)
+        for j in np.flatnonzero(near[i]):
+            t = enemies[j]
+            key2 = (table, mods, f.id, f.x, f.y, f.health, t.id, t.x, t.y, t.health)
+            value = memo.get(key2)
             if value is None:
-                value = memo[key] = attack_options(stats, f, t, sights, True)
+                value = memo[key2] = attack_options(stats, f, t, sights, True)
             best = max(best, value)
         out.append(best * (WEIGHTS.activated if f.activated else 1.0))
     return sorted(out, reverse=True)
+
+
+def _gaps(a: list[Figure], b: list[Figure]) -> npt.NDArray[np.float64]:
+    """Base edge to base edge between every model of `a` and of `b`."""
+    pa = np.array([(f.x, f.y, geo.base_radius(f.unit.base_mm)) for f in a])
+    pb = np.array([(f.x, f.y, geo.base_radius(f.unit.base_mm)) for f in b])
+    d = np.hypot(pa[:, None, 0] - pb[None, :, 0], pa[:, None, 1] - pb[None, :, 1])
+    gaps: npt.NDArray[np.float64] = d - pa[:, None, 2] - pb[None, :, 2]
+    return gaps
 
 
 def margin(s: SkirmishState, side: int, sights: Sightings, next_side: int | None = None,

@@ -99,7 +99,9 @@ class Policy:
         """What `f`'s attacks now are worth: each weapon at its best target, in turn (a target's
         expected damage so far discounts the next weapon's value at it)."""
         choices = self.attack_choices(s, f, boost)
-        total, used, hurt = 0.0, set(), {}
+        total = 0.0
+        used: set[int] = set()
+        hurt: dict[int, float] = {}
         for c in choices:
             if c.weapon in used:
                 continue
@@ -147,14 +149,14 @@ class Policy:
             for i in act.figures:
                 f = s.figures[i]
                 for c in self.attack_choices(s, f):
-                    cmd = Attack(seat, f.id, c.weapon, c.target, c.dice)
+                    cmd: Command = Attack(seat, f.id, c.weapon, c.target, c.dice)
                     if c.value > 0 and rules.why_illegal(s, cmd) is None:
                         return cmd
             return EndStep(seat)
         if act.step in ("move", "bonus"):
             bonus = act.step == "bonus"
             movers = act.bonus if bonus else tuple(i for i in act.figures if i not in act.moved and i not in act.no_move)
-            then_attack = act.steps[act.stage:][:2] == ("move", "attack") or (bonus and act.steps[act.stage] == "attack")
+            then_attack = act.steps[act.stage:][:2] == ("move", "attack") or (bonus and act.stage < len(act.steps) and act.steps[act.stage] == "attack")
             if len(act.figures) == 1:
                 for i in movers:
                     f = s.figures[i]
@@ -162,9 +164,9 @@ class Policy:
                         continue
                     to = self.best_spot(s, f, act.bonus_distance if bonus else None, then_attack)
                     if to is not None:
-                        cmd = Move(seat, f.id, to)
-                        if rules.why_illegal(s, cmd) is None:
-                            return cmd
+                        move: Command = Move(seat, f.id, to)
+                        if rules.why_illegal(s, move) is None:
+                            return move
             step = EndStep(seat)
             return step if rules.why_illegal(s, step) is None else EndActivation(seat)
         return EndActivation(seat)

@@ -69,28 +69,26 @@ def macros(s: SkirmishState, policy: Policy, budget: Budget) -> list[Macro]:
     for f in s.alive(side):
         if not f.on_table or f.activated:
             continue
-        scored = policy.spot_values(s, f, None)
+        move = rules.stat(s, f, "move")
+        near, far = spots.reachable(s, f, move, budget.spot_limit, budget.double_spots)
+        scored = policy.spot_values(s, f, None, near)
         stay = scored[0]
         best_ma = max(scored, key=lambda v: v[0] + v[1])
         out.append(Macro(f.id, "move_attack", best_ma[2], best_ma[0] + best_ma[1]))
         if stay[1] > 0:
             best_move = max(scored, key=lambda v: v[0])
             out.append(Macro(f.id, "attack_move", best_move[2], stay[1] + best_move[0]))
-        move = rules.stat(s, f, "move")
-        if move > 0:
-            far = [p for p in spots.destinations(s, f, 2 * move, budget.double_spots + 6)
-                   if math.dist(p, f.at) > move][:budget.double_spots]
-            if far:
-                doubled = policy.spot_values(s, f, None, far)[1:]
-                v, _, end = max(doubled, key=lambda v: v[0])
-                first = _first_leg(s, f, end, [p for _, _, p in scored if p is not None])
-                if first is not None and end is not None:
-                    out.append(Macro(f.id, "double_move", first, v, end))
+        if far:
+            doubled = policy.spot_values(s, f, None, far)[1:]
+            v, _, end = max(doubled, key=lambda v: v[0])
+            first = _first_leg(end, near)
+            if first is not None and end is not None:
+                out.append(Macro(f.id, "double_move", first, v, end))
     out.sort(key=lambda m: -m.value)
     return out
 
 
-def _first_leg(s: SkirmishState, f: object, end: Point | None, singles: list[Point]) -> Point | None:
+def _first_leg(end: Point | None, singles: list[Point]) -> Point | None:
     """The single-move destination nearest the double move's end."""
     if end is None or not singles:
         return None

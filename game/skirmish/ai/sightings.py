@@ -48,7 +48,7 @@ class Sightings:
             self._tables.append(s.table)
         bodies = s.bodies()
         index = {b.ident: i for i, b in enumerate(bodies)}
-        extra = []
+        extra: list[geo.Body] = []
         shooters, targets = [], []
         for a, b in missing:
             for f in (a, b):

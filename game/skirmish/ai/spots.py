@@ -107,16 +107,12 @@ def candidate_points(s: SkirmishState, f: Figure, budget: float) -> list[Point]:
     return out
 
 
-def destinations(s: SkirmishState, f: Figure, budget: float | None = None, limit: int = MAX_SPOTS) -> list[Point]:
-    """Up to `limit` distinct points `f` may legally move to now, within `budget` (its Move by
-    default), each priced by the engine's geometry (see the module docstring)."""
-    budget = rules.stat(s, f, "move") if budget is None else budget
-    if budget <= 0 or "cannot_move" in rules.flags(s, f):
-        return []
+def _cleaned(s: SkirmishState, f: Figure, raw: list[Point]) -> list[Point]:
+    """Points kept on the table, distinct (a quarter inch apart) and off the model's own spot."""
     r = geo.base_radius(f.unit.base_mm)
     seen: set[tuple[int, int]] = set()
     points: list[Point] = []
-    for x, y in candidate_points(s, f, budget):
+    for x, y in raw:
         x = min(max(x, r + 0.01), s.table.width - r - 0.01)
         y = min(max(y, r + 0.01), s.table.depth - r - 0.01)
         key = (round(x * 4), round(y * 4))
@@ -124,8 +120,28 @@ def destinations(s: SkirmishState, f: Figure, budget: float | None = None, limit
             continue
         seen.add(key)
         points.append((round(x, 3), round(y, 3)))
+    return points
+
+
+def destinations(s: SkirmishState, f: Figure, budget: float | None = None, limit: int = MAX_SPOTS) -> list[Point]:
+    """Up to `limit` distinct points `f` may legally move to now, within `budget` (its Move by
+    default), each priced by the engine's geometry (see the module docstring)."""
+    return reachable(s, f, budget, limit, 0)[0]
+
+
+def reachable(s: SkirmishState, f: Figure, budget: float | None = None, limit: int = MAX_SPOTS,
+              far_limit: int = 0) -> tuple[list[Point], list[Point]]:
+    """`destinations` within one move, and (up to `far_limit`) beyond one move but within two,
+    for a double move: one pricing (`geometry.costs`) for both."""
+    budget = rules.stat(s, f, "move") if budget is None else budget
+    if budget <= 0 or "cannot_move" in rules.flags(s, f):
+        return [], []
+    near = _cleaned(s, f, candidate_points(s, f, budget))
+    far = _cleaned(s, f, candidate_points(s, f, 2 * budget)) if far_limit else []
+    points = near + far
     if not points:
-        return []
-    cost = geo.costs(s.table, s.bodies(), s.body(f), points, budget)
-    legal = [p for p, c in zip(points, cost) if c <= budget + 1e-9]
-    return legal[:limit]
+        return [], []
+    cost = geo.costs(s.table, s.bodies(), s.body(f), points, 2 * budget if far else budget)
+    one = [p for p, c in zip(near, cost) if c <= budget + 1e-9][:limit]
+    two = [p for p, c in zip(far, cost[len(near):]) if budget < c <= 2 * budget + 1e-9][:far_limit]
+    return one, two

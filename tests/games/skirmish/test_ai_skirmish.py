@@ -1,0 +1,239 @@
+"""The skirmish's computer player (game/skirmish/ai): its destinations are legal moves, its
+evaluator prefers what is plainly better, its re-roll arithmetic, and its agent's manners (it
+never changes the state it is given, a seed replays it, its plans are legal step by step).
+
+Positions are built by hand on a cleared table (`table`, `put` from the rules' tests).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.agents import make_agent
+from game.core.match import Match
+from game.core.plans import follow
+from game.core.protocol import CHANCE, by_itself
+from game.skirmish import rules
+from game.skirmish.ai import odds, spots, tactics
+from game.skirmish.ai.agent import SkirmishAgent
+from game.skirmish.ai.evaluate import margin
+from game.skirmish.ai.policy import Policy
+from game.skirmish.ai.sightings import Sightings
+from game.skirmish.attacks import hit_chance
+from game.skirmish.commands import Activate, Attack, KeepRoll, Move, Reroll, Roll
+from game.skirmish.game import SKIRMISH
+from game.skirmish.geometry import Terrain
+from game.skirmish.model import PendingRoll
+from game.skirmish.state import SkirmishState
+from tests.games.skirmish.test_skirmish_rules import put, table
+
+
+def deployed(seed: int, config: dict[str, str] | None = None) -> SkirmishState:
+    """A real game's state at its first activation, deployed by random play."""
+    match = Match(SKIRMISH, dict(config or {}), seed, ["random", "random"])
+    agent = make_agent("random", "skirmish", seed)
+    while not (match.state.phase == "activations" and match.state.activation is None and match.state.roll is None):
+        actors = match.to_act()
+        if by_itself(actors):
+            match.resolve_chance()
+        else:
+            follow(match, actors[0], agent.plan(match.state, actors[0]))
+    state = match.state
+    assert isinstance(state, SkirmishState)
+    return state
+
+
+# --- destinations -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_destination_is_a_move_the_engine_accepts(seed: int) -> None:
+    s = deployed(seed, {"mission": ["hold_the_rift", "scattered_shards", "breakthrough"][seed - 1]})
+    side = s.turn
+    checked = 0
+    for f in s.alive(side)[:5]:
+        probe = s.clone()
+        probe.apply(Activate(side, (f.id,), "move_attack"))
+        for p in spots.destinations(probe, probe.figures[f.id]):
+            assert rules.why_illegal(probe, Move(side, f.id, p)) is None, (f.unit.id, f.at, p)
+            checked += 1
+    assert checked >= 20
+
+
+def test_destinations_include_base_contact_with_an_enemy_in_charge_reach() -> None:
+    s = table("cinderhorn", "meridian")
+    brute = put(s, 0, "ash_reaver", 10, 10)
+    target = put(s, 1, "lightwright", 10, 15)
+    s.apply(Activate(0, (brute.id,), "move_attack"))
+    found = spots.destinations(s, brute)
+    body = s.body(target)
+    assert any(rules.geo.in_base_contact(s.body(brute, *p), body) for p in found)
+
+
+def test_destinations_include_a_spot_behind_a_wall_from_the_enemy() -> None:
+    s = table("meridian", "meridian")
+    s.terrain = (Terrain(((12, 14), (24, 14), (24, 15), (12, 15)), 3.0, "wall"),)
+    s.rebuild_table()
+    shooter = put(s, 0, "lightwright", 18, 11)
+    put(s, 1, "longsight", 18, 30)
+    s.apply(Activate(0, (shooter.id,), "move_attack"))
+    found = spots.destinations(s, shooter)
+    assert any(p[1] < 14 and 12 < p[0] < 24 and abs(p[1] - 14) < 1.0 for p in found), found
+
+
+# --- the evaluator ----------------------------------------------------------------------------
+
+def test_the_evaluator_prefers_a_won_fight_health_lost_by_the_enemy() -> None:
+    s = table("cinderhorn", "meridian")
+    put(s, 0, "ash_reaver", 10, 10)
+    enemy = put(s, 1, "mirror_warden", 20, 25)
+    before = margin(s, 0, Sightings())
+    enemy.health -= 4
+    hurt = margin(s, 0, Sightings())
+    enemy.health, enemy.fallen = 0, True
+    dead = margin(s, 0, Sightings())
+    assert before < hurt < dead
+
+
+def test_the_evaluator_prefers_holding_the_objective() -> None:
+    s = table("cinderhorn", "cinderhorn")  # hold_the_rift: the Rift at (18, 18), radius 3
+    mine = put(s, 0, "slag_brute", 5, 5)
+    put(s, 1, "slag_brute", 30, 33)
+    away = margin(s, 0, Sightings())
+    mine.x, mine.y = 18, 17
+    assert rules.controller(s, (18, 18), 3) == 0
+    assert margin(s, 0, Sightings()) > away + odds.SCORE_WORTH
+
+
+def test_the_evaluator_counts_the_threat_of_the_side_to_act_and_cover_lowers_it() -> None:
+    s = table("meridian", "meridian")
+    s.terrain = (Terrain(((10, 19), (26, 19), (26, 20), (10, 20)), 4.0, "wall"),)
+    s.rebuild_table()
+    put(s, 0, "sun_lance", 18, 30)
+    mine = put(s, 1, "lightwright", 18, 6)
+    s.turn = 0
+    exposed = margin(s, 1, Sightings(), next_side=0)
+    mine.x, mine.y = 18, 17.5  # right behind the wall
+    sheltered = margin(s, 1, Sightings(), next_side=0)
+    assert sheltered > exposed
+
+
+# --- odds, re-rolls and tactics ---------------------------------------------------------------
+
+def test_damage_value_is_exact_binomial_and_a_kill_pays_its_last_share() -> None:
+    s = table("cinderhorn", "meridian")
+    t = put(s, 1, "longsight", 10, 10)  # 3 health
+    whole = odds.worth(s, t)
+    # one die of 1/2, 3 damage: a kill half the time, the whole worth then
+    assert odds.damage_value(s, t, 1, 0.5, 3) == pytest.approx(0.5 * whole)
+    # 1 damage: a third of the health share
+    assert odds.damage_value(s, t, 1, 0.5, 1) == pytest.approx(0.5 * whole * (1 - odds.ALIVE_SHARE) / 3)
+    assert odds.binomial(3, 0.5) == pytest.approx([0.125, 0.375, 0.375, 0.125])
+
+
+def _attack_roll(s: SkirmishState, attacker: int, target: int, faces: tuple[int, ...]) -> None:
+    s.activation = None
+    s.apply(Activate(0, (attacker,), "attack_move"))
+    s.apply(Attack(0, attacker, 0, target, len(faces)))
+    s.apply(Roll(CHANCE, faces))
+
+
+def test_a_failed_die_is_re_rolled_when_it_may_kill_and_kept_when_it_cannot_matter() -> None:
+    s = table("meridian", "meridian", points=5)
+    shooter = put(s, 0, "longsight", 10, 10)  # 1 attack, 5 damage, knack 3
+    t = put(s, 1, "lightwright", 10, 20)  # 4 health, defence 0, Energy: 5 damage kills
+    _attack_roll(s, shooter.id, t.id, (1,))
+    assert s.roll is not None and s.roll.faces == (1,)
+    assert tactics.reroll_dice(s, 0) == (0,)
+    assert isinstance(Policy(0).step(s), Reroll)
+    # the same miss with no point to spare beyond the models still waiting: keep
+    s.points[0] = 1
+    for f in [put(s, 0, "lightwright", 2 + 2 * k, 2) for k in range(3)]:
+        f.activated = False
+    assert tactics.point_worth(s, 0) == tactics.POINT_WORTH
+    gain = odds.reroll_gain(s, t, 0, 1, hit_chance(3), 5)
+    assert (tactics.reroll_dice(s, 0) == (0,)) == (gain > tactics.POINT_WORTH)
+
+
+def test_reroll_gain_is_the_expected_worth_the_extra_dice_add() -> None:
+    s = table("cinderhorn", "meridian")
+    t = put(s, 1, "mirror_warden", 10, 10)  # 7 health
+    p = 0.5
+    gain = odds.reroll_gain(s, t, 1, 2, p, 3)  # 3 landed already, +0, +3 or +6
+    expect = (2 * p * (1 - p) * (odds.standing(s, t, 4) - odds.standing(s, t, 1))
+              + p * p * (odds.standing(s, t, 4) - 0.0))
+    assert gain == pytest.approx(expect)
+
+
+def test_a_roll_with_nothing_to_re_roll_is_kept() -> None:
+    s = table("meridian", "meridian")
+    s.roll = PendingRoll("attack", 0, 2, 3, faces=(5, 6), figure=0, weapon=0, target=0)
+    assert tactics.reroll_dice(s, 0) == ()
+
+
+def test_a_tactic_that_adds_attacks_is_chosen_for_a_strong_attack_and_none_for_no_attack() -> None:
+    s = table("cinderhorn", "meridian")
+    reaver = put(s, 0, "slag_brute", 10, 10)
+    t = put(s, 1, "mirror_warden", 10, 11.9)
+    policy = Policy(0)
+    assert policy.attack_value(s, reaver) > 0
+    chosen = tactics.choose_tactic(s, 0, lambda boost: policy.attack_value(s, reaver, boost), moving=False)
+    assert chosen in {x.name for x in s.factions[0].tactics}
+    t.x, t.y = 30, 30
+    nothing = tactics.choose_tactic(s, 0, lambda boost: policy.attack_value(s, reaver, boost), moving=False)
+    assert nothing not in ("Blood Up", "Horns Lowered")
+
+
+# --- the agent ----------------------------------------------------------------------------
+
+def test_the_agent_answers_an_activation_with_a_legal_plan_and_leaves_the_state_alone() -> None:
+    s = deployed(4)
+    before = s.notation()
+    rng_before = (s.rng.seed, s.rng.counter)
+    agent = make_agent("greedy", "skirmish", 7)
+    assert isinstance(agent, SkirmishAgent)
+    plan = agent.plan(s, s.turn)
+    assert s.notation() == before
+    assert (s.rng.seed, s.rng.counter) == rng_before
+    assert isinstance(plan[0], Activate)
+    probe = s.clone()
+    for step in plan:
+        assert SKIRMISH.check(probe, step) is None, step
+        probe.apply(step)
+
+
+@pytest.mark.parametrize("level", ["greedy", "easy"])
+def test_a_seeded_agent_replays_the_same_plans(level: str) -> None:
+    s = deployed(5)
+    a = make_agent(level, "skirmish", 3).plan(s, s.turn)
+    b = make_agent(level, "skirmish", 3).plan(s, s.turn)
+    assert a == b
+
+
+def test_every_plan_step_is_accepted_from_deployment_to_the_second_round() -> None:
+    match = Match(SKIRMISH, {"mission": "sever_the_voice"}, 8, ["greedy", "random"])
+    agents = [make_agent("greedy", "skirmish", 1), make_agent("random", "skirmish", 2)]
+    cut = 0
+    plans = 0
+    while not match.state.is_over() and match.state.round <= 2:
+        actors = match.to_act()
+        if by_itself(actors):
+            match.resolve_chance()
+            continue
+        plan = agents[actors[0]].plan(match.state, actors[0])
+        played, refusal = follow(match, actors[0], plan)
+        assert played >= 1, refusal
+        cut += played < len(plan) and refusal is not None
+        plans += actors[0] == 0
+    assert cut == 0
+    assert plans > 20 and match.state.round == 3
+
+
+def test_keep_or_reroll_is_answered_directly() -> None:
+    s = table("meridian", "meridian")
+    shooter = put(s, 0, "lightwright", 10, 10)
+    t = put(s, 1, "mirror_warden", 10, 20)
+    _attack_roll(s, shooter.id, t.id, (6, 6))
+    assert s.roll is None  # nothing failed: settled at once
+    _attack_roll(s, shooter.id, t.id, (2, 6))
+    plan = make_agent("normal", "skirmish", 1).plan(s, 0)
+    assert isinstance(plan[0], (Reroll, KeepRoll))
