@@ -100,41 +100,62 @@ def _per_hit(s: SkirmishState, roll: PendingRoll) -> int:
                           roll.cover)
 
 
-def effects_worth(effects: Sequence[Effect], attack_value: AttackValue, moving: bool, sign: int) -> float:
-    """Rough worth of effects on the acting models (`sign` -1 for a penalty's)."""
+OWN = ("self", "formation", "friend", "friends")
+ENEMY = ("enemy", "enemies")
+
+
+def _side_of(effect: Effect) -> int:
+    """+1 when the effect acts on the acting side's models, -1 on the enemy's, 0 on both."""
+    who = getattr(getattr(effect, "target", None), "who", "self")
+    return 1 if who in OWN else (-1 if who in ENEMY else 0)
+
+
+def effects_worth(s: SkirmishState, effects: Sequence[Effect], attack_value: AttackValue, moving: bool) -> float:
+    """Rough worth of effects to the acting side (negative when they harm it): changes to the
+    activation's attacks priced by `attack_value` with the boost, the rest by constants, signed
+    by whose models they act on and by the condition's nature (boon or bane)."""
     boost: odds.Boost = {}
     total = 0.0
     for e in effects:
-        if isinstance(e, StatEffect) and e.stat in ATTACK_STATS:
+        whose = _side_of(e)
+        if isinstance(e, StatEffect) and e.stat in ATTACK_STATS and whose == 1 and e.duration == "activation":
             boost[e.stat] = boost.get(e.stat, 0) + e.delta
         elif isinstance(e, StatEffect):
             good = e.delta > 0 if e.stat != "knack" else e.delta < 0
-            total += CONDITION_WORTH * (1 if good else -1) * sign
+            total += CONDITION_WORTH * (1 if good else -1) * whose
         elif isinstance(e, ExtraMoveEffect):
-            total += (EXTRA_MOVE_WORTH if moving else OTHER_WORTH) * sign
+            total += EXTRA_MOVE_WORTH if moving else OTHER_WORTH
         elif isinstance(e, ConditionEffect):
-            total += CONDITION_WORTH * sign
-        elif isinstance(e, (HealEffect, DamageEffect)):
-            total += 0.6 * getattr(e, "amount", 0) * sign
+            known = s.conditions.get(e.condition)
+            nature = 1 if known is None or known.nature == "boon" else -1
+            total += CONDITION_WORTH * nature * whose * (1 if e.mode == "apply" else -0.5)
+        elif isinstance(e, HealEffect):
+            total += 0.6 * e.amount * whose
+        elif isinstance(e, DamageEffect):
+            total -= 0.6 * e.amount * whose
         elif isinstance(e, LosePointsEffect):
-            total += POINT_WORTH * e.amount * sign
+            total -= point_worth(s, s.turn) * e.amount
         else:
-            total += OTHER_WORTH * sign
+            total += OTHER_WORTH
     if boost:
-        total += (attack_value(boost) - attack_value({})) * sign
+        total += attack_value(boost) - attack_value({})
     return total
+
+
+def penalty_worth(s: SkirmishState, attack_value: AttackValue, moving: bool) -> float:
+    """What the Environment's tactic-failure penalty would cost the acting side (>= 0)."""
+    if s.environment is None or s.environment[1] < 1:
+        return 0.0
+    entry = s.factions[s.environment[0]].environment_roll(s.environment[1])
+    return max(0.0, -effects_worth(s, entry.penalty, attack_value, moving))
 
 
 def tactic_worth(s: SkirmishState, side: int, tactic: Tactic, attack_value: AttackValue, moving: bool) -> float:
     """The expected worth of declaring `tactic`: success times its effects, failure times the
-    Environment's penalty (`effects_worth` is signed: a penalty's worth is negative)."""
+    Environment's penalty."""
     chance = hit_chance(tactic.knack)
-    gain = effects_worth(tactic.effects, attack_value, moving, 1)
-    loss = 0.0
-    if s.environment is not None:
-        entry = s.factions[s.environment[0]].environment_roll(s.environment[1])
-        loss = -effects_worth(entry.penalty, attack_value, moving, 1)
-    return chance * gain - (1 - chance) * max(0.0, loss)
+    gain = effects_worth(s, tactic.effects, attack_value, moving)
+    return chance * gain - (1 - chance) * penalty_worth(s, attack_value, moving)
 
 
 def choose_tactic(s: SkirmishState, side: int, attack_value: AttackValue, moving: bool) -> str:
@@ -149,17 +170,16 @@ def choose_tactic(s: SkirmishState, side: int, attack_value: AttackValue, moving
 
 def tactic_stake(s: SkirmishState, side: int) -> float:
     """What success of the tactic being rolled for is worth now (its effects, and the penalty
-    it avoids), roughly: the attacks are not re-priced here."""
+    it avoids), roughly: attack boosts count 2 a point here, not re-priced."""
     act = s.activation
     if act is None or not act.tactic:
         return 0.0
     tactic = next((t for t in s.factions[side].tactics if t.name == act.tactic), None)
     if tactic is None:
         return 0.0
-    flat: AttackValue = lambda boost: 2.0 * sum(abs(v) for v in boost.values())  # noqa: E731
-    gain = effects_worth(tactic.effects, flat, act.step == "move", 1)
-    loss = 0.0
-    if s.environment is not None:
-        entry = s.factions[s.environment[0]].environment_roll(s.environment[1])
-        loss = -effects_worth(entry.penalty, flat, act.step == "move", 1)
-    return gain + max(0.0, loss)
+
+    def flat(boost: odds.Boost) -> float:
+        return 2.0 * sum(abs(v) for v in boost.values())
+
+    moving = act.step == "move"
+    return max(0.0, effects_worth(s, tactic.effects, flat, moving)) + penalty_worth(s, flat, moving)
