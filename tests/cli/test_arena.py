@@ -110,3 +110,22 @@ def test_bench_engine_fields() -> None:
     result = bench_engine("order-chaos", 3, 1)
     assert set(result) == {"game", "games", "games_per_s", "commands_per_s"}
     assert result["games"] == 3 and result["games_per_s"] > 0 and result["commands_per_s"] > result["games_per_s"]
+
+
+def test_arena_options_set_up_every_game_and_are_reported() -> None:
+    config = arena.parse_options("skirmish", ["mission=breakthrough", "faction_2=veilmoth", "terrain=random"])
+    assert config == {"mission": "breakthrough", "faction_2": "veilmoth", "terrain": "random"}
+    result = arena.run_arena("skirmish", ["random", "random"], 2, 3, None, config)
+    assert result["errors"] == [] and result["options"] == config
+    assert set(result) == FIELDS | {"options"}
+    assert "options" not in arena.run_arena("order-chaos", ["random", "random"], 1, 1, None)
+
+
+@pytest.mark.parametrize("words, reason", [
+    (["mission"], "KEY=VALUE"),
+    (["colour=red"], "KEY=VALUE"),
+    (["mission=nowhere"], "must be one of"),
+])
+def test_arena_options_name_what_is_wrong(words: list[str], reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        arena.parse_options("skirmish", words)

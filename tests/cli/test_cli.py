@@ -76,6 +76,8 @@ def test_unknown_game_and_bad_agent_are_one_line_errors(tmp_path: Path) -> None:
     assert unknown.returncode == 2 and "unknown game" in unknown.stderr and "Traceback" not in unknown.stderr
     bad_agent = _run(["arena", "order-chaos", "--agents", "random,genius"], tmp_path)
     assert bad_agent.returncode == 2 and "genius" in bad_agent.stderr
+    bad_option = _run(["arena", "skirmish", "--agents", "random,random", "--option", "mission=nowhere"], tmp_path)
+    assert bad_option.returncode == 2 and "mission" in bad_option.stderr and "Traceback" not in bad_option.stderr
 
 
 def test_one_version_everywhere() -> None:
