@@ -7,6 +7,8 @@ Positions are built by hand on a cleared table (`table`, `put` from the rules' t
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from game.ai.agents import make_agent
@@ -237,3 +239,19 @@ def test_keep_or_reroll_is_answered_directly() -> None:
     _attack_roll(s, shooter.id, t.id, (2, 6))
     plan = make_agent("normal", "skirmish", 1).plan(s, 0)
     assert isinstance(plan[0], (Reroll, KeepRoll))
+
+
+def test_the_worker_process_answers_with_the_skirmish_agents_plan() -> None:
+    from game.ai.worker import AgentWorker
+
+    s = deployed(9)
+    expected = make_agent("greedy", "skirmish", 4).plan(s, s.turn)
+    with AgentWorker("skirmish") as worker:
+        worker.request(s, s.turn, "greedy", 4)
+        deadline = time.monotonic() + 120
+        plan = None
+        while plan is None and time.monotonic() < deadline:
+            plan = worker.poll()
+            time.sleep(0.05)
+        assert worker.in_process  # a real process answered (False: the synchronous fallback)
+    assert plan == expected
