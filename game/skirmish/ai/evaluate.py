@@ -149,7 +149,7 @@ def threats(stats: odds.Stats, side: int, sights: Sightings) -> list[float]:
     table, mods = id(s.table), len(s.mods)
     far = np.empty(len(mine))
     for i, f in enumerate(mine):
-        key = (table, mods, f.id, f.x, f.y)
+        key = (table, mods, f.id, f.x, f.y, tuple(f.conditions))
         known = memo.get(key)
         if known is None:
             reaches = [stats(f, "range", w.range) if not w.melee else w.range + geo.BASE_CONTACT
@@ -166,7 +166,8 @@ def threats(stats: odds.Stats, side: int, sights: Sightings) -> list[float]:
         best = 0.0
         for j in np.flatnonzero(near[i]):
             t = enemies[j]
-            key2 = (table, mods, f.id, f.x, f.y, f.health, t.id, t.x, t.y, t.health)
+            key2 = (table, mods, f.id, f.x, f.y, f.health, tuple(f.conditions), t.id, t.x, t.y, t.health,
+                    tuple(t.conditions))
             value = memo.get(key2)
             if value is None:
                 value = memo[key2] = attack_options(stats, f, t, sights, True)

@@ -20,13 +20,26 @@ from game.skirmish import rules
 from game.skirmish.ai import odds, spots, tactics
 from game.skirmish.ai.evaluate import WEIGHTS, Weights, margin
 from game.skirmish.ai.sightings import Sightings
-from game.skirmish.commands import Attack, Deploy, EndActivation, EndStep, KeepRoll, Move, PlaceToken, Reroll
+from game.skirmish.attacks import damage_per_hit, hit_chance
+from game.skirmish.commands import (
+    Attack,
+    Deploy,
+    EndActivation,
+    EndStep,
+    KeepRoll,
+    Move,
+    PlaceToken,
+    Reroll,
+    UseAbility,
+)
 from game.skirmish.model import Figure
 
 if TYPE_CHECKING:
     from game.skirmish.state import SkirmishState
 
 Point = tuple[float, float]
+ABILITY_MARGIN = 0.5
+"""An ability is used when it gains at least this much worth over what it gives up."""
 
 
 @dataclass(frozen=True)
@@ -41,8 +54,10 @@ class Policy:
     """One side's choices, with one sight cache (make one per decision)."""
 
     def __init__(self, side: int, sights: Sightings | None = None, weights: Weights = WEIGHTS,
-                 spot_limit: int = spots.MAX_SPOTS) -> None:
+                 spot_limit: int = spots.MAX_SPOTS, abilities: bool = True) -> None:
         self.side = side
+        self.abilities = abilities
+        """Whether to weigh the models' abilities (off in a search's play-outs: too dear there)."""
         self.sights = sights or Sightings()
         self.weights = weights
         self.spot_limit = spot_limit
@@ -145,6 +160,10 @@ class Policy:
             return Reroll(seat, dice) if dice else KeepRoll(seat)
         act = s.activation
         assert act is not None, "the activation to start is the search's choice"
+        if act.step in ("move", "attack") and self.abilities:
+            use = self.best_ability(s)
+            if use is not None:
+                return use
         if act.step == "attack":
             for i in act.figures:
                 f = s.figures[i]
@@ -170,6 +189,62 @@ class Policy:
             step = EndStep(seat)
             return step if rules.why_illegal(s, step) is None else EndActivation(seat)
         return EndActivation(seat)
+
+    def best_ability(self, s: SkirmishState) -> Command | None:
+        """The ability worth using now, if any: each `UseAbility` the engine offers is tried on a
+        copy (tokens placed by this policy, the dice of an area attack by their exact odds) and
+        valued by the evaluator, against what it gives up: an ability used instead of attacking
+        must beat the model's attacks, one instead of moving the model's best move."""
+        act = s.activation
+        assert act is not None
+        offered = [c for c in s.candidates(self.side) if isinstance(c, UseAbility)]
+        if not offered:
+            return None
+        base = self._after_activation(s)
+        before = self.value(base, 1 - self.side)
+        best, pick = ABILITY_MARGIN, None
+        for use in offered:
+            f = s.figures[use.model]
+            ability = f.unit.abilities[use.ability]
+            work = s.clone()
+            work.apply(use)
+            gain = self._settled_value(work) - before
+            if ability.use == "instead_of_attack" and act.step in ("move", "attack"):
+                gain -= self.attack_value(s, f) if act.step == "attack" else 0.5 * self.attack_value(s, f)
+            if ability.use == "instead_of_move" and act.step == "move":
+                gain -= max(0.0, self.move_gain(s, f))
+            if gain > best:
+                best, pick = gain, use
+        return pick
+
+    def move_gain(self, s: SkirmishState, f: Figure) -> float:
+        """How much the best move beats standing still (the position after the activation)."""
+        scored = self.spot_values(s, f, None)
+        return max(v for v, _, _ in scored) - scored[0][0]
+
+    def _after_activation(self, s: SkirmishState) -> SkirmishState:
+        work = s.clone()
+        if work.activation is not None:
+            for i in work.activation.figures:
+                work.figures[i].activated = True
+        return work
+
+    def _settled_value(self, s: SkirmishState) -> float:
+        """The value once the tokens waiting are placed and the rolls waiting are counted at their
+        expected worth (`odds.damage_value`)."""
+        guard = 0
+        while s.placing is not None and s.placing.side == self.side and guard < 10:
+            s.apply(self.place_token(s))
+            guard += 1
+        expected = 0.0
+        for roll in ([s.roll] if s.roll is not None else []) + list(s.rolls_next):
+            if roll.purpose == "blast" and not roll.faces:
+                t = s.figures[roll.target]
+                damage, effective = s.blasts[roll.weapon]
+                per_hit = damage_per_hit(damage, effective, int(rules.stat(s, t, "defence")), t.unit.defence_types)
+                expected += odds.damage_value(s, t, roll.dice, hit_chance(roll.knack), per_hit)
+        s.roll, s.rolls_next = None, []
+        return self.value(self._after_activation(s), 1 - self.side) + expected
 
     def deploy(self, s: SkirmishState) -> Command:
         """The engine's spots for the next model, scored: near what the mission fights over (the

@@ -10,7 +10,8 @@ where it stands. `greedy` plays the best static value.
 The **search** takes the `width` best and plays each out on copies of the position to the end
 of the activation through the engine's own rules: the dice drawn from the search's RNG (every
 roll a chance node, sampled), the re-rolls and the attacks chosen by `policy` as in play, then
-the position evaluated. Samples are shared out by successive halving: each round gives every
+the position evaluated (abilities are left out of play-outs: weighing each costs a copy and
+an evaluation per target). Samples are shared out by successive halving: each round gives every
 surviving activation the same number of samples (the same dice seeds for all: common random
 numbers) and keeps the better half, until one is left or the `iterations` budget (samples) is
 spent; a time cap is only a safety net. An activation whose play-out draws no dice is played
@@ -133,7 +134,8 @@ def steps_for(s: SkirmishState, policy: Policy, m: Macro | None) -> list[Command
 
 
 def _macro_step(s: SkirmishState, policy: Policy, m: Macro | None) -> Command | None:
-    """A move the macro planned, where the activation is at a planned move step; else None."""
+    """A move the macro planned, where the activation is at a planned move step; else None (the
+    policy chooses: the attacks, or a second move whose planned end is out of reach)."""
     act = s.activation
     if m is None or act is None or s.roll is not None or s.placing is not None or act.step != "move" \
             or act.figures != (m.figure,) or m.figure in act.moved:
@@ -143,7 +145,9 @@ def _macro_step(s: SkirmishState, policy: Policy, m: Macro | None) -> Command | 
     if dest is None:
         return EndStep(seat)
     cmd = Move(seat, m.figure, dest)
-    return cmd if rules.why_illegal(s, cmd) is None else EndStep(seat)
+    if rules.why_illegal(s, cmd) is None:
+        return cmd
+    return None if m.order == "double_move" and act.stage == 1 else EndStep(seat)  # the policy's best second move
 
 
 def prefix(s: SkirmishState, policy: Policy, m: Macro) -> SkirmishState:
@@ -194,7 +198,8 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro 
     if budget.width <= 1 or budget.iterations <= 0:
         return with_tactic(s, policy, options[0])
     alive = [with_tactic(s, policy, m) for m in options[:budget.width]]
-    starts = [prefix(s, policy, m) for m in alive]
+    player = Policy(policy.side, policy.sights, policy.weights, policy.spot_limit, abilities=False)
+    starts = [prefix(s, player, m) for m in alive]
     totals = [0.0] * len(alive)
     counts = [0] * len(alive)
     seeds = [rng.randrange(1 << 30) for _ in range(budget.iterations)]
@@ -209,7 +214,7 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro 
             for _ in range(want):
                 if used >= budget.iterations or time.perf_counter() - start > budget.max_seconds:
                     break
-                totals[i] += play_out(starts[i], policy, m, Rng(seeds[counts[i] % len(seeds)]))
+                totals[i] += play_out(starts[i], player, m, Rng(seeds[counts[i] % len(seeds)]))
                 counts[i] += 1
                 used += 1
         means = {i: totals[i] / counts[i] if counts[i] else -math.inf for i in active}
