@@ -63,6 +63,7 @@ def events_left(s: SkirmishState, when: str, from_round: int) -> int:
 def objectives(s: SkirmishState, w: Weights = WEIGHTS) -> float:
     """Side 0's projected objective margin over side 1, in worth."""
     total = 0.0
+    table: tuple[npt.NDArray[np.float64], ...] | None = None
     for rule in s.mission.scoring:
         if isinstance(rule, HoldRule):
             left = events_left(s, rule.when, rule.from_round)
@@ -71,15 +72,17 @@ def objectives(s: SkirmishState, w: Weights = WEIGHTS) -> float:
             for obj in s.mission.objectives:
                 if rule.objectives and obj.id not in rule.objectives:
                     continue
+                if table is None:
+                    table = _on_table(s)
+                xs, ys, radii, sides, moves = table
                 stake = obj.value * rule.multiplier * left * odds.SCORE_WORTH
-                holder = rules.controller(s, obj.at, obj.radius)
-                held = 0.0 if holder < 0 else (1.0 if holder == 0 else -1.0)
-                press = [0.0, 0.0]
-                for f in s.figures:
-                    if f.on_table:
-                        gap = math.dist(f.at, obj.at) - obj.radius - geo.base_radius(f.unit.base_mm)
-                        press[f.side] += math.exp(-max(0.0, gap) / max(2.0, f.unit.move))
-                total += stake * (w.held * held + w.pressure * math.tanh(press[0] - press[1]))
+                gaps = np.hypot(xs - obj.at[0], ys - obj.at[1]) - obj.radius - radii
+                touching = gaps <= 1e-9  # `rules.controller`'s test: a base touches the circle
+                counts = (int(np.count_nonzero(touching & (sides == 0))), int(np.count_nonzero(touching & (sides == 1))))
+                held = 0.0 if counts[0] == counts[1] else (1.0 if counts[0] > counts[1] else -1.0)
+                pull = np.exp(-np.maximum(gaps, 0.0) / moves)
+                press = float(pull[sides == 0].sum() - pull[sides == 1].sum())
+                total += stake * (w.held * held + w.pressure * math.tanh(press))
         elif isinstance(rule, ReachRule):
             left = events_left(s, rule.when, rule.from_round)
             if not left:
@@ -101,6 +104,13 @@ def objectives(s: SkirmishState, w: Weights = WEIGHTS) -> float:
 def gap(f: Figure, t: Figure) -> float:
     """Base edge to base edge (`geometry.edge_gap` without building bodies)."""
     return math.dist(f.at, t.at) - geo.base_radius(f.unit.base_mm) - geo.base_radius(t.unit.base_mm)
+
+
+def _on_table(s: SkirmishState) -> tuple[npt.NDArray[np.float64], ...]:
+    """x, y, base radius, side and pull distance (its move, at least 2") of every model on the table."""
+    rows = [(f.x, f.y, geo.base_radius(f.unit.base_mm), f.side, max(2.0, f.unit.move)) for f in s.figures if f.on_table]
+    a = np.array(rows, dtype=np.float64).reshape(-1, 5)
+    return a[:, 0], a[:, 1], a[:, 2], a[:, 3], a[:, 4]
 
 
 def attack_options(stats: odds.Stats, f: Figure, t: Figure, sights: Sightings, moving: bool,

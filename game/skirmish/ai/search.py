@@ -63,13 +63,17 @@ class Budget:
     """Destinations tried for a double move (two moves' reach)."""
 
 
-def macros(s: SkirmishState, policy: Policy, budget: Budget) -> list[Macro]:
-    """Every activation worth considering for the policy's side, best static value first."""
+def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: float = math.inf) -> list[Macro]:
+    """Every activation worth considering for the policy's side, best static value first. Past
+    `deadline` (`time.perf_counter`, the time cap: a safety net) the models left are not
+    weighed."""
     side = policy.side
     out: list[Macro] = []
     for f in s.alive(side):
         if not f.on_table or f.activated:
             continue
+        if out and time.perf_counter() > deadline:
+            break
         move = rules.stat(s, f, "move")
         near, far = spots.reachable(s, f, move, budget.spot_limit, budget.double_spots)
         scored = policy.spot_values(s, f, None, near)
@@ -192,7 +196,7 @@ def _draws_dice(start: SkirmishState) -> bool:
 def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro | None:
     """The activation to start (see the module docstring); None when the side has none."""
     start = time.perf_counter()
-    options = macros(s, policy, budget)
+    options = macros(s, policy, budget, start + 0.6 * budget.max_seconds)
     if not options:
         return None
     if budget.width <= 1 or budget.iterations <= 0:
