@@ -15,6 +15,7 @@ from game.ai.knowledge import Knowledge
 from game.core.plans import Plan
 from game.core.protocol import Command, Seat, State
 from game.core.rng import Rng
+from game.skirmish import rules
 from game.skirmish.ai import search
 from game.skirmish.ai.evaluate import margin
 from game.skirmish.ai.policy import Policy
@@ -38,14 +39,12 @@ class SkirmishAgent(Agent):
         self.level = level
         self.budget = budget
         self.rng = Rng(seed)
-        self.last_policy: Policy | None = None
 
     def plan(self, state: State, seat: Seat) -> Plan:
         assert isinstance(state, SkirmishState)
         s = state.determinize(seat, self.rng)
         assert isinstance(s, SkirmishState)
         policy = Policy(seat, Sightings(), spot_limit=self.budget.spot_limit)
-        self.last_policy = policy
         if s.phase == "activations" and s.activation is None and s.roll is None and s.placing is None:
             m = search.choose(s, policy, self.budget, self.rng)
             if m is None:
@@ -53,17 +52,16 @@ class SkirmishAgent(Agent):
             steps = search.steps_for(s, policy, m)
         else:
             steps = search.steps_for(s, policy, None)
-        if not steps:
-            steps = [self._fallback(s, seat)]
+        if not steps:  # deployment, or a decision the plan could not start with
+            answer = policy.step(s) if s.phase == "deploy" or s.activation is not None or s.roll is not None \
+                or s.placing is not None else None
+            if answer is None or rules.why_illegal(s, answer) is not None:
+                answer = s.candidates(seat)[0]  # never reached in the tests: the engine's own candidate
+            steps = [answer]
         return tuple(steps)
 
     def choose(self, state: State, seat: Seat) -> Command:
         return self.plan(state, seat)[0]
-
-    def _fallback(self, s: SkirmishState, seat: Seat) -> Command:
-        """A command from the engine's own candidates (a decision the policy does not answer)."""
-        return Policy(seat).step(s) if s.activation is not None or s.roll is not None or s.placing is not None \
-            or s.phase == "deploy" else s.candidates(seat)[0]
 
 
 class SkirmishKnowledge(Knowledge):
