@@ -27,7 +27,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.arena import run_arena  # noqa: E402
-from game.skirmish.game import FACTIONS, MISSIONS  # noqa: E402
+from game.core.registry import get_game  # noqa: E402
+
+
+def choices(key: str) -> list[str]:
+    """The values a set-up option of the skirmish takes (the factions, the missions)."""
+    spec = next(o for o in get_game("skirmish").info.options if o.key == key)
+    return [str(c) for c in spec.choices]
 
 
 def play(agents: list[str], mission: str, factions: tuple[str, str], seed: int) -> dict[str, Any]:
@@ -54,8 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", type=Path, default=None)
     args = p.parse_args(argv)
     agents = args.agents.split(",")
-    missions = list(MISSIONS) if args.missions == "all" else args.missions.split(",")
-    factions = list(FACTIONS) if args.factions == "all" else args.factions.split(",")
+    missions = choices("mission") if args.missions == "all" else args.missions.split(",")
+    factions = choices("faction_1") if args.factions == "all" else args.factions.split(",")
     pairs = list(itertools.combinations_with_replacement(factions, 2) if args.mirror
                  else itertools.combinations(factions, 2))
     records = []
