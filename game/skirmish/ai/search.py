@@ -61,6 +61,9 @@ class Budget:
     spot_limit: int = spots.MAX_SPOTS
     double_spots: int = 6
     """Destinations tried for a double move (two moves' reach)."""
+    per_model: int = 1
+    """"Move then attack" activations kept per model (its best destinations): more lets the
+    samples choose between a bold and a careful spot for the same model."""
 
 
 def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: float = math.inf) -> list[Macro]:
@@ -78,8 +81,9 @@ def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: float = m
         near, far = spots.reachable(s, f, move, budget.spot_limit, budget.double_spots)
         scored = policy.spot_values(s, f, None, near)
         stay = scored[0]
-        best_ma = max(scored, key=lambda v: v[0] + v[1])
-        out.append(Macro(f.id, "move_attack", best_ma[2], best_ma[0] + best_ma[1]))
+        ranked = sorted(scored, key=lambda v: -(v[0] + v[1]))
+        for v, a, p in ranked[:budget.per_model]:
+            out.append(Macro(f.id, "move_attack", p, v + a))
         if stay[1] > 0:
             best_move = max(scored, key=lambda v: v[0])
             out.append(Macro(f.id, "attack_move", best_move[2], stay[1] + best_move[0]))
