@@ -1,8 +1,9 @@
 """Mirrored skirmish games between every pair of factions: win rates by faction (and by agent).
 
 For every mission asked and every pair of factions (a faction against itself too with
-`--mirror`), plays `--games` games (an even number: sides swapped every other game, so each
-faction and each agent plays both sides equally often) through the arena's own game loop
+`--mirror`), plays `--games` games (factions swap sides every game, agents every two games:
+with 2 games each faction plays each side once, with 4 each agent also plays each faction on
+each side) through the arena's own game loop
 (`game.arena.run_arena`, one game per call, with the set-up as options), then prints:
 - each faction's win rate against each other (row's wins over games between the two; a draw
   counts half), and its overall rate;
@@ -70,9 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     for mission in missions:
         for a, b in pairs:
             for g in range(args.games):
-                # sides swap every game (agent 0 on side 1, then side 2); factions every two games
-                fa = (a, b) if g % 4 < 2 else (b, a)
-                order = agents if g % 2 == 0 else agents[::-1]
+                # the factions swap sides every game, the agents every two games: two games play
+                # each faction on each side; four, each agent with each faction on each side
+                fa = (a, b) if g % 2 == 0 else (b, a)
+                order = agents if g % 4 < 2 else agents[::-1]
                 rec = play(order, mission, fa, seed)
                 seed += 1
                 won = [order[i] for i in rec["winner_agent"]]
