@@ -255,3 +255,13 @@ def test_the_worker_process_answers_with_the_skirmish_agents_plan() -> None:
             time.sleep(0.05)
         assert worker.in_process  # a real process answered (False: the synchronous fallback)
     assert plan == expected
+
+
+def test_sight_shares_are_sights_shares_pair_by_pair() -> None:
+    s = deployed(2)
+    bodies = s.bodies()
+    pairs = [(i, j) for i in range(0, len(bodies), 3) for j in range(1, len(bodies), 4) if i != j]
+    shares = rules.geo.sight_shares(s.table, bodies, [i for i, _ in pairs], [j for _, j in pairs], rules.sight_rules())
+    for (i, j), row in zip(pairs, shares):
+        one = rules.geo.sight(s.table, bodies, bodies[i], bodies[j], rules.sight_rules())
+        assert tuple(row) == pytest.approx((one.hidden, one.hidden_by_terrain, one.hidden_by_models))
