@@ -2,8 +2,7 @@
 
 Set-up options: the mission, each side's faction and roster, the terrain ("the mission's",
 a named layout, or "random": `content.random_layout` seeded by the match), and the
-Environment's "dice" or 12-card "deck". Not registered in the app yet (its engine is still
-being built: see issue 13).
+Environment's "dice" or 12-card "deck".
 """
 
 from __future__ import annotations

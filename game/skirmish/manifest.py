@@ -1,6 +1,4 @@
-"""If Worlds Collide in the app: its engine, AI (its own agents too), table view and menu
-picture. Listed in `registry.PACKAGES_IN_PROGRESS` until the table and the AI are merged and
-measured together."""
+"""If Worlds Collide in the app: its engine, AI (its own agents too), table view and menu picture."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from game.core.match import Match
 from game.core.protocol import CHANCE, Command, Game, by_itself
 from game.core.registry import all_games, in_progress_games
 
-GAMES = all_games() + in_progress_games()  # the skirmish engine too, before its screen exists
+GAMES = all_games() + in_progress_games()  # engines still being built too (Cosmos)
 for_every_game = pytest.mark.parametrize("game", GAMES, ids=[g.info.id for g in GAMES])
 
 

@@ -28,7 +28,7 @@ from game.core.registry import all_games, in_progress_games
 from game.core.rng import Rng
 from tests.random_play import pick
 
-GAMES = all_games() + in_progress_games()  # the skirmish engine too, before its screen exists
+GAMES = all_games() + in_progress_games()  # engines still being built too (Cosmos)
 MAX_STEPS = 20_000  # a guard against a game that never ends
 for_every_game = pytest.mark.parametrize("game", GAMES, ids=[g.info.id for g in GAMES])
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
