@@ -80,7 +80,7 @@ def get_game(game_id: str) -> Game:
 def find_manifest(game_id: str) -> GameManifest | None:
     """The game's manifest, or None for an unknown id (or a game registered without one). An
     engine still in progress is found too (as `get_game` finds it), so its screen can be tried
-    (`play`, `shot`) before it is in the menus."""
+    (`play`, `shot`) and its AI played (`arena`) before it is in the menus."""
     _load_builtin()
     found = _MANIFESTS.get(game_id)
     if found is None:

@@ -30,11 +30,17 @@ class Slot:
     biome: int = 0
     fulfilled: bool = False
 
+    def copy(self) -> Slot:
+        return Slot(self.planet, self.asteroids[:], self.life[:], self.cards[:], self.biome, self.fulfilled)
+
 
 @dataclass
 class System:
     star: str = ""
     planets: list[Slot | None] = field(default_factory=lambda: [None, None])
+
+    def copy(self) -> System:
+        return System(self.star, [None if sl is None else sl.copy() for sl in self.planets])
 
 
 @dataclass
@@ -51,12 +57,25 @@ class Player:
     generator: int = 0
     systems: list[System] = field(default_factory=list)
     hand: list[int] = field(default_factory=list)
+    seen: list[int] = field(default_factory=list)
+    """Cards in `hand` everyone saw taken from the open offer (public; the rest of the hand is
+    known by type only)."""
     missions: list[int] = field(default_factory=list)
     done_missions: list[int] = field(default_factory=list)
     track: list[int] = field(default_factory=lambda: [0, 0, 0])
     small: dict[str, int] = field(default_factory=dict)
     """Lifeform type -> VP of the small objective tile claimed."""
     big: list[str] = field(default_factory=list)
+
+    def copy(self) -> Player:
+        """A copy sharing nothing mutable (a search clones positions thousands of times: a
+        deep copy was most of its time)."""
+        c = dataclasses.replace(self)
+        c.tokens, c.tiers, c.track, c.big = self.tokens[:], self.tiers[:], self.track[:], self.big[:]
+        c.systems = [sy.copy() for sy in self.systems]
+        c.hand, c.seen, c.missions, c.done_missions = self.hand[:], self.seen[:], self.missions[:], self.done_missions[:]
+        c.small = dict(self.small)
+        return c
 
 
 @dataclass
@@ -68,6 +87,9 @@ class Pile:
     top: int = -1
     pool: list[int] = field(default_factory=list)
     bottom: list[int] = field(default_factory=list)
+
+    def copy(self) -> Pile:
+        return Pile(self.top, self.pool[:], self.bottom[:])
 
     def size(self) -> int:
         return (self.top >= 0) + len(self.pool) + len(self.bottom)

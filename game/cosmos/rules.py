@@ -809,6 +809,7 @@ def new_system(s: CosmosState, p: M.Player) -> None:
 def take_card(s: CosmosState, seat: Seat, pile: int, out: list[Event]) -> None:
     card = take_top(s, "life", pile, out)
     s.players[seat].hand.append(card)
+    s.players[seat].seen.append(card)  # taken from the face-up offer: everyone saw it
     out.append(E.CardTaken(seat, card, pile))
 
 
@@ -818,8 +819,10 @@ def play_life(s: CosmosState, cmd: C.PlayLife, bonus: int, out: list[Event]) -> 
     sl = p.systems[cmd.system].planets[cmd.slot]
     assert sl is not None
     p.hand.remove(cmd.card)
+    forget(p, cmd.card)
     if cmd.discard >= 0:
         p.hand.remove(cmd.discard)
+        forget(p, cmd.discard)
         deck = s.life_piles[LIFE_PILES[s.content.life[cmd.discard].type][0]]
         deck.bottom.append(cmd.discard)
         if deck.top < 0:
@@ -831,6 +834,12 @@ def play_life(s: CosmosState, cmd: C.PlayLife, bonus: int, out: list[Event]) -> 
     add_life(s, seat, cmd.system, cmd.slot, LIFEFORMS.index(card.type), card.gain + bonus, f"life:{card.id}", out)
     resolve(s, seat, card.effect, f"life:{card.id}", out)
     sl.cards.append(cmd.card)
+
+
+def forget(p: M.Player, card: int) -> None:
+    """A card leaving the hand is no longer one of its seen cards."""
+    if card in p.seen:
+        p.seen.remove(card)
 
 
 def catch(s: CosmosState, cmd: C.Catch, free: bool, out: list[Event]) -> None:

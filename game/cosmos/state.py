@@ -119,8 +119,24 @@ class CosmosState(State):
         return rules.apply(self, command)
 
     def clone(self) -> CosmosState:
+        """An independent copy, field by field (frames and tiles are immutable and shared; the
+        content is shared). A field this does not know is deep-copied, so none is ever shared."""
         c = CosmosState.__new__(CosmosState)
-        c.__dict__ = copy.deepcopy(self.__dict__, {id(self.content): self.content})
+        d = dict(self.__dict__)
+        d["rng"] = self.rng.copy()
+        d["tiles"], d["frames"], d["reveals"] = self.tiles[:], self.frames[:], self.reveals[:]
+        d["star_stock"], d["asteroid_stock"] = dict(self.star_stock), dict(self.asteroid_stock)
+        d["planet_piles"] = [x.copy() for x in self.planet_piles]
+        d["biome_piles"] = [x.copy() for x in self.biome_piles]
+        d["life_piles"] = [x.copy() for x in self.life_piles]
+        d["players"] = [p.copy() for p in self.players]
+        d["mission_box"] = self.mission_box[:]
+        d["small_tiles"] = {k: v[:] for k, v in self.small_tiles.items()}
+        d["big_taken"], d["track_last"] = dict(self.big_taken), self.track_last[:]
+        d["conditions"] = self.conditions[:]
+        for key in d.keys() - _CLONED:
+            d[key] = copy.deepcopy(d[key])
+        c.__dict__ = d
         return c
 
     def is_over(self) -> bool:
@@ -153,6 +169,7 @@ class CosmosState(State):
             d = json.loads(json.dumps(p, default=_plain))
             if i != seat:
                 d["hand"] = {t: sum(self.content.life[c].type == t for c in p.hand) for t in LIFEFORMS}
+                d["seen"] = list(p.seen)  # taken from the open offer in everyone's sight
                 d["missions"] = len(p.missions)
             players.append(d)
         return {
@@ -168,9 +185,11 @@ class CosmosState(State):
         }
 
     def determinize(self, seat: Seat, rng: Rng) -> CosmosState:
-        """Redraw what `seat` cannot know: the others' life cards (type by type, with the unseen
-        cards of that type's two decks), which half of a planet or Biome stack holds each unseen
-        tile, the others' missions with the box."""
+        """Redraw what `seat` cannot know: the others' life cards not seen taken from the offer
+        (type by type, with the unseen cards of that type's two decks), which half of a planet
+        or Biome stack holds each unseen tile, the others' missions with the box. Every pool is
+        sorted before it is shuffled, so the draw depends on what is unknown, never on where the
+        unknown cards really lie."""
         w = self.clone()
         w.rng = rng.fork()
         others = [p for i, p in enumerate(w.players) if i != seat]
@@ -179,10 +198,11 @@ class CosmosState(State):
             holders: list[tuple[list[int], int]] = [(d.pool, len(d.pool)) for d in decks]
             unknown = [c for d in decks for c in d.pool]
             for p in others:
-                mine = [c for c in p.hand if w.content.life[c].type == t]
+                mine = [c for c in p.hand if w.content.life[c].type == t and c not in p.seen]
                 unknown += mine
-                p.hand = [c for c in p.hand if w.content.life[c].type != t]
+                p.hand = [c for c in p.hand if c not in mine]
                 holders.append((p.hand, len(mine)))
+            unknown.sort()
             rng.shuffle(unknown)
             for d in decks:
                 d.pool.clear()
@@ -192,10 +212,10 @@ class CosmosState(State):
             for d in decks:
                 d.pool.sort()
         for twins in [w.planet_piles[i: i + 2] for i in (0, 2, 4, 6)] + [w.biome_piles[0:2], w.biome_piles[2:4]]:
-            pool = twins[0].pool + twins[1].pool  # which half holds an unseen tile nobody knows
+            pool = sorted(twins[0].pool + twins[1].pool)  # which half holds an unseen tile nobody knows
             rng.shuffle(pool)
             twins[0].pool, twins[1].pool = sorted(pool[:len(twins[0].pool)]), sorted(pool[len(twins[0].pool):])
-        unseen = list(w.mission_box) + [m for p in others for m in p.missions]
+        unseen = sorted(list(w.mission_box) + [m for p in others for m in p.missions])
         rng.shuffle(unseen)
         for p in others:
             n = len(p.missions)
@@ -203,6 +223,13 @@ class CosmosState(State):
             del unseen[:n]
         w.mission_box = sorted(unseen)
         return w
+
+
+_CLONED = frozenset({
+    "rng", "content", "alternative", "tiles", "frames", "reveals", "star_stock", "asteroid_stock", "systems_left",
+    "planet_piles", "biome_piles", "life_piles", "players", "mission_box", "small_tiles", "big_taken",
+    "track_last", "conditions", "round", "last_round", "over"})
+"""The fields `clone` copies by hand (immutable ones are shared)."""
 
 
 def _plain(o: object) -> Any:

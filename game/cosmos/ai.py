@@ -1,0 +1,224 @@
+"""What the AI knows about Cosmos: an evaluator of VP and engine value, a play-out policy, and
+the search's horizon (the end of the turn).
+
+**Evaluator.** Each seat gets a *potential* in VP: the score it would have if the game ended now
+(VP tokens, lifeform tiles, main objectives by position and count, leftovers), plus what its
+engine promises for the rounds left: resources and life cards in hand (each worth what it buys),
+stars by tier, Focus tiers, the Generator, lifeforms on planets, empty planet spaces and Solar
+Systems, the next step of each objective track times what it would score, progress toward the
+small and big lifeform tiles, and a mission whose requirement is met. Engine terms fade as the
+end nears (`_late`): after the end is triggered only what scores counts. A seat's value is its
+potential minus the best other potential (alone: its potential), the margin the winner needs.
+
+**Horizon.** A turn is a chain of decisions (move, rewards, the action, its effects, the Mission
+step); the search stops when the next player's turn begins (`horizon_key`: round and seat to
+move) and the evaluator judges the turn as a whole. The `hard` level's budget looks one turn
+further.
+
+**Play-out policy.** Cheap and purposeful: it never takes less than a reward offers (`Done`
+only when nothing else is legal or, in the Action step, after the action), avoids the Entropy
+exchange unless the action needs it, and moves at random. Only what the acting seat knows in
+the determinisation it is given is read (its own hand and missions; others' as sampled).
+
+**Candidates.** Create Life is the one list that explodes (cards x planets x discards x icons);
+`candidates` already lends a discard only where a play needs one, and `_thin` keeps one discard
+per (card, planet, icon) for the search: which card is thrown makes little difference to the
+evaluator, and the tree's breadth goes to what does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from game.ai.agents import Agent, ISMCTSAgent
+from game.ai.ismcts import ISMCTSBudget
+from game.ai.knowledge import Knowledge
+from game.core.protocol import Command, Seat, State
+from game.core.rng import Rng
+from game.cosmos import commands as C
+from game.cosmos import model as M
+from game.cosmos.area import count, lifeform_total, mission_met, score_breakdown, scoring_count, slots
+from game.cosmos.content import LIFEFORMS
+from game.cosmos.state import CosmosState
+
+S = CosmosState
+
+# Engine terms, in VP.
+ENERGY = 0.55
+MASS = 0.55
+ENTROPY = 0.35
+CARD = 1.2
+STAR_TIER = 1.6
+FOCUS_TIER = 2.5
+GENERATOR = 0.8
+LIFEFORM = (0.35, 0.7, 1.2)
+PLANET = 2.0
+TRACK_STEP = 0.6
+"""Share of the next track position's added VP (times what it scores now) counted as promise."""
+TILE_PROGRESS = 0.5
+"""Share of a lifeform tile's VP counted for the way to its threshold (squared fraction)."""
+MISSION_MET = 6.0
+SETTLED_ROUNDS = 20
+"""Rounds over which engine value fades to nothing (a round's engine is worth less late)."""
+
+
+def _late(s: S) -> float:
+    """How much an engine is still worth: 1 early, falling with rounds, 0 once the end is set."""
+    if s.last_round > 0:
+        return 0.15 * max(0, s.last_round - s.round)
+    return max(0.25, 1.0 - (s.round - 1) / SETTLED_ROUNDS)
+
+
+def potential(s: S, seat: Seat) -> float:
+    """The seat's score now plus what its engine promises (see the module note)."""
+    p = s.players[seat]
+    c = s.content
+    score = float(sum(score_breakdown(s, seat).values()))
+    if s.over:
+        return score
+    late = _late(s)
+    engine = (ENERGY * p.energy + MASS * p.mass + ENTROPY * p.entropy + CARD * len(p.hand)
+              + FOCUS_TIER * sum(p.tiers) + GENERATOR * p.generator)
+    engine += STAR_TIER * sum(c.stars[sy.star].tier for sy in p.systems if sy.star and not c.stars[sy.star].starting)
+    places = slots(p)
+    engine += PLANET * len(places)
+    for _, _, sl in places:
+        engine += sum(LIFEFORM[i] * n for i, n in enumerate(sl.life))
+        engine += 1.0 * len(sl.cards) + (1.5 if sl.biome else 0.0) + (1.5 if sl.fulfilled else 0.0)
+        engine += 0.8 * sum(1 for a in sl.asteroids if a)
+    track_vp = c.n("track_vp")
+    last = len(track_vp) - 1
+    for i, o in enumerate(c.objectives):
+        pos = p.track[i]
+        if pos < last and not (pos + 1 == last and s.track_last[i] >= 0):
+            scoring = o.alternative if s.alternative else o.scoring
+            items = scoring_count(s, p, scoring) + 1
+            engine += TRACK_STEP * (int(track_vp[pos + 1]) - int(track_vp[pos])) * items
+    for li, life in enumerate(LIFEFORMS):
+        total = lifeform_total(p, li)
+        small_at = int(c.n("lifeform_small_at")[life])
+        if life not in p.small and s.small_tiles[life]:
+            engine += TILE_PROGRESS * s.small_tiles[life][-1] * min(1.0, total / small_at) ** 2
+        big_at, big_vp = c.n("lifeform_big")[life]
+        if s.big_taken[life] < 0:
+            engine += TILE_PROGRESS * int(big_vp) * min(1.0, total / int(big_at)) ** 2
+    if any(mission_met(s, p, m) for m in p.missions):
+        engine += MISSION_MET
+    engine += 0.5 * count(s, p, "planet_types")
+    return score + late * engine
+
+
+class CosmosKnowledge(Knowledge):
+    def seats(self, state: State) -> int:
+        assert isinstance(state, CosmosState)
+        return len(state.players)
+
+    def values(self, state: State) -> list[float]:
+        assert isinstance(state, CosmosState)
+        pots = [potential(state, i) for i in range(len(state.players))]
+        if len(pots) == 1:
+            return pots
+        out = []
+        for i, v in enumerate(pots):
+            best_other = max(x for j, x in enumerate(pots) if j != i)
+            out.append(v - best_other)
+        return out
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        return self.values(state)[seat]
+
+    def horizon_key(self, state: State) -> Hashable:
+        """The turn under way: the search judges whole turns."""
+        assert isinstance(state, CosmosState)
+        if state.over or not state.frames:
+            return (state.round, -1)
+        return (state.round, state.frames[-1].seat)
+
+    def info_key(self, state: State, seat: Seat) -> Hashable:
+        """What `seat` knows, cheaply: the frames, the board's tops and stocks, every play area
+        in public terms, its own hand and missions, others' hands by type count."""
+        assert isinstance(state, CosmosState)
+        s = state
+        players = []
+        for i, p in enumerate(s.players):
+            public = (p.pos, tuple(p.tokens), p.wild_locked, tuple(p.tiers), p.energy, p.mass, p.entropy, p.vp,
+                      p.generator, tuple(p.track), repr(p.systems), tuple(sorted(p.small.items())), tuple(p.big),
+                      tuple(p.done_missions))
+            if i == seat:
+                players.append((public, tuple(sorted(p.hand)), tuple(p.missions)))
+            else:
+                types = tuple(sum(s.content.life[c].type == t for c in p.hand) for t in LIFEFORMS)
+                players.append((public, types, tuple(sorted(p.seen)), len(p.missions)))
+        return (tuple(f.code() for f in s.frames), tuple(s.reveals),
+                tuple(x.top for x in s.planet_piles), tuple(x.top for x in s.biome_piles),
+                tuple(x.top for x in s.life_piles), tuple(s.conditions), tuple(s.track_last),
+                tuple(players))
+
+    def scored_commands(self, state: State, seat: Seat) -> list[tuple[float, Command]]:
+        """Each candidate (Create Life's thinned) with the seat's own potential one ply later:
+        cheap enough for the search to order every new node's commands by it (what a command
+        does to the others' potential is nothing, or the same for all)."""
+        assert isinstance(state, CosmosState)
+        out: list[tuple[float, Command]] = []
+        for cmd in thin(state, state.candidates(seat)):
+            after = state.clone()
+            after.apply(cmd)
+            out.append((potential(after, seat), cmd))
+        return out
+
+    def rollout_command(self, state: State, rng: Rng) -> Command:
+        assert isinstance(state, CosmosState)
+        seat = state.to_act()[0]
+        return policy(state, seat, rng)
+
+
+def thin(s: S, cmds: list[Command]) -> list[Command]:
+    """Keep one discard per (card, planet, icon) among Create Life's plays."""
+    seen: set[tuple[int, int, int, str]] = set()
+    out: list[Command] = []
+    for c in cmds:
+        if isinstance(c, C.PlayLife) and c.discard >= 0:
+            key = (c.card, c.system, c.slot, c.icon)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(c)
+    return out
+
+
+def policy(s: S, seat: Seat, rng: Rng) -> Command:
+    """The play-out policy (see the module note)."""
+    cmds = thin(s, s.candidates(seat))
+    frame = s.frames[-1]
+    real = [c for c in cmds if not isinstance(c, (C.Done, C.Exchange))]
+    if isinstance(frame, M.Acting) and frame.resolved:
+        return next(c for c in cmds if isinstance(c, C.Done))
+    if real:
+        return rng.choice(real)
+    exchanges = [c for c in cmds if isinstance(c, C.Exchange)]
+    if exchanges and isinstance(frame, (M.Acting, M.Doing)) and not frame_resolved(frame) and rng.random() < 0.3:
+        return rng.choice(exchanges)
+    return next(c for c in cmds if isinstance(c, C.Done))
+
+
+def frame_resolved(frame: M.Frame) -> bool:
+    return isinstance(frame, M.Acting) and frame.resolved
+
+
+BUDGETS: dict[str, ISMCTSBudget] = {
+    "easy": ISMCTSBudget(iterations=60, max_seconds=1.0, rollout_depth=25, exploration=1.0, widen_k=1.0),
+    "normal": ISMCTSBudget(iterations=250, max_seconds=3.0, rollout_depth=40, widen_k=1.0),
+    "hard": ISMCTSBudget(iterations=900, max_seconds=9.0, rollout_depth=60, widen_k=1.0, horizon_steps=2),
+}
+"""Cosmos's levels: iterations decide (so a seed replays), the time cap is a safety net well above
+what the iterations take on this machine. An iteration costs a determinisation (a deep copy) and a
+turn's play-out, several times what a Worlds Collide round costs, so the generic budgets' time caps
+would cut the search short and make it depend on the machine's load."""
+
+
+def agents(level: str, seed: int) -> Agent | None:
+    """ISMCTS with Cosmos's budgets for easy, normal and hard; the generic greedy otherwise."""
+    budget = BUDGETS.get(level)
+    if budget is None:
+        return None
+    return ISMCTSAgent(CosmosKnowledge(), budget, seed, level)

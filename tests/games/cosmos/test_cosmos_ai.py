@@ -1,0 +1,223 @@
+"""The Cosmos AI (game/cosmos/ai.py): the evaluator, the candidates it thins, the search's horizon,
+its levels, and that it never reads another seat's hidden cards."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from game.ai.agents import GreedyAgent, ISMCTSAgent, make_agent
+from game.ai.knowledge import get_knowledge
+from game.core.protocol import CHANCE
+from game.core.rng import Rng
+from game.cosmos import ai
+from game.cosmos import commands as C
+from game.cosmos import model as M
+from game.cosmos.content import LIFEFORMS
+from game.cosmos.game import COSMOS
+from game.cosmos.state import CosmosState
+
+
+def midgame(seed: int, players: int, commands: int) -> CosmosState:
+    """A position after `commands` random commands (chance included)."""
+    s = COSMOS.new({}, seed, players)
+    r = Rng(seed + 1)
+    for _ in range(commands):
+        if s.is_over():
+            break
+        actor = s.to_act()[0]
+        s.apply(s.sample_chance(r) if actor == CHANCE else r.choice(s.candidates(actor)))
+    return s
+
+
+def decision(seed: int, players: int, commands: int) -> tuple[CosmosState, int]:
+    """The first position from `commands` on where a seat has at least three choices."""
+    s = midgame(seed, players, commands)
+    r = Rng(seed)
+    while True:
+        actor = s.to_act()[0]
+        if actor != CHANCE and len(s.candidates(actor)) >= 3:
+            return s, actor
+        s.apply(s.sample_chance(r) if actor == CHANCE else r.choice(s.candidates(actor)))
+
+
+def scramble_hidden(s: CosmosState, seat: int, r: random.Random) -> CosmosState:
+    """The same position as `seat` sees it, every fact it cannot see changed: the others' unseen
+    life cards swapped with cards of the decks' unknown parts, their missions with the box's,
+    unseen tiles moved between the two halves of their stack."""
+    t = s.clone()
+    for i, p in enumerate(t.players):
+        if i == seat:
+            continue
+        for k, card in enumerate(p.hand):
+            if card in p.seen:
+                continue
+            li = LIFEFORMS.index(t.content.life[card].type)
+            decks = [d for d in t.life_piles[2 * li: 2 * li + 2] if d.pool]
+            if decks:
+                deck = r.choice(decks)
+                j = r.randrange(len(deck.pool))
+                p.hand[k], deck.pool[j] = deck.pool[j], card
+                deck.pool.sort()
+        if t.mission_box and p.missions:
+            j = r.randrange(len(t.mission_box))
+            p.missions[0], t.mission_box[j] = t.mission_box[j], p.missions[0]
+            p.missions.sort()
+            t.mission_box.sort()
+    for a, b in [t.planet_piles[i: i + 2] for i in (0, 2, 4, 6)] + [t.biome_piles[0:2], t.biome_piles[2:4]]:
+        if a.pool and b.pool:
+            i, j = r.randrange(len(a.pool)), r.randrange(len(b.pool))
+            a.pool[i], b.pool[j] = b.pool[j], a.pool[i]
+            a.pool.sort()
+            b.pool.sort()
+    return t
+
+
+def test_changing_every_hidden_fact_leaves_the_view_and_the_info_key_unchanged() -> None:
+    know = ai.CosmosKnowledge()
+    r = random.Random(3)
+    for seed in (1, 2, 3):
+        s, seat = decision(seed, 3, 60)
+        t = scramble_hidden(s, seat, r)
+        assert t.notation() != s.notation()  # something hidden did change
+        assert t.view(seat) == s.view(seat)
+        assert know.info_key(t, seat) == know.info_key(s, seat)
+
+
+def test_normal_decision_unchanged_when_every_hidden_fact_changes() -> None:
+    """The issue's test: change every hidden fact the seat cannot see; with the same seed and an
+    iteration budget the search decides the same, with the same statistics at every root edge."""
+    budget = dataclasses.replace(ai.BUDGETS["normal"], iterations=40, max_seconds=None)
+    know = ai.CosmosKnowledge()
+    r = random.Random(9)
+    for seed, players, commands in ((4, 2, 40), (5, 3, 70), (6, 4, 90)):
+        s, seat = decision(seed, players, commands)
+        agent = ISMCTSAgent(know, budget, 42, "normal")
+        first = agent.choose(s, seat)
+        root = agent.stats.root
+        assert sum(v for v, _, _ in root.values()) == 40
+        for _ in range(2):
+            again = ISMCTSAgent(know, budget, 42, "normal")
+            assert again.choose(scramble_hidden(s, seat, r), seat) == first
+            assert again.stats.root == root
+
+
+def test_a_card_taken_from_the_open_offer_stays_known_in_every_determinisation() -> None:
+    s = COSMOS.new({}, 8, 2)
+    b = s.players[1]
+    seen_card = 7  # any bacteria card: put it in B's hand as one everyone saw taken
+    for d in s.life_piles:
+        if seen_card in d.pool:
+            d.pool.remove(seen_card)
+        if d.top == seen_card:
+            d.top = -1
+    b.hand.append(seen_card)
+    b.seen.append(seen_card)
+    worlds = [s.determinize(0, Rng(k)) for k in range(8)]
+    assert all(seen_card in w.players[1].hand for w in worlds)
+    unseen = [c for c in b.hand if c not in b.seen]
+    assert any(sorted(w.players[1].hand) != sorted(b.hand) for w in worlds) or not unseen
+
+
+def test_taking_a_card_makes_it_seen_and_playing_it_forgets_it() -> None:
+    s = midgame(10, 2, 0)
+    seat = 0
+    p = s.players[seat]
+    s.frames[-1] = M.Taking(seat, 1)
+    top = s.life_piles[0].top
+    s.apply(C.Take(seat, 0))
+    assert top in p.hand and top in p.seen
+    assert s.view(1)["players"][seat]["seen"] == p.seen
+
+
+def test_clone_shares_nothing_mutable() -> None:
+    s = midgame(11, 3, 120)
+    before = s.notation()
+    c = s.clone()
+    r = Rng(5)
+    for _ in range(80):
+        if c.is_over():
+            break
+        actor = c.to_act()[0]
+        c.apply(c.sample_chance(r) if actor == CHANCE else r.choice(c.candidates(actor)))
+    assert s.notation() == before
+    assert s.clone().notation() == before
+
+
+def test_thinning_keeps_one_discard_per_card_planet_and_icon_and_only_legal_plays() -> None:
+    s = COSMOS.new({}, 12, 2)
+    p = s.players[0]
+    p.hand = [1, 2, 3, 4, 5, 6, 23, 24]
+    s.frames[-1] = M.Acting(0, "create_life", 0)
+    cmds = s.candidates(0)
+    kept = ai.thin(s, cmds)
+    plays = [c for c in kept if isinstance(c, C.PlayLife) and c.discard >= 0]
+    keys = [(c.card, c.system, c.slot, c.icon) for c in plays]
+    assert len(keys) == len(set(keys))
+    assert {(c.card, c.system, c.slot, c.icon) for c in cmds if isinstance(c, C.PlayLife) and c.discard >= 0} == set(keys)
+    assert all(COSMOS.why_illegal(s, c) is None for c in kept)
+
+
+def test_potential_counts_vp_and_engine_and_values_are_margins() -> None:
+    s = COSMOS.new({}, 13, 2)
+    know = ai.CosmosKnowledge()
+    base = ai.potential(s, 0)
+    s.players[0].vp += 10
+    assert ai.potential(s, 0) == base + 10
+    s.players[0].energy += 3
+    assert ai.potential(s, 0) > base + 10
+    v = know.values(s)
+    assert abs(v[0] + v[1]) < 1e-9 and v[0] > 0
+    s.over = True
+    assert know.values(s) == [s.scores()[0] - s.scores()[1], s.scores()[1] - s.scores()[0]]
+
+
+def test_the_search_stops_at_the_end_of_the_turn() -> None:
+    know = ai.CosmosKnowledge()
+    s = COSMOS.new({}, 14, 2)
+    start = know.horizon_key(s)
+    r = Rng(1)
+    while s.frames[-1].seat == 0 or s.reveals:
+        actor = s.to_act()[0]
+        assert know.horizon_key(s) == start
+        s.apply(s.sample_chance(r) if actor == CHANCE else r.choice(s.candidates(actor)))
+    assert know.horizon_key(s) != start
+
+
+def test_the_play_out_policy_plays_whole_games_and_takes_rewards() -> None:
+    s = COSMOS.new({}, 15, 2)
+    r = Rng(2)
+    know = ai.CosmosKnowledge()
+    while not s.is_over():
+        actor = s.to_act()[0]
+        if actor == CHANCE:
+            s.apply(s.sample_chance(r))
+            continue
+        cmd = know.rollout_command(s, r)
+        real = [c for c in s.candidates(actor) if not isinstance(c, (C.Done, C.Exchange))]
+        frame = s.frames[-1]
+        if real and not (isinstance(frame, M.Acting) and frame.resolved):
+            assert not isinstance(cmd, (C.Done, C.Exchange))
+        s.apply(cmd)
+    assert s.is_over()
+
+
+def test_levels_come_from_the_manifest() -> None:
+    assert isinstance(get_knowledge("cosmos"), ai.CosmosKnowledge)
+    for level in ("easy", "normal", "hard"):
+        agent = make_agent(level, "cosmos", 1)
+        assert isinstance(agent, ISMCTSAgent) and agent.search.budget == ai.BUDGETS[level]
+    assert ai.BUDGETS["easy"].iterations < ai.BUDGETS["normal"].iterations < ai.BUDGETS["hard"].iterations
+    assert isinstance(make_agent("greedy", "cosmos", 1), GreedyAgent)
+
+
+def test_agents_play_legal_commands() -> None:
+    budget = dataclasses.replace(ai.BUDGETS["easy"], iterations=8, max_seconds=None)
+    agent = ISMCTSAgent(ai.CosmosKnowledge(), budget, 3, "easy")
+    s = COSMOS.new({}, 16, 2)
+    r = Rng(3)
+    for _ in range(40):
+        actor = s.to_act()[0]
+        cmd = s.sample_chance(r) if actor == CHANCE else agent.choose(s, actor)
+        assert COSMOS.check(s, cmd) is None
+        s.apply(cmd)

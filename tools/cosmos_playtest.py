@@ -1,0 +1,153 @@
+"""A plain, sensible Cosmos policy for playtesting the numbers in game/cosmos/data, and a report
+of the figures behind docs/rules/cosmos.md.
+
+Not the game's AI (that is game/cosmos/ai.py, whose evaluator it borrows): a turn planner. At
+the Movement step it plays each landing out to the end of the turn, every later decision taken
+greedily by the evaluator's potential of its own seat, and moves where the finished turn is
+worth most; every later decision is that one-ply greedy choice. It reads a determinisation of
+its seat's view, never another seat's hidden cards. Run from the project root:
+
+    .venv/bin/python tools/cosmos_playtest.py [games] [seed] [--players 1 2 3 4] [--set KEY=JSON ...]
+
+`--set` tries other numbers of `data/rules.toml` for this run only (`--set track_vp=[0,1,3,7]`).
+
+Prints one dict of figures per table size: rounds, final scores, how the end was triggered,
+how often each action, star and focus set is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from typing import Any
+
+from game.core.protocol import CHANCE, Command, Seat
+from game.core.rng import Rng
+from game.cosmos import commands as C
+from game.cosmos import model as M
+from game.cosmos import rules
+from game.cosmos.ai import potential, thin
+from game.cosmos.game import COSMOS, CONTENT
+from game.cosmos.state import CosmosState
+
+
+def finish_turn(s: CosmosState, seat: Seat, rng: Rng) -> None:
+    """Play `s` (changed in place) greedily to the end of `seat`'s turn."""
+    turn = (s.round, seat)
+    for _ in range(60):
+        if s.over or (s.round, s.frames[-1].seat if s.frames else -1) != turn and not s.reveals:
+            return
+        actor = s.to_act()[0]
+        if actor == CHANCE:
+            s.apply(s.sample_chance(rng))
+            continue
+        s.apply(greedy(s, actor, rng))
+
+
+def greedy(s: CosmosState, seat: Seat, rng: Rng) -> Command:
+    """The candidate whose position one ply later has the best potential (ties: the first)."""
+    best, best_v = None, -1e9
+    for cmd in thin(s, s.candidates(seat)):
+        after = s.clone()
+        after.apply(cmd)
+        v = potential(after, seat) + rng.random() * 1e-3
+        if v > best_v:
+            best, best_v = cmd, v
+    assert best is not None
+    return best
+
+
+def choose(s: CosmosState, seat: Seat, rng: Rng) -> Command:
+    """The playtest policy's command for `seat` (see the module note)."""
+    world = s.determinize(seat, rng)
+    if not isinstance(world.frames[-1], M.Moving):
+        return greedy(world, seat, rng)
+    best, best_v = None, -1e9
+    for cmd in world.candidates(seat):
+        after = world.clone()
+        after.apply(cmd)
+        finish_turn(after, seat, rng)
+        v = potential(after, seat) + rng.random() * 1e-3
+        if v > best_v:
+            best, best_v = cmd, v
+    assert best is not None
+    return best
+
+
+def play(players: int, seed: int) -> dict[str, Any]:
+    """One game with the policy in every seat: its figures."""
+    s = COSMOS.new({}, seed, players)
+    rng = Rng(seed * 7919 + 1)
+    actions: Counter[str] = Counter()
+    stars: Counter[str] = Counter()
+    while not s.is_over():
+        actor = s.to_act()[0]
+        cmd = s.sample_chance(rng) if actor == CHANCE else choose(s, actor, rng)
+        if isinstance(cmd, C.Move):
+            dest = rules.destination(s.players[actor], cmd)
+            actions[rules.action_at(s, dest)] += 1
+        if isinstance(cmd, C.Evolve):
+            stars[cmd.star] += 1
+        s.apply(cmd)
+    trig = "limit"
+    if s.last_round > 0:
+        tracks = sum(x >= 0 for x in s.track_last)
+        bigs = sum(x >= 0 for x in s.big_taken.values())
+        trig = f"tracks{tracks}+big{bigs}"
+    return {"rounds": s.round, "scores": s.scores(), "trigger": trig, "actions": actions, "stars": stars,
+            "focus": [p.focus for p in s.players], "tiers": [sum(p.tiers) for p in s.players]}
+
+
+def report(players: int, games: int, seed: int) -> dict[str, Any]:
+    rounds, tops, means, seconds = [], [], [], []
+    triggers: Counter[str] = Counter()
+    actions: Counter[str] = Counter()
+    stars: Counter[str] = Counter()
+    focus_wins: Counter[str] = Counter()
+    for g in range(games):
+        t = time.perf_counter()
+        r = play(players, seed + g)
+        seconds.append(time.perf_counter() - t)
+        rounds.append(r["rounds"])
+        tops.append(max(r["scores"]))
+        means.append(sum(r["scores"]) / players)
+        triggers[r["trigger"]] += 1
+        actions.update(r["actions"])
+        stars.update(r["stars"])
+        if players > 1:
+            focus_wins[r["focus"][r["scores"].index(max(r["scores"]))]] += 1
+        print(players, "players game", g, r["rounds"], "rounds", r["scores"], r["trigger"], flush=True)
+    total = sum(actions.values())
+    return {
+        "players": players, "games": games,
+        "rounds": (min(rounds), sum(rounds) / games, max(rounds)),
+        "winner_vp_mean": round(sum(tops) / games, 1), "vp_mean": round(sum(means) / games, 1),
+        "triggers": dict(triggers),
+        "actions_share": {k: round(v / total, 3) for k, v in actions.most_common()},
+        "stars_evolved": dict(stars.most_common()),
+        "winning_focus": dict(focus_wins),
+        "seconds_per_game": round(sum(seconds) / games, 1),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("games", type=int, nargs="?", default=6)
+    ap.add_argument("seed", type=int, nargs="?", default=1)
+    ap.add_argument("--players", type=int, nargs="*", default=[1, 2, 3, 4])
+    ap.add_argument("--set", nargs="*", default=[], metavar="KEY=JSON")
+    args = ap.parse_args()
+    for item in args.set:
+        key, _, value = item.partition("=")
+        if key not in CONTENT.numbers:
+            raise SystemExit(f"no number {key!r} in rules.toml")
+        CONTENT.numbers[key] = json.loads(value)
+        print("set", key, "=", CONTENT.numbers[key])
+    for n in args.players:
+        print(report(n, args.games, args.seed), flush=True)
+
+
+if __name__ == "__main__":
+    main()
