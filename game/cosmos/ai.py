@@ -139,7 +139,7 @@ class CosmosKnowledge(Knowledge):
         in public terms, its own hand and missions, others' hands by type count."""
         assert isinstance(state, CosmosState)
         s = state
-        players = []
+        players: list[Hashable] = []
         for i, p in enumerate(s.players):
             public = (p.pos, tuple(p.tokens), p.wild_locked, tuple(p.tiers), p.energy, p.mass, p.entropy, p.vp,
                       p.generator, tuple(p.track), repr(p.systems), tuple(sorted(p.small.items())), tuple(p.big),

@@ -197,7 +197,24 @@ def settle(s: CosmosState, out: list[Event]) -> None:
             return
         if [c for c in candidates(s, top.seat) if not isinstance(c, (C.Done, C.Exchange))]:
             return
+        if isinstance(top, M.Doing) and affordable_by_exchange(s, top.seat, top.action):
+            return  # the Entropy exchange would pay for the granted action: ask
         s.frames.pop()  # only "take none" (and the exchange) is left: nothing to ask
+
+
+def affordable_by_exchange(s: CosmosState, seat: Seat, action: str) -> bool:
+    """Whether a granted Evolve or Aggregate nothing pays for now would be playable with all the
+    seat's entropy exchanged into the energy or mass it costs."""
+    resource = {"evolve": "energy", "aggregate": "mass"}.get(action)
+    p = s.players[seat]
+    extra = p.entropy // int(s.content.n("exchange_entropy"))
+    if resource is None or extra == 0:
+        return False
+    setattr(p, resource, getattr(p, resource) + extra)
+    try:
+        return any(why_action(s, c, action, space=False) is None for c in action_commands(s, seat, action))
+    finally:
+        setattr(p, resource, getattr(p, resource) - extra)
 
 
 def auto_fulfil(s: CosmosState, seat: Seat, out: list[Event]) -> None:

@@ -502,3 +502,20 @@ def test_entropy_exchange_pays_for_an_action_an_effect_grants_but_not_in_the_mov
     p.energy = 1
     play(s, C.Exchange(A, "energy"), C.Evolve(A, 0, "IIA"))
     assert p.systems[0].star == "IIA" and (p.entropy, p.energy) == (0, 0)
+
+
+@pytest.mark.parametrize("entropy, asked", [(2, True), (1, False)])
+def test_a_granted_action_only_the_exchange_pays_for_is_still_asked(entropy: int, asked: bool) -> None:
+    """Stage 1 dropped a granted Evolve nothing paid for, though 2 entropy exchanged would pay for
+    it; with less than 2 entropy nothing can, and the frame goes without a prompt."""
+    s = bare()
+    p = s.players[A]
+    system(s, A, "IA")
+    p.entropy, p.energy = entropy, 0           # a tier I star in a new system costs 1 energy
+    turn(s, A, M.Acting(A, "soup", 0, True))
+    s.frames.append(M.Doing(A, "evolve"))
+    rules.settle(s, [])
+    assert isinstance(s.frames[-1], M.Doing) == asked
+    if asked:
+        play(s, C.Exchange(A, "energy"), C.Evolve(A, 1, "IA"))
+        assert p.systems[1].star == "IA"
