@@ -206,9 +206,9 @@ def frame_resolved(frame: M.Frame) -> bool:
 
 
 BUDGETS: dict[str, ISMCTSBudget] = {
-    "easy": ISMCTSBudget(iterations=60, max_seconds=1.0, rollout_depth=25, exploration=1.0, widen_k=1.0),
-    "normal": ISMCTSBudget(iterations=250, max_seconds=3.0, rollout_depth=40, widen_k=1.0),
-    "hard": ISMCTSBudget(iterations=900, max_seconds=9.0, rollout_depth=60, widen_k=1.0, horizon_steps=2),
+    "easy": ISMCTSBudget(iterations=40, max_seconds=1.0, rollout_depth=25, exploration=1.0, widen_k=1.0),
+    "normal": ISMCTSBudget(iterations=120, max_seconds=3.0, rollout_depth=40, widen_k=1.0),
+    "hard": ISMCTSBudget(iterations=400, max_seconds=8.0, rollout_depth=40, widen_k=1.0),
 }
 """Cosmos's levels: iterations decide (so a seed replays), the time cap is a safety net well above
 what the iterations take on this machine. An iteration costs a determinisation (a deep copy) and a

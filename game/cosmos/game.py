@@ -85,7 +85,7 @@ class CosmosGame(Game):
 
     def playtest_stats(self, state: State) -> dict[str, float]:
         assert isinstance(state, CosmosState)
-        return {"rounds": float(state.round)}
+        return {"rounds": float(state.round), "ended_by_trigger": float(state.last_round > 0)}
 
     def parse_command(self, seat: Seat, text: str, state: State) -> Command:
         """`<tag> <field> ...` in the command's field order: `move 2 0`, `evolve 0 IIB`,
