@@ -190,6 +190,18 @@ class Missioning(Frame):
 
 
 @dataclass(frozen=True, slots=True)
+class Landing(Frame):
+    """No decision: planet `planet` goes to its chosen space once its effect is resolved (the
+    rulebook's order: pay, activate the effect, then flip and place it). The space is held for it
+    meanwhile; a new Solar System's tile is laid when the planet is taken."""
+
+    KIND: ClassVar[str] = "land"
+    planet: int
+    system: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
 class Closing(Frame):
     """No decision: the turn's end (objectives, lifeform tiles, tokens ready, next player)."""
 

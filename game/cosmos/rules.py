@@ -193,6 +193,10 @@ def settle(s: CosmosState, out: list[Event]) -> None:
             s.frames.pop()
             end_turn(s, top.seat, out)
             continue
+        if isinstance(top, M.Landing):
+            s.frames.pop()
+            place_planet(s, top, out)
+            continue
         if isinstance(top, (M.Moving, M.Acting, M.Missioning)):
             return
         if [c for c in candidates(s, top.seat) if not isinstance(c, (C.Done, C.Exchange))]:
@@ -425,19 +429,23 @@ def why_aggregate(s: CosmosState, cmd: C.Aggregate) -> str | None:
     if not 0 <= cmd.pile < len(s.planet_piles) or s.planet_piles[cmd.pile].top < 0:
         return "There is no planet there."
     planet = s.content.planets[s.planet_piles[cmd.pile].top]
-    why = why_space(s, p, cmd.system, cmd.slot)
+    why = why_space(s, cmd.seat, cmd.system, cmd.slot)
     if why:
         return why
     return None if p.mass >= planet.cost else f"That planet costs {planet.cost} mass."
 
 
-def why_space(s: CosmosState, p: M.Player, si: int, k: int) -> str | None:
+def why_space(s: CosmosState, seat: Seat, si: int, k: int) -> str | None:
     """Whether a planet may go to planet space `k` of system `si` (a new one: si == len)."""
+    p = s.players[seat]
     if si == len(p.systems):
         return None if s.systems_left > 0 and k == 0 else "No Solar System tile is left."
     if not 0 <= si < len(p.systems) or not 0 <= k < len(p.systems[si].planets):
         return "There is no such planet space."
-    return None if p.systems[si].planets[k] is None else "That planet space is taken."
+    if p.systems[si].planets[k] is not None or any(
+            isinstance(f, M.Landing) and f.seat == seat and (f.system, f.slot) == (si, k) for f in s.frames):
+        return "That planet space is taken."  # or held for a planet whose effect is resolving
+    return None
 
 
 def why_life(s: CosmosState, cmd: C.PlayLife) -> str | None:
@@ -783,8 +791,7 @@ def do_action(s: CosmosState, cmd: Command, action: str, bonus: int, out: list[E
         take_top(s, "planet", cmd.pile, out)
         if cmd.system == len(p.systems):
             new_system(s, p)
-        p.systems[cmd.system].planets[cmd.slot] = M.Slot(planet.id)
-        out.append(E.PlanetPlaced(seat, planet.id, cmd.system, cmd.slot))
+        s.frames.append(M.Landing(seat, planet.id, cmd.system, cmd.slot))  # placed after its effect
         resolve(s, seat, planet.effect, f"planet:{planet.id}", out)
     elif isinstance(cmd, C.PlayLife):
         play_life(s, cmd, bonus, out)
@@ -816,6 +823,11 @@ def do_action(s: CosmosState, cmd: Command, action: str, bonus: int, out: list[E
         gain(s, seat, "energy", 1, "soup", out)
     elif isinstance(cmd, C.Fulfil):
         fulfil(s, seat, cmd.system, cmd.slot, out)
+
+
+def place_planet(s: CosmosState, f: M.Landing, out: list[Event]) -> None:
+    s.players[f.seat].systems[f.system].planets[f.slot] = M.Slot(f.planet)
+    out.append(E.PlanetPlaced(f.seat, f.planet, f.system, f.slot))
 
 
 def new_system(s: CosmosState, p: M.Player) -> None:

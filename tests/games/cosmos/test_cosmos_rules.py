@@ -519,3 +519,45 @@ def test_a_granted_action_only_the_exchange_pays_for_is_still_asked(entropy: int
     if asked:
         play(s, C.Exchange(A, "energy"), C.Evolve(A, 1, "IA"))
         assert p.systems[1].star == "IA"
+
+
+def _planet_with(s: object, effect: str) -> int:
+    from game.cosmos.game import CONTENT
+    return next(pl.id for pl in CONTENT.planets.values() if not pl.starting and len(pl.effect) == 1
+                and (effect in [g for g, _ in pl.effect[0].gain] or pl.effect[0].action == effect))
+
+
+def test_aggregate_activates_the_planets_effect_before_placing_it() -> None:
+    """Rulebook: "spend the indicated Mass to take it. Then, activate the Planet's effect, flip it
+    over, and place it": a planet's bacteria cannot land on the planet itself."""
+    s = bare()
+    p = s.players[A]
+    si = system(s, A, "IA")
+    home = planet(s, A, si, 0, 1)
+    pid = _planet_with(s, "bacteria")
+    s.planet_piles[0].top = pid
+    p.mass = 10
+    turn(s, A, M.Acting(A, "aggregate", 0))
+    play(s, C.Aggregate(A, 0, si, 1))
+    assert isinstance(s.frames[-1], M.Placing) and p.systems[si].planets[1] is None
+    assert {(c.system, c.slot) for c in s.candidates(A) if isinstance(c, C.Place)} == {(si, 0)}
+    play(s, C.Place(A, si, 0), C.Place(A, si, 0))
+    landed = p.systems[si].planets[1]
+    assert landed is not None and landed.planet == pid and landed.life == [0, 0, 0] and home.life[0] == 2
+
+
+def test_a_planet_space_is_held_while_its_planet_s_effect_resolves() -> None:
+    s = bare()
+    p = s.players[A]
+    si = system(s, A, "IA")
+    pid = _planet_with(s, "aggregate")
+    s.planet_piles[0].top = pid
+    p.mass = 20
+    turn(s, A, M.Acting(A, "aggregate", 0))
+    play(s, C.Aggregate(A, 0, si, 0))
+    assert isinstance(s.frames[-1], M.Doing)
+    assert "taken" in refused(s, C.Aggregate(A, 2, si, 0))
+    play(s, C.Aggregate(A, 2, si, 1))
+    while isinstance(s.frames[-1], M.Doing):
+        play(s, C.Done(A))
+    assert all(sl is not None for sl in p.systems[si].planets) and p.systems[si].planets[0].planet == pid
