@@ -924,7 +924,8 @@ def end_turn(s: CosmosState, seat: Seat, out: list[Event]) -> None:
     p.tokens = [M.STANDING if t == M.LYING else t for t in p.tokens]
     nxt = (seat + 1) % len(s.players)
     if nxt == 0:
-        if s.round == s.last_round or s.round >= c.n("max_rounds"):
+        solo_end = len(s.players) == 1 and s.round >= c.n("solo_rounds")
+        if s.round == s.last_round or solo_end or s.round >= c.n("max_rounds"):
             s.over = True
             out.append(E.GameOver(tuple(final_scores(s))))
             return

@@ -150,7 +150,10 @@ class CosmosState(State):
         return pending_of(self, kind, skippable=kind != "move")
 
     def progress(self) -> str:
-        return f"Round {self.round}" + (f" of {self.last_round}" if self.last_round > 0 else "")
+        last = self.last_round if self.last_round > 0 else -1
+        if len(self.players) == 1:
+            last = min(x for x in (last, int(self.content.n("solo_rounds"))) if x > 0)
+        return f"Round {self.round}" + (f" of {last}" if last > 0 else "")
 
     def notation(self) -> str:
         return json.dumps(self._full(), sort_keys=True, separators=(",", ":"))

@@ -561,3 +561,15 @@ def test_a_planet_space_is_held_while_its_planet_s_effect_resolves() -> None:
     while isinstance(s.frames[-1], M.Doing):
         play(s, C.Done(A))
     assert all(sl is not None for sl in p.systems[si].planets) and p.systems[si].planets[0].planet == pid
+
+
+def test_solo_ends_after_the_last_progress_round_if_the_trigger_has_not() -> None:
+    """Our solo mode (docs/rules/cosmos.md): one player with the 2-player sides; the rulebook's
+    trigger, or the end of round `solo_rounds` (one per Progress card), ends it."""
+    s = COSMOS.new({}, 3, 1)
+    r = random.Random(4)
+    while not s.is_over():
+        s.apply(pick(s, r))
+    assert s.round == s.content.n("solo_rounds") or 0 < s.last_round <= s.content.n("solo_rounds")
+    assert all(merged for _, merged in s.tiles)
+    assert COSMOS.new({}, 3, 1).progress() == "Round 1 of 19"
