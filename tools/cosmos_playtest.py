@@ -91,7 +91,7 @@ def play(players: int, seed: int) -> dict[str, Any]:
         if isinstance(cmd, C.Evolve):
             stars[cmd.star] += 1
         s.apply(cmd)
-    trig = "limit"
+    trig = "solo round limit" if players == 1 and s.round < s.content.n("max_rounds") else "engine guard"
     if s.last_round > 0:
         tracks = sum(x >= 0 for x in s.track_last)
         bigs = sum(x >= 0 for x in s.big_taken.values())
