@@ -250,7 +250,8 @@ def test_pending_names_who_decides_what_now(game: Game, data) -> None:
 RANDOM_MATCHES = {"skirmish": 20, "cosmos": 100}
 """Matches per game for the thousand-match test where one match is costly: a skirmish's random
 match asks the table's geometry for every sampled move (about 2 s, against milliseconds); a Cosmos
-random match plays 30 rounds of many small decisions (about 0.05-0.15 s)."""
+random match plays to its 60-round guard (random play never completes two objectives), many small
+decisions a round (about 0.1-0.3 s)."""
 
 
 def test_thousand_random_matches_without_error() -> None:
