@@ -46,13 +46,31 @@ def finish_turn(s: CosmosState, seat: Seat, rng: Rng) -> None:
         s.apply(greedy(s, actor, rng))
 
 
+def worth(s: CosmosState, seat: Seat) -> float:
+    """The potential, with the objective conditions met this turn already on their tracks (they
+    advance only at the turn's end, which a one-ply look does not reach)."""
+    if s.over or not s.frames or s.frames[-1].seat != seat or not any(s.conditions):
+        return potential(s, seat)
+    ahead = s.clone()
+    p = ahead.players[seat]
+    last = len(s.content.n("track_vp")) - 1
+    for i, n in enumerate(ahead.conditions):
+        for _ in range(n):
+            if p.track[i] < last and not (p.track[i] + 1 == last and ahead.track_last[i] >= 0):
+                p.track[i] += 1
+                if p.track[i] == last:
+                    ahead.track_last[i] = seat
+    ahead.conditions = [0, 0, 0]
+    return potential(ahead, seat)
+
+
 def greedy(s: CosmosState, seat: Seat, rng: Rng) -> Command:
-    """The candidate whose position one ply later has the best potential (ties: the first)."""
+    """The candidate whose position one ply later is worth most (ties: at random)."""
     best, best_v = None, -1e9
     for cmd in thin(s, s.candidates(seat)):
         after = s.clone()
         after.apply(cmd)
-        v = potential(after, seat) + rng.random() * 1e-3
+        v = worth(after, seat) + rng.random() * 1e-3
         if v > best_v:
             best, best_v = cmd, v
     assert best is not None
