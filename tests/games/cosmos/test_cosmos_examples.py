@@ -169,12 +169,12 @@ def test_teals_final_scoring_is_134() -> None:
     s = bare(3)
     t = s.players[TEAL]
     stars = ("IIA", "IIB", "IIC")
-    for i, star in enumerate(stars):
+    for i, (star, pid) in enumerate(zip(stars, (1, 13, 23))):  # a heat, a carbon, a water planet
         system(s, TEAL, star)
-        slot = planet(s, TEAL, i, 0, 23 + i, life=(6, 3, 0))
+        slot = planet(s, TEAL, i, 0, pid, life=(6, 3, 0))
         slot.biome, slot.cards = 1 + i, [23 + i]
     t.vp, t.big, t.small = 43, ["bacteria"], {"bacteria": 12, "plant": 12}
-    t.track = [3, 1, 3]                        # stars 7 VP each, planets 1 VP each, biomes 7 VP each
+    t.track = [2, 1, 2]                        # stars 7 VP each; 3 VP for each planet of the same type (one); biomes 7 VP each
     t.hand, t.mass, t.entropy, t.energy = [1, 2, 3], 2, 2, 4
     breakdown = area.score_breakdown(s, TEAL)
     assert breakdown == {"tokens": 43, "big": 20, "small": 24, "objectives": 45, "leftovers": 2}
