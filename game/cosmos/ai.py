@@ -13,7 +13,7 @@ potential minus the best other potential (alone: its potential), the margin the 
 **Horizon.** A turn is a chain of decisions (move, rewards, the action, its effects, the Mission
 step); the search stops when the next player's turn begins (`horizon_key`: round and seat to
 move) and the evaluator judges the turn as a whole. The `hard` level's budget looks one turn
-further.
+further (the next player's reply).
 
 **Play-out policy.** Cheap and purposeful: it never takes less than a reward offers (`Done`
 only when nothing else is legal or, in the Action step, after the action), avoids the Entropy
@@ -208,12 +208,14 @@ def frame_resolved(frame: M.Frame) -> bool:
 BUDGETS: dict[str, ISMCTSBudget] = {
     "easy": ISMCTSBudget(iterations=40, max_seconds=1.0, rollout_depth=25, exploration=1.0, widen_k=1.0),
     "normal": ISMCTSBudget(iterations=120, max_seconds=3.0, rollout_depth=40, widen_k=1.0),
-    "hard": ISMCTSBudget(iterations=400, max_seconds=8.0, rollout_depth=40, widen_k=1.0),
+    "hard": ISMCTSBudget(iterations=500, max_seconds=12.0, rollout_depth=60, widen_k=1.0, horizon_steps=2),
 }
 """Cosmos's levels: iterations decide (so a seed replays), the time cap is a safety net well above
 what the iterations take on this machine. An iteration costs a determinisation (a deep copy) and a
 turn's play-out, several times what a Worlds Collide round costs, so the generic budgets' time caps
-would cut the search short and make it depend on the machine's load."""
+would cut the search short and make it depend on the machine's load. Hard looks one turn further
+(the next player's reply): with the turn's horizon, 400 iterations won 4 of 10 games against
+normal and a lower exploration 4 of 8; looking further won 5 of 7."""
 
 
 def agents(level: str, seed: int) -> Agent | None:
