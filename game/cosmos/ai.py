@@ -215,7 +215,7 @@ what the iterations take on this machine. An iteration costs a determinisation (
 turn's play-out, several times what a Worlds Collide round costs, so the generic budgets' time caps
 would cut the search short and make it depend on the machine's load. Hard looks one turn further
 (the next player's reply): with the turn's horizon, 400 iterations won 4 of 10 games against
-normal and a lower exploration 4 of 8; looking further won 5 of 7."""
+normal and a lower exploration 4 of 8; looking further won 5 of 8."""
 
 
 def agents(level: str, seed: int) -> Agent | None:
