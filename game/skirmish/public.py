@@ -187,7 +187,7 @@ class PublicTable:
             verdict, hidden = sight.verdict, sight.hidden
             lines = tuple((ln.start, ln.end, ln.blocked) for ln in sight.lines)
         cover = verdict == "cover"
-        forced = not w.melee and all(not x.melee for x in f.unit.weapons) and rules.engaged(s, f)
+        forced = rules.forced_six(w, not w.melee and rules.engaged(s, f))
         knack = clamp_knack(int(rules.stat(s, f, "knack", w.knack)))
         chance = hit_chance(knack, forced)
         per_hit = damage_per_hit(int(rules.stat(s, f, "damage", w.damage)), w.effective,

@@ -101,6 +101,7 @@ from game.skirmish.content import (
     StatEffect,
     Target,
     TokenEffect,
+    Weapon,
 )
 from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToken, PlacingTokens
 
@@ -600,10 +601,23 @@ def sight_of(s: S, f: Figure, t: Figure) -> geo.Sight:
 
 
 def engaged(s: S, f: Figure) -> bool:
-    """An enemy in base contact or within one of its melee reaches."""
+    """The rulebook's "an enemy within base contact, or melee weapons range": an enemy in base
+    contact, within one of the model's melee reaches, or holding the model within one of its own
+    (the words fit either side's weapons; a model an enemy can strike is in melee either way)."""
     me = s.body(f)
-    reach = max((w.range for w in f.unit.weapons if w.melee), default=0.0)
-    return any(geo.within_melee(me, s.body(e), reach) for e in s.alive(1 - f.side) if e.on_table)
+    own = _melee_reach(f)
+    return any(geo.within_melee(me, s.body(e), max(own, _melee_reach(e)))
+               for e in s.alive(1 - f.side) if e.on_table)
+
+
+def _melee_reach(f: Figure) -> float:
+    return max((w.range for w in f.unit.weapons if w.melee), default=0.0)
+
+
+def forced_six(w: Weapon, engaged_now: bool) -> bool:
+    """Exclusively ranged weapons of an engaged model land only on an unmodified 6; the rule
+    is per weapon: a model's javelins are held to 6s though it also carries a knife."""
+    return not w.melee and engaged_now
 
 
 # --- applying a command -------------------------------------------------------------------
@@ -804,7 +818,7 @@ def _attack(s: S, cmd: Attack) -> None:
     f, t = s.figures[cmd.model], s.figures[cmd.target]
     w = f.unit.weapons[cmd.weapon]
     cover = not w.melee and sight_of(s, f, t).verdict == "cover"
-    forced = not w.melee and all(not x.melee for x in f.unit.weapons) and engaged(s, f)
+    forced = forced_six(w, not w.melee and engaged(s, f))
     knack = clamp_knack(int(stat(s, f, "knack", w.knack)))
     s.activation = replace(act, used=act.used + ((f.id, cmd.weapon, cmd.dice),))
     s.roll = PendingRoll("attack", act.side, cmd.dice, knack, forced, f.id, cmd.weapon, t.id, cover)

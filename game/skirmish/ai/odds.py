@@ -129,7 +129,7 @@ def weapon_numbers(stats: Stats, f: Figure, weapon: int, t: Figure, cover: bool,
 def forced_six(stats: Stats, f: Figure, weapon: int) -> bool:
     """The rulebook's clause: exclusively ranged weapons of an engaged model land only on a 6."""
     w = f.unit.weapons[weapon]
-    return not w.melee and all(not x.melee for x in f.unit.weapons) and stats.engaged(f)
+    return rules.forced_six(w, not w.melee and stats.engaged(f))
 
 
 def reroll_gain(s: SkirmishState, t: Figure, landed: int, rerolls: int, chance: float, per_hit: int) -> float:

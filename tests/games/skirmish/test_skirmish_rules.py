@@ -294,6 +294,33 @@ def test_each_attack_and_each_weapon_may_choose_its_own_target_in_the_attackers_
     assert SKIRMISH.check(s, Attack(0, a.id, 1, near.id, 1)) is None, "the knife still has its own attack"
 
 
+def test_exclusively_ranged_weapons_land_only_on_6_within_an_enemys_melee_reach() -> None:
+    s = table(faction_1="cinderhorn", faction_2="cinderhorn")
+    runner = put(s, 0, "smoke_runner", 10, 10)  # Javelins (ranged) and a Knife (melee, 1")
+    reach = runner.unit.weapons[1].range
+    gap = 0.6  # out of base contact, inside the enemy's (and its own) 1" melee reach
+    enemy = put(s, 1, "smoke_runner", 10 + 2 * rules.geo.base_radius(runner.unit.base_mm) + gap, 10)
+    assert rules.geo.BASE_CONTACT < gap <= reach
+    s.apply(Activate(0, (runner.id,), "attack_move"))
+    s.apply(Attack(0, runner.id, 0, enemy.id, 1))
+    assert s.roll is not None and s.roll.forced_six, "the javelins, though the model also has a knife"
+    s.roll = None
+    s.apply(Attack(0, runner.id, 1, enemy.id, 1))
+    assert s.roll is not None and not s.roll.forced_six, "the knife is a melee weapon"
+
+
+def test_an_enemys_melee_reach_engages_a_shooter_without_melee_weapons() -> None:
+    s = table(faction_1="meridian", faction_2="cinderhorn")
+    shooter = next(u for u in s.factions[0].units if all(not w.melee for w in u.weapons))
+    a = put(s, 0, shooter.id, 10, 10)
+    knife = put(s, 1, "smoke_runner", 0, 0)  # its Knife reaches 1"
+    knife.x = a.x + rules.geo.base_radius(shooter.base_mm) + rules.geo.base_radius(knife.unit.base_mm) + 0.6
+    knife.y = a.y
+    assert rules.engaged(s, a), "within the enemy's 1-inch knife, though not in base contact"
+    knife.x += 1.0
+    assert not rules.engaged(s, a)
+
+
 def test_failed_dice_may_be_rolled_again_once_each_at_a_point_each() -> None:
     s = table(points=3)
     a = put(s, 0, "lightwright", 3, 3)
