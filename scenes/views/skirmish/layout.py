@@ -31,7 +31,7 @@ class Layout:
 def lay_out(rect: pygame.Rect) -> Layout:
     fs = max(12, min(18, int(min(rect.height / 42, rect.width / 64))))
     bar_h = int(fs * 4.2)
-    tray_h = int(fs * 4.4)
+    tray_h = int(fs * 5.0)  # the prompt line, then one row of buttons or two half-height ones
     bar = pygame.Rect(rect.x, rect.y, rect.width, bar_h)
     tray = pygame.Rect(rect.x, rect.bottom - tray_h, rect.width, tray_h)
     table = pygame.Rect(rect.x + 6, bar.bottom + 4, rect.width - 12, tray.top - bar.bottom - 8)
@@ -51,3 +51,44 @@ def buttons_in_row(area: pygame.Rect, widths: list[int], gap: int = 8) -> list[p
         out.append(pygame.Rect(x, area.y, w, h))
         x += w + gap
     return out
+
+
+def flow_buttons(area: pygame.Rect, widths: list[int], row_height: int, gap: int = 8,
+                 min_width: int = 40) -> list[pygame.Rect]:
+    """One rect per width, none dropped: one row `row_height` tall at the top of `area` when they
+    fit, else two rows sharing its height (wrapped greedily), the widths shrunk evenly when even
+    two rows are too short. Every order and tactic must stay reachable (play-test: the Glass
+    Meridian's long tactic names once pushed "Move twice" off the tray)."""
+    if not widths:
+        return []
+    rows = [widths]
+    if sum(widths) + gap * (len(widths) - 1) > area.width:
+        for factor in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.0):
+            sized = [max(min(w, min_width), min(area.width, int(w * factor))) for w in widths]
+            rows = _wrap(sized, area.width, gap)
+            if len(rows) <= 2:
+                break
+    row_h = max(1, (area.height - 4) // 2)
+    out: list[pygame.Rect] = []
+    for i, row in enumerate(rows):
+        y = area.y + i * (row_h + 4)
+        h = row_h if len(rows) > 1 else min(row_height, area.height)
+        x = area.x
+        for w in row:
+            out.append(pygame.Rect(x, y, min(w, area.right - x), h))
+            x += w + gap
+    return out
+
+
+def _wrap(widths: list[int], room: int, gap: int) -> list[list[int]]:
+    rows: list[list[int]] = [[]]
+    used = 0
+    for w in widths:
+        need = w if not rows[-1] else used + gap + w
+        if rows[-1] and need > room:
+            rows.append([w])
+            used = w
+        else:
+            rows[-1].append(w)
+            used = need
+    return rows

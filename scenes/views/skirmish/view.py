@@ -43,7 +43,7 @@ from scenes.sprites.button import draw_pill
 from scenes.views.base import Action, GameView, Overlay, ViewDict
 from scenes.views.skirmish import art, board, hud, overlays
 from scenes.views.skirmish.background import Questions, table_for
-from scenes.views.skirmish.layout import MAX_SCALE, MIN_SCALE, Layout, buttons_in_row, lay_out
+from scenes.views.skirmish.layout import MAX_SCALE, MIN_SCALE, Layout, flow_buttons, lay_out
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -185,8 +185,9 @@ class SkirmishView(GameView):
         if not v or pub is None:
             return
         fs = self.lay.fs
-        area = self.lay.tray.inflate(-16, -int(fs * 2.2))
-        area.y = self.lay.tray.y + int(fs * 1.9)
+        area = pygame.Rect(self.lay.tray.x + 8, self.lay.tray.y + int(fs * 1.9), self.lay.tray.width - 16, 0)
+        area.height = self.lay.tray.bottom - 4 - area.y
+        row_h = int(fs * 2.2)
         kind = self.decision()
         seat = int(v.get("turn", 0))
         if not any(self.is_human(s) for s in v.get("to_act", [])):
@@ -195,7 +196,7 @@ class SkirmishView(GameView):
         if kind == "deploy":
             for f in v["figures"]:
                 if f["side"] == seat and not f["deployed"]:
-                    items.append(("", Target("figure", ident=str(f["id"])), f"model:{f['id']}", area.height))
+                    items.append(("", Target("figure", ident=str(f["id"])), f"model:{f['id']}", row_h))
         elif kind == "place_token":
             items.append((f"{v['placing']['kind']} token", Target("token"), "token", 160))
         elif kind == "activate":
@@ -242,17 +243,13 @@ class SkirmishView(GameView):
                 items.append(("Keep the roll", Target("keep"), "", 140))
         if not items:
             return
-        x = area.x
-        if kind == "reroll":
-            x = area.x + min(area.width // 2, 64 * max(1, len(v["roll"]["faces"])) + 20)
-        for label, target, key, w in items:
-            if label:
-                w = max(w, self.text.font(max(10, fs - 2), "bold").size(label)[0] + 24)
-            r = pygame.Rect(x, area.y, w, area.height)
-            if r.right > area.right:
-                break
+        if kind == "reroll":  # right of the dice
+            area.x += min(area.width // 2, 64 * max(1, len(v["roll"]["faces"])) + 20)
+            area.width = self.lay.tray.right - 8 - area.x
+        widths = [max(w, self.text.font(max(10, fs - 2), "bold").size(label)[0] + 24) if label else w
+                  for label, _, _, w in items]
+        for r, (label, target, key, _) in zip(flow_buttons(area, widths, row_h), items):
             self.tray.append((r, label, target, key))
-            x += w + 8
 
     @staticmethod
     def _failed(roll: dict[str, Any]) -> list[int]:
@@ -588,7 +585,7 @@ class SkirmishView(GameView):
                 k = int(dice[0].elapsed * 18)
                 faces = [1 + (k * 7 + i * 3) % 6 for i in range(len(faces))]
             area = pygame.Rect(r.x + 10, r.y + int(fs * 1.9), min(r.width // 2, 64 * max(1, len(faces))),
-                               r.height - int(fs * 2.2))
+                               int(fs * 2.2))
             forced = bool(roll["forced_six"]) if roll is not None else False
             from game.skirmish.attacks import lands
             hits = [] if tumbling else [i for i, f in enumerate(faces) if lands(f, knack, forced)]
@@ -606,12 +603,14 @@ class SkirmishView(GameView):
                 disc = art.base_disc(cr, self.side_colour(fig["side"]), (255, 255, 255), self._icon(m), False)
                 surface.blit(disc, disc.get_rect(center=rect.center))
                 continue
+            size = max(9, min(fs - 2, int(rect.height * 0.8)))  # a second row is half as tall
+            label = hud.fit(self.text, label, size, rect.width - 12, "bold")
             if key.startswith("tactic:"):
                 on = key == f"tactic:{self.tactic}"
-                draw_pill(surface, rect, label, self.text, max(10, fs - 2), rect.collidepoint(pos),
+                draw_pill(surface, rect, label, self.text, size, rect.collidepoint(pos),
                           accent=(150, 112, 52) if on else (44, 58, 70))
                 continue
-            draw_pill(surface, rect, label, self.text, max(10, fs - 2), rect.collidepoint(pos))
+            draw_pill(surface, rect, label, self.text, size, rect.collidepoint(pos))
 
     def _draw_card(self, surface: pygame.Surface, overlay: Overlay) -> None:
         """The stat card of the model under the pointer (on the table or in the tray)."""

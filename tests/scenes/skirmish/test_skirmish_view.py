@@ -206,3 +206,29 @@ def test_shift_click_builds_a_formation_and_its_order_button_activates_it(ctx: A
     expected = Activate(seat, (a.id, b.id), "double_move")
     why = rules.why_illegal(state, expected)
     assert found == expected if why is None else isinstance(found, Refusal) and found.reason == why
+
+
+@pytest.mark.parametrize("faction", ["meridian", "cinderhorn", "tessellate", "veilmoth"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (700, 560)])
+def test_every_order_and_tactic_is_in_the_tray(ctx: AppContext, faction: str, size: tuple[int, int]) -> None:
+    """Long tactic names (the Glass Meridian's) once pushed "Move twice" off the tray's edge."""
+    state = SKIRMISH.new({"faction_1": faction, "faction_2": faction}, 3)
+    rng = random.Random(3)
+    for _ in range(600):
+        seat = state.to_act()[0]
+        if seat != CHANCE and rules.decision_kind(state) == "activate":
+            break
+        state.apply(state.sample_chance() if seat == CHANCE else rng.choice(state.candidates(seat)))
+    seat = state.to_act()[0]
+    view = make_view(ctx, state, size)
+    view.selected = [next(f.id for f in state.alive(seat) if f.on_table and not f.activated)]
+    view._build_tray()
+    keys = [key for _, _, _, key in view.tray]
+    orders = [t.ident for _, _, t, _ in view.tray if t is not None and t.zone == "order"]
+    assert len(orders) == 3
+    assert sum(k.startswith("tactic:") for k in keys) == len(state.factions[seat].tactics)
+    rects = [r for r, _, _, _ in view.tray]
+    for i, r in enumerate(rects):
+        assert view.lay.tray.contains(r)
+        assert r.width >= 40 and r.height >= 14
+        assert all(not r.colliderect(o) for o in rects[i + 1:])
