@@ -134,7 +134,9 @@ def _line(ev: Event, r: _Roll) -> Line | None:
         dice = ", ".join(f"{f} {'hit' if ok else 'miss'}" for f, ok in zip(ev.faces, ev.landed))  # words: the
         # app's fonts have no tick or cross
         what = {"tactic": "Tactic roll", "attack": "Attack dice", "blast": "Blast dice"}.get(ev.purpose, "Dice")
-        return Line(f"{what}: {dice} ({hits} landed)", QUIET)
+        if len(ev.faces) == 1:  # "Tactic roll: 2, a miss", not "2 miss (0 landed)"
+            return Line(f"{what}: {ev.faces[0]}, {'a hit' if ev.landed[0] else 'a miss'}", QUIET)
+        return Line(f"{what}: {dice}: {hits} of {len(ev.faces)} hit", QUIET)
     if isinstance(ev, TacticResolved):
         faction = r.factions.get(ev.side)
         name = faction.tactics[ev.tactic].name if faction and 0 <= ev.tactic < len(faction.tactics) else "The tactic"
@@ -181,7 +183,8 @@ def _line(ev: Event, r: _Roll) -> Line | None:
                     HEADLINE)
     if isinstance(ev, Stopped):
         who = r.side(ev.side)
-        return Line(f"{who} {verb(who, 'stops')} for the round, keeping {ev.points} points", SEAT, ev.side)
+        return Line(f"{who} {verb(who, 'stops')} for the round, keeping {ev.points} "
+                    f"point{'s' if ev.points != 1 else ''}", SEAT, ev.side)
     if isinstance(ev, GameEnded):
         score = "–".join(map(str, ev.scores))
         if len(ev.winners) == 1:
@@ -193,8 +196,9 @@ def _line(ev: Event, r: _Roll) -> Line | None:
 
 def _reason(reason: str, r: _Roll) -> str:
     kind, _, what = reason.partition(":")
-    if kind == "hold":
-        return f"holding {what.replace('_', ' ')}"
+    if kind == "hold":  # the objective's name ("East Shard"), not its id; ids are unique across missions
+        names = {o.id: o.name for m in r.content.missions.values() for o in m.objectives}
+        return f"holding {names.get(what, what.replace('_', ' '))}"
     if kind == "slay" and what.isdigit():
         return f"{r.model(int(what))} slain"
     return "models in the enemy's zone" if kind == "reach" else kind

@@ -111,5 +111,5 @@ def draw_watchers(surface: pygame.Surface, at: Point, watchers: Sequence[tuple[P
         pygame.draw.line(surface, (8, 8, 14), camera.to_screen(centre), p, 4)
         pygame.draw.line(surface, colour, camera.to_screen(centre), p, 2)
     pygame.draw.circle(surface, (255, 255, 255), p, 5, width=2)
-    text.blit(surface, f"{len(watchers)} model{'s' if len(watchers) != 1 else ''} see this point", fs,
+    text.blit(surface, f"{len(watchers)} model{'s see' if len(watchers) != 1 else ' sees'} this point", fs,
               (255, 255, 255), "bold", shadow=True, midbottom=(p[0], p[1] - 10))

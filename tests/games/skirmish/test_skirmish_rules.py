@@ -666,5 +666,19 @@ def test_the_log_names_models_by_unit_and_number_shows_every_die_and_speaks_to_y
            LogEntry(9, CHANCE, Damaged(1, 3, 4, "attack", 0, 0))]
     lines = [line.text for line in describe_log(log, ["You", "Computer"], 0)]
     assert lines == ["Roll-off 5–2: You deploy first", "You deploy Ash Reaver 1", "You deploy Ash Reaver 2",
-                     "Attack dice: 6 hit, 1 miss, 4 hit (2 landed)", "Ash Reaver 2 takes 3 damage (4 health left)"]
+                     "Attack dice: 6 hit, 1 miss, 4 hit: 2 of 3 hit", "Ash Reaver 2 takes 3 damage (4 health left)"]
     assert describe_log(log[:2], ["Ann", "Bob"], 0)[0].text == "Roll-off 5–2: Ann deploys first"
+
+
+def test_the_log_reads_naturally() -> None:
+    """Play-test wording: a plural for one point, the objective's name not its id, a lone die in words."""
+    from game.core.words import LogEntry
+    from game.skirmish.commands import Rolled, Scored, Stopped
+    from game.skirmish.words import describe_log
+
+    log = [LogEntry(1, 0, Stopped(0, 1)), LogEntry(2, 1, Stopped(1, 2)),
+           LogEntry(3, CHANCE, Scored(0, 2, 5, "hold:east")),
+           LogEntry(4, CHANCE, Rolled("tactic", (2,), (False,))), LogEntry(5, CHANCE, Rolled("tactic", (5,), (True,)))]
+    lines = [line.text for line in describe_log(log, ["You", "Computer"], 0)]
+    assert lines == ["You stop for the round, keeping 1 point", "Computer stops for the round, keeping 2 points",
+                     "You score 2 (holding East Shard): 5 in all", "Tactic roll: 2, a miss", "Tactic roll: 5, a hit"]
