@@ -49,6 +49,8 @@ Colour = tuple[int, int, int]
 Point = tuple[float, float]
 
 ORDER_WORDS = {"move_attack": "Move, then attack", "attack_move": "Attack, then move", "double_move": "Move twice"}
+KEY_HINTS = "M: measure   hold V: who sees   wheel: zoom   0: fit"
+"""The tray's key hints (V shows the watchers only while it is held)."""
 DICE_S = 0.9
 """How long a roll shows its tumbling faces before it lands (seconds at normal speed)."""
 MOVE_S_PER_INCH = 0.06
@@ -568,8 +570,8 @@ class SkirmishView(GameView):
         names = self.seat_names or ["Side 1", "Side 2"]
         prompt = self._tray_prompt(names) if any(self.is_human(s) for s in self.view.get("to_act", [])) else ""
         if self.measuring:
-            prompt = "Measuring (M to stop): drag from a model or any point."
-        keys = "M measure   V who sees   wheel zoom   0 fit"
+            prompt = "Measuring (M or Esc to stop): drag from a model or any point."
+        keys = KEY_HINTS
         keys_w = self.text.font(max(10, fs - 3)).size(keys)[0]
         self.text.blit(surface, keys, max(10, fs - 3), palette.TEXT_DIM, midright=(r.right - 10, r.y + int(fs * 1.0)))
         self.text.blit(surface, hud.fit(self.text, prompt, max(10, fs - 2), r.width - 40 - keys_w), max(10, fs - 2),
@@ -881,8 +883,8 @@ class SkirmishView(GameView):
                 return True
             return False
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_m:
-                self.measuring = not self.measuring
+            if event.key == pygame.K_m or (event.key == pygame.K_ESCAPE and self.measuring):
+                self.measuring = not self.measuring  # Esc leaves measuring before it opens the pause menu
                 if not self.measuring:
                     self.ruler = None
                 return True

@@ -232,3 +232,13 @@ def test_every_order_and_tactic_is_in_the_tray(ctx: AppContext, faction: str, si
         assert view.lay.tray.contains(r)
         assert r.width >= 40 and r.height >= 14
         assert all(not r.colliderect(o) for o in rects[i + 1:])
+
+
+def test_escape_leaves_measuring_before_the_pause_menu(ctx: AppContext) -> None:
+    view = make_view(ctx, play_out(2, 40))
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)
+    assert not view.view_event(esc)  # not measuring: Esc is the table's (the pause menu)
+    assert view.view_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0)) and view.measuring
+    view.ruler = ((1.0, 1.0), (5.0, 5.0), None)
+    assert view.view_event(esc)
+    assert not view.measuring and view.ruler is None
