@@ -640,6 +640,9 @@ class TableScene(Scene):
                 return True
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.drag.active:
                 if self.view.view_click(event.pos):
+                    if self.view.notice:
+                        self.refuse(self.view.notice)
+                        self.view.notice = None
                     self._click_key = None
                     self._hover(event.pos)
                     return True

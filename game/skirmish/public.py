@@ -24,7 +24,7 @@ from game.core.rng import Rng
 from game.skirmish import geometry as geo
 from game.skirmish import rules
 from game.skirmish.attacks import clamp_knack, damage_per_hit, expected_damage, hit_chance, kill_chance
-from game.skirmish.commands import Attack, Deploy, Move
+from game.skirmish.commands import ORDERS, Activate, Attack, Deploy, Move
 from game.skirmish.content import AreaAttackEffect, Content, TerrainLayout, TerrainPiece
 from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToken, PlacingTokens
 from game.skirmish.state import SkirmishState
@@ -160,6 +160,14 @@ class PublicTable:
         path = geo.path(s.table, s.bodies(), s.body(f), at)
         points = tuple((float(x), float(y)) for x, y in path.points) if path is not None else (f.at, at)
         return Route(points, path.cost if path is not None else float("inf"), self.budget(model), refusal)
+
+    def activation_refusal(self, models: Sequence[int]) -> str | None:
+        """Why these models may not activate together now (already activated, not a formation),
+        or None: the engine's words, said when the model is clicked rather than when an order
+        button is pressed (play-test: a refused pick once left every order silently dead)."""
+        s = self.state
+        side = s.figures[models[0]].side if models else 0
+        return rules.why_illegal(s, Activate(side, tuple(models), ORDERS[0]))
 
     def deploy_refusal(self, model: int, at: Point) -> str | None:
         s = self.state

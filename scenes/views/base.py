@@ -89,6 +89,9 @@ class GameView(ABC):
         self.seat_humans: list[bool] = []
         """Set by the table (`set_seats`): True for each seat a person plays. Views decide
         who is a person from this, never from the seat's name."""
+        self.notice: str | None = None
+        """A refusal the view's own choices met (`view_click`: a pick the rules forbid), for the
+        table to say as it says the engine's refusals; the table clears it once shown."""
 
     def set_seats(self, names: Sequence[str], humans: Sequence[bool]) -> None:
         """The table tells the view each seat's name and whether a person plays it."""

@@ -854,15 +854,18 @@ class SkirmishView(GameView):
             humans = [s for s in self.view.get("to_act", []) if self.is_human(s)]
             if m is not None and turn in humans:
                 fig = self.view["figures"][m]
-                if fig["side"] != turn or fig["activated"]:
+                if fig["side"] != turn:
                     return False
                 shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
                 if shift and m in self.selected:
                     self.selected.remove(m)
-                elif shift:
-                    self.selected.append(m)
-                else:
-                    self.selected = [] if self.selected == [m] else [m]
+                    return True
+                picked = self.selected + [m] if shift else [] if self.selected == [m] else [m]
+                why = self.public.activation_refusal(picked) if picked else None
+                if why is not None:  # already activated, or not in base contact: say so, keep the pick
+                    self.notice = why
+                    return True
+                self.selected = picked
                 return True
         if self.decision() == "attack" and self.public is not None:
             m = self._model_under(pos)

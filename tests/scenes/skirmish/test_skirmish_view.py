@@ -242,3 +242,31 @@ def test_escape_leaves_measuring_before_the_pause_menu(ctx: AppContext) -> None:
     view.ruler = ((1.0, 1.0), (5.0, 5.0), None)
     assert view.view_event(esc)
     assert not view.measuring and view.ruler is None
+
+
+def test_a_refused_pick_says_the_engines_reason(ctx: AppContext) -> None:
+    """Play-test: shift-clicking a model out of base contact was accepted and every order then did
+    nothing; clicking a model that had activated did nothing. Both now carry the engine's words."""
+    from game.skirmish import geometry as geo
+    from game.skirmish.commands import Activate
+
+    state = until(6, "activate")
+    seat = state.to_act()[0]
+    own = [f for f in state.alive(seat) if f.on_table and not f.activated]
+    a, b = own[0], own[1]
+    b.x, b.y = a.x + geo.base_radius(a.unit.base_mm) + geo.base_radius(b.unit.base_mm) + 3.0, a.y  # 3" apart
+    state.rebuild_table()
+    view = make_view(ctx, state)
+    assert view.view_click(view.camera.to_screen(a.at)) and view.selected == [a.id] and view.notice is None
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        assert view.view_click(view.camera.to_screen(b.at))
+    finally:
+        pygame.key.set_mods(0)
+    assert view.selected == [a.id]
+    assert view.notice == rules.why_illegal(state, Activate(seat, (a.id, b.id), "move_attack")) is not None
+    view.notice, view.selected = None, []
+    a.activated = True
+    view.set_view(state.view(seat))
+    assert view.view_click(view.camera.to_screen(a.at))
+    assert view.notice == f"{a.unit.name} has already activated this round." and view.selected == []
