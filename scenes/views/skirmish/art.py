@@ -42,6 +42,22 @@ def hex_colour(text: str, fallback: Colour) -> Colour:
         return fallback
 
 
+CONTRAST: tuple[Colour, ...] = ((96, 170, 232), (232, 112, 72), (110, 214, 120), (236, 236, 236),
+                               (226, 88, 170), (244, 222, 84))
+"""Second-side colours for a mirror match (or two factions' colours too alike to tell apart)."""
+TOO_CLOSE = 100.0
+"""Below this distance in RGB two sides' colours are swapped apart (the factions' own colours
+are all at least this far from one another except Cinderhorn/Tessellate and Meridian/Veilmoth)."""
+
+
+def distinct_sides(first: Colour, second: Colour) -> tuple[Colour, Colour]:
+    """The two sides' colours, the second replaced by the `CONTRAST` colour farthest from the
+    first when the two are equal or too close (play-test: a mirror match was one colour)."""
+    if math.dist(first, second) >= TOO_CLOSE:
+        return first, second
+    return first, max(CONTRAST, key=lambda c: math.dist(c, first))
+
+
 def mix(a: Colour, b: Colour, t: float) -> Colour:
     return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
 

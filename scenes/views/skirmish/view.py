@@ -140,14 +140,13 @@ class SkirmishView(GameView):
 
     # --- who's who ------------------------------------------------------------------------
     def side_colour(self, side: int) -> Colour:
+        """The side's faction colour; side 2's swapped for a contrasting one when the two are
+        alike (models, zones, holders, the card, the V overlay and the bar all ask here)."""
         content = _content()
         ids = self.view.get("factions", ["", ""])
-        fallback = art.SIDE_FALLBACK[side]
-        colour = art.hex_colour(content.factions[ids[side]].colour, fallback) if ids[side] in content.factions \
-            else fallback
-        if side == 1 and ids[0] == ids[1]:
-            colour = art.mix(colour, (255, 255, 255), 0.45)
-        return colour
+        own = [art.hex_colour(content.factions[ids[s]].colour, art.SIDE_FALLBACK[s]) if ids[s] in content.factions
+               else art.SIDE_FALLBACK[s] for s in (0, 1)]
+        return art.distinct_sides(own[0], own[1])[side]
 
     def _icon(self, model: int) -> str:
         pub = self.public

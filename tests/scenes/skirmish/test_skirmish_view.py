@@ -270,3 +270,15 @@ def test_a_refused_pick_says_the_engines_reason(ctx: AppContext) -> None:
     view.set_view(state.view(seat))
     assert view.view_click(view.camera.to_screen(a.at))
     assert view.notice == f"{a.unit.name} has already activated this round." and view.selected == []
+
+
+@pytest.mark.parametrize("pair", [("meridian", "meridian"), ("cinderhorn", "cinderhorn"), ("tessellate", "tessellate"),
+                                  ("veilmoth", "veilmoth"), ("cinderhorn", "tessellate"), ("meridian", "veilmoth")])
+def test_the_two_sides_never_share_a_colour(ctx: AppContext, pair: tuple[str, str]) -> None:
+    """Play-test: in a mirror match both armies and zones were one colour."""
+    import math
+
+    from scenes.views.skirmish import art
+
+    view = make_view(ctx, SKIRMISH.new({"faction_1": pair[0], "faction_2": pair[1]}, 1))
+    assert math.dist(view.side_colour(0), view.side_colour(1)) >= art.TOO_CLOSE
