@@ -882,6 +882,7 @@ class SkirmishView(GameView):
             pos = self.ctx.pointer() if hasattr(self.ctx, "pointer") else pygame.mouse.get_pos()
             if self.lay.table.collidepoint(pos):
                 self.camera.zoom_at(1.15 ** event.y, pos, self._min_zoom(), MAX_SCALE)
+                self._centre_fitting_axes()
                 return True
             return False
         if event.type == pygame.KEYDOWN:
@@ -894,6 +895,21 @@ class SkirmishView(GameView):
                 self._fit()
                 return True
         return False
+
+    def _centre_fitting_axes(self) -> None:
+        """Centre the table on an axis it fits at this zoom. The kit camera keeps the fitted
+        zoom's origin and leaves a fitting axis unpanned, so after zooming a wide window in, the
+        table ran off its right edge out of reach (play-test); this moves that axis's origin."""
+        cam = self.camera
+        x0, y0, x1, y1 = cam.box()
+        ox, oy = cam.origin
+        if x1 - x0 <= cam.view.width:
+            ox += cam.view.centerx - (x0 + x1) / 2
+        if y1 - y0 <= cam.view.height:
+            oy += cam.view.centery - (y0 + y1) / 2
+        cam.origin = (ox, oy)
+        cam.clamp()
+        self._layer = None
 
     def _min_zoom(self) -> float:
         w, d = (float(v) for v in self.view.get("table", (36.0, 36.0)))

@@ -9,6 +9,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import math
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -282,3 +283,25 @@ def test_the_two_sides_never_share_a_colour(ctx: AppContext, pair: tuple[str, st
 
     view = make_view(ctx, SKIRMISH.new({"faction_1": pair[0], "faction_2": pair[1]}, 1))
     assert math.dist(view.side_colour(0), view.side_colour(1)) >= art.TOO_CLOSE
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+@pytest.mark.parametrize("notches", [1, 2, 3, 6, 12])
+def test_zoom_keeps_the_pointer_and_panning_reaches_every_corner(ctx: AppContext, size: tuple[int, int],
+                                                                  notches: int) -> None:
+    """Play-test: after wheel zoom the table's right part could not be reached by panning."""
+    view = make_view(ctx, play_out(2, 40), size)
+    cam, t = view.camera, view.lay.table
+    w, d = (float(v) for v in view.view["table"])
+    pointer = (t.x + t.width * 0.7, t.y + t.height * 0.4)
+    ctx.pointer = lambda: pointer  # type: ignore[method-assign]
+    for _ in range(notches):
+        under = cam.to_world(pointer)
+        assert view.view_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+        lx, ly = cam.limits
+        if lx > 1 and ly > 1 and cam.scale < 79:  # both axes overflow: the point under the pointer stays
+            assert math.dist(cam.to_world(pointer), under) < 0.5
+    for dx, dy, corner in ((-10**5, -10**5, (w, d)), (10**5, 10**5, (0.0, 0.0)), (-10**5, 10**5, (w, 0.0))):
+        cam.move(dx, dy)
+        x, y = cam.to_screen(corner)
+        assert t.left - 1 <= x <= t.right + 1 and t.top - 1 <= y <= t.bottom + 1, (corner, (x, y), t)
