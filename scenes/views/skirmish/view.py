@@ -269,9 +269,12 @@ class SkirmishView(GameView):
             return ("Pick a tactic if you like (a knack check; click again to drop it), then the order." if self.selected else
                     "Click one of your models to activate it; shift-click adds models in base contact.")
         if kind in ("move", "bonus"):
+            which = self._move_count() if kind == "move" else ""
+            lead = f"{which}: " if which else ""
             if not self._movers():
-                return "Moved. End move (Enter) to go on." if kind == "move" else "Moved."
-            return "Drag a model (or click it, then a point) to move it: the shaded area is its reach. End move when done."
+                return f"{lead}Moved. End move (Enter) to go on." if kind == "move" else "Moved."
+            return (f"{lead}Drag a model (or click it, then a point) to move it: the shaded area is its reach. "
+                    "End move when done.")
         if kind == "attack":
             return "Choose a weapon, then hover an enemy to see the odds and click it to attack."
         if kind == "reroll":
@@ -382,6 +385,14 @@ class SkirmishView(GameView):
                     and int(t.ident) in movers:
                 return int(t.ident)
         return movers[0] if len(movers) == 1 else None
+
+    def _move_count(self) -> str:
+        """"Move 1 of 2" / "Move 2 of 2" in a Move twice order, else '' (play-test: End move on an
+        unused first move surprised a player who did not know a second one followed)."""
+        act = self.view.get("activation")
+        if act is None or act["order"] != "double_move":
+            return ""
+        return f"Move {int(act['stage']) + 1} of 2"
 
     def _movers(self) -> list[int]:
         act = self.view.get("activation")
@@ -785,7 +796,9 @@ class SkirmishView(GameView):
         if kind == "activate":
             return [Action("Stop the round", Target("stop"), "No more activations this round: points left carry over")]
         if kind in ("move", "bonus"):
-            return [Action("End move", Target("end_step"), "Done moving (Enter)", pygame.K_RETURN),
+            which = self._move_count() if kind == "move" else ""
+            label = f"End move {which.split(' ', 1)[1]}" if which else "End move"
+            return [Action(label, Target("end_step"), "Done moving (Enter)", pygame.K_RETURN),
                     Action("End activation", Target("end_activation"), "Finish this activation")]
         if kind == "attack":
             return [Action("End attacks", Target("end_step"), "Done attacking (Enter)", pygame.K_RETURN),

@@ -305,3 +305,21 @@ def test_zoom_keeps_the_pointer_and_panning_reaches_every_corner(ctx: AppContext
         cam.move(dx, dy)
         x, y = cam.to_screen(corner)
         assert t.left - 1 <= x <= t.right + 1 and t.top - 1 <= y <= t.bottom + 1, (corner, (x, y), t)
+
+
+def test_move_twice_says_which_move_it_is(ctx: AppContext) -> None:
+    from game.skirmish.commands import Activate, EndStep
+
+    state = until(6, "activate")
+    seat = state.to_act()[0]
+    model = next(f for f in state.alive(seat) if f.on_table and not f.activated)
+    state.apply(Activate(seat, (model.id,), "double_move"))
+    while state.to_act()[0] == CHANCE:
+        state.apply(state.sample_chance())
+    view = make_view(ctx, state)
+    assert view._tray_prompt(["A", "B"]).startswith("Move 1 of 2: ")
+    assert [a.label for a in view.actions(seat)][0] == "End move 1 of 2"
+    state.apply(EndStep(seat))
+    view.set_view(state.view(seat))
+    assert view._tray_prompt(["A", "B"]).startswith("Move 2 of 2: ")
+    assert [a.label for a in view.actions(seat)][0] == "End move 2 of 2"
