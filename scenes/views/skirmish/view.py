@@ -836,6 +836,8 @@ class SkirmishView(GameView):
                     held = f"held by {names[side]}" if side in (0, 1) else "held by nobody"
                     return f"{ob['name']}: worth {ob['value']}, {held} (more models touching it holds it)"
         for rect, _, target, key in self.tray:
+            if rect.collidepoint(pos) and key.startswith("tactic:") and self.public is not None:
+                return self._tactic_words(key.split(":", 1)[1])
             if rect.collidepoint(pos) and key.startswith("ability:") and self.public is not None:
                 _, m, k = key.split(":")
                 ability = self.public.state.figures[int(m)].unit.abilities[int(k)]
@@ -843,6 +845,18 @@ class SkirmishView(GameView):
         if self.lay.bar.collidepoint(pos) and self.view:
             return "\n".join(hud.bar_lines(self.view, self.seat_names or ["Side 1", "Side 2"], _content()))
         return None
+
+    def _tactic_words(self, name: str) -> str:
+        """A tactic pill's tooltip: its effect, its knack check and what failing it costs under
+        the Environment in force (play-test: the pills said only a name and a number)."""
+        assert self.public is not None
+        seat = int(self.view.get("turn", 0))
+        tactic = next((t for t in self.public.state.factions[seat].tactics if t.name == name), None)
+        if tactic is None:
+            return name
+        _, penalty = hud.environment_words(self.view, _content())
+        fails = f"If it fails: {penalty}" if penalty else "If it fails: the Environment's penalty (none rolled yet)."
+        return f"{tactic.name}: {tactic.text}\nKnack check: roll {tactic.knack}+ on one die.\n{fails}"
 
     def role_of(self, seat: Seat) -> str:
         return ""

@@ -323,3 +323,22 @@ def test_move_twice_says_which_move_it_is(ctx: AppContext) -> None:
     view.set_view(state.view(seat))
     assert view._tray_prompt(["A", "B"]).startswith("Move 2 of 2: ")
     assert [a.label for a in view.actions(seat)][0] == "End move 2 of 2"
+
+
+def test_a_tactic_pill_tells_its_effect_knack_and_penalty(ctx: AppContext) -> None:
+    from scenes.views.skirmish import hud
+    from game.skirmish.public import _content
+
+    state = until(6, "activate")
+    seat = state.to_act()[0]
+    view = make_view(ctx, state)
+    view.selected = [next(f.id for f in state.alive(seat) if f.on_table and not f.activated)]
+    view._build_tray()
+    pills = [(r, key) for r, _, _, key in view.tray if key.startswith("tactic:")]
+    assert pills
+    for rect, key in pills:
+        tactic = next(t for t in state.factions[seat].tactics if t.name == key.split(":", 1)[1])
+        words = view.tooltip(rect.center)
+        assert words is not None and tactic.text in words and f"{tactic.knack}+" in words
+        penalty = hud.environment_words(view.view, _content())[1]
+        assert (penalty or "none rolled yet") in words
