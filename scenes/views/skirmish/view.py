@@ -29,7 +29,7 @@ from game.core.decisions import Decision
 from game.core.protocol import Command, Event, Seat, Target
 from game.skirmish import commands as C
 from game.skirmish.geometry import base_radius
-from game.skirmish.words import verb
+from game.skirmish.words import owner, verb
 from game.skirmish.public import AttackPreview, PublicTable, Route, _content, models_at, unit_sheet
 from scenes.animation import Animator, ease_in_out_cubic
 from scenes.input.regions import DropRegion
@@ -318,6 +318,7 @@ class SkirmishView(GameView):
             zone = [self.camera.to_screen((p[0], p[1])) for p in self.view["zones"][self.view["turn"]]]
             glow = 150 + int(60 * math.sin(overlay.time * 4))
             pygame.draw.polygon(surface, (glow, glow, glow), zone, width=3)
+        self._draw_zone_labels(surface)
         board.draw_tokens(surface, self.view, self.camera)
         self._draw_holders(surface)
         self._draw_placing(surface, overlay)
@@ -328,6 +329,24 @@ class SkirmishView(GameView):
         surface.set_clip(clip)
         self._draw_tray(surface, animator)
         self._draw_card(surface, overlay)
+
+    def zone_labels(self) -> list[tuple[str, Point]]:
+        """("Your zone" / "Computer's zone", its centre in inches) per side while the armies
+        deploy (play-test: nothing said which shaded zone was a new player's)."""
+        if self.view.get("phase") not in ("deploy_rolloff", "deploy"):
+            return []
+        names = self.seat_names or ["Side 1", "Side 2"]
+        out: list[tuple[str, Point]] = []
+        for side, zone in enumerate(self.view["zones"][:2]):
+            xs, ys = [float(p[0]) for p in zone], [float(p[1]) for p in zone]
+            whose = owner(names[side] if side < len(names) else f"Side {side + 1}")
+            out.append((f"{whose[0].upper()}{whose[1:]} zone", ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)))
+        return out
+
+    def _draw_zone_labels(self, surface: pygame.Surface) -> None:
+        for side, (label, at) in enumerate(self.zone_labels()):
+            self.text.blit(surface, label, self.lay.fs + 2, self.side_colour(side), "bold", shadow=True,
+                           center=self.camera.to_screen(at))
 
     def _draw_holders(self, surface: pygame.Surface) -> None:
         """Each objective ringed in the colour of the side that holds it now (none: no ring)."""

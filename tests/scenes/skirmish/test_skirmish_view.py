@@ -342,3 +342,16 @@ def test_a_tactic_pill_tells_its_effect_knack_and_penalty(ctx: AppContext) -> No
         assert words is not None and tactic.text in words and f"{tactic.knack}+" in words
         penalty = hud.environment_words(view.view, _content())[1]
         assert (penalty or "none rolled yet") in words
+
+
+def test_the_deployment_zones_are_labelled_by_whose_they_are(ctx: AppContext) -> None:
+    state = until(4, "deploy")
+    view = make_view(ctx, state)
+    view.set_seats(["You", "Computer"], [True, False])
+    labels = view.zone_labels()
+    assert [label for label, _ in labels] == ["Your zone", "Computer's zone"]
+    for side, (_, at) in enumerate(labels):
+        zone = state.mission.zones[side]
+        assert min(p[0] for p in zone) <= at[0] <= max(p[0] for p in zone)
+        assert min(p[1] for p in zone) <= at[1] <= max(p[1] for p in zone)
+    view.draw(pygame.Surface((960, 700)), Overlay(), Animator())
