@@ -39,7 +39,7 @@ SEAT_TIPS = {
 MAX_BUTTONS = 4
 """An option with more choices than this is a stepper (arrows round the chosen name), not a row of buttons."""
 OPTION_ROW = 42
-"""Design pixels per option row when the options are compact (one row each, help in a tooltip)."""
+"""Design pixels per option row when the options are compact (one row each, help under it when it fits, else in a tooltip)."""
 WATCH_SPEEDS: list[tuple[float, str]] = [(1.5, "Slow"), (0.6, "Normal"), (0.2, "Fast"), (0.0, "Instant")]
 
 
@@ -123,9 +123,11 @@ class SetupScene(UIScene):
         bottom_bar = left.bottom + px(16)
         self._header_y = top
         self._cards = [left, right]
+        # the name column fits every label it holds (seat names; the watch speed's, when shown)
         seat_font = self.font(20, "bold")
-        name_w = min(px(150), max(seat_font.size(seat_label(self.seats, i))[0] for i in range(len(self.seats)))
-                     + px(24))
+        names = [seat_label(self.seats, i) for i in range(len(self.seats))]
+        names += ["Watch speed", "computer vs computer"] if watching else []
+        name_w = min(px(150), max(seat_font.size(name)[0] for name in names) + px(24))
         ctrl_x = left.x + pad + name_w + px(10)
         ctrl_w = left.right - pad - ctrl_x
         ctrl_h = px(42)
