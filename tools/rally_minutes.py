@@ -57,7 +57,7 @@ from game.rally.commands import (DistributeEnergy, Exchange, FinishPlanning, NoE
                                  PlaceShip, PlaceTile, ProgramCard, SetProgram)
 from game.rally.state import RallyState
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: the project root for tools.*
-from tools.table_clock import mean, percentile, rss_mb, step_frame  # noqa: E402
+from tools.table_clock import mean, percentile, rss_mb, step_frame, time_requests  # noqa: E402
 
 HUMAN_SECONDS = {
     "think_ship": 30.0,
@@ -165,13 +165,8 @@ def play_one(players: int, seed: int, fps: float, hot_seat: bool, draw_every: in
     handoffs = 0
     background = [False]
     thinking = [0.0]  # seconds the in-process computers thought during the current frame
-    worker = scene.ai.worker
-    real_request = worker.request
 
-    def timed_request(state: Any, seat: int, level: str, wseed: int) -> int:
-        t0 = time.perf_counter()
-        ticket = real_request(state, seat, level, wseed)
-        spent = time.perf_counter() - t0
+    def spent_thinking(spent: float) -> None:
         record = eras[tags[-1][0] if tags else 0]
         if background[0]:
             record.ai_background += spent
@@ -179,9 +174,8 @@ def play_one(players: int, seed: int, fps: float, hot_seat: bool, draw_every: in
             record.ai_real += spent
         record.ai_longest = max(record.ai_longest, spent)
         thinking[0] += spent
-        return int(ticket)
 
-    worker.request = timed_request
+    time_requests(scene.ai.worker, spent_thinking)
 
     def last_kind() -> tuple[int, str]:
         return tags[-1] if tags else (0, "start")

@@ -56,7 +56,7 @@ from game.skirmish.commands import (  # noqa: E402
     UseAbility,
 )
 from game.skirmish.state import SkirmishState  # noqa: E402
-from tools.table_clock import mean, percentile, step_frame  # noqa: E402
+from tools.table_clock import mean, percentile, step_frame, time_requests  # noqa: E402
 
 HUMAN_SECONDS = {
     "deploy": 5.0,
@@ -127,19 +127,13 @@ def play_one(seed: int, config: dict[str, Any], fps: float, draw_every: int, lev
     ai_longest = [0.0]
     thinking = [0.0]
     frame_ms: list[float] = []
-    worker = scene.ai.worker
-    real_request = worker.request
 
-    def timed_request(state: Any, seat: int, level: str, wseed: int) -> int:
-        t0 = time.perf_counter()
-        ticket = real_request(state, seat, level, wseed)
-        spent = time.perf_counter() - t0
+    def spent_thinking(spent: float) -> None:
         ai_real[skirmish_state(match).round] += spent
         ai_longest[0] = max(ai_longest[0], spent)
         thinking[0] += spent
-        return int(ticket)
 
-    worker.request = timed_request
+    time_requests(scene.ai.worker, spent_thinking)
     frame = 1.0 / fps
     sim, frames, busy_until = 0.0, 0, -1.0
     act: Any = None

@@ -9,8 +9,9 @@ what they measure.
 from __future__ import annotations
 
 import resource
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 
 def step_frame(ctx: Any, dt: float, draw: bool) -> None:
@@ -26,6 +27,20 @@ def step_frame(ctx: Any, dt: float, draw: bool) -> None:
         ctx.stack.draw(ctx.screen)
         ctx.ui.draw_ui(ctx.screen)
         pygame.display.flip()
+
+
+def time_requests(worker: Any, on_spent: Callable[[float], None]) -> None:
+    """Make the in-process AI worker report the real seconds of each request to `on_spent` (the
+    app thinks in another process; a script that thinks in-process times it apart)."""
+    real_request = worker.request
+
+    def timed_request(state: Any, seat: int, level: str, seed: int) -> int:
+        t0 = time.perf_counter()
+        ticket = real_request(state, seat, level, seed)
+        on_spent(time.perf_counter() - t0)
+        return int(ticket)
+
+    worker.request = timed_request
 
 
 def rss_mb() -> float:
