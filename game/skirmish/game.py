@@ -81,10 +81,10 @@ class SkirmishGame(Game):
     (`content.user_content_dir()`), read once when the app starts (`reload_content` reads again)."""
 
     codec = CODEC
+    loaded: LoadResult
+    """The content in use and the problems met reading the player's files."""
 
     def __init__(self, folder: Path | None = None) -> None:
-        self.loaded = LoadResult(builtin_content(), ())
-        self.info = _info(self.loaded.content)
         self.reload_content(folder)
 
     def reload_content(self, folder: Path | None = None) -> None:
