@@ -20,6 +20,7 @@ SCENES: dict[str, tuple[str, str]] = {
     "game_over": ("scenes.game_over", "GameOverScene"),
     "handoff": ("scenes.handoff", "HandoffScene"),
     "ai_failed": ("scenes.ai_failed", "AiFailedScene"),
+    "confirm": ("scenes.confirm", "ConfirmScene"),
     "rules": ("scenes.rules_help", "RulesScene"),
     "settings": ("scenes.settings", "SettingsScene"),
 }

@@ -386,6 +386,18 @@ class TableScene(Scene):
         if seat is None or self.animator.busy:
             return
         self.drag.cancel()
+        if action.confirm:
+            self.ctx.stack.push(self.ctx.scene("confirm", f"{action.label}?", action.confirm, action.label,
+                                               lambda: self._do_action_now(action)))
+            return
+        self._do_action_now(action)
+
+    def _do_action_now(self, action: Action) -> None:
+        """The action's command, or the engine's reason it is refused (the seat may have
+        changed while a confirmation card was open: asked again here)."""
+        seat = self.acting_human()
+        if seat is None or self.animator.busy:
+            return
         found = self.game.find_command(self.match.state, seat, action.source, None)
         if isinstance(found, Refusal):
             self.refuse(found.reason)

@@ -64,6 +64,9 @@ class Action:
     source: Target
     tooltip: str = ""
     key: int | None = None
+    confirm: str = ""
+    """Set for a step that cannot be taken back: the table asks "<label>?" with these words
+    (why it matters) before acting."""
 
 
 @dataclass(frozen=True)

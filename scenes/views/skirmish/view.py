@@ -813,7 +813,8 @@ class SkirmishView(GameView):
         if not self._mine(seat):
             return []
         if kind == "activate":
-            return [Action("Stop the round", Target("stop"), "No more activations this round: points left carry over")]
+            return [Action("Stop the round", Target("stop"), "No more activations this round: points left carry over",
+                           confirm=self._stop_words(seat))]
         if kind in ("move", "bonus"):
             which = self._move_count() if kind == "move" else ""
             label = f"End move {which.split(' ', 1)[1]}" if which else "End move"
@@ -825,6 +826,16 @@ class SkirmishView(GameView):
         if kind == "reroll" and self.view["roll"]["faces"]:
             return [Action("Keep roll", Target("keep"), "Keep the dice as they fell (Enter)", pygame.K_RETURN)]
         return []
+
+    def _stop_words(self, seat: Seat) -> str:
+        """Why stopping matters: what this side gives up, and that the other side goes on."""
+        v = self.view
+        waiting = sum(1 for f in v["figures"] if f["side"] == seat and f["deployed"] and not f["fallen"]
+                      and not f["activated"])
+        points = v["points"][seat]
+        units = f"{waiting} model{'s' if waiting != 1 else ''} not yet activated" if waiting else "no model waiting"
+        return (f"You have {units} and {points} point{'s' if points != 1 else ''}; the points carry over to the "
+                "next round, but your models stay still until then while the other side may go on activating.")
 
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
         v = self.view

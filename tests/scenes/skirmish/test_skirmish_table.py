@@ -178,3 +178,27 @@ def test_the_reroll_button_names_its_cost_and_plays_the_reroll(ctx: AppContext) 
     assert labels["reroll"] == f"Re-roll {n} failed ({n} AP)"
     assert SKIRMISH.find_command(state, seat, Target("reroll"), None) == reroll
     assert SKIRMISH.find_command(state, seat, Target("keep"), None) == state.candidates(seat)[0]
+
+
+def test_stopping_the_round_asks_first_and_going_back_changes_nothing(ctx: AppContext) -> None:
+    """Stopping cannot be taken back once the other side activates (and rolls): the button asks first."""
+    from scenes.confirm import ConfirmScene
+
+    scene, view = open_table(ctx)
+    deploy_all(ctx, scene, view)
+    before = scene.match.state.notation()
+    stop = next(b for b in scene.action_buttons if b.label == "Stop the round")
+    click(ctx, stop.rect.center)
+    step(ctx, [], DT)
+    card = ctx.stack.top
+    assert isinstance(card, ConfirmScene) and card.question == "Stop the round?"
+    assert "carry over" in card.detail and "not yet activated" in card.detail
+    key(ctx, pygame.K_ESCAPE)  # go back: nothing played
+    step(ctx, [], DT)
+    assert ctx.stack.top is scene and scene.match.state.notation() == before
+    click(ctx, stop.rect.center)
+    step(ctx, [], DT)
+    key(ctx, pygame.K_RETURN)  # confirm: the Stop is played
+    settle(ctx, scene)
+    assert ctx.stack.top is scene
+    assert any(type(c).__name__ == "Stop" for c in scene.match.commands)
