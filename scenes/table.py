@@ -791,10 +791,16 @@ class TableScene(Scene):
                 targets = self.view.command_targets(command)
                 if targets is not None:
                     self.hint = targets
-                    self.show("Hint: the blue marks show the suggested move." if targets[1] is not None
-                              else "Hint: the computer would pass here.")
+                    self.show(self._hint_words(seat, targets))
                 return True
         return False
+
+    def _hint_words(self, seat: Seat, targets: tuple[Target, Target | None]) -> str:
+        """A move on the board is marked; a button's move is named by the button's label."""
+        if targets[1] is not None:
+            return "Hint: the blue marks show the suggested move."
+        label = next((a.label for a in self.view.actions(seat) if a.source == targets[0]), None)
+        return f"Hint: {label}." if label else "Hint: pass."
 
     def _play_step(self, step: PlanStep) -> None:
         """Play a step of a computer's plan; a refusal is said and the computer asked again."""

@@ -202,3 +202,16 @@ def test_stopping_the_round_asks_first_and_going_back_changes_nothing(ctx: AppCo
     settle(ctx, scene)
     assert ctx.stack.top is scene
     assert any(type(c).__name__ == "Stop" for c in scene.match.commands)
+
+
+def test_a_hint_for_a_button_names_the_button(ctx: AppContext) -> None:
+    """A suggested Stop is said as the button a person presses, not as 'the computer would pass'."""
+    from game.skirmish.commands import Stop
+    from scenes.flow import Hint
+
+    scene, view = open_table(ctx)
+    deploy_all(ctx, scene, view)
+    seat = scene.acting_human()
+    assert seat is not None
+    scene._act(Hint(seat, Stop(seat)))
+    assert scene.status_text == "Hint: Stop the round."
