@@ -23,7 +23,7 @@ from shapely.geometry import MultiPolygon, Polygon
 from game.core.rng import Rng
 from game.skirmish import geometry as geo
 from game.skirmish import rules
-from game.skirmish.attacks import clamp_knack, damage_per_hit, expected_damage, hit_chance, kill_chance
+from game.skirmish.attacks import clamp_knack, damage_per_hit, expected_damage, hit_chance, kill_chance, lands
 from game.skirmish.commands import ORDERS, Activate, Attack, Deploy, Move
 from game.skirmish.content import AreaAttackEffect, Content, TerrainLayout, TerrainPiece
 from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToken, PlacingTokens
@@ -174,6 +174,20 @@ class PublicTable:
         return rules.why_illegal(s, Deploy(s.figures[model].side, model, at))
 
     # --- attacking ----------------------------------------------------------------------
+    def rolled_damage(self) -> tuple[int, int] | None:
+        """An attack roll under way: the damage its landed dice deal as they lie and the
+        target's health (the engine's own sum), so the screen can say a re-roll gains nothing."""
+        roll = self.state.roll
+        if roll is None or roll.purpose != "attack" or roll.figure < 0 or not roll.faces:
+            return None
+        s = self.state
+        f, t = s.figures[roll.figure], s.figures[roll.target]
+        w = f.unit.weapons[roll.weapon]
+        per_hit = damage_per_hit(int(rules.stat(s, f, "damage", w.damage)), w.effective,
+                                 int(rules.stat(s, t, "defence")), t.unit.defence_types, roll.cover)
+        hits = sum(lands(face, roll.knack, roll.forced_six) for face in roll.faces)
+        return hits * per_hit, t.health
+
     def attacks_left(self, model: int, weapon: int) -> int:
         s = self.state
         act = s.activation

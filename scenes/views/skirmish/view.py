@@ -237,7 +237,7 @@ class SkirmishView(GameView):
         if kind == "reroll":
             roll = v["roll"]
             failed = self._failed(roll)
-            if failed and roll["faces"]:
+            if failed and roll["faces"] and not self._already_lethal():
                 n = len(failed)
                 items.append((f"Re-roll {n} failed ({n} AP)", Target("reroll"), "", 200))
             if roll["faces"]:
@@ -251,6 +251,11 @@ class SkirmishView(GameView):
                   for label, _, _, w in items]
         for r, (label, target, key, _) in zip(flow_buttons(area, widths, row_h), items):
             self.tray.append((r, label, target, key))
+
+    def _already_lethal(self) -> bool:
+        """The landed dice already take the target's last health: re-rolling the rest gains nothing."""
+        rolled = self.public.rolled_damage() if self.public is not None else None
+        return rolled is not None and rolled[0] >= rolled[1]
 
     @staticmethod
     def _failed(roll: dict[str, Any]) -> list[int]:
@@ -288,6 +293,9 @@ class SkirmishView(GameView):
                 weapon = self.public.state.figures[roll["figure"]].unit.weapons[roll["weapon"]].name
                 what = f"{weapon} at {self._name(roll['target'])}"
             need = "6" if roll["forced_six"] else f"{roll['knack']}+"
+            if self._already_lethal():
+                return (f"{what}: need {need}, {hits} of {len(roll['faces'])} hit: enough to take "
+                        f"{self._name(roll['target'])} out. Keep the roll (Enter).")
             return f"{what}: need {need}, {hits} of {len(roll['faces'])} hit. Re-roll failed dice (1 AP each) or keep."
         return ""
 

@@ -154,22 +154,38 @@ def test_hovering_and_clicking_an_enemy_aims_the_chosen_weapon(ctx: AppContext) 
     assert preview.refusal is None and 0 < preview.chance <= 1 and preview.expected > 0
 
 
-def test_the_reroll_button_names_its_cost_and_plays_the_reroll(ctx: AppContext) -> None:
-    from tests.scenes.skirmish.test_skirmish_view import make_view
+def keeping_kills(state: SkirmishState) -> bool:
+    """The engine's answer: keeping the attack roll as it lies takes the target out."""
+    roll = state.roll
+    assert roll is not None
+    if roll.purpose != "attack":
+        return False
+    after = state.clone()
+    after.apply(after.candidates(roll.side)[0])  # keep
+    return after.figures[roll.target].fallen or after.figures[roll.target].health <= 0
 
+
+def reroll_state(lethal: bool) -> tuple[SkirmishState, int]:
+    """A random game until a re-roll offer whose kept dice do (or do not) already kill."""
     rng = random.Random(2)
     state = SKIRMISH.new({}, 2)
-    for k in range(6000):
+    for k in range(20000):
         if state.is_over():
             state = SKIRMISH.new({}, 100 + k)
         seat = state.to_act()[0]
-        if seat != CHANCE and rules.decision_kind(state) == "reroll" and len(state.candidates(seat)) > 1:
-            break
+        if seat != CHANCE and rules.decision_kind(state) == "reroll" and len(state.candidates(seat)) > 1 \
+                and keeping_kills(state) == lethal:
+            return state, seat
         options = state.candidates(seat) if seat != CHANCE else [state.sample_chance()]
         attacks = [c for c in options if isinstance(c, (Attack, Move))]  # close in and attack: rolls come
         state.apply(rng.choice(attacks) if attacks and rng.random() < 0.9 else rng.choice(options))
-    else:
-        raise AssertionError("no re-roll offer came")
+    raise AssertionError("no such re-roll offer came")
+
+
+def test_the_reroll_button_names_its_cost_and_plays_the_reroll(ctx: AppContext) -> None:
+    from tests.scenes.skirmish.test_skirmish_view import make_view
+
+    state, seat = reroll_state(lethal=False)
     view = make_view(ctx, state)
     view._build_tray()
     labels = {t.zone: label for _, label, t, _ in view.tray if t is not None}
@@ -178,6 +194,18 @@ def test_the_reroll_button_names_its_cost_and_plays_the_reroll(ctx: AppContext) 
     assert labels["reroll"] == f"Re-roll {n} failed ({n} AP)"
     assert SKIRMISH.find_command(state, seat, Target("reroll"), None) == reroll
     assert SKIRMISH.find_command(state, seat, Target("keep"), None) == state.candidates(seat)[0]
+
+
+def test_no_reroll_is_offered_when_the_landed_dice_already_kill(ctx: AppContext) -> None:
+    """Re-rolling failed dice cannot add to a kill: only Keep is shown, and the prompt says why."""
+    from tests.scenes.skirmish.test_skirmish_view import make_view
+
+    state, seat = reroll_state(lethal=True)
+    view = make_view(ctx, state)
+    view._build_tray()
+    zones = {t.zone for _, _, t, _ in view.tray if t is not None}
+    assert "keep" in zones and "reroll" not in zones
+    assert "enough to take" in view._tray_prompt(["A", "B"])
 
 
 def test_stopping_the_round_asks_first_and_going_back_changes_nothing(ctx: AppContext) -> None:
