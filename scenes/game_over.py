@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.core import paths
+from game.core import autosaves
 from game.core.match import Match
 from game.core.text import join_names
 from scenes.kit import palette
@@ -100,7 +100,7 @@ class GameOverScene(UIScene):
     def _rematch(self, seats: list[str]) -> None:
         m = self.match
         match = Match(m.game, dict(m.config), random.randrange(1, 2**31), seats)
-        match.autosave_path = paths.autosave_path()
+        match.autosave_path = autosaves.new_autosave_path(m.game.info.id)
         err = open_table(self.ctx, match)
         if err:
             self.message = one_line(err)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.core import paths  # noqa: E402
+from game.core import autosaves, paths  # noqa: E402
 from game.core.errors import EntropyError  # noqa: E402
 from game.core.match import HUMAN, Match, sweep_stray_temp_files  # noqa: E402
 from game.core.registry import get_game  # noqa: E402
@@ -46,7 +46,8 @@ def build_match(game_id: str, seats: Sequence[str] | None = None, seed: int | No
                     else f"{info.min_players} to {info.max_players}")
             raise EntropyError(f"{info.title} needs {span} seats, not {len(seat_list)}")
         match = Match(game, {}, seed if seed is not None else random.randrange(1, 2**31), seat_list)
-    match.autosave_path = paths.autosave_path()
+    match.autosave_path = autosaves.autosave_for(Path(load_path) if load_path is not None else None,
+                                                 match.game.info.id)
     return match
 
 
@@ -54,11 +55,13 @@ def sweep_user_folders() -> None:
     """At start, remove the temp files that writes cut short by a hard kill left beside the
     autosave, the settings and the saves (game.core.match.sweep_stray_temp_files)."""
     try:
-        folders = [paths.user_data_dir(), paths.saves_dir()]
+        folders = [paths.user_data_dir(), paths.saves_dir(), paths.autosaves_dir()]
     except OSError:
         return
     for folder in folders:
         sweep_stray_temp_files(folder)
+    autosaves.adopt_legacy()  # an earlier version's single autosave joins the others
+    autosaves.prune()
 
 
 def run_menu() -> int:
@@ -106,7 +109,7 @@ def report_crash(exc: BaseException) -> int:
     except Exception:  # noqa: BLE001 - not even the temp folder: say so on stderr at least
         log = None
     try:
-        can_continue = paths.autosave_path().exists()
+        can_continue = bool(autosaves.unfinished())
     except Exception:  # noqa: BLE001
         can_continue = False
     where = f"details in {log}" if log is not None else "no crash log could be written"

@@ -11,7 +11,7 @@ import pygame
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
 
 from game import __version__
-from game.core import paths
+from game.core import autosaves
 from game.core.errors import EntropyError
 from game.core.match import Match
 from game.core.registry import all_games
@@ -35,9 +35,8 @@ VERSION = __version__
 BUTTON_W, BUTTON_H, BUTTON_GAP = 320, 54, 12
 
 
-def autosave_resumable(path: Path | None = None) -> bool:
+def autosave_resumable(path: Path) -> bool:
     """True if the autosave loads cleanly and its match is not over."""
-    path = path or paths.autosave_path()
     if not path.exists():
         return False
     try:
@@ -48,16 +47,20 @@ def autosave_resumable(path: Path | None = None) -> bool:
         return False
 
 
-def autosave_summary() -> str:
-    """'Order & Chaos · Computer vs You · 21 Nov 18:02' for the lower menu card (fits one line)."""
-    path = paths.autosave_path()
+def continue_path() -> Path | None:
+    """The newest unfinished game's autosave that opens cleanly (what Continue resumes)."""
+    return next((path for path in autosaves.unfinished() if autosave_resumable(path)), None)
+
+
+def autosave_summary(path: Path) -> str:
+    """'Rally · You vs Computer · Era 4 · 21 Nov 18:02': which game, who plays and how far."""
     try:
         match = Match.load(path)
         stamp = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
     except Exception:  # noqa: BLE001 - decoration only
         return ""
     seats = " vs ".join(seat_labels(match))
-    return f"{match.game.info.title}  ·  {seats}  ·  {stamp}"
+    return f"{match.game.info.title}  ·  {seats}  ·  {match.state.progress()}  ·  {stamp}"
 
 
 FEATURE_MIN = 120
@@ -79,12 +82,17 @@ class MenuScene(UIScene):
         super().__init__(ctx)
         self.games = all_games()
         self.can_continue = False
+        self.continue_from: Path | None = None
+        """The autosave Continue resumes (the newest unfinished game), found on entering."""
+        self.continue_words = ""
+        self.continue_note: list[UILabel] = []
         self.mode = "games"  # or "load"
         self.message = ""
         self.message_is_error = True
         self.buttons: dict[str, UIButton] = {}
         self.game_buttons: dict[str, UIButton] = {}
         self.save_buttons: dict[Path, UIButton] = {}
+        self.delete_buttons: dict[Path, UIButton] = {}
         self.message_label: UILabel | None = None
         self.message_labels: list[UILabel] = []
         """The Load list's message, one label per wrapped line (`message_label` is the first)."""
@@ -93,12 +101,17 @@ class MenuScene(UIScene):
 
     # --- state ---------------------------------------------------------------------
     def enter(self) -> None:
-        self.can_continue = autosave_resumable()
+        self._find_continue()
         super().enter()
 
     def resume(self) -> None:
-        self.can_continue = autosave_resumable()
+        self._find_continue()
         super().resume()
+
+    def _find_continue(self) -> None:
+        self.continue_from = continue_path()
+        self.can_continue = self.continue_from is not None
+        self.continue_words = autosave_summary(self.continue_from) if self.continue_from is not None else ""
 
     # --- layout --------------------------------------------------------------------
     def layout(self, w: int, h: int) -> dict[str, pygame.Rect]:
@@ -137,9 +150,9 @@ class MenuScene(UIScene):
         b["new_game"] = self.icon_button(r["new_game"], "New game", self.new_game, "play-button",
                                          primary=not self.can_continue,
                                          tooltip="Choose a game, the players and the options")
-        b["continue"] = self.icon_button(r["continue"], "Continue", self.continue_game, "clockwise-rotation",
-                                         primary=self.can_continue, enabled=self.can_continue,
-                                         tooltip="Carry on with your last game" if self.can_continue
+        b["continue"] = self.icon_button(r["continue"], "Continue", self.continue_game,
+                                         "clockwise-rotation", primary=self.can_continue, enabled=self.can_continue,
+                                         tooltip=f"Carry on: {self.continue_words} (Enter)" if self.can_continue
                                          else "No unfinished game to continue")
         b["load"] = self.icon_button(r["load"], "Load game", self.show_load, "open-folder",
                                      tooltip="Open a saved game")
@@ -147,6 +160,7 @@ class MenuScene(UIScene):
         b["settings"] = self.icon_button(r["settings"], "Settings", self.show_settings, "cog",
                                          tooltip="Window, animation, sound, accessibility")
         b["quit"] = self.icon_button(r["quit"], "Quit", self.ctx.quit, "exit-door")
+        self._build_continue_note(r["quit"])
         self._info = r.get("info") if self.mode == "games" else None
         if self.mode == "load":
             self._card = pygame.Rect(self._card.x, self._card.y, self._card.w,
@@ -156,6 +170,27 @@ class MenuScene(UIScene):
             self._build_games(self._card)
             if self._info is not None:
                 self._build_info(self._info)
+
+    def _build_continue_note(self, quit_rect: pygame.Rect) -> None:
+        """Under the buttons, which game Continue resumes and how far it is (readable without
+        hovering): 'Last game: Entropy Rally' / 'You vs Computer · Era 4 · 21 Nov 18:02'."""
+        self.continue_note = []
+        if not self.can_continue or not self.continue_words:
+            return
+        title, _, rest = self.continue_words.partition("  ·  ")
+        px = self.px
+        top = quit_rect.bottom + px(14)
+        for i, (text, style) in enumerate(((f"Last game: {title}", "@save_title"), (rest, "@dim"))):
+            rect = pygame.Rect(quit_rect.x + px(4), top + i * px(26), quit_rect.w + px(60), px(26))
+            if rect.bottom > self.ctx.screen.get_height() - px(34):
+                return  # a very short window: the button's tooltip still says it
+            label = self.label(rect, "", style)
+            font = label.font
+            assert font is not None
+            while len(text) > 2 and font.size(text)[0] > rect.w - px(8):
+                text = text[:-2].rstrip() + "…"
+            label.set_text(text)
+            self.continue_note.append(label)
 
     def _rows(self, card: pygame.Rect) -> list[tuple[Any, pygame.Rect]]:
         """One rect per game inside the card: tall feature rows when few games, compact when many."""
@@ -239,7 +274,7 @@ class MenuScene(UIScene):
         pad = px(28)
         text_w = card.w - 2 * pad - px(200)
         button = pygame.Rect(card.right - pad - px(180), card.centery - px(23), px(180), px(46))
-        summary = autosave_summary() if self.can_continue else None
+        summary = self.continue_words if self.can_continue else None
         if summary:
             self.label(pygame.Rect(card.x + pad, card.y + px(18), text_w, px(30)), "Your last game", "@subheading")
             self.label(pygame.Rect(card.x + pad, card.y + px(52), text_w, px(26)),
@@ -254,6 +289,7 @@ class MenuScene(UIScene):
 
     def _build_load(self, card: pygame.Rect) -> None:
         self.save_buttons = {}
+        self.delete_buttons = {}
         px = self.px
         pad = px(28)
         self.label(pygame.Rect(card.x + pad, card.y + px(22), card.w - 2 * pad - px(120), px(44)), "Load a game",
@@ -279,6 +315,12 @@ class MenuScene(UIScene):
         """A save as a button of two lines (a button holds one): the game and its players, then
         how far and when (or why it cannot be opened), on labels the pointer passes through."""
         px = self.px
+        bin_w = px(86)
+        self.delete_buttons[entry.path] = self.button(
+            pygame.Rect(rect.right - bin_w, rect.y + (rect.h - px(38)) // 2, bin_w, px(38)), "Delete",
+            partial(self.ask_delete, entry), class_id="@small", container=scroller,
+            tooltip="Delete this save for good (asks first)")
+        rect = pygame.Rect(rect.x, rect.y, rect.w - bin_w - px(8), rect.h)
         limit = max(30, rect.w // px(8))
         self.save_buttons[entry.path] = self.button(
             rect, "", partial(self.load_path, entry.path), class_id="@save_row",
@@ -333,7 +375,8 @@ class MenuScene(UIScene):
             self._error(err)
 
     def continue_game(self) -> None:
-        self.load_path(paths.autosave_path())
+        if self.continue_from is not None:
+            self.load_path(self.continue_from)
 
     def load_path(self, path: Path) -> bool:
         """Open a save on the table; a broken file shows one line, never a crash."""
@@ -343,11 +386,29 @@ class MenuScene(UIScene):
             return self._error(f"Can't open {path.name}: {str(exc).replace(str(path), 'the file')}")
         except Exception as exc:  # noqa: BLE001 - a corrupt save must not take the app down
             return self._error(f"Can't open {path.name}: {exc.__class__.__name__}")
-        match.autosave_path = paths.autosave_path()
+        match.autosave_path = autosaves.autosave_for(path, match.game.info.id)
         err = open_table(self.ctx, match)
         if err:
             return self._error(err)
         return True
+
+    def ask_delete(self, entry: SaveEntry) -> None:
+        """Deleting cannot be taken back: the confirmation card names the save first."""
+        what = "this unfinished game" if autosaves.is_autosave(entry.path) else "this save"
+        self.ctx.stack.push(self.ctx.scene(
+            "confirm", f"Delete {what}?", f"{entry.title} ({entry.detail}). It cannot be brought back.",
+            "Delete", partial(self.delete_save, entry.path), "Keep it"))
+
+    def delete_save(self, path: Path) -> None:
+        try:
+            path.unlink()
+        except OSError as exc:
+            self._error(f"Can't delete {path.name}: {exc.strerror or exc.__class__.__name__}")
+            return
+        self.message = f"Deleted {path.name}."
+        self.message_is_error = False
+        self._find_continue()
+        self.rebuild()
 
     def _error(self, text: str) -> bool:
         self.message = one_line(text, MESSAGE_CHARS)

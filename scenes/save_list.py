@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.core import paths
+from game.core import autosaves, paths
 from game.core.errors import EntropyError
 from game.core.match import SAVE_FORMAT, SEAT_KINDS, read_json
 from game.core.registry import get_game
@@ -62,7 +62,7 @@ def _progress(data: dict[str, Any]) -> str:
 
 def summarise(path: Path, autosave: bool = False) -> SaveEntry:
     """One row of the Load list for `path` (never raises)."""
-    label = "Autosave" if autosave else path.stem
+    label = "Unfinished" if autosave else path.stem
     try:
         data = read_json(path)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
@@ -88,9 +88,8 @@ def _one_line(text: str, path: Path) -> str:
 
 
 def list_saves() -> list[SaveEntry]:
-    """The autosave first (if any), then saves/ newest first."""
-    auto = paths.autosave_path()
-    out = [summarise(auto, autosave=True)] if auto.exists() else []
+    """Every unfinished game's autosave first, then saves/, each newest first."""
+    out = [summarise(path, autosave=True) for path in autosaves.unfinished()]
     try:
         files = sorted((p for p in paths.saves_dir().glob("*.json") if p.is_file()),
                        key=lambda p: p.stat().st_mtime, reverse=True)

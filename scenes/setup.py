@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UILabel, UITextEntryLine
 
-from game.core import paths
+from game.core import autosaves
 from game.core.match import AGENT_LEVELS, HUMAN, Match
 from game.core.registry import all_games, get_game
 from scenes.kit import palette
@@ -329,7 +329,7 @@ class SetupScene(UIScene):
 
     def build_match(self) -> Match:
         match = Match(get_game(self.game_id), dict(self.config), self.seed(), list(self.seats))
-        match.autosave_path = paths.autosave_path()
+        match.autosave_path = autosaves.new_autosave_path(self.game_id)
         return match
 
     def start(self) -> None:

@@ -344,10 +344,10 @@ def open_table(ctx: Any, match: Any, *, clear: bool = True) -> str | None:
     The table scene is imported lazily: it is written separately, and a build
     without it must still show the menus.
     """
-    from game.core import paths
+    from game.core import autosaves
 
     if match.autosave_path is None:
-        match.autosave_path = paths.autosave_path()
+        match.autosave_path = autosaves.new_autosave_path(match.game.info.id)
     try:
         scene = ctx.scene("table", match)
     except ImportError:

@@ -29,8 +29,16 @@ def settings_path() -> Path:
 
 
 def autosave_path() -> Path:
-    """The last game, rewritten after every command; the menu's Continue loads it."""
+    """Earlier versions' single autosave (every game wrote here, so a new game replaced an
+    unfinished one); `autosaves.adopt_legacy` moves it into `autosaves_dir()` at start."""
     return user_data_dir() / "autosave.json"
+
+
+def autosaves_dir() -> Path:
+    """One autosave per match, rewritten after every command (see `game.core.autosaves`)."""
+    path = user_data_dir() / "autosaves"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def saves_dir() -> Path:

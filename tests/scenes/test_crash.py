@@ -53,7 +53,13 @@ def test_menu_crash_writes_log_shows_message_and_exits_1(crashing_loop, tabletop
 
 
 def test_table_crash_mentions_continue_when_a_game_was_saved(crashing_loop, tabletop_home):
-    paths.autosave_path().write_text("{}", encoding="utf-8")  # an earlier game's autosave
+    from game.core.match import Match
+    from game.core.registry import get_game
+
+    unfinished = Match(get_game("order-chaos"), {}, 5, ["human", "human"])
+    unfinished.resolve_chance() if unfinished.to_act() == [-1] else None
+    assert unfinished.submit(unfinished.state.candidates(unfinished.to_act()[0])[0]).ok
+    unfinished.save(paths.autosave_path())  # an earlier version's single autosave: adopted at start
     assert main(["play", "order-chaos", "--seats", "human,human", "--seed", "3"]) == 1
     assert "RuntimeError: boom in the loop" in (tabletop_home / "crash.log").read_text(encoding="utf-8")
     [(_, message, _)] = crashing_loop

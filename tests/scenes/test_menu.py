@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 
-from game.core import paths
+from game.core import autosaves, paths
 from game.core.match import Match
 from game.core.registry import all_games, get_game
 from scenes.app import step
@@ -75,7 +75,7 @@ def test_continue_disabled_without_autosave(ui_ctx):
     from scenes.menu import MenuScene
 
     menu = push(ui_ctx, MenuScene(ui_ctx))
-    assert not paths.autosave_path().exists()
+    assert not autosaves.unfinished()
     assert not menu.buttons["continue"].is_enabled
     click(ui_ctx, menu.buttons["continue"])
     assert ui_ctx.stack.top is menu
@@ -84,7 +84,7 @@ def test_continue_disabled_without_autosave(ui_ctx):
 def test_continue_enabled_with_a_valid_unfinished_autosave(ui_ctx):
     from scenes.menu import MenuScene
 
-    played_match().save(paths.autosave_path())
+    played_match().save(autosaves.new_autosave_path("order-chaos"))
     menu = push(ui_ctx, MenuScene(ui_ctx))
     assert menu.buttons["continue"].is_enabled
 
@@ -92,10 +92,11 @@ def test_continue_enabled_with_a_valid_unfinished_autosave(ui_ctx):
 def test_continue_disabled_for_a_finished_or_broken_autosave(ui_ctx):
     from scenes.menu import MenuScene, autosave_resumable
 
-    played_match(finish=True).save(paths.autosave_path())
-    assert not autosave_resumable()
-    paths.autosave_path().write_text("{not json", encoding="utf-8")
-    assert not autosave_resumable()
+    path = autosaves.new_autosave_path("order-chaos")
+    played_match(finish=True).save(path)
+    assert not autosave_resumable(path)
+    path.write_text("{not json", encoding="utf-8")
+    assert not autosave_resumable(path)
     menu = push(ui_ctx, MenuScene(ui_ctx))
     assert not menu.buttons["continue"].is_enabled
 
@@ -151,14 +152,78 @@ def test_a_long_load_error_is_wrapped_whole_inside_the_card_above_the_list_foot(
         assert lab.rect.top >= list_bottom
 
 
-def test_load_list_puts_the_autosave_first(ui_ctx):
+def test_load_list_puts_the_unfinished_games_first(ui_ctx):
     from scenes.menu import list_saves
 
     played_match().save(paths.saves_dir() / "a.json")
-    played_match().save(paths.autosave_path())
+    auto = autosaves.new_autosave_path("order-chaos")
+    played_match().save(auto)
+    played_match(finish=True).save(autosaves.new_autosave_path("order-chaos"))  # over: not offered
     entries = list_saves()
-    assert entries[0].path == paths.autosave_path()
+    assert entries[0].path == auto
     assert [e.path.name for e in entries[1:]] == ["a.json"]
+
+
+def test_a_new_game_never_replaces_an_unfinished_one_and_continue_resumes_it_exactly(ui_ctx):
+    """Two testers lost games: Quick play replaced the single autosave. Every match now writes
+    its own autosave; the first game is resumed from the Load list move for move."""
+    from scenes.menu import MenuScene
+    from scenes.table import TableScene
+
+    def play_some(moves: int) -> TableScene:
+        table = ui_ctx.stack.top
+        assert isinstance(table, TableScene)
+        match = table.match
+        rng = random.Random(len(match.commands) + moves)
+        for _ in range(moves):
+            actor = match.to_act()[0]
+            match.resolve_chance() if actor == -1 else match.submit(rng.choice(match.state.candidates(actor)))
+        return table
+
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    click(ui_ctx, menu.quick_buttons["rally"])
+    first = play_some(6).match
+    first_commands = [c.to_json() for c in first.commands]
+    first_file = first.autosave_path
+    ui_ctx.stack.clear_to(MenuScene(ui_ctx))
+    frames(ui_ctx, 2)
+    menu = ui_ctx.stack.top
+    assert menu.continue_from == first_file
+    assert [label.text for label in menu.continue_note][0] == "Last game: Entropy Rally"
+    click(ui_ctx, menu.quick_buttons["order-chaos"])  # a second game, the first unfinished
+    second = play_some(4).match
+    assert second.autosave_path != first_file
+    ui_ctx.stack.clear_to(MenuScene(ui_ctx))
+    frames(ui_ctx, 2)
+    menu = ui_ctx.stack.top
+    assert menu.continue_from == second.autosave_path  # the newest first
+    click(ui_ctx, menu.buttons["load"])
+    assert first_file in menu.save_buttons and second.autosave_path in menu.save_buttons
+    click(ui_ctx, menu.save_buttons[first_file])
+    table = ui_ctx.stack.top
+    assert isinstance(table, TableScene)
+    assert [c.to_json() for c in table.match.commands] == first_commands
+    assert table.match.autosave_path == first_file  # it goes on writing its own file
+
+
+def test_deleting_a_save_asks_first_and_keep_it_keeps_it(ui_ctx):
+    from scenes.confirm import ConfirmScene
+    from scenes.menu import MenuScene
+
+    path = paths.saves_dir() / "old.json"
+    played_match().save(path)
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    click(ui_ctx, menu.buttons["load"])
+    click(ui_ctx, menu.delete_buttons[path])
+    card = ui_ctx.stack.top
+    assert isinstance(card, ConfirmScene) and card.question == "Delete this save?"
+    key(ui_ctx, pygame.K_ESCAPE)  # keep it
+    assert ui_ctx.stack.top is menu and path.exists()
+    click(ui_ctx, menu.delete_buttons[path])
+    key(ui_ctx, pygame.K_RETURN)
+    frames(ui_ctx, 2)
+    assert not path.exists() and path not in menu.save_buttons
+    assert menu.message == "Deleted old.json."
 
 
 def test_menu_rebuilds_on_resize(ui_ctx):
@@ -202,7 +267,8 @@ def test_setup_builds_the_match_that_was_chosen(ui_ctx):
     assert match.seats == ["easy", "hard"]
     assert match.config == {"size": 5, "fair_draws": False}
     assert match.seed == 4242
-    assert match.autosave_path == paths.autosave_path()
+    assert match.autosave_path is not None and autosaves.is_autosave(match.autosave_path)
+    assert match.autosave_path.name.startswith("order-chaos-")
 
 
 def test_setup_all_ai_offers_watch_speed_and_saves_it(ui_ctx):

@@ -90,10 +90,9 @@ def test_a_broken_file_shows_its_one_line_error(tmp_path: Path, text: str, words
     assert words in entry.detail and "\n" not in entry.detail and str(tmp_path) not in entry.detail
 
 
-def test_the_autosave_comes_first_and_says_so(tabletop_home: Path) -> None:
+def test_unfinished_games_come_first_and_say_so(tabletop_home: Path) -> None:
     saved(paths.saves_dir(), "order-chaos", ["human", "greedy"], 6, "b.json")
-    paths.autosave_path().parent.mkdir(parents=True, exist_ok=True)
-    saved(paths.autosave_path().parent, "rally", ["human", "normal"], 6, paths.autosave_path().name)
+    saved(paths.autosaves_dir(), "rally", ["human", "normal"], 6, "rally-1.json")
     rows = list_saves()
-    assert rows[0].title.startswith("Autosave: Entropy Rally · ")
+    assert rows[0].title.startswith("Unfinished: Entropy Rally · ")
     assert rows[1].title.startswith("Order & Chaos")

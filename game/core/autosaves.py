@@ -1,0 +1,111 @@
+"""Every game keeps its own autosave, so starting a new game never overwrites an unfinished one.
+
+A match started (or a named save opened) gets a fresh file in `paths.autosaves_dir()`, named
+by its game and the moment it began; a match resumed from its autosave goes on writing that
+same file. Continue resumes the newest unfinished game and the Load list shows every one.
+Finished games' autosaves are pruned to the newest few; unfinished ones are only ever deleted
+by the player (the Load list asks first).
+
+Pure (no pygame): the menus, `play --load` and the tests share it. Reading a file here never
+replays it (a long list opens at once); `Match.load` checks a file fully when it is opened.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from game.core import paths
+from game.core.match import SAVE_FORMAT, read_json
+
+KEEP_FINISHED = 5
+"""Finished games' autosaves kept (newest first) once a new one is made; older ones go."""
+
+FINISHED = "Finished"
+"""`Match.to_json`'s progress words for a game that is over."""
+
+
+def new_autosave_path(game_id: str) -> Path:
+    """A file no other match writes: the game's id and this moment (a counter if taken)."""
+    folder = paths.autosaves_dir()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{game_id}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{game_id}-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def autosave_for(loaded_from: Path | None, game_id: str) -> Path:
+    """Where a match writes as it goes: on in its own autosave when resumed from one, else a
+    new file (a named save is never overwritten by play, and no other game's autosave is)."""
+    if loaded_from is not None and is_autosave(loaded_from):
+        return loaded_from
+    return new_autosave_path(game_id)
+
+
+def is_autosave(path: Path) -> bool:
+    try:
+        return path.resolve().parent == paths.autosaves_dir().resolve()
+    except OSError:
+        return False
+
+
+def _read(path: Path) -> dict[str, Any] | None:
+    try:
+        data = read_json(path)
+    except Exception:  # noqa: BLE001 - a broken file is listed by the Load list, not here
+        return None
+    return data if isinstance(data, dict) and data.get("format") == SAVE_FORMAT else None
+
+
+def _newest_first(folder: Path) -> list[Path]:
+    try:
+        files = [p for p in folder.glob("*.json") if p.is_file()]
+        return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+
+
+def unfinished() -> list[Path]:
+    """Every autosave of a game not over, newest first (files that cannot be read are left out)."""
+    out = []
+    for path in _newest_first(paths.autosaves_dir()):
+        data = _read(path)
+        if data is not None and data.get("progress") != FINISHED:
+            out.append(path)
+    return out
+
+
+def prune() -> list[Path]:
+    """Delete finished games' autosaves beyond the newest KEEP_FINISHED; returns what went.
+    An unfinished game's file, or one that cannot be read, is never touched here."""
+    finished = [p for p in _newest_first(paths.autosaves_dir())
+                if (data := _read(p)) is not None and data.get("progress") == FINISHED]
+    gone = []
+    for path in finished[KEEP_FINISHED:]:
+        try:
+            path.unlink()
+            gone.append(path)
+        except OSError:
+            pass
+    return gone
+
+
+def adopt_legacy() -> Path | None:
+    """Move the single autosave of earlier versions (`paths.autosave_path()`) into the folder
+    so its game is still offered; returns its new place (None if there was none)."""
+    old = paths.autosave_path()
+    if not old.is_file():
+        return None
+    data = _read(old)
+    game_id = str(data.get("game")) if data is not None else "unknown"
+    safe = "".join(ch for ch in game_id if ch.isalnum() or ch == "-") or "unknown"
+    target = new_autosave_path(safe)
+    try:
+        old.replace(target)
+    except OSError:
+        return None
+    return target
