@@ -647,10 +647,30 @@ class RallyView(GameView):
         v = self.view
         if v.get("phase") == "planning" and seat in v.get("to_act", []):
             return [Action("Done planning", FINISH, "Lock in your programs; the chaos starts when everyone "
-                           "is done (Enter)", pygame.K_RETURN)]
+                           "is done (Enter)", pygame.K_RETURN, confirm=self.planning_worries(seat))]
         if (v.get("pending") or {}).get("kind") == "exchange" and seat in v.get("to_act", []):
             return [Action("Keep cargo as is", KEEP, "Leave energy and titanium where they are (K)", pygame.K_k)]
         return []
+
+    def planning_worries(self, seat: Seat) -> str:
+        """What the forecast already knows is wrong with the programs about to be locked in (a
+        ship with no cards, one flying off the map, one losing a battle), said before Done
+        planning commits them; '' when nothing is (no question asked then)."""
+        if self.view.get("seat") != seat:
+            return ""
+        programs = self.view.get("programs", {})
+        worries = []
+        for sid, pred in sorted(self.predictions.items()):
+            name = f"Ship {sid + 1}" if len(self.predictions) > 1 else "Your ship"
+            if not programs.get(str(sid)):
+                worries.append(f"{name} has no cards programmed")
+            elif pred.lost_at is not None:
+                worries.append(f"{name} would fly off the map (card {pred.lost_at + 1})")
+            elif pred.loses_battle:
+                worries.append(f"{name} would lose a battle and its cargo (card {(pred.battle_at or 0) + 1})")
+        if not worries:
+            return ""
+        return "; ".join(worries) + ". The programs cannot be changed once locked in."
 
     # --- targets --------------------------------------------------------------------------------
     def sources(self, seat: Seat) -> list[Target]:

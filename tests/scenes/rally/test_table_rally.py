@@ -458,7 +458,9 @@ def test_hot_seat_each_human_gets_a_handoff_before_planning(ctx: AppContext) -> 
     ctx.stack.apply_pending()
     step(ctx, [], DT)
     first = rally_view(scene).view["seat"]
-    key(ctx, pygame.K_RETURN)  # done planning
+    key(ctx, pygame.K_RETURN)  # done planning ...
+    step(ctx, [], DT)
+    key(ctx, pygame.K_RETURN)  # ... with an empty program: yes, lock it in
     for _ in range(20):
         step(ctx, [], DT)
         ctx.stack.apply_pending()
@@ -753,3 +755,24 @@ def test_ctrl_alt_z_takes_back_the_whole_program_laid_so_far_and_ctrl_z_one_card
     assert len(match.commands) == start + 2, "Ctrl+Z: one card back"
     key(ctx, pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LALT)
     assert len(match.commands) == start and "Turn taken back" in scene.status_text
+
+
+def test_done_planning_with_an_empty_program_asks_first(ctx: AppContext) -> None:
+    """Locking in a ship with no cards is rarely meant: the forecast knows, so Done planning asks
+    (one more Enter goes on anyway; Esc goes back to planning)."""
+    from scenes.confirm import ConfirmScene
+
+    match = planning()
+    scene = open_match(ctx, match)
+    settle(ctx, scene)
+    key(ctx, pygame.K_RETURN)
+    step(ctx, [], DT)
+    card = ctx.stack.top
+    assert isinstance(card, ConfirmScene) and "has no cards programmed" in card.detail
+    key(ctx, pygame.K_ESCAPE)
+    step(ctx, [], DT)
+    assert ctx.stack.top is scene and not any(isinstance(c, FinishPlanning) for c in match.commands)
+    key(ctx, pygame.K_RETURN)
+    step(ctx, [], DT)
+    key(ctx, pygame.K_RETURN)  # lock in anyway
+    assert any(isinstance(c, FinishPlanning) and c.seat == 0 for c in match.commands)
