@@ -33,6 +33,8 @@ Usage from a screen (one worker per table; all calls return at once)::
 from __future__ import annotations
 
 import multiprocessing
+import os
+import sys
 import traceback
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -52,8 +54,32 @@ class AgentStopped(AgentError):
     differently from an agent's error, and the next `request` starts a fresh process."""
 
 
+WORKER_NICENESS = 5
+"""How much lower than the window the worker process runs (POSIX `nice`): on a busy 2-core
+machine the window's frames come first and the search, whose strength is set by iterations,
+not seconds, takes the rest. Windows gets the below-normal priority class instead."""
+
+
+def lower_priority() -> bool:
+    """Lower this process's CPU priority below the window's; False where the OS refused."""
+    try:
+        if hasattr(os, "nice"):
+            os.nice(WORKER_NICENESS)
+            return True
+        if sys.platform == "win32":
+            import ctypes
+
+            below_normal = 0x4000
+            kernel = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+            return bool(kernel.SetPriorityClass(kernel.GetCurrentProcess(), below_normal))
+    except (OSError, AttributeError):
+        pass
+    return False
+
+
 def _serve(conn: Connection, game_id: str) -> None:
     """The worker process: answer (ticket, state, seat, level, seed) until told to stop."""
+    lower_priority()
     while True:
         try:
             job = conn.recv()

@@ -95,3 +95,22 @@ def test_a_rally_planning_answer_is_the_whole_plan_card_by_card() -> None:
     assert plan is not None and len(plan) > 1
     assert isinstance(plan[0], ProgramCard) and isinstance(plan[-1], FinishPlanning)
     assert plan == make_agent("greedy", "rally", 2).plan(state, seat)
+
+
+def test_the_worker_process_runs_at_a_lower_priority_than_the_window() -> None:
+    """The search takes what the window's frames leave: its process is niced (POSIX)."""
+    import os
+
+    import pytest
+
+    from game.ai.worker import WORKER_NICENESS
+
+    if not hasattr(os, "getpriority"):
+        pytest.skip("process priorities are read this way on POSIX only")
+    with AgentWorker("order-chaos") as worker:
+        worker.request(_position(), 1, "greedy", 1)
+        _wait(worker)
+        proc = worker._proc
+        assert proc is not None and proc.pid is not None
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, proc.pid) == min(19, mine + WORKER_NICENESS)
