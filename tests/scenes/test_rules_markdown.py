@@ -18,3 +18,20 @@ def test_bullets_and_numbers_are_list_lines_with_their_marker() -> None:
 
 def test_a_number_without_text_or_space_is_no_list_line() -> None:
     assert ACCENT_HEX not in markdown_to_html("3.x and 1.5 metres")
+
+
+def test_every_games_rules_page_ends_with_its_controls_and_names_no_developer_files() -> None:
+    """A player reads how to play it right after the rules; paths like docs/... mean nothing to them."""
+    import re
+
+    from pathlib import Path
+
+    import game
+    from game.core.registry import all_games
+
+    root = Path(game.__file__).parent
+    for g in all_games():
+        text = (root / g.info.id.replace("-", "_") / "data" / "rules.md").read_text(encoding="utf-8")
+        headings = [line.lstrip("# ").strip() for line in text.splitlines() if line.startswith("#")]
+        assert any(h in ("Controls", "Playing it on the table") for h in headings[-2:]), (g.info.id, headings)
+        assert not re.search(r"docs/|\.md\b|\.py\b|game/|scenes/", text), g.info.id
