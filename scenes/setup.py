@@ -36,6 +36,8 @@ SEAT_TIPS = {
     "normal": "A fair opponent",
     "hard": "Thinks longest: a real challenge",
 }
+LEVELS_TIP = "Click for the next: " + "; ".join(f"{name}: {SEAT_TIPS[kind].lower()}" for kind, name in SEAT_KINDS)
+"""The seat stepper's tooltip (a narrow window): every level and how strong it is."""
 MAX_BUTTONS = 4
 """An option with more choices than this is a stepper (arrows round the chosen name), not a row of buttons."""
 OPTION_ROW = 42
@@ -54,7 +56,7 @@ class SetupScene(UIScene):
         self.seed_text = ""
         self.seed_entry: UITextEntryLine | None = None
         self.message_label: UILabel | None = None
-        self.seat_groups: list[ChoiceGroup] = []
+        self.seat_groups: list[ChoiceGroup | StepperGroup] = []
         self.seat_labels: list[UILabel] = []
         self.tip_labels: list[UILabel] = []
         self.option_groups: dict[str, ChoiceGroup | StepperGroup] = {}
@@ -151,9 +153,13 @@ class SetupScene(UIScene):
                                                seat_label(self.seats, i), "@subheading"))
             if role:
                 self.label(pygame.Rect(left.x + pad, y + px(24), name_w, cap_h), f"starts as {role}", "@caption")
-            self.seat_groups.append(self.choices(
-                pygame.Rect(ctrl_x, y + 2, ctrl_w, ctrl_h), SEAT_KINDS, kind,
-                partial(self.set_seat, i), tooltips=SEAT_TIPS, gap=px(6)))
+            seat_rect = pygame.Rect(ctrl_x, y + 2, ctrl_w, ctrl_h)
+            if self._buttons_fit(SEAT_KINDS, ctrl_w, limit=len(SEAT_KINDS), margin=8):
+                self.seat_groups.append(self.choices(seat_rect, SEAT_KINDS, kind, partial(self.set_seat, i),
+                                                     tooltips=SEAT_TIPS, gap=px(6)))
+            else:  # a narrow window: six clipped names read worse than one whole name between arrows
+                self.seat_groups.append(self.stepper(seat_rect, SEAT_KINDS, kind, partial(self.set_seat, i),
+                                                     tooltip=LEVELS_TIP))
             y += row_h
         # watch speed, when nobody at the screen plays
         self.speed_group = None
@@ -260,14 +266,15 @@ class SetupScene(UIScene):
                                              "Start", self.start, "play-button", primary=True,
                                              tooltip="Start the game (Enter)")
 
-    def _buttons_fit(self, options: list[tuple[Any, str]], width: int) -> bool:
+    def _buttons_fit(self, options: list[tuple[Any, str]], width: int, limit: int = MAX_BUTTONS,
+                     margin: int = 16) -> bool:
         """Whether a row of one button per option shows every name whole in `width` (else a stepper)."""
-        if len(options) > MAX_BUTTONS:
+        if len(options) > limit:
             return False
         font = self.font(16, "bold")
         gap = self.px(6)
         each = (width - gap * (len(options) - 1)) // max(1, len(options))
-        return all(font.size(text)[0] + self.px(16) <= each for _, text in options)
+        return all(font.size(text)[0] + self.px(margin) <= each for _, text in options)
 
     # --- changes -----------------------------------------------------------------
     def set_seat(self, i: int, kind: str) -> None:

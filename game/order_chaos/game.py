@@ -35,8 +35,8 @@ INFO = GameInfo(
     blurb="Eric Solomon's Entropy: Chaos scatters coloured counters, Order slides them into palindromes.",
     options=(
         OptionSpec("size", "Board", 7, (7, 5), "7x7 with 7 colours, or the original 5x5 with 5 colours."),
-        OptionSpec("fair_draws", "Same draws both halves", True, (),
-                   "Both halves draw the counters in the same order, so luck evens out."),
+        OptionSpec("fair_draws", "Tournament draws", False, (),
+                   "The second half repeats the first's draws: even luck, known colours (off: the rulebook)."),
     ),
 )
 

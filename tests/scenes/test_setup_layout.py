@@ -27,7 +27,11 @@ def _built(ctx, game_id: str, seats: list[str]):
 def test_the_tips_stay_below_every_seat_row_and_inside_the_card(ui_ctx, seats):
     # with 4 seats the 'Hover over a level' tip was drawn across the last seat's buttons
     setup = _built(ui_ctx, "rally", seats)
-    rows = [b.rect for g in setup.seat_groups for b in g.buttons.values()]
+    from scenes.widgets import StepperGroup
+
+    rows = [b.rect for g in setup.seat_groups
+            for b in ([g.back, g.name, g.forward] if isinstance(g, StepperGroup) else g.buttons.values())
+            if b is not None]
     rows += [label.rect for label in setup.seat_labels]
     if setup.speed_group is not None:
         rows += [b.rect for b in setup.speed_group.buttons.values()]
@@ -37,3 +41,35 @@ def test_the_tips_stay_below_every_seat_row_and_inside_the_card(ui_ctx, seats):
         assert card.contains(tip.rect)
         hits = [r for r in rows if r.colliderect(tip.rect)]
         assert not hits, f"tip {tip.text!r} at {tip.rect} covers {hits}"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+@pytest.mark.parametrize("game_id, seats", [("order-chaos", ["human", "normal"]),
+                                            ("rally", ["human", "normal", "normal", "normal"])])
+def test_every_seat_shows_its_levels_names_whole(tabletop_home, size, game_id, seats):
+    """At 1024 wide the six level buttons clipped 'Human', 'Random' and 'Normal': a narrow window
+    gets one whole name between arrows instead, and stepping it sets the seat."""
+    import pygame
+
+    from scenes.app import create_context
+    from scenes.settings_store import Settings
+    from scenes.widgets import StepperGroup
+
+    ctx = create_context(Settings(), size=size)
+    try:
+        setup = _built(ctx, game_id, seats)
+        for i, group in enumerate(setup.seat_groups):
+            if isinstance(group, StepperGroup):
+                assert group.name is not None
+                font = group.name.font
+                assert font.size(group.name.text)[0] <= group.name.rect.w
+                group.step(1)
+                assert setup.seats[i] == group.value != seats[i]
+            else:
+                for button in group.buttons.values():
+                    assert button.font.size(button.text)[0] + 4 <= button.rect.w, (size, button.text)
+    finally:
+        ctx.stack.apply_pending()
+        while ctx.stack.scenes:
+            ctx.stack._pop()
+        pygame.quit()

@@ -304,9 +304,9 @@ def test_without_fair_draws_the_halves_differ() -> None:
         assert draws[0] != draws[1]  # equal by chance: about 1 in 10^38
 
 
-def test_fair_draws_is_the_default() -> None:
-    assert OC.default_config()["fair_draws"] is True
-    assert OC.new({}, 0).fair is True
+def test_the_default_game_is_the_rulebooks_unseen_draws_in_both_halves() -> None:
+    assert OC.default_config()["fair_draws"] is False
+    assert OC.new({}, 0).fair is False
 
 
 def test_five_by_five_variant() -> None:
