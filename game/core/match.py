@@ -124,16 +124,24 @@ class Match:
         Undo never crosses new information: a chance outcome (a draw, a shuffle,
         dice), a command whose events showed something hidden (`Event.REVEALS`), or
         another human's command. Agents' replies and the engine's own steps are taken back too.
+        One exception: a person alone against computers in a game whose draws replay the same
+        (`GameInfo.chance_replays`) may undo across a draw: it will come out the same again.
         """
+        across_draws = self._draws_replay_for(seat)
         for i in range(len(self.commands) - 1, -1, -1):
             cmd = self.commands[i]
-            if cmd.seat == CHANCE or self._revealed[i]:
+            if (cmd.seat == CHANCE or self._revealed[i]) and not across_draws:
                 return None
             if cmd.seat == seat:
                 return i
             if self.is_human(cmd.seat):
                 return None
         return None
+
+    def _draws_replay_for(self, seat: Seat) -> bool:
+        """`seat` is the only person at the table and the game's draws replay the same."""
+        return self.game.info.chance_replays and self.is_human(seat) and \
+            not any(self.is_human(other) for other in range(len(self.seats)) if other != seat)
 
     def undo_refusal(self, seat: Seat) -> str | None:
         if self.undo_point(seat) is not None:

@@ -257,6 +257,10 @@ class GameInfo:
     rules: str = ""
     """A short fingerprint of the game's numbers (its data file), recorded in saves: a save
     whose replay fails can then say that the numbers changed since it was made."""
+    chance_replays: bool = False
+    """Chance draws from an order fixed in the state (a bag shuffled at the start), so a draw
+    taken back comes out the same again: a person alone against computers may then undo
+    across it (`Match.undo_point`); between people undo still stops at every draw."""
 
 
 @dataclass(frozen=True)

@@ -187,3 +187,45 @@ def test_undo_turn_is_one_step_where_a_turn_is_one_command() -> None:
     to_place_turn(m)
     assert m.submit(Place(1, (2, 2))).ok
     assert m.turn_start(1) == m.undo_point(1) == 1
+
+
+def _play_until_human_order_moved_and_computer_replied(seats: list[str], reply: bool = True
+                                                      ) -> tuple[Match, int, str, list]:
+    """Seat 0 (Order in the first half, a person) slides; then Chaos draws (and places)."""
+    m = Match(OC, {}, 7, seats)
+    while True:  # to Order's first real move
+        actor = m.to_act()[0]
+        if actor == CHANCE:
+            assert m.resolve_chance().ok
+        elif actor == 1:
+            assert m.submit(m.state.candidates(1)[0]).ok
+        else:
+            slide = next((c for c in m.state.candidates(0) if isinstance(c, Slide)), None)
+            if slide is not None:
+                break
+            assert m.submit(Pass(0)).ok
+    point = len(m.commands)
+    before = m.state.notation()
+    assert m.submit(slide).ok
+    assert m.resolve_chance().ok  # the bag's next counter: new information
+    drawn = [e for e in m.log if e.ply == len(m.commands)]
+    if reply:
+        assert m.submit(m.state.candidates(1)[0]).ok
+    return m, point, before, drawn
+
+
+def test_alone_against_a_computer_undo_goes_across_the_draw_and_the_same_counter_comes_again() -> None:
+    """Issue 15: the bag's order is in the state, so the counter taken back comes out again."""
+    m, point, before, drawn = _play_until_human_order_moved_and_computer_replied(["human", "greedy"])
+    assert m.undo_point(0) == point
+    assert m.undo(0).ok and m.state.notation() == before
+    slide = next(c for c in m.state.candidates(0) if isinstance(c, Slide))
+    assert m.submit(slide).ok and m.resolve_chance().ok
+    again = [e for e in m.log if e.ply == len(m.commands)]
+    assert [e.event for e in again] == [e.event for e in drawn]
+
+
+def test_between_people_undo_still_stops_at_the_draw() -> None:
+    m, _, _, _ = _play_until_human_order_moved_and_computer_replied(["human", "human"], reply=False)
+    assert m.undo_point(0) is None
+    assert "revealed" in (m.undo_refusal(0) or "")
