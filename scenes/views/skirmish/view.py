@@ -95,9 +95,29 @@ class SkirmishView(GameView):
 
     # --- layout and view ------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
+        """A new play area (a resize): the table fits it again, but a player who had zoomed in
+        keeps the same zoom relative to the fit, centred on the same point of the table."""
+        before = self._zoom_kept() if self.view and hasattr(self, "lay") else None
         self.rect = pygame.Rect(rect)
         self.lay = lay_out(self.rect)
         self._fit()
+        if before is not None:
+            ratio, centre = before
+            view = self.camera.view
+            self.camera.zoom_at(ratio, view.center, self._min_zoom(), MAX_SCALE)
+            sx, sy = self.camera.to_screen(centre)
+            self.camera.move(view.centerx - sx, view.centery - sy)
+
+    def _zoom_kept(self) -> tuple[float, tuple[float, float]] | None:
+        """(zoom relative to the fitted one, the table point at the view's centre), or None
+        when the table is shown as fitted (nothing to keep)."""
+        w, d = (float(v) for v in self.view.get("table", (36.0, 36.0)))
+        fitted = Camera.fitted(self.lay.table.inflate(-12, -12), (0.0, 0.0, w, d), min_scale=MIN_SCALE,
+                               max_scale=MAX_SCALE)
+        ratio = self.camera.scale / fitted.scale
+        if abs(ratio - 1.0) < 1e-6 and self.camera.pan == (0.0, 0.0):
+            return None
+        return ratio, self.camera.to_world(self.camera.view.center)
 
     def _fit(self) -> None:
         w, d = (float(v) for v in self.view.get("table", (36.0, 36.0)))

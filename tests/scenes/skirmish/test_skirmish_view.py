@@ -355,3 +355,17 @@ def test_the_deployment_zones_are_labelled_by_whose_they_are(ctx: AppContext) ->
         assert min(p[0] for p in zone) <= at[0] <= max(p[0] for p in zone)
         assert min(p[1] for p in zone) <= at[1] <= max(p[1] for p in zone)
     view.draw(pygame.Surface((960, 700)), Overlay(), Animator())
+
+
+def test_a_resize_keeps_the_players_zoom_and_the_point_it_looked_at(ctx: AppContext) -> None:
+    """A play-tester zoomed in on a fight, resized the window and found the whole table again."""
+    view = make_view(ctx, play_out(3, 40), size=(1280, 720))
+    table = (0.0, 0.0, *(float(v) for v in view.view["table"]))
+    view.camera.zoom_at(2.0, view.camera.to_screen((20.0, 14.0)), view._min_zoom(), 1e9)
+    centre = view.camera.to_world(view.camera.view.center)
+    view.layout(pygame.Rect(0, 0, 1024, 640))
+    new_fit = type(view.camera).fitted(view.lay.table.inflate(-12, -12), table).scale
+    assert view.camera.scale / new_fit == pytest.approx(2.0, rel=0.02)
+    assert math.dist(view.camera.to_world(view.camera.view.center), centre) < 0.5
+    view._fit()  # 0 fits the table again as before
+    assert view.camera.scale == pytest.approx(new_fit, rel=0.02)
