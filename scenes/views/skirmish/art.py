@@ -114,3 +114,58 @@ def pip_centres(centre: tuple[float, float], radius: float, count: int) -> list[
         a = math.pi / 2 + spread / 2 - (spread * (i + 0.5) / count)
         out.append((centre[0] + math.cos(a) * radius * 1.18, centre[1] + math.sin(a) * radius * 1.18))
     return out
+
+
+TOKEN_LOOKS: dict[str, tuple[tuple[int, int, int, int], Colour, str]] = {
+    "smoke": ((150, 150, 156, 150), (210, 210, 214), "puffs"),
+    "veil": ((150, 120, 190, 130), (206, 180, 236), "waves"),
+    "thorns": ((70, 120, 60, 170), (150, 200, 110), "spikes"),
+    "spores": ((150, 160, 60, 130), (214, 222, 120), "dots"),
+    "mirror": ((170, 190, 210, 200), (240, 246, 255), "shine"),
+    "embers": ((170, 70, 30, 170), (255, 170, 80), "sparks"),
+    "pavise": ((120, 92, 60, 220), (214, 180, 130), "bar"),
+    "fallen": ((70, 64, 60, 230), (150, 140, 130), "cross"),
+}
+"""Per token kind: a see-through fill (models under it stay visible), its rim and mark colour,
+and a mark, so smoke, thorns and a mirror no longer look alike (hover still names them)."""
+OTHER_TOKEN = ((124, 88, 150, 170), (200, 170, 220), "ring")
+
+
+@lru_cache(maxsize=128)
+def token_disc(kind: str, radius: int) -> pygame.Surface:
+    """A token of `kind` drawn at `radius` pixels: fill, rim and its kind's mark."""
+    fill, ink, mark = TOKEN_LOOKS.get(kind, OTHER_TOKEN)
+    size = 2 * radius + 4
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    cx = cy = size // 2
+    r = radius
+    pygame.draw.circle(surf, fill, (cx, cy), r)
+    pygame.draw.circle(surf, (*ink, 230), (cx, cy), r, width=max(1, r // 10))
+    w = max(1, r // 8)
+    if mark == "puffs":
+        for dx, dy in ((-0.35, 0.1), (0.3, 0.15), (0.0, -0.3)):
+            pygame.draw.circle(surf, (*ink, 170), (cx + dx * r, cy + dy * r), max(2, r // 3), width=w)
+    elif mark == "waves":
+        for k in (-0.3, 0.1):
+            box = pygame.Rect(0, 0, r * 1.2, r * 0.6)
+            box.center = (cx, round(cy + k * r))
+            pygame.draw.arc(surf, (*ink, 220), box, 0.3, 2.8, w)
+    elif mark == "spikes":
+        for i in range(10):
+            a = i * math.tau / 10
+            inner, outer = r * 0.45, r * 0.95
+            pygame.draw.line(surf, (*ink, 230), (cx + inner * math.cos(a), cy + inner * math.sin(a)),
+                             (cx + outer * math.cos(a), cy + outer * math.sin(a)), w)
+    elif mark in ("dots", "sparks"):
+        for dx, dy in ((0, 0), (-0.45, -0.2), (0.42, -0.25), (-0.2, 0.45), (0.3, 0.4)):
+            pygame.draw.circle(surf, (*ink, 235), (cx + dx * r, cy + dy * r), max(1, r // 7))
+    elif mark == "shine":
+        k = r * 0.55
+        pygame.draw.line(surf, (*ink, 240), (cx - k, cy + k), (cx + k, cy - k), max(1, r // 5))
+    elif mark == "bar":
+        pygame.draw.rect(surf, (*ink, 240), pygame.Rect(cx - r * 0.7, cy - max(1, r // 5), r * 1.4, 2 * max(1, r // 5)))
+    elif mark == "cross":
+        k = r * 0.5
+        pygame.draw.line(surf, (*ink, 240), (cx - k, cy - k), (cx + k, cy + k), max(2, w))
+        pygame.draw.line(surf, (*ink, 240), (cx - k, cy + k), (cx + k, cy - k), max(2, w))
+    return surf

@@ -82,17 +82,12 @@ def table_layer(view: View, camera: Camera, size: tuple[int, int], sides: Sequen
 
 
 def draw_tokens(surface: pygame.Surface, view: View, camera: Camera) -> None:
+    """Each token at its real size, in its kind's look (`art.TOKEN_LOOKS`)."""
     for t in view["tokens"]:
         c = camera.to_screen((t["at"][0], t["at"][1]))
         r = max(3, round(camera.length(float(t["diameter"]) / 2)))
-        fallen = t["kind"] == "fallen"
-        fill = (70, 64, 60) if fallen else (124, 88, 150)
-        pygame.draw.circle(surface, fill, c, r)
-        pygame.draw.circle(surface, (20, 20, 24), c, r, width=2)
-        if fallen:
-            k = r * 0.5
-            pygame.draw.line(surface, (150, 140, 130), (c[0] - k, c[1] - k), (c[0] + k, c[1] + k), 2)
-            pygame.draw.line(surface, (150, 140, 130), (c[0] - k, c[1] + k), (c[0] + k, c[1] - k), 2)
+        disc = art.token_disc(str(t["kind"]), r)
+        surface.blit(disc, (round(c[0]) - disc.get_width() // 2, round(c[1]) - disc.get_height() // 2))
 
 
 def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camera: Camera, colour: Colour,

@@ -369,3 +369,14 @@ def test_a_resize_keeps_the_players_zoom_and_the_point_it_looked_at(ctx: AppCont
     assert math.dist(view.camera.to_world(view.camera.view.center), centre) < 0.5
     view._fit()  # 0 fits the table again as before
     assert view.camera.scale == pytest.approx(new_fit, rel=0.02)
+
+
+def test_every_token_kind_has_its_own_look(ctx: AppContext) -> None:
+    """Play-test: smoke, thorns and a mirror were the same purple disc (hover was the only way)."""
+    from game.skirmish.content import builtin_content
+    from scenes.views.skirmish import art
+
+    kinds = sorted(builtin_content().tokens)
+    assert kinds and all(k in art.TOKEN_LOOKS for k in kinds), set(kinds) - set(art.TOKEN_LOOKS)
+    pictures = {k: pygame.image.tobytes(art.token_disc(k, 16), "RGBA") for k in kinds}
+    assert len(set(pictures.values())) == len(kinds)
