@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import shapely
 from shapely.geometry import MultiPolygon, Polygon
 
 from game.core.rng import Rng
@@ -119,6 +120,9 @@ class AttackPreview:
     expected: float
     kill: float
     """The chance the dice take the target's last health."""
+    blockers: tuple[str, ...] = ()
+    """What the blocked sight lines pass behind: terrain pieces by name (those they cross that
+    stand taller than the line's low end), then "other models" when models block some."""
 
 
 class PublicTable:
@@ -202,12 +206,14 @@ class PublicTable:
         dice = self.attacks_left(model, weapon)
         refusal = rules.why_illegal(s, Attack(f.side, model, weapon, target, max(1, dice)))
         lines: tuple[tuple[tuple[float, float, float], tuple[float, float, float], bool], ...] = ()
+        blockers: tuple[str, ...] = ()
         if w.melee:
             verdict, hidden = "clear", 0.0
         else:
             sight = rules.sight_of(s, f, t)
             verdict, hidden = sight.verdict, sight.hidden
             lines = tuple((ln.start, ln.end, ln.blocked) for ln in sight.lines)
+            blockers = self._blockers(sight, (f.id, t.id))
         cover = verdict == "cover"
         forced = rules.forced_six(w, not w.melee and rules.engaged(s, f))
         knack = clamp_knack(int(rules.stat(s, f, "knack", w.knack)))
@@ -216,7 +222,36 @@ class PublicTable:
                                  int(rules.stat(s, t, "defence")), t.unit.defence_types, cover)
         n = max(0, dice)
         return AttackPreview(refusal, verdict, hidden, lines, n, knack, forced, chance, per_hit,
-                             expected_damage(n, chance, per_hit), kill_chance(n, chance, per_hit, t.health))
+                             expected_damage(n, chance, per_hit), kill_chance(n, chance, per_hit, t.health),
+                             blockers)
+
+    def _blockers(self, sight: geo.Sight, pair: tuple[int, int]) -> tuple[str, ...]:
+        """Names for what hides the target (see `AttackPreview.blockers`), each once: terrain
+        pieces, then tall tokens (a smoke plume), then "other models"."""
+        s = self.state
+        names: list[str] = []
+
+        def crossed(lines: list[geo.SightLine], shapes: list[Any], tops: list[float], labels: list[str]) -> None:
+            if not lines or not shapes:
+                return
+            segments = shapely.linestrings([[ln.start[:2], ln.end[:2]] for ln in lines])
+            low = min(min(ln.start[2], ln.end[2]) for ln in lines)
+            for shape, top, label in zip(shapes, tops, labels):
+                # within a hair: a circle's polygon lies just inside the circle the engine uses
+                if top > low and label not in names and bool(shapely.dwithin(shape, segments, 0.05).any()):
+                    names.append(label)
+
+        by_terrain = [ln for ln in sight.lines if ln.by_terrain]
+        crossed(by_terrain, [Polygon(p.points) for p in s.terrain], [p.height for p in s.terrain],
+                [p.name for p in s.terrain])
+        by_models = [ln for ln in sight.lines if ln.by_models]
+        tall = [t for t in s.tokens if s.token_kinds[t.kind].height > 0]
+        crossed(by_models, [shapely.Point(t.x, t.y).buffer(s.token_kinds[t.kind].diameter / 2) for t in tall],
+                [s.token_kinds[t.kind].height for t in tall], [s.token_kinds[t.kind].name for t in tall])
+        others = [b for b in s.bodies() if b.ident not in pair]
+        crossed(by_models, [shapely.Point(b.x, b.y).buffer(b.radius) for b in others],
+                [s.table.elevation_of(b) + b.height for b in others], ["other models"] * len(others))
+        return tuple(names)
 
     def weapon_range(self, model: int, weapon: int) -> float:
         """The weapon's range now (ranged: with the model's range changes, as the engine checks

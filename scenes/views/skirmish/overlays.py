@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import pygame
 from shapely.geometry import MultiPolygon, Polygon
 
+from game.core.text import join_names
 from game.skirmish.public import AttackPreview, Route
 from scenes.kit.camera import Camera
 from scenes.sprites.text import TextCache
@@ -26,6 +27,8 @@ BAD: Colour = (255, 120, 100)
 COVER: Colour = (250, 200, 90)
 VERDICT_COLOUR = {"clear": GOOD, "cover": COVER, "hidden": BAD}
 VERDICT_WORD = {"clear": "Clear shot", "cover": "In cover (+3 defence)", "hidden": "Not visible"}
+BEHIND_WORDS = {"cover": "In cover behind {} (+3 defence)", "hidden": "Not visible behind {}"}
+"""The verdict with what the blocked sight lines pass behind (`AttackPreview.blockers`)."""
 
 
 def reach_layer(area: Polygon | MultiPolygon, camera: Camera, size: tuple[int, int]) -> pygame.Surface:
@@ -73,6 +76,8 @@ def preview_lines(preview: AttackPreview, weapon: str, target: str, melee: bool,
     made."""
     colour = VERDICT_COLOUR.get(preview.verdict, GOOD)
     seen = "melee" if melee else VERDICT_WORD.get(preview.verdict, preview.verdict)
+    if not melee and preview.verdict in BEHIND_WORDS and preview.blockers:
+        seen = BEHIND_WORDS[preview.verdict].format(join_names(list(preview.blockers)))
     lines = [(f"{weapon} at {target}: {seen}, {gap:.1f}\" away", colour if not melee else (232, 228, 216))]
     if preview.refusal:
         lines.append((preview.refusal, BAD))

@@ -122,3 +122,26 @@ def test_objective_holders_and_token_words_are_the_engines(seed: int, steps: int
     assert public.holders() == [rules.controller(state, o.at, o.radius) for o in state.mission.objectives]
     for i, t in enumerate(state.tokens):
         assert public.token_words(i).startswith(state.token_kinds[t.kind].name + ":")
+
+
+@pytest.mark.parametrize(("seed", "steps"), POSITIONS[::2])
+def test_a_hidden_targets_preview_names_what_it_is_behind(seed: int, steps: int) -> None:
+    """'In cover' said nothing of why; the preview now names the terrain (or smoke, or models)
+    the blocked lines pass behind - and names terrain only when terrain blocks some line."""
+    state = play_out(seed, steps)
+    public = PublicTable(state.view(0))
+    terrain = {p.name for p in state.terrain}
+    on = [f for f in state.figures if f.on_table]
+    seen_some = False
+    for f in on:
+        for t in [t for t in on if t.side != f.side]:
+            w = next((i for i, x in enumerate(f.unit.weapons) if not x.melee), None)
+            if w is None:
+                continue
+            p = public.attack(f.id, w, t.id)
+            sight = rules.sight_of(state, f, t)
+            named = [b for b in p.blockers if b in terrain]
+            assert bool(named) == (sight.hidden_by_terrain > 0), (p.blockers, sight.hidden_by_terrain)
+            assert (len(p.blockers) > len(named)) == (sight.hidden_by_models > 0), (p.blockers, sight)
+            seen_some |= bool(p.blockers)
+    assert seen_some or len(on) < 4

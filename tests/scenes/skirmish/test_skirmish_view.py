@@ -380,3 +380,14 @@ def test_every_token_kind_has_its_own_look(ctx: AppContext) -> None:
     assert kinds and all(k in art.TOKEN_LOOKS for k in kinds), set(kinds) - set(art.TOKEN_LOOKS)
     pictures = {k: pygame.image.tobytes(art.token_disc(k, 16), "RGBA") for k in kinds}
     assert len(set(pictures.values())) == len(kinds)
+
+
+def test_the_attack_note_says_what_the_target_is_behind() -> None:
+    from game.skirmish.public import AttackPreview
+    from scenes.views.skirmish.overlays import preview_lines
+
+    covered = AttackPreview(None, "cover", 0.4, (), 2, 4, False, 0.5, 2, 2.0, 0.25, ("Broken ruin", "other models"))
+    first = preview_lines(covered, "Longbow", "Reaver 2", False, 8.0)[0][0]
+    assert first == 'Longbow at Reaver 2: In cover behind Broken ruin and other models (+3 defence), 8.0" away'
+    clear = AttackPreview(None, "clear", 0.0, (), 2, 4, False, 0.5, 2, 2.0, 0.25, ("other models",))
+    assert "behind" not in preview_lines(clear, "Longbow", "Reaver 2", False, 8.0)[0][0]
