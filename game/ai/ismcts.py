@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Hashable, Literal
 
 from game.ai.knowledge import Knowledge
-from game.ai.search import Budget, Stats, ValueRange, gc_paused
+from game.ai.search import Budget, Stats, ValueRange, cpu_seconds, gc_paused
 from game.core.protocol import Command, Seat, State, by_itself
 from game.core.rng import Rng
 
@@ -152,7 +152,7 @@ class ISMCTS:
         self._range = ValueRange(seats)  # _pick normalises by it
         self._nodes: dict[NodeKey, _Node] = {}
         self._root = _Node(seat)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds()
         done = 0
         det: State | None = first
         reopen = self.budget.reopen_choices
@@ -163,7 +163,7 @@ class ISMCTS:
                 det = self.knowledge.reopen_choices(det, seat)
             self._range.add(self._iterate(det))
             det = None
-            if self.budget.out_of_time(start):
+            if self.budget.out_of_time(cpu):
                 break
         edges = self._root.edges
         order = {cmd: i for i, cmd in enumerate(moves)}

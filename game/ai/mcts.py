@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from game.ai.knowledge import Knowledge
-from game.ai.search import Budget, Stats, ValueRange, chance_spread, gc_paused
+from game.ai.search import Budget, Stats, ValueRange, chance_spread, cpu_seconds, gc_paused
 from game.core.protocol import CHANCE, Command, Seat, State, by_itself
 from game.core.rng import Rng
 
@@ -78,7 +78,7 @@ class MCTS:
 
     def choose(self, state: State, seat: Seat) -> Command:
         """The most visited root move for `seat`; `state` itself is never changed."""
-        start = time.perf_counter()  # the time cap counts the set-up too
+        start, cpu = time.perf_counter(), cpu_seconds()  # the time cap counts the set-up too
         if seat not in state.to_act():
             raise ValueError(f"seat {seat} is not to act")
         root_state = state.determinize(seat, self.rng)
@@ -90,16 +90,16 @@ class MCTS:
             return moves[0]
         seats = self.knowledge.seats(root_state)
         with gc_paused():
-            return self._search(root_state, seat, seats, start)
+            return self._search(root_state, seat, seats, start, cpu)
 
-    def _search(self, root_state: State, seat: Seat, seats: int, start: float) -> Command:
+    def _search(self, root_state: State, seat: Seat, seats: int, start: float, cpu: float) -> Command:
         horizon = self.knowledge.horizon_key(root_state)
         root = _Node(seat, seats)
         self._range = ValueRange(seats)  # _select normalises by it
         done = 0
         for done in range(1, self.budget.iterations + 1):
             self._range.add(self._iterate(root, root_state, seats, horizon))
-            if self.budget.out_of_time(start):
+            if self.budget.out_of_time(cpu):
                 break
         best_cmd, best = max(root.children.items(),
                              key=lambda kv: (kv[1].visits, kv[1].totals[seat] / max(1, kv[1].visits)))

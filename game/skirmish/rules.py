@@ -467,6 +467,9 @@ def _move_refusal(s: S, cmd: Move) -> str | None:
     if "cannot_move" in flags(s, f):
         return f"{f.unit.name} cannot move."
     budget = act.bonus_distance if bonus else stat(s, f, "move")
+    straight = math.dist((f.x, f.y), cmd.to)
+    if straight > budget + 1e-6:  # no route is shorter than the straight line: skip the search
+        return f"Out of reach: that takes at least {straight:.1f}\" of a {budget:g}\" move."
     route = geo.path(s.table, s.bodies(), s.body(f), cmd.to)
     if route is None:
         refusal = geo.placement_refusal(s.table, s.bodies(), s.body(f, *cmd.to))
