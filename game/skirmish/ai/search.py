@@ -21,10 +21,10 @@ once. Budgets are iterations, so a level plays the same however busy the machine
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from game.ai.search import cpu_seconds
 from game.core.protocol import CHANCE, Command
 from game.core.rng import Rng
 from game.skirmish import rules
@@ -68,14 +68,14 @@ class Budget:
 
 def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: float = math.inf) -> list[Macro]:
     """Every activation worth considering for the policy's side, best static value first. Past
-    `deadline` (`time.perf_counter`, the time cap: a safety net) the models left are not
+    `deadline` (`cpu_seconds`, the time cap: a safety net) the models left are not
     weighed."""
     side = policy.side
     out: list[Macro] = []
     for f in s.alive(side):
         if not f.on_table or f.activated:
             continue
-        if out and time.perf_counter() > deadline:
+        if out and cpu_seconds() > deadline:
             break
         move = rules.stat(s, f, "move")
         near, far = spots.reachable(s, f, move, budget.spot_limit, budget.double_spots)
@@ -199,7 +199,7 @@ def _draws_dice(start: SkirmishState) -> bool:
 
 def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro | None:
     """The activation to start (see the module docstring); None when the side has none."""
-    start = time.perf_counter()
+    start = cpu_seconds()
     options = macros(s, policy, budget, start + 0.6 * budget.max_seconds)
     if not options:
         return None
@@ -220,7 +220,7 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro 
             m = alive[i]
             want = per if _draws_dice(starts[i]) else max(0, 1 - counts[i])
             for _ in range(want):
-                if used >= budget.iterations or time.perf_counter() - start > budget.max_seconds:
+                if used >= budget.iterations or cpu_seconds() - start > budget.max_seconds:
                     break
                 totals[i] += play_out(starts[i], player, m, Rng(seeds[counts[i] % len(seeds)]))
                 counts[i] += 1
