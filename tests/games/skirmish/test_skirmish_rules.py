@@ -224,6 +224,22 @@ def test_a_move_is_measured_along_its_path_and_refused_beyond_the_move_with_the_
     assert SKIRMISH.check(s, Move(0, a.id, (10 + a.unit.move - 0.5, 10))) is None
 
 
+def test_a_drop_beyond_the_straight_line_is_refused_without_searching_a_route(monkeypatch) -> None:
+    """A drop across the table searched the whole route first (up to half a second on the
+    window's thread); no route is shorter than the straight line, so that answers at once."""
+    s = table()
+    a = put(s, 0, "surveyor", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    s.apply(Activate(0, (a.id,), "move_attack"))
+
+    def no_search(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the route was searched")
+
+    monkeypatch.setattr(rules.geo, "path", no_search)
+    far = SKIRMISH.check(s, Move(0, a.id, (10, 34)))
+    assert far is not None and far.reason == f'Out of reach: that takes at least 24.0" of a {a.unit.move:g}" move.'
+
+
 def test_movement_is_never_split_and_moving_twice_replaces_the_attacks() -> None:
     s = table()
     a = put(s, 0, "surveyor", 10, 10)
