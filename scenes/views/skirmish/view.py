@@ -2,8 +2,8 @@
 
 What a player does here:
 - Deploy: drag a model from the tray into the shaded zone (or click it, then click the spot).
-- Activate: click one of your models (shift-click adds models in base contact: a formation),
-  pick a tactic if you like, then the order button (move then attack, attack then move, move
+- Activate: click one of your models (shift-click, or shift-drag a box, adds models in base
+  contact: a formation), pick a tactic if you like, then the order button (move then attack, attack then move, move
   twice). Moving: the reach is shaded as the engine computes it; drag a model (or click it,
   then click a point) and the route and its length follow the pointer; a refused drop snaps
   back with the engine's reason. Attacking: pick the weapon in the tray and hover an enemy:
@@ -79,6 +79,8 @@ class SkirmishView(GameView):
         self.ruler: tuple[Point, Point, int | None] | None = None
         """(start, end, model the ruler starts on) in inches."""
         self.panning: Point | None = None
+        self.boxing: tuple[Point, Point] | None = None
+        """A shift-drag on empty table while activating: the corners of the box that picks a formation."""
         self.mouse: Point = (0.0, 0.0)
         """The pointer: from motion events the view sees, and from the system pointer when it moved."""
         self._pointer_seen: Point | None = None
@@ -292,7 +294,7 @@ class SkirmishView(GameView):
             return f"Drag the token onto the table: within {v['placing']['range']:g}\"."
         if kind == "activate":
             return ("Pick a tactic if you like (a knack check; click again to drop it), then the order." if self.selected else
-                    "Click one of your models to activate it; shift-click adds models in base contact.")
+                    "Click one of your models to activate it; shift-click (or shift-drag a box) adds models in base contact.")
         if kind in ("move", "bonus"):
             which = self._move_count() if kind == "move" else ""
             lead = f"{which}: " if which else ""
@@ -354,6 +356,10 @@ class SkirmishView(GameView):
         self._draw_models(surface, overlay, animator)
         self._draw_questions(surface, overlay)
         self._draw_damage(surface, animator)
+        if self.boxing is not None:
+            (x0, y0), (x1, y1) = self.boxing
+            box = pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+            pygame.draw.rect(surface, self.side_colour(int(self.view.get("turn", 0)) % 2), box, width=2)
         surface.set_clip(clip)
         self._draw_tray(surface, animator)
         self._draw_card(surface, overlay)
@@ -1009,6 +1015,9 @@ class SkirmishView(GameView):
                 a, _, model = self.ruler
                 self.ruler = (a, self.camera.to_world(event.pos), model)
                 return True
+            if self.boxing is not None:
+                self.boxing = (self.boxing[0], event.pos)
+                return True
             if self.panning is not None:
                 dx, dy = event.pos[0] - self.panning[0], event.pos[1] - self.panning[1]
                 self.camera.move(dx, dy)
@@ -1024,14 +1033,45 @@ class SkirmishView(GameView):
                 self.ruler = (start, at, hits[0] if hits else None)
                 return True
             empty = self.hit_test(event.pos) is None
+            if event.button == 1 and empty and pygame.key.get_mods() & pygame.KMOD_SHIFT and self._may_pick():
+                self.boxing = (event.pos, event.pos)
+                return True
             if event.button in (2, 3) or (event.button == 1 and empty and not self._drops_on_table()):
                 self.panning = event.pos
                 return event.button != 3 or True
             return False
+        if event.type == pygame.MOUSEBUTTONUP and self.boxing is not None:
+            self.pick_in_box(self.boxing[0], event.pos)
+            self.boxing = None
+            return True
         if event.type == pygame.MOUSEBUTTONUP and self.panning is not None:
             self.panning = None
             return True
         return False
+
+    def _may_pick(self) -> bool:
+        """Whether the person at the screen is choosing what to activate now."""
+        humans = [s for s in self.view.get("to_act", []) if self.is_human(s)]
+        return self.decision() == "activate" and self.public is not None and int(self.view["turn"]) in humans
+
+    def pick_in_box(self, a: Point, b: Point) -> None:
+        """Select the side's models not yet activated whose centres lie in the screen box a-b (a
+        formation at once, instead of shift-clicking each); the engine's reason when they cannot
+        activate together (not in base contact, more than a formation holds)."""
+        if not self._may_pick() or self.public is None:
+            return
+        box = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]) + 1, abs(b[1] - a[1]) + 1)
+        turn = int(self.view["turn"])
+        picked = [i for i, f in enumerate(self.view["figures"])
+                  if f["side"] == turn and f["deployed"] and not f["fallen"] and not f["activated"]
+                  and box.collidepoint(self.camera.to_screen((float(f["at"][0]), float(f["at"][1]))))]
+        if not picked:
+            return
+        why = self.public.activation_refusal(picked)
+        if why is not None:
+            self.notice = why
+            return
+        self.selected = picked
 
     def _drops_on_table(self) -> bool:
         """A click on empty table may drop a selected piece (deploy, move, token), so it does not

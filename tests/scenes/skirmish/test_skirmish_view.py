@@ -391,3 +391,32 @@ def test_the_attack_note_says_what_the_target_is_behind() -> None:
     assert first == 'Longbow at Reaver 2: In cover behind Broken ruin and other models (+3 defence), 8.0" away'
     clear = AttackPreview(None, "clear", 0.0, (), 2, 4, False, 0.5, 2, 2.0, 0.25, ("other models",))
     assert "behind" not in preview_lines(clear, "Longbow", "Reaver 2", False, 8.0)[0][0]
+
+
+def test_a_shift_drag_box_picks_a_formation_and_says_why_when_it_cannot(ctx: AppContext) -> None:
+    from game.skirmish import geometry as geo
+
+    state = until(6, "activate")
+    seat = state.to_act()[0]
+    own = [f for f in state.alive(seat) if f.on_table and not f.activated]
+    a, b = own[0], next(f for f in own[1:] if set(f.unit.training) & set(own[0].unit.training) or f.unit.is_leader
+                        or own[0].unit.is_leader)
+    gap = geo.base_radius(a.unit.base_mm) + geo.base_radius(b.unit.base_mm)
+    b.x, b.y = a.x + gap, a.y  # stood in base contact for the test
+    state.rebuild_table()
+    view = make_view(ctx, state)
+    view.set_seats(["Player 1", "Player 2"], [True, True])
+    ax, ay = view.camera.to_screen(a.at)
+    bx, by = view.camera.to_screen(b.at)
+    others = [f for f in state.figures if f.on_table and f.id not in (a.id, b.id)]
+    corner_a, corner_b = (min(ax, bx) - 3, ay - 3), (max(ax, bx) + 3, ay + 3)
+    inside = [f for f in others if min(ax, bx) - 3 <= view.camera.to_screen(f.at)[0] <= max(ax, bx) + 3
+              and ay - 3 <= view.camera.to_screen(f.at)[1] <= ay + 3]
+    assert not inside  # the thin box holds only the two
+    view.pick_in_box(corner_a, corner_b)
+    assert sorted(view.selected) == sorted([a.id, b.id])
+    far = next(f for f in own if math.dist(f.at, a.at) > 6)
+    view.selected = []
+    fx, fy = view.camera.to_screen(far.at)
+    view.pick_in_box((min(ax, fx) - 3, min(ay, fy) - 3), (max(ax, fx) + 3, max(ay, fy) + 3))
+    assert view.selected == [] and view.notice  # the engine's reason, e.g. not in base contact
