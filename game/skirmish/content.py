@@ -614,6 +614,9 @@ class Mission:
     scoring: tuple[ScoreRule, ...]
     victory: Victory
     rounds: int = DEFAULT_ROUNDS
+    brief: str = ""
+    """The scoring in one short line for the always-visible bar (the full `text` is on hover);
+    '' shows the text."""
 
     @property
     def centre(self) -> Point:
@@ -1186,7 +1189,8 @@ def _mission(e: _Entry) -> Mission:
                       end_early=v.choice("end_early", END_EARLY) if v.has("end_early") else None)
     v.done()
     mission = Mission(id=mid, name=e.text("name"), text=e.text("text"), table=table, zones=(zones[0], zones[1]),
-                      objectives=objectives, scoring=scoring, victory=victory, rounds=rounds)
+                      objectives=objectives, scoring=scoring, victory=victory, rounds=rounds,
+                      brief=e.text("brief", "") if e.has("brief") else "")
     e.done()
     return mission
 

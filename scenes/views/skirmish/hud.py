@@ -35,6 +35,14 @@ def environment_words(view: View, content: Content) -> tuple[str, str]:
     return f"{entry.name}: {entry.text}", entry.penalty_text
 
 
+def rule_part(text: str) -> str:
+    """An Environment's effect without its scene-setting ("The air is glass-clear: ranged weapons
+    reach 4 inches farther" -> "Ranged weapons reach..."): the bar has one line for it."""
+    _, colon, rule = text.partition(": ")
+    rule = rule if colon and rule else text
+    return rule[:1].upper() + rule[1:]
+
+
 def bar_lines(view: View, names: Sequence[str], content: Content) -> list[str]:
     """Line 1: round, phase and whose turn, points and score per side. Line 2: the Environment
     and the failed-tactic penalty. Line 3: the mission and its objectives."""
@@ -50,12 +58,31 @@ def bar_lines(view: View, names: Sequence[str], content: Content) -> list[str]:
         f"{names[s] if s < len(names) else f'Side {s + 1}'} ({content.factions[view['factions'][s]].name}): "
         f"{view['points'][s]} AP, {view['score'][s]} pts" for s in (0, 1))
     line1 = f"Round {max(1, int(view['round']))}/{view['rounds']}  |  {phase}  |  {sides}"
+    env = view.get("environment")
+    if env:
+        entry = content.factions[view["factions"][env["side"]]].environment_roll(int(env["roll"]))
+        line2 = f"Environment: {entry.name}. {rule_part(entry.text)}  {entry.penalty_text}"
+    else:
+        line2 = "Environment: none yet this round"
+    mission = content.missions[view["mission"]]
+    rules_line = mission.brief or " ".join(mission.text.split())
+    line3 = f"Mission: {mission.name}. {rules_line}"
+    if not mission.brief:
+        objectives = ", ".join(f"{o['name']} ({o['value']})" for o in view["objectives"])
+        line3 += f" Objectives: {objectives}." if objectives else ""
+    return [line1, line2, line3]
+
+
+def bar_tooltip(view: View, names: Sequence[str], content: Content) -> str:
+    """The bar's facts in full (the bar itself keeps to one line each): the Environment's whole
+    text and penalty, the mission's whole text and its objectives."""
+    first = bar_lines(view, names, content)[0]
     effect, penalty = environment_words(view, content)
-    line2 = f"Environment - {effect}  Failed tactic: {penalty}" if effect else "Environment: none yet this round"
+    env = f"Environment - {effect}\nFailed tactic: {penalty}" if effect else "Environment: none yet this round"
     mission = content.missions[view["mission"]]
     objectives = ", ".join(f"{o['name']} ({o['value']})" for o in view["objectives"])
-    line3 = f"Mission: {mission.name}. {' '.join(mission.text.split())}" + (f" Objectives: {objectives}." if objectives else "")
-    return [line1, line2, line3]
+    return "\n".join([first, env, f"Mission: {mission.name}. {' '.join(mission.text.split())}"
+                      + (f" Objectives: {objectives}." if objectives else "")])
 
 
 def fit(text: TextCache, line: str, size: int, width: int, kind: str = "regular") -> str:
@@ -71,6 +98,16 @@ def fit(text: TextCache, line: str, size: int, width: int, kind: str = "regular"
         else:
             hi = mid - 1
     return line[:lo].rstrip() + "..."
+
+
+def shrink_to_fit(text: TextCache, line: str, size: int, width: int, kind: str = "regular",
+                  smallest: int = 9) -> tuple[str, int]:
+    """`line` at the largest size from `size` down to `smallest` that shows it whole in `width`;
+    cut with an ellipsis at `smallest` only when even that is too wide."""
+    for trial in range(size, smallest - 1, -1):
+        if text.font(trial, kind).size(line)[0] <= width:
+            return line, trial
+    return fit(text, line, smallest, width, kind), smallest
 
 
 def draw_bar(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str], text: TextCache, fs: int,
@@ -99,8 +136,8 @@ def bar_surface(lines: tuple[str, ...], size: tuple[int, int], text: TextCache, 
         size_i = fs if i == 0 else max(10, fs - 3)
         colour = palette.TEXT if i == 0 else (196, 190, 170) if i == 1 else (150, 156, 172)
         kind = "bold" if i == 0 else "regular"
-        text.blit(surf, fit(text, line, size_i, rect.width - 20, kind), size_i, colour, kind,
-                  midleft=(10, h * i + h // 2))
+        shown, size_i = shrink_to_fit(text, line, size_i, rect.width - 20, kind, min(size_i, 9))
+        text.blit(surf, shown, size_i, colour, kind, midleft=(10, h * i + h // 2))
     _BARS[key] = surf
     return surf
 

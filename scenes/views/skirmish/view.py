@@ -907,7 +907,7 @@ class SkirmishView(GameView):
                 ability = self.public.state.figures[int(m)].unit.abilities[int(k)]
                 return f"{ability.name}: {ability.text}"
         if self.lay.bar.collidepoint(pos) and self.view:
-            return "\n".join(hud.bar_lines(self.view, self.seat_names or ["Side 1", "Side 2"], _content()))
+            return hud.bar_tooltip(self.view, self.seat_names or ["Side 1", "Side 2"], _content())
         return None
 
     def _tactic_words(self, name: str) -> str:

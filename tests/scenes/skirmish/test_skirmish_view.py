@@ -420,3 +420,25 @@ def test_a_shift_drag_box_picks_a_formation_and_says_why_when_it_cannot(ctx: App
     fx, fy = view.camera.to_screen(far.at)
     view.pick_in_box((min(ax, fx) - 3, min(ay, fy) - 3), (max(ax, fx) + 3, max(ay, fy) + 3))
     assert view.selected == [] and view.notice  # the engine's reason, e.g. not in base contact
+
+
+@pytest.mark.parametrize("mission", ["hold_the_rift", "scattered_shards", "sever_the_voice", "breakthrough"])
+def test_the_bar_says_every_environment_and_mission_whole_at_1024(ctx: AppContext, mission: str) -> None:
+    """The bar cut the Environment's effect and the mission's scoring with '...' (the rules were
+    only in the tooltip); it now gives the effect and a one-line scoring, whole, at 1024 wide."""
+    from game.skirmish.content import builtin_content
+    from scenes.views.skirmish import hud
+
+    content = builtin_content()
+    lay = lay_out(pygame.Rect(0, 60, 750, 520))  # the play area of a 1024x640 window (the side panel takes the rest)
+    text = TextCache(ctx.font)
+    view = dict(play_out(1, 0, {"mission": mission}).view(0))
+    for side, faction in enumerate(content.factions):
+        for roll in range(1, 7):
+            view["factions"] = [faction, faction]
+            view["environment"] = {"side": side % 2, "roll": roll}
+            lines = hud.bar_lines(view, ["You", "Computer"], content)
+            for i, line in enumerate(lines[1:], start=1):
+                size = max(10, lay.fs - 3)
+                assert hud.shrink_to_fit(text, line, size, lay.bar.width - 20)[0] == line, line
+            assert "Failed tactic" in hud.bar_tooltip(view, ["You", "Computer"], content)
