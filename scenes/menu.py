@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer
@@ -66,9 +67,54 @@ def autosave_summary(path: Path) -> str:
 FEATURE_MIN = 120
 """Rows at least this tall (unscaled px) show the description with the buttons under it ..."""
 COMPACT_MIN = 80
+"""... shorter ones (many games, a small window), down to this, put the buttons beside the title ..."""
 MIN_TITLE_W = 200
-"""A short row keeps its buttons beside the title only if the title keeps this much width."""
-"""... shorter ones (many games, a small window), down to this, put the buttons beside the title."""
+"""(A short row keeps its buttons beside the title only if the title keeps this much width.)"""
+STACKED_MIN = 104
+"""... or, too narrow for that, under the title at full size when the row is this tall ..."""
+DENSE_MIN = 76
+"""... else a dense row: the title with smaller buttons under it, and the rows start higher
+(five or six games in a 1024x640 window)."""
+QUICK_W, SETUP_W, ROW_GAP = 170, 130, 12
+"""A compact row's buttons and the gap between them (unscaled px)."""
+
+
+@dataclass(frozen=True)
+class RowPlan:
+    """Where the games go in the menu's card: the kind of row, the heading's top, one rect per game."""
+
+    kind: str
+    """"feature" (description and buttons under the title), "beside" (buttons beside the title),
+    "stacked" (buttons under the title) or "dense" (smaller buttons under the title)."""
+    heading_y: int
+    rows: list[pygame.Rect]
+
+
+def plan_rows(card: pygame.Rect, n: int, px: Callable[[float], int], title_w: int = 0) -> RowPlan:
+    """Rows for `n` games inside `card` (pure arithmetic, `px` the scene's scaling; `title_w` the
+    widest title's width, which buttons beside the titles must leave free). Rows shrink to fit
+    every game rather than leave one off, down to `DENSE_MIN`; a game whose row would still leave
+    the card is left off (more games than that need a scrolling list)."""
+    n = max(1, n)
+
+    def rows(top: int, pitch: int, gap: int) -> list[pygame.Rect]:
+        out = [pygame.Rect(card.x + px(28), top + i * pitch, card.w - px(56), pitch - gap) for i in range(n)]
+        return [r for r in out if r.bottom <= card.bottom - px(10)]
+
+    top = card.y + px(84)
+    pitch = min(px(300), (card.bottom - top - px(20)) // n)
+    if pitch >= px(FEATURE_MIN):
+        return RowPlan("feature", card.y + px(22), rows(top, pitch, px(16)))
+    thumb = pitch - px(16)
+    room = card.w - px(56) - thumb - px(28)
+    if pitch >= px(COMPACT_MIN) and room - (2 * px(ROW_GAP) + px(QUICK_W) + px(SETUP_W)) >= max(px(MIN_TITLE_W),
+                                                                                               title_w):
+        return RowPlan("beside", card.y + px(22), rows(top, pitch, px(16)))
+    if pitch >= px(STACKED_MIN):
+        return RowPlan("stacked", card.y + px(22), rows(top, pitch, px(16)))
+    top = card.y + px(62)
+    pitch = max(px(DENSE_MIN), min(px(STACKED_MIN), (card.bottom - top - px(12)) // n))
+    return RowPlan("dense", card.y + px(10), rows(top, pitch, px(6)))
 
 
 MESSAGE_LINES = 4
@@ -131,6 +177,10 @@ class MenuScene(UIScene):
         card_x = col_x + bw + max(40, int(w * 0.06))
         col_bottom = rects["quit"].bottom
         full = pygame.Rect(card_x, title_top, w - card_x - margin, col_bottom - title_top)
+        plan = plan_rows(full, len(self.games), px, self._title_w())
+        if plan.kind in ("stacked", "dense") or len(plan.rows) < len(self.games):
+            # many games in a small window: the card reaches down to the version line for them
+            full.h = max(full.h, h - px(44) - full.y)
         games_h = px(84) + min(px(300), max(px(150), (full.h - px(104)) // max(1, len(self.games)))) \
             * len(self.games) + px(8)
         if len(self.games) <= 2 and full.h - games_h >= px(150):
@@ -192,46 +242,39 @@ class MenuScene(UIScene):
             label.set_text(text)
             self.continue_note.append(label)
 
+    def _title_w(self) -> int:
+        """The widest game title in the rows' title font, with the label's own margin."""
+        font = self.font(28, "display")
+        return max((font.size(g.info.title)[0] for g in self.games), default=0) + self.px(12)
+
     def _rows(self, card: pygame.Rect) -> list[tuple[Any, pygame.Rect]]:
-        """One rect per game inside the card: tall feature rows when few games, compact when many."""
-        px = self.px
-        top = card.y + px(84)
-        avail = card.bottom - top - px(20)
-        n = max(1, len(self.games))
-        # rows shrink to fit every game (down to COMPACT_MIN, with the buttons beside the title)
-        # rather than leave a game off the menu
-        row_h = max(px(COMPACT_MIN), min(px(300), avail // n))
-        out = []
-        for i, game in enumerate(self.games):
-            rect = pygame.Rect(card.x + px(28), top + i * row_h, card.w - px(56), row_h - px(16))
-            if rect.bottom > card.bottom - px(10):
-                break
-            out.append((game, rect))
-        return out
+        """One rect per game inside the card (`plan_rows`)."""
+        return list(zip(self.games, plan_rows(card, len(self.games), self.px, self._title_w()).rows))
 
     def _build_games(self, card: pygame.Rect) -> None:
         self.game_buttons = {}
         self.quick_buttons: dict[str, UIButton] = {}
         px = self.px
         pad = px(28)
-        self.label(pygame.Rect(card.x + pad, card.y + px(22), card.w - 2 * pad, px(44)), "Choose a game", "@heading")
-        for game, row in self._rows(card):
+        plan = plan_rows(card, len(self.games), px, self._title_w())
+        self.label(pygame.Rect(card.x + pad, plan.heading_y, card.w - 2 * pad, px(44)), "Choose a game", "@heading")
+        for game, row in zip(self.games, plan.rows):
             info = game.info
             thumb = min(row.h, px(220))
             text_x = row.x + thumb + pad
-            compact = row.h < px(FEATURE_MIN)  # too short for the buttons under the text
-            gap, quick_w, setup_w = px(12), px(170 if compact else 190), px(130 if compact else 160)
+            compact = plan.kind != "feature"  # too short for the buttons under the text
+            beside, dense = plan.kind == "beside", plan.kind == "dense"
+            stacked = plan.kind in ("stacked", "dense")
+            gap = px(ROW_GAP)
+            quick_w, setup_w = (px(QUICK_W), px(SETUP_W)) if compact else (px(190), px(160))
+            button_h = px(36) if dense else px(46)
             room = row.right - text_x
-            # a short row puts the buttons beside the title when the title keeps room to be read,
-            # else under it (at 1024x640 the buttons beside covered the titles)
-            beside = compact and room - (2 * gap + quick_w + setup_w) >= px(MIN_TITLE_W)
-            stacked = compact and not beside
             text_w = room - (2 * gap + quick_w + setup_w) if beside else room
             if not beside and quick_w + gap + setup_w > room:  # a narrow row (a square window): smaller buttons
                 fit = (room - gap) / (quick_w + setup_w)
                 quick_w, setup_w = int(quick_w * fit), int(setup_w * fit)
             y = row.y
-            self.label(pygame.Rect(text_x, y, text_w, px(40)), info.title, "@title")
+            self.label(pygame.Rect(text_x, y, text_w, px(34) if dense else px(40)), info.title, "@title")
             players = (f"{info.min_players} players" if info.min_players == info.max_players
                        else f"{info.min_players}–{info.max_players} players")
             # Two sides read as a match-up; a cast of characters reads better as a count.
@@ -257,14 +300,14 @@ class MenuScene(UIScene):
             if beside:
                 bx, by = text_x + text_w + gap, row.centery - px(23)
             elif stacked:
-                bx, by = text_x, y + px(42)
+                bx, by = text_x, row.bottom - button_h
             else:
                 bx, by = text_x, y + px(72) + shown * line_h + (px(10) if shown else px(2))
             self.quick_buttons[info.id] = self.button(
-                pygame.Rect(bx, by, quick_w, px(46)), "Quick play", partial(self.quick_play, info.id),
+                pygame.Rect(bx, by, quick_w, button_h), "Quick play", partial(self.quick_play, info.id),
                 class_id="@primary", tooltip="You against the normal computer player, default options")
             self.game_buttons[info.id] = self.button(
-                pygame.Rect(bx + quick_w + gap, by, setup_w, px(46)), "Set up…", partial(self.new_game, info.id),
+                pygame.Rect(bx + quick_w + gap, by, setup_w, button_h), "Set up…", partial(self.new_game, info.id),
                 tooltip=f"Choose players, computer strength and options for {info.title}"
                 + ("" if shown == len(lines) else f". {info.blurb}") + (f" ({facts})" if stacked else ""))
 
@@ -459,7 +502,7 @@ class MenuScene(UIScene):
                 side = min(row.h, self.px(220))
                 surface.blit(thumbnail(game.info.id, (side, side)), (row.x, row.y))
                 if i < len(rows) - 1:
-                    y = row.bottom + self.px(7)
+                    y = (row.bottom + rows[i + 1][1].y) // 2  # halfway to the next row
                     pygame.draw.line(surface, (58, 64, 86), (row.x, y), (row.right, y))
         w, h = surface.get_size()
         blit_text(surface, self.font(14), f"v{VERSION}   ·   F11 full screen", palette.TEXT_DIM,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import partial
 from importlib import resources
 from typing import Any
 
@@ -14,9 +15,33 @@ from game.core.registry import all_games, get_game
 from scenes.kit import palette
 from scenes.app import font_tier
 from scenes.dialog import DialogScene
-from scenes.widgets import blit_text, icon
+from scenes.widgets import ChoiceGroup, blit_text, icon
 
 ACCENT_HEX = "#%02X%02X%02X" % palette.ACCENT
+TAB_PAD = 22
+"""A tab's width beyond its title's (unscaled px): the button's own text padding and a margin."""
+
+
+def tab_rows(widths: list[int], room: int, gap: int) -> list[list[int]]:
+    """The games' tabs (each title's width plus its padding) in as few rows as show every title
+    whole, in order, each row no wider than `room`; every row's tabs are then widened alike to
+    fill it. Returns each row's tab widths. Five titles no longer fit one row at 1024 px wide,
+    and equal tabs cut "If Worlds Collide" while "Cosmos" had room to spare."""
+    rows: list[list[int]] = [[]]
+    for width in widths:
+        width = min(width, room)
+        if rows[-1] and sum(rows[-1]) + gap * len(rows[-1]) + width > room:
+            rows.append([])
+        rows[-1].append(width)
+    if len(rows) > 1:  # balance the rows: move tabs down while the first row is the longer
+        while len(rows[0]) > 1 and sum(rows[0][:-1]) > sum(rows[1]) + rows[0][-1] and \
+                sum(rows[1]) + rows[0][-1] + gap * len(rows[1]) <= room:
+            rows[1].insert(0, rows[0].pop())
+    out = []
+    for row in rows:
+        extra = (room - sum(row) - gap * (len(row) - 1)) // max(1, len(row))
+        out.append([w + extra for w in row])
+    return out
 
 
 def read_rules(game_id: str) -> str | None:
@@ -100,6 +125,9 @@ class RulesScene(DialogScene):
         self.game_id = game_id
         self.text_box: UITextBox | None = None
         self.missing = False
+        self.tabs: ChoiceGroup | None = None
+        self._rule_y = 0
+        """The line under the tabs, above the text."""
 
     def build(self, w: int, h: int) -> None:
         px = self.px
@@ -108,18 +136,42 @@ class RulesScene(DialogScene):
         c = self._card
         pad = px(28)
         games = all_games()
+        top = c.y + px(84)
         if len(games) > 1:
-            self.choices(pygame.Rect(c.x + px(100), c.y + px(24), c.w - px(360), px(40)),
-                         [(g.info.id, g.info.title) for g in games], self.game_id, self.set_game, gap=px(6))
+            top = self._tabs(games, pygame.Rect(c.x + px(84), c.y + px(24), c.w - px(84 + 28 + 150 + 16), px(40)))
         md = read_rules(self.game_id)
         self.missing = md is None
         tier = font_tier(self.scale)
         body = fallback_html(self.game_id, tier) if md is None else markdown_to_html(md, tier)
-        self.text_box = UITextBox(body, pygame.Rect(c.x + pad, c.y + px(84), c.w - 2 * pad, c.h - px(110)),
+        self._rule_y = top - px(6)
+        self.text_box = UITextBox(body, pygame.Rect(c.x + pad, top, c.w - 2 * pad, c.bottom - px(26) - top),
                                   manager=self.ctx.ui, container=self.root,
                                   object_id=self.themed(None, "text_box"))
         self.button(pygame.Rect(c.right - pad - px(150), c.y + px(22), px(150), px(44)), "Close", self.close,
                     class_id="@primary", tooltip="Back (Esc)")
+
+    def _tabs(self, games: list[Any], area: pygame.Rect) -> int:
+        """One tab per game in `area`'s width, on a second row when one does not show every
+        title whole (`tab_rows`); returns where the text below them starts."""
+        px = self.px
+        font = self.font(16, "bold")  # the @choice buttons' font
+        gap = px(6)
+        rows = tab_rows([font.size(g.info.title)[0] + px(TAB_PAD) for g in games], area.w, gap)
+        row_h = area.h if len(rows) == 1 else px(34)
+        y0 = area.y if len(rows) == 1 else area.y - px(12)  # two rows take the room above one
+        self.tabs = ChoiceGroup(self.game_id, self.set_game)
+        k = 0
+        for r, widths in enumerate(rows):
+            x = area.x
+            for width in widths:
+                game = games[k]
+                k += 1
+                self.tabs.buttons[game.info.id] = self.button(
+                    pygame.Rect(x, y0 + r * (row_h + gap), width, row_h), game.info.title,
+                    partial(self.tabs.set, game.info.id), class_id="@choice", tooltip=f"How to play {game.info.title}")
+                x += width + gap
+        self.tabs.refresh()
+        return max(area.y + px(60), y0 + len(rows) * (row_h + gap) + px(14))
 
     def set_game(self, game_id: str) -> None:
         self.game_id = game_id
@@ -134,4 +186,4 @@ class RulesScene(DialogScene):
         if len(all_games()) <= 1:
             blit_text(surface, self.font(34, "display"), "How to play", palette.ACCENT,
                       (c.x + px(84), c.y + px(48)), "midleft")
-        pygame.draw.line(surface, (58, 64, 86), (c.x + px(28), c.y + px(78)), (c.right - px(28), c.y + px(78)))
+        pygame.draw.line(surface, (58, 64, 86), (c.x + px(28), self._rule_y), (c.right - px(28), self._rule_y))

@@ -125,11 +125,15 @@ class SetupScene(UIScene):
         bottom_bar = left.bottom + px(16)
         self._header_y = top
         self._cards = [left, right]
-        # the name column fits every label it holds (seat names; the watch speed's, when shown)
-        seat_font = self.font(20, "bold")
+        # the name column fits every label it holds (seat names and the roles they start as; the
+        # watch speed's, when shown): "starts as Orange" was cut beside a lone "You"
+        seat_font, caption_font = self.font(20, "bold"), self.font(15)
         names = [seat_label(self.seats, i) for i in range(len(self.seats))]
         names += ["Watch speed", "computer vs computer"] if watching else []
-        name_w = min(px(150), max(seat_font.size(name)[0] for name in names) + px(24))
+        captions = [f"starts as {info.roles[i]}" for i in range(len(self.seats))
+                    if i < len(info.roles) <= info.max_players]
+        name_w = min(px(150), max([seat_font.size(name)[0] for name in names]
+                                  + [caption_font.size(c)[0] for c in captions]) + px(24))
         ctrl_x = left.x + pad + name_w + px(10)
         ctrl_w = left.right - pad - ctrl_x
         ctrl_h = px(42)

@@ -470,21 +470,30 @@ def test_game_descriptions_never_run_under_the_buttons(ui_ctx, size):
         assert not hits, f"{size}: {hits} under a button"
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080)])
-@pytest.mark.filterwarnings("error:Label Rect is too small")  # no clipped text either
-def test_five_games_all_fit_with_their_buttons(ui_ctx, monkeypatch, size):
-    """With as many games as the app will have, every game keeps a row and both buttons, inside
-    the card, with no text under a button (short rows put the buttons beside the title)."""
+def games_with_cosmos(n: int) -> list:
+    """The registered games, Cosmos (still in progress) and made-up ones (long titles) up to `n`."""
     from dataclasses import replace
     from types import SimpleNamespace
 
+    real = [*all_games(), get_game("cosmos")]
+    return real[:n] + [SimpleNamespace(info=replace(real[k % len(real)].info, id=f"game-{k}",
+                                                    title=f"If Worlds Collide {k}"))
+                       for k in range(len(real), n)]
+
+
+@pytest.mark.parametrize("n", [5, 6])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1280, 800), (1920, 1080)])
+@pytest.mark.filterwarnings("error:Label Rect is too small")  # no clipped text either
+def test_five_or_six_games_all_fit_with_their_buttons(ui_ctx, monkeypatch, size, n):
+    """With as many games as the app will have, every game keeps a row and both buttons, inside
+    the card, with no text under a button (short rows put the buttons beside the title, or
+    smaller ones under it). At 1024x640 the fifth game was left off and the buttons of the
+    others ran over the next row's separator."""
     from pygame_gui.elements import UILabel
 
     import scenes.menu as menu_module
 
-    real = all_games()
-    five = [SimpleNamespace(info=replace(real[k % len(real)].info, id=f"game-{k}", title=f"Game {k}"))
-            for k in range(5)]
+    five = games_with_cosmos(n)
     monkeypatch.setattr(menu_module, "all_games", lambda: five)
     ui_ctx.screen = pygame.display.set_mode(size)
     ui_ctx.ui.set_window_resolution(size)
@@ -503,6 +512,8 @@ def test_five_games_all_fit_with_their_buttons(ui_ctx, monkeypatch, size):
         assert card.contains(b.rect), f"{size}: a button leaves the card"
         assert not [lab.text for lab in labels if lab.rect.colliderect(b.rect)], f"{size}: text under a button"
         assert not any(b.rect.colliderect(o.rect) for o in buttons[i + 1:]), f"{size}: buttons overlap"
+    ordered = [rows[g.info.id] for g in five]
+    assert all(a.bottom < b.top for a, b in zip(ordered, ordered[1:])), f"{size}: rows overlap"
 
 
 @pytest.mark.filterwarnings("error:Label Rect is too small")
@@ -580,3 +591,33 @@ def test_setup_fits_many_options_in_one_row_each_and_rosters_follow_the_faction(
     click(ui_ctx, roster.forward)
     match = setup.build_match()
     assert match.config["faction_1"] == "tessellate" and match.config["roster_1"] == tessellate.rosters[1].id
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+@pytest.mark.filterwarnings("error:Label Rect is too small")
+def test_setup_offers_cosmos_one_to_four_seats_and_its_two_options(ui_ctx, monkeypatch, size):
+    """Cosmos in the set-up screen beside four other games: solo (one seat) up to four seats,
+    its two options, everything inside the window."""
+    from scenes import setup as setup_module
+    from scenes.setup import SetupScene
+
+    monkeypatch.setattr(setup_module, "all_games", lambda: games_with_cosmos(5))
+    ui_ctx.use_window(pygame.Surface(size))
+    setup = push(ui_ctx, SetupScene(ui_ctx, "cosmos"))
+    assert set(setup.option_groups) == {"alternative", "focus"}
+
+    def plus_minus() -> dict:
+        return {e.text: e for e in ui_ctx.ui.get_sprite_group().sprites() if getattr(e, "text", None) in ("+", "−")}
+
+    assert len(setup.seats) == 2
+    click(ui_ctx, plus_minus()["−"])
+    assert len(setup.seats) == 1 and not plus_minus()["−"].is_enabled
+    assert len(setup.build_match().seats) == 1
+    for _ in range(3):
+        click(ui_ctx, plus_minus()["+"])
+    assert len(setup.seats) == 4 and not plus_minus()["+"].is_enabled
+    bottoms = [b.rect.bottom for g in [*setup.seat_groups, *setup.option_groups.values()]
+               for b in (g.buttons.values() if hasattr(g, "buttons") else [g.back, g.name, g.forward])]
+    assert max(bottoms) <= size[1] and setup.start_button.rect.bottom <= size[1]
+    match = setup.build_match()
+    assert match.game.info.id == "cosmos" and len(match.seats) == 4
