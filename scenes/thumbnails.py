@@ -186,6 +186,75 @@ def paint_skirmish(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
+COSMOS_SEATS = ((232, 132, 48), (70, 130, 220), (52, 180, 168), (150, 96, 206))
+"""Cosmos's player colours in seat order: Orange, Blue, Teal, Violet (the engine's roles)."""
+
+
+def paint_cosmos(size: tuple[int, int]) -> pygame.Surface:
+    """Cosmos: the double rondel (six action tiles round six action spaces, a scientist on each
+    ring) and, below right, a small Solar System: a star, two orbits, three planets, an asteroid."""
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (14, 12, 30), surf.get_rect(), border_radius=max(4, w // 14))
+    unit = min(w, h)
+    for k in range(40):  # a sprinkle of fixed stars (the same every time)
+        x = (k * 73 + 17) % 97 / 97 * w
+        y = (k * 41 + 29) % 89 / 89 * h
+        shade = 90 + (k * 37) % 120
+        surf.set_at((int(x), int(y)), (shade, shade, min(255, shade + 40), 255))
+    # the rondel: an outer ring of six tiles and an inner ring of six spaces, clockwise
+    cx, cy, outer = w * 0.38, h * 0.38, unit * 0.31
+    inner, hub = outer * 0.66, outer * 0.34
+    tile_colours = ((172, 92, 60), (64, 112, 168), (104, 140, 76), (176, 146, 70), (124, 92, 160), (70, 150, 150))
+
+    def ring_segment(r0: float, r1: float, a0: float, a1: float) -> list[tuple[float, float]]:
+        steps = 6
+        arc = [a0 + (a1 - a0) * i / steps for i in range(steps + 1)]
+        return ([(cx + r1 * math.cos(a), cy + r1 * math.sin(a)) for a in arc]
+                + [(cx + r0 * math.cos(a), cy + r0 * math.sin(a)) for a in reversed(arc)])
+
+    for i in range(6):
+        a0, a1 = math.radians(i * 60 - 90 + 2), math.radians(i * 60 - 30 - 2)
+        pygame.draw.polygon(surf, tile_colours[i], ring_segment(inner + 1, outer, a0, a1))
+        pygame.draw.polygon(surf, (40, 44, 66) if i % 2 else (52, 58, 84), ring_segment(hub, inner - 1, a0, a1))
+        mid = (a0 + a1) / 2  # a tile's emblem, and the creation token an inner space asks for
+        emblem = (int(cx + (inner + outer) / 2 * math.cos(mid)), int(cy + (inner + outer) / 2 * math.sin(mid)))
+        pygame.draw.circle(surf, (236, 228, 210), emblem, max(1, int(unit * 0.022)), width=max(1, w // 110))
+        token = pygame.Rect(0, 0, max(2, int(unit * 0.04)), max(2, int(unit * 0.04)))
+        token.center = (int(cx + (hub + inner) / 2 * math.cos(mid)), int(cy + (hub + inner) / 2 * math.sin(mid)))
+        pygame.draw.rect(surf, tile_colours[i], token, border_radius=max(1, token.w // 3))
+    pygame.draw.circle(surf, palette.BOARD_EDGE, (int(cx), int(cy)), int(outer), width=max(1, w // 80))
+    pygame.draw.circle(surf, (30, 26, 52), (int(cx), int(cy)), int(hub))
+    pygame.draw.circle(surf, palette.ACCENT, (int(cx), int(cy)), int(hub), width=max(1, w // 96))
+    for seat, (radius, angle) in enumerate(((outer * 0.83, -60), (inner * 0.77, 150))):  # two scientists
+        at = (int(cx + radius * math.cos(math.radians(angle))), int(cy + radius * math.sin(math.radians(angle))))
+        draw_counter(surf, at, max(3, int(unit * 0.05)), COSMOS_SEATS[seat])
+    # the Solar System: a glowing star, orbits, planets of three types and an asteroid
+    sx, sy = w * 0.72, h * 0.76
+    for rx, ry in ((0.15, 0.075), (0.22, 0.115)):
+        box = pygame.Rect(0, 0, int(unit * rx * 2), int(unit * ry * 2))
+        box.center = (int(sx), int(sy))
+        pygame.draw.ellipse(surf, (120, 120, 160, 150), box, width=1)
+    glow = max(4, int(unit * 0.085))
+    for r, alpha in ((glow * 1.6, 40), (glow * 1.25, 80)):
+        pygame.draw.circle(surf, (255, 200, 90, alpha), (int(sx), int(sy)), int(r))
+    pygame.draw.circle(surf, (255, 214, 110), (int(sx), int(sy)), glow)
+    pygame.draw.circle(surf, (255, 244, 200), (int(sx - glow / 3), int(sy - glow / 3)), max(1, glow // 3))
+    planets = (((0.15, 0.075), 200, (214, 86, 54), 0.04),   # heat
+               ((0.22, 0.115), 20, (64, 130, 214), 0.045),  # water
+               ((0.22, 0.115), 115, (120, 150, 90), 0.035))  # carbon
+    for (rx, ry), angle, colour, size_ in planets:
+        at = (int(sx + unit * rx * math.cos(math.radians(angle))), int(sy + unit * ry * math.sin(math.radians(angle))))
+        draw_counter(surf, at, max(2, int(unit * size_)), colour)
+    rock = (sx + unit * 0.22 * math.cos(math.radians(20)) - unit * 0.01, sy + unit * 0.115 * math.sin(math.radians(20)) - unit * 0.065)
+    r = max(2, unit * 0.018)
+    pygame.draw.polygon(surf, (150, 140, 128), [(rock[0] + r * math.cos(math.radians(a)) * (1 + 0.3 * (k % 2)),
+                                                  rock[1] + r * math.sin(math.radians(a)) * (1 + 0.3 * (k % 2)))
+                                                 for k, a in enumerate(range(0, 360, 60))])
+    pygame.draw.rect(surf, palette.BOARD_EDGE, surf.get_rect(), width=max(2, w // 48), border_radius=max(4, w // 14))
+    return surf
+
+
 Painter = Callable[[tuple[int, int]], pygame.Surface]
 
 

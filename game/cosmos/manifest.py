@@ -10,4 +10,5 @@ MANIFEST = GameManifest(
     engine=COSMOS,
     knowledge="game.cosmos.ai:CosmosKnowledge",
     agents="game.cosmos.ai:agents",
+    thumbnail="scenes.thumbnails:paint_cosmos",
 )
