@@ -509,6 +509,12 @@ class Game(ABC):
         line-of-sight queries per second); none by default."""
         return {}
 
+    def score_details(self, state: State) -> list[list[tuple[str, int]]]:
+        """Each seat's score in parts, for the game-over screen: per seat, (what, points) in the
+        order shown, the same labels for every seat, adding up to that seat's `scores()`. Empty
+        (the default): the game shows its totals only."""
+        return []
+
     def playtest_stats(self, state: State) -> dict[str, float]:
         """Figures about a finished game for `arena`'s report (e.g. its length in
         rounds, how often each card was played); empty by default."""

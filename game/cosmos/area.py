@@ -128,13 +128,18 @@ def score_breakdown(s: CosmosState, seat: int) -> dict[str, int]:
     p = s.players[seat]
     c = s.content
     big_vp = sum(int(c.n("lifeform_big")[t][1]) for t in p.big)
-    objectives = 0
-    for i, o in enumerate(c.objectives):
-        scoring = o.alternative if s.alternative else o.scoring
-        objectives += int(c.n("track_vp")[p.track[i]]) * scoring_count(s, p, scoring)
     left = len(p.hand) + p.entropy + p.mass + p.energy
-    return {"tokens": p.vp, "big": big_vp, "small": sum(p.small.values()), "objectives": objectives,
-            "leftovers": left // 4}
+    return {"tokens": p.vp, "big": big_vp, "small": sum(p.small.values()),
+            "objectives": sum(objective_points(s, seat)), "leftovers": left // 4}
+
+
+def objective_points(s: CosmosState, seat: int) -> list[int]:
+    """Each main objective's VP for `seat`, in the objectives' order: the VP its track position
+    gives per item, times the items its scoring (or the alternative tile's) counts."""
+    p = s.players[seat]
+    c = s.content
+    return [int(c.n("track_vp")[p.track[i]]) * scoring_count(s, p, o.alternative if s.alternative else o.scoring)
+            for i, o in enumerate(c.objectives)]
 
 
 def scoring_count(s: CosmosState, p: M.Player, scoring: str) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 from game.core.protocol import CHANCE, Command, Game, GameInfo, OptionSpec, Refusal, Seat, State, Target
 from game.core.words import Line, LogEntry
 from game.cosmos import commands as C
-from game.cosmos import rules, words
+from game.cosmos import area, rules, words
 from game.cosmos.content import builtin_content
 from game.cosmos.state import CosmosState
 
@@ -82,6 +82,21 @@ class CosmosGame(Game):
 
     def describe_command(self, state: State, command: Command) -> str:
         return words.command_words(CONTENT, command)
+
+    def score_details(self, state: State) -> list[list[tuple[str, int]]]:
+        """The final scoring per seat (`area.score_breakdown`): VP won in play, the lifeform
+        tiles (big and small), each main objective (its track position times what it counts),
+        and 1 VP per 4 cards and resources left."""
+        assert isinstance(state, CosmosState)
+        out = []
+        for seat in range(len(state.players)):
+            parts = area.score_breakdown(state, seat)
+            objectives = area.objective_points(state, seat)
+            out.append([(words.SCORE_PARTS["tokens"], parts["tokens"]),
+                        (words.SCORE_PARTS["tiles"], parts["big"] + parts["small"]),
+                        *((name[4:].capitalize(), vp) for name, vp in zip(words.OBJECTIVE_NAMES, objectives)),
+                        (words.SCORE_PARTS["leftovers"], parts["leftovers"])])
+        return out
 
     def playtest_stats(self, state: State) -> dict[str, float]:
         assert isinstance(state, CosmosState)

@@ -14,6 +14,9 @@ SOURCES = {"traffic": "the Traffic Bonus", "retrieve": "a retrieved token", "exc
            "generator": "the Generator", "soup": "Primordial Soup", "advance": "an advancement",
            "effect": "an effect", "biome": "a scarce Biome"}
 OBJECTIVE_NAMES = ("the Stars objective", "the Asteroids objective", "the Biomes objective")
+SCORE_PARTS = {"tokens": "Points won in play", "tiles": "Lifeform tiles",
+               "leftovers": "Cards and resources left, 1 per 4"}
+"""The final scoring's parts as the game-over screen names them (the objectives by OBJECTIVE_NAMES)."""
 
 
 def source_words(source: str, content: Content) -> str:
