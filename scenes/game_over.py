@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -11,7 +12,7 @@ from game.core import autosaves
 from game.core.match import Match
 from game.core.text import join_names
 from scenes.kit import palette
-from scenes.seat_names import seat_long_label
+from scenes.seat_names import seat_label, seat_long_label
 from scenes.sprites.text import wrap_text
 from scenes.widgets import (
     UIScene,
@@ -43,6 +44,8 @@ def result_text(match: Any) -> str:
     winners = match.state.winners() if match.state.is_over() else []
     if not winners:
         return "Game over"
+    if len(match.seats) == 1:  # a solo game has no one to draw with: its result is the score
+        return f"{match.state.scores()[0]:g} points"
     if len(winners) == len(match.seats):
         return "A draw!"
     if len(winners) > 1:  # some, not all, share the win (Worlds Collide's round limit with 3 or 4)
@@ -60,6 +63,69 @@ def reason_text(match: Any) -> str:
     return str(view.get("over_reason") or "") if isinstance(view, dict) else ""
 
 
+TOTAL = "Total"
+
+
+def score_table(match: Any) -> list[tuple[str, list[int]]]:
+    """The game's final-scoring parts (`Game.score_details`) as rows of (what, points per seat),
+    in the order the game gives them, then the total; empty when the game gives no parts."""
+    try:
+        details = match.game.score_details(match.state)
+    except Exception:  # noqa: BLE001 - the breakdown is an extra: the totals still show
+        return []
+    if not details or len(details) != len(match.seats):
+        return []
+    labels: list[str] = []
+    for parts in details:
+        labels += [label for label, _ in parts if label not in labels]
+    rows = [(label, [dict(parts).get(label, 0) for parts in details]) for label in labels]
+    return rows + [(TOTAL, [sum(points for _, points in parts) for parts in details])]
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """The breakdown table inside the game-over card: the labels' column, one column per seat."""
+
+    labels: pygame.Rect
+    """The labels' column, the header row to the total row."""
+    seats: list[pygame.Rect]
+    header_h: int
+    row_h: int
+
+
+TABLE_ROW = 26
+"""A breakdown row's height (unscaled px), lowered to TABLE_ROW_MIN when the window is short."""
+TABLE_ROW_MIN = 19
+TABLE_HEADER = 30
+TABLE_SEAT_MAX = 150
+"""A seat's column is at most this wide (one or two seats leave the rest of the card empty)."""
+
+
+def table_layout(area: pygame.Rect, label_w: int, seats: int, rows: int, px: Any,
+                 room_h: int | None = None) -> TableLayout:
+    """The breakdown's columns in `area`'s width (pure arithmetic): the labels' column as wide as
+    the widest label but leaving each seat at least a name's width (px(84)); the seats share the
+    rest alike, up to TABLE_SEAT_MAX each, the whole centred. Rows are TABLE_ROW high, shorter
+    (to TABLE_ROW_MIN) when `room_h` is less."""
+    min_seat = px(84)
+    label_w = max(px(80), min(label_w, area.w - seats * min_seat))
+    row_h = px(TABLE_ROW)
+    if room_h is not None:
+        row_h = max(px(TABLE_ROW_MIN), min(row_h, (room_h - px(TABLE_HEADER)) // max(1, rows)))
+    height = px(TABLE_HEADER) + rows * row_h
+    each = min(px(TABLE_SEAT_MAX), (area.w - label_w) // max(1, seats))
+    x = area.x + (area.w - label_w - each * seats) // 2  # fewer seats: the table sits in the middle
+    columns = [pygame.Rect(x + label_w + k * each, area.y, each, height) for k in range(seats)]
+    return TableLayout(pygame.Rect(x, area.y, label_w, height), columns, px(TABLE_HEADER), row_h)
+
+
+def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    """`text`, cut with an ellipsis until it fits `width` pixels."""
+    while len(text) > 1 and font.size(text)[0] > width:
+        text = text[:-2].rstrip() + "…"
+    return text
+
+
 class GameOverScene(UIScene):
     opaque = False
     overlay_layer = 40
@@ -72,15 +138,34 @@ class GameOverScene(UIScene):
         self._reason_lines: list[str] = []
         self._card = pygame.Rect(0, 0, 0, 0)
         self.message = ""
+        self.table = score_table(match)
+        """The final scoring in parts (`score_table`), shown instead of the score rows when the game gives it."""
+        self.table_layout: TableLayout | None = None
 
     def build(self, w: int, h: int) -> None:
         rows = score_lines(self.match)
         px = self.px
-        width = min(px(640), w - 60)
+        width = min(px(760) if self.table else px(640), w - 60)
         self._reason_lines = wrap_text(self.reason, self.font(16, "bold"), width - px(80))[:3] if self.reason else []
-        self._card = pygame.Rect(0, 0, width, px(330) + px(62) * len(rows) + px(22) * len(self._reason_lines))
+        reason_h = px(22) * len(self._reason_lines)
+        if self.table:
+            # the table between the 'final scores' line (px(200) down) and the buttons (px(84) up)
+            label_w = max(self.font(15).size(label)[0] for label, _ in self.table) + px(16)
+            room = h - 24 - px(200 + 84 + 12) - reason_h
+            self.table_layout = table_layout(pygame.Rect(0, 0, width - px(80), 0), label_w, len(self.match.seats),
+                                             len(self.table), px, room)
+            table_h = self.table_layout.labels.h
+            self._card = pygame.Rect(0, 0, width, px(200 + 84 + 12) + reason_h + table_h)
+        else:
+            self.table_layout = None
+            self._card = pygame.Rect(0, 0, width, px(330) + px(62) * len(rows) + reason_h)
         self._card.center = (w // 2, h // 2)
         c = self._card
+        if self.table_layout is not None:  # into the card, under the 'final scores' line
+            dx, dy = c.x + px(40), c.y + px(200) + reason_h
+            t = self.table_layout
+            self.table_layout = TableLayout(t.labels.move(dx, dy), [r.move(dx, dy) for r in t.seats],
+                                            t.header_h, t.row_h)
         by = c.bottom - px(84)
         gap = px(12)
         bw = (c.w - px(80) - 2 * gap) // 3
@@ -146,6 +231,9 @@ class GameOverScene(UIScene):
         blit_text(surface, self.font(16), f"{self.match.game.info.title}  ·  final scores", palette.TEXT_DIM,
                   (c.centerx, y), "center")
         y += px(28)
+        if self.table_layout is not None:
+            self._draw_table(surface, self.table_layout, winners)
+            return
         name_f, detail_f, pts_f = self.font(20, "bold"), self.font(15), self.font(30, "display")
         for seat, (who, detail, pts) in enumerate(score_lines(self.match)):
             row = pygame.Rect(c.x + px(40), y, c.w - px(80), px(54))
@@ -163,3 +251,31 @@ class GameOverScene(UIScene):
             blit_text(surface, pts_f, pts, palette.ACCENT if won else palette.TEXT,
                       (row.right - px(20), row.centery + 2), "midright")
             y += px(62)
+
+    def _draw_table(self, surface: pygame.Surface, t: TableLayout, winners: list[int]) -> None:
+        """The final scoring in parts: a column per seat (the winners' outlined), a row per part,
+        the total last."""
+        px = self.px
+        label_f, num_f, name_f, total_f = self.font(15), self.font(17, "bold"), self.font(16, "bold"), \
+            self.font(22, "display")
+        shared = len(winners) < len(self.match.seats)
+        for seat, col in enumerate(t.seats):
+            box = col.inflate(-px(6), 0)
+            won = seat in winners and shared
+            pygame.draw.rect(surface, (58, 48, 30) if won else (40, 46, 64), box, border_radius=8)
+            if won:
+                pygame.draw.rect(surface, palette.ACCENT, box, width=2, border_radius=8)
+            name = fit_text(name_f, seat_label(self.match, seat), box.w - px(10))
+            blit_text(surface, name_f, name, palette.TEXT, (box.centerx, col.y + t.header_h // 2), "center")
+        for k, (label, points) in enumerate(self.table):
+            total = label == TOTAL and k == len(self.table) - 1
+            y = t.labels.y + t.header_h + k * t.row_h + t.row_h // 2
+            if total:
+                pygame.draw.line(surface, (90, 96, 120), (t.labels.x, y - t.row_h // 2),
+                                 (t.seats[-1].right - px(3), y - t.row_h // 2))
+            blit_text(surface, label_f if not total else name_f, fit_text(label_f, label, t.labels.w - px(8)),
+                      palette.TEXT if total else palette.TEXT_DIM, (t.labels.x, y), "midleft")
+            for seat, col in enumerate(t.seats):
+                font = total_f if total else num_f
+                colour = palette.ACCENT if total and seat in winners else palette.TEXT
+                blit_text(surface, font, str(points[seat]), colour, (col.centerx, y + (2 if total else 0)), "center")

@@ -37,8 +37,14 @@ def view_module(game_id: str) -> ModuleType:
     return importlib.import_module(module)
 
 
+PLAIN_VIEW = "scenes.views.plain"
+"""The table of a game without a view of its own (an engine whose screens are still being built)."""
+
+
 def view_class(game_id: str) -> type[GameView]:
-    cls: type[GameView] = view_module(game_id).VIEW
+    """The game's view class; `PLAIN_VIEW`'s when the game names none."""
+    module = view_module(game_id) if has_view(game_id) else importlib.import_module(PLAIN_VIEW)
+    cls: type[GameView] = module.VIEW
     return cls
 
 
