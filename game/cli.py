@@ -84,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     br.add_argument("--frames", type=int, default=300)
     br.add_argument("--size", type=_size, default=(1280, 720))
     br.add_argument("--json", action="store_true")
+    br.add_argument("--players", type=int, default=None, help="seats at the table (default: the game's fewest)")
+    br.add_argument("--plies", type=int, default=24, help="random moves before measuring (a view's own position aside)")
 
     shot = sub.add_parser("shot", help="render a position to a PNG")
     shot.add_argument("game")
@@ -91,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--plies", type=int, default=20)
     shot.add_argument("--size", type=_size, default=(1280, 720))
+    shot.add_argument("--players", type=int, default=None, help="seats at the table (default: the game's fewest)")
 
     check = sub.add_parser("check-save", help="validate a save file")
     check.add_argument("file", type=Path)
@@ -155,12 +158,12 @@ def run(argv: Sequence[str] | None = None) -> int:
     if cmd == "bench" and args.what == "render":
         from scenes.offscreen import bench_render
 
-        _print(bench_render(_game_id(args.game), args.frames, args.size), args.json)
+        _print(bench_render(_game_id(args.game), args.frames, args.size, args.players, args.plies), args.json)
         return 0
     if cmd == "shot":
         from scenes.offscreen import render_shot
 
-        render_shot(_game_id(args.game), args.out, args.seed, args.plies, args.size)
+        render_shot(_game_id(args.game), args.out, args.seed, args.plies, args.size, args.players)
         print(f"wrote {args.out}")
         return 0
     if cmd == "check-save":

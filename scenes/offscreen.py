@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.core.errors import EntropyError
 from game.core.match import Match
 from game.core.protocol import by_itself
 from game.core.registry import get_game
@@ -107,22 +108,36 @@ def _run_frames(ctx: Any, scene: Any, frames: int, feed_moves: bool) -> list[flo
     return times
 
 
-def bench_render(game_id: str, frames: int = 300, size: tuple[int, int] = (1280, 720)) -> dict[str, Any]:
+def seat_count(game_id: str, players: int | None) -> int:
+    """The seats `shot` and `bench render` use: `players`, checked against the game's range, or
+    the game's fewest (the default, as before `--players`)."""
+    info = get_game(game_id).info
+    if players is None:
+        return info.min_players
+    if not info.min_players <= players <= info.max_players:
+        raise EntropyError(f"{info.title} is for {info.min_players}-{info.max_players} players, not {players}")
+    return players
+
+
+def bench_render(game_id: str, frames: int = 300, size: tuple[int, int] = (1280, 720),
+                 players: int | None = None, plies: int = 24) -> dict[str, Any]:
     """Frame times of the table mid-game with animations running, then while AIs think.
 
     Returns {"game", "frames", "size", "frame_ms": {median, p95, p99, max}} plus
     "ai_thinking_frame_ms" (same fields) measured with two computer seats thinking
-    in their worker process between moves.
+    in their worker process between moves. `players` seats (the game's fewest by default)
+    after `plies` random moves, unless the view has a `bench_match` of its own.
     """
     from scenes.table import TableScene
 
     frames = max(10, int(frames))
-    ctx = _context(size)
     game = get_game(game_id)
-    n = game.info.min_players
+    n = seat_count(game_id, players)
+    ctx = _context(size)
     # a hidden-information game measures one human against computers (no hot-seat hand-off screens)
-    seats = ["human"] + ["random"] * (n - 1) if game.info.hidden_info else None
-    match = position(game_id, 7, 24, seats, "bench")
+    seats = ["human"] + ["random"] * (n - 1) if game.info.hidden_info else (
+        None if players is None else ["human"] * n)
+    match = position(game_id, 7, plies, seats, "bench")
     scene = TableScene(ctx, match)
     ctx.stack.push(scene)
     ctx.stack.apply_pending()
@@ -143,15 +158,17 @@ def bench_render(game_id: str, frames: int = 300, size: tuple[int, int] = (1280,
 
 
 def render_shot(game_id: str, out_path: Path | str, seed: int = 1, plies: int = 20,
-                size: tuple[int, int] = (1280, 720)) -> Path:
-    """Save a PNG of the table after `plies` random moves (animations settled)."""
+                size: tuple[int, int] = (1280, 720), players: int | None = None) -> Path:
+    """Save a PNG of the table after `plies` random moves (animations settled), with `players`
+    seats (the game's fewest by default), all played by people (hand-offs accepted)."""
     import pygame
 
     from scenes.app import step
     from scenes.table import TableScene
 
+    seats = None if players is None else ["human"] * seat_count(game_id, players)
     ctx = _context(size, animation="off")
-    match = position(game_id, seed, plies)
+    match = position(game_id, seed, plies, seats)
     scene = TableScene(ctx, match, use_process=False)
     ctx.stack.push(scene)
     ctx.stack.apply_pending()

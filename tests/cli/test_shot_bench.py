@@ -47,3 +47,48 @@ def test_bench_render_reports_frame_times() -> None:
         times = result[key]
         assert set(times) == {"median", "p95", "p99", "max"}
         assert 0 < times["median"] <= times["p95"] <= times["p99"] <= times["max"]
+
+
+def test_shot_and_bench_take_a_number_of_players(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--players 4` seats four at a Cosmos table (its fewest is one, a solo game), passed on to the
+    view's own position maker when it has one; a number the game does not allow is refused."""
+    from game.cli import run
+    from scenes import offscreen
+
+    seen: list[list[str] | None] = []
+    real = offscreen.position
+
+    def spy(game_id, seed, plies, seats=None, purpose="shot"):  # type: ignore[no-untyped-def]
+        seen.append(seats)
+        match = real(game_id, seed, plies, seats, purpose)
+        assert len(match.seats) == (len(seats) if seats else 1)
+        return match
+
+    monkeypatch.setattr(offscreen, "position", spy)
+    out = tmp_path / "cosmos.png"
+    assert run(["shot", "cosmos", "--out", str(out), "--players", "4", "--plies", "30", "--size", "1024x640"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1024, 640)
+    assert seen == [["human"] * 4]
+    assert offscreen.seat_count("cosmos", None) == 1 and offscreen.seat_count("order-chaos", None) == 2
+    from game.core.errors import EntropyError
+
+    with pytest.raises(EntropyError, match="1-4 players, not 5"):
+        offscreen.seat_count("cosmos", 5)
+    with pytest.raises(EntropyError, match="not 3"):
+        run(["shot", "order-chaos", "--out", str(out), "--players", "3"])
+
+
+def test_bench_render_seats_the_players_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scenes import offscreen
+
+    seen: list[list[str] | None] = []
+    real = offscreen.position
+
+    def spy(game_id, seed, plies, seats=None, purpose="shot"):  # type: ignore[no-untyped-def]
+        seen.append(seats)
+        return real(game_id, seed, plies, seats, purpose)
+
+    monkeypatch.setattr(offscreen, "position", spy)
+    result = offscreen.bench_render("cosmos", frames=10, size=(1024, 640), players=4, plies=12)
+    assert seen == [["human", "random", "random", "random"]]
+    assert set(result) == {"game", "frames", "size", "frame_ms", "ai_thinking_frame_ms"}
