@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import html
-import re
 from functools import partial
 from importlib import resources
 from typing import Any
 
 import pygame
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from pygame_gui.elements import UITextBox
 
 from game.core.registry import all_games, get_game
@@ -56,55 +57,77 @@ def read_rules(game_id: str) -> str | None:
         return None
 
 
-def _inline(text: str) -> str:
-    text = html.escape(text, quote=False)
-    text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
-    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<font color='#C8C2B4'>\1</font>", text)
-    text = re.sub(r"`(.+?)`", r"<b>\1</b>", text)
-    return text
+MARKDOWN = MarkdownIt("commonmark")
+"""The rules' Markdown parser (CommonMark: a wrapped list item stays one item, a bold run may
+cross a line break); `markdown_to_html` renders its tokens."""
+DIM_HEX = "#C8C2B4"
+"""Emphasis (*text*) shows in this colour: the text box's fonts have no italic face."""
+INDENT = "    "
+"""A nested list's items start this much further in, per level."""
+
+
+def _inline(tokens: list[Token]) -> str:
+    """A paragraph's or heading's inline tokens in the text box's markup."""
+    out: list[str] = []
+    for t in tokens:
+        if t.type == "text":
+            out.append(html.escape(t.content, quote=False))
+        elif t.type == "softbreak":
+            out.append(" ")  # a wrapped source line goes on in the same paragraph or item
+        elif t.type == "hardbreak":
+            out.append("<br>")
+        elif t.type in ("strong_open", "strong_close"):
+            out.append("<b>" if t.nesting > 0 else "</b>")
+        elif t.type in ("em_open", "em_close"):
+            out.append(f"<font color='{DIM_HEX}'>" if t.nesting > 0 else "</font>")
+        elif t.type == "code_inline":
+            out.append(f"<b>{html.escape(t.content, quote=False)}</b>")
+        elif t.type == "image":
+            out.append(html.escape(t.content, quote=False))  # its alt text
+        elif t.type in ("html_inline", "code_block", "fence"):
+            out.append(html.escape(t.content, quote=False))
+        # link_open / link_close: the link's words are its text tokens; the app opens no links
+    return "".join(out)
 
 
 def markdown_to_html(md: str, scale: float = 1.0) -> str:
-    """A small subset: '#'/'##'/'###' headings, paragraphs, '-' / '*' / '+' bullets, numbered items
-    ('1.' or '1)'), **bold**, *italic*, `code` (shown bold)."""
+    """The rules' Markdown (parsed by markdown-it-py, CommonMark) in the subset of HTML that
+    pygame-gui's text box draws: headings as sized fonts, paragraphs, bullet and numbered lists
+    (nested ones indented; each item one line however its source wraps), **bold**, *emphasis*
+    (dimmed), `code` (bold), code blocks as plain lines. Links show their words."""
     out: list[str] = []
-    para: list[str] = []
-
-    in_list = [False]
-
-    def flush() -> None:
-        if in_list[0]:
-            out.append("<br>")
-            in_list[0] = False
-        if para:
-            out.append(_inline(" ".join(para)) + "<br><br>")
-            para.clear()
-
-    for raw in md.splitlines():
-        line = raw.strip()
-        if not line:
-            flush()
-            continue
-        m = re.match(r"^(#{1,6})\s+(.*)$", line)
-        if m:
-            flush()
-            level = len(m.group(1))
+    lists: list[str] = []  # the open lists' kinds, outermost first
+    for t in MARKDOWN.parse(md):
+        kind = t.type
+        if kind == "heading_open":
+            level = int(t.tag[1:])
             size = round({1: 30, 2: 24}.get(level, 20) * scale)
             face = "display" if level <= 2 else "body"
             colour = ACCENT_HEX if level <= 2 else "#E8E4D8"
-            text = _inline(m.group(2)) if face == "display" else f"<b>{_inline(m.group(2))}</b>"
-            out.append(f"<font face='{face}' pixel_size={size} color='{colour}'>{text}</font><br>")
-            continue
-        m = re.match(r"^([-*+]|\d+[.)])\s+(.*)$", line)  # a bullet, or a number as in "1." / "2)"
-        if m:
-            if para:
-                flush()
-            in_list[0] = True
-            marker = "•" if m.group(1) in ("-", "*", "+") else html.escape(m.group(1))
-            out.append(f"<font color='{ACCENT_HEX}'>{marker}</font>  {_inline(m.group(2))}<br>")
-            continue
-        para.append(line)
-    flush()
+            out.append(f"<font face='{face}' pixel_size={size} color='{colour}'>" + ("" if face == "display" else "<b>"))
+        elif kind == "heading_close":
+            level = int(t.tag[1:])
+            out.append(("" if level <= 2 else "</b>") + "</font><br>")
+        elif kind == "inline":
+            out.append(_inline(t.children or []))
+        elif kind == "paragraph_close":
+            out.append("<br>" if lists else "<br><br>")  # an item's text ends its line
+        elif kind in ("bullet_list_open", "ordered_list_open"):
+            if lists and out and not out[-1].endswith("<br>"):
+                out.append("<br>")
+            lists.append(kind)
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+            if not lists:
+                out.append("<br>")  # a blank line after the whole list
+        elif kind == "list_item_open":
+            marker = "•" if lists[-1] == "bullet_list_open" else html.escape(f"{t.info}{t.markup}")
+            out.append(INDENT * (len(lists) - 1) + f"<font color='{ACCENT_HEX}'>{marker}</font>  ")
+        elif kind in ("code_block", "fence", "html_block"):
+            lines = t.content.rstrip("\n").split("\n")
+            out.append("<br>".join(html.escape(line, quote=False) for line in lines) + "<br><br>")
+        elif kind == "hr":
+            out.append("<br>")
     return "".join(out)
 
 

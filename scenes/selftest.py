@@ -61,7 +61,7 @@ def _pygame_gui_data() -> dict[str, Any]:
 
 def _game_data() -> dict[str, Any]:
     from game.core.registry import all_games
-    from scenes.rules_help import read_rules
+    from scenes.rules_help import markdown_to_html, read_rules
     from game.order_chaos.colours import counter_colours
 
     out: dict[str, Any] = {}
@@ -69,7 +69,8 @@ def _game_data() -> dict[str, Any]:
         rules = read_rules(game.info.id)
         if not rules:
             raise FileNotFoundError(f"no rules text for {game.info.id}")
-        out[game.info.id] = {"rules_chars": len(rules)}
+        # through the Markdown library, as the Rules screen shows it (the bundle must ship it)
+        out[game.info.id] = {"rules_chars": len(rules), "rules_html_chars": len(markdown_to_html(rules))}
     out["order-chaos"]["colours"] = len(counter_colours())
     return out
 

@@ -1,9 +1,86 @@
-"""The How-to-play markdown subset (scenes/rules_help.py): bullets and numbered items are one
-kind of list line, marked by a dot or by their own number."""
+"""The How-to-play text (scenes/rules_help.py): the rules' Markdown, parsed by markdown-it-py, in
+the HTML subset pygame-gui's text box draws. Bullets and numbered items are one kind of list
+line, marked by a dot or by their own number; a wrapped item stays one item."""
 
 from __future__ import annotations
 
-from scenes.rules_help import ACCENT_HEX, markdown_to_html
+import re
+
+import pytest
+
+from game.core import registry
+from scenes.rules_help import ACCENT_HEX, markdown_to_html, read_rules
+
+MARKER = re.compile(f"<font color='{ACCENT_HEX}'>(•|\\d+[.)])</font>")
+
+
+def plain_lines(html: str) -> list[str]:
+    """The text box's lines as a reader sees them, list markers and tags taken out."""
+    text = MARKER.sub("", html)
+    return [re.sub(r"<[^>]+>", "", line).strip() for line in text.split("<br>")]
+
+
+def test_a_wrapped_numbered_item_stays_one_item() -> None:
+    """The old converter made the continuation lines a paragraph of their own, below the number,
+    and left a bold run that crossed a line break as raw asterisks."""
+    html = markdown_to_html("1. **Production**: every portal you own\n   pays you its energy: **50\n   energy**.\n"
+                            "2. **Planning**: lay cards\n   face down.\n")
+    lines = [line for line in html.split("<br>") if line]
+    assert len(lines) == 2
+    assert lines[0].startswith(f"<font color='{ACCENT_HEX}'>1.</font>  <b>Production</b>")
+    assert "every portal you own pays you its energy: <b>50 energy</b>." in lines[0]
+    assert lines[1].endswith("<b>Planning</b>: lay cards face down.")
+
+
+def test_a_nested_list_is_indented_under_its_item() -> None:
+    html = markdown_to_html("4. **Chaos**, round after round:\n   - lasers move on;\n   - then, starting\n"
+                            "     with the first player, cards.\n5. Expansion\n")
+    lines = [line for line in html.split("<br>") if line]
+    assert [plain_lines(line)[0] for line in lines] == ["Chaos, round after round:", "lasers move on;",
+                                                        "then, starting with the first player, cards.", "Expansion"]
+    assert lines[1].startswith("    <font") and lines[2].startswith("    <font") and not lines[3].startswith(" ")
+
+
+def games_with_rules() -> list[str]:
+    ids = [g.info.id for g in registry.all_games()] + [g.info.id for g in registry.in_progress_games()]
+    return [game_id for game_id in ids if read_rules(game_id) is not None]
+
+
+def test_every_registered_game_has_rules() -> None:
+    assert {g.info.id for g in registry.all_games()} <= set(games_with_rules())
+
+
+@pytest.mark.parametrize("game_id", games_with_rules())
+def test_every_games_rules_convert_without_raw_markdown(game_id: str) -> None:
+    md = read_rules(game_id)
+    assert md is not None
+    html = markdown_to_html(md)
+    for line in plain_lines(html):
+        assert not re.match(r"(#{1,6}|[-*+]|\d+[.)])\s", line), (game_id, line)
+        assert "**" not in line and "`" not in line and "](" not in line and "__" not in line, (game_id, line)
+    # every list item in the source is one marked line, its wrapped lines included
+    items = source_items(md)
+    assert len(MARKER.findall(html)) == len(items)
+    shown = set(plain_lines(html))
+    for item in items:
+        assert item in shown, (game_id, item)
+
+
+def source_items(md: str) -> list[str]:
+    """Each list item of a Markdown source as one line of words (its wrapped lines joined, `*`
+    and backticks taken out): what the text box must show on the item's line."""
+    items: list[tuple[int, list[str]]] = []
+    open_item = False
+    for line in md.splitlines():
+        start = re.match(r"^(\s*)([-*+]|\d+[.)])\s+(.*)$", line)
+        if start:
+            items.append((len(start.group(1)), [start.group(3)]))
+            open_item = True
+        elif open_item and line.strip() and len(line) - len(line.lstrip()) > items[-1][0]:
+            items[-1][1].append(line.strip())
+        else:
+            open_item = False
+    return [" ".join(" ".join(words).replace("*", "").replace("`", "").split()) for _, words in items]
 
 
 def test_bullets_and_numbers_are_list_lines_with_their_marker() -> None:
