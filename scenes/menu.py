@@ -247,6 +247,11 @@ class MenuScene(UIScene):
         font = self.font(28, "display")
         return max((font.size(g.info.title)[0] for g in self.games), default=0) + self.px(12)
 
+    def _thumb_side(self, row: pygame.Rect) -> int:
+        """The game picture's side in `row`: the row's height up to px(220), smaller when the
+        widest title would not fit beside it (a narrow, tall window cut 'If Worlds Collide')."""
+        return max(self.px(40), min(row.h, self.px(220), row.w - self.px(28) - self._title_w()))
+
     def _rows(self, card: pygame.Rect) -> list[tuple[Any, pygame.Rect]]:
         """One rect per game inside the card (`plan_rows`)."""
         return list(zip(self.games, plan_rows(card, len(self.games), self.px, self._title_w()).rows))
@@ -260,7 +265,7 @@ class MenuScene(UIScene):
         self.label(pygame.Rect(card.x + pad, plan.heading_y, card.w - 2 * pad, px(44)), "Choose a game", "@heading")
         for game, row in zip(self.games, plan.rows):
             info = game.info
-            thumb = min(row.h, px(220))
+            thumb = self._thumb_side(row)
             text_x = row.x + thumb + pad
             compact = plan.kind != "feature"  # too short for the buttons under the text
             beside, dense = plan.kind == "beside", plan.kind == "dense"
@@ -499,7 +504,7 @@ class MenuScene(UIScene):
         if self.mode == "games":
             rows = self._rows(self._card)
             for i, (game, row) in enumerate(rows):
-                side = min(row.h, self.px(220))
+                side = self._thumb_side(row)
                 surface.blit(thumbnail(game.info.id, (side, side)), (row.x, row.y))
                 if i < len(rows) - 1:
                     y = (row.bottom + rows[i + 1][1].y) // 2  # halfway to the next row
