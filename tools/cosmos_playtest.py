@@ -11,26 +11,30 @@ its seat's view, never another seat's hidden cards. Run from the project root:
 
 `--set` tries other numbers of `data/rules.toml` for this run only (`--set track_vp=[0,1,3,7]`).
 
-Prints one dict of figures per table size: rounds, final scores, how the end was triggered,
-how often each action, star and focus set is used.
+Prints one dict of figures per table size: how the end was triggered, and the usage summary of
+`tools/cosmos_usage.py` (rounds, final scores and their make-up, the winners' strategies, how
+often each action, star path, life card, planet, biome, asteroid and Focus card is used).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
-from game.core.protocol import CHANCE, Command, Seat
-from game.core.rng import Rng
-from game.cosmos import commands as C
-from game.cosmos import model as M
-from game.cosmos import rules
-from game.cosmos.ai import potential, thin
-from game.cosmos.game import COSMOS, CONTENT
-from game.cosmos.state import CosmosState
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: the project root for tools.*
+
+from game.core.protocol import CHANCE, Command, Seat  # noqa: E402
+from game.core.rng import Rng  # noqa: E402
+from game.cosmos import model as M  # noqa: E402
+from game.cosmos.ai import potential, thin  # noqa: E402
+from game.cosmos.game import COSMOS, CONTENT  # noqa: E402
+from game.cosmos.state import CosmosState  # noqa: E402
+from tools.cosmos_usage import Usage  # noqa: E402
 
 
 def finish_turn(s: CosmosState, seat: Seat, rng: Rng) -> None:
@@ -94,60 +98,39 @@ def choose(s: CosmosState, seat: Seat, rng: Rng) -> Command:
     return best
 
 
-def play(players: int, seed: int) -> dict[str, Any]:
-    """One game with the policy in every seat: its figures."""
+def play(players: int, seed: int, usage: Usage | None = None) -> dict[str, Any]:
+    """One game with the policy in every seat: its figures (and its usage counted into `usage`)."""
     s = COSMOS.new({}, seed, players)
     rng = Rng(seed * 7919 + 1)
-    actions: Counter[str] = Counter()
-    stars: Counter[str] = Counter()
+    usage = usage if usage is not None else Usage()
+    usage.start(s)
     while not s.is_over():
         actor = s.to_act()[0]
         cmd = s.sample_chance(rng) if actor == CHANCE else choose(s, actor, rng)
-        if isinstance(cmd, C.Move):
-            dest = rules.destination(s.players[actor], cmd)
-            actions[rules.action_at(s, dest)] += 1
-        if isinstance(cmd, C.Evolve):
-            stars[cmd.star] += 1
-        s.apply(cmd)
+        usage.observe(s, s.apply(cmd))
+    usage.finish(s)
     trig = "solo round limit" if players == 1 and s.round < s.content.n("max_rounds") else "engine guard"
     if s.last_round > 0:
         tracks = sum(x >= 0 for x in s.track_last)
         bigs = sum(x >= 0 for x in s.big_taken.values())
         trig = f"tracks{tracks}+big{bigs}"
-    return {"rounds": s.round, "scores": s.scores(), "trigger": trig, "actions": actions, "stars": stars,
+    return {"rounds": s.round, "scores": s.scores(), "trigger": trig,
             "focus": [p.focus for p in s.players], "tiers": [sum(p.tiers) for p in s.players]}
 
 
 def report(players: int, games: int, seed: int) -> dict[str, Any]:
-    rounds, tops, means, seconds = [], [], [], []
+    """`games` games at a table of `players`: how they ended, and the usage summary."""
+    seconds = []
     triggers: Counter[str] = Counter()
-    actions: Counter[str] = Counter()
-    stars: Counter[str] = Counter()
-    focus_wins: Counter[str] = Counter()
+    usage = Usage()
     for g in range(games):
         t = time.perf_counter()
-        r = play(players, seed + g)
+        r = play(players, seed + g, usage)
         seconds.append(time.perf_counter() - t)
-        rounds.append(r["rounds"])
-        tops.append(max(r["scores"]))
-        means.append(sum(r["scores"]) / players)
         triggers[r["trigger"]] += 1
-        actions.update(r["actions"])
-        stars.update(r["stars"])
-        if players > 1:
-            focus_wins[r["focus"][r["scores"].index(max(r["scores"]))]] += 1
         print(players, "players game", g, r["rounds"], "rounds", r["scores"], r["trigger"], flush=True)
-    total = sum(actions.values())
-    return {
-        "players": players, "games": games,
-        "rounds": (min(rounds), sum(rounds) / games, max(rounds)),
-        "winner_vp_mean": round(sum(tops) / games, 1), "vp_mean": round(sum(means) / games, 1),
-        "triggers": dict(triggers),
-        "actions_share": {k: round(v / total, 3) for k, v in actions.most_common()},
-        "stars_evolved": dict(stars.most_common()),
-        "winning_focus": dict(focus_wins),
-        "seconds_per_game": round(sum(seconds) / games, 1),
-    }
+    return {"players": players, "games": games, "triggers": dict(triggers),
+            "seconds_per_game": round(sum(seconds) / games, 1), **usage.summary()}
 
 
 def main() -> None:
