@@ -99,7 +99,8 @@ def choose(s: CosmosState, seat: Seat, rng: Rng) -> Command:
 
 
 def play(players: int, seed: int, usage: Usage | None = None) -> dict[str, Any]:
-    """One game with the policy in every seat: its figures (and its usage counted into `usage`)."""
+    """One game with the policy in every seat: its figures and final position (`state`), its
+    usage counted into `usage`."""
     s = COSMOS.new({}, seed, players)
     rng = Rng(seed * 7919 + 1)
     usage = usage if usage is not None else Usage()
@@ -115,7 +116,7 @@ def play(players: int, seed: int, usage: Usage | None = None) -> dict[str, Any]:
         bigs = sum(x >= 0 for x in s.big_taken.values())
         trig = f"tracks{tracks}+big{bigs}"
     return {"rounds": s.round, "scores": s.scores(), "trigger": trig,
-            "focus": [p.focus for p in s.players], "tiers": [sum(p.tiers) for p in s.players]}
+            "focus": [p.focus for p in s.players], "tiers": [sum(p.tiers) for p in s.players], "state": s}
 
 
 def report(players: int, games: int, seed: int) -> dict[str, Any]:

@@ -186,10 +186,11 @@ def leans_on(parts: dict[str, int], vp_by_source: Counter[str]) -> str:
     return pieces.most_common(1)[0][0]
 
 
-def play_agents(agents: Sequence[str], seed: int, usage: Usage, times: list[list[float]]) -> list[int]:
+def play_agents(agents: Sequence[str], seed: int, usage: Usage, times: list[list[float]],
+                save: Path | None = None) -> list[int]:
     """One game between AI levels `agents` (seat order), played as the arena plays (a plan a
     step at a time through `Match.submit`), counted into `usage`; `times[seat]` gets each
-    decision's seconds. Returns the winning seats."""
+    decision's seconds; the match is saved to `save` if given. Returns the winning seats."""
     match = Match(COSMOS, {}, seed, list(agents))
     players = [make_agent(a, "cosmos", seed * 31 + i) for i, a in enumerate(agents)]
     state = match.state
@@ -212,6 +213,8 @@ def play_agents(agents: Sequence[str], seed: int, usage: Usage, times: list[list
     state = match.state
     assert isinstance(state, CosmosState)
     usage.finish(state)
+    if save is not None:
+        match.save(save)
     return list(state.winners())
 
 
@@ -236,7 +239,7 @@ def tally_saved(paths: Iterable[Path], usage: Usage) -> None:
         usage.finish(state)
 
 
-def report(agents: Sequence[str], games: int, seed: int) -> dict[str, Any]:
+def report(agents: Sequence[str], games: int, seed: int, save_dir: Path | None = None) -> dict[str, Any]:
     """`games` games between `agents`, seats rotated game by game: wins by agent, decision
     seconds by agent, and the usage summary."""
     n = len(agents)
@@ -246,7 +249,8 @@ def report(agents: Sequence[str], games: int, seed: int) -> dict[str, Any]:
     for g in range(games):
         order = [agents[(s + g) % n] for s in range(n)]
         seat_times: list[list[float]] = [[] for _ in range(n)]
-        winners = play_agents(order, seed * 100_003 + g, usage, seat_times)
+        save = save_dir / f"cosmos-seed{seed}-game{g:04d}.json" if save_dir else None
+        winners = play_agents(order, seed * 100_003 + g, usage, seat_times, save)
         for seat, level in enumerate(order):
             times[level].extend(seat_times[seat])
         for w in winners:
@@ -263,6 +267,7 @@ def report(agents: Sequence[str], games: int, seed: int) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--agents", help="AI levels, one a seat: normal,greedy")
+    ap.add_argument("--save-dir", type=Path, help="save each game played here")
     ap.add_argument("--saved", nargs="*", type=Path, default=[], help="count these saved games instead")
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
@@ -274,7 +279,7 @@ def main() -> None:
         return
     if not args.agents:
         raise SystemExit("--agents or --saved, please")
-    print(json.dumps(report(args.agents.split(","), args.games, args.seed)), flush=True)
+    print(json.dumps(report(args.agents.split(","), args.games, args.seed, args.save_dir)), flush=True)
 
 
 if __name__ == "__main__":

@@ -115,8 +115,8 @@ def test_oranges_set_biome_goes_to_the_planet_without_one_and_is_fulfilled_at_on
     o = s.players[ORANGE]
     system(s, ORANGE, "IA")
     planet(s, ORANGE, 0, 0, 23).biome = 2
-    slot = planet(s, ORANGE, 0, 1, 24, life=(2, 0, 0))
-    s.biome_piles[0].top = 1                  # abundant: 2 bacteria fulfil it
+    slot = planet(s, ORANGE, 0, 1, 24, life=(3, 0, 0))
+    s.biome_piles[0].top = 1                  # abundant: 3 bacteria fulfil it (the picture's count is not in the text)
     turn(s, ORANGE, M.Acting(ORANGE, "set_biome", 0))
     events = play(s, C.SetBiome(ORANGE, 0, 0, 1))
     assert slot.biome == 1 and slot.fulfilled

@@ -323,11 +323,11 @@ def test_upgrade_costs_3_energy_and_stops_at_tier_2() -> None:
 
 def test_focus_card_triggers_when_its_token_is_placed_but_not_the_wild_one() -> None:
     s = bare()
-    p = s.players[A]                            # set A: star card tier 1 gives 1 energy
+    p = s.players[A]                            # set A: star card tier 1 gives 2 energy
     p.tiers, p.pos = [1, 0, 0], 2 * 5 + 1
     turn(s, A)
     play(s, C.Move(A, 1, 0))                    # section 0: Evolve a Star, the star token
-    assert p.energy == 1 + 2                    # the focus card and the Traffic Bonus (2 energy)
+    assert p.energy == 2 + 2                    # the focus card and the Traffic Bonus (2 energy)
     s2 = bare()
     s2.players[A].tiers, s2.players[A].pos = [1, 0, 0], 2 * 5 + 1
     turn(s2, A)
