@@ -1,13 +1,13 @@
 """How Cosmos's content is used in a game: the usage figures behind docs/rules/cosmos.md.
 
 `Usage` reads the events of a game (each `state.apply`'s list, as it comes) and counts what
-issue 14 asks to be shown: each action landed on, each star evolved (by path: `IB>IIB`) and
-activated, each life card played (L1-L66), each planet (by type and id), each biome set and
-fulfilled, each asteroid type, each Focus card upgraded, each mission
-played, each Focus card triggered (by set, token and tier: `B.planet.2`), and where VP tokens came from (the event's `source`: a star, a planet, a life card, a
-biome, a focus card, the Generator, a mission). `finish` adds the final scores' make-up (VP
-tokens, lifeform tiles, objectives, leftovers), the rounds and which source the winner's score
-leaned on most (its "strategy").
+issue 14 asks to be shown: each action landed on, each star evolved (by path: `IB>IIB`, `new>IA`
+for a tier I star added) and activated, each life card played (L1-L66), each planet (by type and
+id), each biome set and fulfilled, each asteroid type, each Focus card upgraded and triggered (by
+set, token and tier: `B.planet.2`), each mission played, and where VP tokens came from (the
+event's `source`: a star, a planet, a life card, a biome, a focus card, the Generator, a
+mission). `finish` adds the final scores' make-up (VP tokens, lifeform tiles, objectives,
+leftovers), the rounds and the one source the winner's score leaned on most (its "strategy").
 
 It is a reader only: the policy or agents that play are elsewhere (`tools/cosmos_playtest.py`
 for the playtest policy; `main` below for the game's own AI levels, played as the arena plays
@@ -76,13 +76,15 @@ class Usage:
     rounds: list[int] = field(default_factory=list)
     winner_scores: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
-    _focus: list[str] = field(default_factory=list)
-    _seat_vp: list[Counter[str]] = field(default_factory=list)
+    seat_focus: list[str] = field(default_factory=list)
+    """The current game's Focus set per seat."""
+    seat_vp: list[Counter[str]] = field(default_factory=list)
+    """The current game's VP tokens per seat, by source kind."""
 
     def start(self, s: CosmosState) -> None:
         """A new game begins at `s` (its players' Focus sets are read here)."""
-        self._focus = [p.focus for p in s.players]
-        self._seat_vp = [Counter() for _ in s.players]
+        self.seat_focus = [p.focus for p in s.players]
+        self.seat_vp = [Counter() for _ in s.players]
 
     def observe(self, s: CosmosState, events: Iterable[Event]) -> None:
         """Count `events`, just returned by `s.apply` (`s` is the position after them)."""
@@ -91,7 +93,7 @@ class Usage:
                 self.actions[rules.action_at(s, ev.to)] += 1
                 tier = s.players[ev.seat].tiers[ev.token] if 0 <= ev.token < len(TOKENS) - 1 else 0
                 if tier:
-                    self.focus_triggers[f"{self._focus[ev.seat]}.{TOKENS[ev.token]}.{tier}"] += 1
+                    self.focus_triggers[f"{self.seat_focus[ev.seat]}.{TOKENS[ev.token]}.{tier}"] += 1
             elif isinstance(ev, E.StarPlaced):
                 self.star_paths[f"{ev.old or 'new'}>{ev.star}"] += 1
             elif isinstance(ev, E.StarActivated):
@@ -110,13 +112,13 @@ class Usage:
             elif isinstance(ev, E.AsteroidCaught):
                 self.asteroids[ev.kind] += 1
             elif isinstance(ev, E.Upgraded):
-                self.focus_upgrades[f"{self._focus[ev.seat]}.{TOKENS[ev.card]}.{ev.tier}"] += 1
+                self.focus_upgrades[f"{self.seat_focus[ev.seat]}.{TOKENS[ev.card]}.{ev.tier}"] += 1
             elif isinstance(ev, E.MissionDone):
                 self.missions[f"M{ev.mission}"] += 1
             elif isinstance(ev, E.Gained):
                 if ev.what == "vp":
                     self.vp_tokens_by_source[vp_source(ev.source)] += ev.amount
-                    self._seat_vp[ev.seat][vp_source(ev.source)] += ev.amount
+                    self.seat_vp[ev.seat][vp_source(ev.source)] += ev.amount
 
     def finish(self, s: CosmosState) -> None:
         """The game is over at `s`: its rounds, scores and their make-up, and who won on what."""
@@ -133,8 +135,8 @@ class Usage:
                 continue
             self.winner_scores.append(total)
             self.winner_parts.update(parts[seat])
-            self.winning_focus[self._focus[seat]] += 1
-            self.winner_leans_on[leans_on(parts[seat], self._seat_vp[seat])] += 1
+            self.winning_focus[self.seat_focus[seat]] += 1
+            self.winner_leans_on[leans_on(parts[seat], self.seat_vp[seat])] += 1
 
     def summary(self) -> dict[str, Any]:
         """The figures as one JSON-ready dict (shares rounded to 3 places)."""

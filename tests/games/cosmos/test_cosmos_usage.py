@@ -68,4 +68,4 @@ def test_a_whole_seeded_game_is_counted_as_its_finished_play_areas_show() -> Non
     assert sum(usage.missions.values()) == sum(len(p.done_missions) for p in players)
     assert sum(usage.actions.values()) == final.round * len(players)  # one landing a turn
     winner = max(range(len(players)), key=lambda i: usage.scores[i])
-    assert usage.winner_leans_on == {leans_on(area.score_breakdown(final, winner), usage._seat_vp[winner]): 1}
+    assert usage.winner_leans_on == {leans_on(area.score_breakdown(final, winner), usage.seat_vp[winner]): 1}
