@@ -14,7 +14,7 @@ for the playtest policy; `main` below for the game's own AI levels, played as th
 them). Run from the project root:
 
     .venv/bin/python tools/cosmos_usage.py --agents normal,greedy [--games 4] [--seed 1]
-    .venv/bin/python tools/cosmos_usage.py --saved SAVE_DIR/*.json
+    .venv/bin/python tools/cosmos_usage.py --saved SAVE_DIR/*.json [--only normal]
 
 prints one JSON dict for the table size (wins by agent, decision seconds, and `summary`), or
 the summary of games saved by `entropy-tabletop arena --save-dir`.
@@ -73,6 +73,8 @@ class Usage:
     winner_leans_on: Counter[str] = field(default_factory=Counter)
     winning_focus: Counter[str] = field(default_factory=Counter)
     games: int = 0
+    counted: set[int] | None = None
+    """The seats whose events and scores are counted (None: all); set per game by `start`."""
     rounds: list[int] = field(default_factory=list)
     winner_scores: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
@@ -81,14 +83,19 @@ class Usage:
     seat_vp: list[Counter[str]] = field(default_factory=list)
     """The current game's VP tokens per seat, by source kind."""
 
-    def start(self, s: CosmosState) -> None:
-        """A new game begins at `s` (its players' Focus sets are read here)."""
+    def start(self, s: CosmosState, counted: set[int] | None = None) -> None:
+        """A new game begins at `s` (its players' Focus sets are read here); only the seats in
+        `counted` are counted (None: all)."""
+        self.counted = counted
         self.seat_focus = [p.focus for p in s.players]
         self.seat_vp = [Counter() for _ in s.players]
 
     def observe(self, s: CosmosState, events: Iterable[Event]) -> None:
         """Count `events`, just returned by `s.apply` (`s` is the position after them)."""
         for ev in events:
+            seat = getattr(ev, "seat", None)
+            if self.counted is not None and seat is not None and seat not in self.counted:
+                continue
             if isinstance(ev, E.Moved):
                 self.actions[rules.action_at(s, ev.to)] += 1
                 tier = s.players[ev.seat].tiers[ev.token] if 0 <= ev.token < len(TOKENS) - 1 else 0
@@ -126,14 +133,15 @@ class Usage:
         self.rounds.append(s.round)
         parts = [score_breakdown(s, i) for i in range(len(s.players))]
         totals = [sum(x.values()) for x in parts]
-        self.scores.extend(totals)
-        for x in parts:
-            self.score_parts.update(x)
+        mine = [i for i in range(len(totals)) if self.counted is None or i in self.counted]
+        self.scores.extend(totals[i] for i in mine)
+        for i in mine:
+            self.score_parts.update(parts[i])
         best = max(totals)
-        for seat, total in enumerate(totals):
-            if total != best:
+        for seat in mine:
+            if totals[seat] != best:
                 continue
-            self.winner_scores.append(total)
+            self.winner_scores.append(totals[seat])
             self.winner_parts.update(parts[seat])
             self.winning_focus[self.seat_focus[seat]] += 1
             self.winner_leans_on[leans_on(parts[seat], self.seat_vp[seat])] += 1
@@ -228,15 +236,17 @@ def _observe_log(match: Match, usage: Usage, seen: int) -> int:
     return len(match.log)
 
 
-def tally_saved(paths: Iterable[Path], usage: Usage) -> None:
-    """Count finished saved games (`entropy-tabletop arena --save-dir`) into `usage`."""
+def tally_saved(paths: Iterable[Path], usage: Usage, only: str = "") -> None:
+    """Count finished saved games (`entropy-tabletop arena --save-dir`, or this tool's) into
+    `usage`: every seat, or only the seats named `only` (an AI level)."""
     for path in paths:
         match = Match.load(path)
         state = match.state
         assert isinstance(state, CosmosState)
         if not state.is_over():
             continue
-        usage.start(COSMOS.new(match.config, match.seed, len(match.seats)))
+        counted = {i for i, name in enumerate(match.seats) if name == only} if only else None
+        usage.start(COSMOS.new(match.config, match.seed, len(match.seats)), counted)
         _observe_log(match, usage, 0)
         usage.finish(state)
 
@@ -271,12 +281,13 @@ def main() -> None:
     ap.add_argument("--agents", help="AI levels, one a seat: normal,greedy")
     ap.add_argument("--save-dir", type=Path, help="save each game played here")
     ap.add_argument("--saved", nargs="*", type=Path, default=[], help="count these saved games instead")
+    ap.add_argument("--only", default="", help="with --saved: count only the seats of this level")
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     if args.saved:
         usage = Usage()
-        tally_saved(args.saved, usage)
+        tally_saved(args.saved, usage, args.only)
         print(json.dumps(usage.summary()), flush=True)
         return
     if not args.agents:

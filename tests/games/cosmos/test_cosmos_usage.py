@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.cosmos import area
 from game.cosmos import commands as C
+from game.cosmos import model as M
 from game.cosmos.state import CosmosState
 from tests.games.cosmos.positions import bare, planet, play, system, turn
 from tools.cosmos_playtest import play as playtest_game
@@ -69,3 +70,18 @@ def test_a_whole_seeded_game_is_counted_as_its_finished_play_areas_show() -> Non
     assert sum(usage.actions.values()) == final.round * len(players)  # one landing a turn
     winner = max(range(len(players)), key=lambda i: usage.scores[i])
     assert usage.winner_leans_on == {leans_on(area.score_breakdown(final, winner), usage.seat_vp[winner]): 1}
+
+
+def test_only_the_counted_seats_are_counted() -> None:
+    s = bare(2)
+    s.players[ORANGE].pos = 2 * 5 + 1
+    usage = Usage()
+    usage.start(s, counted={1})
+    turn(s, ORANGE)
+    usage.observe(s, play(s, C.Move(ORANGE, 1, 0)))
+    assert not usage.actions
+    usage.start(s, counted={ORANGE})
+    turn(s, ORANGE)
+    s.players[ORANGE].pos, s.players[ORANGE].tokens = 2 * 5 + 1, [M.STANDING] * 4
+    usage.observe(s, play(s, C.Move(ORANGE, 1, 0)))
+    assert usage.actions == {"evolve": 1}
