@@ -238,14 +238,14 @@ def _observe_log(match: Match, usage: Usage, seen: int) -> int:
 
 def tally_saved(paths: Iterable[Path], usage: Usage, only: str = "") -> None:
     """Count finished saved games (`entropy-tabletop arena --save-dir`, or this tool's) into
-    `usage`: every seat, or only the seats named `only` (an AI level)."""
+    `usage`: every seat, or only the seats named in `only` (AI levels, by commas)."""
     for path in paths:
         match = Match.load(path)
         state = match.state
         assert isinstance(state, CosmosState)
         if not state.is_over():
             continue
-        counted = {i for i, name in enumerate(match.seats) if name == only} if only else None
+        counted = {i for i, name in enumerate(match.seats) if name in only.split(",")} if only else None
         usage.start(COSMOS.new(match.config, match.seed, len(match.seats)), counted)
         _observe_log(match, usage, 0)
         usage.finish(state)
@@ -281,7 +281,7 @@ def main() -> None:
     ap.add_argument("--agents", help="AI levels, one a seat: normal,greedy")
     ap.add_argument("--save-dir", type=Path, help="save each game played here")
     ap.add_argument("--saved", nargs="*", type=Path, default=[], help="count these saved games instead")
-    ap.add_argument("--only", default="", help="with --saved: count only the seats of this level")
+    ap.add_argument("--only", default="", help="with --saved: count only the seats of these levels (normal,hard)")
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
