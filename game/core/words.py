@@ -40,3 +40,27 @@ class Line:
     text: str
     tone: str = PLAIN
     seat: int = -1
+
+
+YOU = "You"
+"""The table's name for the person at the screen: "You deploy", "your table"."""
+
+
+def verb(who: str, words: str) -> str:
+    """`words` (third person: "deploys first") after `who`, in the second person for You
+    ("You deploy first", "You catch", "You have")."""
+    if who != YOU:
+        return words
+    first, _, rest = words.partition(" ")
+    irregular = {"goes": "go", "has": "have", "is": "are", "does": "do"}
+    if first in irregular:
+        plain = irregular[first]
+    elif first.endswith(("ches", "shes", "sses", "xes", "zes")):
+        plain = first[:-2]
+    else:
+        plain = first[:-1] if first.endswith("s") else first
+    return " ".join(w for w in (plain, rest.replace("their", "your")) if w)
+
+
+def owner(who: str) -> str:
+    return "your" if who == YOU else f"{who}'s"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from game.core.protocol import Command, Event, Seat
-from game.core.words import HEADLINE, QUIET, SEAT, Line
+from game.core.words import HEADLINE, QUIET, SEAT, YOU, Line, verb
 from game.cosmos import commands as C
 from game.cosmos import events as E
 from game.cosmos.content import LIFEFORMS, TOKENS, Content
@@ -41,6 +42,15 @@ def source_words(source: str, content: Content) -> str:
 
 
 def describe(event: Event, names: Sequence[str], viewer: Seat, content: Content) -> Line | None:
+    """The event's line; a line about the person at the screen reads in the second person
+    ("You gain 2 energy", not "You gains")."""
+    line = _describe(event, names, viewer, content)
+    if line is None or not line.text.startswith(f"{YOU} "):
+        return line
+    return dataclasses.replace(line, text=f"{YOU} {verb(YOU, line.text[len(YOU) + 1:])}")
+
+
+def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content) -> Line | None:
     def who(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core.protocol import Event, Seat
-from game.core.words import ALERT, HEADLINE, QUIET, SEAT, Line, LogEntry
+from game.core.words import ALERT, HEADLINE, QUIET, SEAT, Line, LogEntry, owner, verb
 from game.skirmish.commands import (
     AbilityUsed,
     ActivationBegan,
@@ -42,21 +42,6 @@ ORDER_WORDS = {"move_attack": "move, then attack", "attack_move": "attack, then 
                "double_move": "move twice"}
 PURPOSE_WORDS = {"deploy": "deploys first", "environment": "rolls on their Environment table",
                  "first": "goes first"}
-YOU = "You"
-"""The table's name for the person at the screen: "You deploy", "your table"."""
-
-
-def verb(who: str, words: str) -> str:
-    """`words` (third person: "deploys first") after `who`, in the second person for You."""
-    if who != YOU:
-        return words
-    first, _, rest = words.partition(" ")
-    plain = {"goes": "go", "has": "have", "is": "are"}.get(first, first[:-1] if first.endswith("s") else first)
-    return " ".join(w for w in (plain, rest.replace("their", "your")) if w)
-
-
-def owner(who: str) -> str:
-    return "your" if who == YOU else f"{who}'s"
 
 
 class _Roll:

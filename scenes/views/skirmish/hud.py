@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from game.skirmish.content import Content
-from game.skirmish.words import verb
+from game.core.words import verb
 from scenes.kit import palette
 from scenes.sprites.text import TextCache
 

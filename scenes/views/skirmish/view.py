@@ -29,7 +29,7 @@ from game.core.decisions import Decision
 from game.core.protocol import Command, Event, Seat, Target
 from game.skirmish import commands as C
 from game.skirmish.geometry import base_radius
-from game.skirmish.words import owner, verb
+from game.core.words import owner, verb
 from game.skirmish.public import AttackPreview, PublicTable, Route, _content, models_at, unit_sheet
 from scenes.animation import Animator, ease_in_out_cubic
 from scenes.input.regions import DropRegion
