@@ -19,16 +19,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+import shapely
 
 from game.skirmish import geometry as geo
 from game.skirmish import rules
 from game.skirmish.ai import odds
 from game.skirmish.ai.sightings import Sightings
-from game.skirmish.content import HoldRule, ReachRule, distance_to_polygon
+from game.skirmish.content import HoldRule, ReachRule
 from game.skirmish.model import Figure
 
 if TYPE_CHECKING:
@@ -88,17 +90,25 @@ def objectives(s: SkirmishState, w: Weights = WEIGHTS) -> float:
             if not left:
                 continue
             stake = rule.points * left * odds.SCORE_WORTH
-            for f in s.figures:
-                if not f.on_table:
+            for side in (0, 1):
+                mine = [f for f in s.figures if f.on_table and f.side == side]
+                if not mine:
                     continue
-                zone = s.mission.zones[1 - f.side]
-                sign = 1.0 if f.side == 0 else -1.0
-                if geo.in_polygon(zone, f.x, f.y):
-                    total += sign * stake * w.zone
-                else:
-                    gap = distance_to_polygon(f.at, zone)
-                    total += sign * stake * w.approach * math.exp(-gap / max(2.0, 2 * f.unit.move))
+                zone = _zone(s.mission.zones[1 - side])
+                gaps = shapely.distance(zone, shapely.points([f.at for f in mine]))
+                pulls = [w.zone if gap <= 0.0 else w.approach * math.exp(-gap / max(2.0, 2 * f.unit.move))
+                         for f, gap in zip(mine, gaps)]
+                total += (1.0 if side == 0 else -1.0) * stake * sum(pulls)
     return total
+
+
+@lru_cache(maxsize=64)
+def _zone(points: tuple[tuple[float, float], ...]) -> shapely.Polygon:
+    """A zone's polygon, prepared once (the evaluator asks about the same zones thousands of
+    times a decision): distance 0 inside or on its edge, as `geometry.in_polygon` counts it."""
+    poly = shapely.Polygon(points)
+    shapely.prepare(poly)
+    return poly
 
 
 def gap(f: Figure, t: Figure) -> float:

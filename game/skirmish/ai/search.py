@@ -11,11 +11,23 @@ The **search** takes the `width` best and plays each out on copies of the positi
 of the activation through the engine's own rules: the dice drawn from the search's RNG (every
 roll a chance node, sampled), the re-rolls and the attacks chosen by `policy` as in play, then
 the position evaluated (abilities are left out of play-outs: weighing each costs a copy and
-an evaluation per target). Samples are shared out by successive halving: each round gives every
-surviving activation the same number of samples (the same dice seeds for all: common random
-numbers) and keeps the better half, until one is left or the `iterations` budget (samples) is
+an evaluation per target). With `Budget.reply`, the end of each play-out is not evaluated as it
+stands but after **the other side's reply**: its best `reply` activations by static value
+(`replies`, chosen once per decision from the position before ours, as `greedy` would weigh
+them) are weighed again in the play-out's position (the model at its destination, its attacks'
+worth by the exact odds from where it attacks, then the evaluator with our side to act), and
+the one best for the other side counts (`answered`). So the samples see what the reply takes
+back (a shooter left in the open, an objective we cannot hold), which one ply and the
+evaluator's threat terms only estimate; a reply whose model fell or already acted is skipped.
+Samples are shared out by successive halving: each round gives every surviving activation the
+same number of samples (the same dice seeds for all: common random numbers) and keeps the better half, until one is left or the `iterations` budget (samples) is
 spent; a time cap is only a safety net. An activation whose play-out draws no dice is played
 once. Budgets are iterations, so a level plays the same however busy the machine is.
+
+**Time** (a safety net, `Budget.max_seconds`, one deadline for the whole decision): weighing the
+activations stops at 35% of it, the replies at 45%, the shared first parts at 60%, the samples
+at the cap; what is weighed by then is chosen from. At the levels' budgets the cap is not met
+on an idle or moderately busy machine; on a crowded one the samples are cut short.
 """
 
 from __future__ import annotations
@@ -64,6 +76,11 @@ class Budget:
     per_model: int = 1
     """"Move then attack" activations kept per model (its best destinations): more lets the
     samples choose between a bold and a careful spot for the same model."""
+    reply: int = 0
+    """The other side's activations weighed as its reply at the end of each sample (0: none,
+    the play-out's position is evaluated as it stands)."""
+    reply_spots: int = 6
+    """Destinations per model when the other side's replies are chosen."""
 
 
 def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: float = math.inf) -> list[Macro]:
@@ -171,9 +188,50 @@ def prefix(s: SkirmishState, policy: Policy, m: Macro) -> SkirmishState:
     return sim
 
 
-def play_out(start: SkirmishState, policy: Policy, m: Macro, rng: Rng) -> float:
+def replies(s: SkirmishState, policy: Policy, budget: Budget, deadline: float = math.inf) -> list[Macro]:
+    """The other side's best `budget.reply` single-move activations from `s` by static value (as
+    `greedy` weighs them, with `budget.reply_spots` destinations a model): the replies
+    `answered` weighs at the end of each sample."""
+    if budget.reply <= 0:
+        return []
+    other = Policy(1 - policy.side, policy.sights, policy.weights, budget.reply_spots, abilities=False)
+    quick = Budget(width=1, iterations=0, max_seconds=budget.max_seconds, spot_limit=budget.reply_spots,
+                   double_spots=0)
+    return macros(s, other, quick, deadline)[:budget.reply]
+
+
+def answered(sim: SkirmishState, policy: Policy, reply: list[Macro]) -> float:
+    """The policy's side's value of `sim` (an activation just over) after the other side's best
+    reply among `reply`, each at its static value (see the module docstring); the plain value
+    when the other side cannot answer now. `sim` is left as it was."""
+    foe = 1 - policy.side
+    if not reply or sim.is_over() or sim.activation is not None or sim.roll is not None or sim.placing is not None \
+            or sim.turn != foe or sim.out[foe] or sim.points[foe] < 1:
+        return policy.value(sim)
+    other = Policy(foe, policy.sights, policy.weights, policy.spot_limit, abilities=False)
+    best = -math.inf
+    for m in reply:
+        g = sim.figures[m.figure]
+        if not g.on_table or g.activated:
+            continue
+        origin = g.at
+        g.activated = True
+        if m.order == "attack_move":
+            worth = other.attack_value(sim, g)
+            g.x, g.y = m.dest or origin
+        else:
+            g.x, g.y = m.dest or origin
+            worth = other.attack_value(sim, g) if m.order == "move_attack" else 0.0
+        best = max(best, other.value(sim, policy.side) + worth)
+        g.x, g.y = origin
+        g.activated = False
+    policy.evaluations += other.evaluations
+    return policy.value(sim) if best == -math.inf else -best
+
+
+def play_out(start: SkirmishState, policy: Policy, m: Macro, rng: Rng, reply: list[Macro] | None = None) -> float:
     """Play `m` on from `start` (its `prefix`) to the end of the activation, dice drawn with
-    `rng`; the value after."""
+    `rng`; the value after (after the other side's best reply among `reply`, if given)."""
     seat = policy.side
     sim = start.clone()
     guard = 0
@@ -189,7 +247,7 @@ def play_out(start: SkirmishState, policy: Policy, m: Macro, rng: Rng) -> float:
         if rules.why_illegal(sim, cmd) is not None:
             break
         sim.apply(cmd)
-    return policy.value(sim)
+    return answered(sim, policy, reply) if reply else policy.value(sim)
 
 
 def _draws_dice(start: SkirmishState) -> bool:
@@ -200,14 +258,21 @@ def _draws_dice(start: SkirmishState) -> bool:
 def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro | None:
     """The activation to start (see the module docstring); None when the side has none."""
     start = cpu_seconds()
-    options = macros(s, policy, budget, start + 0.6 * budget.max_seconds)
+    cap = budget.max_seconds
+    options = macros(s, policy, budget, start + 0.35 * cap)
     if not options:
         return None
     if budget.width <= 1 or budget.iterations <= 0:
         return with_tactic(s, policy, options[0])
-    alive = [with_tactic(s, policy, m) for m in options[:budget.width]]
+    reply = replies(s, policy, budget, start + 0.45 * cap)
+    alive: list[Macro] = []
+    starts: list[SkirmishState] = []
     player = Policy(policy.side, policy.sights, policy.weights, policy.spot_limit, abilities=False)
-    starts = [prefix(s, player, m) for m in alive]
+    for m in options[:budget.width]:
+        if alive and cpu_seconds() - start > 0.6 * cap:
+            break
+        alive.append(with_tactic(s, policy, m))
+        starts.append(prefix(s, player, alive[-1]))
     totals = [0.0] * len(alive)
     counts = [0] * len(alive)
     seeds = [rng.randrange(1 << 30) for _ in range(budget.iterations)]
@@ -220,9 +285,9 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro 
             m = alive[i]
             want = per if _draws_dice(starts[i]) else max(0, 1 - counts[i])
             for _ in range(want):
-                if used >= budget.iterations or cpu_seconds() - start > budget.max_seconds:
+                if used >= budget.iterations or cpu_seconds() - start > cap:
                     break
-                totals[i] += play_out(starts[i], player, m, Rng(seeds[counts[i] % len(seeds)]))
+                totals[i] += play_out(starts[i], player, m, Rng(seeds[counts[i] % len(seeds)]), reply)
                 counts[i] += 1
                 used += 1
         means = {i: totals[i] / counts[i] if counts[i] else -math.inf for i in active}
