@@ -20,14 +20,18 @@ the one best for the other side counts (`answered`). So the samples see what the
 back (a shooter left in the open, an objective we cannot hold), which one ply and the
 evaluator's threat terms only estimate; a reply whose model fell or already acted is skipped.
 Samples are shared out by successive halving: each round gives every surviving activation the
-same number of samples (the same dice seeds for all: common random numbers) and keeps the better half, until one is left or the `iterations` budget (samples) is
-spent; a time cap is only a safety net. An activation whose play-out draws no dice is played
-once. Budgets are iterations, so a level plays the same however busy the machine is.
+same number of samples (the same dice seeds for all: common random numbers) and keeps the
+better half, until one is left or the `iterations` budget (samples) is spent. An activation's
+mean counts its static value as `Budget.prior` samples more, so that one or two unlucky rolls
+in the first round do not drop a strong attack (its static value is the exact expectation the
+samples estimate). An activation whose play-out draws no dice is played once, and its value is
+exact. Budgets are iterations, so a level plays the same however busy the machine is.
 
 **Time** (a safety net, `Budget.max_seconds`, one deadline for the whole decision): weighing the
-activations stops at 35% of it, the replies at 45%, the shared first parts at 60%, the samples
-at the cap; what is weighed by then is chosen from. At the levels' budgets the cap is not met
-on an idle or moderately busy machine; on a crowded one the samples are cut short.
+activations stops at 60% of it, the replies at 70%, the shared first parts at 80%, the samples
+at the cap; what is weighed by then is chosen from (an activation not sampled yet by its static
+value, as `greedy`). At the levels' budgets the cap is not met on an idle or moderately busy
+machine; on a crowded one the samples are cut short, and the level plays closer to `greedy`.
 """
 
 from __future__ import annotations
@@ -81,6 +85,11 @@ class Budget:
     the play-out's position is evaluated as it stands)."""
     reply_spots: int = 6
     """Destinations per model when the other side's replies are chosen."""
+    prior: float = 0.0
+    """How many samples' worth the static value counts in a sampled activation's mean (0: the
+    samples alone). The dice make one sample a poor judge: with 10 activations, the first
+    round of halving gives each one or two samples, and a strong attack whose dice missed
+    there was dropped for a weaker one; the exact static value holds the mean steady."""
 
 
 def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: float = math.inf) -> list[Macro]:
@@ -259,17 +268,17 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro 
     """The activation to start (see the module docstring); None when the side has none."""
     start = cpu_seconds()
     cap = budget.max_seconds
-    options = macros(s, policy, budget, start + 0.35 * cap)
+    options = macros(s, policy, budget, start + 0.6 * cap)
     if not options:
         return None
     if budget.width <= 1 or budget.iterations <= 0:
         return with_tactic(s, policy, options[0])
-    reply = replies(s, policy, budget, start + 0.45 * cap)
+    reply = replies(s, policy, budget, start + 0.7 * cap)
     alive: list[Macro] = []
     starts: list[SkirmishState] = []
     player = Policy(policy.side, policy.sights, policy.weights, policy.spot_limit, abilities=False)
     for m in options[:budget.width]:
-        if alive and cpu_seconds() - start > 0.6 * cap:
+        if alive and cpu_seconds() - start > 0.8 * cap:
             break
         alive.append(with_tactic(s, policy, m))
         starts.append(prefix(s, player, alive[-1]))
@@ -290,11 +299,20 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro 
                 totals[i] += play_out(starts[i], player, m, Rng(seeds[counts[i] % len(seeds)]), reply)
                 counts[i] += 1
                 used += 1
-        means = {i: totals[i] / counts[i] if counts[i] else -math.inf for i in active}
+        means = {i: sampled_value(totals[i], counts[i], alive[i].value, budget.prior if _draws_dice(starts[i]) else 0.0)
+                 for i in active}
         active.sort(key=lambda i: -means[i])
         if len(active) <= 2 or r == rounds - 1:
             active = active[:1]
             break
         active = active[:max(2, (len(active) + 1) // 2)]
     best = active[0]
-    return alive[best] if counts[best] else alive[0]
+    return alive[best] if counts[best] or budget.prior else alive[0]
+
+
+def sampled_value(total: float, count: int, static: float, prior: float) -> float:
+    """A sampled activation's value: its samples' mean, drawn toward its static value (the exact
+    one-ply expectation) as if that were `prior` samples more; -inf with neither."""
+    if count + prior <= 0:
+        return -math.inf
+    return (total + prior * static) / (count + prior)
