@@ -11,27 +11,20 @@ The **search** takes the `width` best and plays each out on copies of the positi
 of the activation through the engine's own rules: the dice drawn from the search's RNG (every
 roll a chance node, sampled), the re-rolls and the attacks chosen by `policy` as in play, then
 the position evaluated (abilities are left out of play-outs: weighing each costs a copy and
-an evaluation per target). With `Budget.reply`, the end of each play-out is not evaluated as it
-stands but after **the other side's reply**: its best `reply` activations by static value
-(`replies`, chosen once per decision from the position before ours, as `greedy` would weigh
-them) are weighed again in the play-out's position (the model at its destination, its attacks'
-worth by the exact odds from where it attacks, then the evaluator with our side to act), and
-the one best for the other side counts (`answered`). So the samples see what the reply takes
-back (a shooter left in the open, an objective we cannot hold), which one ply and the
-evaluator's threat terms only estimate; a reply whose model fell or already acted is skipped.
-Samples are shared out by successive halving: each round gives every surviving activation the
-same number of samples (the same dice seeds for all: common random numbers) and keeps the
-better half, until one is left or the `iterations` budget (samples) is spent. An activation's
-mean counts its static value as `Budget.prior` samples more, so that one or two unlucky rolls
-in the first round do not drop a strong attack (its static value is the exact expectation the
-samples estimate). An activation whose play-out draws no dice is played once, and its value is
-exact. Budgets are iterations, so a level plays the same however busy the machine is.
+an evaluation per target). Samples are shared out by successive halving: each round gives
+every surviving activation the same number of samples (the same dice seeds for all: common
+random numbers) and keeps the better half, until one is left or the `iterations` budget
+(samples) is spent. An activation's mean counts its static value as `Budget.prior` samples
+more, so that one or two unlucky rolls in the first round do not drop a strong attack (its
+static value is the one-ply expectation the samples estimate). An activation whose play-out
+draws no dice is played once, and its value is exact. Budgets are samples, so a level plays
+the same however busy the machine is, until the time cap comes in.
 
 **Time** (a safety net, `Budget.max_seconds`, one deadline for the whole decision): weighing the
-activations stops at 60% of it, the replies at 70%, the shared first parts at 80%, the samples
-at the cap; what is weighed by then is chosen from (an activation not sampled yet by its static
-value, as `greedy`). At the levels' budgets the cap is not met on an idle or moderately busy
-machine; on a crowded one the samples are cut short, and the level plays closer to `greedy`.
+activations stops at 60% of it, the shared first parts at 80%, the samples at the cap; what is
+weighed by then is chosen from (an activation not sampled yet by its static value, as
+`greedy`). At the levels' budgets the cap is rarely met on an idle or moderately busy machine;
+on a crowded one the samples are cut short, and the level plays closer to `greedy`.
 """
 
 from __future__ import annotations
@@ -80,11 +73,6 @@ class Budget:
     per_model: int = 1
     """"Move then attack" activations kept per model (its best destinations): more lets the
     samples choose between a bold and a careful spot for the same model."""
-    reply: int = 0
-    """The other side's activations weighed as its reply at the end of each sample (0: none,
-    the play-out's position is evaluated as it stands)."""
-    reply_spots: int = 6
-    """Destinations per model when the other side's replies are chosen."""
     prior: float = 0.0
     """How many samples' worth the static value counts in a sampled activation's mean (0: the
     samples alone). The dice make one sample a poor judge: with 10 activations, the first
@@ -197,50 +185,9 @@ def prefix(s: SkirmishState, policy: Policy, m: Macro) -> SkirmishState:
     return sim
 
 
-def replies(s: SkirmishState, policy: Policy, budget: Budget, deadline: float = math.inf) -> list[Macro]:
-    """The other side's best `budget.reply` single-move activations from `s` by static value (as
-    `greedy` weighs them, with `budget.reply_spots` destinations a model): the replies
-    `answered` weighs at the end of each sample."""
-    if budget.reply <= 0:
-        return []
-    other = Policy(1 - policy.side, policy.sights, policy.weights, budget.reply_spots, abilities=False)
-    quick = Budget(width=1, iterations=0, max_seconds=budget.max_seconds, spot_limit=budget.reply_spots,
-                   double_spots=0)
-    return macros(s, other, quick, deadline)[:budget.reply]
-
-
-def answered(sim: SkirmishState, policy: Policy, reply: list[Macro]) -> float:
-    """The policy's side's value of `sim` (an activation just over) after the other side's best
-    reply among `reply`, each at its static value (see the module docstring); the plain value
-    when the other side cannot answer now. `sim` is left as it was."""
-    foe = 1 - policy.side
-    if not reply or sim.is_over() or sim.activation is not None or sim.roll is not None or sim.placing is not None \
-            or sim.turn != foe or sim.out[foe] or sim.points[foe] < 1:
-        return policy.value(sim)
-    other = Policy(foe, policy.sights, policy.weights, policy.spot_limit, abilities=False)
-    best = -math.inf
-    for m in reply:
-        g = sim.figures[m.figure]
-        if not g.on_table or g.activated:
-            continue
-        origin = g.at
-        g.activated = True
-        if m.order == "attack_move":
-            worth = other.attack_value(sim, g)
-            g.x, g.y = m.dest or origin
-        else:
-            g.x, g.y = m.dest or origin
-            worth = other.attack_value(sim, g) if m.order == "move_attack" else 0.0
-        best = max(best, other.value(sim, policy.side) + worth)
-        g.x, g.y = origin
-        g.activated = False
-    policy.evaluations += other.evaluations
-    return policy.value(sim) if best == -math.inf else -best
-
-
-def play_out(start: SkirmishState, policy: Policy, m: Macro, rng: Rng, reply: list[Macro] | None = None) -> float:
+def play_out(start: SkirmishState, policy: Policy, m: Macro, rng: Rng) -> float:
     """Play `m` on from `start` (its `prefix`) to the end of the activation, dice drawn with
-    `rng`; the value after (after the other side's best reply among `reply`, if given)."""
+    `rng`; the value after."""
     seat = policy.side
     sim = start.clone()
     guard = 0
@@ -256,7 +203,7 @@ def play_out(start: SkirmishState, policy: Policy, m: Macro, rng: Rng, reply: li
         if rules.why_illegal(sim, cmd) is not None:
             break
         sim.apply(cmd)
-    return answered(sim, policy, reply) if reply else policy.value(sim)
+    return policy.value(sim)
 
 
 def _draws_dice(start: SkirmishState) -> bool:
@@ -273,7 +220,6 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro 
         return None
     if budget.width <= 1 or budget.iterations <= 0:
         return with_tactic(s, policy, options[0])
-    reply = replies(s, policy, budget, start + 0.7 * cap)
     alive: list[Macro] = []
     starts: list[SkirmishState] = []
     player = Policy(policy.side, policy.sights, policy.weights, policy.spot_limit, abilities=False)
@@ -296,7 +242,7 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro 
             for _ in range(want):
                 if used >= budget.iterations or cpu_seconds() - start > cap:
                     break
-                totals[i] += play_out(starts[i], player, m, Rng(seeds[counts[i] % len(seeds)]), reply)
+                totals[i] += play_out(starts[i], player, m, Rng(seeds[counts[i] % len(seeds)]))
                 counts[i] += 1
                 used += 1
         means = {i: sampled_value(totals[i], counts[i], alive[i].value, budget.prior if _draws_dice(starts[i]) else 0.0)

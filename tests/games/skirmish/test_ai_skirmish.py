@@ -121,62 +121,7 @@ def test_the_evaluator_counts_the_threat_of_the_side_to_act_and_cover_lowers_it(
     assert sheltered > exposed
 
 
-# --- the search's reply model ------------------------------------------------------------------
-
-@pytest.mark.parametrize("seed", [6, 9])
-def test_the_replies_are_the_other_sides_activations_and_play_as_legal_commands(seed: int) -> None:
-    s = deployed(seed, {"mission": ["hold_the_rift", "breakthrough"][seed % 2]})
-    side = s.turn
-    before = s.notation()
-    reply = search.replies(s, Policy(side, Sightings()), BUDGETS["normal"])
-    assert s.notation() == before
-    assert 1 <= len(reply) <= BUDGETS["normal"].reply
-    probe = s.clone()
-    probe.turn = 1 - side  # as after our activation: the other side to act
-    for m in reply:
-        f = probe.figures[m.figure]
-        assert f.side == 1 - side and f.on_table and not f.activated
-        steps = search.steps_for(probe, Policy(1 - side, Sightings()), m)
-        assert steps[0] == Activate(1 - side, (m.figure,), m.order, m.tactic)
-        if m.order == "move_attack" and m.dest is not None:
-            assert Move(1 - side, m.figure, m.dest) in steps
-        work = probe.clone()
-        for step in steps:
-            assert rules.why_illegal(work, step) is None, step
-            work.apply(step)
-
-
-def test_a_play_out_is_valued_after_the_reply_that_costs_us_most() -> None:
-    s = table("cinderhorn", "meridian")
-    put(s, 0, "ash_reaver", 18, 30)
-    put(s, 0, "slag_brute", 30, 30)
-    mine = put(s, 1, "lightwright", 18, 10)
-    policy = Policy(1, Sightings())
-    reply = search.replies(s, policy, BUDGETS["normal"])
-    assert len(reply) == 2
-    mine.activated, s.turn = True, 0  # our activation is over; their turn
-    before = s.notation()
-    each = [search.answered(s, policy, [m]) for m in reply]
-    assert search.answered(s, policy, reply) == min(each)
-    assert s.notation() == before
-    far = search.answered(s, policy, reply)
-    mine.y = 24.0  # ended in the reaver's charge reach
-    assert search.answered(s, policy, reply) < far
-    s.points[0] = 0  # they cannot answer: the position as it stands
-    assert search.answered(s, policy, reply) == policy.value(s)
-
-
-def test_a_reply_whose_model_has_acted_or_fallen_is_not_weighed() -> None:
-    s = table("cinderhorn", "meridian")
-    reaver = put(s, 0, "ash_reaver", 6, 20)  # both well off the Rift (18, 18)
-    put(s, 1, "lightwright", 6, 14).activated = True
-    policy = Policy(1, Sightings())
-    s.turn = 0
-    reply = [search.Macro(reaver.id, "move_attack", (6.0, 15.25), 0.0)]  # base contact
-    assert search.answered(s, policy, reply) < policy.value(s)
-    reaver.activated = True
-    assert search.answered(s, policy, reply) == policy.value(s)
-
+# --- the search's ordering ---------------------------------------------------------------------
 
 def test_one_unlucky_sample_does_not_sink_an_activation_with_a_high_static_value() -> None:
     # a sure kill (static 10) whose one sample missed, against a middling move (static 5) sampled at 5
