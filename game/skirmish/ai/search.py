@@ -18,13 +18,14 @@ random numbers) and keeps the better half, until one is left or the `iterations`
 more, so that one or two unlucky rolls in the first round do not drop a strong attack (its
 static value is the one-ply expectation the samples estimate). An activation whose play-out
 draws no dice is played once, and its value is exact. Budgets are samples, so a level plays
-the same however busy the machine is, until the time cap comes in.
+the same however busy the machine is.
 
-**Time** (a safety net, `Budget.max_seconds`, one deadline for the whole decision): weighing the
-activations stops at 60% of it, the shared first parts at 80%, the samples at the cap; what is
-weighed by then is chosen from (an activation not sampled yet by its static value, as
-`greedy`). At the levels' budgets the cap is rarely met on an idle or moderately busy machine;
-on a crowded one the samples are cut short, and the level plays closer to `greedy`.
+**Time** (a safety net, `Budget.max_seconds` of this process's CPU, `cpu_seconds`, so a busy
+machine makes an answer later but never weaker; one deadline for the whole decision): weighing
+the activations stops at 60% of it, the shared first parts (double moves' paths) at 80%, the
+samples at the cap; what is weighed by then is chosen from (an activation not sampled yet by
+its static value, as `greedy`). The cap only cuts the heaviest decisions (many models, long
+double moves), the same way on any machine.
 """
 
 from __future__ import annotations
