@@ -14,11 +14,8 @@ the position evaluated (abilities are left out of play-outs: weighing each costs
 an evaluation per target). Samples are shared out by successive halving: each round gives
 every surviving activation the same number of samples (the same dice seeds for all: common
 random numbers) and keeps the better half, until one is left or the `iterations` budget
-(samples) is spent. An activation's mean counts its static value as `Budget.prior` samples
-more, so that one or two unlucky rolls in the first round do not drop a strong attack (its
-static value is the one-ply expectation the samples estimate). An activation whose play-out
-draws no dice is played once, and its value is exact. Budgets are samples, so a level plays
-the same however busy the machine is.
+(samples) is spent. An activation whose play-out draws no dice is played once. Budgets are
+samples, so a level plays the same however busy the machine is.
 
 **Time** (a safety net, `Budget.max_seconds` of this process's CPU, `cpu_seconds`, so a busy
 machine makes an answer later but never weaker; one deadline for the whole decision): weighing
@@ -74,11 +71,6 @@ class Budget:
     per_model: int = 1
     """"Move then attack" activations kept per model (its best destinations): more lets the
     samples choose between a bold and a careful spot for the same model."""
-    prior: float = 0.0
-    """How many samples' worth the static value counts in a sampled activation's mean (0: the
-    samples alone). The dice make one sample a poor judge: with 10 activations, the first
-    round of halving gives each one or two samples, and a strong attack whose dice missed
-    there was dropped for a weaker one; the exact static value holds the mean steady."""
 
 
 def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: float = math.inf) -> list[Macro]:
@@ -246,20 +238,12 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro 
                 totals[i] += play_out(starts[i], player, m, Rng(seeds[counts[i] % len(seeds)]))
                 counts[i] += 1
                 used += 1
-        means = {i: sampled_value(totals[i], counts[i], alive[i].value, budget.prior if _draws_dice(starts[i]) else 0.0)
-                 for i in active}
+        means = {i: totals[i] / counts[i] if counts[i] else -math.inf for i in active}
         active.sort(key=lambda i: -means[i])
         if len(active) <= 2 or r == rounds - 1:
             active = active[:1]
             break
         active = active[:max(2, (len(active) + 1) // 2)]
     best = active[0]
-    return alive[best] if counts[best] or budget.prior else alive[0]
+    return alive[best] if counts[best] else alive[0]
 
-
-def sampled_value(total: float, count: int, static: float, prior: float) -> float:
-    """A sampled activation's value: its samples' mean, drawn toward its static value (the exact
-    one-ply expectation) as if that were `prior` samples more; -inf with neither."""
-    if count + prior <= 0:
-        return -math.inf
-    return (total + prior * static) / (count + prior)

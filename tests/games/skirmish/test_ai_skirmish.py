@@ -123,15 +123,6 @@ def test_the_evaluator_counts_the_threat_of_the_side_to_act_and_cover_lowers_it(
 
 # --- the search's ordering ---------------------------------------------------------------------
 
-def test_one_unlucky_sample_does_not_sink_an_activation_with_a_high_static_value() -> None:
-    # a sure kill (static 10) whose one sample missed, against a middling move (static 5) sampled at 5
-    assert search.sampled_value(0.0, 1, 10.0, 0.0) < search.sampled_value(5.0, 1, 5.0, 0.0)
-    assert search.sampled_value(0.0, 1, 10.0, 3.0) == 7.5 > search.sampled_value(5.0, 1, 5.0, 3.0)
-    assert search.sampled_value(40.0, 4, 0.0, 0.0) == 10.0
-    assert search.sampled_value(0.0, 0, 6.0, 3.0) == 6.0  # no sample yet (time cap): the static value
-    assert search.sampled_value(0.0, 0, 6.0, 0.0) == float("-inf")
-
-
 def test_the_search_shoots_the_wounded_enemy_it_can_finish() -> None:
     s = table("meridian", "cinderhorn")
     shooter = put(s, 0, "lightwright", 6, 8)
