@@ -51,7 +51,7 @@ from scenes.seat_names import seat_labels, seat_long_labels
 from scenes.sprites.text import TextCache, panel
 from scenes.stack import Scene
 from scenes.views import view_class
-from scenes.views.base import Action, GameView, Overlay, Point, ViewDict
+from scenes.views.base import TAKE_BACK, Action, GameView, Overlay, Point, ViewDict
 
 if TYPE_CHECKING:
     from scenes.app import AppContext
@@ -398,11 +398,27 @@ class TableScene(Scene):
         seat = self.acting_human()
         if seat is None or self.animator.busy:
             return
+        if action.source == TAKE_BACK:
+            self.take_back(seat)
+            return
         found = self.game.find_command(self.match.state, seat, action.source, None)
         if isinstance(found, Refusal):
             self.refuse(found.reason)
         else:
             self.play(found)
+
+    def take_back_refusal(self, seat: Seat) -> str | None:
+        """Why the view's `TAKE_BACK` action (Cancel action) would be refused now, or None."""
+        return self.match.undo_to_refusal(seat, self.view.cancel_point(self.match.commands, seat))
+
+    def take_back(self, seat: Seat) -> None:
+        """Cut history back to the view's `cancel_point` (one redo group), or say why not."""
+        result = self.match.undo_to(seat, self.view.cancel_point(self.match.commands, seat))
+        if not result.ok:
+            self.refuse(result.reason)
+            return
+        self._after_history_change()
+        self.show(f"Action cancelled: {self.names[seat]} chooses again.")
 
     def _undo_candidates(self) -> list[Seat]:
         """Seats whose last move Undo may take back, the one at the screen first.
@@ -945,6 +961,10 @@ class TableScene(Scene):
                 label = action.label
                 dark: Colour = (int(accent[0] * 0.62), int(accent[1] * 0.62), int(accent[2] * 0.62))
                 b = Button(label, self._action_callback(action), action.tooltip, accent=dark)
+                if action.source == TAKE_BACK and acting is not None:
+                    refusal = self.take_back_refusal(acting)
+                    b.enabled = refusal is None
+                    b.tooltip = action.tooltip if refusal is None else refusal
                 b.rect = pygame.Rect(self.action_rect.x + i * (w + 10), self.action_rect.y, w,
                                      self.action_rect.height)
                 self.action_buttons.append(b)

@@ -187,6 +187,26 @@ class Match:
             start = i
         return start
 
+    def undo_to_refusal(self, seat: Seat, point: int | None) -> str | None:
+        """Why `undo_to(seat, point)` would be refused, or None: there must be something after
+        `point`, and `turn_start` must reach back to it (no new information, no other person's
+        move since)."""
+        if point is None or point >= len(self.commands):
+            return "Nothing to take back yet."
+        start = self.turn_start(seat)
+        if start is None or point < start:
+            return self.undo_refusal(seat) or \
+                f"Can't take it back: {self.game.info.reveal_noun} has been revealed since."
+        return None
+
+    def undo_to(self, seat: Seat, point: int | None) -> Result:
+        """Take `seat`'s commands back to `point` at once (a step's start a view names, within
+        `turn_start`); redo replays them together."""
+        refusal = self.undo_to_refusal(seat, point)
+        if refusal is not None:
+            return Result.refused(refusal)
+        return self._take_back(seat, point)
+
     def undo_turn(self, seat: Seat) -> Result:
         """Take back every command of `seat`'s turn at once (see `turn_start`); redo replays
         them together."""

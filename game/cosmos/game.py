@@ -13,7 +13,7 @@ from typing import Any
 from game.core.protocol import CHANCE, Command, Game, GameInfo, OptionSpec, Refusal, Seat, State, Target
 from game.core.words import Line, LogEntry
 from game.cosmos import commands as C
-from game.cosmos import area, rules, words
+from game.cosmos import area, gestures, rules, words
 from game.cosmos.content import builtin_content
 from game.cosmos.state import CosmosState
 
@@ -56,20 +56,20 @@ class CosmosGame(Game):
         return rules.why_illegal(state, command)
 
     def find_command(self, state: State, seat: Seat, source: Target, target: Target | None) -> Command | Refusal:
-        """The scientist dropped on a rondel space (`ident` its number): move there with the token
-        the space needs (the matching one, else the Wild one); anything else: not yet a gesture."""
+        """A table gesture as the legal command it means (`gestures`: the Scientist onto a rondel
+        space, a planet or Biome pile, a life card or an asteroid onto a planet space, a star onto
+        a system; clicks on piles, stars, planets, Focus cards, missions), or the engine's reason."""
         assert isinstance(state, CosmosState)
         if seat not in state.to_act():
             return Refusal("It is not your turn.")
-        if source.zone != "scientist" or target is None or target.zone != "space" or target.ident is None:
-            return Refusal("Drag your Scientist to a space 1 to 3 ahead.")
-        space = int(target.ident)
-        steps = (space // 2 - state.players[seat].pos // 2) % rules.SECTIONS
-        options = [C.Move(seat, steps, -1)] if space % 2 else [C.Move(seat, steps, t) for t in (0, 1, 2, 3)]
-        legal = [c for c in options if rules.why_illegal(state, c) is None]
-        if legal:  # the matching token before the Wild one
-            return legal[0]
-        return Refusal(rules.why_illegal(state, options[0]) or "You cannot land there.")
+        return gestures.find(state, seat, source, target)
+
+    def targets_for(self, state: State, seat: Seat, source: Target) -> list[Target]:
+        """Where a dragged piece may go now (the legal drops of `gestures.find`)."""
+        assert isinstance(state, CosmosState)
+        if seat not in state.to_act():
+            return []
+        return gestures.targets(state, seat, source)
 
     def describe_log(self, entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat) -> list[Line]:
         lines = []

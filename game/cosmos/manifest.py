@@ -10,5 +10,6 @@ MANIFEST = GameManifest(
     engine=COSMOS,
     knowledge="game.cosmos.ai:CosmosKnowledge",
     agents="game.cosmos.ai:agents",
+    view="scenes.views.cosmos.view",
     thumbnail="scenes.thumbnails:paint_cosmos",
 )

@@ -69,6 +69,12 @@ class Action:
     (why it matters) before acting."""
 
 
+TAKE_BACK = Target("take_back")
+"""An `Action` with this source asks the table to take history back to the view's
+`cancel_point` (Cosmos's "Cancel action"), not to play a command: the button is greyed, with
+the Match's reason, when that point lies behind new information or another player's move."""
+
+
 @dataclass(frozen=True)
 class Announcement:
     """A big centred banner (half time, last round...)."""
@@ -247,6 +253,11 @@ class GameView(ABC):
         """Called on every pointer move while `source` is dragged, with the target a drop there
         would make (None: nothing): a view shows what would happen (a path and its length,
         sight lines, cover) before the player lets go. Nothing by default."""
+
+    def cancel_point(self, commands: Sequence[Command], seat: Seat) -> int | None:
+        """Where a `TAKE_BACK` action cuts the Match's `commands` back to for `seat` (the start of
+        a step under way), or None when there is nothing to take back. None by default."""
+        return None
 
     def draws_decision(self, decision: Decision) -> bool:
         """Whether this view shows `decision` on its own board (drags, its own buttons); the

@@ -1,0 +1,167 @@
+"""The table's gestures as Cosmos commands: which candidate a drag or a click means.
+
+A gesture names a family of commands (a planet pile dropped on a planet space is an
+`Aggregate` from that pile to that space); `find` keeps the seat's legal candidates of that
+family, so the Match's legality is the engine's, and when none is legal it asks the engine why
+a representative of the family is refused. Targets (zone, ident):
+
+- drags: `scientist` -> `space:<n>`; `planet_pile:<i>` / `biome_pile:<i>` / `card:<id>` /
+  `asteroid:<kind>` -> `slot:<system>:<slot>` (a new Solar System is `slot:<len>:0`);
+  `star:<type>` -> `system:<i>` or any `slot` of it;
+- clicks: `space:<n>` (move there), `life_pile:<i>` (take), `system:<i>` (activate its star),
+  `slot:<s>:<k>` (place a gained lifeform, fulfil its Biome), `focus:<token>` (upgrade),
+  `mission:<id>`, `exchange:<resource>`, `entropy`, `accept`, `soup`, `done`.
+"""
+
+from __future__ import annotations
+
+from game.core.protocol import Command, Refusal, Target
+from game.cosmos import commands as C
+from game.cosmos import rules
+from game.cosmos.content import TOKEN_OF_ACTION, TOKENS
+from game.cosmos.state import CosmosState
+
+DRAGGED = ("scientist", "planet_pile", "biome_pile", "card", "asteroid", "star")
+"""Zones a piece is dragged from (the others are clicked)."""
+
+
+def _num(ident: object) -> int:
+    """A target's number (-1 when it has none)."""
+    try:
+        return int(str(ident))
+    except ValueError:
+        return -1
+
+
+def _slot(target: Target | None) -> tuple[int, int] | None:
+    if target is None or target.zone != "slot" or target.ident is None:
+        return None
+    si, _, k = str(target.ident).partition(":")
+    return int(si), int(k)
+
+
+def _system(target: Target | None) -> int | None:
+    if target is not None and target.zone == "system" and target.ident is not None:
+        return int(target.ident)
+    where = _slot(target)
+    return None if where is None else where[0]
+
+
+def matches(cmd: Command, source: Target, target: Target | None) -> bool:
+    """Whether `cmd` is what dragging `source` onto `target` (None: clicking `source`) means."""
+    z, ident = source.zone, source.ident
+    where = _slot(target)
+    if isinstance(cmd, C.Aggregate):
+        return z == "planet_pile" and _num(ident) == cmd.pile and where == (cmd.system, cmd.slot)
+    if isinstance(cmd, C.SetBiome):
+        return z == "biome_pile" and _num(ident) == cmd.pile and where == (cmd.system, cmd.slot)
+    if isinstance(cmd, C.PlayLife):
+        return z == "card" and _num(ident) == cmd.card and where == (cmd.system, cmd.slot)
+    if isinstance(cmd, C.Catch):
+        return z == "asteroid" and ident == cmd.kind and where == (cmd.system, cmd.slot)
+    if isinstance(cmd, C.Evolve):
+        return z == "star" and ident == cmd.star and _system(target) == cmd.system
+    if target is not None:
+        return False
+    if isinstance(cmd, C.Take):
+        return z == "life_pile" and _num(ident) == cmd.pile
+    if isinstance(cmd, C.Activate):
+        return z == "system" and _num(ident) == cmd.system
+    if isinstance(cmd, (C.Place, C.Fulfil, C.Advance)):
+        return z == "slot" and _slot(source) == (cmd.system, cmd.slot)
+    if isinstance(cmd, C.Upgrade):
+        return z == "focus" and _num(ident) == cmd.card
+    if isinstance(cmd, C.Mission):
+        return z == "mission" and _num(ident) == cmd.mission
+    if isinstance(cmd, C.Exchange):
+        return z == "exchange" and ident == cmd.resource
+    tags: dict[type, str] = {C.TakeEntropy: "entropy", C.Accept: "accept", C.Soup: "soup", C.Done: "done"}
+    return tags.get(type(cmd)) == z
+
+
+def _sample(state: CosmosState, seat: int, source: Target, target: Target | None) -> Command | None:
+    """One command of the gesture's family (legal or not), for the engine to say why it is refused."""
+    z, ident, where = source.zone, source.ident, _slot(target)
+    if where is not None:
+        si, k = where
+        if z == "planet_pile":
+            return C.Aggregate(seat, int(ident or 0), si, k)
+        if z == "biome_pile":
+            return C.SetBiome(seat, int(ident or 0), si, k)
+        if z == "card":
+            return C.PlayLife(seat, int(ident or 0), si, k, -1, "")
+        if z == "asteroid":
+            return C.Catch(seat, str(ident), si, k, 1, -1)
+    if z == "star" and _system(target) is not None:
+        return C.Evolve(seat, _system(target) or 0, str(ident))
+    if target is not None:
+        return None
+    simple: dict[str, Command] = {"entropy": C.TakeEntropy(seat), "accept": C.Accept(seat), "soup": C.Soup(seat),
+                                  "done": C.Done(seat)}
+    if z in simple:
+        return simple[z]
+    n = _num(ident)
+    if z == "life_pile":
+        return C.Take(seat, n)
+    if z == "system":
+        return C.Activate(seat, n)
+    if z == "focus":
+        return C.Upgrade(seat, n)
+    if z == "mission":
+        return C.Mission(seat, n)
+    if z == "exchange":
+        return C.Exchange(seat, str(ident))
+    if z == "slot" and _slot(source) is not None:
+        si, k = _slot(source) or (0, 0)
+        return C.Place(seat, si, k)
+    return None
+
+
+def find(state: CosmosState, seat: int, source: Target, target: Target | None) -> Command | Refusal:
+    """The legal command the gesture means (the first candidate of its family: a life card's
+    play without a discard before those with one), or the engine's reason it is refused."""
+    if source.zone == "scientist" or (source.zone == "space" and target is None):
+        return _move(state, seat, target if source.zone == "scientist" else source)
+    legal = [c for c in state.candidates(seat) if matches(c, source, target)]
+    if legal:
+        return legal[0]
+    sample = _sample(state, seat, source, target)
+    reason = rules.why_illegal(state, sample) if sample is not None else None
+    if reason is None and sample is not None and isinstance(sample, C.PlayLife):
+        reason = "That card cannot live on that planet now, even with a discard."
+    return Refusal(reason or "That is not a move now.")
+
+
+def _move(state: CosmosState, seat: int, target: Target | None) -> Command | Refusal:
+    """The Scientist onto rondel space `target` (`ident` its number): the token the space needs
+    (the matching one, else the Wild one), none on an action tile's space."""
+    if target is None or target.zone != "space" or target.ident is None:
+        return Refusal("Drag your Scientist to a space 1 to 3 ahead.")
+    space = int(target.ident)
+    steps = (space // 2 - state.players[seat].pos // 2) % rules.SECTIONS
+    options = [C.Move(seat, steps, -1)] if space % 2 else [C.Move(seat, steps, t) for t in (0, 1, 2, 3)]
+    legal = [c for c in options if rules.why_illegal(state, c) is None]
+    if legal:  # the matching token before the Wild one
+        return legal[0]
+    if space % 2 == 0:  # the matching token's reason (not the first token's)
+        need = TOKENS.index(TOKEN_OF_ACTION[rules.action_at(state, space)])
+        options = [C.Move(seat, steps, need)]
+    return Refusal(rules.why_illegal(state, options[0]) or "You cannot land there.")
+
+
+def targets(state: CosmosState, seat: int, source: Target) -> list[Target]:
+    """Where `source` may be dropped now: the target of each legal candidate of its family."""
+    out: list[Target] = []
+    p = state.players[seat] if 0 <= seat < len(state.players) else None
+    for cmd in state.candidates(seat):
+        target: Target | None = None
+        if isinstance(cmd, C.Move) and source.zone == "scientist" and p is not None:
+            target = Target("space", ident=str(rules.destination(p, cmd)))
+        elif isinstance(cmd, (C.Aggregate, C.SetBiome, C.PlayLife, C.Catch)):
+            target = Target("slot", ident=f"{cmd.system}:{cmd.slot}")
+        elif isinstance(cmd, C.Evolve) and p is not None:
+            new = cmd.system >= len(p.systems)
+            target = Target("slot", ident=f"{cmd.system}:0") if new else Target("system", ident=str(cmd.system))
+        if target is not None and target not in out and (isinstance(cmd, C.Move) or matches(cmd, source, target)):
+            out.append(target)
+    return out

@@ -1,0 +1,206 @@
+"""What a seat's screen may ask the rules, answered from that seat's `view()` alone.
+
+The table draws only `CosmosState.view(seat)`; where it needs an answer only the rules know
+(which rondel spaces are reachable and what landing there brings, whether a mission is met
+now), `rebuild` makes a position from the view (other seats' hands and missions empty, the
+piles' unseen cards unknown) and these helpers ask the engine's own functions of it. Nothing
+here reads hidden state, and nothing imports pygame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.cosmos import area, rules
+from game.cosmos import commands as C
+from game.cosmos import model as M
+from game.cosmos.content import TOKEN_OF_ACTION, TOKENS, Content
+from game.cosmos.game import CONTENT
+from game.cosmos.state import CosmosState
+
+View = dict[str, Any]
+
+
+def _slot(d: dict[str, Any] | None) -> M.Slot | None:
+    if d is None:
+        return None
+    return M.Slot(int(d["planet"]), list(d["asteroids"]), list(d["life"]), list(d["cards"]), int(d["biome"]),
+                  bool(d["fulfilled"]))
+
+
+def _player(d: dict[str, Any], own: bool) -> M.Player:
+    """A play area from its view; another seat's hand and missions are unknown, so empty."""
+    p = M.Player(pos=int(d["pos"]), focus=str(d["focus"]))
+    p.tokens, p.wild_locked, p.tiers = list(d["tokens"]), bool(d["wild_locked"]), list(d["tiers"])
+    p.energy, p.mass, p.entropy, p.vp, p.generator = (int(d[k]) for k in ("energy", "mass", "entropy", "vp", "generator"))
+    p.systems = [M.System(str(sy["star"]), [_slot(sl) for sl in sy["planets"]]) for sy in d["systems"]]
+    p.hand = list(d["hand"]) if own else []
+    p.seen = list(d["seen"])
+    p.missions = list(d["missions"]) if own else []
+    p.done_missions = list(d["done_missions"])
+    p.track, p.small, p.big = list(d["track"]), dict(d["small"]), list(d["big"])
+    return p
+
+
+def rebuild(view: View, seat: int, content: Content = CONTENT) -> CosmosState:
+    """A position holding everything `view` shows (the board's tops, every play area, `seat`'s
+    own hand and missions); what the view does not show is empty. For questions about the
+    public board and `seat`'s own area only."""
+    s = CosmosState.__new__(CosmosState)
+    s.content = content
+    s.alternative = bool(view["alternative"])
+    s.tiles = [(int(t[0]), bool(t[1])) for t in view["tiles"]]
+    s.star_stock = dict(view["stars"])
+    s.asteroid_stock = dict(view["asteroids"])
+    s.systems_left = int(view["systems_left"])
+    s.planet_piles = [M.Pile(int(p["top"]), [], list(p["bottom"])) for p in view["planets"]]
+    s.biome_piles = [M.Pile(int(p["top"]), [], list(p["bottom"])) for p in view["biomes"]]
+    s.life_piles = [M.Pile(int(p["top"]), [], list(p["bottom"])) for p in view["life"]]
+    s.players = [_player(d, i == seat and isinstance(d["hand"], list)) for i, d in enumerate(view["players"])]
+    s.mission_box = []
+    s.small_tiles = {k: list(v) for k, v in view["small_tiles"].items()}
+    s.big_taken = dict(view["big_taken"])
+    s.track_last = list(view["track_last"])
+    s.conditions = list(view["conditions"])
+    s.reveals = [(str(r[0]), int(r[1])) for r in view["reveals"]]
+    s.frames = []
+    s.round, s.last_round, s.over = int(view["round"]), int(view["last_round"]), bool(view["over"])
+    return s
+
+
+def frame_kind(view: View) -> tuple[str, int]:
+    """The decision under way (the top frame's KIND, e.g. "move", "action") and who makes it;
+    ("", -1) when none (the game is over)."""
+    frames = view.get("frames") or []
+    if not frames or view.get("over"):
+        return "", -1
+    code = str(frames[-1])
+    kind, _, rest = code.partition("(")
+    return kind, int(rest.split(",")[0].rstrip(")"))
+
+
+def action_frame(view: View) -> tuple[str, bool] | None:
+    """The Action step's action and whether it is resolved, if an Action step is on the stack."""
+    for code in reversed(view.get("frames") or []):
+        kind, _, rest = str(code).partition("(")
+        if kind == "action":
+            parts = rest.rstrip(")").split(",")
+            return parts[1], parts[3].strip() == "True"
+    return None
+
+
+def action_at(view: View, space: int) -> str:
+    """The action of rondel space `space` (even: inner, odd: the action tile's outer space)."""
+    return rules.action_at(rebuild(view, 0), space)
+
+
+@dataclass(frozen=True)
+class Landing:
+    """What moving the Scientist to one rondel space would do, before the drop."""
+
+    space: int
+    steps: int
+    action: str
+    command: C.Move | None
+    """The move a drop there makes (the matching token before the Wild one), None if refused."""
+    reason: str | None
+    """Why the space cannot be reached now (None when it can)."""
+    token: int
+    """The Creation token placed (index in `TOKENS`), -1 on an action tile's space."""
+    retrieved: tuple[int, ...]
+    """Creation tokens passed and retrieved lying down: each gives a star activation or 1 entropy."""
+    unlocks_wild: bool
+    occupied: bool
+    entropy_cost: int
+    distance: int
+    bonus: str
+    """The traffic bonus's kind (a resource, "lifeform" for Create Life, "advance")."""
+    bonus_units: int
+
+
+def landings(view: View, seat: int) -> list[Landing]:
+    """Every space 1-3 sections ahead of `seat`'s Scientist (inner and outer), in order."""
+    s = rebuild(view, seat)
+    p = s.players[seat]
+    out = []
+    for steps in (1, 2, 3):
+        section = (p.pos // 2 + steps) % rules.SECTIONS
+        for space in (2 * section, 2 * section + 1):
+            options = [C.Move(seat, steps, -1)] if space % 2 else [C.Move(seat, steps, t) for t in (0, 1, 2, 3)]
+            legal = [c for c in options if rules.why_move(s, c) is None]
+            move = legal[0] if legal else None
+            reason = None if legal else rules.why_move(s, options[0]) or "You cannot land there."
+            if not legal and space % 2 == 0:  # the matching token's reason, not the star token's
+                need = TOKENS.index(TOKEN_OF_ACTION[rules.action_at(s, space)])
+                reason = rules.why_move(s, C.Move(seat, steps, need)) or reason
+            tokens, locked, _ = rules.after_passing(s, seat, steps)
+            retrieved = tuple(t for t in range(len(TOKENS)) if tokens[t] == M.LYING and p.tokens[t] != M.LYING)
+            busy = rules.occupied(s, seat, space)
+            distance = steps + busy
+            action = rules.action_at(s, space)
+            if space % 2 == 0:
+                bonus = str(s.content.n("inner_bonus").get(action))
+            else:
+                tile = s.tiles[space // 2]
+                bonus = s.content.tiles[tile[0]].bonus[0 if tile[1] else 1]
+            out.append(Landing(space, steps, action, move, reason, move.token if move else (-1 if space % 2 else 0),
+                               retrieved, p.wild_locked and not locked, busy, int(steps == 3 and busy), distance,
+                               bonus, rules.traffic_units(s, distance)))
+    return out
+
+
+@dataclass(frozen=True)
+class MissionCheck:
+    mission: int
+    met: bool
+    have: int
+    need: int
+    """How far along the requirement is (have / need), for "what is missing"."""
+
+
+def missions(view: View, seat: int) -> list[MissionCheck]:
+    """`seat`'s own missions in hand, each checked against its play area now."""
+    s = rebuild(view, seat)
+    p = s.players[seat]
+    out = []
+    for m in p.missions:
+        card = s.content.missions[m]
+        met = area.mission_met(s, p, m)
+        if card.requirement in ("planet_types", "asteroid_types"):
+            have, need = area.count(s, p, card.requirement), card.value
+        elif card.requirement == "generator":
+            have, need = p.generator, card.value
+        elif card.requirement == "focus_tier2":
+            have, need = max(p.tiers), 2
+        elif card.requirement == "focus_all":
+            have, need = sum(1 for t in p.tiers if t >= 1), 3
+        elif card.requirement == "star":
+            have, need = int(met), 1
+        else:
+            have = max((area.system_icons(s, sy)[card.arg] for sy in p.systems), default=0)
+            need = card.value
+        out.append(MissionCheck(m, met, min(have, need), need))
+    return out
+
+
+def scores(view: View) -> list[dict[str, int]]:
+    """Each seat's running score by part (VP tokens, lifeform tiles, objectives, leftovers; the
+    leftover life cards of another seat counted from the view's hand sizes)."""
+    out = []
+    s = rebuild(view, -1)
+    for i, d in enumerate(view["players"]):
+        part = area.score_breakdown(s, i)
+        hand = d["hand"]
+        cards = len(hand) if isinstance(hand, list) else sum(hand.values())
+        p = s.players[i]
+        part["leftovers"] = (cards + p.entropy + p.mass + p.energy) // 4
+        out.append(part)
+    return out
+
+
+def why_play(view: View, seat: int, card: int, system: int, slot: int) -> str | None:
+    """Why life card `card` cannot be played on that planet now without a discard (None: it can),
+    the engine's own check (`rules.why_life`) on the seat's view: the screen says it live while
+    the card is dragged."""
+    return rules.why_life(rebuild(view, seat), C.PlayLife(seat, card, system, slot, -1, ""))

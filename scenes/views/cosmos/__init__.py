@@ -1,0 +1,1 @@
+"""The Cosmos table view (see view.py)."""

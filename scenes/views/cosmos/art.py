@@ -1,0 +1,77 @@
+"""Cosmos's colours and the few shapes every part of the table shares (a labelled tile, a
+token disc, a `Spot`: a drawn thing's rectangle, its target and its hover text)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.core.protocol import Target
+from scenes.sprites.text import TextCache
+
+Colour = tuple[int, int, int]
+
+SEATS: tuple[Colour, ...] = ((236, 142, 52), (86, 146, 236), (56, 192, 178), (176, 118, 226))
+"""Orange, Blue, Teal, Violet: the engine's role names, brightened for the dark table."""
+CONDITIONS: dict[str, Colour] = {"heat": (222, 96, 64), "carbon": (150, 146, 136), "water": (76, 146, 226),
+                                 "radiation": (150, 206, 70)}
+LIFE: dict[str, Colour] = {"bacteria": (222, 120, 170), "plant": (96, 196, 110), "animal": (214, 170, 92)}
+RESOURCE: dict[str, Colour] = {"energy": (246, 214, 84), "mass": (176, 150, 120), "entropy": (170, 120, 236),
+                               "vp": (236, 204, 132)}
+BOARD = (30, 34, 50)
+BOARD_EDGE = (96, 86, 120)
+TILE = (44, 50, 70)
+TILE_EDGE = (104, 112, 140)
+INK = (226, 226, 232)
+DIM = (150, 156, 172)
+GOOD = (120, 220, 160)
+BAD = (240, 120, 100)
+BRASS = (236, 204, 132)
+
+
+@dataclass
+class Spot:
+    """Something drawn that the pointer can point at: `target` (None: hover text only)."""
+
+    rect: pygame.Rect
+    target: Target | None
+    tip: list[str] = field(default_factory=list)
+
+
+def shade(colour: Colour, k: float) -> Colour:
+    return (min(255, int(colour[0] * k)), min(255, int(colour[1] * k)), min(255, int(colour[2] * k)))
+
+
+def tile(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, lines: list[tuple[str, Colour]],
+         fill: Colour = TILE, edge: Colour = TILE_EDGE, size: int = 12, stripe: Colour | None = None) -> None:
+    """A rounded tile with lines of text from the top (cut to fit) and an optional top stripe."""
+    radius = max(3, min(rect.width, rect.height) // 6)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if stripe is not None:
+        band = pygame.Rect(rect.x, rect.y, rect.width, max(3, rect.height // 6))
+        pygame.draw.rect(surface, stripe, band, border_top_left_radius=radius, border_top_right_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width=1, border_radius=radius)
+    y = rect.y + (max(3, rect.height // 6) if stripe is not None else 2) + 1
+    line_h = text.font(size).get_linesize()
+    for words, colour in lines:
+        if y + line_h > rect.bottom + 2:
+            break
+        img = text.render(words, size, colour)
+        surface.blit(img, (rect.x + 4, y), pygame.Rect(0, 0, rect.width - 7, img.get_height()))
+        y += line_h
+
+
+def disc(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: Colour, lying: bool = False,
+         edge: Colour = (20, 20, 26)) -> None:
+    """A Creation token or a Scientist's base: standing is a full disc, lying a hollow ring."""
+    if lying:
+        pygame.draw.circle(surface, shade(colour, 0.45), centre, radius)
+        pygame.draw.circle(surface, colour, centre, radius, width=max(2, radius // 3))
+    else:
+        pygame.draw.circle(surface, colour, centre, radius)
+        pygame.draw.circle(surface, edge, centre, radius, width=1)
+
+
+def outline(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int = 2) -> None:
+    pygame.draw.rect(surface, colour, rect.inflate(4, 4), width=width, border_radius=6)

@@ -1,0 +1,232 @@
+"""The main board: the double rondel (inner action spaces, outer action tiles, Scientists and
+placed Creation tokens) and beside it the offers (planets, Biomes, asteroids, life decks), the
+star stock, the objective tracks and the lifeform objective tiles. Draws once per position
+into the static layer and returns the `Spot`s it drew (targets and hover texts)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.core.protocol import Target
+from game.cosmos.content import LIFE_CONDITIONS, LIFEFORMS, TOKENS, Content
+from scenes.sprites.text import TextCache
+from scenes.views.cosmos import art
+from scenes.views.cosmos import text as T
+from scenes.views.cosmos.art import Spot
+
+SECTIONS = 6
+OBJECTIVES = ("Stars", "Asteroids", "Biomes")
+
+
+def space_centre(rect: pygame.Rect, space: int) -> tuple[int, int]:
+    """Centre of rondel space `space`: section `space // 2` clockwise from the top, inner spaces
+    (even) on the inner ring, the action tiles' spaces (odd) on the outer one."""
+    r = rect.width / 2
+    ring = 0.43 if space % 2 == 0 else 0.78
+    angle = math.radians(-90 + 60 * (space // 2) + (-9 if space % 2 == 0 else 9))
+    return (int(rect.centerx + math.cos(angle) * r * ring), int(rect.centery + math.sin(angle) * r * ring))
+
+
+def space_radius(rect: pygame.Rect, space: int) -> int:
+    return int(rect.width * (0.085 if space % 2 == 0 else 0.1))
+
+
+def action_of(view: dict[str, Any], c: Content, space: int) -> str:
+    if space % 2 == 0:
+        return str(c.n("inner_actions")[space // 2])
+    return c.tiles[int(view["tiles"][space // 2][0])].action
+
+
+def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,
+                me: int, font: int) -> list[Spot]:
+    spots: list[Spot] = []
+    pygame.draw.circle(surface, art.BOARD, rect.center, rect.width // 2)
+    pygame.draw.circle(surface, art.BOARD_EDGE, rect.center, rect.width // 2, width=2)
+    pygame.draw.circle(surface, art.shade(art.BOARD, 1.3), rect.center, int(rect.width * 0.11))
+    text.blit(surface, f"Round {view['round']}", font, art.BRASS, "bold", center=(rect.centerx, rect.centery - font // 2 - 1))
+    last = int(view["last_round"])
+    if last > 0:
+        text.blit(surface, f"last: {last}", font - 1, art.BAD, center=(rect.centerx, rect.centery + font // 2 + 2))
+    for k in range(SECTIONS):  # section borders
+        angle = math.radians(-90 + 60 * k - 30)
+        a = (rect.centerx + math.cos(angle) * rect.width * 0.11, rect.centery + math.sin(angle) * rect.width * 0.11)
+        b = (rect.centerx + math.cos(angle) * rect.width * 0.5, rect.centery + math.sin(angle) * rect.width * 0.5)
+        pygame.draw.line(surface, art.BOARD_EDGE, a, b, 1)
+    small = max(10, font - 2)
+    for space in range(2 * SECTIONS):
+        centre, radius = space_centre(rect, space), space_radius(rect, space)
+        action = action_of(view, c, space)
+        tile = view["tiles"][space // 2]
+        merged = bool(tile[1])
+        if space % 2 and merged:  # the lightning side: merged with the inner space for presence
+            pygame.draw.line(surface, art.RESOURCE["energy"], space_centre(rect, space - 1), centre, 3)
+        box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        box.center = centre
+        fill = (58, 54, 40) if space % 2 == 0 else (40, 58, 70)
+        pygame.draw.ellipse(surface, fill, box)
+        pygame.draw.ellipse(surface, art.TILE_EDGE, box, width=1)
+        words = T.SHORT_ACTIONS.get(action, action)
+        for i, part in enumerate(words.split(" ")[:2]):
+            n = len(words.split(" ")[:2])
+            text.blit(surface, part, small, art.INK, center=(centre[0], centre[1] + (i - (n - 1) / 2) * small))
+        tip = [f"Space {space + 1}: {T.ACTION_NAMES.get(action, action)}"]
+        if space % 2 == 0:
+            tip.append(f"Inner space: place your {T.TOKEN_NAMES[_token_of(action)]} token (or the Wild one)")
+            tip.append(f"Traffic bonus: {c.n('inner_bonus').get(action)}")
+        else:
+            bonus = c.tiles[int(tile[0])].bonus[0 if merged else 1]
+            tip.append(f"Action tile ({'lightning side: merged with the inner space' if merged else 'plain side'})")
+            tip.append(f"Traffic bonus: {bonus}")
+        spots.append(Spot(box, Target("space", ident=str(space)), tip))
+    # Creation tokens placed in front of inner spaces
+    for seat, p in enumerate(view["players"]):
+        for t, where in enumerate(p["tokens"]):
+            if where >= 0:
+                centre = space_centre(rect, 2 * where)
+                rad = space_radius(rect, 2 * where)
+                angle = math.radians(-90 + 60 * where - 9)
+                cx = int(centre[0] - math.cos(angle) * rad * 0.6 + (seat - 1.5) * rad * 0.42)
+                cy = int(centre[1] - math.sin(angle) * rad * 0.6 + rad * 0.75)
+                dot = max(4, rad // 4)
+                art.disc(surface, (cx, cy), dot, art.SEATS[seat])
+                text.blit(surface, TOKENS[t][0].upper(), max(9, dot + 3), (20, 20, 26), "bold", center=(cx, cy))
+                r = pygame.Rect(0, 0, 2 * dot, 2 * dot)
+                r.center = (cx, cy)
+                spots.append(Spot(r, None, [f"{_role(seat)}'s {T.TOKEN_NAMES[TOKENS[t]]} token"]))
+    # Scientists
+    for seat, p in enumerate(view["players"]):
+        centre = space_centre(rect, int(p["pos"]))
+        rad = space_radius(rect, int(p["pos"]))
+        others = [i for i, q in enumerate(view["players"]) if q["pos"] == p["pos"]]
+        offset = (others.index(seat) - (len(others) - 1) / 2) * rad * 0.55
+        spot = (int(centre[0] + offset), int(centre[1] - rad * 0.55))
+        pawn = max(6, rad // 3)
+        art.disc(surface, spot, pawn, art.SEATS[seat], edge=(250, 250, 250) if seat == me else (20, 20, 26))
+        r = pygame.Rect(0, 0, 2 * pawn + 4, 2 * pawn + 4)
+        r.center = spot
+        who = "Your Scientist: drag it 1-3 spaces ahead" if seat == me else f"{_role(seat)}'s Scientist"
+        spots.append(Spot(r, Target("scientist") if seat == me else None, [who]))
+    return spots
+
+
+def _token_of(action: str) -> str:
+    return {"evolve": "star", "aggregate": "planet", "create_life": "life"}[action]
+
+
+def _role(seat: int) -> str:
+    return ("Orange", "Blue", "Teal", "Violet")[seat]
+
+
+def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,
+                font: int) -> list[Spot]:
+    """The offers, star stock, objective tracks and lifeform tiles in five rows."""
+    spots: list[Spot] = []
+    pygame.draw.rect(surface, art.BOARD, rect, border_radius=8)
+    label_w = font * 5
+    row_h = rect.height // 5
+    small = max(10, font - 2)
+    rows = [pygame.Rect(rect.x + label_w, rect.y + i * row_h + 2, rect.width - label_w - 4, row_h - 4) for i in range(5)]
+    for name, row in zip(("Planets", "Biomes", "Life", "Stars", "Goals"), rows):
+        text.blit(surface, name, font, art.BRASS, "bold", midleft=(rect.x + 6, row.centery))
+
+    def cells(row: pygame.Rect, n: int, start: int = 0, of: int | None = None) -> list[pygame.Rect]:
+        total = of or n
+        w = row.width / total
+        return [pygame.Rect(int(row.x + (start + i) * w) + 1, row.y, int(w) - 3, row.height) for i in range(n)]
+
+    # planets: two piles per type
+    for i, cell in enumerate(cells(rows[0], 8)):
+        pile = view["planets"][i]
+        ptype = LIFE_CONDITIONS[i // 2]
+        if pile["top"] < 0:
+            art.tile(surface, text, cell, [("empty", art.DIM)], size=small)
+            spots.append(Spot(cell, None, [f"{ptype} planets: pile empty"]))
+            continue
+        pl = c.planets[int(pile["top"])]
+        art.tile(surface, text, cell, [(f"P{pl.id} {pl.cost}m", art.INK), (T.effect_words(pl.effect), art.DIM),
+                                       (f"x{pile['size']}", art.DIM)], size=small, stripe=art.CONDITIONS[ptype])
+        spots.append(Spot(cell, Target("planet_pile", ident=str(i)),
+                          T.planet_text(c, pl.id) + [f"Pile: {pile['size']} left; drag onto a planet space"]))
+    # biomes (abundant, scarce) and asteroids
+    for i, cell in enumerate(cells(rows[1], 4, 0, 8)):
+        pile = view["biomes"][i]
+        if pile["top"] < 0:
+            art.tile(surface, text, cell, [("empty", art.DIM)], size=small)
+            continue
+        b = c.biomes[int(pile["top"])]
+        art.tile(surface, text, cell, [(f"B{b.id} {'scarce' if b.scarce else 'abund.'}", art.INK),
+                                       (f"@{T.SHORT_ACTIONS.get(b.trigger, b.trigger)}", art.DIM),
+                                       (T.effect_words(b.reward), art.DIM)], size=small,
+                 stripe=(190, 120, 200) if b.scarce else (110, 180, 150))
+        spots.append(Spot(cell, Target("biome_pile", ident=str(i)),
+                          T.biome_text(c, b.id) + [f"Pile: {pile['size']} left; drag onto one of your planets"]))
+    kinds = list(c.asteroid_icons)
+    for i, cell in enumerate(cells(rows[1], len(kinds), 4, 8)):
+        kind = kinds[i]
+        left = int(view["asteroids"].get(kind, 0))
+        art.tile(surface, text, cell, [(f"{kind}", art.INK), (f"asteroid x{left}", art.DIM)], size=small,
+                 stripe=art.CONDITIONS.get(c.asteroid_icons[kind], art.DIM))
+        extra = " (+1 mass when caught)" if kind in c.asteroid_extra_mass else ""
+        spots.append(Spot(cell, Target("asteroid", ident=kind),
+                          [f"{kind} asteroid: {left} left{extra}", f"Icon: {c.asteroid_icons[kind]}",
+                           "Catch an Asteroid: drag onto a planet (space 1 costs one of its lifeforms, space 2 costs 2 mass)"]))
+    # life decks: two per lifeform
+    for i, cell in enumerate(cells(rows[2], 6)):
+        pile = view["life"][i]
+        life = LIFEFORMS[i // 2]
+        if pile["top"] < 0:
+            art.tile(surface, text, cell, [("empty", art.DIM)], size=small)
+            continue
+        card = c.life[int(pile["top"])]
+        needs = " ".join(f"{n}{w[0].upper()}" for w, n in card.needs)
+        art.tile(surface, text, cell, [(f"L{card.id} +{card.gain}{life[0].upper()}", art.INK),
+                                       (" ".join(card.icons) or "-", art.DIM), (needs, art.DIM)],
+                 size=small, stripe=art.LIFE[life])
+        spots.append(Spot(cell, Target("life_pile", ident=str(i)),
+                          T.life_text(c, card.id) + [f"Deck: {pile['size']} left; click to take it (Take Life Cards)"]))
+    # star stock
+    stock = sorted(view["stars"].items(), key=lambda kv: (c.stars[kv[0]].tier, kv[0]))
+    for (sid, left), cell in zip(stock, cells(rows[3], len(stock))):
+        st = c.stars[sid]
+        art.tile(surface, text, cell, [(sid, art.INK), (f"x{left}", art.DIM), (f"{st.evolve_cost}e", art.DIM)],
+                 size=small, stripe=art.CONDITIONS.get(st.icons[0], art.DIM) if st.icons else None)
+        spots.append(Spot(cell, Target("star", ident=sid),
+                          T.star_text(c, sid) + [f"{left} left; Evolve: drag onto one of your systems"]))
+    # objectives and lifeform tiles
+    goal_cells = cells(rows[4], 6)
+    names = ["", "", ""]
+    for i, cell in enumerate(goal_cells[:3]):
+        o = c.objectives[i]
+        scoring = o.alternative if view["alternative"] else o.scoring
+        holder = int(view["track_last"][i])
+        lines = [(OBJECTIVES[i], art.INK)]
+        marks = " ".join(f"{_role(s)[0]}{p['track'][i]}" for s, p in enumerate(view["players"]))
+        lines.append((marks, art.DIM))
+        if holder >= 0:
+            lines.append((f"done: {_role(holder)}", art.GOOD))
+        art.tile(surface, text, cell, lines, size=small)
+        names[i] = OBJECTIVES[i]
+        vp = c.n("track_vp")
+        spots.append(Spot(cell, None, [f"Objective: {T.CONDITION_WORDS.get(o.condition, o.condition)}",
+                                       f"Scores {vp[1]} / {vp[2]} VP per {T.SCORING_WORDS.get(scoring, scoring)} "
+                                       "(by track position)",
+                                       "Its last space completes it (one player); two completed objectives end the game",
+                                       "Positions: " + ", ".join(f"{_role(s)} {p['track'][i]}"
+                                                                 for s, p in enumerate(view["players"]))]))
+    big = c.n("lifeform_big")
+    small_at = c.n("lifeform_small_at")
+    for i, cell in enumerate(goal_cells[3:]):
+        life = LIFEFORMS[i]
+        left = view["small_tiles"].get(life, [])
+        taken = int(view["big_taken"].get(life, -1))
+        art.tile(surface, text, cell, [(life, art.INK), (f"small {left[-1] if left else '-'}", art.DIM),
+                                       (f"big {'taken' if taken >= 0 else big[life][1]}", art.DIM)], size=small,
+                 stripe=art.LIFE[life])
+        spots.append(Spot(cell, None, [f"{life} objective tiles",
+                                       f"Small: {small_at[life]}+ {life} in your area; left: {', '.join(map(str, reversed(left))) or 'none'} VP",
+                                       f"Big: {big[life][0]}+ {life}, {big[life][1]} VP" +
+                                       (f" (taken by {_role(taken)})" if taken >= 0 else "")]))
+    return spots

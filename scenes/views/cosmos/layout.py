@@ -1,0 +1,44 @@
+"""Where the Cosmos table's parts go inside the play area: plain arithmetic on rectangles, so it is
+tested without a window. Top: the tabs (whose area is shown) and the step line; then the main
+board (the rondel on the left, the offers and tracks beside it); below, the play area shown
+(console, Solar Systems, hand and missions)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+
+@dataclass(frozen=True)
+class Layout:
+    tabs: pygame.Rect
+    steps: pygame.Rect
+    rondel: pygame.Rect
+    offers: pygame.Rect
+    console: pygame.Rect
+    systems: pygame.Rect
+    hand: pygame.Rect
+    font: int
+    """The text size the table's small print uses at this size."""
+
+
+def lay_out(rect: pygame.Rect) -> Layout:
+    """The parts of the table for a play area `rect` (readable from about 700x540 up)."""
+    font = max(11, min(16, rect.height // 46))
+    gap = max(4, rect.height // 110)
+    line = font + 10
+    tabs = pygame.Rect(rect.x + gap, rect.y + gap, rect.width - 2 * gap, line)
+    steps = pygame.Rect(rect.x + gap, tabs.bottom + 2, rect.width - 2 * gap, line)
+    top = steps.bottom + gap
+    board_h = int((rect.bottom - top) * 0.47)
+    side = min(board_h, int(rect.width * 0.36))
+    rondel = pygame.Rect(rect.x + gap, top, side, side)
+    offers = pygame.Rect(rondel.right + gap, top, rect.right - gap - rondel.right - gap, board_h)
+    low = pygame.Rect(rect.x + gap, top + board_h + gap, rect.width - 2 * gap, rect.bottom - gap - (top + board_h + gap))
+    console_w = int(low.width * 0.27)
+    hand_w = int(low.width * 0.22)
+    console = pygame.Rect(low.x, low.y, console_w, low.height)
+    hand = pygame.Rect(low.right - hand_w, low.y, hand_w, low.height)
+    systems = pygame.Rect(console.right + gap, low.y, hand.x - gap - (console.right + gap), low.height)
+    return Layout(tabs, steps, rondel, offers, console, systems, hand, font)

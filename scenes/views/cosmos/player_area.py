@@ -1,0 +1,235 @@
+"""One player's area: the console (resources, Generator, Creation tokens, Focus cards, missions),
+the Solar Systems (star, planets with asteroids, Biome, life cards and lifeform counts) and the
+hand. Drawn into the static layer; returns the `Spot`s drawn. Another seat's hand and missions
+are drawn as what the backs show (counts by life type), and so is the viewer's own while the
+hot-seat screen is shared (`private`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.protocol import Target
+from game.cosmos.content import LIFEFORMS, TOKENS, Content
+from game.cosmos.model import LYING, STANDING
+from game.cosmos.public import MissionCheck
+from scenes.sprites.text import TextCache
+from scenes.views.cosmos import art
+from scenes.views.cosmos import text as T
+from scenes.views.cosmos.art import Spot
+
+ROLES = ("Orange", "Blue", "Teal", "Violet")
+
+
+def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,
+                 seat: int, checks: list[MissionCheck] | None, score: int, font: int) -> list[Spot]:
+    """`checks`: the seat's own missions checked (None: hidden, only their number is drawn)."""
+    spots: list[Spot] = []
+    p = view["players"][seat]
+    colour = art.SEATS[seat]
+    pygame.draw.rect(surface, art.BOARD, rect, border_radius=8)
+    pygame.draw.rect(surface, colour, rect, width=2, border_radius=8)
+    small = max(10, font - 2)
+    line = text.font(font).get_linesize()
+    x, y = rect.x + 8, rect.y + 4
+    text.blit(surface, f"{ROLES[seat]}  ~{score} VP", font, colour, "bold", topleft=(x, y))
+    spots.append(Spot(pygame.Rect(x, y, rect.width - 16, line), None,
+                      [f"{ROLES[seat]}'s console", f"Running score (as if the game ended now): {score} VP"]))
+    y += line + 2
+    w = (rect.width - 16) // 4
+    for i, what in enumerate(("energy", "mass", "entropy", "vp")):
+        cell = pygame.Rect(x + i * w, y, w - 4, line + 2)
+        pygame.draw.rect(surface, art.shade(art.RESOURCE[what], 0.35), cell, border_radius=5)
+        text.blit(surface, f"{p[what]} {what[:3] if what != 'vp' else 'VP'}", small, art.RESOURCE[what], "bold",
+                  center=cell.center)
+        spots.append(Spot(cell, None, [f"{what}: {p[what]}"] + (
+            ["Entropy exchange in the Action step: 2 entropy -> 1 energy or 1 mass (click the buttons below)"]
+            if what == "entropy" else [])))
+    y += line + 6
+    stars = c.n("generator_stars")
+    gen = int(p["generator"])
+    discount = stars[min(gen, len(stars) - 1)]
+    gen_rect = pygame.Rect(x, y, rect.width - 16, line)
+    text.blit(surface, f"Generator {gen}/{len(stars) - 1}: {discount} star discount{'s' * (discount != 1)}", small,
+              art.INK, topleft=(x, y))
+    spots.append(Spot(gen_rect, None, [f"Generator at {gen}", f"Activate Stars (from its space): {discount} stars "
+                                       f"cost {c.n('generator_discount')} entropy less",
+                                       "Primordial Soup advances it (VP on the last three spaces)"]))
+    y += line + 2
+    for i, r in enumerate(("energy", "mass")):
+        cell = pygame.Rect(x + i * (rect.width - 16) // 2, y, (rect.width - 16) // 2 - 4, line + 2)
+        pygame.draw.rect(surface, art.TILE, cell, border_radius=5)
+        pygame.draw.rect(surface, art.TILE_EDGE, cell, width=1, border_radius=5)
+        text.blit(surface, f"2 entropy -> 1 {r}", small, art.DIM, center=cell.center)
+        spots.append(Spot(cell, Target("exchange", ident=r),
+                          [f"Entropy exchange: pay 2 entropy for 1 {r}", "Any number of times in the Action step"]))
+    y += line + 8
+    # Creation tokens
+    rad = max(7, line // 2)
+    for t in range(len(TOKENS)):
+        cx = x + rad + t * (rect.width - 16) // 4
+        where = int(p["tokens"][t])
+        cell = pygame.Rect(cx - rad, y, (rect.width - 16) // 4 - 2, 2 * rad)
+        if where == STANDING:
+            state = "standing (ready)"
+            art.disc(surface, (cx, y + rad), rad, colour)
+        elif where == LYING:
+            state = "lying (retrieved this turn)"
+            art.disc(surface, (cx, y + rad), rad, colour, lying=True)
+        else:
+            state = f"on inner space {2 * where + 1}"
+            pygame.draw.circle(surface, art.DIM, (cx, y + rad), rad, width=1)
+        letter = TOKENS[t][0].upper()
+        text.blit(surface, letter, small, (20, 20, 26) if where == STANDING else art.INK, "bold", center=(cx, y + rad))
+        locked = t == 3 and p["wild_locked"]
+        text.blit(surface, "locked" if locked else "", max(9, small - 1), art.BAD, midleft=(cx + rad + 2, y + rad))
+        spots.append(Spot(cell, None, [f"{T.TOKEN_NAMES[TOKENS[t]]} Creation token: {state}"] +
+                          (["Locked: passing it flips it unlocked"] if locked else [])))
+    y += 2 * rad + 6
+    # Focus cards
+    fw = (rect.width - 16) // 3
+    for k in range(3):
+        cell = pygame.Rect(x + k * fw, y, fw - 4, 2 * line + 4)
+        tier = int(p["tiers"][k])
+        effects = c.focus[p["focus"]][k][tier - 1] if tier else ()
+        art.tile(surface, text, cell, [(f"{T.TOKEN_NAMES[TOKENS[k]]} T{tier}", art.INK),
+                                       (T.effect_words(effects) if tier else "no effect", art.DIM)], size=small,
+                 stripe=art.BRASS if tier else art.DIM)
+        spots.append(Spot(cell, Target("focus", ident=str(k)), T.focus_text(c, p["focus"], k, tier)))
+    y += 2 * line + 10
+    # Missions
+    if checks is None:
+        n = p["missions"] if isinstance(p["missions"], int) else len(p["missions"])
+        text.blit(surface, f"{n} mission{'s' * (n != 1)} (hidden)", small, art.DIM, topleft=(x, y))
+        spots.append(Spot(pygame.Rect(x, y, rect.width - 16, line), None, ["Missions in hand are secret"]))
+        y += line
+    else:
+        for check in checks:
+            cell = pygame.Rect(x, y, rect.width - 16, line + 2)
+            if cell.bottom > rect.bottom - 2:
+                break
+            mark = "met" if check.met else f"{check.have}/{check.need}"
+            m = c.missions[check.mission]
+            fill = (36, 70, 50) if check.met else art.TILE
+            pygame.draw.rect(surface, fill, cell, border_radius=5)
+            words = T.mission_text(c, check)[1]
+            img = text.render(f"M{check.mission} {mark}: {words[5:]} -> {T.effect_words(m.reward)}", small,
+                              art.GOOD if check.met else art.INK)
+            surface.blit(img, (cell.x + 4, cell.y + 1), pygame.Rect(0, 0, cell.width - 8, cell.height))
+            spots.append(Spot(cell, Target("mission", ident=str(check.mission)), T.mission_text(c, check)))
+            y += line + 4
+    done = p["done_missions"]
+    if done and y + line < rect.bottom:
+        text.blit(surface, "Done: " + " ".join(f"M{m}" for m in done), small, art.DIM, topleft=(x, y))
+    return spots
+
+
+def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,
+                 seat: int, mine: bool, font: int) -> list[Spot]:
+    spots: list[Spot] = []
+    p = view["players"][seat]
+    systems = p["systems"]
+    pygame.draw.rect(surface, art.BOARD, rect, border_radius=8)
+    small = max(10, font - 2)
+    extra = mine and int(view["systems_left"]) > 0
+    columns = max(3, len(systems) + int(extra))
+    w = rect.width // columns
+    star_h = int(rect.height * 0.26)
+    slot_h = (rect.height - star_h - 12) // 2
+    for si, sy in enumerate(systems):
+        col = pygame.Rect(rect.x + si * w + 3, rect.y + 3, w - 6, rect.height - 6)
+        pygame.draw.rect(surface, art.shade(art.BOARD, 1.25), col, border_radius=8)
+        star_rect = pygame.Rect(col.x + 3, col.y + 3, col.width - 6, star_h)
+        star = str(sy["star"])
+        if star:
+            st = c.stars[star]
+            art.tile(surface, text, star_rect, [(f"Star {star}  T{st.tier}", art.INK),
+                                                (f"{st.cost} ent: {T.effect_words(st.effect)}", art.DIM),
+                                                (" ".join(st.icons), art.DIM)], size=small,
+                     fill=(64, 56, 36), edge=art.BRASS)
+            spots.append(Spot(star_rect, Target("system", ident=str(si)),
+                              [f"System {si + 1}"] + T.star_text(c, star) +
+                              ["Click to activate it (when activating); drop a star here to evolve it"]))
+        else:
+            art.tile(surface, text, star_rect, [(f"System {si + 1}: no star", art.DIM)], size=small)
+            spots.append(Spot(star_rect, Target("system", ident=str(si)),
+                              [f"System {si + 1} has no star", "Evolve a Star: drop a tier I star here"]))
+        for k, sl in enumerate(sy["planets"]):
+            cell = pygame.Rect(col.x + 3, star_rect.bottom + 4 + k * (slot_h + 4), col.width - 6, slot_h)
+            target = Target("slot", ident=f"{si}:{k}")
+            if sl is None:
+                pygame.draw.rect(surface, art.shade(art.TILE, 0.8), cell, border_radius=6)
+                pygame.draw.rect(surface, art.DIM, cell, width=1, border_radius=6)
+                text.blit(surface, "empty planet space", small, art.DIM, center=cell.center)
+                spots.append(Spot(cell, target, [f"System {si + 1}, planet space {k + 1}: empty",
+                                                  "Aggregate Planet: drop a planet from the offer here"]))
+                continue
+            pl = c.planets[int(sl["planet"])]
+            lines = [(f"P{pl.id} {pl.type}", art.INK)]
+            ast = [a for a in sl["asteroids"] if a]
+            life = T.lifeform_counts(sl["life"])
+            lines.append((f"{life or 'no life'}" + (f"  ast: {' '.join(ast)}" if ast else ""), art.DIM))
+            if sl["biome"]:
+                lines.append((f"B{sl['biome']}{' (fulfilled)' if sl['fulfilled'] else ''}", art.GOOD if sl["fulfilled"] else art.DIM))
+            if sl["cards"]:
+                lines.append((" ".join(f"L{x}" for x in sl["cards"]), art.DIM))
+            art.tile(surface, text, cell, lines, size=small, stripe=art.CONDITIONS[pl.type])
+            tip = [f"System {si + 1}, planet {k + 1}"] + T.planet_text(c, pl.id, cost_side=False)
+            tip.append("Lifeforms: " + ", ".join(f"{n} {w}" for n, w in zip(sl["life"], LIFEFORMS)))
+            tip.append("Asteroids: " + (", ".join(f"space {i + 1}: {a}" for i, a in enumerate(sl["asteroids"]) if a) or "none"))
+            if sl["biome"]:
+                tip += T.biome_text(c, int(sl["biome"]))
+            for card in sl["cards"]:
+                tip.append(" / ".join(T.life_text(c, int(card))[:1]))
+            spots.append(Spot(cell, target, tip))
+    if extra:
+        col = pygame.Rect(rect.x + len(systems) * w + 3, rect.y + 3, w - 6, rect.height - 6)
+        pygame.draw.rect(surface, art.DIM, col, width=1, border_radius=8)
+        text.blit(surface, "new system", small, art.DIM, center=col.center)
+        spots.append(Spot(col, Target("slot", ident=f"{len(systems)}:0"),
+                          [f"A new Solar System ({view['systems_left']} tiles left)",
+                           "Drop a planet or a tier I star here to start it"]))
+    return spots
+
+
+def draw_hand(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,
+              seat: int, shown: bool, font: int) -> list[Spot]:
+    """The hand: faces when `shown` (the seat's own, not on a shared screen), else the backs'
+    counts by life type."""
+    spots: list[Spot] = []
+    p = view["players"][seat]
+    pygame.draw.rect(surface, art.BOARD, rect, border_radius=8)
+    small = max(10, font - 2)
+    line = text.font(small).get_linesize()
+    hand = p["hand"]
+    if not shown or not isinstance(hand, list):
+        counts = hand if isinstance(hand, dict) else {t: sum(c.life[x].type == t for x in hand) for t in LIFEFORMS}
+        total = sum(counts.values())
+        text.blit(surface, f"Hand: {total} life card{'s' * (total != 1)}", font, art.BRASS, "bold",
+                  topleft=(rect.x + 6, rect.y + 4))
+        for i, t in enumerate(LIFEFORMS):
+            cell = pygame.Rect(rect.x + 6, rect.y + 8 + (i + 1) * (line + 6), rect.width - 12, line + 4)
+            pygame.draw.rect(surface, art.shade(art.LIFE[t], 0.35), cell, border_radius=5)
+            text.blit(surface, f"{counts.get(t, 0)} {t}", small, art.INK, midleft=(cell.x + 6, cell.centery))
+        spots.append(Spot(rect, None, ["Life cards in hand are secret: only their backs (life types) show"]))
+        return spots
+    text.blit(surface, f"Your hand: {len(hand)}", font, art.BRASS, "bold", topleft=(rect.x + 6, rect.y + 4))
+    top = rect.y + 8 + text.font(font).get_linesize()
+    cols = 2
+    cw = (rect.width - 12) // cols
+    ch = 3 * line + 6
+    for i, card in enumerate(hand):
+        r, q = divmod(i, cols)
+        cell = pygame.Rect(rect.x + 6 + q * cw, top + r * (ch + 4), cw - 4, ch)
+        if cell.bottom > rect.bottom - 2:
+            text.blit(surface, f"+{len(hand) - i} more", small, art.DIM, bottomright=(rect.right - 6, rect.bottom - 2))
+            break
+        lc = c.life[int(card)]
+        needs = " ".join(f"{n}{w[0].upper()}" for w, n in lc.needs)
+        art.tile(surface, text, cell, [(f"L{lc.id} +{lc.gain}{lc.type[0].upper()}", art.INK),
+                                       (" ".join(lc.icons) or "-", art.DIM), (needs or T.effect_words(lc.effect), art.DIM)],
+                 size=small, stripe=art.LIFE[lc.type])
+        spots.append(Spot(cell, Target("card", ident=str(card)),
+                          T.life_text(c, int(card)) + ["Create Life: drag it onto one of your planets"]))
+    return spots

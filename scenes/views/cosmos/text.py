@@ -1,0 +1,164 @@
+"""Cosmos's words on screen: every tile and card as a hover text, the actions' names, the move
+preview. Pure text from the content and the seat's view (no pygame), so it is tested as is."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.cosmos.content import LIFEFORMS, TOKENS, Content, Effect
+from game.cosmos.public import Landing, MissionCheck
+
+ACTION_NAMES = {"evolve": "Evolve a Star", "aggregate": "Aggregate Planet", "create_life": "Create Life",
+                "activate_stars": "Activate Stars", "set_biome": "Set Biome", "upgrade": "Upgrade Console",
+                "take_life": "Take Life Cards", "catch_asteroid": "Catch an Asteroid", "soup": "Primordial Soup",
+                "catch_free": "Catch an Asteroid (free)", "fulfil_biome": "Fulfil a Biome"}
+SHORT_ACTIONS = {"evolve": "Evolve", "aggregate": "Aggregate", "create_life": "Create Life",
+                 "activate_stars": "Activate", "set_biome": "Biome", "upgrade": "Upgrade",
+                 "take_life": "Take Life", "catch_asteroid": "Asteroid", "soup": "Soup"}
+TOKEN_NAMES = {"star": "Star", "planet": "Planet", "life": "Life", "wild": "Wild"}
+PER_WORDS = {"planets": "Planet", "planet_types": "Planet type", "biomes": "Biome", "fulfilled_biomes": "fulfilled Biome",
+             "stars": "Star", "star_tiers": "Star tier", "played": "played life card", "asteroids": "Asteroid",
+             "asteroid_types": "Asteroid type", "focus_tiers": "Focus tier", "generator": "Generator step"}
+REQUIREMENT_WORDS = {"planet_types": "different Planet types", "asteroid_types": "different Asteroid types",
+                     "generator": "Generator advancements", "focus_tier2": "a Focus card at tier 2",
+                     "focus_all": "every Focus card upgraded"}
+SCORING_WORDS = {"different_stars": "different Stars", "planet_type_max": "Planets of one type",
+                 "biome_with_life": "Planets with a Biome and a life card", "focus_tiers": "Focus tiers",
+                 "asteroids_on_lifeform": "Asteroids on lifeform spaces",
+                 "planets_all_lifeforms": "Planets with all three lifeforms"}
+CONDITION_WORDS = {"star_tier3": "Evolve a Star to tier III or IV", "first_asteroid": "Catch a system's first Asteroid",
+                   "fulfil_biome": "Fulfil a Biome"}
+STEP_OF_FRAME = {"move": "Movement", "retrieve": "Movement", "biome_reward": "Movement", "action": "Action",
+                 "activate_stars": "Action", "activate_star": "Action", "granted_action": "Action",
+                 "advance": "Action", "place": "Action", "take": "Action", "mission": "Mission"}
+STEPS = ("Movement", "Action", "Mission")
+FRAME_WORDS = {"move": "Move your Scientist 1-3 spaces ahead (drag it, or click a lit space)",
+               "retrieve": "Retrieved token: activate a star (click it) or take 1 entropy",
+               "biome_reward": "Scarce Biome: pay 1 entropy for its reward?",
+               "activate_stars": "Activate stars: click each star to activate (once each)",
+               "activate_star": "Activate a star: click one of your stars",
+               "advance": "Advance a lifeform on a planet",
+               "place": "Put the gained lifeform on a planet (click the planet)",
+               "take": "Take a life card: click a deck of the offer",
+               "mission": "Mission step: fulfil a mission you meet, or finish the turn"}
+ACTION_HOWTO = {"evolve": "drag a star from the stock onto one of your systems",
+                "aggregate": "drag a planet from the offer onto an empty planet space",
+                "create_life": "drag a life card from your hand onto a planet",
+                "activate_stars": "click your stars to activate them",
+                "set_biome": "drag a Biome from the offer onto a planet",
+                "upgrade": "click the Focus card to upgrade",
+                "take_life": "click a life deck of the offer",
+                "catch_asteroid": "drag an asteroid onto a planet", "catch_free": "drag an asteroid onto a planet",
+                "soup": "click Primordial Soup", "fulfil_biome": "click a planet with a Biome"}
+
+
+def effect_words(effects: Sequence[Effect]) -> str:
+    """An effect list in a line: "2 energy per Planet, take 1 life card"."""
+    parts = []
+    for e in effects:
+        bits = [f"{n} {what}" for what, n in e.gain]
+        gain = " and ".join(bits)
+        if gain and e.per:
+            gain += f" per {PER_WORDS.get(e.per, e.per.replace('_', ' '))}"
+        if gain:
+            parts.append(gain)
+        if e.advance:
+            parts.append(f"{e.advance} lifeform advancement{'s' * (e.advance > 1)}")
+        if e.cards:
+            parts.append(f"take {e.cards} life card{'s' * (e.cards > 1)}")
+        if e.generator:
+            parts.append(f"Generator +{e.generator}")
+        if e.activate:
+            parts.append(f"activate {e.activate} star{'s' * (e.activate > 1)}")
+        if e.action:
+            parts.append(ACTION_NAMES.get(e.action, e.action))
+    return ", ".join(parts) or "nothing"
+
+
+def star_text(c: Content, star: str) -> list[str]:
+    st = c.stars[star]
+    lines = [f"Star {star} (tier {st.tier})" + (" - starting star" if st.starting else ""),
+             f"Icons: {', '.join(st.icons) or 'none'}", f"Activate: {st.cost} entropy -> {effect_words(st.effect)}"]
+    if not st.starting:
+        lines.append(f"Evolve into it: {st.evolve_cost} energy")
+    if st.next:
+        lines.append(f"Evolves into: {', '.join(st.next)}")
+    return lines
+
+
+def planet_text(c: Content, planet: int, cost_side: bool = True) -> list[str]:
+    p = c.planets[planet]
+    lines = [f"Planet P{planet} ({p.type})", f"Icons: {', '.join(p.icons)}", f"Effect: {effect_words(p.effect)}"]
+    if cost_side and not p.starting:
+        lines.insert(1, f"Cost: {p.cost} mass")
+    return lines
+
+
+def biome_text(c: Content, biome: int) -> list[str]:
+    b = c.biomes[biome]
+    need = ", ".join(f"{n} {what}" for what, n in b.requirement)
+    return [f"Biome B{biome} ({'scarce: its reward costs 1 entropy' if b.scarce else 'abundant'})",
+            f"Triggers on landing at: {ACTION_NAMES.get(b.trigger, b.trigger)}",
+            f"Reward: {effect_words(b.reward)}", f"Fulfilled with {need} on its planet: {effect_words(b.improved)}"]
+
+
+def life_text(c: Content, card: int) -> list[str]:
+    lc = c.life[card]
+    needs = ", ".join(f"{n} {what}" for what, n in lc.needs)
+    lines = [f"Life card L{card} ({lc.type})", f"Life conditions: {', '.join(lc.icons) or 'none'}"]
+    if needs:
+        lines.append(f"Needs on the planet: {needs}" + (" (removed)" if lc.remove else ""))
+    lines.append(f"Gives {lc.gain} {lc.type}" + (f"; effect: {effect_words(lc.effect)}" if lc.effect else ""))
+    return lines
+
+
+def mission_text(c: Content, check: MissionCheck) -> list[str]:
+    m = c.missions[check.mission]
+    if m.requirement == "star":
+        need = f"a star {m.arg}"
+    elif m.requirement == "system_icons":
+        need = f"{m.value} {m.arg} icons in one Solar System"
+    elif m.requirement in ("focus_tier2", "focus_all"):
+        need = REQUIREMENT_WORDS[m.requirement]
+    else:
+        need = f"{m.value} {REQUIREMENT_WORDS[m.requirement]}"
+    state = "met now: fulfil it in the Mission step" if check.met else f"not yet ({check.have} of {check.need})"
+    return [f"Mission M{check.mission}", f"Have {need}", f"Reward: {effect_words(m.reward)}", f"Requirement {state}"]
+
+
+def focus_text(c: Content, letter: str, token: int, tier: int) -> list[str]:
+    tiers = c.focus[letter][token]
+    return [f"{TOKEN_NAMES[TOKENS[token]]} Focus card (set {letter}), tier {tier}",
+            f"Tier 1: {effect_words(tiers[0])}", f"Tier 2: {effect_words(tiers[1])}",
+            "Triggers when you place this token. Upgrade: 3 energy on the Upgrade Console space."]
+
+
+def landing_text(landing: Landing) -> list[str]:
+    """The preview of one rondel space before the drop: its action, the token it takes, what
+    passing brings back, the traffic bonus and the entropy cost; or why it is out of reach."""
+    title = f"{ACTION_NAMES.get(landing.action, landing.action)} ({landing.steps} ahead)"
+    if landing.reason:
+        return [title, f"Cannot land: {landing.reason}"]
+    lines = [title]
+    if landing.space % 2 == 0:
+        lines.append(f"Places your {TOKEN_NAMES[TOKENS[landing.token]]} token")
+    for t in landing.retrieved:
+        lines.append(f"Retrieves the {TOKEN_NAMES[TOKENS[t]]} token: 1 star activation or 1 entropy")
+    if landing.unlocks_wild:
+        lines.append("Unlocks your Wild token")
+    if landing.occupied:
+        lines.append("Occupied: +1 distance")
+    if landing.entropy_cost:
+        lines.append(f"Costs {landing.entropy_cost} entropy (3 spaces onto another Scientist)")
+    kind = "lifeforms" if landing.bonus == "lifeform" else "lifeform advancements" if landing.bonus == "advance" \
+        else landing.bonus
+    lines.append(f"Traffic bonus (distance {landing.distance}): {landing.bonus_units} {kind}")
+    return lines
+
+
+def resources_line(p: dict[str, object]) -> str:
+    return f"{p['energy']} energy  {p['mass']} mass  {p['entropy']} entropy  {p['vp']} VP"
+
+
+def lifeform_counts(life: Sequence[int]) -> str:
+    return " ".join(f"{n}{name[0].upper()}" for n, name in zip(life, LIFEFORMS) if n)

@@ -1,0 +1,460 @@
+"""The Cosmos table view: the main board, the play area shown (tabs: yours by default, the others'
+one click away), the turn's step and its queue of pending decisions, and the gestures.
+
+Modules, one job each: `layout.py` (rectangles), `board.py` (rondel, offers, tracks), `player_area.py`
+(console, Solar Systems, hand), `text.py` (every hover text and the move preview), `art.py`
+(colours, tiles). Rules questions go to `game/cosmos/public.py` (the seat's view rebuilt, the
+engine's own functions asked); legality is the Match's (`CosmosGame.find_command` /
+`targets_for`, `game/cosmos/gestures.py`). The board and the area are drawn once per position
+and size into a static layer; a frame blits it and draws the highlights, the held piece and the
+preview on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.core.decisions import Decision
+from game.core.protocol import Command, Event, Seat, Target
+from game.core.words import Line
+from game.cosmos import commands as C
+from game.cosmos import public
+from game.cosmos.game import CONTENT
+from scenes.animation import Animator
+from scenes.kit.decision_panel import MAX_ROWS
+from scenes.sprites.text import panel
+from scenes.views.base import TAKE_BACK, Action, Colour, GameView, Overlay, Point, ViewDict
+from scenes.views.cosmos import art
+from scenes.views.cosmos import text as T
+from scenes.views.cosmos.art import Spot
+from scenes.views.cosmos.board import draw_offers, draw_rondel
+from scenes.views.cosmos.layout import Layout, lay_out
+from scenes.views.cosmos.player_area import ROLES, draw_console, draw_hand, draw_systems
+
+DRAGGED = ("scientist", "planet_pile", "biome_pile", "card", "asteroid", "star")
+CANCEL = TAKE_BACK
+"""The Cancel action button's source: the table takes the Action step back (`cancel_point`)."""
+DONE_WORDS = {"action": ("End Action step", "Finish the Action step (after any entropy exchanges)"),
+              "mission": ("End turn", "Finish the turn without fulfilling a mission"),
+              "retrieve": ("Skip rewards", "Take nothing for the retrieved tokens"),
+              "biome_reward": ("Decline", "Do not pay 1 entropy for the Biome's reward"),
+              "activate_stars": ("Stop activating", "Activate no more stars"),
+              "activate_star": ("Skip", "Activate no star"),
+              "granted_action": ("Skip", "Do not resolve the granted action"),
+              "advance": ("Stop", "Forfeit the lifeform advancements left"),
+              "place": ("Forfeit", "Do not place the lifeforms left"),
+              "take": ("Stop", "Take no more life cards")}
+
+
+def frame_words(code: str) -> str:
+    """A pending decision of the queue in words ("Action: Aggregate Planet")."""
+    kind, _, rest = code.partition("(")
+    args = [a.strip() for a in rest.rstrip(")").split(",")]
+    if kind == "action":
+        done = " (resolved: exchange or end)" if len(args) > 3 and args[3] == "True" else ""
+        return f"Action: {T.ACTION_NAMES.get(args[1], args[1])}{done}"
+    if kind == "retrieve":
+        return f"Retrieved tokens: {args[1]} reward{'s' * (args[1] != '1')}"
+    if kind == "granted_action":
+        return f"Granted: {T.ACTION_NAMES.get(args[1], args[1])}"
+    if kind in ("advance", "take", "activate_star"):
+        what = {"advance": "advancement", "take": "life card", "activate_star": "star activation"}[kind]
+        return f"{args[1]} {what}{'s' * (args[1] != '1')}"
+    if kind == "place":
+        return f"Place {args[-1]} lifeform{'s' * (args[-1] != '1')}"
+    names = {"move": "Movement", "biome_reward": "Scarce Biome reward", "activate_stars": "Activate Stars",
+             "mission": "Mission step", "land": "Planet landing", "close": "End of turn"}
+    return names.get(kind, kind)
+
+
+class CosmosView(GameView):
+    """See the module docstring."""
+
+    def __init__(self, ctx: Any, game: Any, text: Any) -> None:
+        super().__init__(ctx, game, text)
+        self.lay: Layout | None = None
+        self.spots: list[Spot] = []
+        self.tab_spots: list[tuple[pygame.Rect, int]] = []
+        self.tab = 0
+        self._tab_for = -2
+        """The seat the tab was last reset for (a hot-seat hand-off shows the new seat's area)."""
+        self._static: pygame.Surface | None = None
+        self._static_key: object = None
+        self._landings: list[public.Landing] = []
+        self._checks: list[public.MissionCheck] = []
+        self._scores: list[int] = []
+        self._drag: tuple[Target, Target | None] | None = None
+
+    # --- position -------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.lay = lay_out(self.rect)
+        self._refresh()
+
+    def set_view(self, view: ViewDict) -> None:
+        self.view = view
+        me = self.me
+        if me != self._tab_for:
+            self._tab_for = me
+            self.tab = max(0, me)
+        self._static = None
+        kind, seat = public.frame_kind(view)
+        self._landings = public.landings(view, me) if kind == "move" and seat == me >= 0 else []
+        self._checks = public.missions(view, me) if me >= 0 else []
+        self._scores = [sum(part.values()) for part in public.scores(view)]
+        self._refresh()
+
+    def _static_key_now(self) -> object:
+        return (id(self.view), self.tab, self.rect.size, self.rect.topleft, self.private_shown(), tuple(self.seat_names))
+
+    def _refresh(self) -> None:
+        """Draw the static layer now (its spots are the hit targets, asked before any frame)."""
+        if self.lay is not None and self.view:
+            self._static = self._render_static()
+            self._static_key = self._static_key_now()
+
+    @property
+    def me(self) -> int:
+        """The seat whose view this is (the one whose hand is a list), -1 for a seat without secrets."""
+        return next((i for i, p in enumerate(self.view.get("players", [])) if isinstance(p["hand"], list)), -1)
+
+    def acting(self) -> int:
+        return public.frame_kind(self.view)[1] if self.view else -1
+
+    def private_shown(self) -> bool:
+        """On a shared hot-seat screen while another seat acts: the viewer's own hand and missions
+        are drawn as the others see them."""
+        humans = sum(1 for h in self.seat_humans if h)
+        return humans > 1 and self.acting() != self.me
+
+    # --- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
+        if self.lay is None or not self.view:
+            return
+        if self._static is None or self._static_key_now() != self._static_key:
+            self._refresh()
+        assert self._static is not None
+        surface.blit(self._static, self.rect.topleft)
+        self._draw_overlay(surface, overlay)
+
+    def _render_static(self) -> pygame.Surface:
+        assert self.lay is not None
+        lay, view, font = self.lay, self.view, self.lay.font
+        out = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        shift = (-self.rect.x, -self.rect.y)
+        spots: list[Spot] = []
+        canvas = out
+
+        def local(r: pygame.Rect) -> pygame.Rect:
+            return r.move(shift)
+
+        self.tab_spots = []
+        tabs = local(lay.tabs)
+        n = len(view["players"])
+        w = min(tabs.width // max(1, n), 230)
+        for seat in range(n):
+            cell = pygame.Rect(tabs.x + seat * w, tabs.y, w - 6, tabs.height)
+            on = seat == self.tab
+            pygame.draw.rect(canvas, art.shade(art.SEATS[seat], 0.45 if on else 0.22), cell, border_radius=7)
+            if on:
+                pygame.draw.rect(canvas, art.SEATS[seat], cell, width=2, border_radius=7)
+            name = self.seat_names[seat] if seat < len(self.seat_names) else ROLES[seat]
+            score = self._scores[seat] if seat < len(self._scores) else 0
+            img = self.text.render(f"{ROLES[seat]} ({name}) ~{score}", font, art.INK, "bold" if on else "regular")
+            canvas.blit(img, img.get_rect(midleft=(cell.x + 8, cell.centery)), pygame.Rect(0, 0, cell.width - 12, img.get_height()))
+            self.tab_spots.append((cell.move(self.rect.x, self.rect.y), seat))
+            spots.append(Spot(cell.move(self.rect.x, self.rect.y), None,
+                              [f"Show {ROLES[seat]}'s area ({name})" if not on else f"{ROLES[seat]}'s area is shown"]))
+        self._draw_steps(canvas, local(lay.steps), font)
+        board_spots = draw_rondel(canvas, self.text, local(lay.rondel), view, CONTENT, self.me, font)
+        board_spots += draw_offers(canvas, self.text, local(lay.offers), view, CONTENT, font)
+        seat = self.tab
+        mine = seat == self.me and not self.private_shown()
+        checks = self._checks if mine else None
+        score = self._scores[seat] if seat < len(self._scores) else 0
+        board_spots += draw_console(canvas, self.text, local(lay.console), view, CONTENT, seat, checks, score, font)
+        board_spots += draw_systems(canvas, self.text, local(lay.systems), view, CONTENT, seat, seat == self.me, font)
+        board_spots += draw_hand(canvas, self.text, local(lay.hand), view, CONTENT, seat, mine, font)
+        for spot in board_spots:
+            spot.rect = spot.rect.move(self.rect.x, self.rect.y)
+            if seat != self.me and spot.target is not None and spot.target.zone in ("slot", "system", "focus", "mission",
+                                                                                  "exchange", "card"):
+                spot.target = None  # another seat's area: to read, not to play on
+        self.spots = spots + board_spots
+        return out
+
+    def _draw_steps(self, surface: pygame.Surface, rect: pygame.Rect, font: int) -> None:
+        """The turn-step indicator (Movement / Action / Mission) and the queue of pending decisions."""
+        kind, seat = public.frame_kind(self.view)
+        if not kind:
+            self.text.blit(surface, "The game is over", font, art.BRASS, "bold", midleft=(rect.x + 4, rect.centery))
+            return
+        step = T.STEP_OF_FRAME.get(kind, "Action")
+        x = rect.x
+        pygame.draw.circle(surface, art.SEATS[seat], (x + 8, rect.centery), 6)
+        x += 20
+        for name in T.STEPS:
+            on = name == step
+            img = self.text.render(name, font, (20, 20, 26) if on else art.DIM, "bold" if on else "regular")
+            box = pygame.Rect(x, rect.y + 1, img.get_width() + 14, rect.height - 2)
+            if on:
+                pygame.draw.rect(surface, art.BRASS, box, border_radius=box.height // 2)
+            else:
+                pygame.draw.rect(surface, art.TILE_EDGE, box, width=1, border_radius=box.height // 2)
+            surface.blit(img, img.get_rect(center=box.center))
+            x = box.right + 6
+        codes = [str(c) for c in self.view.get("frames", []) if not str(c).startswith(("land", "close"))]
+        queue = [frame_words(c) for c in reversed(codes)]
+        words = "Now: " + queue[0] + ("   then: " + " > ".join(queue[1:]) if len(queue) > 1 else "") if queue else ""
+        img = self.text.render(words, max(10, font - 1), art.INK)
+        surface.blit(img, (x + 8, rect.centery - img.get_height() // 2), pygame.Rect(0, 0, rect.right - x - 12, img.get_height()))
+
+    def _spot_of(self, target: Target) -> Spot | None:
+        return next((s for s in self.spots if s.target == target), None)
+
+    def _draw_overlay(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        pulse = 150 + int(80 * abs(((overlay.time * 1.6) % 2) - 1))
+        lit = (pulse, 230, 160)
+        for target in overlay.clickable:
+            spot = self._spot_of(target)
+            if spot is not None:
+                art.outline(surface, spot.rect, (110, 180, 255), 2)
+        for target in overlay.movable:
+            spot = self._spot_of(target)
+            if spot is not None and overlay.held is None:
+                art.outline(surface, spot.rect, (200, 190, 120), 1)
+        if overlay.held is not None:
+            held = self._spot_of(overlay.held)
+            if held is not None:
+                art.outline(surface, held.rect, art.BRASS, 2)
+            for target in overlay.legal:
+                spot = self._spot_of(target)
+                if spot is not None:
+                    art.outline(surface, spot.rect, lit, 3)
+            if overlay.held.zone == "scientist":
+                self._landing_marks(surface)
+        if overlay.hover is not None:
+            spot = self._spot_of(overlay.hover)
+            if spot is not None:
+                art.outline(surface, spot.rect, art.INK, 1)
+        if overlay.hint is not None:
+            for hinted in overlay.hint:
+                spot = self._spot_of(hinted) if hinted is not None else None
+                if spot is not None:
+                    art.outline(surface, spot.rect, (110, 180, 255), 3)
+        if overlay.held is not None and overlay.drag_pos is not None:
+            self._draw_held(surface, overlay)
+        if self._drag is not None:
+            self._draw_preview(surface, overlay)
+
+    def _landing_marks(self, surface: pygame.Surface) -> None:
+        """While the Scientist is held: on each space ahead, the token it takes and its traffic
+        bonus, or a red cross where it cannot land."""
+        small = max(10, (self.lay.font if self.lay else 12) - 2)
+        for landing in self._landings:
+            spot = self._spot_of(Target("space", ident=str(landing.space)))
+            if spot is None:
+                continue
+            if landing.reason:
+                pygame.draw.line(surface, art.BAD, spot.rect.topleft, spot.rect.bottomright, 3)
+                pygame.draw.line(surface, art.BAD, spot.rect.topright, spot.rect.bottomleft, 3)
+                continue
+            tag = f"+{landing.bonus_units} {landing.bonus[:3]}"
+            if landing.space % 2 == 0:
+                tag = f"{T.TOKEN_NAMES[T.TOKENS[landing.token]][0]} " + tag
+            if landing.retrieved:
+                tag += f" +{len(landing.retrieved)}tok"
+            if landing.entropy_cost:
+                tag += " -1ent"
+            img = self.text.render(tag, small, (20, 20, 26), "bold")
+            box = img.get_rect(midtop=(spot.rect.centerx, spot.rect.bottom + 1)).inflate(6, 2)
+            pygame.draw.rect(surface, art.GOOD, box, border_radius=5)
+            surface.blit(img, img.get_rect(center=box.center))
+
+    def _draw_held(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        assert overlay.held is not None and overlay.drag_pos is not None
+        spot = self._spot_of(overlay.held)
+        if spot is None:
+            return
+        r = spot.rect.copy()
+        r.center = (int(overlay.drag_pos[0]), int(overlay.drag_pos[1]))
+        ghost = pygame.Surface(r.size, pygame.SRCALPHA)
+        ghost.fill((236, 204, 132, 90))
+        surface.blit(ghost, r)
+        pygame.draw.rect(surface, art.BRASS, r, width=2, border_radius=6)
+
+    def _draw_preview(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        """What a drop where the pointer is would do (or why not), beside the pointer."""
+        assert self._drag is not None
+        lines = self.preview_lines(*self._drag, legal=overlay.legal)
+        if not lines or overlay.drag_pos is None:
+            return
+        size = max(11, (self.lay.font if self.lay else 13) - 1)
+        width = max(self.text.font(size).size(line)[0] for line in lines) + 20
+        height = len(lines) * (self.text.font(size).get_linesize()) + 14
+        box = pygame.Rect(int(overlay.drag_pos[0]) + 18, int(overlay.drag_pos[1]) + 12, width, height)
+        box.clamp_ip(self.rect)
+        surface.blit(panel(box.size, alpha=235), (box.x - 10, box.y - 10))
+        y = box.y + 6
+        for i, line in enumerate(lines):
+            colour = art.BRASS if i == 0 else art.BAD if line.startswith(("Cannot", "Not here")) else art.INK
+            self.text.blit(surface, line, size, colour, topleft=(box.x + 8, y))
+            y += self.text.font(size).get_linesize()
+
+    def preview_lines(self, source: Target, target: Target | None, legal: Sequence[Target] = ()) -> list[str]:
+        """The drop preview's words: the rondel space's landing, or whether the card / tile may go
+        on the planet under the pointer and why not."""
+        if target is None:
+            return []
+        if source.zone == "scientist" and target.zone == "space":
+            landing = next((x for x in self._landings if str(x.space) == target.ident), None)
+            return T.landing_text(landing) if landing else ["Cannot land: only 1 to 3 spaces ahead"]
+        if target in legal:
+            if source.zone == "card" and target.zone == "slot" and target.ident:
+                si, _, k = target.ident.partition(":")
+                why = public.why_play(self.view, self.me, int(source.ident or 0), int(si), int(k))
+                return ["Drop to play it here"] + (["(needs a discard for a missing icon: the first that fits)"]
+                                                   if why else [])
+            return ["Drop here"]
+        if source.zone == "card" and target.zone == "slot" and target.ident and self.me >= 0:
+            si, _, k = target.ident.partition(":")
+            why = public.why_play(self.view, self.me, int(source.ident or 0), int(si), int(k))
+            return ["Not here", why or "not in this step"]
+        return ["Not here"]
+
+    # --- input ------------------------------------------------------------------------------
+    def hit_test(self, pos: Point) -> Target | None:
+        for spot in reversed(self.spots):
+            if spot.target is not None and spot.rect.collidepoint(pos):
+                return spot.target
+        return None
+
+    def view_click(self, pos: Point) -> bool:
+        for rect, seat in self.tab_spots:
+            if rect.collidepoint(pos):
+                if seat != self.tab:
+                    self.tab = seat
+                    self._refresh()
+                return True
+        return False
+
+    def view_event(self, event: pygame.event.Event) -> bool:
+        """Keys 1-4 show that seat's area (Tab: the next one)."""
+        if event.type != pygame.KEYDOWN or not self.view:
+            return False
+        n = len(self.view["players"])
+        if event.key == pygame.K_TAB:
+            self.tab = (self.tab + 1) % n
+        elif pygame.K_1 <= event.key < pygame.K_1 + n:
+            self.tab = event.key - pygame.K_1
+        else:
+            return False
+        self._refresh()
+        return True
+
+    def sources(self, seat: Seat) -> list[Target]:
+        if seat != self.me or self.lay is None:
+            return []
+        return [s.target for s in self.spots if s.target is not None and s.target.zone in DRAGGED]
+
+    def clicks(self, seat: Seat) -> list[Target]:
+        if seat != self.me:
+            return []
+        return [s.target for s in self.spots if s.target is not None and s.target.zone not in DRAGGED[1:]]
+
+    def anchor(self, target: Target) -> Point | None:
+        spot = self._spot_of(target)
+        return None if spot is None else (float(spot.rect.centerx), float(spot.rect.centery))
+
+    def preview(self, source: Target, target: Target | None) -> None:
+        self._drag = None if target is None else (source, target)
+
+    def draws_decision(self, decision: Decision) -> bool:
+        """The board shows every decision (drags, clicks, the action buttons) except the lifeform
+        advancements, which the generic panel lists while they fit in it."""
+        return decision.kind != "advance" or len(decision.options) > MAX_ROWS
+
+    def actions(self, seat: Seat) -> list[Action]:
+        kind, acting = public.frame_kind(self.view)
+        if acting != seat or kind in ("move", ""):
+            return []
+        out: list[Action] = []
+        found = public.action_frame(self.view)
+        if found is not None:
+            out.append(Action("Cancel action", CANCEL, "Take the whole Action step back, to choose again "
+                              "(until a card is turned up)"))
+        if kind == "action" and found is not None and found[0] == "soup" and not found[1]:
+            out.append(Action("Primordial Soup", Target("soup"), "Generator +1, 1 mass and 1 energy"))
+        if kind == "retrieve":
+            out.append(Action("1 entropy", Target("entropy"), "Take 1 entropy for a retrieved token "
+                              "(or click one of your stars to activate it)"))
+        if kind == "biome_reward":
+            out.append(Action("Pay 1 entropy", Target("accept"), "Pay 1 entropy for the scarce Biome's reward"))
+        label, tip = DONE_WORDS.get(kind, ("Done", "Finish this step"))
+        out.append(Action(label, Target("done"), tip))
+        return out
+
+    def cancel_point(self, commands: Sequence[Command], seat: Seat) -> int | None:
+        """Where Cancel action cuts history back to: just after `seat`'s last Movement (its Action
+        step's start), or None when nothing was done since."""
+        for i in range(len(commands) - 1, -1, -1):
+            if isinstance(commands[i], C.Move) and commands[i].seat == seat:
+                return i + 1 if i + 1 < len(commands) else None
+        return None
+
+    # --- words ------------------------------------------------------------------------------
+    def tooltip(self, pos: Point) -> str | None:
+        if self._drag is not None:
+            return None
+        for spot in reversed(self.spots):
+            if spot.rect.collidepoint(pos) and spot.tip:
+                lines = list(spot.tip)
+                if spot.target is not None and spot.target.zone == "space":
+                    landing = next((x for x in self._landings if str(x.space) == spot.target.ident), None)
+                    if landing is not None:
+                        lines = T.landing_text(landing)
+                return "\n".join(lines)
+        return None
+
+    def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
+        kind, seat = public.frame_kind(self.view)
+        if not kind:
+            return "The game is over", art.BRASS
+        name = seat_names[seat] if seat < len(seat_names) else ROLES[seat]
+        step = T.STEP_OF_FRAME.get(kind, "Action")
+        if kind in ("action", "granted_action"):
+            found = public.action_frame(self.view)
+            action = found[0] if found else ""
+            if kind == "granted_action":
+                code = str(self.view["frames"][-1])
+                action = code.partition("(")[2].split(",")[1].strip()
+            if found and found[1] and kind == "action":
+                what = "Action resolved: exchange entropy, or end the Action step"
+            else:
+                what = f"{T.ACTION_NAMES.get(action, action)}: {T.ACTION_HOWTO.get(action, 'choose')}"
+        else:
+            what = T.FRAME_WORDS.get(kind, "choose")
+        return f"{name} ({ROLES[seat]}), {step}: {what}", art.SEATS[seat]
+
+    def role_of(self, seat: Seat) -> str:
+        return ""
+
+    def log_viewer(self) -> Seat:
+        return -1 if self.private_shown() else self.me
+
+    def tone_colour(self, line: Line) -> Colour:
+        if line.tone == "seat" and line.seat is not None and 0 <= line.seat < len(art.SEATS):
+            return art.SEATS[line.seat]
+        return super().tone_colour(line)
+
+    def animate(self, events: Sequence[Event], animator: Animator, before: ViewDict, origin: Point | None) -> None:
+        """No tweens yet: the position changes at once and the log says what happened."""
+
+    def has_secrets(self, view: ViewDict) -> bool:
+        return True
+
+
+VIEW = CosmosView
