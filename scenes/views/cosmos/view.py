@@ -369,6 +369,38 @@ class CosmosView(GameView):
         spot = self._spot_of(target)
         return None if spot is None else (float(spot.rect.centerx), float(spot.rect.centery))
 
+    def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
+        """The drag or click that makes `command` (a hint, a computer's move); None for the ones a
+        gesture leaves to the engine's first choice (a life card's discard, an asteroid's space and
+        payment, an advancement's kind), where the gesture might make a sibling command."""
+        where = Target("slot", ident=f"{getattr(command, 'system', 0)}:{getattr(command, 'slot', 0)}")
+        if isinstance(command, C.Move):
+            landing = next((x for x in self._landings if x.command == command), None)
+            return None if landing is None else (Target("scientist"), Target("space", ident=str(landing.space)))
+        if isinstance(command, C.Aggregate):
+            return Target("planet_pile", ident=str(command.pile)), where
+        if isinstance(command, C.SetBiome):
+            return Target("biome_pile", ident=str(command.pile)), where
+        if isinstance(command, C.PlayLife):
+            return (Target("card", ident=str(command.card)), where) if command.discard < 0 else None
+        if isinstance(command, C.Evolve):
+            return Target("star", ident=command.star), Target("system", ident=str(command.system))
+        if isinstance(command, C.Take):
+            return Target("life_pile", ident=str(command.pile)), None
+        if isinstance(command, C.Activate):
+            return Target("system", ident=str(command.system)), None
+        if isinstance(command, (C.Place, C.Fulfil)):
+            return where, None
+        if isinstance(command, C.Upgrade):
+            return Target("focus", ident=str(command.card)), None
+        if isinstance(command, C.Mission):
+            return Target("mission", ident=str(command.mission)), None
+        if isinstance(command, C.Exchange):
+            return Target("exchange", ident=command.resource), None
+        tags: dict[type, str] = {C.TakeEntropy: "entropy", C.Accept: "accept", C.Soup: "soup", C.Done: "done"}
+        tag = tags.get(type(command))
+        return None if tag is None else (Target(tag), None)
+
     def preview(self, source: Target, target: Target | None) -> None:
         self._drag = None if target is None else (source, target)
 

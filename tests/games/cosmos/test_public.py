@@ -1,0 +1,146 @@
+"""`game/cosmos/public.py` and `gestures.py` answer as the engine does: on seeded random games,
+what the screen works out from a seat's view alone (the spaces ahead and what landing brings,
+missions met, a life card's check, the running score) equals the engine's answer on the real
+position, and every gesture's command is a legal candidate, every candidate has a gesture."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from game.core.protocol import CHANCE, Refusal, Target
+from game.cosmos import area, gestures, public, rules
+from game.cosmos import commands as C
+from game.cosmos import events as E
+from game.cosmos.game import COSMOS
+from game.cosmos.state import CosmosState
+
+
+def positions(players: int, seed: int, steps: int = 260, every: int = 7) -> Iterator[CosmosState]:
+    """A random game's positions, one in `every` steps (a person's decision each)."""
+    state = COSMOS.new({}, seed, players)
+    rng = random.Random(seed)
+    for step in range(steps):
+        if state.is_over():
+            return
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        if step % every == 0:
+            yield state
+        state.apply(rng.choice(state.candidates(seat)))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_landings_match_the_engine(players: int) -> None:
+    checked = 0
+    for state in positions(players, 11 + players, every=1):
+        seat = state.to_act()[0]
+        if public.frame_kind(state.view(seat)) != ("move", seat):
+            continue
+        for landing in public.landings(state.view(seat), seat):
+            found = gestures.find(state, seat, Target("scientist"), Target("space", ident=str(landing.space)))
+            if landing.reason is None:
+                assert found == landing.command
+                assert rules.why_illegal(state, found) is None
+                after = state.clone()
+                events = after.apply(found)
+                assert after.players[seat].pos == landing.space
+                paid = sum(e.amount for e in events if isinstance(e, E.Paid) and e.source == "traffic")
+                assert paid == landing.entropy_cost
+                moved = next(e for e in events if isinstance(e, E.Moved))
+                assert moved.distance == landing.distance
+                back = [e.token for e in events if isinstance(e, E.TokenBack) and e.reward]
+                assert tuple(sorted(back)) == landing.retrieved
+            else:
+                assert isinstance(found, Refusal)
+                assert found.reason == landing.reason
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_missions_scores_and_life_checks_match_the_engine(players: int) -> None:
+    checked = 0
+    for state in positions(players, 31 + players):
+        for seat in range(players):
+            view = state.view(seat)
+            p = state.players[seat]
+            checks = public.missions(view, seat)
+            assert [c.mission for c in checks] == p.missions
+            assert [c.met for c in checks] == [area.mission_met(state, p, m) for m in p.missions]
+            assert [sum(x.values()) for x in public.scores(view)] == \
+                [sum(area.score_breakdown(state, i).values()) for i in range(players)]
+            for card in p.hand:
+                for si, k, _ in area.slots(p):
+                    assert public.why_play(view, seat, card, si, k) == \
+                        rules.why_life(state, C.PlayLife(seat, card, si, k, -1, ""))
+                    checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_gesture_is_a_legal_candidate_and_targets_agree(players: int) -> None:
+    families = set()
+    for state in positions(players, 51 + players, steps=500, every=2):
+        seat = state.to_act()[0]
+        legal = state.candidates(seat)
+        for source in _sources(state, seat):
+            for target in COSMOS.targets_for(state, seat, source):
+                found = COSMOS.find_command(state, seat, source, target)
+                assert not isinstance(found, Refusal), (source, target, found)
+                assert found in legal
+        for cmd in legal:
+            gesture = _gesture_of(cmd)
+            if gesture is None:
+                continue
+            found = COSMOS.find_command(state, seat, *gesture)
+            assert not isinstance(found, Refusal), (cmd, found)
+            assert found in legal and type(found) is type(cmd)
+            families.add(type(cmd).__name__)
+    assert {"Done", "Take", "Aggregate", "Evolve", "Activate"} <= families, families
+
+
+def _sources(state: CosmosState, seat: int) -> list[Target]:
+    p = state.players[seat]
+    out = [Target("scientist")] + [Target("planet_pile", ident=str(i)) for i in range(8)]
+    out += [Target("biome_pile", ident=str(i)) for i in range(4)]
+    out += [Target("card", ident=str(c)) for c in p.hand]
+    out += [Target("asteroid", ident=k) for k in state.content.asteroid_icons]
+    out += [Target("star", ident=s) for s in state.star_stock]
+    return out
+
+
+def _gesture_of(cmd: object) -> tuple[Target, Target | None] | None:
+    """The drag or click the table shows `cmd` with."""
+    if isinstance(cmd, C.Aggregate):
+        return Target("planet_pile", ident=str(cmd.pile)), Target("slot", ident=f"{cmd.system}:{cmd.slot}")
+    if isinstance(cmd, C.SetBiome):
+        return Target("biome_pile", ident=str(cmd.pile)), Target("slot", ident=f"{cmd.system}:{cmd.slot}")
+    if isinstance(cmd, C.PlayLife):
+        return Target("card", ident=str(cmd.card)), Target("slot", ident=f"{cmd.system}:{cmd.slot}")
+    if isinstance(cmd, C.Catch):
+        return Target("asteroid", ident=cmd.kind), Target("slot", ident=f"{cmd.system}:{cmd.slot}")
+    if isinstance(cmd, C.Evolve):
+        return Target("star", ident=cmd.star), Target("system", ident=str(cmd.system))
+    if isinstance(cmd, C.Take):
+        return Target("life_pile", ident=str(cmd.pile)), None
+    if isinstance(cmd, C.Activate):
+        return Target("system", ident=str(cmd.system)), None
+    if isinstance(cmd, (C.Place, C.Fulfil, C.Advance)):
+        return Target("slot", ident=f"{cmd.system}:{cmd.slot}"), None
+    if isinstance(cmd, C.Upgrade):
+        return Target("focus", ident=str(cmd.card)), None
+    if isinstance(cmd, C.Mission):
+        return Target("mission", ident=str(cmd.mission)), None
+    if isinstance(cmd, C.Exchange):
+        return Target("exchange", ident=cmd.resource), None
+    tags = {C.TakeEntropy: "entropy", C.Accept: "accept", C.Soup: "soup", C.Done: "done"}
+    if type(cmd) in tags:
+        return Target(tags[type(cmd)]), None
+    if isinstance(cmd, C.Move):
+        return None  # the landing test covers the Scientist
+    raise AssertionError(f"no gesture for {cmd}")

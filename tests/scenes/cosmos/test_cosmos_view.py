@@ -1,0 +1,204 @@
+"""The Cosmos view, headless: it draws seeded random positions for 1-4 players from every seat at
+two window sizes with everything inside the play area, its hit tests give the targets the engine
+accepts (every legal drop lies under its own spot, every gesture a hint shows comes back as its
+command), no other seat's hidden card reaches the screen, the viewer's own hand goes face down on
+a shared hot-seat screen, and Cancel action takes the Action step back on the Match."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.match import Match
+from game.core.protocol import CHANCE, Refusal, Target
+from game.core.registry import get_game
+from game.cosmos import commands as C
+from game.cosmos.game import COSMOS
+from game.cosmos.state import CosmosState
+from scenes.animation import Animator
+from scenes.app import AppContext
+from scenes.sprites.text import TextCache
+from scenes.views.base import Overlay
+from scenes.views.cosmos.view import CosmosView
+from tests.scenes.table_context import table_context
+
+PLAY_AREAS = (pygame.Rect(0, 72, 973, 648), pygame.Rect(0, 64, 754, 576))
+"""The table's play area at 1280x720 and at 1024x640."""
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    with table_context(tmp_path, monkeypatch, animation_speed="off") as context:
+        yield context
+
+
+def positions(players: int, seed: int, steps: int = 240, every: int = 40) -> Iterator[CosmosState]:
+    state = COSMOS.new({}, seed, players)
+    rng = random.Random(seed)
+    for step in range(steps):
+        if state.is_over():
+            return
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        if step % every == 0:
+            yield state
+        state.apply(rng.choice(state.candidates(seat)))
+
+
+class Recorder(TextCache):
+    """A text cache that remembers every string drawn."""
+
+    def __init__(self, font: Any) -> None:
+        super().__init__(font)
+        self.seen: set[str] = set()
+
+    def render(self, text: str, size: int, colour: Any, kind: str = "regular", shadow: bool = False) -> pygame.Surface:
+        self.seen.add(text)
+        return super().render(text, size, colour, kind, shadow)
+
+
+def make_view(ctx: AppContext, state: CosmosState, seat: int, rect: pygame.Rect = PLAY_AREAS[0],
+              humans: list[bool] | None = None) -> CosmosView:
+    view = CosmosView(ctx, COSMOS, Recorder(ctx.font))
+    n = len(state.players)
+    view.set_seats([f"Player {i + 1}" for i in range(n)], humans or [i == seat for i in range(n)])
+    view.layout(rect)
+    view.set_view(state.view(seat))
+    return view
+
+
+def draw(view: CosmosView, overlay: Overlay | None = None) -> None:
+    surface = pygame.Surface((1280, 720))
+    view.draw(surface, overlay or Overlay(), Animator(lambda: 0.0))
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_draws_every_seat_inside_the_play_area_at_both_sizes(ctx: AppContext, players: int) -> None:
+    drawn = 0
+    for state in positions(players, 100 + players):
+        for seat in range(players):
+            for rect in PLAY_AREAS:
+                view = make_view(ctx, state, seat, rect)
+                for tab in range(players):
+                    view.tab = tab
+                    draw(view, Overlay(time=1.0))
+                    assert view.spots
+                    for spot in view.spots:
+                        assert rect.contains(spot.rect), (spot.tip[:1], spot.rect, rect)
+                    drawn += 1
+                view.tab = seat
+                draw(view)
+                mine = {t.ident for t in view.sources(seat) if t.zone == "card"}
+                assert mine == {str(c) for c in state.players[seat].hand}
+    assert drawn >= players * players * 2
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_legal_drop_lies_under_its_spot_and_hints_come_back(ctx: AppContext, players: int) -> None:
+    checked = 0
+    for state in positions(players, 200 + players, steps=400, every=9):
+        seat = state.to_act()[0]
+        view = make_view(ctx, state, seat)
+        draw(view)
+        for source in view.sources(seat):
+            assert view.hit_test(view.anchor(source) or (0, 0)) == source
+            for target in COSMOS.targets_for(state, seat, source):
+                where = view.anchor(target)
+                assert where is not None, target
+                assert view.hit_test(where) == target
+                assert not isinstance(COSMOS.find_command(state, seat, source, target), Refusal)
+                checked += 1
+        for cmd in state.candidates(seat):
+            gesture = view.command_targets(cmd)
+            if gesture is not None:
+                assert COSMOS.find_command(state, seat, *gesture) == cmd, (cmd, gesture)
+                checked += 1
+    assert checked > 30
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_other_seats_hidden_card_reaches_the_screen(ctx: AppContext, players: int) -> None:
+    for state in positions(players, 300 + players, steps=400):
+        for seat in range(players):
+            view = make_view(ctx, state, seat)
+            texts: set[str] = set()
+            for tab in range(players):
+                view.tab = tab
+                view._refresh()
+                draw(view)
+                texts |= {line for spot in view.spots for line in spot.tip}
+                assert isinstance(view.text, Recorder)
+                texts |= view.text.seen
+            words = " ".join(texts)
+            for other, p in enumerate(state.players):
+                if other == seat:
+                    continue
+                hidden = [c for c in p.hand if c not in p.seen]
+                for card in hidden:
+                    public = any(card == pile.top for pile in state.life_piles)
+                    if not public:
+                        assert not re.search(rf"\bL{card}\b", words), (seat, other, card)
+                for m in p.missions:
+                    assert not re.search(rf"\bM{m}\b", words) or m in state.players[seat].missions
+
+
+def test_the_viewers_own_hand_goes_face_down_on_a_shared_hot_seat_screen(ctx: AppContext) -> None:
+    state = next(s for s in positions(3, 7, every=1) if s.to_act()[0] == 1 and s.players[0].hand)
+    view = make_view(ctx, state, 0, humans=[True, True, True])
+    view._refresh()
+    draw(view)
+    assert view.private_shown()
+    assert not [t for t in view.sources(0) if t.zone == "card"]
+    assert isinstance(view.text, Recorder)
+    words = " ".join(view.text.seen | {line for spot in view.spots for line in spot.tip})
+    for card in state.players[0].hand:
+        assert not re.search(rf"\bL{card}\b", words)
+    alone = make_view(ctx, state, 0, humans=[True, False, False])
+    assert not alone.private_shown()
+
+
+def test_cancel_action_takes_the_action_step_back(ctx: AppContext) -> None:
+    match = Match(get_game("cosmos"), {}, 5, ["human", "human"])
+    seat = match.to_act()[0]
+    view = make_view(ctx, match.state, seat, humans=[True, True])  # type: ignore[arg-type]
+    move = next(c for c in match.state.candidates(seat) if isinstance(c, C.Move) and c.token == -1)
+    assert match.submit(move).ok
+    view.set_view(match.state.view(seat))
+    assert view.cancel_point(match.commands, seat) is None  # nothing done since the move
+    assert match.undo_to_refusal(seat, view.cancel_point(match.commands, seat)) is not None
+    exchange = next((c for c in match.state.candidates(seat) if not isinstance(c, C.Done)), None)
+    assert exchange is not None
+    before = match.state.notation()
+    assert match.submit(exchange).ok
+    point = view.cancel_point(match.commands, seat)
+    assert point == 1
+    assert match.undo_to_refusal(seat, point) is None or match.state.reveals
+    if match.undo_to_refusal(seat, point) is None:
+        assert match.undo_to(seat, point).ok
+        assert match.state.notation() == before
+    labels = [a.label for a in view.actions(seat)]
+    assert "Cancel action" in labels
+
+
+def test_actions_never_preselect_a_skip_and_name_the_step(ctx: AppContext) -> None:
+    for state in positions(2, 9, steps=300, every=5):
+        seat = state.to_act()[0]
+        view = make_view(ctx, state, seat)
+        text, _ = view.status(["You", "Computer"])
+        assert any(step in text for step in ("Movement", "Action", "Mission"))
+        for action in view.actions(seat):
+            found = COSMOS.find_command(state, seat, action.source, None)
+            if action.source.zone != "take_back":
+                assert not isinstance(found, Refusal) or action.source == Target("soup"), (action, found)
