@@ -111,6 +111,8 @@ class TableScene(Scene):
         self._click_key: object = None
         self._clickable: list[Target] = []
         self._press_target: Target | None = None
+        self._forced_key = -1
+        """`len(match.commands)` of the last position checked for a forced decision."""
         self.buttons: list[Button] = []
         self.action_buttons: list[Button] = []
         self._bar: pygame.Surface | None = None
@@ -513,7 +515,24 @@ class TableScene(Scene):
             self.refuse(result.reason)
             return
 
+    def _play_forced(self) -> None:
+        """Play a person's decision that has one option only, when the view asks for that
+        (`GameView.plays_forced`), once per position reached by playing on: after an undo the
+        person sees the decision and makes it (or undoes further)."""
+        key = len(self.match.commands)
+        if self._forced_key == key or self.animator.busy or self.covered or self.drag.active:
+            return
+        self._forced_key = key
+        seat = self.acting_human()
+        if seat is None or self.match.state.is_over():
+            return
+        decision = next((d for d in self.match.state.pending() if d.seat == seat), None)
+        if decision is not None and len(decision.options) == 1 and decision.open_choice is None \
+                and self.view.plays_forced(decision):
+            self.play(decision.options[0])
+
     def _after_history_change(self) -> None:
+        self._forced_key = len(self.match.commands)  # shown, not played: the person decides
         self.flow.reset()
         self.animator.finish_all()
         self.drag.cancel()
@@ -784,7 +803,9 @@ class TableScene(Scene):
         """Do what the flow says comes next; True when the flow should be asked again at once
         (a hint was shown: the game goes on in the same frame)."""
         match nxt:
-            case Wait() | WaitHuman():
+            case WaitHuman():
+                self._play_forced()
+            case Wait():
                 pass
             case ShowSeat(seat):
                 self._take_screen(seat)

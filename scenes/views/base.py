@@ -254,6 +254,12 @@ class GameView(ABC):
         would make (None: nothing): a view shows what would happen (a path and its length,
         sight lines, cover) before the player lets go. Nothing by default."""
 
+    def plays_forced(self, decision: Decision) -> bool:
+        """True to have the table play a person's `decision` by itself when it has one option
+        only (Cosmos: a Mission step with no mission met, an Action step with nothing left
+        but ending it); never after an undo. False by default."""
+        return False
+
     def cancel_point(self, commands: Sequence[Command], seat: Seat) -> int | None:
         """Where a `TAKE_BACK` action cuts the Match's `commands` back to for `seat` (the start of
         a step under way), or None when there is nothing to take back. None by default."""

@@ -61,7 +61,7 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         cell = pygame.Rect(x + i * (rect.width - 16) // 2, y, (rect.width - 16) // 2 - 4, line + 2)
         pygame.draw.rect(surface, art.TILE, cell, border_radius=5)
         pygame.draw.rect(surface, art.TILE_EDGE, cell, width=1, border_radius=5)
-        text.blit(surface, f"2 entropy -> 1 {r}", small, art.DIM, center=cell.center)
+        text.blit(surface, f"2 ent: +1 {r}", small, art.DIM, center=cell.center)
         spots.append(Spot(cell, Target("exchange", ident=r),
                           [f"Entropy exchange: pay 2 entropy for 1 {r}", "Any number of times in the Action step"]))
     y += line + 8

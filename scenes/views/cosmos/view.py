@@ -225,7 +225,7 @@ class CosmosView(GameView):
         for target in overlay.movable:
             spot = self._spot_of(target)
             if spot is not None and overlay.held is None:
-                art.outline(surface, spot.rect, (200, 190, 120), 1)
+                art.outline(surface, spot.rect, (214, 184, 110), 2)
         if overlay.held is not None:
             held = self._spot_of(overlay.held)
             if held is not None:
@@ -429,6 +429,10 @@ class CosmosView(GameView):
         out.append(Action(label, Target("done"), tip))
         return out
 
+    def plays_forced(self, decision: Decision) -> bool:
+        """Every decision with one option is made for the player (the log says what it was)."""
+        return True
+
     def cancel_point(self, commands: Sequence[Command], seat: Seat) -> int | None:
         """Where Cancel action cuts history back to: just after `seat`'s last Movement (its Action
         step's start), or None when nothing was done since."""
@@ -457,6 +461,8 @@ class CosmosView(GameView):
             return "The game is over", art.BRASS
         name = seat_names[seat] if seat < len(seat_names) else ROLES[seat]
         step = T.STEP_OF_FRAME.get(kind, "Action")
+        if not self.is_human(seat):
+            return f"{name} ({ROLES[seat]}) plays: {frame_words(str(self.view['frames'][-1]))}", art.SEATS[seat]
         if kind in ("action", "granted_action"):
             found = public.action_frame(self.view)
             action = found[0] if found else ""
