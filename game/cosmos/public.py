@@ -204,3 +204,23 @@ def why_play(view: View, seat: int, card: int, system: int, slot: int) -> str | 
     the engine's own check (`rules.why_life`) on the seat's view: the screen says it live while
     the card is dragged."""
     return rules.why_life(rebuild(view, seat), C.PlayLife(seat, card, system, slot, -1, ""))
+
+
+def why_drop(view: View, seat: int, zone: str, ident: str, system: int, slot: int) -> str | None:
+    """Why a piece of the board dropped on a planet space (or a system) of `seat` would be refused
+    on its own terms (cost, room, life conditions), the engine's own check on the seat's view;
+    None when that check passes (whether the step under way takes it is the Match's answer)."""
+    s = rebuild(view, seat)
+    if zone == "planet_pile":
+        return rules.why_aggregate(s, C.Aggregate(seat, int(ident), system, slot))
+    if zone == "biome_pile":
+        return rules.why_biome(s, C.SetBiome(seat, int(ident), system, slot))
+    if zone == "card":
+        return rules.why_life(s, C.PlayLife(seat, int(ident), system, slot, -1, ""))
+    if zone == "star":
+        return rules.why_evolve(s, C.Evolve(seat, system, ident))
+    if zone == "asteroid":
+        reasons = [rules.why_catch(s, C.Catch(seat, ident, system, slot, space, life), False)
+                   for space, life in ((1, -1), (0, 0), (0, 1), (0, 2))]
+        return None if None in reasons else reasons[0]
+    return None

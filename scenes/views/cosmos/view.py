@@ -319,11 +319,20 @@ class CosmosView(GameView):
                 return ["Drop to play it here"] + (["(needs a discard for a missing icon: the first that fits)"]
                                                    if why else [])
             return ["Drop here"]
-        if source.zone == "card" and target.zone == "slot" and target.ident and self.me >= 0:
-            si, _, k = target.ident.partition(":")
-            why = public.why_play(self.view, self.me, int(source.ident or 0), int(si), int(k))
-            return ["Not here", why or "not in this step"]
+        where = self._where(target)
+        if where is not None and self.me >= 0 and source.zone in DRAGGED[1:]:
+            why = public.why_drop(self.view, self.me, source.zone, str(source.ident), *where)
+            return ["Not here", why or "Not in this step"]
         return ["Not here"]
+
+    def _where(self, target: Target) -> tuple[int, int] | None:
+        """The (system, planet space) a drop target names (a system's star: space 0)."""
+        if target.zone == "slot" and target.ident:
+            si, _, k = target.ident.partition(":")
+            return int(si), int(k)
+        if target.zone == "system" and target.ident:
+            return int(target.ident), 0
+        return None
 
     # --- input ------------------------------------------------------------------------------
     def hit_test(self, pos: Point) -> Target | None:
@@ -430,8 +439,9 @@ class CosmosView(GameView):
         return out
 
     def plays_forced(self, decision: Decision) -> bool:
-        """Every decision with one option is made for the player (the log says what it was)."""
-        return True
+        """A decision with one option is made for the player (the log says what it was), except
+        the end of the Action step: the player confirms it, with Cancel action still at hand."""
+        return decision.kind != "action"
 
     def cancel_point(self, commands: Sequence[Command], seat: Seat) -> int | None:
         """Where Cancel action cuts history back to: just after `seat`'s last Movement (its Action
@@ -452,8 +462,20 @@ class CosmosView(GameView):
                     landing = next((x for x in self._landings if str(x.space) == spot.target.ident), None)
                     if landing is not None:
                         lines = T.landing_text(landing)
+                if spot.target is not None and spot.target.zone == "card" and self.me >= 0:
+                    lines += self.card_checks(int(spot.target.ident or 0))
                 return "\n".join(lines)
         return None
+
+    def card_checks(self, card: int) -> list[str]:
+        """Life card `card` checked live on each of the viewer's planets (without a discard)."""
+        out = []
+        for si, system in enumerate(self.view["players"][self.me]["systems"]):
+            for k, slot in enumerate(system["planets"]):
+                if slot is not None:
+                    why = public.why_play(self.view, self.me, card, si, k)
+                    out.append(f"P{slot['planet']} (system {si + 1}): " + ("can live here" if why is None else why))
+        return out
 
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
         kind, seat = public.frame_kind(self.view)

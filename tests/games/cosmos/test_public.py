@@ -144,3 +144,29 @@ def _gesture_of(cmd: object) -> tuple[Target, Target | None] | None:
     if isinstance(cmd, C.Move):
         return None  # the landing test covers the Scientist
     raise AssertionError(f"no gesture for {cmd}")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_why_drop_is_the_engines_own_check(players: int) -> None:
+    checked = 0
+    for state in positions(players, 71 + players, every=11):
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        p = state.players[seat]
+        places = [(si, k) for si, sy in enumerate(p.systems) for k in range(len(sy.planets))] + [(len(p.systems), 0)]
+        for si, k in places:
+            for i in range(8):
+                assert public.why_drop(view, seat, "planet_pile", str(i), si, k) == \
+                    rules.why_aggregate(state, C.Aggregate(seat, i, si, k))
+            for i in range(4):
+                assert public.why_drop(view, seat, "biome_pile", str(i), si, k) == \
+                    rules.why_biome(state, C.SetBiome(seat, i, si, k))
+            for star in state.star_stock:
+                assert public.why_drop(view, seat, "star", star, si, k) == \
+                    rules.why_evolve(state, C.Evolve(seat, si, star))
+            for kind in state.content.asteroid_icons:
+                engine = [rules.why_catch(state, C.Catch(seat, kind, si, k, sp, life), False)
+                          for sp, life in ((1, -1), (0, 0), (0, 1), (0, 2))]
+                assert public.why_drop(view, seat, "asteroid", kind, si, k) == (None if None in engine else engine[0])
+            checked += 1
+    assert checked > 10
