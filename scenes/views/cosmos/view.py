@@ -25,7 +25,8 @@ from game.cosmos import public
 from game.cosmos.game import CONTENT
 from scenes.animation import Animator
 from scenes.kit.decision_panel import MAX_ROWS
-from scenes.sprites.text import panel
+from scenes.sprites.text import TextCache, panel
+from scenes.window_caches import track
 from scenes.views.base import TAKE_BACK, Action, Colour, GameView, Overlay, Point, ViewDict
 from scenes.views.cosmos import art
 from scenes.views.cosmos import text as T
@@ -35,6 +36,16 @@ from scenes.views.cosmos.layout import Layout, lay_out
 from scenes.views.cosmos.player_area import ROLES, draw_console, draw_hand, draw_systems
 
 DRAGGED = ("scientist", "planet_pile", "biome_pile", "card", "asteroid", "star")
+STATIC_TEXTS = 2500
+ZONES_OF_ACTION = {"evolve": ("star",), "aggregate": ("planet_pile",), "create_life": ("card",),
+                   "set_biome": ("biome_pile",), "catch_asteroid": ("asteroid",), "catch_free": ("asteroid",),
+                   "activate_stars": ("system",), "upgrade": ("focus",), "take_life": ("life_pile",),
+                   "fulfil_biome": ("slot",), "soup": ()}
+"""The board's pieces an action is played with (its drags and clicks)."""
+ZONES_OF_FRAME = {"move": ("scientist", "space"), "retrieve": ("system",), "activate_stars": ("system", "exchange"),
+                  "activate_star": ("system",), "advance": ("slot",), "place": ("slot",), "take": ("life_pile",),
+                  "mission": ("mission",), "biome_reward": ()}
+"""The same for the other decisions (the Action step's own come from its action)."""
 CANCEL = TAKE_BACK
 """The Cancel action button's source: the table takes the Action step back (`cancel_point`)."""
 DONE_WORDS = {"action": ("End Action step", "Finish the Action step (after any entropy exchanges)"),
@@ -75,6 +86,10 @@ class CosmosView(GameView):
 
     def __init__(self, ctx: Any, game: Any, text: Any) -> None:
         super().__init__(ctx, game, text)
+        self.board_text = TextCache(ctx.font, limit=STATIC_TEXTS)
+        """The static layer's own text cache: a 4-player board draws more strings than the
+        table's shared cache holds, which would empty it on every redraw."""
+        track(self.board_text)
         self.lay: Layout | None = None
         self.spots: list[Spot] = []
         self.tab_spots: list[tuple[pygame.Rect, int]] = []
@@ -169,15 +184,15 @@ class CosmosView(GameView):
             spots.append(Spot(cell.move(self.rect.x, self.rect.y), None,
                               [f"Show {ROLES[seat]}'s area ({name})" if not on else f"{ROLES[seat]}'s area is shown"]))
         self._draw_steps(canvas, local(lay.steps), font)
-        board_spots = draw_rondel(canvas, self.text, local(lay.rondel), view, CONTENT, self.me, font)
-        board_spots += draw_offers(canvas, self.text, local(lay.offers), view, CONTENT, font)
+        board_spots = draw_rondel(canvas, self.board_text, local(lay.rondel), view, CONTENT, self.me, font)
+        board_spots += draw_offers(canvas, self.board_text, local(lay.offers), view, CONTENT, font)
         seat = self.tab
         mine = seat == self.me and not self.private_shown()
         checks = self._checks if mine else None
         score = self._scores[seat] if seat < len(self._scores) else 0
-        board_spots += draw_console(canvas, self.text, local(lay.console), view, CONTENT, seat, checks, score, font)
-        board_spots += draw_systems(canvas, self.text, local(lay.systems), view, CONTENT, seat, seat == self.me, font)
-        board_spots += draw_hand(canvas, self.text, local(lay.hand), view, CONTENT, seat, mine, font)
+        board_spots += draw_console(canvas, self.board_text, local(lay.console), view, CONTENT, seat, checks, score, font)
+        board_spots += draw_systems(canvas, self.board_text, local(lay.systems), view, CONTENT, seat, seat == self.me, font)
+        board_spots += draw_hand(canvas, self.board_text, local(lay.hand), view, CONTENT, seat, mine, font)
         for spot in board_spots:
             spot.rect = spot.rect.move(self.rect.x, self.rect.y)
             if seat != self.me and spot.target is not None and spot.target.zone in ("slot", "system", "focus", "mission",
@@ -364,15 +379,29 @@ class CosmosView(GameView):
         self._refresh()
         return True
 
+    def live_zones(self) -> tuple[str, ...]:
+        """The zones the decision under way is made with: the table asks the engine only about
+        those pieces (a move frame asks dozens of questions otherwise)."""
+        kind, _ = public.frame_kind(self.view)
+        if kind in ("action", "granted_action"):
+            code = str(self.view["frames"][-1]).partition("(")[2].split(",")
+            action = code[1].strip()
+            return ZONES_OF_ACTION.get(action, ()) + (("exchange",) if kind == "action" else ())
+        return ZONES_OF_FRAME.get(kind, ())
+
     def sources(self, seat: Seat) -> list[Target]:
         if seat != self.me or self.lay is None:
             return []
-        return [s.target for s in self.spots if s.target is not None and s.target.zone in DRAGGED]
+        zones = self.live_zones()
+        return [s.target for s in self.spots if s.target is not None and s.target.zone in DRAGGED
+                and s.target.zone in zones]
 
     def clicks(self, seat: Seat) -> list[Target]:
         if seat != self.me:
             return []
-        return [s.target for s in self.spots if s.target is not None and s.target.zone not in DRAGGED[1:]]
+        zones = self.live_zones()
+        return [s.target for s in self.spots if s.target is not None and s.target.zone not in DRAGGED
+                and s.target.zone in zones]
 
     def anchor(self, target: Target) -> Point | None:
         spot = self._spot_of(target)
@@ -464,6 +493,8 @@ class CosmosView(GameView):
                         lines = T.landing_text(landing)
                 if spot.target is not None and spot.target.zone == "card" and self.me >= 0:
                     lines += self.card_checks(int(spot.target.ident or 0))
+                elif spot.target is not None and spot.target.zone in DRAGGED[1:] and self.me >= 0:
+                    lines.append(self.drop_check(spot.target))
                 return "\n".join(lines)
         return None
 
@@ -476,6 +507,21 @@ class CosmosView(GameView):
                     why = public.why_play(self.view, self.me, card, si, k)
                     out.append(f"P{slot['planet']} (system {si + 1}): " + ("can live here" if why is None else why))
         return out
+
+    def drop_check(self, source: Target) -> str:
+        """Whether this offer's tile or star could go into the viewer's area now, on its own terms
+        (cost, room, path), or the engine's reason for the first place it would not."""
+        systems = self.view["players"][self.me]["systems"]
+        places = [(si, k) for si, sy in enumerate(systems) for k in range(len(sy["planets"]))]
+        places.append((len(systems), 0))
+        if source.zone == "star":
+            places = [(si, 0) for si in range(len(systems) + 1)]
+        reasons = [public.why_drop(self.view, self.me, source.zone, str(source.ident), si, k) for si, k in places]
+        if None in reasons:
+            action = {"planet_pile": "Aggregate Planet", "biome_pile": "Set Biome", "star": "Evolve a Star",
+                      "asteroid": "Catch an Asteroid"}[source.zone]
+            return f"You could place it now ({action} action)"
+        return f"Not now: {reasons[0]}"
 
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
         kind, seat = public.frame_kind(self.view)

@@ -73,6 +73,7 @@ def make_view(ctx: AppContext, state: CosmosState, seat: int, rect: pygame.Rect 
               humans: list[bool] | None = None) -> CosmosView:
     view = CosmosView(ctx, COSMOS, Recorder(ctx.font))
     n = len(state.players)
+    view.board_text = Recorder(ctx.font)
     view.set_seats([f"Player {i + 1}" for i in range(n)], humans or [i == seat for i in range(n)])
     view.layout(rect)
     view.set_view(state.view(seat))
@@ -100,7 +101,7 @@ def test_draws_every_seat_inside_the_play_area_at_both_sizes(ctx: AppContext, pl
                     drawn += 1
                 view.tab = seat
                 draw(view)
-                mine = {t.ident for t in view.sources(seat) if t.zone == "card"}
+                mine = {s.target.ident for s in view.spots if s.target is not None and s.target.zone == "card"}
                 assert mine == {str(c) for c in state.players[seat].hand}
     assert drawn >= players * players * 2
 
@@ -130,6 +131,7 @@ def test_every_legal_drop_lies_under_its_spot_and_hints_come_back(ctx: AppContex
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_no_other_seats_hidden_card_reaches_the_screen(ctx: AppContext, players: int) -> None:
+    checked = 0
     for state in positions(players, 300 + players, steps=400):
         for seat in range(players):
             view = make_view(ctx, state, seat)
@@ -139,8 +141,8 @@ def test_no_other_seats_hidden_card_reaches_the_screen(ctx: AppContext, players:
                 view._refresh()
                 draw(view)
                 texts |= {line for spot in view.spots for line in spot.tip}
-                assert isinstance(view.text, Recorder)
-                texts |= view.text.seen
+                assert isinstance(view.text, Recorder) and isinstance(view.board_text, Recorder)
+                texts |= view.text.seen | view.board_text.seen
             words = " ".join(texts)
             for other, p in enumerate(state.players):
                 if other == seat:
@@ -150,8 +152,10 @@ def test_no_other_seats_hidden_card_reaches_the_screen(ctx: AppContext, players:
                     public = any(card == pile.top for pile in state.life_piles)
                     if not public:
                         assert not re.search(rf"\bL{card}\b", words), (seat, other, card)
+                        checked += 1
                 for m in p.missions:
                     assert not re.search(rf"\bM{m}\b", words) or m in state.players[seat].missions
+    assert checked > 10
 
 
 def test_the_viewers_own_hand_goes_face_down_on_a_shared_hot_seat_screen(ctx: AppContext) -> None:
@@ -160,9 +164,9 @@ def test_the_viewers_own_hand_goes_face_down_on_a_shared_hot_seat_screen(ctx: Ap
     view._refresh()
     draw(view)
     assert view.private_shown()
-    assert not [t for t in view.sources(0) if t.zone == "card"]
-    assert isinstance(view.text, Recorder)
-    words = " ".join(view.text.seen | {line for spot in view.spots for line in spot.tip})
+    assert not [s for s in view.spots if s.target is not None and s.target.zone == "card"]
+    assert isinstance(view.text, Recorder) and isinstance(view.board_text, Recorder)
+    words = " ".join(view.text.seen | view.board_text.seen | {line for spot in view.spots for line in spot.tip})
     for card in state.players[0].hand:
         assert not re.search(rf"\bL{card}\b", words)
     alone = make_view(ctx, state, 0, humans=[True, False, False])
