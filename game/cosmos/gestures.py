@@ -9,7 +9,8 @@ a representative of the family is refused. Targets (zone, ident):
   `asteroid:<kind>` -> `slot:<system>:<slot>` (a new Solar System is `slot:<len>:0`);
   `star:<type>` -> `system:<i>` or any `slot` of it;
 - clicks: `space:<n>` (move there), `life_pile:<i>` (take), `system:<i>` (activate its star),
-  `slot:<s>:<k>` (place a gained lifeform, fulfil its Biome), `focus:<token>` (upgrade),
+  `slot:<s>:<k>` (place a gained lifeform, fulfil its Biome), `advance:<s>:<k>:<step>` (a
+  lifeform advancement on that planet, from the view's chooser), `focus:<token>` (upgrade),
   `mission:<id>`, `exchange:<resource>`, `entropy`, `accept`, `soup`, `done`.
 """
 
@@ -67,8 +68,10 @@ def matches(cmd: Command, source: Target, target: Target | None) -> bool:
         return z == "life_pile" and _num(ident) == cmd.pile
     if isinstance(cmd, C.Activate):
         return z == "system" and _num(ident) == cmd.system
-    if isinstance(cmd, (C.Place, C.Fulfil, C.Advance)):
+    if isinstance(cmd, (C.Place, C.Fulfil)):
         return z == "slot" and _slot(source) == (cmd.system, cmd.slot)
+    if isinstance(cmd, C.Advance):
+        return z == "advance" and ident == f"{cmd.system}:{cmd.slot}:{cmd.step}"
     if isinstance(cmd, C.Upgrade):
         return z == "focus" and _num(ident) == cmd.card
     if isinstance(cmd, C.Mission):
@@ -111,6 +114,9 @@ def _sample(state: CosmosState, seat: int, source: Target, target: Target | None
         return C.Mission(seat, n)
     if z == "exchange":
         return C.Exchange(seat, str(ident))
+    if z == "advance" and ident is not None and ident.count(":") == 2:
+        si, k, step = (int(x) for x in ident.split(":"))
+        return C.Advance(seat, si, k, step)
     if z == "slot" and _slot(source) is not None:
         si, k = _slot(source) or (0, 0)
         return C.Place(seat, si, k)

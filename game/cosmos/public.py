@@ -224,3 +224,9 @@ def why_drop(view: View, seat: int, zone: str, ident: str, system: int, slot: in
                    for space, life in ((1, -1), (0, 0), (0, 1), (0, 2))]
         return None if None in reasons else reasons[0]
     return None
+
+
+def why_advance(view: View, seat: int, system: int, slot: int, step: int) -> str | None:
+    """Why lifeform advancement `step` (0 gain a bacterium, 1 bacterium to plant, 2 plant to
+    animal) cannot be made on that planet now (None: it can): the engine's `rules.why_advance`."""
+    return rules.why_advance(rebuild(view, seat), C.Advance(seat, system, slot, step))

@@ -4,6 +4,7 @@ token disc, a `Spot`: a drawn thing's rectangle, its target and its hover text).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -45,21 +46,35 @@ def shade(colour: Colour, k: float) -> Colour:
 
 def tile(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, lines: list[tuple[str, Colour]],
          fill: Colour = TILE, edge: Colour = TILE_EDGE, size: int = 12, stripe: Colour | None = None) -> None:
-    """A rounded tile with lines of text from the top (cut to fit) and an optional top stripe."""
-    radius = max(3, min(rect.width, rect.height) // 6)
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    """A rounded tile with lines of text from the top (cut to fit) and an optional top stripe;
+    drawn once per look and size (`tile_image`), then only blitted."""
+    surface.blit(tile_image(text, rect.size, tuple(lines), fill, edge, size, stripe), rect.topleft)
+
+
+@lru_cache(maxsize=1500)
+def tile_image(text: TextCache, size: tuple[int, int], lines: tuple[tuple[str, Colour], ...], fill: Colour,
+               edge: Colour, font: int, stripe: Colour | None) -> pygame.Surface:
+    """The picture of a `tile` (cached: most tiles look the same from one position to the next;
+    emptied on every resize, as every `lru_cache` under `scenes`)."""
+    w, h = size
+    out = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    rect = out.get_rect()
+    radius = max(3, min(w, h) // 6)
+    pygame.draw.rect(out, fill, rect, border_radius=radius)
+    band_h = max(3, h // 6)
     if stripe is not None:
-        band = pygame.Rect(rect.x, rect.y, rect.width, max(3, rect.height // 6))
-        pygame.draw.rect(surface, stripe, band, border_top_left_radius=radius, border_top_right_radius=radius)
-    pygame.draw.rect(surface, edge, rect, width=1, border_radius=radius)
-    y = rect.y + (max(3, rect.height // 6) if stripe is not None else 2) + 1
-    line_h = text.font(size).get_linesize()
+        band = pygame.Rect(0, 0, w, band_h)
+        pygame.draw.rect(out, stripe, band, border_top_left_radius=radius, border_top_right_radius=radius)
+    pygame.draw.rect(out, edge, rect, width=1, border_radius=radius)
+    y = (band_h if stripe is not None else 2) + 1
+    line_h = text.font(font).get_linesize()
     for words, colour in lines:
-        if y + line_h > rect.bottom + 2:
+        if y + line_h > h + 2:
             break
-        img = text.render(words, size, colour)
-        surface.blit(img, (rect.x + 4, y), pygame.Rect(0, 0, rect.width - 7, img.get_height()))
+        img = text.render(words, font, colour)
+        out.blit(img, (4, y), pygame.Rect(0, 0, w - 7, img.get_height()))
         y += line_h
+    return out
 
 
 def disc(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: Colour, lying: bool = False,

@@ -6,6 +6,7 @@ into the static layer and returns the `Spot`s it drew (targets and hover texts).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -43,42 +44,25 @@ def action_of(view: dict[str, Any], c: Content, space: int) -> str:
 def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,
                 me: int, font: int) -> list[Spot]:
     spots: list[Spot] = []
-    pygame.draw.circle(surface, art.BOARD, rect.center, rect.width // 2)
-    pygame.draw.circle(surface, art.BOARD_EDGE, rect.center, rect.width // 2, width=2)
-    pygame.draw.circle(surface, art.shade(art.BOARD, 1.3), rect.center, int(rect.width * 0.11))
+    tiles = tuple((int(t[0]), bool(t[1])) for t in view["tiles"])
+    surface.blit(_rondel_base(text, rect.width, tiles, font), rect.topleft)
     text.blit(surface, f"Round {view['round']}", font, art.BRASS, "bold", center=(rect.centerx, rect.centery - font // 2 - 1))
     last = int(view["last_round"])
     if last > 0:
         text.blit(surface, f"last: {last}", font - 1, art.BAD, center=(rect.centerx, rect.centery + font // 2 + 2))
-    for k in range(SECTIONS):  # section borders
-        angle = math.radians(-90 + 60 * k - 30)
-        a = (rect.centerx + math.cos(angle) * rect.width * 0.11, rect.centery + math.sin(angle) * rect.width * 0.11)
-        b = (rect.centerx + math.cos(angle) * rect.width * 0.5, rect.centery + math.sin(angle) * rect.width * 0.5)
-        pygame.draw.line(surface, art.BOARD_EDGE, a, b, 1)
-    small = max(10, font - 2)
     for space in range(2 * SECTIONS):
         centre, radius = space_centre(rect, space), space_radius(rect, space)
         action = action_of(view, c, space)
-        tile = view["tiles"][space // 2]
-        merged = bool(tile[1])
-        if space % 2 and merged:  # the lightning side: merged with the inner space for presence
-            pygame.draw.line(surface, art.RESOURCE["energy"], space_centre(rect, space - 1), centre, 3)
+        tile = tiles[space // 2]
         box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
         box.center = centre
-        fill = (58, 54, 40) if space % 2 == 0 else (40, 58, 70)
-        pygame.draw.ellipse(surface, fill, box)
-        pygame.draw.ellipse(surface, art.TILE_EDGE, box, width=1)
-        words = T.SHORT_ACTIONS.get(action, action)
-        for i, part in enumerate(words.split(" ")[:2]):
-            n = len(words.split(" ")[:2])
-            text.blit(surface, part, small, art.INK, center=(centre[0], centre[1] + (i - (n - 1) / 2) * small))
         tip = [f"Space {space + 1}: {T.ACTION_NAMES.get(action, action)}"]
         if space % 2 == 0:
             tip.append(f"Inner space: place your {T.TOKEN_NAMES[_token_of(action)]} token (or the Wild one)")
             tip.append(f"Traffic bonus: {c.n('inner_bonus').get(action)}")
         else:
-            bonus = c.tiles[int(tile[0])].bonus[0 if merged else 1]
-            tip.append(f"Action tile ({'lightning side: merged with the inner space' if merged else 'plain side'})")
+            bonus = c.tiles[tile[0]].bonus[0 if tile[1] else 1]
+            tip.append(f"Action tile ({'lightning side: merged with the inner space' if tile[1] else 'plain side'})")
             tip.append(f"Traffic bonus: {bonus}")
         spots.append(Spot(box, Target("space", ident=str(space)), tip))
     # Creation tokens placed in front of inner spaces
@@ -110,6 +94,38 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         who = "Your Scientist: drag it 1-3 spaces ahead" if seat == me else f"{_role(seat)}'s Scientist"
         spots.append(Spot(r, Target("scientist") if seat == me else None, [who]))
     return spots
+
+
+@lru_cache(maxsize=8)
+def _rondel_base(text: TextCache, side: int, tiles: tuple[tuple[int, bool], ...], font: int) -> pygame.Surface:
+    """The rondel without its pieces (both rings, the action names, the merged spaces), drawn
+    once per size: it only changes with the window."""
+    from game.cosmos.game import CONTENT as c
+
+    out = pygame.Surface((side, side), pygame.SRCALPHA)
+    rect = out.get_rect()
+    pygame.draw.circle(out, art.BOARD, rect.center, side // 2)
+    pygame.draw.circle(out, art.BOARD_EDGE, rect.center, side // 2, width=2)
+    pygame.draw.circle(out, art.shade(art.BOARD, 1.3), rect.center, int(side * 0.11))
+    for k in range(SECTIONS):  # section borders
+        angle = math.radians(-90 + 60 * k - 30)
+        a = (rect.centerx + math.cos(angle) * side * 0.11, rect.centery + math.sin(angle) * side * 0.11)
+        b = (rect.centerx + math.cos(angle) * side * 0.5, rect.centery + math.sin(angle) * side * 0.5)
+        pygame.draw.line(out, art.BOARD_EDGE, a, b, 1)
+    small = max(10, font - 2)
+    view = {"tiles": [list(t) for t in tiles]}
+    for space in range(2 * SECTIONS):
+        centre, radius = space_centre(rect, space), space_radius(rect, space)
+        if space % 2 and tiles[space // 2][1]:  # the lightning side: merged with the inner space
+            pygame.draw.line(out, art.RESOURCE["energy"], space_centre(rect, space - 1), centre, 3)
+        box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        box.center = centre
+        pygame.draw.ellipse(out, (58, 54, 40) if space % 2 == 0 else (40, 58, 70), box)
+        pygame.draw.ellipse(out, art.TILE_EDGE, box, width=1)
+        words = T.SHORT_ACTIONS.get(action_of(view, c, space), "").split(" ")[:2]
+        for i, part in enumerate(words):
+            text.blit(out, part, small, art.INK, center=(centre[0], centre[1] + (i - (len(words) - 1) / 2) * small))
+    return out
 
 
 def _token_of(action: str) -> str:

@@ -43,7 +43,7 @@ ZONES_OF_ACTION = {"evolve": ("star",), "aggregate": ("planet_pile",), "create_l
                    "fulfil_biome": ("slot",), "soup": ()}
 """The board's pieces an action is played with (its drags and clicks)."""
 ZONES_OF_FRAME = {"move": ("scientist", "space"), "retrieve": ("system",), "activate_stars": ("system", "exchange"),
-                  "activate_star": ("system",), "advance": ("slot",), "place": ("slot",), "take": ("life_pile",),
+                  "activate_star": ("system",), "advance": ("advance",), "place": ("slot",), "take": ("life_pile",),
                   "mission": ("mission",), "biome_reward": ()}
 """The same for the other decisions (the Action step's own come from its action)."""
 CANCEL = TAKE_BACK
@@ -102,6 +102,8 @@ class CosmosView(GameView):
         self._checks: list[public.MissionCheck] = []
         self._scores: list[int] = []
         self._drag: tuple[Target, Target | None] | None = None
+        self.chooser: list[Spot] = []
+        """The lifeform advancements offered on the planet clicked in an advancement step."""
 
     # --- position -------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -111,6 +113,7 @@ class CosmosView(GameView):
 
     def set_view(self, view: ViewDict) -> None:
         self.view = view
+        self.chooser = []
         me = self.me
         if me != self._tab_for:
             self._tab_for = me
@@ -264,6 +267,7 @@ class CosmosView(GameView):
             self._draw_held(surface, overlay)
         if self._drag is not None:
             self._draw_preview(surface, overlay)
+        self._draw_chooser(surface, overlay)
 
     def _landing_marks(self, surface: pygame.Surface) -> None:
         """While the Scientist is held: on each space ahead, the token it takes and its traffic
@@ -351,12 +355,28 @@ class CosmosView(GameView):
 
     # --- input ------------------------------------------------------------------------------
     def hit_test(self, pos: Point) -> Target | None:
+        for spot in self.chooser:
+            if spot.rect.collidepoint(pos):
+                return spot.target
         for spot in reversed(self.spots):
             if spot.target is not None and spot.rect.collidepoint(pos):
                 return spot.target
         return None
 
     def view_click(self, pos: Point) -> bool:
+        if self.chooser:
+            if any(spot.rect.collidepoint(pos) for spot in self.chooser):
+                return False  # the table plays the advancement clicked
+            self.chooser = []
+        kind, acting = public.frame_kind(self.view)
+        if kind == "advance" and acting == self.me >= 0 and self.tab == self.me:
+            hit = self.hit_test(pos)
+            if hit is not None and hit.zone == "slot" and hit.ident:
+                spot = self._spot_of(hit)
+                si, _, k = hit.ident.partition(":")
+                if spot is not None and int(si) < len(self.view["players"][self.me]["systems"]):
+                    self.open_chooser(spot.rect, int(si), int(k))
+                    return True
         for rect, seat in self.tab_spots:
             if rect.collidepoint(pos):
                 if seat != self.tab:
@@ -379,6 +399,37 @@ class CosmosView(GameView):
         self._refresh()
         return True
 
+    def open_chooser(self, near: pygame.Rect, si: int, k: int) -> None:
+        """The three lifeform advancements on planet (si, k) as buttons over it, each with the
+        engine's reason when it cannot be made."""
+        words = ("Gain a bacterium", "Bacterium -> plant", "Plant -> animal")
+        font = self.lay.font if self.lay else 13
+        h = font + 12
+        w = max(self.text.font(font).size(x)[0] for x in words) + 24
+        box = pygame.Rect(0, 0, w, 3 * h + 4)
+        box.midtop = (near.centerx, near.y + 4)
+        box.clamp_ip(self.rect)
+        self.chooser = []
+        for step, label in enumerate(words):
+            why = public.why_advance(self.view, self.me, si, k, step)
+            rect = pygame.Rect(box.x + 2, box.y + 2 + step * h, box.width - 4, h - 2)
+            self.chooser.append(Spot(rect, Target("advance", ident=f"{si}:{k}:{step}"),
+                                     [label] + ([why] if why else ["Click to make this advancement"])))
+
+    def _draw_chooser(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        if not self.chooser:
+            return
+        font = self.lay.font if self.lay else 13
+        outer = self.chooser[0].rect.unionall([s.rect for s in self.chooser]).inflate(8, 8)
+        surface.blit(panel(outer.size, alpha=240), (outer.x - 10, outer.y - 10))
+        for spot in self.chooser:
+            ok = spot.target in overlay.clickable
+            fill = art.shade(art.GOOD, 0.35) if ok else art.TILE
+            if spot.target == overlay.hover:
+                fill = art.shade(fill, 1.4)
+            pygame.draw.rect(surface, fill, spot.rect, border_radius=6)
+            self.text.blit(surface, spot.tip[0], font, art.INK if ok else art.DIM, center=spot.rect.center)
+
     def live_zones(self) -> tuple[str, ...]:
         """The zones the decision under way is made with: the table asks the engine only about
         those pieces (a move frame asks dozens of questions otherwise)."""
@@ -400,7 +451,7 @@ class CosmosView(GameView):
         if seat != self.me:
             return []
         zones = self.live_zones()
-        return [s.target for s in self.spots if s.target is not None and s.target.zone not in DRAGGED
+        return [s.target for s in self.chooser + self.spots if s.target is not None and s.target.zone not in DRAGGED
                 and s.target.zone in zones]
 
     def anchor(self, target: Target) -> Point | None:
@@ -429,6 +480,8 @@ class CosmosView(GameView):
             return Target("system", ident=str(command.system)), None
         if isinstance(command, (C.Place, C.Fulfil)):
             return where, None
+        if isinstance(command, C.Advance):
+            return Target("advance", ident=f"{command.system}:{command.slot}:{command.step}"), None
         if isinstance(command, C.Upgrade):
             return Target("focus", ident=str(command.card)), None
         if isinstance(command, C.Mission):
@@ -484,6 +537,9 @@ class CosmosView(GameView):
     def tooltip(self, pos: Point) -> str | None:
         if self._drag is not None:
             return None
+        for spot in self.chooser:
+            if spot.rect.collidepoint(pos):
+                return "\n".join(spot.tip)
         for spot in reversed(self.spots):
             if spot.rect.collidepoint(pos) and spot.tip:
                 lines = list(spot.tip)

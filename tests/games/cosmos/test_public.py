@@ -100,6 +100,8 @@ def test_every_gesture_is_a_legal_candidate_and_targets_agree(players: int) -> N
             found = COSMOS.find_command(state, seat, *gesture)
             assert not isinstance(found, Refusal), (cmd, found)
             assert found in legal and type(found) is type(cmd)
+            if isinstance(cmd, (C.Advance, C.Aggregate, C.SetBiome, C.Evolve, C.Take, C.Activate, C.Upgrade)):
+                assert found == cmd  # these gestures name the command exactly
             families.add(type(cmd).__name__)
     assert {"Done", "Take", "Aggregate", "Evolve", "Activate"} <= families, families
 
@@ -130,8 +132,10 @@ def _gesture_of(cmd: object) -> tuple[Target, Target | None] | None:
         return Target("life_pile", ident=str(cmd.pile)), None
     if isinstance(cmd, C.Activate):
         return Target("system", ident=str(cmd.system)), None
-    if isinstance(cmd, (C.Place, C.Fulfil, C.Advance)):
+    if isinstance(cmd, (C.Place, C.Fulfil)):
         return Target("slot", ident=f"{cmd.system}:{cmd.slot}"), None
+    if isinstance(cmd, C.Advance):
+        return Target("advance", ident=f"{cmd.system}:{cmd.slot}:{cmd.step}"), None
     if isinstance(cmd, C.Upgrade):
         return Target("focus", ident=str(cmd.card)), None
     if isinstance(cmd, C.Mission):
@@ -170,3 +174,16 @@ def test_why_drop_is_the_engines_own_check(players: int) -> None:
                 assert public.why_drop(view, seat, "asteroid", kind, si, k) == (None if None in engine else engine[0])
             checked += 1
     assert checked > 10
+
+
+def test_why_advance_is_the_engines_own_check() -> None:
+    checked = 0
+    for state in positions(3, 91, every=5):
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        for si, k, _ in area.slots(state.players[seat]):
+            for step in (0, 1, 2):
+                assert public.why_advance(view, seat, si, k, step) == \
+                    rules.why_advance(state, C.Advance(seat, si, k, step))
+                checked += 1
+    assert checked > 20

@@ -206,3 +206,34 @@ def test_actions_never_preselect_a_skip_and_name_the_step(ctx: AppContext) -> No
             found = COSMOS.find_command(state, seat, action.source, None)
             if action.source.zone != "take_back":
                 assert not isinstance(found, Refusal) or action.source == Target("soup"), (action, found)
+
+
+def test_an_advancement_is_chosen_on_the_planet_clicked(ctx: AppContext) -> None:
+    from game.cosmos import public
+
+    found_any = False
+    for seed in range(40):
+        state = next((s for s in positions(2, 400 + seed, steps=400, every=1)
+                      if public.frame_kind(s.view(s.to_act()[0]))[0] == "advance"), None)
+        if state is None:
+            continue
+        seat = state.to_act()[0]
+        view = make_view(ctx, state, seat)
+        slot = next(s for s in view.spots if s.target is not None and s.target.zone == "slot"
+                    and int(str(s.target.ident).split(":")[0]) < len(state.players[seat].systems))
+        assert view.view_click(slot.rect.center)
+        assert len(view.chooser) == 3
+        for spot in view.chooser:
+            assert spot.target is not None and view.hit_test(spot.rect.center) == spot.target
+            command = COSMOS.find_command(state, seat, spot.target, None)
+            si, k, step = (int(x) for x in str(spot.target.ident).split(":"))
+            legal = public.why_advance(state.view(seat), seat, si, k, step) is None
+            assert (not isinstance(command, Refusal)) == legal
+            if legal:
+                assert command == C.Advance(seat, si, k, step)
+        draw(view, Overlay(clickable=view.clicks(seat)))
+        assert not view.view_click((view.rect.right - 2, view.rect.bottom - 2)) or not view.chooser
+        assert not view.chooser
+        found_any = True
+        break
+    assert found_any
