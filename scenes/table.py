@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.decisions import Decision
 from game.core.match import HUMAN, Match
 from game.core.protocol import Command, Event, Refusal, Seat, Target
 from scenes.kit import palette
@@ -112,6 +113,8 @@ class TableScene(Scene):
         self._clickable: list[Target] = []
         self._press_target: Target | None = None
         self._forced_key = -1
+        self._pending_key: object = None
+        self._pending_now: tuple[Decision, ...] = ()
         """`len(match.commands)` of the last position checked for a forced decision."""
         self.buttons: list[Button] = []
         self.action_buttons: list[Button] = []
@@ -251,7 +254,7 @@ class TableScene(Scene):
         if type(self.view).draws_decision is GameView.draws_decision:
             seat = None  # the view draws every decision itself: no need to list the options
         decision = None if seat is None or self.match.state.is_over() else next(
-            (d for d in self.match.state.pending() if d.seat == seat), None)
+            (d for d in self._pending() if d.seat == seat), None)
         area = getattr(self, "play_rect", None)  # None before the first layout
         if seat is None or decision is None or area is None or self.view.draws_decision(decision):
             self.decision_panel.show(None, "", [], pygame.Rect(0, 0, 0, 0))
@@ -515,6 +518,14 @@ class TableScene(Scene):
             self.refuse(result.reason)
             return
 
+    def _pending(self) -> tuple[Decision, ...]:
+        """`state.pending()`, asked once per position (the decision panel and the forced-move
+        check both want it; a big game's candidates are not free)."""
+        key = (id(self.match.state), len(self.match.commands))
+        if self._pending_key != key:
+            self._pending_key, self._pending_now = key, self.match.state.pending()
+        return self._pending_now
+
     def _play_forced(self) -> None:
         """Play a person's decision that has one option only, when the view asks for that
         (`GameView.plays_forced`), once per position reached by playing on: after an undo the
@@ -526,7 +537,7 @@ class TableScene(Scene):
         seat = self.acting_human()
         if seat is None or self.match.state.is_over():
             return
-        decision = next((d for d in self.match.state.pending() if d.seat == seat), None)
+        decision = next((d for d in self._pending() if d.seat == seat), None)
         if decision is not None and len(decision.options) == 1 and decision.open_choice is None \
                 and self.view.plays_forced(decision):
             self.play(decision.options[0])

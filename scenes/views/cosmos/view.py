@@ -102,6 +102,8 @@ class CosmosView(GameView):
         self._checks: list[public.MissionCheck] = []
         self._scores: list[int] = []
         self._drag: tuple[Target, Target | None] | None = None
+        self._me_of: object = None
+        self._me = -1
         self.chooser: list[Spot] = []
         """The lifeform advancements offered on the planet clicked in an advancement step."""
 
@@ -137,7 +139,10 @@ class CosmosView(GameView):
     @property
     def me(self) -> int:
         """The seat whose view this is (the one whose hand is a list), -1 for a seat without secrets."""
-        return next((i for i, p in enumerate(self.view.get("players", [])) if isinstance(p["hand"], list)), -1)
+        if self._me_of is not self.view:
+            self._me_of = self.view
+            self._me = next((i for i, p in enumerate(self.view.get("players", [])) if isinstance(p["hand"], list)), -1)
+        return self._me
 
     def acting(self) -> int:
         return public.frame_kind(self.view)[1] if self.view else -1
