@@ -90,6 +90,16 @@ def action_frame(view: View) -> tuple[str, bool] | None:
     return None
 
 
+def activated(view: View) -> tuple[int, ...]:
+    """The systems whose stars the Activate Stars action under way has activated (once each)."""
+    for code in reversed(view.get("frames") or []):
+        kind, _, rest = str(code).partition("(")
+        if kind == "activate_stars":
+            inner = rest[rest.index("(") + 1: rest.index(")")]
+            return tuple(int(x) for x in inner.split(",") if x.strip())
+    return ()
+
+
 def action_at(view: View, space: int) -> str:
     """The action of rondel space `space` (even: inner, odd: the action tile's outer space)."""
     return rules.action_at(rebuild(view, 0), space)

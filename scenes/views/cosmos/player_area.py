@@ -126,7 +126,8 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
 
 
 def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,
-                 seat: int, mine: bool, font: int) -> list[Spot]:
+                 seat: int, mine: bool, font: int, used: tuple[int, ...] = ()) -> list[Spot]:
+    """`used`: the systems whose stars the Activate Stars action under way has activated."""
     spots: list[Spot] = []
     p = view["players"][seat]
     systems = p["systems"]
@@ -144,10 +145,11 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         star = str(sy["star"])
         if star:
             st = c.stars[star]
+            done = si in used
             art.tile(surface, text, star_rect, [(f"Star {star}  T{st.tier}", art.INK),
                                                 (f"{st.cost} ent: {T.effect_words(st.effect)}", art.DIM),
-                                                (" ".join(st.icons), art.DIM)], size=small,
-                     fill=(64, 56, 36), edge=art.BRASS)
+                                                ("activated" if done else " ".join(st.icons), art.GOOD if done else art.DIM)],
+                     size=small, fill=(40, 64, 48) if done else (64, 56, 36), edge=art.BRASS)
             spots.append(Spot(star_rect, Target("system", ident=str(si)),
                               [f"System {si + 1}"] + T.star_text(c, star) +
                               ["Click to activate it (when activating); drop a star here to evolve it"]))

@@ -22,6 +22,7 @@ from game.core.protocol import Command, Event, Seat, Target
 from game.core.words import Line
 from game.cosmos import commands as C
 from game.cosmos import public
+from game.cosmos.content import LIFEFORMS
 from game.cosmos.game import CONTENT
 from scenes.animation import Animator
 from scenes.kit.decision_panel import MAX_ROWS
@@ -75,7 +76,8 @@ def frame_words(code: str) -> str:
         what = {"advance": "advancement", "take": "life card", "activate_star": "star activation"}[kind]
         return f"{args[1]} {what}{'s' * (args[1] != '1')}"
     if kind == "place":
-        return f"Place {args[-1]} lifeform{'s' * (args[-1] != '1')}"
+        life = LIFEFORMS[int(args[1])] if args[1].isdigit() and int(args[1]) < len(LIFEFORMS) else "lifeform"
+        return f"Place {args[-1]} {life}"
     names = {"move": "Movement", "biome_reward": "Scarce Biome reward", "activate_stars": "Activate Stars",
              "mission": "Mission step", "land": "Planet landing", "close": "End of turn"}
     return names.get(kind, kind)
@@ -199,7 +201,9 @@ class CosmosView(GameView):
         checks = self._checks if mine else None
         score = self._scores[seat] if seat < len(self._scores) else 0
         board_spots += draw_console(canvas, self.board_text, local(lay.console), view, CONTENT, seat, checks, score, font)
-        board_spots += draw_systems(canvas, self.board_text, local(lay.systems), view, CONTENT, seat, seat == self.me, font)
+        used = public.activated(view) if public.frame_kind(view)[1] == seat else ()
+        board_spots += draw_systems(canvas, self.board_text, local(lay.systems), view, CONTENT, seat, seat == self.me,
+                                    font, used)
         board_spots += draw_hand(canvas, self.board_text, local(lay.hand), view, CONTENT, seat, mine, font)
         for spot in board_spots:
             spot.rect = spot.rect.move(self.rect.x, self.rect.y)
@@ -511,7 +515,7 @@ class CosmosView(GameView):
             return []
         out: list[Action] = []
         found = public.action_frame(self.view)
-        if found is not None:
+        if found is not None and T.STEP_OF_FRAME.get(kind) == "Action":
             out.append(Action("Cancel action", CANCEL, "Take the whole Action step back, to choose again "
                               "(until a card is turned up)"))
         if kind == "action" and found is not None and found[0] == "soup" and not found[1]:
@@ -602,9 +606,22 @@ class CosmosView(GameView):
                 what = "Action resolved: exchange entropy, or end the Action step"
             else:
                 what = f"{T.ACTION_NAMES.get(action, action)}: {T.ACTION_HOWTO.get(action, 'choose')}"
+        elif kind == "biome_reward":
+            what = self._biome_offer()
+        elif kind == "place":
+            what = f"{frame_words(str(self.view['frames'][-1]))}: click one of your planets"
         else:
             what = T.FRAME_WORDS.get(kind, "choose")
         return f"{name} ({ROLES[seat]}), {step}: {what}", art.SEATS[seat]
+
+    def _biome_offer(self) -> str:
+        """The scarce Biome's offer in words: which Biome, on which planet, for what."""
+        args = str(self.view["frames"][-1]).partition("(")[2].rstrip(")").split(",")
+        seat, si, k = (int(x) for x in args[:3])
+        slot = self.view["players"][seat]["systems"][si]["planets"][k]
+        biome = CONTENT.biomes[int(slot["biome"])]
+        reward = biome.improved if slot["fulfilled"] else biome.reward
+        return f"Scarce Biome B{biome.id} on P{slot['planet']}: pay 1 entropy for {T.effect_words(reward)}?"
 
     def role_of(self, seat: Seat) -> str:
         return ""

@@ -187,3 +187,14 @@ def test_why_advance_is_the_engines_own_check() -> None:
                     rules.why_advance(state, C.Advance(seat, si, k, step))
                 checked += 1
     assert checked > 20
+
+
+def test_activated_stars_are_the_frames_own() -> None:
+    from game.cosmos import model as M
+
+    seen = 0
+    for state in positions(2, 5, steps=900, every=1):
+        frame = next((f for f in reversed(state.frames) if isinstance(f, M.Activating)), None)
+        assert public.activated(state.view(0)) == (frame.used if frame else ())
+        seen += frame is not None and bool(frame.used)
+    assert seen > 0
