@@ -188,7 +188,8 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         extra = " (+1 mass when caught)" if kind in c.asteroid_extra_mass else ""
         spots.append(Spot(cell, Target("asteroid", ident=kind),
                           [f"{kind} asteroid: {left} left{extra}", f"Icon: {c.asteroid_icons[kind]}",
-                           "Catch an Asteroid: drag onto a planet (space 1 costs one of its lifeforms, space 2 costs 2 mass)"]))
+                           "Catch an Asteroid: drag onto a planet",
+                           "(space 1 costs one of its lifeforms, space 2 costs 2 mass)"]))
     # life decks: two per lifeform
     for i, cell in enumerate(cells(rows[2], 6)):
         pile = view["life"][i]
@@ -241,8 +242,9 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         art.tile(surface, text, cell, [(life, art.INK), (f"small {left[-1] if left else '-'}", art.DIM),
                                        (f"big {'taken' if taken >= 0 else big[life][1]}", art.DIM)], size=small,
                  stripe=art.LIFE[life])
+        tiles_left = ", ".join(map(str, reversed(left))) or "none"
         spots.append(Spot(cell, None, [f"{life} objective tiles",
-                                       f"Small: {small_at[life]}+ {life} in your area; left: {', '.join(map(str, reversed(left))) or 'none'} VP",
+                                       f"Small: {small_at[life]}+ {life} in your area; left: {tiles_left} VP",
                                        f"Big: {big[life][0]}+ {life}, {big[life][1]} VP" +
                                        (f" (taken by {_role(taken)})" if taken >= 0 else "")]))
     return spots

@@ -173,13 +173,15 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
             life = T.lifeform_counts(sl["life"])
             lines.append((f"{life or 'no life'}" + (f"  ast: {' '.join(ast)}" if ast else ""), art.DIM))
             if sl["biome"]:
-                lines.append((f"B{sl['biome']}{' (fulfilled)' if sl['fulfilled'] else ''}", art.GOOD if sl["fulfilled"] else art.DIM))
+                done = bool(sl["fulfilled"])
+                lines.append((f"B{sl['biome']}{' (fulfilled)' if done else ''}", art.GOOD if done else art.DIM))
             if sl["cards"]:
                 lines.append((" ".join(f"L{x}" for x in sl["cards"]), art.DIM))
             art.tile(surface, text, cell, lines, size=small, stripe=art.CONDITIONS[pl.type])
             tip = [f"System {si + 1}, planet {k + 1}"] + T.planet_text(c, pl.id, cost_side=False)
             tip.append("Lifeforms: " + ", ".join(f"{n} {w}" for n, w in zip(sl["life"], LIFEFORMS)))
-            tip.append("Asteroids: " + (", ".join(f"space {i + 1}: {a}" for i, a in enumerate(sl["asteroids"]) if a) or "none"))
+            caught = ", ".join(f"space {i + 1}: {a}" for i, a in enumerate(sl["asteroids"]) if a)
+            tip.append("Asteroids: " + (caught or "none"))
             if sl["biome"]:
                 tip += T.biome_text(c, int(sl["biome"]))
             for card in sl["cards"]:

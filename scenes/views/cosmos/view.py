@@ -38,6 +38,8 @@ from scenes.views.cosmos.player_area import ROLES, draw_console, draw_hand, draw
 
 DRAGGED = ("scientist", "planet_pile", "biome_pile", "card", "asteroid", "star")
 STATIC_TEXTS = 2500
+OWN_ZONES = ("slot", "system", "focus", "mission", "exchange", "card")
+"""Targets in a play area: only its owner plays on them (another seat's area is to read)."""
 ZONES_OF_ACTION = {"evolve": ("star",), "aggregate": ("planet_pile",), "create_life": ("card",),
                    "set_biome": ("biome_pile",), "catch_asteroid": ("asteroid",), "catch_free": ("asteroid",),
                    "activate_stars": ("system",), "upgrade": ("focus",), "take_life": ("life_pile",),
@@ -189,7 +191,8 @@ class CosmosView(GameView):
             name = self.seat_names[seat] if seat < len(self.seat_names) else ROLES[seat]
             score = self._scores[seat] if seat < len(self._scores) else 0
             img = self.text.render(f"{ROLES[seat]} ({name}) ~{score}", font, art.INK, "bold" if on else "regular")
-            canvas.blit(img, img.get_rect(midleft=(cell.x + 8, cell.centery)), pygame.Rect(0, 0, cell.width - 12, img.get_height()))
+            canvas.blit(img, img.get_rect(midleft=(cell.x + 8, cell.centery)),
+                        pygame.Rect(0, 0, cell.width - 12, img.get_height()))
             self.tab_spots.append((cell.move(self.rect.x, self.rect.y), seat))
             spots.append(Spot(cell.move(self.rect.x, self.rect.y), None,
                               [f"Show {ROLES[seat]}'s area ({name})" if not on else f"{ROLES[seat]}'s area is shown"]))
@@ -207,8 +210,7 @@ class CosmosView(GameView):
         board_spots += draw_hand(canvas, self.board_text, local(lay.hand), view, CONTENT, seat, mine, font)
         for spot in board_spots:
             spot.rect = spot.rect.move(self.rect.x, self.rect.y)
-            if seat != self.me and spot.target is not None and spot.target.zone in ("slot", "system", "focus", "mission",
-                                                                                  "exchange", "card"):
+            if seat != self.me and spot.target is not None and spot.target.zone in OWN_ZONES:
                 spot.target = None  # another seat's area: to read, not to play on
         self.spots = spots + board_spots
         return out
@@ -237,7 +239,8 @@ class CosmosView(GameView):
         queue = [frame_words(c) for c in reversed(codes)]
         words = "Now: " + queue[0] + ("   then: " + " > ".join(queue[1:]) if len(queue) > 1 else "") if queue else ""
         img = self.text.render(words, max(10, font - 1), art.INK)
-        surface.blit(img, (x + 8, rect.centery - img.get_height() // 2), pygame.Rect(0, 0, rect.right - x - 12, img.get_height()))
+        surface.blit(img, (x + 8, rect.centery - img.get_height() // 2),
+                     pygame.Rect(0, 0, rect.right - x - 12, img.get_height()))
 
     def _spot_of(self, target: Target) -> Spot | None:
         return next((s for s in self.spots if s.target == target), None)
