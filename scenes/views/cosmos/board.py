@@ -65,21 +65,24 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
             tip.append(f"Action tile ({'lightning side: merged with the inner space' if tile[1] else 'plain side'})")
             tip.append(f"Traffic bonus: {bonus}")
         spots.append(Spot(box, Target("space", ident=str(space)), tip))
-    # Creation tokens placed in front of inner spaces
+    # Creation tokens placed in front of inner spaces: in a small arc just outside the space
+    placed: dict[int, list[tuple[int, int]]] = {}
     for seat, p in enumerate(view["players"]):
         for t, where in enumerate(p["tokens"]):
             if where >= 0:
-                centre = space_centre(rect, 2 * where)
-                rad = space_radius(rect, 2 * where)
-                angle = math.radians(-90 + 60 * where - 9)
-                cx = int(centre[0] - math.cos(angle) * rad * 0.6 + (seat - 1.5) * rad * 0.42)
-                cy = int(centre[1] - math.sin(angle) * rad * 0.6 + rad * 0.75)
-                dot = max(4, rad // 4)
-                art.disc(surface, (cx, cy), dot, art.SEATS[seat])
-                text.blit(surface, TOKENS[t][0].upper(), max(9, dot + 3), (20, 20, 26), "bold", center=(cx, cy))
-                r = pygame.Rect(0, 0, 2 * dot, 2 * dot)
-                r.center = (cx, cy)
-                spots.append(Spot(r, None, [f"{_role(seat)}'s {T.TOKEN_NAMES[TOKENS[t]]} token"]))
+                placed.setdefault(int(where), []).append((seat, t))
+    half = rect.width / 2
+    for section, tokens in placed.items():
+        dot = max(4, space_radius(rect, 2 * section) // 4)
+        for j, (seat, t) in enumerate(tokens):
+            angle = math.radians(-90 + 60 * section - 9 + (j - (len(tokens) - 1) / 2) * 8)
+            cx = int(rect.centerx + math.cos(angle) * half * 0.655)
+            cy = int(rect.centery + math.sin(angle) * half * 0.655)
+            art.disc(surface, (cx, cy), dot, art.SEATS[seat])
+            text.blit(surface, TOKENS[t][0].upper(), max(9, dot + 3), (20, 20, 26), "bold", center=(cx, cy))
+            r = pygame.Rect(0, 0, 2 * dot, 2 * dot)
+            r.center = (cx, cy)
+            spots.append(Spot(r, None, [f"{_role(seat)}'s {T.TOKEN_NAMES[TOKENS[t]]} token"]))
     # Scientists
     for seat, p in enumerate(view["players"]):
         centre = space_centre(rect, int(p["pos"]))
