@@ -20,6 +20,9 @@ from game.cosmos.game import CONTENT
 from game.cosmos.state import CosmosState
 
 View = dict[str, Any]
+STANDING, LYING = M.STANDING, M.LYING
+"""A Creation token on its console space, ready or retrieved this turn (in a view's `tokens`;
+a token on the board holds its inner space's section instead)."""
 
 
 def _slot(d: dict[str, Any] | None) -> M.Slot | None:

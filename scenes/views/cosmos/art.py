@@ -13,6 +13,8 @@ from scenes.sprites.text import TextCache
 
 Colour = tuple[int, int, int]
 
+ROLES = ("Orange", "Blue", "Teal", "Violet")
+"""The engine's role names, one per seat."""
 SEATS: tuple[Colour, ...] = ((236, 142, 52), (86, 146, 236), (56, 192, 178), (176, 118, 226))
 """Orange, Blue, Teal, Violet: the engine's role names, brightened for the dark table."""
 CONDITIONS: dict[str, Colour] = {"heat": (222, 96, 64), "carbon": (150, 146, 136), "water": (76, 146, 226),

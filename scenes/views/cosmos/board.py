@@ -136,7 +136,7 @@ def _token_of(action: str) -> str:
 
 
 def _role(seat: int) -> str:
-    return ("Orange", "Blue", "Teal", "Violet")[seat]
+    return art.ROLES[seat]
 
 
 def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,

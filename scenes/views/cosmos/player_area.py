@@ -12,15 +12,11 @@ import pygame
 
 from game.core.protocol import Target
 from game.cosmos.content import LIFEFORMS, TOKENS, Content
-from game.cosmos.model import LYING, STANDING
-from game.cosmos.public import MissionCheck
+from game.cosmos.public import LYING, STANDING, MissionCheck
 from scenes.sprites.text import TextCache
 from scenes.views.cosmos import art
 from scenes.views.cosmos import text as T
-from scenes.views.cosmos.art import Spot
-
-ROLES = ("Orange", "Blue", "Teal", "Violet")
-
+from scenes.views.cosmos.art import ROLES, Spot
 
 def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,
                  seat: int, checks: list[MissionCheck] | None, score: int, font: int) -> list[Spot]:

@@ -22,69 +22,24 @@ from game.core.protocol import Command, Event, Seat, Target
 from game.core.words import Line
 from game.cosmos import commands as C
 from game.cosmos import public
-from game.cosmos.content import LIFEFORMS
 from game.cosmos.game import CONTENT
 from scenes.animation import Animator
 from scenes.kit.decision_panel import MAX_ROWS
-from scenes.sprites.text import TextCache, panel
+from scenes.sprites.text import TextCache
 from scenes.window_caches import track
-from scenes.views.base import TAKE_BACK, Action, Colour, GameView, Overlay, Point, ViewDict
-from scenes.views.cosmos import art
+from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
+from scenes.views.cosmos import art, overlays, turn
 from scenes.views.cosmos import text as T
-from scenes.views.cosmos.art import Spot
+from scenes.views.cosmos.art import ROLES, Spot
 from scenes.views.cosmos.board import draw_offers, draw_rondel
 from scenes.views.cosmos.layout import Layout, lay_out
-from scenes.views.cosmos.player_area import ROLES, draw_console, draw_hand, draw_systems
+from scenes.views.cosmos.player_area import draw_console, draw_hand, draw_systems
+from scenes.views.cosmos.turn import frame_words
 
 DRAGGED = ("scientist", "planet_pile", "biome_pile", "card", "asteroid", "star")
 STATIC_TEXTS = 2500
 OWN_ZONES = ("slot", "system", "focus", "mission", "exchange", "card")
 """Targets in a play area: only its owner plays on them (another seat's area is to read)."""
-ZONES_OF_ACTION = {"evolve": ("star",), "aggregate": ("planet_pile",), "create_life": ("card",),
-                   "set_biome": ("biome_pile",), "catch_asteroid": ("asteroid",), "catch_free": ("asteroid",),
-                   "activate_stars": ("system",), "upgrade": ("focus",), "take_life": ("life_pile",),
-                   "fulfil_biome": ("slot",), "soup": ()}
-"""The board's pieces an action is played with (its drags and clicks)."""
-ZONES_OF_FRAME = {"move": ("scientist", "space"), "retrieve": ("system",), "activate_stars": ("system", "exchange"),
-                  "activate_star": ("system",), "advance": ("advance",), "place": ("slot",), "take": ("life_pile",),
-                  "mission": ("mission",), "biome_reward": ()}
-"""The same for the other decisions (the Action step's own come from its action)."""
-CANCEL = TAKE_BACK
-"""The Cancel action button's source: the table takes the Action step back (`cancel_point`)."""
-DONE_WORDS = {"action": ("End Action step", "Finish the Action step (after any entropy exchanges)"),
-              "mission": ("End turn", "Finish the turn without fulfilling a mission"),
-              "retrieve": ("Skip rewards", "Take nothing for the retrieved tokens"),
-              "biome_reward": ("Decline", "Do not pay 1 entropy for the Biome's reward"),
-              "activate_stars": ("Stop activating", "Activate no more stars"),
-              "activate_star": ("Skip", "Activate no star"),
-              "granted_action": ("Skip", "Do not resolve the granted action"),
-              "advance": ("Stop", "Forfeit the lifeform advancements left"),
-              "place": ("Forfeit", "Do not place the lifeforms left"),
-              "take": ("Stop", "Take no more life cards")}
-
-
-def frame_words(code: str) -> str:
-    """A pending decision of the queue in words ("Action: Aggregate Planet")."""
-    kind, _, rest = code.partition("(")
-    args = [a.strip() for a in rest.rstrip(")").split(",")]
-    if kind == "action":
-        done = " (resolved: exchange or end)" if len(args) > 3 and args[3] == "True" else ""
-        return f"Action: {T.ACTION_NAMES.get(args[1], args[1])}{done}"
-    if kind == "retrieve":
-        return f"Retrieved tokens: {args[1]} reward{'s' * (args[1] != '1')}"
-    if kind == "granted_action":
-        return f"Granted: {T.ACTION_NAMES.get(args[1], args[1])}"
-    if kind in ("advance", "take", "activate_star"):
-        what = {"advance": "advancement", "take": "life card", "activate_star": "star activation"}[kind]
-        return f"{args[1]} {what}{'s' * (args[1] != '1')}"
-    if kind == "place":
-        life = LIFEFORMS[int(args[1])] if args[1].isdigit() and int(args[1]) < len(LIFEFORMS) else "lifeform"
-        return f"Place {args[-1]} {life}"
-    names = {"move": "Movement", "biome_reward": "Scarce Biome reward", "activate_stars": "Activate Stars",
-             "mission": "Mission step", "land": "Planet landing", "close": "End of turn"}
-    return names.get(kind, kind)
-
-
 class CosmosView(GameView):
     """See the module docstring."""
 
@@ -265,7 +220,7 @@ class CosmosView(GameView):
                 if spot is not None:
                     art.outline(surface, spot.rect, lit, 3)
             if overlay.held.zone == "scientist":
-                self._landing_marks(surface)
+                overlays.landing_marks(surface, self.text, self._spot_of, self._landings, self._font())
         if overlay.hover is not None:
             spot = self._spot_of(overlay.hover)
             if spot is not None:
@@ -276,64 +231,16 @@ class CosmosView(GameView):
                 if spot is not None:
                     art.outline(surface, spot.rect, (110, 180, 255), 3)
         if overlay.held is not None and overlay.drag_pos is not None:
-            self._draw_held(surface, overlay)
-        if self._drag is not None:
-            self._draw_preview(surface, overlay)
-        self._draw_chooser(surface, overlay)
+            held = self._spot_of(overlay.held)
+            if held is not None:
+                overlays.ghost(surface, held.rect, overlay.drag_pos)
+        if self._drag is not None and overlay.drag_pos is not None:
+            lines = self.preview_lines(*self._drag, legal=overlay.legal)
+            overlays.note(surface, self.text, lines, overlay.drag_pos, self.rect, self._font())
+        overlays.chooser(surface, self.text, self.chooser, overlay, self._font())
 
-    def _landing_marks(self, surface: pygame.Surface) -> None:
-        """While the Scientist is held: on each space ahead, the token it takes and its traffic
-        bonus, or a red cross where it cannot land."""
-        small = max(10, (self.lay.font if self.lay else 12) - 2)
-        for landing in self._landings:
-            spot = self._spot_of(Target("space", ident=str(landing.space)))
-            if spot is None:
-                continue
-            if landing.reason:
-                pygame.draw.line(surface, art.BAD, spot.rect.topleft, spot.rect.bottomright, 3)
-                pygame.draw.line(surface, art.BAD, spot.rect.topright, spot.rect.bottomleft, 3)
-                continue
-            tag = f"+{landing.bonus_units} {landing.bonus[:3]}"
-            if landing.space % 2 == 0:
-                tag = f"{T.TOKEN_NAMES[T.TOKENS[landing.token]][0]} " + tag
-            if landing.retrieved:
-                tag += f" +{len(landing.retrieved)}tok"
-            if landing.entropy_cost:
-                tag += " -1ent"
-            img = self.text.render(tag, small, (20, 20, 26), "bold")
-            box = img.get_rect(midtop=(spot.rect.centerx, spot.rect.bottom + 1)).inflate(6, 2)
-            pygame.draw.rect(surface, art.GOOD, box, border_radius=5)
-            surface.blit(img, img.get_rect(center=box.center))
-
-    def _draw_held(self, surface: pygame.Surface, overlay: Overlay) -> None:
-        assert overlay.held is not None and overlay.drag_pos is not None
-        spot = self._spot_of(overlay.held)
-        if spot is None:
-            return
-        r = spot.rect.copy()
-        r.center = (int(overlay.drag_pos[0]), int(overlay.drag_pos[1]))
-        ghost = pygame.Surface(r.size, pygame.SRCALPHA)
-        ghost.fill((236, 204, 132, 90))
-        surface.blit(ghost, r)
-        pygame.draw.rect(surface, art.BRASS, r, width=2, border_radius=6)
-
-    def _draw_preview(self, surface: pygame.Surface, overlay: Overlay) -> None:
-        """What a drop where the pointer is would do (or why not), beside the pointer."""
-        assert self._drag is not None
-        lines = self.preview_lines(*self._drag, legal=overlay.legal)
-        if not lines or overlay.drag_pos is None:
-            return
-        size = max(11, (self.lay.font if self.lay else 13) - 1)
-        width = max(self.text.font(size).size(line)[0] for line in lines) + 20
-        height = len(lines) * (self.text.font(size).get_linesize()) + 14
-        box = pygame.Rect(int(overlay.drag_pos[0]) + 18, int(overlay.drag_pos[1]) + 12, width, height)
-        box.clamp_ip(self.rect)
-        surface.blit(panel(box.size, alpha=235), (box.x - 10, box.y - 10))
-        y = box.y + 6
-        for i, line in enumerate(lines):
-            colour = art.BRASS if i == 0 else art.BAD if line.startswith(("Cannot", "Not here")) else art.INK
-            self.text.blit(surface, line, size, colour, topleft=(box.x + 8, y))
-            y += self.text.font(size).get_linesize()
+    def _font(self) -> int:
+        return self.lay.font if self.lay else 13
 
     def preview_lines(self, source: Target, target: Target | None, legal: Sequence[Target] = ()) -> list[str]:
         """The drop preview's words: the rondel space's landing, or whether the card / tile may go
@@ -428,29 +335,8 @@ class CosmosView(GameView):
             self.chooser.append(Spot(rect, Target("advance", ident=f"{si}:{k}:{step}"),
                                      [label] + ([why] if why else ["Click to make this advancement"])))
 
-    def _draw_chooser(self, surface: pygame.Surface, overlay: Overlay) -> None:
-        if not self.chooser:
-            return
-        font = self.lay.font if self.lay else 13
-        outer = self.chooser[0].rect.unionall([s.rect for s in self.chooser]).inflate(8, 8)
-        surface.blit(panel(outer.size, alpha=240), (outer.x - 10, outer.y - 10))
-        for spot in self.chooser:
-            ok = spot.target in overlay.clickable
-            fill = art.shade(art.GOOD, 0.35) if ok else art.TILE
-            if spot.target == overlay.hover:
-                fill = art.shade(fill, 1.4)
-            pygame.draw.rect(surface, fill, spot.rect, border_radius=6)
-            self.text.blit(surface, spot.tip[0], font, art.INK if ok else art.DIM, center=spot.rect.center)
-
     def live_zones(self) -> tuple[str, ...]:
-        """The zones the decision under way is made with: the table asks the engine only about
-        those pieces (a move frame asks dozens of questions otherwise)."""
-        kind, _ = public.frame_kind(self.view)
-        if kind in ("action", "granted_action"):
-            code = str(self.view["frames"][-1]).partition("(")[2].split(",")
-            action = code[1].strip()
-            return ZONES_OF_ACTION.get(action, ()) + (("exchange",) if kind == "action" else ())
-        return ZONES_OF_FRAME.get(kind, ())
+        return turn.live_zones(self.view)
 
     def sources(self, seat: Seat) -> list[Target]:
         if seat != self.me or self.lay is None:
@@ -513,24 +399,7 @@ class CosmosView(GameView):
         return decision.kind != "advance" or len(decision.options) > MAX_ROWS
 
     def actions(self, seat: Seat) -> list[Action]:
-        kind, acting = public.frame_kind(self.view)
-        if acting != seat or kind in ("move", ""):
-            return []
-        out: list[Action] = []
-        found = public.action_frame(self.view)
-        if found is not None and T.STEP_OF_FRAME.get(kind) == "Action":
-            out.append(Action("Cancel action", CANCEL, "Take the whole Action step back, to choose again "
-                              "(until a card is turned up)"))
-        if kind == "action" and found is not None and found[0] == "soup" and not found[1]:
-            out.append(Action("Primordial Soup", Target("soup"), "Generator +1, 1 mass and 1 energy"))
-        if kind == "retrieve":
-            out.append(Action("1 entropy", Target("entropy"), "Take 1 entropy for a retrieved token "
-                              "(or click one of your stars to activate it)"))
-        if kind == "biome_reward":
-            out.append(Action("Pay 1 entropy", Target("accept"), "Pay 1 entropy for the scarce Biome's reward"))
-        label, tip = DONE_WORDS.get(kind, ("Done", "Finish this step"))
-        out.append(Action(label, Target("done"), tip))
-        return out
+        return turn.step_actions(self.view, seat)
 
     def plays_forced(self, decision: Decision) -> bool:
         """A decision with one option is made for the player (the log says what it was), except
@@ -592,39 +461,8 @@ class CosmosView(GameView):
         return f"Not now: {reasons[0]}"
 
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
-        kind, seat = public.frame_kind(self.view)
-        if not kind:
-            return "The game is over", art.BRASS
-        name = seat_names[seat] if seat < len(seat_names) else ROLES[seat]
-        step = T.STEP_OF_FRAME.get(kind, "Action")
-        if not self.is_human(seat):
-            return f"{name} ({ROLES[seat]}) plays: {frame_words(str(self.view['frames'][-1]))}", art.SEATS[seat]
-        if kind in ("action", "granted_action"):
-            found = public.action_frame(self.view)
-            action = found[0] if found else ""
-            if kind == "granted_action":
-                code = str(self.view["frames"][-1])
-                action = code.partition("(")[2].split(",")[1].strip()
-            if found and found[1] and kind == "action":
-                what = "Action resolved: exchange entropy, or end the Action step"
-            else:
-                what = f"{T.ACTION_NAMES.get(action, action)}: {T.ACTION_HOWTO.get(action, 'choose')}"
-        elif kind == "biome_reward":
-            what = self._biome_offer()
-        elif kind == "place":
-            what = f"{frame_words(str(self.view['frames'][-1]))}: click one of your planets"
-        else:
-            what = T.FRAME_WORDS.get(kind, "choose")
-        return f"{name} ({ROLES[seat]}), {step}: {what}", art.SEATS[seat]
-
-    def _biome_offer(self) -> str:
-        """The scarce Biome's offer in words: which Biome, on which planet, for what."""
-        args = str(self.view["frames"][-1]).partition("(")[2].rstrip(")").split(",")
-        seat, si, k = (int(x) for x in args[:3])
-        slot = self.view["players"][seat]["systems"][si]["planets"][k]
-        biome = CONTENT.biomes[int(slot["biome"])]
-        reward = biome.improved if slot["fulfilled"] else biome.reward
-        return f"Scarce Biome B{biome.id} on P{slot['planet']}: pay 1 entropy for {T.effect_words(reward)}?"
+        words, seat = turn.banner(self.view, seat_names, self.is_human(public.frame_kind(self.view)[1]))
+        return words, art.SEATS[seat] if seat >= 0 else art.BRASS
 
     def role_of(self, seat: Seat) -> str:
         return ""

@@ -1,0 +1,87 @@
+"""What the Cosmos view draws over its static layer while the player acts: the marks on the
+spaces ahead while the Scientist is held, the held piece, the drop preview beside the pointer and
+the lifeform advancement chooser."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.core.protocol import Target
+from game.cosmos.content import TOKENS
+from game.cosmos.public import Landing
+from scenes.sprites.text import TextCache, panel
+from scenes.views.base import Overlay, Point
+from scenes.views.cosmos import art
+from scenes.views.cosmos import text as T
+from scenes.views.cosmos.art import Spot
+
+
+def landing_marks(surface: pygame.Surface, text: TextCache, spot_of: Callable[[Target], Spot | None],
+                  landings: Sequence[Landing], font: int) -> None:
+    """While the Scientist is held: on each space ahead, the token it takes, its traffic bonus,
+    the tokens it retrieves and its entropy cost, or a red cross where it cannot land."""
+    small = max(10, font - 2)
+    for landing in landings:
+        spot = spot_of(Target("space", ident=str(landing.space)))
+        if spot is None:
+            continue
+        if landing.reason:
+            pygame.draw.line(surface, art.BAD, spot.rect.topleft, spot.rect.bottomright, 3)
+            pygame.draw.line(surface, art.BAD, spot.rect.topright, spot.rect.bottomleft, 3)
+            continue
+        tag = f"+{landing.bonus_units} {landing.bonus[:3]}"
+        if landing.space % 2 == 0:
+            tag = f"{T.TOKEN_NAMES[TOKENS[landing.token]][0]} " + tag
+        if landing.retrieved:
+            tag += f" +{len(landing.retrieved)}tok"
+        if landing.entropy_cost:
+            tag += " -1ent"
+        img = text.render(tag, small, (20, 20, 26), "bold")
+        box = img.get_rect(midtop=(spot.rect.centerx, spot.rect.bottom + 1)).inflate(6, 2)
+        pygame.draw.rect(surface, art.GOOD, box, border_radius=5)
+        surface.blit(img, img.get_rect(center=box.center))
+
+
+def ghost(surface: pygame.Surface, rect: pygame.Rect, at: Point) -> None:
+    """The held piece under the pointer: a translucent copy of its outline."""
+    r = rect.copy()
+    r.center = (int(at[0]), int(at[1]))
+    shade = pygame.Surface(r.size, pygame.SRCALPHA)
+    shade.fill((236, 204, 132, 90))
+    surface.blit(shade, r)
+    pygame.draw.rect(surface, art.BRASS, r, width=2, border_radius=6)
+
+
+def note(surface: pygame.Surface, text: TextCache, lines: Sequence[str], at: Point, inside: pygame.Rect,
+         font: int) -> None:
+    """The drop preview beside the pointer: a title, then what the drop does or why it cannot."""
+    if not lines:
+        return
+    size = max(11, font - 1)
+    line_h = text.font(size).get_linesize()
+    width = max(text.font(size).size(line)[0] for line in lines) + 20
+    box = pygame.Rect(int(at[0]) + 18, int(at[1]) + 12, width, len(lines) * line_h + 14)
+    box.clamp_ip(inside)
+    surface.blit(panel(box.size, alpha=235), (box.x - 10, box.y - 10))
+    y = box.y + 6
+    for i, line in enumerate(lines):
+        colour = art.BRASS if i == 0 else art.BAD if line.startswith(("Cannot", "Not here")) else art.INK
+        text.blit(surface, line, size, colour, topleft=(box.x + 8, y))
+        y += line_h
+
+
+def chooser(surface: pygame.Surface, text: TextCache, spots: Sequence[Spot], overlay: Overlay, font: int) -> None:
+    """The lifeform advancements offered on a planet: lit when playable, dim otherwise."""
+    if not spots:
+        return
+    outer = spots[0].rect.unionall([s.rect for s in spots]).inflate(8, 8)
+    surface.blit(panel(outer.size, alpha=240), (outer.x - 10, outer.y - 10))
+    for spot in spots:
+        ok = spot.target in overlay.clickable
+        fill = art.shade(art.GOOD, 0.35) if ok else art.TILE
+        if spot.target == overlay.hover:
+            fill = art.shade(fill, 1.4)
+        pygame.draw.rect(surface, fill, spot.rect, border_radius=6)
+        text.blit(surface, spot.tip[0], font, art.INK if ok else art.DIM, center=spot.rect.center)
