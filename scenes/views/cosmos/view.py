@@ -2,8 +2,9 @@
 one click away), the turn's step and its queue of pending decisions, and the gestures.
 
 Modules, one job each: `layout.py` (rectangles), `board.py` (rondel, offers, tracks), `player_area.py`
-(console, Solar Systems, hand), `text.py` (every hover text and the move preview), `art.py`
-(colours, tiles). Rules questions go to `game/cosmos/public.py` (the seat's view rebuilt, the
+(console, Solar Systems, hand), `text.py` (every hover text and the move preview), `turn.py` (the
+decisions' words, zones, banner and buttons), `overlays.py` (what is drawn while the player acts),
+`art.py` (colours, tiles). Rules questions go to `game/cosmos/public.py` (the seat's view rebuilt, the
 engine's own functions asked); legality is the Match's (`CosmosGame.find_command` /
 `targets_for`, `game/cosmos/gestures.py`). The board and the area are drawn once per position
 and size into a static layer; a frame blits it and draws the highlights, the held piece and the
@@ -26,7 +27,6 @@ from game.cosmos.game import CONTENT
 from scenes.animation import Animator
 from scenes.kit.decision_panel import MAX_ROWS
 from scenes.sprites.text import TextCache
-from scenes.window_caches import track
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
 from scenes.views.cosmos import art, overlays, turn
 from scenes.views.cosmos import text as T
@@ -35,11 +35,14 @@ from scenes.views.cosmos.board import draw_offers, draw_rondel
 from scenes.views.cosmos.layout import Layout, lay_out
 from scenes.views.cosmos.player_area import draw_console, draw_hand, draw_systems
 from scenes.views.cosmos.turn import frame_words
+from scenes.window_caches import track
 
 DRAGGED = ("scientist", "planet_pile", "biome_pile", "card", "asteroid", "star")
 STATIC_TEXTS = 2500
 OWN_ZONES = ("slot", "system", "focus", "mission", "exchange", "card")
 """Targets in a play area: only its owner plays on them (another seat's area is to read)."""
+
+
 class CosmosView(GameView):
     """See the module docstring."""
 
@@ -87,7 +90,8 @@ class CosmosView(GameView):
         self._refresh()
 
     def _static_key_now(self) -> object:
-        return (id(self.view), self.tab, self.rect.size, self.rect.topleft, self.private_shown(), tuple(self.seat_names))
+        return (id(self.view), self.tab, self.rect.size, self.rect.topleft, self.private_shown(),
+                tuple(self.seat_names))
 
     def _refresh(self) -> None:
         """Draw the static layer now (its spots are the hit targets, asked before any frame)."""
@@ -100,7 +104,8 @@ class CosmosView(GameView):
         """The seat whose view this is (the one whose hand is a list), -1 for a seat without secrets."""
         if self._me_of is not self.view:
             self._me_of = self.view
-            self._me = next((i for i, p in enumerate(self.view.get("players", [])) if isinstance(p["hand"], list)), -1)
+            players = self.view.get("players", [])
+            self._me = next((i for i, p in enumerate(players) if isinstance(p["hand"], list)), -1)
         return self._me
 
     def acting(self) -> int:
