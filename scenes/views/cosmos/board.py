@@ -48,6 +48,8 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
     surface.blit(_rondel_base(text, rect.width, tiles, font), rect.topleft)
     text.blit(surface, f"Round {view['round']}", font, art.BRASS, "bold", center=(rect.centerx, rect.centery - font // 2 - 1))
     last = int(view["last_round"])
+    if len(view["players"]) == 1:  # solo: the game also ends after a fixed number of rounds
+        last = min(x for x in (last, int(c.n("solo_rounds"))) if x > 0)
     if last > 0:
         text.blit(surface, f"last: {last}", font - 1, art.BAD, center=(rect.centerx, rect.centery + font // 2 + 2))
     for space in range(2 * SECTIONS):
