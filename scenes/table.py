@@ -530,6 +530,8 @@ class TableScene(Scene):
         """Play a person's decision that has one option only, when the view asks for that
         (`GameView.plays_forced`), once per position reached by playing on: after an undo the
         person sees the decision and makes it (or undoes further)."""
+        if type(self.view).plays_forced is GameView.plays_forced:
+            return  # the view never wants it: not even a pending() to ask
         key = len(self.match.commands)
         if self._forced_key == key or self.animator.busy or self.covered or self.drag.active:
             return
