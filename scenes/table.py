@@ -238,6 +238,7 @@ class TableScene(Scene):
 
     # --- keeping the picture in step ------------------------------------------------------
     def _sync(self) -> None:
+        self._pending_key = None  # the position changed: ask pending() afresh
         self.view.set_view(self.match.state.view(self.viewer()))
         self.log.set_lines(self.view.log_lines(self.match.log, self.names))
         self._movable_key = None
