@@ -243,3 +243,16 @@ def why_advance(view: View, seat: int, system: int, slot: int, step: int) -> str
     """Why lifeform advancement `step` (0 gain a bacterium, 1 bacterium to plant, 2 plant to
     animal) cannot be made on that planet now (None: it can): the engine's `rules.why_advance`."""
     return rules.why_advance(rebuild(view, seat), C.Advance(seat, system, slot, step))
+
+
+def catch_payment(view: View, seat: int, kind: str, system: int, slot: int, free: bool = False) -> tuple[int, int] | None:
+    """The asteroid space and payment a drop of `kind` on that planet makes (`gestures.find`
+    plays the first legal one in the engine's order: the lifeform space paid with the first
+    lifeform there, then the mass space): (space, lifeform index or -1), None when none is legal."""
+    s = rebuild(view, seat)
+    lives = (-1,) if free else (-1, 0, 1, 2)
+    for space in (0, 1):
+        for life in lives:
+            if rules.why_catch(s, C.Catch(seat, kind, system, slot, space, life), free) is None:
+                return space, life
+    return None

@@ -162,3 +162,14 @@ def resources_line(p: dict[str, object]) -> str:
 
 def lifeform_counts(life: Sequence[int]) -> str:
     return " ".join(f"{n}{name[0].upper()}" for n, name in zip(life, LIFEFORMS) if n)
+
+
+def catch_words(payment: tuple[int, int], extra_mass: bool, free: bool) -> str:
+    """Where a dropped asteroid goes and what it costs (the engine's first legal payment)."""
+    space, life = payment
+    if free:
+        return f"On asteroid space {space + 1}, free"
+    extra = " and 1 more mass" if extra_mass else ""
+    if space == 0:
+        return f"On the lifeform space, paying 1 {LIFEFORMS[life]} from the planet{extra}"
+    return f"On the mass space, paying 2 mass{extra}"

@@ -71,6 +71,15 @@ def live_zones(view: dict[str, Any]) -> tuple[str, ...]:
     return ZONES_OF_FRAME.get(kind, ())
 
 
+def live_action(view: dict[str, Any]) -> str:
+    """The action being resolved now (an effect's granted one first), '' outside an action."""
+    kind, _ = public.frame_kind(view)
+    if kind == "granted_action":
+        return _args(str(view["frames"][-1]))[1]
+    found = public.action_frame(view)
+    return found[0] if found else ""
+
+
 def step_actions(view: dict[str, Any], seat: int) -> list[Action]:
     """The buttons of `seat`'s decision under way: Cancel action (in the Action step), the
     rewards' own answers (1 entropy, Pay 1 entropy), Primordial Soup, and the step's end worded

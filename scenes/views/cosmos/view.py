@@ -261,6 +261,13 @@ class CosmosView(GameView):
                 why = public.why_play(self.view, self.me, int(source.ident or 0), int(si), int(k))
                 return ["Drop to play it here"] + (["(needs a discard for a missing icon: the first that fits)"]
                                                    if why else [])
+            if source.zone == "asteroid" and target.zone == "slot" and target.ident:
+                si, _, k = target.ident.partition(":")
+                free = turn.live_action(self.view) == "catch_free"
+                paid = public.catch_payment(self.view, self.me, str(source.ident), int(si), int(k), free)
+                if paid is not None:
+                    return ["Drop to catch it here", T.catch_words(paid, str(source.ident) in CONTENT.asteroid_extra_mass,
+                                                                   free)]
             return ["Drop here"]
         where = self._where(target)
         if where is not None and self.me >= 0 and source.zone in DRAGGED[1:]:

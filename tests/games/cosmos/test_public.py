@@ -198,3 +198,26 @@ def test_activated_stars_are_the_frames_own() -> None:
         assert public.activated(state.view(0)) == (frame.used if frame else ())
         seen += frame is not None and bool(frame.used)
     assert seen > 0
+
+
+def test_catch_payment_is_what_the_drop_plays() -> None:
+    checked = 0
+    for seed in range(12):
+        for state in positions(2, 120 + seed, steps=500, every=1):
+            seat = state.to_act()[0]
+            frame = state.frames[-1]
+            action = getattr(frame, "action", "")
+            if action not in ("catch_asteroid", "catch_free") or getattr(frame, "resolved", False):
+                continue
+            view = state.view(seat)
+            for kind in state.content.asteroid_icons:
+                for si, k, _ in area.slots(state.players[seat]):
+                    found = COSMOS.find_command(state, seat, Target("asteroid", ident=kind),
+                                                Target("slot", ident=f"{si}:{k}"))
+                    paid = public.catch_payment(view, seat, kind, si, k, action == "catch_free")
+                    if isinstance(found, Refusal):
+                        assert paid is None
+                    else:
+                        assert isinstance(found, C.Catch) and (found.space, found.life) == paid
+                        checked += 1
+    assert checked > 5
