@@ -67,9 +67,15 @@ def rebuild(view: View, seat: int, content: Content = CONTENT) -> CosmosState:
     s.track_last = list(view["track_last"])
     s.conditions = list(view["conditions"])
     s.reveals = [(str(r[0]), int(r[1])) for r in view["reveals"]]
-    s.frames = []
+    s.frames = [_landing(str(code)) for code in view.get("frames") or [] if str(code).startswith("land(")]
     s.round, s.last_round, s.over = int(view["round"]), int(view["last_round"]), bool(view["over"])
     return s
+
+
+def _landing(code: str) -> M.Landing:
+    """A planet on its way to a space (`land(seat,planet,system,slot)`): the space is held for it."""
+    seat, planet, system, slot = (int(x) for x in code[code.index("(") + 1:code.rindex(")")].split(","))
+    return M.Landing(seat, planet, system, slot)
 
 
 def frame_kind(view: View) -> tuple[str, int]:

@@ -193,10 +193,13 @@ def test_activated_stars_are_the_frames_own() -> None:
     from game.cosmos import model as M
 
     seen = 0
-    for state in positions(2, 5, steps=900, every=1):
-        frame = next((f for f in reversed(state.frames) if isinstance(f, M.Activating)), None)
-        assert public.activated(state.view(0)) == (frame.used if frame else ())
-        seen += frame is not None and bool(frame.used)
+    for seed in range(5, 25):  # random play activates stars in some games only
+        for state in positions(2, seed, steps=900, every=1):
+            frame = next((f for f in reversed(state.frames) if isinstance(f, M.Activating)), None)
+            assert public.activated(state.view(0)) == (frame.used if frame else ())
+            seen += frame is not None and bool(frame.used)
+        if seen:
+            break
     assert seen > 0
 
 
