@@ -282,9 +282,10 @@ class MenuScene(UIScene):
             self.label(pygame.Rect(text_x, y, text_w, px(34) if dense else px(40)), info.title, "@title")
             players = (f"{info.min_players} players" if info.min_players == info.max_players
                        else f"{info.min_players}–{info.max_players} players")
-            # Two sides read as a match-up; a cast of characters reads better as a count.
+            # Two sides read as a match-up; a cast of characters bigger than the table reads better
+            # as a count; seat colours (Cosmos's four) say nothing worth a place.
             roles = " vs ".join(info.roles) if 0 < len(info.roles) <= 2 else (
-                f"{len(info.roles)} characters" if info.roles else "")
+                f"{len(info.roles)} characters" if len(info.roles) > info.max_players else "")
             parts = [x for x in (players, roles, "luck of the draw" if info.has_chance else "",
                                  "hidden hands" if info.hidden_info else "") if x]
             while len(parts) > 1 and self.font(15).size("  ·  ".join(parts))[0] > text_w - px(8):

@@ -14,9 +14,10 @@ from game.core.errors import UnknownGameError
 from game.core.manifest import GameManifest, resolve
 from game.core.protocol import Game
 
-GAME_PACKAGES: tuple[str, ...] = ("game.order_chaos", "game.worlds_collide", "game.rally", "game.skirmish")
+GAME_PACKAGES: tuple[str, ...] = ("game.order_chaos", "game.worlds_collide", "game.rally", "game.skirmish",
+                                   "game.cosmos")
 """The built-in games' packages, in menu order; each has `manifest.py` defining `MANIFEST`."""
-PACKAGES_IN_PROGRESS: tuple[str, ...] = ("game.cosmos",)
+PACKAGES_IN_PROGRESS: tuple[str, ...] = ()
 """Game engines still being built (Cosmos: issue 14): not in the menus
 (`all_games`) until they are complete, but `get_game` finds them (a save made by a tool loads)
 and the conformance suite runs on them (`in_progress_games`); listed so that no engine package

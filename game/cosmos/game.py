@@ -1,7 +1,4 @@
-"""The Cosmos `Game`: set-up options, the legality rule, gestures and a text notation.
-
-Not in the menus yet (issue 14 lands in stages: this engine, then the AI, then the table).
-"""
+"""The Cosmos `Game`: set-up options, the legality rule, gestures and a text notation."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""Cosmos in the app: its engine and AI (the table is the next stage of issue 14), so it is listed
-in `registry.PACKAGES_IN_PROGRESS`, not in the menus."""
+"""Cosmos in the app: its engine, AI, table view and menu picture."""
 
 from __future__ import annotations
 
