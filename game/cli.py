@@ -86,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     br.add_argument("--json", action="store_true")
     br.add_argument("--players", type=int, default=None, help="seats at the table (default: the game's fewest)")
     br.add_argument("--plies", type=int, default=24, help="random moves before measuring (a view's own position aside)")
+    br.add_argument("--thinking", action="store_true",
+                    help="a computer searches in its worker process while the frames are measured")
 
     shot = sub.add_parser("shot", help="render a position to a PNG")
     shot.add_argument("game")
@@ -158,7 +160,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     if cmd == "bench" and args.what == "render":
         from scenes.offscreen import bench_render
 
-        _print(bench_render(_game_id(args.game), args.frames, args.size, args.players, args.plies), args.json)
+        _print(bench_render(_game_id(args.game), args.frames, args.size, args.players, args.plies, args.thinking),
+               args.json)
         return 0
     if cmd == "shot":
         from scenes.offscreen import render_shot

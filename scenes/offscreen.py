@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import os
 import statistics
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -119,14 +122,52 @@ def seat_count(game_id: str, players: int | None) -> int:
     return players
 
 
+@contextmanager
+def computer_thinking(game_id: str, match: Match) -> Iterator[list[int]]:
+    """A computer searching at `hard` in its worker process all the while (each answer is met
+    by a new request), as when a player watches the table while the computer thinks. Yields
+    a one-item list: the number of requests made, for the caller to check the search ran."""
+    from game.ai.worker import AgentError, AgentWorker
+
+    state = match.state.clone()
+    while by_itself(state.to_act()) and not state.is_over():  # a position a seat decides
+        state.apply(state.sample_chance())
+    seat = state.to_act()[0] if not state.is_over() else 0
+    asked = [0]
+    stop = threading.Event()
+    worker = AgentWorker(game_id)
+
+    def keep_busy() -> None:
+        while not stop.is_set():
+            if not worker.pending:
+                asked[0] += 1
+                worker.request(state, seat, "hard", asked[0])
+            try:
+                worker.poll()
+            except AgentError:
+                pass  # a failed search is asked again: the point is the load, not the answer
+            stop.wait(0.01)
+
+    thread = threading.Thread(target=keep_busy, name="bench-thinking", daemon=True)
+    thread.start()
+    try:
+        yield asked
+    finally:
+        stop.set()
+        thread.join()
+        worker.close()
+
+
 def bench_render(game_id: str, frames: int = 300, size: tuple[int, int] = (1280, 720),
-                 players: int | None = None, plies: int = 24) -> dict[str, Any]:
+                 players: int | None = None, plies: int = 24, thinking: bool = False) -> dict[str, Any]:
     """Frame times of the table mid-game with animations running, then while AIs think.
 
     Returns {"game", "frames", "size", "frame_ms": {median, p95, p99, max}} plus
     "ai_thinking_frame_ms" (same fields) measured with two computer seats thinking
     in their worker process between moves. `players` seats (the game's fewest by default)
-    after `plies` random moves, unless the view has a `bench_match` of its own.
+    after `plies` random moves, unless the view has a `bench_match` of its own. `thinking`: a
+    computer searches in its worker process the whole time "frame_ms" is measured (issue 15:
+    the window must keep its frames while the computer thinks).
     """
     from scenes.table import TableScene
 
@@ -142,7 +183,12 @@ def bench_render(game_id: str, frames: int = 300, size: tuple[int, int] = (1280,
     ctx.stack.push(scene)
     ctx.stack.apply_pending()
     _run_frames(ctx, scene, 10, True)  # warm the caches, as a player's first second would
-    times = _run_frames(ctx, scene, frames, True)
+    if thinking:
+        with computer_thinking(game_id, match):
+            time.sleep(0.5)  # the worker process is up and searching before the first frame
+            times = _run_frames(ctx, scene, frames, True)
+    else:
+        times = _run_frames(ctx, scene, frames, True)
     ctx.stack.pop()
     ctx.stack.apply_pending()
     ai_match = random_match(game_id, 11, 16, ["normal"] * len(match.seats))

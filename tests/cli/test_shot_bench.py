@@ -92,3 +92,25 @@ def test_bench_render_seats_the_players_asked_for(monkeypatch: pytest.MonkeyPatc
     result = offscreen.bench_render("cosmos", frames=10, size=(1024, 640), players=4, plies=12)
     assert seen == [["human", "random", "random", "random"]]
     assert set(result) == {"game", "frames", "size", "frame_ms", "ai_thinking_frame_ms"}
+
+
+def test_bench_render_thinking_measures_while_a_computer_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--thinking`: the frames are drawn while a worker process searches, with the same fields."""
+    from game.ai.worker import AgentWorker
+    from scenes.offscreen import bench_render
+
+    asked: list[str] = []
+    request = AgentWorker.request
+
+    def counted(self: AgentWorker, *args: object, **kwargs: object) -> int:
+        asked.append(str(args[2]))
+        return request(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(AgentWorker, "request", counted)
+    result = bench_render("order-chaos", frames=20, size=(1024, 640), thinking=True)
+    assert "hard" in asked  # the search ran while the measured frames were drawn
+    assert set(result["frame_ms"]) == {"median", "p95", "p99", "max"}
+    from game.cli import build_parser
+
+    args = build_parser().parse_args(["bench", "render", "rally", "--thinking"])
+    assert args.thinking is True
