@@ -182,9 +182,10 @@ class GameOverScene(UIScene):
             self.label(pygame.Rect(c.x + px(20), c.bottom - px(26), c.w - px(40), px(22)), self.message,
                        "@error_center")
 
-    def _rematch(self, seats: list[str]) -> None:
+    def _rematch(self, seats: list[str], names: list[str] | None = None) -> None:
         m = self.match
         match = Match(m.game, dict(m.config), random.randrange(1, 2**31), seats)
+        match.names = list(m.names) if names is None else names  # the people keep their names
         match.autosave_path = autosaves.new_autosave_path(m.game.info.id)
         err = open_table(self.ctx, match)
         if err:
@@ -195,7 +196,8 @@ class GameOverScene(UIScene):
         self._rematch(list(self.match.seats))
 
     def swap_seats(self) -> None:
-        self._rematch(list(reversed(self.match.seats)))
+        names = list(self.match.names) + [""] * (len(self.match.seats) - len(self.match.names))
+        self._rematch(list(reversed(self.match.seats)), list(reversed(names)))
 
     def see_board(self) -> None:
         """Close the card; the table offers 'Show results' to bring it back."""

@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from game.core import autosaves, paths
@@ -76,9 +77,12 @@ def summarise(path: Path, autosave: bool = False) -> SaveEntry:
     except Exception as exc:  # noqa: BLE001 - one odd file must not take the list down
         return SaveEntry(path, f"{label} · cannot be opened", exc.__class__.__name__, error=True)
     title = f"{label}: {game.info.title}" if autosave else game.info.title
-    players = " vs ".join(seat_long_labels(seats))
+    names = data.get("names")
+    who = SimpleNamespace(seats=seats, names=names if isinstance(names, list) and all(
+        isinstance(n, str) for n in names) else [])
+    players = " vs ".join(seat_long_labels(who))
     if len(title) + len(players) > LONG_TITLE:  # four seats with levels: the names alone
-        players = " vs ".join(seat_labels(seats))
+        players = " vs ".join(seat_labels(who))
     return SaveEntry(path, f"{title} · {players}", f"{_progress(data)} · saved {_when(data, path)}")
 
 

@@ -4,7 +4,8 @@ game-over card never disagree.
 Rules (short form, `seat_label`):
 - exactly one human at the screen: that seat is "You"; computer seats are
   "Computer", or "Computer 1", "Computer 2"... when there are several;
-- several humans: humans are "Player N" (N = seat number, from 1); computer
+- several humans: humans are "Player N" (N = seat number, from 1), or the name typed for
+  the seat at set-up (`Match.names`); computer
   seats are named as above ("Computer" or "Computer N", numbered among the
   computers only);
 - no human (computers watched): "Computer 1", "Computer 2"... (or "Computer").
@@ -27,14 +28,17 @@ def _kinds(match_or_seats: Any) -> Sequence[str]:
 
 
 def seat_label(match_or_seats: Any, seat: int) -> str:
-    """'You', 'Computer', 'Computer 2' or 'Player 3' (see the module rules)."""
+    """'You', 'Computer', 'Computer 2' or 'Player 3' (see the module rules); in a hot-seat game a
+    name the person typed for the seat (a Match's `names`) instead of 'Player 3'."""
     seats = _kinds(match_or_seats)
     if not 0 <= seat < len(seats):
         return f"Player {seat + 1}"
     humans = [i for i, kind in enumerate(seats) if kind == HUMAN]
     computers = [i for i, kind in enumerate(seats) if kind != HUMAN]
     if seats[seat] == HUMAN:
-        return "You" if len(humans) == 1 else f"Player {seat + 1}"
+        names = getattr(match_or_seats, "names", None) or []
+        typed = names[seat].strip() if seat < len(names) else ""
+        return "You" if len(humans) == 1 else typed or f"Player {seat + 1}"
     if len(computers) == 1:
         return "Computer"
     return f"Computer {computers.index(seat) + 1}"
@@ -43,17 +47,15 @@ def seat_label(match_or_seats: Any, seat: int) -> str:
 def seat_long_label(match_or_seats: Any, seat: int) -> str:
     """The short label plus a computer's level: 'Computer 2 (hard)'; humans as in the short form."""
     seats = _kinds(match_or_seats)
-    name = seat_label(seats, seat)
+    name = seat_label(match_or_seats, seat)
     if 0 <= seat < len(seats) and seats[seat] != HUMAN:
         return f"{name} ({seats[seat]})"
     return name
 
 
 def seat_labels(match_or_seats: Any) -> list[str]:
-    seats = _kinds(match_or_seats)
-    return [seat_label(seats, i) for i in range(len(seats))]
+    return [seat_label(match_or_seats, i) for i in range(len(_kinds(match_or_seats)))]
 
 
 def seat_long_labels(match_or_seats: Any) -> list[str]:
-    seats = _kinds(match_or_seats)
-    return [seat_long_label(seats, i) for i in range(len(seats))]
+    return [seat_long_label(match_or_seats, i) for i in range(len(_kinds(match_or_seats)))]

@@ -10,7 +10,7 @@ import pygame
 from pygame_gui.elements import UILabel, UITextEntryLine
 
 from game.core import autosaves
-from game.core.match import AGENT_LEVELS, HUMAN, Match
+from game.core.match import AGENT_LEVELS, HUMAN, MAX_NAME, Match
 from game.core.registry import all_games, get_game
 from scenes.kit import palette
 from scenes.seat_names import seat_label
@@ -55,6 +55,9 @@ class SetupScene(UIScene):
         self._reset_for_game()
         self.seed_text = ""
         self.seed_entry: UITextEntryLine | None = None
+        self.player_names: list[str] = []
+        """Names typed for the seats of a hot-seat game (kept across rebuilds; '' = Player N)."""
+        self.name_entries: dict[int, UITextEntryLine] = {}
         self.message_label: UILabel | None = None
         self.seat_groups: list[ChoiceGroup | StepperGroup] = []
         self.seat_labels: list[UILabel] = []
@@ -84,6 +87,7 @@ class SetupScene(UIScene):
     def build(self, w: int, h: int) -> None:
         if self.seed_entry is not None:
             self.seed_text = self.seed_entry.get_text()
+        self._keep_names()
         info = self.info
         px = self.px
         margin = max(24, int(w * (0.06 if w >= 1200 else 0.035)))  # a small window keeps its width for the controls
@@ -150,11 +154,22 @@ class SetupScene(UIScene):
         y += px(46)
         self.seat_groups = []
         self.seat_labels = []
+        self.name_entries = {}
+        hot_seat = sum(kind == HUMAN for kind in self.seats) > 1
         for i, kind in enumerate(self.seats):
             # a seat "starts as" a role only when roles are per seat (not a pool dealt at random)
             role = info.roles[i] if i < len(info.roles) <= info.max_players else ""
-            self.seat_labels.append(self.label(pygame.Rect(left.x + pad, y - 2, name_w, px(26)),
-                                               seat_label(self.seats, i), "@subheading"))
+            name_rect = pygame.Rect(left.x + pad, y - 2, name_w, px(26))
+            self.seat_labels.append(self.label(name_rect, seat_label(self.seats, i), "@subheading"))
+            if hot_seat and kind == HUMAN:  # people sharing the screen may give their names
+                self.seat_labels[-1].hide()
+                entry = UITextEntryLine(name_rect.inflate(0, px(8)), manager=self.ctx.ui, container=self.root,
+                                        placeholder_text=seat_label(self.seats, i),
+                                        object_id=self.themed(None, "text_entry_line"))
+                entry.set_text_length_limit(MAX_NAME)
+                if i < len(self.player_names) and self.player_names[i]:
+                    entry.set_text(self.player_names[i])
+                self.name_entries[i] = entry
             if role:
                 self.label(pygame.Rect(left.x + pad, y + px(24), name_w, cap_h), f"starts as {role}", "@caption")
             seat_rect = pygame.Rect(ctrl_x, y + 2, ctrl_w, ctrl_h)
@@ -283,9 +298,10 @@ class SetupScene(UIScene):
     # --- changes -----------------------------------------------------------------
     def set_seat(self, i: int, kind: str) -> None:
         was_watch = all(s != HUMAN for s in self.seats)
+        was_human = self.seats[i] == HUMAN
         self.seats[i] = kind
-        if was_watch != all(s != HUMAN for s in self.seats):
-            self.rebuild()
+        if was_watch != all(s != HUMAN for s in self.seats) or was_human != (kind == HUMAN):
+            self.rebuild()  # the watch speed, or a seat's name box, comes or goes
             return
         for seat, label in enumerate(self.seat_labels):  # "You" / "Computer 2" follow the choice
             label.set_text(seat_label(self.seats, seat))
@@ -338,8 +354,18 @@ class SetupScene(UIScene):
         text = self.seed_entry.get_text().strip() if self.seed_entry is not None else self.seed_text.strip()
         return int(text) if text.isdigit() else random.randrange(1, 2**31)
 
+    def _keep_names(self) -> None:
+        """What was typed in the name boxes, before they are rebuilt (or the game starts)."""
+        for i, entry in self.name_entries.items():
+            self.player_names += [""] * (i + 1 - len(self.player_names))
+            self.player_names[i] = " ".join(entry.get_text().split())[:MAX_NAME]
+
     def build_match(self) -> Match:
+        self._keep_names()
         match = Match(get_game(self.game_id), dict(self.config), self.seed(), list(self.seats))
+        if len(self.name_entries) > 1:
+            match.names = [self.player_names[i] if i in self.name_entries and i < len(self.player_names) else ""
+                           for i in range(len(self.seats))]
         match.autosave_path = autosaves.new_autosave_path(self.game_id)
         return match
 

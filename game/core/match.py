@@ -57,6 +57,9 @@ class Match:
     commands: list[Command] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
     autosave_path: Path | None = None
+    names: list[str] = field(default_factory=list)
+    """Names people typed for their seats in a hot-seat game ('' or missing: the usual label);
+    saved with the game, shown wherever the table names a seat (`scenes.seat_names`)."""
     _redo: list[list[Command]] = field(default_factory=list)
     _revealed: list[bool] = field(default_factory=list)
     """Per command: whether its events showed something hidden (an undo barrier)."""
@@ -268,6 +271,7 @@ class Match:
             "commands": [c.to_json() for c in self.commands],
             "rules": self.game.info.rules,
             "progress": "Finished" if self.state.is_over() else self.state.progress(),
+            **({"names": list(self.names)} if any(self.names) else {}),
             "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
 
@@ -313,6 +317,12 @@ class Match:
             match = cls(game, data["config"], data["seed"], list(seats))
         except ValueError as exc:
             raise SaveFileError(f"bad game options: {exc}") from None
+        names = data.get("names", [])
+        if not isinstance(names, list) or len(names) > len(seats) or not all(
+                isinstance(n, str) and len(n) <= MAX_NAME for n in names):
+            raise SaveFileError(f"save file field 'names' must list up to {len(seats)} names of at most "
+                                f"{MAX_NAME} characters")
+        match.names = [n.strip() for n in names]
         why = _rules_note(game.info, data.get("rules"))
         for ply, raw in enumerate(data["commands"], start=1):
             try:
@@ -344,6 +354,9 @@ class Match:
     def load(cls, path: Path) -> "Match":
         return cls.from_json(read_json(path))
 
+
+MAX_NAME = 16
+"""The longest name a seat may be given (it must fit the table's panels)."""
 
 MAX_SAVE_BYTES = 50 * 1024 * 1024
 """The largest file read as a save (a long Rally game saves under 1 MB): a bigger one is refused

@@ -622,3 +622,30 @@ def test_setup_offers_cosmos_one_to_four_seats_and_its_two_options(ui_ctx, monke
     assert max(bottoms) <= size[1] and setup.start_button.rect.bottom <= size[1]
     match = setup.build_match()
     assert match.game.info.id == "cosmos" and len(match.seats) == 4
+
+
+def test_hot_seat_players_name_their_seats_and_the_names_stay_with_the_game(ui_ctx, tmp_path):
+    """Issue 15: player names for hot-seat seats, used everywhere the table names a seat."""
+    from scenes.handoff import HandoffScene
+    from scenes.seat_names import seat_labels, seat_long_labels
+    from scenes.setup import SetupScene
+
+    setup = push(ui_ctx, SetupScene(ui_ctx, "rally"))
+    setup.seats = ["human", "human", "normal"]
+    setup.rebuild()
+    frames(ui_ctx, 1)
+    assert set(setup.name_entries) == {0, 1}  # the computer's seat has no name box
+    setup.name_entries[0].set_text("Anna")
+    setup.name_entries[1].set_text("  Ben  ")
+    setup.add_seat()  # a rebuild keeps what was typed
+    assert setup.name_entries[0].get_text() == "Anna"
+    match = setup.build_match()
+    assert match.names[:2] == ["Anna", "Ben"]
+    assert seat_labels(match) == ["Anna", "Ben", "Computer 1", "Computer 2"]
+    assert seat_long_labels(match)[2] == "Computer 1 (normal)"
+    assert HandoffScene.for_seat(ui_ctx, match, 1).seat_label == "Ben"
+    path = tmp_path / "named.json"
+    match.save(path)
+    assert Match.load(path).names[:2] == ["Anna", "Ben"]
+    setup.set_seat(1, "easy")  # one person left: "You", no name boxes
+    assert setup.name_entries == {}
