@@ -65,6 +65,7 @@ class SettingsScene(DialogScene):
             ("animation", "Animations", "hourglass", "How fast moves play out, in every game"),
             ("sound", "Sound", "speaker" if s.sound else "speaker-off", "Sound effects, in every game"),
             ("symbols", "Colour-blind symbols", "sight-disabled", "Order & Chaos: a shape on each counter"),
+            ("stops", "Pause on key moments", "pause-button", "Rally: the chaos phase stops on battles and banking"),
             ("watch", "Computer move delay", "robot-golem", "Pause between moves when only computers play"),
         ]
         px = self.px
@@ -97,6 +98,9 @@ class SettingsScene(DialogScene):
             elif key == "symbols":
                 self.groups[key] = self.choices(pygame.Rect(r.x, r.y, ctrl_w // 2, r.h), ON_OFF,
                                                 s.colour_blind_symbols, self.set_symbols, gap=self.px(6))
+            elif key == "stops":
+                self.groups[key] = self.choices(pygame.Rect(r.x, r.y, ctrl_w // 2, r.h), ON_OFF,
+                                                s.key_moment_stops, self.set_stops, gap=self.px(6))
             elif key == "watch":
                 near = min(WATCH, key=lambda o: abs(o[0] - s.ai_watch_delay))[0]
                 self.groups[key] = self.choices(r, WATCH, near, self.set_watch, gap=self.px(6),
@@ -125,6 +129,10 @@ class SettingsScene(DialogScene):
 
     def set_animation(self, speed: str) -> None:
         self.ctx.settings.animation_speed = speed
+        self._save()
+
+    def set_stops(self, on: bool) -> None:
+        self.ctx.settings.key_moment_stops = bool(on)
         self._save()
 
     def set_sound(self, on: bool) -> None:

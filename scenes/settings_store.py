@@ -22,6 +22,8 @@ class Settings:
     colour_blind_symbols: bool = True
     ai_watch_delay: float = 0.6
     """Seconds between moves when only AIs play (watch speed)."""
+    key_moment_stops: bool = True
+    """A playback pauses by itself on a key moment (Rally: a battle, a ship lost, titanium banked)."""
 
     @property
     def animation_factor(self) -> float:

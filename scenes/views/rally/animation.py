@@ -43,6 +43,31 @@ from scenes.kit.playback import Segment, along, shortest_turn, smoothstep
 FHex = tuple[float, float]
 STEP_S, TURN_S, CARD_S, TOKEN_S, HIT_S, BOOM_S, LABEL_S = 0.24, 0.3, 0.5, 0.32, 0.4, 0.85, 1.1
 ROUND_S = 0.55
+CARD_BEAT_S = 1.0
+"""The least a card takes from being turned up to the next one (its move, shots and labels
+included): at the default speed a round can be followed card by card (it was 0.4 s a card)."""
+STOP_GAP_S = 1.2
+"""Stops closer than this are one: a battle and the wreck it makes are one pause, not two."""
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A moment the playback pauses by itself (a battle, a ship lost, titanium banked) so its
+    outcome can be read: `events` are what it spells out (several when they come together)."""
+
+    t: float
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A ship's card from the moment it is turned up to the next card: the ship acting now."""
+
+    t0: float
+    t1: float
+    ship: int
+    card: str
+    skipped: bool = False
 
 
 @dataclass
@@ -143,6 +168,19 @@ class Timeline:
     """When each event (in the order given) starts being shown, so its log line can wait for it."""
     banked: list[tuple[float, int, int]] = field(default_factory=list)
     """(time, player, points after) of titanium sent home, so the score rises with its label."""
+    stops: list[Stop] = field(default_factory=list)
+    """Where the playback pauses by itself so the outcome can be read (battles, wrecks, banking)."""
+    turns: list[Turn] = field(default_factory=list)
+    """Who acts when: each card from being turned up to the next one."""
+
+    def acting_at(self, t: float) -> Turn | None:
+        """The card being played out at `t` (None between cards, or before the first)."""
+        return next((tn for tn in self.turns if tn.t0 <= t < tn.t1), None)
+
+    def next_beat(self, t: float) -> float:
+        """Where a Step from `t` stops: the next card turned up or the next stop, else the end."""
+        later = [tn.t0 for tn in self.turns if tn.t0 > t + 1e-6] + [s.t for s in self.stops if s.t > t + 1e-6]
+        return min(later, default=self.duration)
 
     @property
     def round_play(self) -> bool:
@@ -227,9 +265,28 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
     def label(at: float, h: FHex, text: str, colour: tuple[int, int, int]) -> None:
         tl.effects.append(Effect(at, LABEL_S, "label", h, text, colour))
 
+    def stop(at: float, ev: Event) -> None:
+        evs: tuple[Event, ...] = (ev,)
+        if tl.stops and at - tl.stops[-1].t < STOP_GAP_S:  # one pause, at the later one
+            evs = tl.stops.pop().events + evs
+        tl.stops.append(Stop(at, evs))
+
+    def end_turn(at: float) -> float:
+        """Close the card being played out: it lasts at least `CARD_BEAT_S`."""
+        if not tl.turns or tl.turns[-1].t1 >= 0:
+            return at
+        last = tl.turns.pop()
+        end = max(at, last.t0 + CARD_BEAT_S)
+        tl.turns.append(Turn(last.t0, end, last.ship, last.card, last.skipped))
+        return end
+
     for ev in events:
         if not isinstance(ev, TokenMoved):
             t = max(t, parallel_end)
+        if isinstance(ev, (CardPlayed, CardIgnored, RoundStarted, TilePlaced, ShipBuilt, ShipPlaced)):
+            t = end_turn(t)
+        if isinstance(ev, (CardPlayed, CardIgnored)) and int(ev.ship) in tl.ships:
+            tl.turns.append(Turn(t, -1.0, ev.ship, ev.kind, isinstance(ev, CardIgnored)))
         tl.event_times.append(t)
         track = tl.ships.get(int(getattr(ev, "ship", -1)))
         if isinstance(ev, RoundStarted):
@@ -319,12 +376,14 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
                 t += STEP_S
             tl.effects.append(Effect(t, BOOM_S, "boom", h))
             label(t + 0.1, h, "Destroyed!", (255, 110, 90))
+            stop(t + 0.5, ev)
             track.gone = t + 0.25
             t += BOOM_S
         elif isinstance(ev, Battle):
             h = _fh(ev.hex)
             tl.effects.append(Effect(t, BOOM_S, "burst", h))
             label(t, h, "Battle!", (255, 200, 120))
+            stop(t + 0.5, ev)
             for sid, after in zip(ev.ships, ev.after):
                 other = tl.ships.get(sid)
                 if other is not None:
@@ -348,6 +407,7 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
             cargo(track, t, titanium=0)
             label(t, pos, f"+{ev.amount} point{'' if ev.amount == 1 else 's'}", (236, 204, 132))
             tl.banked.append((t, ev.player, ev.points))
+            stop(t + 0.4, ev)
             t += 0.55
         elif isinstance(ev, ExchangeDone):
             for sid, e, ti in zip(ev.ships, ev.energy, ev.titanium):
@@ -363,6 +423,7 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
         elif isinstance(ev, TilePlaced):
             tl.tiles[(ev.hex[0], ev.hex[1])] = t + 0.35
             t += 0.4
+    t = end_turn(max(t, parallel_end))
     tl.duration = max(t, parallel_end, max((e.t + e.duration for e in tl.effects), default=0.0) - 0.4)
     return tl
 

@@ -109,8 +109,8 @@ def card_tip(kind: str, players: int) -> str:
         "turn180": "Turns the ship right round.",
         "left120": "Turns the ship two sides anticlockwise.",
         "left60": "Turns the ship one side anticlockwise.",
-        "laser": "Fires a laser straight ahead: each ship it reaches loses 2 energy.",
-        "wave": "Sends a wave straight ahead: each ship it reaches is pushed one hex on.",
+        "laser": "Fires a laser straight ahead, one hex a round: the first ship it reaches loses 2 energy and the laser is gone.",
+        "wave": "Sends a wave straight ahead, one hex a round: the first ship it reaches is pushed one hex on and the wave is gone.",
         "titanium_portal": "Sends all the titanium the ship carries home: it becomes points.",
         "build_ship": "Builds a new ship on a tile next to this one.",
         "tidy_up": "Lowers the entropy.",
@@ -183,8 +183,8 @@ def token_tip(tok: Mapping[str, Any], names: Sequence[str]) -> str:
         mark = f" ({look.name.lower()}, {look.symbol} mark)"
     by = f" you fired{mark}" if name == "You" else f" fired by {name}{mark}" if name else ""
     if tok["kind"] == "laser":
-        return f"A laser{by}, flying {DIRS[int(tok['direction']) % 6]}.\nEach round it moves one hex; a ship it reaches loses 2 energy."
-    return f"A gravitational wave{by}, moving {DIRS[int(tok['direction']) % 6]}.\nEach round it moves one hex; a ship it reaches is pushed on."
+        return f"A laser{by}, flying {DIRS[int(tok['direction']) % 6]}.\nEach round it moves one hex; the first ship it reaches loses 2 energy, and the laser is gone."
+    return f"A gravitational wave{by}, moving {DIRS[int(tok['direction']) % 6]}.\nEach round it moves one hex; the first ship it reaches is pushed on, and the wave is gone."
 
 
 BAR_TIP = ("The clock of the game, from \u22121000 to 0. Every card played raises it; "

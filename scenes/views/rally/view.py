@@ -95,7 +95,7 @@ from scenes.views.rally.planning import (
 )
 from scenes.kit.popups import pop_rect
 from game.rally.public import Prediction, predict_all
-from game.rally.words import ENTROPY_TONE
+from game.rally.words import ENTROPY_TONE, describe_event
 from game.core.words import PLAIN, SEAT, Line
 from scenes.kit.palette import BRASS, TEXT_DIM as DIM, INK as TEXT
 
@@ -142,6 +142,8 @@ class RallyView(GameView):
         """Where the open split panel sits in the map area (the map is fitted beside it)."""
         self.play = PlayControls()
         self.watch_paused = False
+        self.stop_words = ""
+        """The outcome of the key moment a chaos round is paused on (empty: none)."""
         self.facing: int | None = None
         """The facing chosen for the ship being placed (None: the engine's suggestion per hex)."""
         self._held: Target | None = None
@@ -603,8 +605,8 @@ class RallyView(GameView):
                 text = f"{text} \u00b7 {words.PAUSED_MINE}"
             else:
                 text = f"Paused ({words.PAUSED_GO_ON}) \u00b7 {text}"
-        elif self.watch_paused:  # the round on screen plays to its end; the next one waits
-            text = f"{text} \u00b7 paused after it ({words.PAUSED_GO_ON})"
+        elif self.watch_paused:  # the round on screen holds where it is; Step plays its next card
+            text = f"{text} \u00b7 paused ({words.PAUSED_GO_ON}, Step: the next card)"
         # (as the playback has got so far: not before the battle that put the last ship out is shown)
         if self._all_people_out(self._seats_now if self._seats_now is not None else self.view):
             return f"Watching (out of the race) \u00b7 {text}", colour
@@ -977,6 +979,7 @@ class RallyView(GameView):
         self._playing_round = 0
         if playing is not None and playing[2].payload["before"].get("phase") == "chaos":
             self._playing_round = max(1, int(self.view.get("round", 0)))
+            playing = self._hold(playing)
         self._follow(playing, overlay.time)
         hidden: set[Target] = set()
         if overlay.held is not None and overlay.drag_pos is not None:
@@ -1007,6 +1010,51 @@ class RallyView(GameView):
             self._soon.pop()()
         elif self._warm and not animator.tweens:
             self._warm.pop()()
+
+    def _hold(self, playing: tuple[Timeline, float, Any]) -> tuple[Timeline, float, Any]:
+        """A chaos round follows the table's pause: while paused it holds where it is (a Step
+        plays on to the next card or key moment), and it pauses by itself on a key moment
+        (a battle, a ship lost, titanium banked: `Timeline.stops`, unless the setting is off),
+        spelling out the outcome (`stop_words`) until Play or Space."""
+        tl, t, tw = playing
+        hold: dict[str, Any] = tw.payload.setdefault("hold", {"seen": 0.0, "until": None})
+        held = self.watch_paused or self.play.toggle
+        if self.watch_paused and self.play.steps > 0:  # Step: on to the next card or key moment
+            self.play.steps -= 1
+            hold["until"] = tl.next_beat(hold["seen"])
+            self.stop_words = ""
+        elif self.watch_paused and hold["until"] is None and hold["seen"] == 0.0 and "started" not in hold:
+            hold["until"] = tl.next_beat(0.0)  # the Step that let this round through plays its first card
+        hold["started"] = True
+        until = hold["until"]
+        if held and (until is None or hold["seen"] >= until):
+            t = hold["seen"]
+            hold["until"] = None
+        else:
+            if until is not None:
+                t = min(t, until)
+            if not self.watch_paused:
+                self.stop_words = ""
+            if bool(getattr(getattr(self.ctx, "settings", None), "key_moment_stops", True)):
+                stop = next((x for x in tl.stops if hold["seen"] < x.t <= t), None)
+                if stop is not None:
+                    t = stop.t
+                    hold["until"] = None
+                    self.stop_words = self.stop_text(tl, stop.events, tw.payload["before"])
+                    if not self.watch_paused:
+                        self.play.toggle = True  # the table pauses (and says how to go on)
+        hold["seen"] = t
+        tw.elapsed = tw.delay + (t / tl.duration) * tw.duration if tl.duration > 0 else tw.elapsed
+        return tl, t, tw
+
+    def stop_text(self, tl: Timeline, events: Sequence[Event], before: ViewDict) -> str:
+        """What a key moment comes to, in the log's words ("Battle on ...: Your ship 1 84→0 ...")."""
+        owners = {sid: track.owner for sid, track in tl.ships.items()}
+        numbers = {int(s["id"]): int(s.get("number", s["id"])) for s in before.get("ships", [])}
+        for s in self.view.get("ships", []):
+            numbers.setdefault(int(s["id"]), int(s.get("number", s["id"])))
+        lines = [describe_event(ev, self.seat_names, self.me, owners, numbers) for ev in events]
+        return " \u00b7 ".join(line.text for line in lines if line is not None)
 
     def _follow(self, playing: Any, now: float) -> None:
         """The camera during a chaos round: when what happens now (the acting ship, where it goes,
@@ -1544,6 +1592,10 @@ class RallyView(GameView):
             rect = draw_ship(surface, (x + dx, y + dy), owner, angle, r, energy, titanium, scale=scale,
                              program_count=prog, stack=stack)
             self._ship_rects[sid] = rect
+        acting = tl.acting_at(t)
+        if acting is not None and acting.ship in self._ship_rects:
+            ring = self._ship_rects[acting.ship].inflate(10, 10)
+            pygame.draw.rect(surface, BRASS, ring, width=3, border_radius=ring.height // 2)
         for h, ids in groups.items():
             draw_crowd_chip(surface, self.fit.centre(h), r, len(ids))
         for h, tile_now in under.items():
@@ -1568,6 +1620,46 @@ class RallyView(GameView):
                 img = img.copy()
                 img.set_alpha(int(255 * min(1.0, (1 - k) * 3)))
                 surface.blit(img, img.get_rect(midtop=(self.lay.map.centerx, self.lay.map.y + 6)))
+
+        self._draw_caption(surface, tl, t, tw)
+
+    def acting_words(self, tl: Timeline, t: float, before: ViewDict) -> str:
+        """Who acts now, in the log's names: "Computer's ship 1 plays Move 2" (empty between cards)."""
+        acting = tl.acting_at(t)
+        if acting is None:
+            return ""
+        track = tl.ships.get(acting.ship)
+        numbers = {int(s["id"]): int(s.get("number", s["id"])) for s in before.get("ships", [])}
+        name = words.ship_name(track.owner if track else None, numbers.get(acting.ship, acting.ship), self.seat_names)
+        kind = KIND_BY_NAME.get(acting.card)
+        card = kind.name if kind is not None else acting.card
+        return f"{name} {'skips' if acting.skipped else 'plays'} {card}"
+
+    def _draw_caption(self, surface: pygame.Surface, tl: Timeline, t: float, tw: Any) -> None:
+        """Under the round's banner: the outcome of the key moment the round is paused on (and
+        how to go on), else the ship acting now and its card."""
+        if self.lay is None:
+            return
+        fs = max(14, int(self.lay.font * 1.1))
+        if self.stop_words:
+            lines = [(self.stop_words, (255, 214, 150)), (f"Paused: {words.PAUSED_GO_ON}, Step plays the next card",
+                                                           DIM)]
+        else:
+            said = self.acting_words(tl, t, tw.payload["before"])
+            lines = [(said, TEXT)] if said else []
+        if not lines:
+            return
+        imgs = [self.text.render(text, fs if i == 0 else fs - 2, colour, "bold" if i == 0 else "regular")
+                for i, (text, colour) in enumerate(lines)]
+        w = min(self.camera.view.width - 16, max(img.get_width() for img in imgs) + 28)
+        h = sum(img.get_height() for img in imgs) + 14
+        box = pygame.Rect(0, 0, w, h)
+        box.midtop = (self.camera.view.centerx, self.camera.view.y + max(8, int(self.lay.font * 2.6)))
+        surface.blit(_panel(box.size, (30, 34, 50), BRASS if self.stop_words else (120, 100, 64)), box.move(-10, -10))
+        y = box.y + 7
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
     def pop_offset(self, tl: Timeline, ef: Any, payload: dict[str, Any]) -> tuple[int, int]:
         """Where the card a ship plays shows, from the ship's hex centre: chosen once per card

@@ -368,3 +368,14 @@ def test_sensible_games_end_on_entropy_within_the_era_limit() -> None:
     assert all(s.is_over() and s.era <= MAX_ERAS for s in ends)
     assert sum(s.over_kind in ("entropy", "decided") for s in ends) >= 4
     assert sum(s.over_reason.startswith("Entropy") for s in ends) >= 2
+
+
+def test_the_in_app_rules_say_what_the_engine_does_on_placing_and_passing_the_token() -> None:
+    """Issue 17: the token passes to the next player (turn order, not a side of a table), a
+    placed ship (set-up or Build Ship) takes what is on its tile, and a built ship is never
+    placed onto another player's ship (`chaos.build_hexes`)."""
+    from importlib import resources
+    text = " ".join(resources.files("game.rally").joinpath("data/rules.md").read_text(encoding="utf-8").split())
+    assert "passes to the left" not in text and "passes to the next player" in text
+    assert "takes what is on it" in text and "takes what is on the tile" in text
+    assert "not onto another player's ship" in text
