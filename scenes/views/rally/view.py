@@ -1026,6 +1026,8 @@ class RallyView(GameView):
         elif self.watch_paused and hold["until"] is None and hold["seen"] == 0.0 and "started" not in hold:
             hold["until"] = tl.next_beat(0.0)  # the Step that let this round through plays its first card
         hold["started"] = True
+        if not held:
+            hold["until"] = None  # running: a Step's goal no longer counts
         until = hold["until"]
         if held and (until is None or hold["seen"] >= until):
             t = hold["seen"]
@@ -1035,7 +1037,7 @@ class RallyView(GameView):
                 t = min(t, until)
             if not self.watch_paused:
                 self.stop_words = ""
-            if bool(getattr(getattr(self.ctx, "settings", None), "key_moment_stops", True)):
+            if self._stops_wanted():
                 stop = next((x for x in tl.stops if hold["seen"] < x.t <= t), None)
                 if stop is not None:
                     t = stop.t
@@ -1046,6 +1048,14 @@ class RallyView(GameView):
         hold["seen"] = t
         tw.elapsed = tw.delay + (t / tl.duration) * tw.duration if tl.duration > 0 else tw.elapsed
         return tl, t, tw
+
+    def _stops_wanted(self) -> bool:
+        """Key moments pause the round for a person in the race, unless the setting is off; not
+        when only computers play or every person is out (the table's own Pause and 'Skip to
+        the end' are then the controls, and a watched game must not wait for ever)."""
+        people = any(self.is_human(s) for s in range(int(self.view.get("players", 2))))
+        return people and not self.spectating() and \
+            bool(getattr(getattr(self.ctx, "settings", None), "key_moment_stops", True))
 
     def stop_text(self, tl: Timeline, events: Sequence[Event], before: ViewDict) -> str:
         """What a key moment comes to, in the log's words ("Battle on ...: Your ship 1 84→0 ...")."""

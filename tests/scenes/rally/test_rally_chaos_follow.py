@@ -5,7 +5,10 @@ Step plays its next card."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
+
+import pytest
 
 from game.core.protocol import by_itself
 from game.rally.commands import Battle, CardPlayed, ShipDestroyed, ShipMoved, ShipTurned, TitaniumBanked
@@ -14,11 +17,18 @@ from scenes.app import AppContext, step
 from scenes.table import TableScene
 from scenes.views.rally.animation import CARD_BEAT_S, build_timeline
 from tests.scenes.gestures import DT
-from tests.scenes.rally.test_table_rally import ctx, played_until, rally_view  # noqa: F401
+from tests.scenes.rally.test_table_rally import played_until, rally_view
+from tests.scenes.table_context import table_context
 
 SHIPS = [{"id": 1, "owner": 0, "hex": [0, 0], "direction": 0, "energy": 84, "titanium": 0, "number": 1},
          {"id": 2, "owner": 1, "hex": [3, 0], "direction": 3, "energy": 282, "titanium": 0, "number": 1}]
 BEFORE = {"entropy": -700, "ships": SHIPS, "tokens": [], "tiles": []}
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    with table_context(tmp_path, monkeypatch, animation_speed="fast", ai_watch_delay=0.0) as context:
+        yield context
 
 
 def test_each_card_takes_about_a_second_and_names_its_ship() -> None:
@@ -68,7 +78,7 @@ def _round_with_a_loss(ctx: AppContext) -> tuple[TableScene, Any]:
     return scene, rally_view(scene)
 
 
-def test_the_playback_pauses_on_a_lost_ship_and_says_what_happened(ctx: AppContext) -> None:  # noqa: F811
+def test_the_playback_pauses_on_a_lost_ship_and_says_what_happened(ctx: AppContext) -> None:
     scene, view = _round_with_a_loss(ctx)
     stopped_at = None
     for _ in range(3000):
@@ -95,7 +105,7 @@ def test_the_playback_pauses_on_a_lost_ship_and_says_what_happened(ctx: AppConte
     assert playing is None or playing[1] > stopped_at
 
 
-def test_the_stops_can_be_turned_off(ctx: AppContext) -> None:  # noqa: F811
+def test_the_stops_can_be_turned_off(ctx: AppContext) -> None:
     ctx.settings.key_moment_stops = False
     scene, view = _round_with_a_loss(ctx)
     rounds_seen = 0
@@ -109,7 +119,7 @@ def test_the_stops_can_be_turned_off(ctx: AppContext) -> None:  # noqa: F811
     assert rounds_seen, "the round played through"
 
 
-def test_pause_holds_a_round_and_step_plays_its_next_card(ctx: AppContext) -> None:  # noqa: F811
+def test_pause_holds_a_round_and_step_plays_its_next_card(ctx: AppContext) -> None:
     ctx.settings.key_moment_stops = False
     scene, view = _round_with_a_loss(ctx)
     playing = None

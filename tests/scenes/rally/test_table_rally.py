@@ -34,7 +34,9 @@ from tests.scenes.table_context import table_context
 
 @pytest.fixture
 def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
-    with table_context(tmp_path, monkeypatch, animation_speed="fast", ai_watch_delay=0.0) as context:
+    # whole games play through: the pauses on key moments are tested on their own (test_rally_chaos_follow)
+    with table_context(tmp_path, monkeypatch, animation_speed="fast", ai_watch_delay=0.0,
+                       key_moment_stops=False) as context:
         yield context
 
 
@@ -412,9 +414,15 @@ def test_a_pause_in_the_chaos_phase_holds_the_expansion_too_until_play(ctx: AppC
             assert scene.play(choose(match.state, 0, rng))  # the person's own choice (which ship next...)
             continue
         n = len(match.commands)
-        click(ctx, controls["step"].center)
-        for _ in range(400):
-            step(ctx, [], DT)
+        for _ in range(40):  # Step plays a round card by card; the Step after its last card ends it
+            click(ctx, controls["step"].center)
+            for _ in range(400):
+                step(ctx, [], DT)
+                if len(match.commands) > n and not scene.animator.busy:
+                    break
+                playing = view._timeline(scene.animator)
+                if playing is not None and playing[2].payload.get("hold", {}).get("until", 0) is None:
+                    break  # held on a card: the next Step plays on
             if len(match.commands) > n and not scene.animator.busy:
                 break
         for _ in range(30):
