@@ -304,7 +304,7 @@ def danger(ctx: planner.Context, det: RallyState, seat: Seat, joint: planner.Joi
     """The chance a stronger enemy meets the seat's only ship flying `joint` this era
     (`planner.danger_chance`; 0 unless `ctx` was guarded): the simulated worlds give the
     other players programs planned from where our ship starts, so they rarely show it."""
-    if not ctx.danger:
+    if not ctx.danger or len(joint) != 1:  # with more ships the planner prices each one's danger
         return 0.0
     ((sid, program),) = joint
     ship = det.ships[sid]

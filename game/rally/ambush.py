@@ -18,9 +18,8 @@ ours (a battle both lose is as fatal); the chance falls with the cards the
 enemy needs (`CHANCE`). Where it stops, it is also in danger at the map's
 edge in line of an enemy ship that can push it off with a gravitational wave
 (`edges`, at `evaluate`'s wave chances): a ship fleeing a stronger one along
-a strip otherwise ends at the strip's end, in line of its wave. Only a seat's last ship is mapped: with more ships
-the simulated worlds and `evaluate.threat` already weigh a loss that does
-not end the race.
+a strip otherwise ends at the strip's end, in line of its wave. Every ship of the seat
+is mapped (the stake differs: a last ship's loss ends the race, `planner.guard`).
 """
 
 from __future__ import annotations
@@ -100,8 +99,10 @@ def enemy_cards(state: RallyState, foe: Ship) -> int:
 
 
 def danger(state: RallyState, seat: Seat) -> Danger:
-    """The enemy ships' ways for a seat planning its only ship (empty otherwise)."""
-    if len(state.ships_of(seat)) != 1 or state.phase != "planning":
+    """The enemy ships' ways for a seat planning its ships (empty outside planning). Every
+    ship is mapped, not only a last one: `normal` sent a ship with 84 energy onto one with
+    282 (issue 17) while it had another, as the simulated worlds rarely show the meeting."""
+    if not state.ships_of(seat) or state.phase != "planning":
         return ()
     tiles = frozenset(state.tiles)
     out = []

@@ -65,7 +65,7 @@ class Context:
     lone_fields: dict[frozenset[tuple[int, int]], dict[routes.State, int]] = field(default_factory=dict)
     """A lone survivor's cards to the nearest titanium, by the titanium tiles taken this era."""
     danger: ambush.Danger = ()
-    """Where stronger enemy ships could meet the seat's only ship this era (`guard`; empty:
+    """Where stronger enemy ships could meet the seat's ships this era (`guard`; empty:
     not priced, as for `greedy` and `easy`)."""
     danger_stake: float = 0.0
     """What meeting one costs beyond the titanium carried: the race and the ship's future."""
@@ -77,12 +77,15 @@ class Context:
 
 
 def guard(ctx: Context, state: RallyState, seat: Seat) -> Context:
-    """`ctx` for the careful levels: the danger to the seat's only ship mapped
+    """`ctx` for the careful levels: the danger to the seat's ships mapped
     (`game.rally.ambush`), and the clock valued when the seat is not behind."""
     ctx.danger = ambush.danger(state, seat)
-    ctx.danger_stake = evaluate.WIN + evaluate.fleet_value(1, ctx.left)
-    if ctx.danger:  # a last ship lost ends the race: never cheaper than a risk of losing it
-        ctx.loss_value = max(ctx.loss_value, ctx.danger_stake)
+    if len(state.ships_of(seat)) == 1:
+        ctx.danger_stake = evaluate.WIN + evaluate.fleet_value(1, ctx.left)
+        if ctx.danger:  # a last ship lost ends the race: never cheaper than a risk of losing it
+            ctx.loss_value = max(ctx.loss_value, ctx.danger_stake)
+    else:  # one of several: what the fleet loses with it (its energy and cargo are priced apart)
+        ctx.danger_stake = ctx.loss_value
     if ctx.lone_short is None and evaluate.not_behind(state, seat):
         ctx.clock_value = evaluate.LEAD_CLOCK
     return ctx
@@ -339,6 +342,8 @@ def beam(ctx: Context, ship: Ship, hand_kinds: dict[str, int], width: int, keep:
             for kind, k in left.items():
                 if k <= 0:
                     continue
+                if kind in TURNS and len(seq) >= 2 and seq[-1] in TURNS and seq[-2] in TURNS:
+                    continue  # a third turn in a row only spins the ship (and raises entropy)
                 after = step(ctx, sim, kind)
                 if after is None:
                     continue

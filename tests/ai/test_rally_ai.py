@@ -645,3 +645,43 @@ def test_tied_with_nothing_to_gain_normal_plays_cards_that_run_the_clock() -> No
     kinds = _careful_plan(s)
     raised = sum(KIND_BY_NAME[k].entropy(s.n) for k in kinds)
     assert len(kinds) >= 2 and raised > 0, kinds
+
+
+# --- battle awareness for every ship, no spinning (issue 17) -----------------------------------
+
+def _strip_ambush_with_a_second_ship() -> RallyState:
+    """`_strip_ambush` with a second ship of ours parked far off the strip: `normal` once sent
+    a ship of 84 energy onto one of 282 while it had another ship (issue 17)."""
+    s = _strip_ambush()
+    s.tiles[Hex(9, 4)] = Tile(tile_type("space"), 0)
+    ship(s, 0, 9, 4, 0, energy=50)
+    return s
+
+
+def test_the_danger_is_mapped_for_every_ship_not_only_a_last_one() -> None:
+    s = _strip_ambush_with_a_second_ship()
+    assert len(s.ships_of(0)) == 2
+    assert ambush.danger(s, 0), "the enemy's reach is mapped with two ships too"
+    ctx = planner.guard(planner.context(s, 0), s, 0)
+    ours = next(sh for sh in s.ships_of(0) if sh.hex == Hex(8, 0))
+    old = planner.fly(ctx, ours, ("move1", "move3", "move1"))  # stops at 3: one Move 2 of the enemy
+    assert planner.danger_cost(ctx, old) > 0.0
+    assert ctx.danger_stake == ctx.loss_value < evaluate.WIN, "one of two ships: the fleet's loss, not the race"
+    joints = planner.joint_programs(s, 0, sorted(s.hands[0]), 12, 12, ctx=ctx)
+    best = dict(joints[0][1]).get(ours.id, ())
+    kinds = [CARD_KIND[c] for c in best]
+    here = planner.fly(ctx, ours, tuple(kinds))
+    assert planner.danger_chance(ctx, here) < planner.danger_chance(ctx, old), kinds
+
+
+def test_the_planner_never_plays_three_turn_cards_in_a_row() -> None:
+    """A seat not behind values the clock (`evaluate.LEAD_CLOCK`): turn cards raise entropy
+    cheaply, and `normal` spun through three in a row (issue 17)."""
+    s = _nothing_left((4, 4))
+    s.hands[0] = take_cards(s, "left60", "right60", "right120", "left120", "turn180")
+    ctx = planner.guard(planner.context(s, 0), s, 0)
+    ((ours,),) = [s.ships_of(0)]
+    for cand in planner.beam(ctx, ours, planner.kinds_of(s.hands[0]), 12, 12):
+        kinds = cand.program
+        for k in range(len(kinds) - 2):
+            assert not all(x in ("left60", "right60", "right120", "left120", "turn180") for x in kinds[k:k + 3]), kinds
