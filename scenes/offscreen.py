@@ -69,6 +69,7 @@ def _context(size: tuple[int, int], animation: str = "normal") -> Any:
     settings = Settings()
     settings.animation_speed = animation
     settings.ai_watch_delay = 0.0
+    settings.key_moment_stops = False  # a playback paused on a battle would be measured standing still
     return create_context(settings, size)
 
 

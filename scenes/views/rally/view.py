@@ -1064,7 +1064,7 @@ class RallyView(GameView):
         for s in self.view.get("ships", []):
             numbers.setdefault(int(s["id"]), int(s.get("number", s["id"])))
         lines = [describe_event(ev, self.seat_names, self.me, owners, numbers) for ev in events]
-        return " \u00b7 ".join(line.text for line in lines if line is not None)
+        return "\n".join(line.text for line in lines if line is not None)
 
     def _follow(self, playing: Any, now: float) -> None:
         """The camera during a chaos round: when what happens now (the acting ship, where it goes,
@@ -1646,25 +1646,28 @@ class RallyView(GameView):
         return f"{name} {'skips' if acting.skipped else 'plays'} {card}"
 
     def _draw_caption(self, surface: pygame.Surface, tl: Timeline, t: float, tw: Any) -> None:
-        """Under the round's banner: the outcome of the key moment the round is paused on (and
-        how to go on), else the ship acting now and its card."""
+        """At the foot of the map: the outcome of the key moment the round is paused on (one
+        line per event, wrapped, and how to go on), else the ship acting now and its card."""
         if self.lay is None:
             return
         fs = max(14, int(self.lay.font * 1.1))
+        room = self.camera.view.width - 44
+        lines: list[tuple[str, Colour, int, str]] = []
         if self.stop_words:
-            lines = [(self.stop_words, (255, 214, 150)), (f"Paused: {words.PAUSED_GO_ON}, Step plays the next card",
-                                                           DIM)]
+            for said in self.stop_words.split("\n"):
+                lines += [(part, (255, 214, 150), fs, "bold") for part in self.text.wrap(said, fs, room, "bold")]
+            lines.append((f"Paused: {words.PAUSED_GO_ON}, Step plays the next card", DIM, fs - 2, "regular"))
         else:
             said = self.acting_words(tl, t, tw.payload["before"])
-            lines = [(said, TEXT)] if said else []
+            lines = [(said, TEXT, fs, "bold")] if said else []
         if not lines:
             return
-        imgs = [self.text.render(text, fs if i == 0 else fs - 2, colour, "bold" if i == 0 else "regular")
-                for i, (text, colour) in enumerate(lines)]
-        w = min(self.camera.view.width - 16, max(img.get_width() for img in imgs) + 28)
+        imgs = [self.text.render(text, size, colour, kind) for text, colour, size, kind in lines]
+        # widths in steps of 32 px: a panel (its blurred shadow) is drawn once per size, not per card
+        w = min(self.camera.view.width - 16, (max(img.get_width() for img in imgs) + 28 + 31) // 32 * 32)
         h = sum(img.get_height() for img in imgs) + 14
         box = pygame.Rect(0, 0, w, h)
-        box.midtop = (self.camera.view.centerx, self.camera.view.y + max(8, int(self.lay.font * 2.6)))
+        box.midbottom = (self.camera.view.centerx, self.camera.view.bottom - 8)
         surface.blit(_panel(box.size, (30, 34, 50), BRASS if self.stop_words else (120, 100, 64)), box.move(-10, -10))
         y = box.y + 7
         for img in imgs:
