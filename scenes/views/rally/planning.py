@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.core.hexgrid import direction_angle
 from game.core.protocol import Target
 from game.rally.cards import KIND_BY_NAME
 from scenes.kit.hand import fan_step, fit_lines, per_line
@@ -251,7 +252,9 @@ def _draw_row(layer: pygame.Surface, row: Row, view: Mapping[str, Any], text: Te
     lab = row.label.move(ox, oy)
     sh = min(lab.height - 6, 40)
     if ship is not None:
-        draw_ship(layer, (lab.x + sh * 0.6, lab.centery), row.owner, -90.0, max(12, int(sh * 0.75)))
+        # the ship's own heading, as on the map (it always pointed north: issue 17)
+        heading = direction_angle(int(ship.get("direction", 0)))
+        draw_ship(layer, (lab.x + sh * 0.6, lab.centery), row.owner, heading, max(12, int(sh * 0.75)))
         label = short_ship_name(row.owner, int(ship.get("number", row.ship)), int(view.get("seat", -1)))
         room = lab.right - int(lab.x + sh * 1.25) - 4
         size = fs - 2

@@ -150,3 +150,21 @@ def test_pause_holds_a_round_and_step_plays_its_next_card(ctx: AppContext) -> No
     if acting is not None:
         said = view.acting_words(tl, goal, now[2].payload["before"])
         assert "ship" in said and ("plays" in said or "skips" in said)
+
+
+def test_a_program_rows_ship_icon_points_where_the_ship_heads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: the program row's ship icon always pointed north (-90°), whatever its heading."""
+    import pygame
+
+    import scenes.views.rally.planning as planning
+    from game.core.hexgrid import direction_angle
+    from scenes.sprites.text import TextCache
+
+    drawn: list[float] = []
+    monkeypatch.setattr(planning, "draw_ship", lambda layer, at, owner, angle, r, *a, **k: drawn.append(angle))
+    pygame.init()
+    layer = pygame.Surface((600, 120))
+    view = {"players": 2, "seat": 0, "ships": [dict(SHIPS[1], direction=2)]}
+    row = planning.Row(2, 1, pygame.Rect(0, 0, 600, 100), pygame.Rect(0, 0, 120, 100))
+    planning._draw_row(layer, row, view, TextCache(lambda size, kind: pygame.font.Font(None, size)), 16, None, set(), False, (0, 0))
+    assert drawn == [direction_angle(2)] and direction_angle(2) != -90.0
