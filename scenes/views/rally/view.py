@@ -142,6 +142,8 @@ class RallyView(GameView):
         """Where the open split panel sits in the map area (the map is fitted beside it)."""
         self.play = PlayControls()
         self.watch_paused = False
+        self._rounds_watched = 0
+        """Chaos rounds played back on this screen (the first one says what Pause and Step do)."""
         self.stop_words = ""
         """The outcome of the key moment a chaos round is paused on (empty: none)."""
         self.facing: int | None = None
@@ -945,6 +947,7 @@ class RallyView(GameView):
         start = origin if origin is not None else self._tray_centre()
         tween = animator.add(tl.duration, "rally", linear, timeline=tl, origin=start, before=before)
         if before.get("phase") == "chaos":  # the view is the round's end already: keep its start's dock
+            self._rounds_watched += 1
             self._round_dock = before
             self._relayout()
         self._reveal, self._reveal_animator = (len(events), tl.event_times, tween), animator
@@ -1645,21 +1648,30 @@ class RallyView(GameView):
         card = kind.name if kind is not None else acting.card
         return f"{name} {'skips' if acting.skipped else 'plays'} {card}"
 
+    def caption_lines(self, tl: Timeline, t: float, before: ViewDict, fs: int,
+                      room: int) -> list[tuple[str, Colour, int, str]]:
+        """The caption's lines (text, colour, size, font kind): a key moment's outcome and how
+        to go on, else who acts now; in the first round watched, what Pause and Step do."""
+        lines: list[tuple[str, Colour, int, str]] = []
+        if self.stop_words:
+            for said in self.stop_words.split("\n"):
+                lines += [(part, (255, 214, 150), fs, "bold") for part in self.text.wrap(said, fs, room, "bold")]
+            lines.append((f"Paused: {words.PAUSED_GO_ON}, Step plays the next card", DIM, fs - 2, "regular"))
+            return lines
+        said = self.acting_words(tl, t, before)
+        if said:
+            lines.append((said, TEXT, fs, "bold"))
+        if said and self._rounds_watched <= 1 and self._controls_shown():
+            lines.append((FIRST_ROUND_TIP, DIM, fs - 2, "regular"))
+        return lines
+
     def _draw_caption(self, surface: pygame.Surface, tl: Timeline, t: float, tw: Any) -> None:
         """At the foot of the map: the outcome of the key moment the round is paused on (one
         line per event, wrapped, and how to go on), else the ship acting now and its card."""
         if self.lay is None:
             return
         fs = max(14, int(self.lay.font * 1.1))
-        room = self.camera.view.width - 44
-        lines: list[tuple[str, Colour, int, str]] = []
-        if self.stop_words:
-            for said in self.stop_words.split("\n"):
-                lines += [(part, (255, 214, 150), fs, "bold") for part in self.text.wrap(said, fs, room, "bold")]
-            lines.append((f"Paused: {words.PAUSED_GO_ON}, Step plays the next card", DIM, fs - 2, "regular"))
-        else:
-            said = self.acting_words(tl, t, tw.payload["before"])
-            lines = [(said, TEXT, fs, "bold")] if said else []
+        lines = self.caption_lines(tl, t, tw.payload["before"], fs, self.camera.view.width - 44)
         if not lines:
             return
         imgs = [self.text.render(text, size, colour, kind) for text, colour, size, kind in lines]
@@ -1718,6 +1730,10 @@ class RallyView(GameView):
         from scenes.views.rally.cards import back
 
         return back(w, h)
+
+
+FIRST_ROUND_TIP = "Pause (Space) holds the round where it is \u00b7 Step plays the next card"
+"""Said under the acting ship's name during the first chaos round watched (issue 17)."""
 
 
 def _tick(layer: pygame.Surface, at: Point, size: float, colour: Colour) -> None:

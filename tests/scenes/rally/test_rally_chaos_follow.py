@@ -168,3 +168,24 @@ def test_a_program_rows_ship_icon_points_where_the_ship_heads(monkeypatch: pytes
     row = planning.Row(2, 1, pygame.Rect(0, 0, 600, 100), pygame.Rect(0, 0, 120, 100))
     planning._draw_row(layer, row, view, TextCache(lambda size, kind: pygame.font.Font(None, size)), 16, None, set(), False, (0, 0))
     assert drawn == [direction_angle(2)] and direction_angle(2) != -90.0
+
+
+def test_the_first_round_names_the_acting_ship_and_explains_pause_and_step(ctx: AppContext) -> None:
+    from scenes.views.rally.view import FIRST_ROUND_TIP
+
+    ctx.settings.key_moment_stops = False
+    scene, view = _round_with_a_loss(ctx)
+    caption: list[Any] = []
+    for _ in range(3000):
+        step(ctx, [], DT)
+        playing = view._timeline(scene.animator)
+        if playing is not None and playing[0].acting_at(playing[1]) is not None:
+            caption = view.caption_lines(playing[0], playing[1], playing[2].payload["before"], 16, 2000)
+            break
+    texts = [line[0] for line in caption]
+    assert texts and ("plays" in texts[0] or "skips" in texts[0]) and "ship" in texts[0], texts
+    assert FIRST_ROUND_TIP in texts, "the first round says what Pause and Step do"
+    assert view.play.rects(view.lay.controls)["step"].width > 0 if view.lay else False
+    view._rounds_watched = 2
+    later = view.caption_lines(playing[0], playing[1], playing[2].payload["before"], 16, 2000)
+    assert FIRST_ROUND_TIP not in [line[0] for line in later], "said once, not every round"
