@@ -33,7 +33,9 @@ from tests.scenes.table_context import table_context
 
 @pytest.fixture
 def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
-    with table_context(tmp_path, monkeypatch, animation_speed="fast", ai_watch_delay=0.0) as context:
+    # rounds play through: the pauses on key moments are tested on their own (test_rally_chaos_follow)
+    with table_context(tmp_path, monkeypatch, animation_speed="fast", ai_watch_delay=0.0,
+                       key_moment_stops=False) as context:
         yield context
 
 
