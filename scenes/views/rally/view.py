@@ -1066,7 +1066,9 @@ class RallyView(GameView):
         numbers = {int(s["id"]): int(s.get("number", s["id"])) for s in before.get("ships", [])}
         for s in self.view.get("ships", []):
             numbers.setdefault(int(s["id"]), int(s.get("number", s["id"])))
-        lines = [describe_event(ev, self.seat_names, self.me, owners, numbers) for ev in events]
+        places = {(int(x["hex"][0]), int(x["hex"][1])): (str(x.get("kind", "")), int(x.get("value") or 0))
+                  for x in before.get("tiles", [])}  # "Battle on the +50 portal", as the log says
+        lines = [describe_event(ev, self.seat_names, self.me, owners, numbers, places) for ev in events]
         return "\n".join(line.text for line in lines if line is not None)
 
     def _follow(self, playing: Any, now: float) -> None:

@@ -91,6 +91,7 @@ def test_the_playback_pauses_on_a_lost_ship_and_says_what_happened(ctx: AppConte
     assert "lost" in view.stop_words or "Battle" in view.stop_words or "shot down" in view.stop_words \
         or "flew off" in view.stop_words, view.stop_words
     assert "Player " not in view.stop_words, "the table's names, as in the log"
+    assert "on a tile" not in view.stop_words, "the hex named by its tile, as in the log"
     for _ in range(60):
         step(ctx, [], DT)
     playing = view._timeline(scene.animator)
