@@ -1,6 +1,6 @@
 """Count, in saved Rally games (`entropy-tabletop arena rally --save-dir DIR`), the battles a
 ship started against a stronger one (and so lost), and the rounds a ship spun through three or
-more turn cards in a row: the two mistakes issue 17 saw the `normal` AI make.
+more turn cards in a row in one era's program: the two mistakes issue 17 saw the `normal` AI make.
 
     .venv/bin/python tools/rally_battles.py DIR [DIR...]
 
@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 from game.core.match import Match
-from game.rally.commands import Battle, CardPlayed, RoundStarted, WavePush
+from game.rally.commands import Battle, CardPlayed, CardsDealt, RoundStarted, WavePush
 
 TURNS = {"right60", "right120", "turn180", "left120", "left60"}
 
@@ -32,6 +32,8 @@ def count(path: Path) -> tuple[Counter[str], list[str]]:
         ev = entry.event
         if hasattr(ev, "ship") and hasattr(ev, "player") and isinstance(getattr(ev, "ship"), int):
             owners[int(ev.ship)] = int(ev.player)
+        if isinstance(ev, CardsDealt):
+            streak = {}  # a new era: its programs are new
         if isinstance(ev, RoundStarted):
             attacker = None
         elif isinstance(ev, CardPlayed):
