@@ -358,11 +358,12 @@ class RallyView(GameView):
         if self.shared_screen and view.get("seat") == self.view.get("seat") and self.has_secrets(view) \
                 and not self.has_secrets(self.view):
             self._veiled = True
-        self.view = view
         self.predictions = predict_all(view) if view.get("phase") == "planning" else {}
+        placing = view.get("phase") == "setup_ships" or (view.get("pending") or {}).get("kind") == "place_built_ship"
+        if not placing or view.get("seat") != self.view.get("seat"):
+            self.facing = None  # hot seat: the next player's preview starts at the engine's facing, not ours
+        self.view = view
         self._sync_draft()
-        if view.get("phase") != "setup_ships" and (view.get("pending") or {}).get("kind") != "place_built_ship":
-            self.facing = None
         self._relayout()
 
     def _sync_draft(self) -> None:

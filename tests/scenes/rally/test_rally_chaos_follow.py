@@ -190,3 +190,20 @@ def test_the_first_round_names_the_acting_ship_and_explains_pause_and_step(ctx: 
     view._rounds_watched = 2
     later = view.caption_lines(playing[0], playing[1], playing[2].payload["before"], 16, 2000)
     assert FIRST_ROUND_TIP not in [line[0] for line in later], "said once, not every round"
+
+
+def test_in_hot_seat_the_next_players_ship_preview_does_not_keep_the_last_ones_facing(
+        ctx: AppContext) -> None:
+    """Issue 17: at set-up, a player's ship preview kept the rotation the previous player chose."""
+    match = played_until(3, ["human", "human"], lambda s: s.phase == "setup_ships")
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    ctx.stack.apply_pending()
+    view = rally_view(scene)
+    state = match.state
+    first = view.view.get("seat")
+    view.facing = 4  # the player on screen turned the preview (R)
+    view.set_view(state.view(first))
+    assert view.facing == 4, "the same player keeps their choice while placing"
+    view.set_view(state.view(1 - int(first)))
+    assert view.facing is None, "the next player starts from the engine's facing"
