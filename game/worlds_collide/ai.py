@@ -153,7 +153,7 @@ class _Sight:
 
 # --- scores for the play-out policy (and for greedy) -----------------------------------
 
-def action_score(v: _Sight, a: int, depth: int = 0) -> float:
+def action_score(v: _Sight, a: int, depth: int = 0, ability: int = -1) -> float:
     """How useful choosing Action `a` is for the seat of `v` now (heuristic units)."""
     s = v.s
     seat = v.seat
@@ -177,7 +177,7 @@ def action_score(v: _Sight, a: int, depth: int = 0) -> float:
         return 0.3 if s.anchor == seat else 1.5
     if a != UNLEASH:
         return 0.0
-    ch = v.char
+    ch = ability if ability >= 0 else v.char  # (an opponent's Unleash resolved by Jessup: theirs)
     if ch == CENE_C:
         if win_with_wild:
             return 10.0
@@ -322,7 +322,8 @@ def _act_score(v: _Sight, action: int, c: Command) -> float:
         return 2.0
     if action != UNLEASH:
         return 1.0
-    ch = v.char
+    top = s.stack[-1] if s.stack else None
+    ch = top.ability if isinstance(top, Acting) and top.ability >= 0 else v.char
     if ch == CENE_C and isinstance(c, PickDiscard):
         return _discard_take_score(v, c.card)
     if ch == KINTRIEL and isinstance(c, PickHold):
@@ -330,6 +331,8 @@ def _act_score(v: _Sight, action: int, c: Command) -> float:
     if ch == MARY and isinstance(c, Resolve):
         return 2.0
     if ch == JESSUP and isinstance(c, PickAction):
+        if c.action == UNLEASH:
+            return action_score(v, UNLEASH, 1, s.chars[c.owner])
         return action_score(v, c.action, 1)
     if ch == ADVARANAU and isinstance(c, PickAction):
         return action_score(v, c.action, 1) + 0.2

@@ -67,12 +67,20 @@ class Revealing(Frame):
 @dataclass(frozen=True, slots=True)
 class Acting(Frame):
     """`seat` resolves or declines `action`; `play` is its index in the round's plays, -1
-    when resolved through an ability (Advaranau, Jessup)."""
+    when resolved through an ability (Advaranau, Jessup). `ability` is the Character whose
+    ability an Unleash acts as when it is not the seat's own (Jessup resolving an opponent's
+    played Unleash), -1 otherwise."""
 
     KIND: ClassVar[int] = ACT
     seat: Seat
     action: int
     play: int
+    ability: int = -1
+
+    def code(self) -> tuple[int, ...]:
+        """As before the borrowed ability existed, with it appended only when there is one."""
+        base = (self.KIND, self.seat, self.action, self.play)
+        return base if self.ability < 0 else (*base, self.ability)
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,7 +165,7 @@ class WorldsCollideGame(Game):
         return f"That is not a choice for {name}."
 
     def _ability_refusal(self, state: S, seat: Seat, command: Command) -> str:
-        ch = state.chars[seat]
+        ch = rules.acting_ability(state, seat)
         if ch in (ADVARANAU, RONIN):
             if isinstance(command, PickAction):
                 if command.owner != seat:
@@ -176,8 +176,8 @@ class WorldsCollideGame(Game):
             return "Choose an Action from your hand, or decline."
         if ch == JESSUP:
             if isinstance(command, PickAction):
-                if command.action == UNLEASH:
-                    return "Jessup cannot resolve an Unleash (it would only be Jessup's own ability again)."
+                if command.action == UNLEASH and command.owner == seat:
+                    return "Jessup cannot resolve his own Unleash (it would only be his ability again)."
                 return "That Action is not played: Jessup resolves only Actions on the table."
             return "Choose a played Action on the table, or decline."
         if ch == CENE_C:

@@ -161,7 +161,7 @@ def candidates(s: "S", seat: Seat) -> list[Command]:
         taken = set(s.chars)
         return [PickCharacter(seat, c) for c in range(N_CHARACTERS) if c not in taken]
     if isinstance(top, Acting):
-        return act_options(s, seat, top.action)
+        return act_options(s, seat, top.action, top.ability)
     if isinstance(top, TakingMore):
         return [PickDiscard(seat, c) for c in range(N_CARDS) if s.discard[c]] + [Done(seat)]
     if isinstance(top, MaryTaking):
@@ -175,8 +175,32 @@ def _can_take_from_nexus(s: "S") -> bool:
     return s.nexus_n > 0 or s.discard_n > 0
 
 
-def act_options(s: "S", seat: Seat, action: int) -> list[Command]:
-    """The first decision of resolving `action` for `seat`; Decline is always offered."""
+def ability_character(s: "S", seat: Seat, ability: int = -1) -> int:
+    """The Character whose ability an Unleash resolved by `seat` acts as: `ability` when
+    borrowed (Jessup resolving an opponent's Unleash), else the seat's own."""
+    return ability if ability >= 0 else s.chars[seat]
+
+
+def acting_ability(s: "S", seat: Seat) -> int:
+    """`ability_character` for the pending Acting frame of `seat` (its own Character otherwise)."""
+    top = s.stack[-1] if s.stack else None
+    return ability_character(s, seat, top.ability if isinstance(top, Acting) and top.seat == seat else -1)
+
+
+def jessup_can_resolve(s: "S", seat: Seat, owner: Seat, action: int) -> bool:
+    """Jessup resolves any played Action on the table (not in `owner`'s hand) except his own
+    Unleash, which would only be his ability again (a loop). An opponent's played Unleash is
+    that opponent's Character's ability, acting for Jessup."""
+    if s.hands[owner] >> action & 1:
+        return False
+    if action == UNLEASH:
+        return owner != seat and s.chars[owner] >= 0 and s.chars[owner] != JESSUP
+    return True
+
+
+def act_options(s: "S", seat: Seat, action: int, ability: int = -1) -> list[Command]:
+    """The first decision of resolving `action` for `seat` (an Unleash as `ability`'s
+    Character when borrowed); Decline is always offered."""
     out: list[Command] = []
     if action == EXPOSE:
         if _can_take_from_nexus(s):
@@ -191,7 +215,7 @@ def act_options(s: "S", seat: Seat, action: int) -> list[Command]:
         out.extend(PickDiscard(seat, c) for c in range(N_CARDS) if s.discard[c])
         out.extend(PickHold(seat, o) for o in range(s.n) if o != seat and s.holds[o])
     elif action == UNLEASH:
-        ch = s.chars[seat]
+        ch = ability_character(s, seat, ability)
         if ch == ADVARANAU or ch == RONIN:
             out.extend(PickAction(seat, seat, a) for a in ALL_ACTIONS
                        if a != UNLEASH and s.hands[seat] >> a & 1)
@@ -199,7 +223,7 @@ def act_options(s: "S", seat: Seat, action: int) -> list[Command]:
             out.extend(PickDiscard(seat, c) for c in range(N_CARDS) if s.discard[c])
         elif ch == JESSUP:
             out.extend(PickAction(seat, o, a) for o in range(s.n) for a in ALL_ACTIONS
-                       if a != UNLEASH and not s.hands[o] >> a & 1)
+                       if jessup_can_resolve(s, seat, o, a))
         elif ch == KINTRIEL:
             out.extend(PickHold(seat, o) for o in range(s.n) if o != seat and s.holds[o])
         elif ch == MARY:
@@ -225,7 +249,7 @@ def apply(s: "S", cmd: Command) -> list[Event]:
         elif isinstance(top, Revealing) and isinstance(cmd, Reveal):
             _reveal(s, top.what, top.a, top.b, ev)
         elif isinstance(top, Acting):
-            _act(s, top.seat, top.action, top.play, cmd, ev)
+            _act(s, top.seat, top.action, top.play, cmd, ev, top.ability)
         elif isinstance(top, TakingMore):
             if isinstance(cmd, PickDiscard):
                 if top.left > 1:
@@ -306,7 +330,8 @@ def _reveal_round(s: "S", ev: list[Event]) -> None:
     s.queue = sorted((p[1], p[0], i) for i, p in enumerate(s.plays) if p[2] in (WAIT, ANCHORED))
 
 
-def _act(s: "S", seat: Seat, action: int, play: int, cmd: Command, ev: list[Event]) -> None:
+def _act(s: "S", seat: Seat, action: int, play: int, cmd: Command, ev: list[Event],
+         ability: int = -1) -> None:
     if isinstance(cmd, Decline):
         if play >= 0:
             s.plays[play][2] = DECLINED
@@ -340,11 +365,11 @@ def _act(s: "S", seat: Seat, action: int, play: int, cmd: Command, ev: list[Even
         s.anchor = seat
         ev.append(AnchorTaken(seat, src))
     elif action == UNLEASH:
-        _unleash(s, seat, cmd, ev)
+        _unleash(s, seat, cmd, ev, ability)
 
 
-def _unleash(s: "S", seat: Seat, cmd: Command, ev: list[Event]) -> None:
-    ch = s.chars[seat]
+def _unleash(s: "S", seat: Seat, cmd: Command, ev: list[Event], ability: int = -1) -> None:
+    ch = ability_character(s, seat, ability)
     if ch == ADVARANAU and isinstance(cmd, PickAction):
         a = cmd.action
         ev.append(ActionResolving(seat, a, "persuade"))
@@ -360,7 +385,8 @@ def _unleash(s: "S", seat: Seat, cmd: Command, ev: list[Event]) -> None:
         _take_from_discard(s, seat, cmd.card, ev)
     elif ch == JESSUP and isinstance(cmd, PickAction):
         ev.append(ActionResolving(seat, cmd.action, "deceive", cmd.owner))
-        s.stack.append(Acting(seat, cmd.action, -1))
+        borrowed = s.chars[cmd.owner] if cmd.action == UNLEASH else -1
+        s.stack.append(Acting(seat, cmd.action, -1, borrowed))
     elif ch == KINTRIEL and isinstance(cmd, PickHold):
         o = cmd.owner
         if s.holds[o][0] & REVEALED:
@@ -612,6 +638,8 @@ def describe_pending(s: "S") -> JsonDict | None:
         out.update(what=_REVEALS[top.what])
     elif isinstance(top, Acting):
         out.update(seat=top.seat, action=top.action, nested=top.play < 0, ability=top.action == UNLEASH)
+        if top.ability >= 0:
+            out.update(acts_as=top.ability)
     elif isinstance(top, TakingMore):
         out.update(seat=top.seat, left=top.left)
     elif isinstance(top, (PickingCharacter, MaryTaking, Keeping)):

@@ -494,7 +494,7 @@ class WorldsCollideView(GameView):
             g.items.append(Item(nexus.move(i * 2, -i * 2), BACK, key=("nexus-depth", i)))
         g.items.append(Item(nexus, BACK if count else None, Target("nexus"),
                             f"The Nexus: {count} Shards face down, unordered. Fracture, Telekinesis and Expose "
-                            "draw from it; when it is empty the Discard is shuffled into a new Nexus.",
+                            "draw from it; the Discard is shuffled into a new Nexus when someone must take from it empty.",
                             key=("nexus",)))
         g.labels.append((f"NEXUS  {count}", fs - 1, BRASS, "bold", "midtop", (nexus.centerx, nexus.bottom + 6)))
         # the Discard: a face-up fan
@@ -678,7 +678,7 @@ class WorldsCollideView(GameView):
         if v.get("phase") == "choose" and not v["players"][seat]["chosen"]:
             return "\nDrag it to your play slot, or click it, to choose it."
         if pending.get("kind") == "act" and pending.get("seat") == seat and pending.get("action") == UNLEASH:
-            ch = v["players"][seat].get("character")
+            ch = self._acting_ability(seat)
             if ch == RONIN:
                 return "\nClick it to play it too, face up, as your second Action this round."
             if ch == ADVARANAU:
@@ -753,7 +753,9 @@ class WorldsCollideView(GameView):
                 6: "Shift: take the Anchor (click it or Resolve)",
             }
             if a == 1:
-                return f"{me} · Unleash: {self._ability_guide()}", col
+                borrowed = pending.get("acts_as")
+                as_whom = f" as {CHARACTER_NAMES[int(borrowed)]}" if borrowed is not None else ""
+                return f"{me} · Unleash{as_whom}: {self._ability_guide()}", col
             return f"{me} · {guide.get(a, f'Resolve {name}')}", col
         if kind == "keep":
             return (f"{me} · keep one Shard in your Hold" if mine_now else f"{who} chooses which Shard to keep"), col
@@ -764,11 +766,21 @@ class WorldsCollideView(GameView):
                     else f"{who} may take another Shard"), col
         return f"{who} decides", col
 
+    def _acting_ability(self, seat: int) -> int | None:
+        """The Character whose ability `seat`'s pending Unleash acts as: borrowed (`acts_as`,
+        Jessup resolving an opponent's Unleash) or the seat's own."""
+        pending = self.view.get("pending") or {}
+        if pending.get("seat") == seat and pending.get("acts_as") is not None:
+            return int(pending["acts_as"])
+        ch = self.view["players"][seat].get("character")
+        return int(ch) if ch is not None else None
+
     def _ability_guide(self) -> str:
-        ch = self.view["players"][self.me].get("character")
+        ch = self._acting_ability(self.me)
         return {0: "choose an Action in your hand to resolve", 1: "take up to 2 Shards from the Discard",
                 2: "choose a played Action to resolve", 3: "choose an opponent's Hold to discard from",
-                4: "press Resolve to reveal 3 Shards", 5: "choose a second Action to play"}.get(ch, "resolve it")
+                4: "press Resolve to reveal 3 Shards", 5: "choose a second Action to play"}.get(
+            ch if ch is not None else -1, "resolve it")
 
     def actions(self, seat: Seat) -> list[Action]:
         pending = self.view.get("pending") or {}
@@ -777,7 +789,7 @@ class WorldsCollideView(GameView):
         kind = pending.get("kind")
         if kind == "act":
             a = int(pending["action"])
-            ch = self.view["players"][seat].get("character")
+            ch = self._acting_ability(seat)
             out = []
             if a in (3, 5, 6) or (a == 1 and ch == 4):
                 out.append(Action(f"Resolve {ACTION_NAMES[a]}", Target("button", ident="resolve"),

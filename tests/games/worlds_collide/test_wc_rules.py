@@ -466,6 +466,41 @@ def test_jessup_resolves_any_played_action_even_clashed_or_discarded() -> None:
     assert s.anchor == 0
 
 
+def test_jessup_resolves_an_opponents_played_unleash_as_that_opponents_ability() -> None:
+    s = make(["Jessup", "Mary"], nexus="J1M1M2K1")
+    s.hands[1] &= ~(1 << A["Unleash"])  # Mary's Unleash was played in an earlier round
+    choose(s, p0="Unleash", p1="Shift")
+    assert PickAction(0, 1, A["Unleash"]) in set(s.candidates(0))
+    assert PickAction(0, 0, A["Unleash"]) not in set(s.candidates(0))  # his own: a loop
+    do(s, PickAction(0, 1, A["Unleash"]))
+    assert s.stack[-1] == Acting(0, A["Unleash"], -1, C["Mary"])
+    assert set(s.candidates(0)) == {Resolve(0), Decline(0)}  # Mary's ability, acting for Jessup
+    assert rules.describe_pending(s)["acts_as"] == C["Mary"]
+    do(s, Resolve(0))
+    draw(s, "J1")
+    draw(s, "M1")
+    draw(s, "M2")
+    do(s, TakeRevealed(0, card("J1")))
+    assert s.reality[0] == [card("J1")] and sorted(s.discard_cards()) == [card("M1"), card("M2")]
+
+
+def test_jessup_with_cene_cs_unleash_takes_from_the_discard_for_himself() -> None:
+    s = make(["Jessup", "Cene C"], discard="J2C1", nexus="K1")
+    s.hands[1] &= ~(1 << A["Unleash"])
+    choose(s, p0="Unleash", p1="Shift")
+    do(s, PickAction(0, 1, A["Unleash"]))
+    assert set(s.candidates(0)) == {PickDiscard(0, card("J2")), PickDiscard(0, card("C1")), Decline(0)}
+    do(s, PickDiscard(0, card("J2")))
+    assert s.reality[0] == [card("J2")] and s.reality[1] == []
+
+
+def test_refusing_jessups_own_unleash_says_why() -> None:
+    s = make(["Jessup", "Mary"], nexus="K1")
+    choose(s, p0="Unleash", p1="Shift")
+    why = WC.explain_illegal(s, PickAction(0, 0, A["Unleash"]))
+    assert "own Unleash" in why
+
+
 def test_kintriel_revealed_opponent_shard_is_discarded_even_if_it_is_theirs() -> None:
     s = make(["Kintriel", "Ronin"], holds=[[], ["R2"]], nexus="K2")
     choose(s, p0="Unleash", p1="Shift")

@@ -253,3 +253,23 @@ def test_ronins_unleash_says_a_click_on_a_hand_card_plays_it_second(module_ctx: 
     view.set_view(match.state.view(0))
     assert len(view.view["plays"]) == before + 1  # the extra play gets its own slot this round
     assert ("arena", before) in view.geo.places
+
+
+# --- Jessup resolving an opponent's Unleash -----------------------------------------------------
+def test_jessup_resolving_marys_unleash_gets_marys_resolve_button_and_guide(module_ctx: AppContext) -> None:
+    from game.worlds_collide.cards import MARY, UNLEASH
+    from game.worlds_collide.commands import PickAction
+    from tests.games.worlds_collide.wc_helpers import A, choose, do, make
+
+    s = make(["Jessup", "Mary"], nexus="J1M1M2K1")
+    s.hands[1] &= ~(1 << UNLEASH)  # Mary's Unleash lies on the table from an earlier round
+    choose(s, p0="Unleash", p1="Shift")
+    do(s, PickAction(0, 1, A["Unleash"]))
+    view = WorldsCollideView(module_ctx, GAME, TextCache(module_ctx.font))
+    view.seat_names = ["You", "Friend"]
+    view.layout(pygame.Rect(0, 72, 960, 648))
+    view.set_view(s.view(0))
+    assert view.view["pending"]["acts_as"] == MARY
+    assert [a.label for a in view.actions(0)] == ["Resolve Unleash", "Decline"]
+    text, _colour = view.status(view.seat_names)
+    assert "Unleash as Mary" in text and "reveal 3 Shards" in text
