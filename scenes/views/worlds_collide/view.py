@@ -104,6 +104,9 @@ from scenes.views.worlds_collide.art import (
 from scenes.kit.palette import BRASS, TEXT_DIM as DIM
 
 CLASH_RED: Colour = (236, 84, 72)
+TARGET_GLOW: Colour = (240, 248, 255)
+"""Where a click or a drop acts: an icy white far from every Character's colour (the app's green
+highlight was Jessup's and close to Cene C's; every hue is some Character's)."""
 OK_GREEN: Colour = (120, 220, 160)
 MOVE_S, FLIP_S, CLASH_S, STEP_S = 0.42, 0.6, 1.3, 0.75
 REVEAL_MOVE_S = 0.38
@@ -163,6 +166,21 @@ def _panel(size: tuple[int, int], edge: Colour, fill: Colour = (22, 25, 38), alp
            radius: int = 14) -> pygame.Surface:
     """Area panels, cached per size and edge colour (their soft shadow is a blur)."""
     return panel(size, radius, alpha, fill, edge)
+
+
+def clash_banner(ev: Clash, anchored: int | None, names: Sequence[str]) -> tuple[str, str]:
+    """The Clash banner's title and one subtitle that already says what the Anchor does:
+    its holder (`anchored`, when it breaks this Clash) returns it and resolves, the others do not."""
+    def name(s: int) -> str:
+        return names[s] if 0 <= s < len(names) else f"Player {s + 1}"
+
+    title = f"Clash: {ACTION_NAMES[ev.action]}"
+    if anchored is None:
+        return title, f"{join_names([name(s) for s in ev.seats])} played the same Action: none of them resolves"
+    rest = [name(s) for s in ev.seats if s != anchored]
+    return title, (f"{name(anchored)} returns the Anchor and resolves it; "
+                   f"{join_names(rest)}'s does not resolve" if len(rest) == 1 else
+                   f"{name(anchored)} returns the Anchor and resolves it; {join_names(rest)} do not")
 
 
 def _status_text(status: str) -> tuple[str, Colour]:
@@ -306,9 +324,9 @@ class WorldsCollideView(GameView):
                 continue
             self._warmed.add((kind, w, h))
             card_shadow(w, h)
-            for colour in (palette.HIGHLIGHT, BRASS, CLASH_RED, palette.HINT):
+            for colour in (TARGET_GLOW, BRASS, CLASH_RED, palette.HINT):
                 glow_frame(w, h, colour, 3)
-            glow_frame(w, h, palette.HIGHLIGHT, 2)
+            glow_frame(w, h, TARGET_GLOW, 2)
             self.art.face(BACK, w, h)
             if kind == "shard":
                 for c in range(WILD + 1):
@@ -795,7 +813,9 @@ class WorldsCollideView(GameView):
                 out.append(Action(f"Resolve {ACTION_NAMES[a]}", Target("button", ident="resolve"),
                                   f"Carry out {ACTION_NAMES[a]} (R)", pygame.K_r))
             out.append(Action("Decline", Target("button", ident="decline"),
-                              "Do not resolve it: it still counts as played (D)", pygame.K_d))
+                              "Do not resolve it: it still counts as played (D)", pygame.K_d,
+                              confirm=f"{ACTION_NAMES[a]} will not resolve this round, but it still counts "
+                                      "as played: it stays on the table until a Reset or an empty hand."))
             return out
         if kind == "cene-more":
             return [Action("Done", Target("button", ident="done"), "Stop taking from the Discard (Enter)",
@@ -985,17 +1005,17 @@ class WorldsCollideView(GameView):
             elif isinstance(ev, Clash):
                 rects = [pygame.Rect(g.places[("arena", s)]) for s in ev.seats if ("arena", s) in g.places]
                 animator.add(CLASH_S, "wc-clash", ease_out_back, delay=t, rects=rects, sound="refuse")
-                names = join_names([players[s]["name"] for s in ev.seats if s < len(players)])
-                animator.add(CLASH_S, "wc-banner", delay=t, title=f"Clash: {ACTION_NAMES[ev.action]}",
-                             subtitle=f"{names} played the same Action: it does not resolve", colour=CLASH_RED)
+                anchored = next((e.seat for e in redacted[i + 1:]
+                                 if isinstance(e, AnchorUsed) and e.action == ev.action and e.seat in ev.seats),
+                                None)
+                title, subtitle = clash_banner(ev, anchored, [p["name"] for p in players])
+                animator.add(CLASH_S, "wc-banner", delay=t, title=title, subtitle=subtitle, colour=CLASH_RED)
                 t += CLASH_S
             elif isinstance(ev, AnchorUsed):
+                # (the Clash's banner already said it: one message, not a correction after it)
                 animator.add(MOVE_S * 1.4, "wc-anchor", ease_in_out_cubic, delay=t, sound="slide",
                              start=centre(g.places.get(("anchor", ev.seat))), end=centre(g.anchor_home))
-                animator.add(CLASH_S, "wc-banner", delay=t, title="The Anchor breaks the Clash",
-                             subtitle=self.game.describe(ev, [p["name"] for p in players], me) or "",
-                             colour=BRASS)
-                t += max(MOVE_S * 1.4, CLASH_S)
+                t += MOVE_S * 1.4
             elif isinstance(ev, AnchorTaken):
                 src = g.anchor_home if ev.source == "centre" else g.places.get(("anchor", ev.seat)) \
                     if ev.source == "self" else g.places.get(("anchor", int(ev.source[5:])))
@@ -1294,7 +1314,7 @@ class WorldsCollideView(GameView):
                 lift = 1.2
             self._blit_card(surface, item.face, item.rect, item.dim, lift=lift)
             if (item.target in movable or item.target in clickable) and not modal:
-                glow = glow_frame(item.rect.width, item.rect.height, palette.HIGHLIGHT, 2)
+                glow = glow_frame(item.rect.width, item.rect.height, TARGET_GLOW, 2)
                 glow.set_alpha(int(70 + 60 * pulse))
                 pad = (glow.get_width() - item.rect.width) // 2
                 surface.blit(glow, (item.rect.x - pad, item.rect.y - pad - int(lift * item.rect.height * 0.08)))
@@ -1306,7 +1326,7 @@ class WorldsCollideView(GameView):
                     continue
                 if item.target.zone == "hand" and overlay.held is None:
                     continue
-                self._glow(surface, item.rect, palette.HIGHLIGHT, pulse, overlay.hover == item.target)
+                self._glow(surface, item.rect, TARGET_GLOW, pulse, overlay.hover == item.target)
             if overlay.held is None:
                 for item in g.items:
                     if item.target == ACTING and ACTING in movable:
@@ -1429,7 +1449,7 @@ class WorldsCollideView(GameView):
             if item.unseen:
                 self._eye_badge(surface, item.rect.move(0, -int(lift * item.rect.height * 0.08)))
             if item.target in clickable:
-                self._glow(surface, item.rect.move(0, -int(lift * item.rect.height * 0.08)), palette.HIGHLIGHT,
+                self._glow(surface, item.rect.move(0, -int(lift * item.rect.height * 0.08)), TARGET_GLOW,
                            pulse, overlay.hover == item.target)
         if self.browser_open:
             self.text.blit(surface, "Click anywhere outside a card to close", self.fs - 2, DIM,

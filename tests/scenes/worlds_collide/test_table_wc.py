@@ -697,3 +697,54 @@ def test_the_bar_says_one_click_plays_a_hand_card_not_click_then_click(ctx: AppC
     next_turn(ctx, scene)
     assert scene.clickable() and scene.movable()
     assert scene._action_hint() == "Drag, or click once to play"
+
+
+# --- safe to target -------------------------------------------------------------------------------
+def _expose_turn(ctx: AppContext) -> TableScene:
+    scene = open_table(ctx, ["human", "human"], seed=4)
+    reach_resolution(ctx, scene, EXPOSE, FRACTURE)
+    ctx.stack.apply_pending()
+    if isinstance(ctx.stack.top, HandoffScene):
+        ready(ctx)
+        settle(ctx, scene)
+    assert scene.view.view["pending"]["action"] == EXPOSE
+    return scene
+
+
+def test_decline_asks_once_before_giving_the_action_up(ctx: AppContext) -> None:
+    from game.worlds_collide.commands import Decline
+    from scenes.confirm import ConfirmScene
+
+    scene = _expose_turn(ctx)
+    me = scene.acting_human()
+    key(ctx, pygame.K_d)
+    ctx.stack.apply_pending()
+    assert isinstance(ctx.stack.top, ConfirmScene) and "counts as played" in ctx.stack.top.detail
+    assert Decline(me) not in scene.match.commands  # nothing given up yet
+    key(ctx, pygame.K_RETURN)
+    ctx.stack.apply_pending()
+    assert scene.match.commands[-1] == Decline(me)  # one question, then it is done
+
+
+def test_target_highlights_use_a_colour_no_character_uses(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scenes.views.worlds_collide.art import LOOKS
+
+    scene = _expose_turn(ctx)
+    drawn: list[tuple[pygame.Rect, tuple[int, int, int]]] = []
+    real = scene.view._glow
+
+    def spy(surface: pygame.Surface, rect: pygame.Rect, colour: Any, pulse: float, strong: bool) -> None:
+        drawn.append((pygame.Rect(rect), tuple(colour)))
+        real(surface, rect, colour, pulse, strong)
+
+    monkeypatch.setattr(scene.view, "_glow", spy)
+    overlay = scene.overlay()
+    scene.view.draw(pygame.Surface(ctx.screen.get_size()), overlay, scene.animator)
+    targets = {it.rect.topleft for it in scene.view.geo.items if it.target in overlay.clickable}
+    glows = [(r, c) for r, c in drawn if r.topleft in targets]
+    assert glows  # the real targets glow...
+    assert {r.topleft for r, _c in drawn} <= targets | {it.rect.topleft for it in scene.view.geo.items
+                                                        if it.target is not None and it.target.zone == "acting"}
+    for _rect, colour in glows:  # ...in a colour far from every Character's
+        for look in LOOKS:
+            assert sum((a - b) ** 2 for a, b in zip(colour, look.colour)) ** 0.5 > 150, (colour, look)

@@ -273,3 +273,27 @@ def test_jessup_resolving_marys_unleash_gets_marys_resolve_button_and_guide(modu
     assert [a.label for a in view.actions(0)] == ["Resolve Unleash", "Decline"]
     text, _colour = view.status(view.seat_names)
     assert "Unleash as Mary" in text and "reveal 3 Shards" in text
+
+
+# --- the clash banner says what the Anchor does, once --------------------------------------------
+@pytest.mark.parametrize("anchor", [-1, 1])
+def test_the_clash_banner_says_in_one_message_what_the_anchor_does(module_ctx: AppContext, anchor: int) -> None:
+    from scenes.animation import Animator
+    from tests.games.worlds_collide.wc_helpers import choose, make
+
+    s = make(["Mary", "Ronin"], nexus="K1K2", anchor=anchor)
+    before = s.view(0)
+    events = choose(s, p0="Shift", p1="Shift")
+    view = WorldsCollideView(module_ctx, GAME, TextCache(module_ctx.font))
+    view.seat_names = ["You", "Friend"]
+    view.layout(pygame.Rect(0, 72, 960, 648))
+    view.set_view(s.view(0))
+    animator = Animator(1.0)
+    view.animate(events, animator, before, None)
+    banners = [tw.payload for tw in animator.tweens if tw.kind == "wc-banner" and "Clash" in tw.payload["title"]]
+    assert len(banners) == 1  # one message, no "The Anchor breaks the Clash" correction after it
+    subtitle = banners[0]["subtitle"]
+    if anchor < 0:
+        assert "none of them resolves" in subtitle
+    else:
+        assert "Ronin returns the Anchor and resolves it" in subtitle and "Mary's does not resolve" in subtitle
