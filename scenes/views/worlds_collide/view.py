@@ -113,6 +113,8 @@ REVEAL_MOVE_S = 0.38
 REVEAL_HOLD_S = 1.6
 """Mary's revealed Shards stay on show this long before a computer (or another player) takes one."""
 ASPECT = 0.7
+ZOOM_HEIGHT = 0.5
+"""The card under the pointer is shown this tall (a share of the table's height), every word readable."""
 TALLEST = 1.0
 """The table's places are laid out in at most this height per unit of width (centred in a taller
 play area, the felt filling the rest): every area sizes its cards by its height, and in a play area
@@ -210,6 +212,8 @@ class WorldsCollideView(GameView):
         self._watched = False
         """The whole table watched played events on this shared screen (a reveal, a resolution,
         the round's end) since its seat last took it."""
+        self._pointer: tuple[int, int] | None = None
+        """Where the pointer was last seen over the table (for the zoomed card)."""
 
     # --- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -464,17 +468,35 @@ class WorldsCollideView(GameView):
                 self._played_row(g, seat, ch, played, x2, y2, w2, h2, step)
                 g.labels.append((f"played {len(played)}", max(9, fs - 4), DIM, "regular", "midleft",
                                  (x2 + fan_width(len(played), w2, step) + 6, y2 + h2 // 2)))
-            # hand as backs
+            # the hand: what is left of it is public (every Action not on the table), so it is
+            # listed by name, readable at a glance; only this round's secret choice is unknown
             count = p["hand_count"]
-            bstep = max(4, int(w2 * 0.28))
-            bx = P.right - pad - 4 - fan_width(count, w2, bstep) - int(fs * 2.2)
-            g.places[("hand", seat)] = pygame.Rect(bx, y2, w2, h2)
-            for i in range(count):
-                g.items.append(Item(pygame.Rect(bx + i * bstep, y2, w2, h2), BACK,
-                                    tip=f"{p['name']}'s hand: {count} Actions (hidden from you).",
-                                    key=("hand", seat, i)))
-            g.labels.append((f"x{count}", fs - 1, palette.TEXT, "bold", "midleft",
-                             (bx + fan_width(count, w2, bstep) + 6, y2 + h2 // 2)))
+            list_w = int(P.width * 0.5)
+            lx = P.right - pad - 4 - list_w
+            g.places[("hand", seat)] = pygame.Rect(P.right - pad - 4 - w2, y2, w2, h2)
+            lines = self.can_still_play_lines(seat, list_w, fs - 2)
+            line_h = int((fs - 2) * 1.3)
+            ly = y2 + max(0, (h2 - line_h * len(lines)) // 2)
+            for k, line in enumerate(lines):
+                g.labels.append((line, fs - 2, palette.TEXT if k else DIM, "bold" if k else "regular",
+                                 "topleft", (lx, ly + k * line_h)))
+            g.tips.append((pygame.Rect(lx, y2, list_w, h2),
+                           f"{p['name']} holds {count} Actions: every Action not played yet"
+                           + (" (one of them is this round's face-down choice)." if p.get("chosen") else ".")))
+
+    def can_still_play(self, seat: int) -> list[int]:
+        """The Actions `seat` may still play: all six but those on the table (public: played
+        Actions stay face up until a Reset or an empty hand; this round's face-down choice is
+        one of them)."""
+        played = set(self.view["players"][seat]["played"])
+        return [a for a in sorted(ACTION_NAMES) if a not in played]
+
+    def can_still_play_lines(self, seat: int, width: int, size: int) -> list[str]:
+        """`can_still_play` as a heading and the Actions by number and name, wrapped to `width`."""
+        left = self.can_still_play(seat)
+        head = "CAN STILL PLAY" if left else "CAN STILL PLAY: nothing (all six played)"
+        body = "  ·  ".join(f"{a} {ACTION_NAMES[a]}" for a in left)
+        return [head] + (self.text.wrap(body, size, width, "bold") if body else [])
 
     def _hand_backs(self, g: Geometry, seat: int, count: int, band: pygame.Rect, w: int, step: int) -> None:
         """The viewer's hand while the whole table watches (hot-seat): backs and the count, no faces,
@@ -1366,6 +1388,41 @@ class WorldsCollideView(GameView):
                     rect.center = (int(overlay.drag_pos[0]), int(overlay.drag_pos[1]))
                     self._blit_card(surface, item.face, rect, lift=1.0)
                     break
+        # the card under the pointer, large enough to read every word
+        zoom = self.zoom(overlay, animator)
+        if zoom is not None:
+            face, rect = zoom
+            self._blit_card(surface, face, rect, lift=0.6)
+
+    def view_pointer(self, event: pygame.event.Event) -> bool:
+        """Remember where the pointer is (for the zoomed card); never uses the event."""
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = (int(event.pos[0]), int(event.pos[1]))
+        return False
+
+    def zoom(self, overlay: Overlay, animator: Animator) -> tuple[Face, pygame.Rect] | None:
+        """The card face under the pointer and where its large copy goes: beside the card, about
+        half the table's height tall, kept on the table. None while something is dragged, a card
+        is in flight or nothing readable is under the pointer (a back tells nothing more large)."""
+        pos = self._pointer
+        if pos is None or overlay.drag_pos is not None or animator.busy:
+            return None
+        item = next((it for it in reversed(self._all_items()) if it.rect.collidepoint(pos)), None)
+        if item is None or item.face is None or item.face == BACK or item.face[0] == "anchor":
+            return None
+        h = int(self.rect.height * ZOOM_HEIGHT)
+        w = int(h * item.rect.width / max(1, item.rect.height))
+        if item.rect.height >= h * 0.8:
+            return None  # already large
+        rect = pygame.Rect(0, 0, w, h)
+        gap = max(8, item.rect.width // 5)
+        if item.rect.right + gap + w <= self.rect.right:
+            rect.left = item.rect.right + gap
+        else:
+            rect.right = item.rect.left - gap
+        rect.centery = item.rect.centery
+        rect.clamp_ip(self.rect)
+        return item.face, rect
 
     def _draw_tweens(self, surface: pygame.Surface, animator: Animator) -> None:
         """Cards in flight, flips, Clash marks, the Anchor's hop and the resolving step."""

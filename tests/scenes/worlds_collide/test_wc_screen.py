@@ -297,3 +297,55 @@ def test_the_clash_banner_says_in_one_message_what_the_anchor_does(module_ctx: A
         assert "none of them resolves" in subtitle
     else:
         assert "Ronin returns the Anchor and resolves it" in subtitle and "Mary's does not resolve" in subtitle
+
+
+# --- readable without hovering; a card under the pointer zooms up ----------------------------------
+def _table_view(module_ctx: AppContext, s: Any, seat: int = 0) -> WorldsCollideView:
+    view = WorldsCollideView(module_ctx, GAME, TextCache(module_ctx.font))
+    view.seat_names = [f"Player {i + 1}" for i in range(s.n)]
+    view.layout(pygame.Rect(0, 72, 960, 648))  # the table's play area in a 1280x720 window
+    view.set_view(s.view(seat))
+    return view
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_each_opponents_remaining_actions_are_listed_by_name_at_a_readable_size(module_ctx: AppContext,
+                                                                                players: int) -> None:
+    from tests.games.worlds_collide.wc_helpers import A, make
+
+    s = make(["Mary", "Ronin", "Jessup", "Kintriel"][:players], nexus="K1")
+    for a in ("Unleash", "Expose", "Telekinesis", "Shift"):
+        s.hands[1] &= ~(1 << A[a])  # on the table: Ronin can still play Fracture and Reset only
+    view = _table_view(module_ctx, s)
+    assert view.can_still_play(1) == [A["Fracture"], A["Reset"]]
+    texts = {text: size for text, size, *_ in view.geo.labels}
+    assert "CAN STILL PLAY" in texts
+    ronin = [text for text in texts if "Fracture" in text]
+    assert ronin and "Reset" in " ".join(ronin) and "Unleash" not in " ".join(ronin)
+    assert all(texts[text] >= 12 for text in ronin + ["CAN STILL PLAY"])
+    # the other opponents (with all six in hand) can still Unleash
+    assert sum("Unleash" in text for text, *_ in view.geo.labels) == players - 2
+
+
+def test_the_card_under_the_pointer_zooms_up_large_beside_it(module_ctx: AppContext) -> None:
+    from scenes.animation import Animator
+    from scenes.views.base import Overlay
+    from tests.games.worlds_collide.wc_helpers import make
+
+    s = make(["Mary", "Ronin"], nexus="K1")
+    view = _table_view(module_ctx, s)
+    card = next(it for it in view.geo.items if it.key[:1] == ("hand",) and it.face is not None)
+    assert view.zoom(Overlay(), Animator(1.0)) is None  # nothing under the pointer yet
+    view.view_pointer(pygame.event.Event(pygame.MOUSEMOTION, pos=card.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    zoom = view.zoom(Overlay(), Animator(1.0))
+    assert zoom is not None
+    face, rect = zoom
+    assert face == card.face and rect.height >= 3 * card.rect.height and rect.height >= 300
+    assert not rect.colliderect(card.rect) and view.rect.contains(rect)
+    surface = pygame.Surface((1280, 720))
+    view.draw(surface, Overlay(), Animator(1.0))
+    assert surface.get_at(rect.center) != surface.get_at((rect.right + 40, rect.centery))  # drawn there
+    # a face-down card (the Nexus) shows nothing more when large
+    nexus = next(it for it in view.geo.items if it.key == ("nexus",))
+    view.view_pointer(pygame.event.Event(pygame.MOUSEMOTION, pos=nexus.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    assert view.zoom(Overlay(), Animator(1.0)) is None
