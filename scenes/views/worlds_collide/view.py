@@ -35,9 +35,11 @@ from game.core.words import ALERT, HEADLINE, SEAT, Line
 from game.worlds_collide.cards import (
     ACTION_NAMES,
     ADVARANAU,
+    CENE_C,
     CHARACTER_NAMES,
     MARY_REVEALS,
     RONIN,
+    TELEKINESIS,
     UNLEASH,
     WILD,
     card_name,
@@ -552,8 +554,11 @@ class WorldsCollideView(GameView):
             for i, card in enumerate(shown):
                 r = pygame.Rect(x + i * step, top, cw, ch_h)
                 g.places[("discard", card)] = r
-                g.items.append(Item(r, ("shard", card), Target("discard", ident=card_name(card)),
-                                    shard_tip(card) + "\nIn the Discard (open). Click the Discard to browse it all.",
+                # (no target on a fanned strip: a pick from the Discard goes through the picker,
+                # where every card is whole)
+                g.items.append(Item(r, ("shard", card), None,
+                                    shard_tip(card) + "\nIn the Discard (open). Click the Discard to see every "
+                                    "card whole" + (" and take one." if self._picking_discard() else "."),
                                     key=("discard", card)))
         g.labels.append((f"DISCARD  {len(discard)}", fs - 1, BRASS, "bold", "midtop",
                          (x + min(fan_w, fan_width(min(8, len(discard)), cw, int(cw * 0.45))) // 2,
@@ -678,6 +683,8 @@ class WorldsCollideView(GameView):
         elif self.browser_open:
             disc = sorted(v.get("discard", []))
             title = f"The Discard: {len(disc)} Shards (open to all)" if disc else "The Discard is empty"
+            if disc and self._picking_discard():
+                title = "Take a Shard from the Discard: click the one you want"
             for c in disc:
                 cards.append((("shard", c), Target("discard", ident=card_name(c)), shard_tip(c), False))
         if not title:
@@ -710,6 +717,19 @@ class WorldsCollideView(GameView):
                                 unseen=i in unseen))
             if face[0] == "shard" and (kind == "mary-take" or pending.get("purpose") == "mary"):
                 g.revealed[int(face[1])] = r
+
+    def _picking_discard(self) -> bool:
+        """The viewer must now (or may) take a Shard from the Discard: Telekinesis, Cene C's
+        ability (her own or borrowed by Jessup), or Cene C's second take."""
+        pending = self.view.get("pending") or {}
+        if pending.get("seat") != self.me or not self.private_shown():
+            return False
+        if pending.get("kind") == "cene-more":
+            return True
+        if pending.get("kind") != "act":
+            return False
+        a = pending.get("action")
+        return a == TELEKINESIS or (a == UNLEASH and self._acting_ability(self.me) == CENE_C)
 
     def _hand_hint(self, seat: int) -> str:
         """What a click on a card in the viewer's hand does now (a line for its tooltip)."""
@@ -873,6 +893,9 @@ class WorldsCollideView(GameView):
         # moment (a hidden hand has no targets to hit anyway)
         me = self.view["players"][seat] if self.view.get("players") else {}
         out += [Target("hand", ident=str(a)) for a in me.get("hand") or [] if a != me.get("choice")]
+        # (a pick from the Discard is made in its picker; listed here so the table's legal subset
+        # says whether the Discard is a target now)
+        out += [Target("discard", ident=card_name(c)) for c in sorted(set(self.view.get("discard") or []))]
         return list(dict.fromkeys(out))
 
     def view_click(self, pos: Point) -> bool:
@@ -885,9 +908,6 @@ class WorldsCollideView(GameView):
             self._build()
             return True
         if self.geo.modal_rect is None and self.geo.discard_rect.collidepoint(pos):
-            hit = self.hit_test(pos)
-            if hit is not None and hit in self._clickable:
-                return False
             if self.view.get("discard"):
                 self.browser_open = True
                 self._build()
@@ -898,7 +918,15 @@ class WorldsCollideView(GameView):
         for item in reversed(self._all_items()):
             if item.target == target:
                 return (float(item.rect.centerx), float(item.rect.centery))
+        if target.zone == "discard" and target.ident is not None and self.geo.modal_rect is None:
+            for key, rect in self.geo.places.items():  # a fanned card: its strip on the table
+                if key[0] == "discard" and len(key) == 2 and card_name(key[1]) == target.ident:
+                    return (float(rect.centerx), float(rect.centery))
         return None
+
+    def discard_is_target(self) -> bool:
+        """A click on the Discard opens its picker to take a Shard (some pick from it is legal)."""
+        return any(t.zone == "discard" for t in self._clickable)
 
     def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
         if isinstance(command, ChooseAction):
@@ -1349,6 +1377,11 @@ class WorldsCollideView(GameView):
                 if item.target.zone == "hand" and overlay.held is None:
                     continue
                 self._glow(surface, item.rect, TARGET_GLOW, pulse, overlay.hover == item.target)
+            if any(t.zone == "discard" for t in clickable) and self.view.get("discard"):
+                fan = [it.rect for it in g.items if it.key[:1] == ("discard",) and len(it.key) == 2]
+                if fan:
+                    self._glow(surface, fan[0].unionall(fan[1:]), TARGET_GLOW, pulse,
+                               self._pointer is not None and g.discard_rect.collidepoint(self._pointer))
             if overlay.held is None:
                 for item in g.items:
                     if item.target == ACTING and ACTING in movable:

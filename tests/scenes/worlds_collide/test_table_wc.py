@@ -748,3 +748,39 @@ def test_target_highlights_use_a_colour_no_character_uses(ctx: AppContext, monke
     for _rect, colour in glows:  # ...in a colour far from every Character's
         for look in LOOKS:
             assert sum((a - b) ** 2 for a, b in zip(colour, look.colour)) ** 0.5 > 150, (colour, look)
+
+
+def test_telekinesis_takes_from_the_discard_through_a_picker_with_every_card_whole(ctx: AppContext) -> None:
+    from game.worlds_collide.cards import parse_card
+    from game.worlds_collide.commands import PickDiscard
+
+    scene = open_table(ctx, ["human", "human"], seed=4)
+    reach_resolution(ctx, scene, TELEKINESIS, SHIFT)
+    ctx.stack.apply_pending()
+    if isinstance(ctx.stack.top, HandoffScene):
+        ready(ctx)
+        settle(ctx, scene)
+    me = scene.acting_human()
+    assert scene.view.view["pending"]["action"] == TELEKINESIS
+    state = scene.match.state
+    for name in ("M1", "K2", "R3", "W"):
+        state.discard[parse_card(name)] += 1
+        state.discard_n += 1
+    scene.resume()
+    step(ctx, [], DT)
+    assert scene.view.discard_is_target()  # the Discard as a whole is a target...
+    strips = [it for it in scene.view.geo.items if it.key[:1] == ("discard",) and len(it.key) == 2]
+    assert len(strips) >= 4 and all(it.target is None for it in strips)  # ...never a fanned strip
+    count = len(scene.match.commands)
+    rect = scene.view.geo.discard_rect
+    click(ctx, (rect.x + 6, rect.centery))  # on the first card's thin strip
+    assert len(scene.match.commands) == count  # nothing taken by the click on a strip
+    view = scene.view
+    assert view.browser_open and view.geo.modal_title.startswith("Take a Shard from the Discard")
+    cards = view.geo.modal
+    assert len(cards) == len(view.view["discard"])
+    for i, a in enumerate(cards):  # every card whole: none covers another
+        assert all(not a.rect.colliderect(b.rect) for b in cards[i + 1:])
+    want = next(it for it in cards if it.target == Target("discard", ident="R3"))
+    click(ctx, want.rect.center)
+    assert PickDiscard(me, parse_card("R3")) in scene.match.commands
