@@ -298,6 +298,8 @@ class TableScene(Scene):
         found = self.game.find_command(self.match.state, seat, target, None)
         if isinstance(found, Refusal):
             self.refuse(found.reason)
+        elif self.view.stage(found):
+            self._refresh_buttons()  # the view asks for a confirmation of its own
         else:
             self.play(found)
 
@@ -361,6 +363,9 @@ class TableScene(Scene):
             self.refuse(found.reason)
             if dragged:
                 self.view.snap_back(source, pos, self.animator)
+            return
+        if self.view.stage(found):
+            self._refresh_buttons()  # the view asks for a confirmation of its own
             return
         if not self.play(found, pos if dragged else None) and dragged:
             self.view.snap_back(source, pos, self.animator)
@@ -706,6 +711,7 @@ class TableScene(Scene):
                         self.view.notice = None
                     self._click_key = None
                     self._hover(event.pos)
+                    self._refresh_buttons()  # (a view's own click may change its buttons)
                     return True
                 hit = self.view.hit_test(event.pos)
                 self._press_target = hit if self._input_open() and hit in self.clickable() else None

@@ -209,6 +209,8 @@ class WorldsCollideGame(Game):
                     want = Keep(seat, _card(ident[5:]))
                 elif ident and ident.startswith("take:"):
                     want = TakeRevealed(seat, _card(ident[5:]))
+                elif ident and ident.startswith("choose:"):
+                    want = ChooseAction(seat, int(ident[7:]))  # the view's "Lock in" of a picked card
             elif t.zone == "nexus":
                 want = PickNexus(seat)
             elif t.zone == "discard" and ident is not None:

@@ -249,6 +249,12 @@ class GameView(ABC):
         pixels by default, for views without a camera."""
         return pos
 
+    def stage(self, command: Command) -> bool:
+        """A legal command a click or a drop made, offered to the view before it is played: a
+        view that wants select-then-confirm (a secret choice that can still be picked up again)
+        keeps it and offers its own confirming `Action`; True if it kept it. Default: play it."""
+        return False
+
     def preview(self, source: Target, target: Target | None) -> None:
         """Called on every pointer move while `source` is dragged, with the target a drop there
         would make (None: nothing): a view shows what would happen (a path and its length,

@@ -215,6 +215,9 @@ class WorldsCollideView(GameView):
         """The whole table watched played events on this shared screen (a reveal, a resolution,
         the round's end) since its seat last took it."""
         self._pointer: tuple[int, int] | None = None
+        self._staged: tuple[int, int] | None = None
+        """(seat, Action): the secret choice picked but not locked in yet (select, then Lock in);
+        it sits face up in the seat's play slot and can be taken back until then."""
         """Where the pointer was last seen over the table (for the zoomed card)."""
 
     # --- geometry ----------------------------------------------------------------------------
@@ -232,6 +235,8 @@ class WorldsCollideView(GameView):
 
     def set_view(self, view: ViewDict) -> None:
         self.view = view
+        if self._staged is not None and not self._may_stage(self._staged[1]):
+            self._staged = None
         pending = view.get("pending") or {}
         if self.browser_open and not (pending.get("kind") == "cene-more" and pending.get("seat") == view.get("seat")):
             self.browser_open = False
@@ -266,7 +271,36 @@ class WorldsCollideView(GameView):
 
     def screen_taken(self) -> None:
         self._watched = False
+        self._staged = None  # (a new person at the screen picks their own)
         self._build()
+
+    # --- select, then Lock in -------------------------------------------------------------
+    def _may_stage(self, action: int) -> bool:
+        """The viewer may now pick `action` as their secret choice (not locked in yet)."""
+        v = self.view
+        players = v.get("players") or []
+        if v.get("phase") != "choose" or not players or self._staged_seat_changed():
+            return False
+        me = players[self.me]
+        return not me["chosen"] and action in (me.get("hand") or []) and self.me in (v.get("to_act") or [])
+
+    def _staged_seat_changed(self) -> bool:
+        return self._staged is not None and self._staged[0] != self.me
+
+    def staged(self) -> int | None:
+        """The Action picked but not locked in (drawn in the play slot while private_shown)."""
+        if self._staged is None or self._staged[0] != self.me or not self.private_shown():
+            return None
+        return self._staged[1]
+
+    def stage(self, command: Command) -> bool:
+        """A secret choice is picked first (it goes face up into the play slot, can be taken back
+        or swapped) and made only with "Lock in"."""
+        if not isinstance(command, ChooseAction) or command.seat != self.me or not self.private_shown():
+            return False
+        self._staged = (self.me, command.action)
+        self._build()
+        return True
 
     def log_stale(self) -> bool:
         """The log was written for the other side of `private_shown` (a watched moment began or ended)."""
@@ -445,7 +479,7 @@ class WorldsCollideView(GameView):
             hy = y + h1 + int(fs * 1.3)
             hh2 = P.bottom - pad - hy
             hw = int(hh2 * ASPECT)
-            hand = [a for a in (p["hand"] or []) if a != p.get("choice")]
+            hand = [a for a in (p["hand"] or []) if a != p.get("choice") and a != self.staged()]
             hstep = hw + gap * 2
             g.places[("hand", seat)] = pygame.Rect(P.centerx - hw // 2, hy, hw, hh2)
             if public:
@@ -624,6 +658,11 @@ class WorldsCollideView(GameView):
                 tip = (f"Your choice: {ACTION_NAMES[action]}. Everyone reveals at once." if action is not None
                        else f"{who} has chosen an Action, face down.")
                 g.items.append(Item(r, face, None, tip, key=("arena", i)))
+            elif seat == self.me and (staged := self.staged()) is not None:
+                g.items.append(Item(r, ("action", staged, ch if ch is not None else -1), PLAY_SLOT,
+                                    f"Your pick: {ACTION_NAMES[staged]}, not locked in. Click it to take it "
+                                    "back (or pick another card); Lock in (Enter) to choose it in secret.",
+                                    key=("arena", i), stamp="PICKED", stamp_colour=BRASS))
             else:
                 is_slot = seat == self.me and phase == "choose"
                 g.items.append(Item(r, None, PLAY_SLOT if is_slot else None,
@@ -785,6 +824,9 @@ class WorldsCollideView(GameView):
             mine = players[self.me]
             if not mine["chosen"] and self.me in v.get("to_act", []) and not self._watched:
                 me_choosing = f"{mine['name']} ({seat_names[self.me]})" if self.me < len(seat_names) else mine["name"]
+                if self.staged() is not None:
+                    return f"{me_choosing} · Lock in {ACTION_NAMES[self.staged() or 0]}, or pick another card", \
+                        colour_of(mine.get("character"))
                 return f"{me_choosing} · round {v['round']}: choose an Action in secret", \
                     colour_of(mine.get("character"))
             return f"Waiting for {', '.join(waiting)} to choose...", DIM
@@ -843,6 +885,11 @@ class WorldsCollideView(GameView):
             ch if ch is not None else -1, "resolve it")
 
     def actions(self, seat: Seat) -> list[Action]:
+        staged = self.staged()
+        if staged is not None and seat == self.me:
+            name = ACTION_NAMES[staged]
+            return [Action(f"Lock in {name}", Target("button", ident=f"choose:{staged}"),
+                           f"Choose {name} in secret: it cannot be taken back this round (Enter)", pygame.K_RETURN)]
         pending = self.view.get("pending") or {}
         if pending.get("seat") != seat:
             return []
@@ -899,7 +946,12 @@ class WorldsCollideView(GameView):
         return list(dict.fromkeys(out))
 
     def view_click(self, pos: Point) -> bool:
-        """Open or close the Discard browser (a view-only overlay)."""
+        """Open or close the Discard browser (a view-only overlay); take back a picked card."""
+        slot = self.geo.places.get(("arena-seat", self.me))
+        if self.staged() is not None and self.geo.modal_rect is None and slot is not None and slot.collidepoint(pos):
+            self._staged = None
+            self._build()
+            return True
         if self.browser_open:
             hit = self.hit_test(pos)
             if hit is not None and hit in self._clickable:

@@ -90,6 +90,11 @@ def next_turn(ctx: AppContext, scene: TableScene) -> int:
     raise AssertionError("no human turn came")
 
 
+def lock_in(ctx: AppContext) -> None:
+    """A picked secret choice is made only with "Lock in" (Enter)."""
+    key(ctx, pygame.K_RETURN)
+
+
 def hand(action: int) -> Target:
     return Target("hand", ident=str(action))
 
@@ -100,6 +105,7 @@ def reach_resolution(ctx: AppContext, scene: TableScene, mine: int, theirs: int)
     me = scene.acting_human()
     assert me is not None
     drag(ctx, at(scene, hand(mine)), at(scene, Target("play-slot")))
+    lock_in(ctx)
     other = 1 - me
     if other in scene.match.to_act():
         assert scene.match.submit(ChooseAction(other, theirs)).ok
@@ -114,6 +120,7 @@ def test_dragging_an_action_to_the_play_slot_chooses_it(ctx: AppContext) -> None
     seat = scene.acting_human()
     assert seat is not None and scene.view.view["phase"] == "choose"
     drag(ctx, at(scene, hand(FRACTURE)), at(scene, Target("play-slot")))
+    lock_in(ctx)
     assert ChooseAction(seat, FRACTURE) in scene.match.commands
     # the chosen card now sits face up in the viewer's slot, and left the hand
     assert scene.view.view["players"][seat]["choice"] == FRACTURE
@@ -125,6 +132,7 @@ def test_clicking_an_action_chooses_it(ctx: AppContext) -> None:
     settle(ctx, scene)
     seat = scene.acting_human()
     click(ctx, at(scene, hand(TELEKINESIS)))
+    lock_in(ctx)
     assert ChooseAction(seat, TELEKINESIS) in scene.match.commands
 
 
@@ -201,6 +209,7 @@ def test_handoff_between_two_humans_and_the_second_never_sees_the_first_choice(c
     first = scene.acting_human()
     assert first is not None
     drag(ctx, at(scene, hand(EXPOSE)), at(scene, Target("play-slot")))
+    lock_in(ctx)
     assert ChooseAction(first, EXPOSE) in scene.match.commands
     handoff = wait_for_handoff(ctx)
     assert "Pass to" in f"Pass to {handoff.seat_label}" and "Player 2" in handoff.seat_label
@@ -237,6 +246,7 @@ def test_ai_seats_choose_through_the_worker_while_frames_draw(ctx: AppContext) -
     settle(ctx, scene)
     seat = scene.acting_human()
     click(ctx, at(scene, hand(FRACTURE)))
+    lock_in(ctx)
     assert ChooseAction(seat, FRACTURE) in scene.match.commands
     frames = 0
     while frames < 200 and not scene.match.state.plays:
@@ -310,6 +320,7 @@ def test_picking_characters_then_jessup_unleash_targets_a_played_action(ctx: App
         for _ in range(2):
             seat = next_turn(ctx, scene)
             click(ctx, at(scene, hand(mine if seat == jessup else theirs)))
+            lock_in(ctx)
     for _ in range(10):
         next_turn(ctx, scene)
         pending = scene.view.view["pending"] or {}
@@ -329,6 +340,7 @@ def test_second_hot_seat_player_cannot_undo_the_first_players_secret_choice(ctx:
     first = scene.acting_human()
     assert first is not None
     drag(ctx, at(scene, hand(EXPOSE)), at(scene, Target("play-slot")))
+    lock_in(ctx)
     wait_for_handoff(ctx)
     ready(ctx)
     settle(ctx, scene)
@@ -367,6 +379,7 @@ def test_computers_choose_while_the_human_is_still_choosing_and_nothing_leaks(ct
     # the hand stays open: a click chooses at once and the round reveals
     assert scene._input_open()
     click(ctx, at(scene, hand(FRACTURE)))
+    lock_in(ctx)
     assert ChooseAction(me, FRACTURE) in scene.match.commands
     for _ in range(100):
         step(ctx, [], DT)
@@ -429,6 +442,7 @@ def test_a_computers_answer_waits_while_the_human_holds_a_card(ctx: AppContext) 
     drop = at(scene, Target("play-slot"))
     step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=drop, rel=(1, 1), buttons=(1, 0, 0))], DT)
     step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=drop, button=1)], DT)
+    lock_in(ctx)
     assert ChooseAction(me, SHIFT) in match.commands
     for _ in range(10):
         step(ctx, [], DT)
@@ -450,6 +464,7 @@ def test_hot_seat_with_a_computer_keeps_the_handoffs_and_the_secrets(ctx: AppCon
         step(ctx, [], DT)
     assert scene.match.state.choices[1]  # chosen while the first human looks at their hand
     click(ctx, at(scene, hand(EXPOSE)))
+    lock_in(ctx)
     assert "Player 3" in wait_for_handoff(ctx).seat_label
     ready(ctx)
     settle(ctx, scene)
@@ -464,6 +479,7 @@ def test_undo_while_computers_think_in_the_background_asks_them_again(ctx: AppCo
     match, scene, held = held_table(ctx, ["human", "random", "random"])
     assert scene.ai.asked(1) and scene.ai.asked(2)
     click(ctx, at(scene, hand(FRACTURE)))
+    lock_in(ctx)
     assert ChooseAction(0, FRACTURE) in match.commands
     key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
     assert ChooseAction(0, FRACTURE) not in match.commands
@@ -504,6 +520,7 @@ def both_humans_choose(ctx: AppContext) -> tuple[TableScene, int, int]:
     assert first is not None
     assert _face_up_hand(scene, first)  # the acting human sees their hand
     click(ctx, at(scene, hand(EXPOSE)))
+    lock_in(ctx)
     wait_for_handoff(ctx)
     ready(ctx)
     settle(ctx, scene)
@@ -512,6 +529,7 @@ def both_humans_choose(ctx: AppContext) -> tuple[TableScene, int, int]:
     assert _face_up_hand(scene, second)
     mine = next(a for a in scene.view.view["players"][second]["hand"] if a != EXPOSE)
     click(ctx, at(scene, hand(mine)))
+    lock_in(ctx)
     assert ChooseAction(second, mine) in scene.match.commands
     return scene, first, second
 
@@ -685,6 +703,7 @@ def test_hot_seat_the_chosen_action_flies_to_its_slot_face_down(ctx: AppContext)
     first = scene.acting_human()
     assert first is not None
     click(ctx, at(scene, hand(EXPOSE)))
+    lock_in(ctx)
     flights = [tw for tw in scene.animator.tweens
                if tw.kind == "wc-move" and tuple(tw.payload.get("hide", ())) == ("arena", first)]
     assert flights and all(tw.payload["face"] == ("back",) for tw in flights)
@@ -784,3 +803,26 @@ def test_telekinesis_takes_from_the_discard_through_a_picker_with_every_card_who
     want = next(it for it in cards if it.target == Target("discard", ident="R3"))
     click(ctx, want.rect.center)
     assert PickDiscard(me, parse_card("R3")) in scene.match.commands
+
+
+def test_the_secret_choice_is_picked_then_locked_in_and_can_be_taken_back_before(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "random"])
+    settle(ctx, scene)
+    seat = scene.acting_human()
+    assert seat is not None
+    click(ctx, at(scene, hand(TELEKINESIS)))
+    assert not any(isinstance(c, ChooseAction) and c.seat == seat for c in scene.match.commands)
+    assert scene.view.staged() == TELEKINESIS and scene.view.anchor(hand(TELEKINESIS)) is None  # in the slot
+    assert [a.label for a in scene.view.actions(seat)] == ["Lock in Telekinesis"]
+    assert any(b.label == "Lock in Telekinesis" for b in scene.action_buttons)
+    click(ctx, at(scene, Target("play-slot")))  # picked up again
+    assert scene.view.staged() is None and scene.view.anchor(hand(TELEKINESIS)) is not None
+    assert not scene.action_buttons
+    drag(ctx, at(scene, hand(SHIFT)), at(scene, Target("play-slot")))
+    assert scene.view.staged() == SHIFT
+    click(ctx, at(scene, hand(EXPOSE)))  # another card swaps the pick
+    assert scene.view.staged() == EXPOSE and scene.view.anchor(hand(SHIFT)) is not None
+    lock_in(ctx)
+    assert ChooseAction(seat, EXPOSE) in scene.match.commands
+    assert not any(isinstance(c, ChooseAction) and c.seat == seat and c.action != EXPOSE
+                   for c in scene.match.commands)
