@@ -44,7 +44,7 @@ from scenes.input.drag import DragController
 from scenes.input.regions import region_target
 from scenes.kit.decision_panel import Choice, DecisionPanel
 from scenes.pacing import PULSE, STILL
-from scenes.sprites.button import Button
+from scenes.sprites.button import Button, shared_size
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.icons import icon
 from scenes.sprites.log_panel import LogPanel
@@ -1161,8 +1161,9 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, tuple(int(c * 0.75) for c in colour), pill, border_radius=pill.height // 2)
                 surface.blit(tag, tag.get_rect(center=pill.center))
             y += int(fs * 1.9)
+        row_size = shared_size(self.text, self.action_buttons, fs + 2)
         for b in self.action_buttons:
-            b.draw(surface, self.text, fs + 2)
+            b.draw(surface, self.text, row_size)
         if not self.action_buttons:
             hint = self._action_hint()
             if hint:

@@ -75,6 +75,12 @@ def fitted_size(text: TextCache, label: str, size: int, width: int, smallest: in
     return size
 
 
+def shared_size(text: TextCache, buttons: list[Button], size: int) -> int:
+    """One label size for a row of buttons: the largest at which every label fits its button
+    ('Resolve Fracture' and 'Decline' side by side in the same type, not one shrunk alone)."""
+    return min((fitted_size(text, b.label, size, b.rect.width - b.rect.height // 2) for b in buttons), default=size)
+
+
 def draw_pill(surface: pygame.Surface, r: pygame.Rect, label: str, text: TextCache, fs: int, hot: bool,
               enabled: bool = True, accent: Colour = (58, 62, 82)) -> None:
     """A small flat pill button drawn on the table itself (play / pause / step, a split panel's

@@ -531,8 +531,14 @@ class WorldsCollideView(GameView):
         """`can_still_play` as a heading and the Actions by number and name, wrapped to `width`."""
         left = self.can_still_play(seat)
         head = "CAN STILL PLAY" if left else "CAN STILL PLAY: nothing (all six played)"
-        body = "  ·  ".join(f"{a} {ACTION_NAMES[a]}" for a in left)
-        return [head] + (self.text.wrap(body, size, width, "bold") if body else [])
+        lines: list[str] = []
+        for entry in (f"{a} {ACTION_NAMES[a]}" for a in left):  # (never split between number and name)
+            trial = f"{lines[-1]}  ·  {entry}" if lines else entry
+            if lines and self.text.render(trial, size, palette.TEXT, "bold").get_width() <= width:
+                lines[-1] = trial
+            else:
+                lines.append(entry)
+        return [head] + lines
 
     def _hand_backs(self, g: Geometry, seat: int, count: int, band: pygame.Rect, w: int, step: int) -> None:
         """The viewer's hand while the whole table watches (hot-seat): backs and the count, no faces,
@@ -1501,11 +1507,14 @@ class WorldsCollideView(GameView):
             return None  # already large
         rect = pygame.Rect(0, 0, w, h)
         gap = max(8, item.rect.width // 5)
-        if item.rect.right + gap + w <= self.rect.right:
+        if item.rect.top - gap - h >= self.rect.top and item.rect.centery > self.rect.centery:
+            rect.midbottom = (item.rect.centerx, item.rect.top - gap)  # (the hand: above it, its row stays in view)
+        elif item.rect.right + gap + w <= self.rect.right:
             rect.left = item.rect.right + gap
+            rect.centery = item.rect.centery
         else:
             rect.right = item.rect.left - gap
-        rect.centery = item.rect.centery
+            rect.centery = item.rect.centery
         rect.clamp_ip(self.rect)
         return item.face, rect
 

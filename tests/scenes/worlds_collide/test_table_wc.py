@@ -826,3 +826,25 @@ def test_the_secret_choice_is_picked_then_locked_in_and_can_be_taken_back_before
     assert ChooseAction(seat, EXPOSE) in scene.match.commands
     assert not any(isinstance(c, ChooseAction) and c.seat == seat and c.action != EXPOSE
                    for c in scene.match.commands)
+
+
+def test_resolve_and_decline_are_written_in_the_same_type(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = open_table(ctx, ["human", "human"], seed=4)
+    reach_resolution(ctx, scene, FRACTURE, SHIFT)
+    ctx.stack.apply_pending()
+    if isinstance(ctx.stack.top, HandoffScene):
+        ready(ctx)
+        settle(ctx, scene)
+    labels = [b.label for b in scene.action_buttons]
+    assert labels == ["Resolve Fracture", "Decline"]
+    sizes: dict[str, int] = {}
+    real = scene.text.blit
+
+    def spy(surface: pygame.Surface, text: str, size: int, *args: Any, **kw: Any) -> Any:
+        if text in labels:
+            sizes[text] = size
+        return real(surface, text, size, *args, **kw)
+
+    monkeypatch.setattr(scene.text, "blit", spy)
+    scene.draw(pygame.Surface(ctx.screen.get_size()))
+    assert set(sizes) == set(labels) and len(set(sizes.values())) == 1, sizes
