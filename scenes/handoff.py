@@ -18,8 +18,10 @@ class HandoffScene(UIScene):
     overlay_layer = 40
 
     def __init__(self, ctx: Any, seat_label: str, on_ready: Callable[[], None] | None = None,
-                 again: bool = False) -> None:
+                 again: bool = False, match: Any = None) -> None:
         super().__init__(ctx)
+        self.match = match
+        """The match on the table beneath, for the pause menu Esc opens over this screen (None: Esc does nothing)."""
         self.seat_label = seat_label
         self.again = again
         """The seat on screen gets it back after everyone watched (the words say why)."""
@@ -51,6 +53,9 @@ class HandoffScene(UIScene):
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.ready()
+        elif event.key == pygame.K_ESCAPE and self.match is not None:
+            # the pause menu over this opaque screen: save, rules or quit without anyone's secrets showing
+            self.ctx.stack.push(self.ctx.scene("pause", self.match))
         return True  # nothing beneath may react while the screen is handed over
 
     def enter(self) -> None:

@@ -227,7 +227,8 @@ class TableScene(Scene):
         again = self.flow.handing_over(seat)
         role = self.view.role_of(seat)
         label = f"{role}'s player ({seat_label(self.match, seat)})" if role else seat_label(self.match, seat)
-        self.ctx.stack.push(self.ctx.scene("handoff", label, lambda: self._take_screen(seat), again=again))
+        self.ctx.stack.push(self.ctx.scene("handoff", label, lambda: self._take_screen(seat), again=again,
+                                           match=self.match))
 
     def _take_screen(self, seat: Seat) -> None:
         self.flow.screen_taken(seat)

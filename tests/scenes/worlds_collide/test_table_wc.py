@@ -848,3 +848,20 @@ def test_resolve_and_decline_are_written_in_the_same_type(ctx: AppContext, monke
     monkeypatch.setattr(scene.text, "blit", spy)
     scene.draw(pygame.Surface(ctx.screen.get_size()))
     assert set(sizes) == set(labels) and len(set(sizes.values())) == 1, sizes
+
+
+# --- hot-seat ---------------------------------------------------------------------------------------
+def test_esc_on_a_hand_off_opens_the_pause_menu_over_it_without_showing_the_table(ctx: AppContext) -> None:
+    from scenes.pause import PauseScene
+
+    open_table(ctx, ["human", "human"], players_ready=False)
+    handoff = ctx.stack.top
+    assert isinstance(handoff, HandoffScene)
+    key(ctx, pygame.K_ESCAPE)
+    ctx.stack.apply_pending()
+    assert isinstance(ctx.stack.top, PauseScene)
+    below = ctx.stack.scenes[-2]
+    assert below is handoff and handoff.opaque  # the table stays covered under the menu
+    key(ctx, pygame.K_ESCAPE)  # resume: back to the hand-off, not to the table
+    ctx.stack.apply_pending()
+    assert ctx.stack.top is handoff
