@@ -215,6 +215,9 @@ class WorldsCollideView(GameView):
         """The whole table watched played events on this shared screen (a reveal, a resolution,
         the round's end) since its seat last took it."""
         self._pointer: tuple[int, int] | None = None
+        self._animating = False
+        """Played events are still animating (the reveal's flips, a clash): the banner names what
+        happens, and asks ("press Resolve") only once the cards it talks about are face up."""
         self._staged: tuple[int, int] | None = None
         """(seat, Action): the secret choice picked but not locked in yet (select, then Lock in);
         it sits face up in the seat's play slot and can be taken back until then."""
@@ -846,7 +849,7 @@ class WorldsCollideView(GameView):
         col = colour_of(players[seat].get("character"))
         # until the seat on screen is handed it back after a watched moment, the banner speaks to
         # the whole table (no "press Resolve" over a face-down hand and no buttons)
-        mine_now = seat == self.me and not self._watched
+        mine_now = seat == self.me and not self._watched and not self._animating
         me = f"{who} ({seat_names[seat]})" if seat < len(seat_names) else who
         if kind == "act":
             a = int(pending["action"])
@@ -1223,6 +1226,8 @@ class WorldsCollideView(GameView):
                              title=f"{winners} win{'s' if len(ev.winners) == 1 else ''}!", subtitle=win_reason(ev, [p["name"] for p in players]))
         self._hold_round(redacted, animator, before, t)
         self._static_key = None
+        if animator.busy:
+            self._animating = True  # (the banner's prompt waits until the cards it names are face up)
         if self.shared_screen and animator.busy:
             self._watched = True
             if not self._watching:
@@ -1286,6 +1291,8 @@ class WorldsCollideView(GameView):
     def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
         if not self.geo.items:
             return
+        if self._animating and not animator.busy:
+            self._animating = False
         if self._watching and not animator.busy:
             self._watching = False  # the played-out moment is over: the acting person sees their cards
             self._build()

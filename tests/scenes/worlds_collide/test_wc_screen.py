@@ -349,3 +349,24 @@ def test_the_card_under_the_pointer_zooms_up_large_beside_it(module_ctx: AppCont
     nexus = next(it for it in view.geo.items if it.key == ("nexus",))
     view.view_pointer(pygame.event.Event(pygame.MOUSEMOTION, pos=nexus.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     assert view.zoom(Overlay(), Animator(1.0)) is None
+
+
+def test_the_banner_asks_for_resolve_only_once_the_revealed_cards_are_face_up(module_ctx: AppContext) -> None:
+    from scenes.animation import Animator
+    from scenes.views.base import Overlay
+    from tests.games.worlds_collide.wc_helpers import choose, make
+
+    s = make(["Mary", "Ronin"], nexus="K1K2")
+    view = _table_view(module_ctx, s)
+    before = s.view(0)
+    events = choose(s, p0="Fracture", p1="Shift")
+    view.set_view(s.view(0))
+    animator = Animator(1.0)
+    view.animate(events, animator, before, None)
+    assert animator.busy  # the reveal flips the cards
+    text, _colour = view.status(view.seat_names)
+    assert "press Resolve" not in text and "resolves Fracture" in text
+    animator.finish_all()
+    view.draw(pygame.Surface((1280, 720)), Overlay(), animator)
+    text, _colour = view.status(view.seat_names)
+    assert "press Resolve" in text
