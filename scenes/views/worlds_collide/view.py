@@ -501,7 +501,13 @@ class WorldsCollideView(GameView):
             h2 = P.bottom - pad - y2
             w2 = int(h2 * ASPECT)
             x2 = P.x + pad + 4
+            list_w = int(P.width * 0.5)
+            lx = P.right - pad - 4 - list_w
+            # the played row stays left of the list (squeezed in a narrow panel; each card zooms on hover)
+            room = lx - x2 - int(fs * 3.2)
             step = max(6, int(w2 * 0.62))
+            if len(played) > 1:
+                step = max(4, min(step, (room - w2) // (len(played) - 1)))
             g.places[("played-size", seat)] = pygame.Rect(x2, y2, w2, h2)
             if played:
                 self._played_row(g, seat, ch, played, x2, y2, w2, h2, step)
@@ -510,15 +516,12 @@ class WorldsCollideView(GameView):
             # the hand: what is left of it is public (every Action not on the table), so it is
             # listed by name, readable at a glance; only this round's secret choice is unknown
             count = p["hand_count"]
-            list_w = int(P.width * 0.5)
-            lx = P.right - pad - 4 - list_w
             g.places[("hand", seat)] = pygame.Rect(P.right - pad - 4 - w2, y2, w2, h2)
             lines = self.can_still_play_lines(seat, list_w, fs - 2)
             line_h = int((fs - 2) * 1.3)
-            ly = y2 + max(0, (h2 - line_h * len(lines)) // 2)
+            ly = y2 + max(int(fs * 0.35), (h2 - line_h * len(lines)) // 2)  # (below the REALITY label)
             for k, line in enumerate(lines):
-                g.labels.append((line, fs - 2, palette.TEXT if k else DIM, "bold" if k else "regular",
-                                 "topleft", (lx, ly + k * line_h)))
+                g.labels.append((line, fs - 2, palette.TEXT, "bold", "topleft", (lx, ly + k * line_h)))
             g.tips.append((pygame.Rect(lx, y2, list_w, h2),
                            f"{p['name']} holds {count} Actions: every Action not played yet"
                            + (" (one of them is this round's face-down choice)." if p.get("chosen") else ".")))
@@ -531,17 +534,19 @@ class WorldsCollideView(GameView):
         return [a for a in sorted(ACTION_NAMES) if a not in played]
 
     def can_still_play_lines(self, seat: int, width: int, size: int) -> list[str]:
-        """`can_still_play` as a heading and the Actions by number and name, wrapped to `width`."""
+        """`can_still_play` by number and name after "Can still play:", wrapped to `width`."""
         left = self.can_still_play(seat)
-        head = "CAN STILL PLAY" if left else "CAN STILL PLAY: nothing (all six played)"
+        if not left:
+            return ["Can still play: nothing (all six played)"]
         lines: list[str] = []
-        for entry in (f"{a} {ACTION_NAMES[a]}" for a in left):  # (never split between number and name)
+        for i, entry in enumerate(f"{a} {ACTION_NAMES[a]}" for a in left):  # (never split a number from its name)
+            entry = f"Can still play: {entry}" if i == 0 else entry
             trial = f"{lines[-1]}  ·  {entry}" if lines else entry
             if lines and self.text.render(trial, size, palette.TEXT, "bold").get_width() <= width:
                 lines[-1] = trial
             else:
                 lines.append(entry)
-        return [head] + lines
+        return lines
 
     def _hand_backs(self, g: Geometry, seat: int, count: int, band: pygame.Rect, w: int, step: int) -> None:
         """The viewer's hand while the whole table watches (hot-seat): backs and the count, no faces,

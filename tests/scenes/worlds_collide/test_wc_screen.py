@@ -318,11 +318,16 @@ def test_each_opponents_remaining_actions_are_listed_by_name_at_a_readable_size(
         s.hands[1] &= ~(1 << A[a])  # on the table: Ronin can still play Fracture and Reset only
     view = _table_view(module_ctx, s)
     assert view.can_still_play(1) == [A["Fracture"], A["Reset"]]
-    texts = {text: size for text, size, *_ in view.geo.labels}
-    assert "CAN STILL PLAY" in texts
-    ronin = [text for text in texts if "Fracture" in text]
-    assert ronin and "Reset" in " ".join(ronin) and "Unleash" not in " ".join(ronin)
-    assert all(texts[text] >= 12 for text in ronin + ["CAN STILL PLAY"])
+    labels = [(text, size) for text, size, *_ in view.geo.labels]
+    start = next(i for i, (text, _s) in enumerate(labels) if text.startswith("Can still play: 3 Fracture"))
+    ronin = [labels[start]]
+    for text, size in labels[start + 1:]:  # its list goes on until the next label that is not a list line
+        if text.startswith("Can still play") or not text[:1].isdigit():
+            break
+        ronin.append((text, size))
+    words = "  ".join(text for text, _s in ronin)
+    assert "5 Reset" in words and "Unleash" not in words and "Shift" not in words
+    assert all(size >= 12 for _t, size in ronin)
     # the other opponents (with all six in hand) can still Unleash
     assert sum("Unleash" in text for text, *_ in view.geo.labels) == players - 2
 
