@@ -43,6 +43,7 @@ from game.worlds_collide.cards import (
     UNLEASH,
     WILD,
     card_name,
+    parse_card,
 )
 from game.worlds_collide.commands import (
     ActionChosen,
@@ -170,6 +171,14 @@ def _panel(size: tuple[int, int], edge: Colour, fill: Colour = (22, 25, 38), alp
            radius: int = 14) -> pygame.Surface:
     """Area panels, cached per size and edge colour (their soft shadow is a blur)."""
     return panel(size, radius, alpha, fill, edge)
+
+
+def _card_of(ident: str | None) -> int:
+    """The card a `discard:<name>` target names (-1: none)."""
+    try:
+        return parse_card(ident or "")
+    except ValueError:
+        return -1
 
 
 def clash_banner(ev: Clash, anchored: int | None, names: Sequence[str]) -> tuple[str, str]:
@@ -1465,6 +1474,11 @@ class WorldsCollideView(GameView):
                     if item.target == t:
                         self._glow(surface, item.rect, palette.HINT, pulse, True)
                         break
+                else:
+                    if t.zone == "discard" and not modal:  # (a pick from the Discard: its picker opens on a click)
+                        place = g.places.get(("discard", _card_of(t.ident)))
+                        if place is not None:
+                            self._glow(surface, place, palette.HINT, pulse, True)
         # a finished round's plays, held on show a moment
         for tw in animator.of_kind("wc-arena"):
             if tw.started:
