@@ -189,7 +189,7 @@ def test_policy_ignores_a_pending_secret_choice() -> None:
 def _after_a_reshuffle() -> tuple[WorldsCollideState, int]:
     """A decision after the Discard became the Nexus: the seat to decide cannot see a
     Shard drawn before the reshuffle nor one drawn since (two epochs hidden)."""
-    s = midgame(144, 3, 150)  # (131 before the reveal became the engine's step, drawing nothing)
+    s = midgame(164, 3, 200)  # (144, 150 before Jessup could resolve an opponent's Unleash; 131 before that)
     seat = s.to_act()[-1]
     hidden = [e >> EPOCH_SHIFT for h in s.holds for e in h if not e & REVEALED and not e >> MASK_SHIFT >> seat & 1]
     assert s.reshuffles == 1 and sorted(hidden) == [0, 1] and len(s.candidates(seat)) > 1
