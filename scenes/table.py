@@ -1181,7 +1181,11 @@ class TableScene(Scene):
             return "Good game!"
         if self.watching:
             return "Space: pause or resume"
-        if self.acting_human() is not None:
+        seat = self.acting_human()
+        if seat is not None:
+            own = self.view.input_hint(seat)
+            if own is not None:
+                return own
             # a piece a single click plays (a Worlds Collide hand card) must not be announced as
             # click-then-click: a second click would land on a move already made
             if self._input_open() and self.clickable():

@@ -249,6 +249,11 @@ class GameView(ABC):
         pixels by default, for views without a camera."""
         return pos
 
+    def input_hint(self, seat: Seat) -> str | None:
+        """The side bar's one-line "how to act" for `seat`, when the table's generic words ("Drag,
+        or click once to play") would mislead here (a pick that waits for Lock in); None: those."""
+        return None
+
     def stage(self, command: Command) -> bool:
         """A legal command a click or a drop made, offered to the view before it is played: a
         view that wants select-then-confirm (a secret choice that can still be picked up again)

@@ -305,6 +305,13 @@ class WorldsCollideView(GameView):
             return None
         return self._staged[1]
 
+    def input_hint(self, seat: Seat) -> str | None:
+        """Choosing the secret Action: a click or a drop picks, Lock in chooses."""
+        if self.view.get("phase") == "choose" and seat == self.me and self.private_shown() \
+                and not (self.view.get("players") or [{}])[self.me].get("chosen", True):
+            return "Drag or click a card to pick it, then Lock in"
+        return None
+
     def stage(self, command: Command) -> bool:
         """A secret choice is picked first (it goes face up into the play slot, can be taken back
         or swapped) and made only with "Lock in"."""

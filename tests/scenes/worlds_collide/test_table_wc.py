@@ -865,3 +865,14 @@ def test_esc_on_a_hand_off_opens_the_pause_menu_over_it_without_showing_the_tabl
     key(ctx, pygame.K_ESCAPE)  # resume: back to the hand-off, not to the table
     ctx.stack.apply_pending()
     assert ctx.stack.top is handoff
+
+
+def test_the_side_bar_says_a_pick_waits_for_lock_in(ctx: AppContext) -> None:
+    """It said "Drag, or click once to play" though a click now only picks the card."""
+    scene = open_table(ctx, ["human", "random"])
+    settle(ctx, scene)
+    assert scene.view.view["phase"] == "choose"
+    assert scene._action_hint() == "Drag or click a card to pick it, then Lock in"
+    click(ctx, at(scene, hand(TELEKINESIS)))
+    lock_in(ctx)
+    assert scene._action_hint() != "Drag or click a card to pick it, then Lock in"
