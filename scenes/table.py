@@ -678,6 +678,8 @@ class TableScene(Scene):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP) and not self.covered \
                 and not self.drag.active and self.view.view_pointer(event):
+            if event.type == pygame.MOUSEBUTTONUP:
+                self._after_view_input(event.pos)  # a gesture of the view's own (a box) may pick
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -707,12 +709,7 @@ class TableScene(Scene):
                 return True
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.drag.active:
                 if self.view.view_click(event.pos):
-                    if self.view.notice:
-                        self.refuse(self.view.notice)
-                        self.view.notice = None
-                    self._click_key = None
-                    self._hover(event.pos)
-                    self._refresh_buttons()  # (a view's own click may change its buttons)
+                    self._after_view_input(event.pos)
                     return True
                 hit = self.view.hit_test(event.pos)
                 self._press_target = hit if self._input_open() and hit in self.clickable() else None
@@ -762,6 +759,16 @@ class TableScene(Scene):
                     self.do_action(action)
                     return True
         return False
+
+    def _after_view_input(self, pos: Point) -> None:
+        """A click or gesture the view handled itself may have changed what a click does now (a
+        model picked) and its buttons, or left a reason to say (a pick refused)."""
+        if self.view.notice:
+            self.refuse(self.view.notice)
+            self.view.notice = None
+        self._click_key = None
+        self._hover(pos)
+        self._refresh_buttons()
 
     def _hover(self, pos: Point) -> None:
         self.mouse = pos

@@ -243,3 +243,34 @@ def test_a_hint_for_a_button_names_the_button(ctx: AppContext) -> None:
     assert seat is not None
     scene._act(Hint(seat, Stop(seat)))
     assert scene.status_text == "Hint: Stop the round."
+
+
+def test_a_model_picked_by_a_box_activates_with_its_order_button(ctx: AppContext) -> None:
+    """Play-test: after a shift-drag box picked a model, the order buttons did nothing (the table
+    still held what a click did before the pick)."""
+    scene, view = open_table(ctx)
+    deploy_all(ctx, scene, view)
+    state = state_of(scene)
+    seat = state.to_act()[0]
+    model = next(f for f in state.alive(seat) if f.on_table)
+    cx, cy = at(scene, Target("figure", ident=str(model.id)))
+    from game.skirmish.geometry import base_radius
+
+    r = int(view.camera.length(base_radius(model.unit.base_mm))) + 4  # corners clear of the base
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        start, end = (cx - r, cy - r), (cx + r, cy + r)
+        others = [f for f in state.figures if f.on_table and f.id != model.id
+                  and start[0] <= view.camera.to_screen(f.at)[0] <= end[0]
+                  and start[1] <= view.camera.to_screen(f.at)[1] <= end[1]]
+        assert not others
+        assert view.hit_test(start) is None  # the box starts on empty table
+        drag(ctx, start, end)
+    finally:
+        pygame.key.set_mods(0)
+    assert view.selected == [model.id]
+    step(ctx, [], DT)
+    click(ctx, at(scene, Target("order", ident=f"{model.id}|move_attack|")))
+    settle(ctx, scene)
+    act = state_of(scene).activation
+    assert act is not None and act.figures == (model.id,)
