@@ -20,7 +20,7 @@ from scenes import thumbnails, views
 from scenes.views.base import GameView
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME_IDS = ["order-chaos", "worlds-collide", "rally", "skirmish"]
+GAME_IDS = ["order-chaos", "worlds-collide", "rally", "skirmish", "cosmos"]
 
 
 def manifest(game_id: str) -> GameManifest:

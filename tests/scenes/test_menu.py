@@ -359,7 +359,7 @@ def test_game_over_shows_both_halves_and_swaps_seats(ui_ctx):
     assert result_text(match) in ("A draw!", "You win!", "Computer (greedy) wins")
     scene = push(ui_ctx, GameOverScene(ui_ctx, match))
     captured = []
-    scene._rematch = lambda seats: captured.append(seats)  # the table may not exist yet
+    scene._rematch = lambda seats, names=None: captured.append(seats)  # the table may not exist yet
     scene.swap_seats()
     scene.play_again()
     assert captured == [["greedy", "human"], ["human", "greedy"]]
