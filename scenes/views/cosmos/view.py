@@ -58,6 +58,9 @@ class CosmosView(GameView):
         self.tab = 0
         self._tab_for = -2
         """The seat the tab was last reset for (a hot-seat hand-off shows the new seat's area)."""
+        self._decision_for: tuple[str, int, int] = ("", -2, -1)
+        """The decision the tab was last reset for: each new decision of the viewer's brings
+        their own area back (play-test: a planet dropped on another player's area was refused)."""
         self._static: pygame.Surface | None = None
         self._static_key: object = None
         self._landings: list[public.Landing] = []
@@ -84,6 +87,11 @@ class CosmosView(GameView):
             self.tab = max(0, me)
         self._static = None
         kind, seat = public.frame_kind(view)
+        decision = (kind, seat, len(view.get("frames") or []))
+        if decision != self._decision_for:
+            self._decision_for = decision
+            if seat == me >= 0:  # a new decision of yours is made on your own area: show it
+                self.tab = me
         self._landings = public.landings(view, me) if kind == "move" and seat == me >= 0 else []
         self._checks = public.missions(view, me) if me >= 0 else []
         self._scores = [sum(part.values()) for part in public.scores(view)]

@@ -237,3 +237,20 @@ def test_an_advancement_is_chosen_on_the_planet_clicked(ctx: AppContext) -> None
         found_any = True
         break
     assert found_any
+
+
+def test_a_new_decision_of_yours_brings_your_own_area_back(ctx: AppContext) -> None:
+    """Play-test: a player who had looked at another area dropped a planet there and was refused
+    ("That is not a move now"); each new decision of the viewer's shows the viewer's own area."""
+    state = next(positions(2, 5, steps=200, every=1))
+    seat = state.to_act()[0]
+    view = make_view(ctx, state, seat)
+    view.tab = 1 - seat  # looking at the other player's area
+    view.set_view(state.view(seat))  # the same decision: the look is kept
+    assert view.tab == 1 - seat
+    state.apply(state.candidates(seat)[0])  # a step of the turn: a new decision
+    while state.to_act()[0] == CHANCE:
+        state.apply(state.sample_chance())
+    assert state.to_act()[0] == seat  # after moving, the same seat acts
+    view.set_view(state.view(seat))
+    assert view.tab == seat
