@@ -863,7 +863,7 @@ class TableScene(Scene):
     def _hint_words(self, seat: Seat, targets: tuple[Target, Target | None]) -> str:
         """A move on the board is marked; a button's move is named by the button's label."""
         if targets[1] is not None:
-            return "Hint: the blue marks show the suggested move."
+            return "Hint: the suggested move is marked on the table."
         label = next((a.label for a in self.view.actions(seat) if a.source == targets[0]), None)
         return f"Hint: {label}." if label else "Hint: pass."
 

@@ -13,6 +13,7 @@ preview on top.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -41,6 +42,10 @@ DRAGGED = ("scientist", "planet_pile", "biome_pile", "card", "asteroid", "star")
 STATIC_TEXTS = 2500
 OWN_ZONES = ("slot", "system", "focus", "mission", "exchange", "card")
 """Targets in a play area: only its owner plays on them (another seat's area is to read)."""
+
+
+HINT_GOLD = (255, 224, 110)
+"""A hint's mark: apart from the blue of what may be played now and the brass of what is held."""
 
 
 class CosmosView(GameView):
@@ -238,11 +243,12 @@ class CosmosView(GameView):
             spot = self._spot_of(overlay.hover)
             if spot is not None:
                 art.outline(surface, spot.rect, art.INK, 1)
-        if overlay.hint is not None:
+        if overlay.hint is not None:  # gold and pulsing: every playable piece is already outlined blue
+            grow = 6 + round(3 * (1 + math.sin(overlay.time * 5)))
             for hinted in overlay.hint:
                 spot = self._spot_of(hinted) if hinted is not None else None
                 if spot is not None:
-                    art.outline(surface, spot.rect, (110, 180, 255), 3)
+                    art.outline(surface, spot.rect.inflate(grow, grow), HINT_GOLD, 4)
         if overlay.held is not None and overlay.drag_pos is not None:
             held = self._spot_of(overlay.held)
             if held is not None:

@@ -254,3 +254,22 @@ def test_a_new_decision_of_yours_brings_your_own_area_back(ctx: AppContext) -> N
     assert state.to_act()[0] == seat  # after moving, the same seat acts
     view.set_view(state.view(seat))
     assert view.tab == seat
+
+
+def test_a_hint_is_marked_apart_from_the_playable_pieces(ctx: AppContext) -> None:
+    """Play-test: the hint's blue mark looked like every other playable piece's blue outline."""
+    from scenes.views.cosmos.view import HINT_GOLD
+
+    state = next(positions(2, 5, steps=200, every=1))
+    seat = state.to_act()[0]
+    view = make_view(ctx, state, seat)
+    command = next(c for c in state.candidates(seat) if view.command_targets(c) is not None)
+    targets = view.command_targets(command)
+    assert targets is not None
+
+    def gold_pixels(overlay: Overlay) -> int:
+        surface = pygame.Surface((1280, 720))
+        view.draw(surface, overlay, Animator(lambda: 0.0))
+        return int((pygame.surfarray.pixels3d(surface) == HINT_GOLD).all(axis=2).sum())
+
+    assert gold_pixels(Overlay(hint=targets)) > gold_pixels(Overlay()) + 20
