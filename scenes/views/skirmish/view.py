@@ -109,6 +109,7 @@ class SkirmishView(GameView):
             self.camera.zoom_at(ratio, view.center, self._min_zoom(), MAX_SCALE)
             sx, sy = self.camera.to_screen(centre)
             self.camera.move(view.centerx - sx, view.centery - sy)
+            self._centre_fitting_axes()  # an axis the table fits at this zoom sits centred, as after a wheel zoom
 
     def _zoom_kept(self) -> tuple[float, tuple[float, float]] | None:
         """(zoom relative to the fitted one, the table point at the view's centre), or None
