@@ -21,6 +21,7 @@ import pygame
 from game.core.decisions import Decision
 from game.core.match import HUMAN, Match
 from game.core.protocol import Command, Event, Refusal, Seat, Target
+from game.core.words import verb
 from scenes.kit import palette
 from scenes.ai_driver import AI_ERROR, AI_SLOW, AI_STOPPED, AiDriver
 from scenes.animation import Animator, Tween
@@ -430,7 +431,8 @@ class TableScene(Scene):
             self.refuse(result.reason)
             return
         self._after_history_change()
-        self.show(f"Action cancelled: {self.names[seat]} chooses again.")
+        name = self.names[seat]
+        self.show(f"Action cancelled: {name} {verb(name, 'chooses')} again.")
 
     def _undo_candidates(self) -> list[Seat]:
         """Seats whose last move Undo may take back, the one at the screen first.

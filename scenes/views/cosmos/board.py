@@ -190,7 +190,7 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         left = int(view["asteroids"].get(kind, 0))
         art.tile(surface, text, cell, [(f"{kind}", art.INK), (f"asteroid x{left}", art.DIM)], size=small,
                  stripe=art.CONDITIONS.get(c.asteroid_icons[kind], art.DIM))
-        extra = " (+1 mass when caught)" if kind in c.asteroid_extra_mass else ""
+        extra = " (catching it costs 1 more mass)" if kind in c.asteroid_extra_mass else ""
         spots.append(Spot(cell, Target("asteroid", ident=kind),
                           [f"{kind} asteroid: {left} left{extra}", f"Icon: {c.asteroid_icons[kind]}",
                            "Catch an Asteroid: drag onto a planet",

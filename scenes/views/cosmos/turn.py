@@ -31,7 +31,7 @@ DONE_WORDS = {"action": ("End Action step", "Finish the Action step (after any e
               "activate_star": ("Skip", "Activate no star"),
               "granted_action": ("Skip", "Do not resolve the granted action"),
               "advance": ("Stop", "Forfeit the lifeform advancements left"),
-              "place": ("Forfeit", "Do not place the lifeforms left"),
+              "place": ("Leave the rest", "Do not place the lifeforms left"),
               "take": ("Stop", "Take no more life cards")}
 
 
@@ -51,7 +51,9 @@ def frame_words(code: str) -> str:
         return f"{args[1]} {what}{'s' * (args[1] != '1')}"
     if kind == "place":
         life = LIFEFORMS[int(args[1])] if args[1].isdigit() and int(args[1]) < len(LIFEFORMS) else "lifeform"
-        return f"Place {args[-1]} {life}"
+        one = {"bacteria": "bacterium", "plant": "plant", "animal": "animal"}.get(life, life)
+        many = {"plant": "plants", "animal": "animals", "lifeform": "lifeforms"}.get(life, life)
+        return f"Place {args[-1]} {one if args[-1] == '1' else many}"
     names = {"move": "Movement", "biome_reward": "Scarce Biome reward", "activate_stars": "Activate Stars",
              "mission": "Mission step", "land": "Planet landing", "close": "End of turn"}
     return names.get(kind, kind)

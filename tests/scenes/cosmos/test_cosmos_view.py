@@ -273,3 +273,14 @@ def test_a_hint_is_marked_apart_from_the_playable_pieces(ctx: AppContext) -> Non
         return int((pygame.surfarray.pixels3d(surface) == HINT_GOLD).all(axis=2).sum())
 
     assert gold_pixels(Overlay(hint=targets)) > gold_pixels(Overlay()) + 20
+
+
+def test_the_queue_counts_lifeforms_in_good_english() -> None:
+    """Play-test: "Place 1 bacteria"."""
+    from game.cosmos import model as M
+    from scenes.views.cosmos.turn import frame_words
+
+    assert frame_words(M.Placing(0, 0, 1).code()) == "Place 1 bacterium"
+    assert frame_words(M.Placing(0, 0, 3).code()) == "Place 3 bacteria"
+    assert frame_words(M.Placing(0, 1, 2).code()) == "Place 2 plants"
+    assert frame_words(M.Placing(0, 2, 1).code()) == "Place 1 animal"
