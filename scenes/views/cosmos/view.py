@@ -491,7 +491,10 @@ class CosmosView(GameView):
         return words, art.SEATS[seat] if seat >= 0 else art.BRASS
 
     def role_of(self, seat: Seat) -> str:
-        return ""
+        """The seat's colour (Orange, Blue...): the side panel's pill and the hand-off name it
+        (play-test: "Pass to Player 1" said nothing of which colour is theirs)."""
+        roles = self.game.info.roles
+        return roles[seat] if 0 <= seat < len(roles) else ""
 
     def log_viewer(self) -> Seat:
         return -1 if self.private_shown() else self.me

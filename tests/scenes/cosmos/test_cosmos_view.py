@@ -284,3 +284,10 @@ def test_the_queue_counts_lifeforms_in_good_english() -> None:
     assert frame_words(M.Placing(0, 0, 3).code()) == "Place 3 bacteria"
     assert frame_words(M.Placing(0, 1, 2).code()) == "Place 2 plants"
     assert frame_words(M.Placing(0, 2, 1).code()) == "Place 1 animal"
+
+
+def test_each_seat_is_named_with_its_colour(ctx: AppContext) -> None:
+    """The hand-off and the side panel name a Cosmos seat's colour (the table builds both from role_of)."""
+    state = next(positions(3, 5))
+    view = make_view(ctx, state, 0)
+    assert [view.role_of(s) for s in range(3)] == ["Orange", "Blue", "Teal"]
