@@ -1,9 +1,13 @@
-"""Hand-built Cosmos positions for the rule tests: `bare()` is a set-up with every play area
+"""Cosmos positions for the tests: `random_positions` walks a seeded random game; `bare()` is a
+set-up with every play area
 emptied, the action tiles in data order on plain sides (tile k beside section k), and the
 Scientists parked; `system` / `planet` build a play area; `play` submits commands through the
 referee (each must be legal) and resolves chance as it comes."""
 
 from __future__ import annotations
+
+import random
+from collections.abc import Iterator
 
 from game.core.protocol import CHANCE, Command, Event
 from game.cosmos import model as M
@@ -61,3 +65,19 @@ def refused(s: CosmosState, cmd: Command) -> str:
     refusal = COSMOS.check(s, cmd)
     assert refusal is not None, cmd
     return refusal.reason
+
+
+def random_positions(players: int, seed: int, steps: int = 260, every: int = 7) -> Iterator[CosmosState]:
+    """A random game's positions, one in `every` steps (a person's decision each)."""
+    state = COSMOS.new({}, seed, players)
+    rng = random.Random(seed)
+    for step in range(steps):
+        if state.is_over():
+            return
+        seat = state.to_act()[0]
+        if seat == CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        if step % every == 0:
+            yield state
+        state.apply(rng.choice(state.candidates(seat)))

@@ -5,39 +5,21 @@ position, and every gesture's command is a legal candidate, every candidate has 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
 import pytest
 
-from game.core.protocol import CHANCE, Refusal, Target
+from game.core.protocol import Refusal, Target
 from game.cosmos import area, gestures, public, rules
 from game.cosmos import commands as C
 from game.cosmos import events as E
 from game.cosmos.game import COSMOS
 from game.cosmos.state import CosmosState
-
-
-def positions(players: int, seed: int, steps: int = 260, every: int = 7) -> Iterator[CosmosState]:
-    """A random game's positions, one in `every` steps (a person's decision each)."""
-    state = COSMOS.new({}, seed, players)
-    rng = random.Random(seed)
-    for step in range(steps):
-        if state.is_over():
-            return
-        seat = state.to_act()[0]
-        if seat == CHANCE:
-            state.apply(state.sample_chance())
-            continue
-        if step % every == 0:
-            yield state
-        state.apply(rng.choice(state.candidates(seat)))
+from tests.games.cosmos.positions import random_positions
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_landings_match_the_engine(players: int) -> None:
     checked = 0
-    for state in positions(players, 11 + players, every=1):
+    for state in random_positions(players, 11 + players, every=1):
         seat = state.to_act()[0]
         if public.frame_kind(state.view(seat)) != ("move", seat):
             continue
@@ -65,7 +47,7 @@ def test_landings_match_the_engine(players: int) -> None:
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_missions_scores_and_life_checks_match_the_engine(players: int) -> None:
     checked = 0
-    for state in positions(players, 31 + players):
+    for state in random_positions(players, 31 + players):
         for seat in range(players):
             view = state.view(seat)
             p = state.players[seat]
@@ -85,7 +67,7 @@ def test_missions_scores_and_life_checks_match_the_engine(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_gesture_is_a_legal_candidate_and_targets_agree(players: int) -> None:
     families = set()
-    for state in positions(players, 51 + players, steps=500, every=2):
+    for state in random_positions(players, 51 + players, steps=500, every=2):
         seat = state.to_act()[0]
         legal = state.candidates(seat)
         for source in _sources(state, seat):
@@ -153,7 +135,7 @@ def _gesture_of(cmd: object) -> tuple[Target, Target | None] | None:
 @pytest.mark.parametrize("players", [2, 3])
 def test_why_drop_is_the_engines_own_check(players: int) -> None:
     checked = 0
-    for state in positions(players, 71 + players, every=11):
+    for state in random_positions(players, 71 + players, every=11):
         seat = state.to_act()[0]
         view = state.view(seat)
         p = state.players[seat]
@@ -178,7 +160,7 @@ def test_why_drop_is_the_engines_own_check(players: int) -> None:
 
 def test_why_advance_is_the_engines_own_check() -> None:
     checked = 0
-    for state in positions(3, 91, every=5):
+    for state in random_positions(3, 91, every=5):
         seat = state.to_act()[0]
         view = state.view(seat)
         for si, k, _ in area.slots(state.players[seat]):
@@ -194,7 +176,7 @@ def test_activated_stars_are_the_frames_own() -> None:
 
     seen = 0
     for seed in range(5, 25):  # random play activates stars in some games only
-        for state in positions(2, seed, steps=900, every=1):
+        for state in random_positions(2, seed, steps=900, every=1):
             frame = next((f for f in reversed(state.frames) if isinstance(f, M.Activating)), None)
             assert public.activated(state.view(0)) == (frame.used if frame else ())
             seen += frame is not None and bool(frame.used)
@@ -206,7 +188,7 @@ def test_activated_stars_are_the_frames_own() -> None:
 def test_catch_payment_is_what_the_drop_plays() -> None:
     checked = 0
     for seed in range(12):
-        for state in positions(2, 120 + seed, steps=500, every=1):
+        for state in random_positions(2, 120 + seed, steps=500, every=1):
             seat = state.to_act()[0]
             frame = state.frames[-1]
             action = getattr(frame, "action", "")

@@ -11,7 +11,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import random
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -25,6 +24,7 @@ from game.core.registry import get_game
 from game.cosmos import commands as C
 from game.cosmos.game import COSMOS
 from game.cosmos.state import CosmosState
+from tests.games.cosmos.positions import random_positions
 from scenes.animation import Animator
 from scenes.app import AppContext
 from scenes.sprites.text import TextCache
@@ -43,18 +43,7 @@ def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
 
 
 def positions(players: int, seed: int, steps: int = 240, every: int = 40) -> Iterator[CosmosState]:
-    state = COSMOS.new({}, seed, players)
-    rng = random.Random(seed)
-    for step in range(steps):
-        if state.is_over():
-            return
-        seat = state.to_act()[0]
-        if seat == CHANCE:
-            state.apply(state.sample_chance())
-            continue
-        if step % every == 0:
-            yield state
-        state.apply(rng.choice(state.candidates(seat)))
+    return random_positions(players, seed, steps, every)
 
 
 class Recorder(TextCache):
