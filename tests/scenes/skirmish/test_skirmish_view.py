@@ -180,18 +180,26 @@ def test_the_view_shows_shot_and_bench_positions(ctx: AppContext) -> None:
     assert len(bench.figures) >= 25 and get_game("skirmish") is SKIRMISH
 
 
-def test_shift_click_builds_a_formation_and_its_order_button_activates_it(ctx: AppContext) -> None:
+def formation_pair(seed: int = 6) -> tuple[SkirmishState, int, Any, Any, list[Any]]:
+    """A position where the side to activate has two models that may form up, stood in base
+    contact for the test: (state, seat, a, b, that side's models not yet activated)."""
     from game.skirmish import geometry as geo
-    from game.skirmish.commands import Activate
 
-    state = until(6, "activate")
+    state = until(seed, "activate")
     seat = state.to_act()[0]
     own = [f for f in state.alive(seat) if f.on_table and not f.activated]
     a, b = own[0], next(f for f in own[1:] if set(f.unit.training) & set(own[0].unit.training) or f.unit.is_leader
                         or own[0].unit.is_leader)
     gap = geo.base_radius(a.unit.base_mm) + geo.base_radius(b.unit.base_mm)
-    b.x, b.y = a.x + gap, a.y  # stood in base contact for the test
+    b.x, b.y = a.x + gap, a.y
     state.rebuild_table()
+    return state, seat, a, b, own
+
+
+def test_shift_click_builds_a_formation_and_its_order_button_activates_it(ctx: AppContext) -> None:
+    from game.skirmish.commands import Activate
+
+    state, seat, a, b, own = formation_pair()
     view = make_view(ctx, state)
     view.set_seats(["Player 1", "Player 2"], [True, True])
     assert view.view_click(view.camera.to_screen(a.at))
@@ -402,16 +410,7 @@ def test_the_attack_note_says_what_the_target_is_behind() -> None:
 
 
 def test_a_shift_drag_box_picks_a_formation_and_says_why_when_it_cannot(ctx: AppContext) -> None:
-    from game.skirmish import geometry as geo
-
-    state = until(6, "activate")
-    seat = state.to_act()[0]
-    own = [f for f in state.alive(seat) if f.on_table and not f.activated]
-    a, b = own[0], next(f for f in own[1:] if set(f.unit.training) & set(own[0].unit.training) or f.unit.is_leader
-                        or own[0].unit.is_leader)
-    gap = geo.base_radius(a.unit.base_mm) + geo.base_radius(b.unit.base_mm)
-    b.x, b.y = a.x + gap, a.y  # stood in base contact for the test
-    state.rebuild_table()
+    state, seat, a, b, own = formation_pair()
     view = make_view(ctx, state)
     view.set_seats(["Player 1", "Player 2"], [True, True])
     ax, ay = view.camera.to_screen(a.at)
