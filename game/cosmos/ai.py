@@ -48,15 +48,18 @@ ENERGY = 0.55
 MASS = 0.55
 ENTROPY = 0.35
 CARD = 1.2
-STAR_TIER = 1.6
-FOCUS_TIER = 2.5
+STAR_TIER = 2.2
+"""A star's tier, for its activations to come (a tier III pays 3 resources or 2 advancements)."""
+FOCUS_TIER = 3.5
+"""A Focus tier: triggered each time its token is placed (tier 1 pays 2 VP or 2 resources)."""
 GENERATOR = 0.8
 LIFEFORM = (0.35, 0.7, 1.2)
 PLANET = 2.0
 TRACK_STEP = 0.6
 """Share of the next track position's added VP (times what it scores now) counted as promise."""
-TILE_PROGRESS = 0.5
-"""Share of a lifeform tile's VP counted for the way to its threshold (squared fraction)."""
+TILE_PROGRESS = 0.8
+"""Share of a lifeform tile's VP counted for the way to its threshold (squared fraction): the
+tiles are a third of the rulebook's winning score (44 of Teal's 134), so the way there counts."""
 MISSION_MET = 6.0
 SETTLED_ROUNDS = 20
 """Rounds over which engine value fades to nothing (a round's engine is worth less late)."""
