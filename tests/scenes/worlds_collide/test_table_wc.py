@@ -709,15 +709,6 @@ def test_hot_seat_the_chosen_action_flies_to_its_slot_face_down(ctx: AppContext)
     assert flights and all(tw.payload["face"] == ("back",) for tw in flights)
 
 
-def test_the_bar_says_one_click_plays_a_hand_card_not_click_then_click(ctx: AppContext) -> None:
-    """A single click on a hand Action plays it; the bar said "Drag, or click then click", and a
-    new player's second click met "Wait: it is not your turn" (play-test)."""
-    scene = open_table(ctx, ["human", "normal"])
-    next_turn(ctx, scene)
-    assert scene.clickable() and scene.movable()
-    assert scene._action_hint() == "Drag, or click once to play"
-
-
 # --- safe to target -------------------------------------------------------------------------------
 def _expose_turn(ctx: AppContext) -> TableScene:
     scene = open_table(ctx, ["human", "human"], seed=4)
@@ -868,7 +859,8 @@ def test_esc_on_a_hand_off_opens_the_pause_menu_over_it_without_showing_the_tabl
 
 
 def test_the_side_bar_says_a_pick_waits_for_lock_in(ctx: AppContext) -> None:
-    """It said "Drag, or click once to play" though a click now only picks the card."""
+    """It said "Drag, or click once to play" though a click now only picks the card (and before
+    that "Drag, or click then click", whose second click met "not your turn": play-test)."""
     scene = open_table(ctx, ["human", "random"])
     settle(ctx, scene)
     assert scene.view.view["phase"] == "choose"
