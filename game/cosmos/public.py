@@ -109,6 +109,13 @@ def activated(view: View) -> tuple[int, ...]:
     return ()
 
 
+def any_star_to_activate(view: View, seat: int) -> bool:
+    """Whether a retrieved token's star activation (full price) is open to `seat` now: one of its
+    stars it has the entropy for (the engine's `why_activate`)."""
+    s = rebuild(view, seat)
+    return any(rules.why_activate(s, seat, si, 0, ()) is None for si in range(len(s.players[seat].systems)))
+
+
 def action_at(view: View, space: int) -> str:
     """The action of rondel space `space` (even: inner, odd: the action tile's outer space)."""
     return rules.action_at(rebuild(view, 0), space)

@@ -129,6 +129,8 @@ def banner(view: dict[str, Any], seat_names: Sequence[str], human: bool) -> tupl
         what = biome_offer(view)
     elif kind == "place":
         what = f"{frame_words(str(view['frames'][-1]))}: click one of your planets"
+    elif kind == "retrieve" and not public.any_star_to_activate(view, seat):
+        what = "Retrieved token: no star can be activated now (too little entropy); take 1 entropy"
     else:
         what = T.FRAME_WORDS.get(kind, "choose")
     return f"{name} ({ROLES[seat]}), {step}: {what}", seat

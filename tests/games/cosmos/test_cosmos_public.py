@@ -206,3 +206,20 @@ def test_catch_payment_is_what_the_drop_plays() -> None:
                         assert isinstance(found, C.Catch) and (found.space, found.life) == paid
                         checked += 1
     assert checked > 5
+
+
+def test_any_star_to_activate_is_the_engines_retrieve_offer() -> None:
+    """Whether a retrieved token may activate a star, as the engine offers it."""
+    seen = {True: 0, False: 0}
+    for seed in range(30):
+        for state in random_positions(2, 500 + seed, steps=300, every=1):
+            seat = state.to_act()[0]
+            if state.frames[-1].KIND != "retrieve":
+                continue
+            view = state.view(seat)
+            engine = any(isinstance(c, C.Activate) for c in state.candidates(seat))
+            assert public.any_star_to_activate(view, seat) == engine
+            seen[engine] += 1
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen

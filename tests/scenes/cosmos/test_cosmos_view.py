@@ -280,3 +280,22 @@ def test_each_seat_is_named_with_its_colour(ctx: AppContext) -> None:
     state = next(positions(3, 5))
     view = make_view(ctx, state, 0)
     assert [view.role_of(s) for s in range(3)] == ["Orange", "Blue", "Teal"]
+
+
+def test_the_banner_says_when_a_retrieved_token_can_only_give_entropy() -> None:
+    """Play-test: "activate a star (click it)" with no star affordable."""
+    from scenes.views.cosmos.turn import banner
+
+    seen = {True: 0, False: 0}
+    for seed in range(30):
+        for state in random_positions(2, 500 + seed, steps=300, every=1):
+            seat = state.to_act()[0]
+            if state.frames[-1].KIND != "retrieve":
+                continue
+            can = any(isinstance(c, C.Activate) for c in state.candidates(seat))
+            words = banner(state.view(seat), ["Orange", "Blue"], True)[0]
+            assert ("no star can be activated" in words) == (not can)
+            seen[can] += 1
+        if all(seen.values()):
+            break
+    assert all(seen.values()), seen
