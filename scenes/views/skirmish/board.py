@@ -63,8 +63,6 @@ def table_layer(view: View, camera: Camera, size: tuple[int, int], sides: Sequen
         layer.blit(ring, (0, 0))
         pygame.draw.circle(layer, art.OBJECTIVE, c, r, width=2)
         pygame.draw.circle(layer, art.OBJECTIVE, c, max(3, r // 6))
-        text.blit(layer, f"{ob['name']} ({ob['value']})", max(10, fs - 3), art.OBJECTIVE, "bold", shadow=True,
-                  midtop=(c[0], c[1] + r + 2))
     tallest = max((float(t["height"]) for t in view["terrain"]), default=1.0)
     for piece in sorted(view["terrain"], key=lambda t: float(t["height"])):
         pts = [camera.to_screen((p[0], p[1])) for p in piece["points"]]
@@ -78,6 +76,11 @@ def table_layer(view: View, camera: Camera, size: tuple[int, int], sides: Sequen
         if camera.scale >= 9:
             text.blit(layer, f"{float(piece['height']):.1f}\"", max(9, fs - 4), art.shade(colour, 0.35), "bold",
                       center=(cx, cy))
+    for ob in view["objectives"]:  # names last: a terrain piece beside an objective hid its name (play-test)
+        c = camera.to_screen((ob["at"][0], ob["at"][1]))
+        r = max(4, round(camera.length(float(ob["radius"]))))
+        text.blit(layer, f"{ob['name']} ({ob['value']})", max(10, fs - 3), art.OBJECTIVE, "bold", shadow=True,
+                  midtop=(c[0], c[1] + r + 2))
     return layer
 
 

@@ -449,3 +449,19 @@ def test_the_bar_says_every_environment_and_mission_whole_at_1024(ctx: AppContex
                 size = max(10, lay.fs - 3)
                 assert hud.shrink_to_fit(text, line, size, lay.bar.width - 20)[0] == line, line
             assert "Failed tactic" in hud.bar_tooltip(view, ["You", "Computer"], content)
+
+
+def test_an_objectives_name_is_drawn_over_the_terrain_beside_it(ctx: AppContext) -> None:
+    """Play-test: "The Rift (1)" was half hidden under a terrain piece drawn after it."""
+    from scenes.kit.camera import Camera
+    from scenes.views.skirmish import art, board
+
+    camera = Camera.fitted(pygame.Rect(0, 0, 600, 600), (0.0, 0.0, 36.0, 36.0))
+    view = {"table": [36, 36], "zones": [], "terrain": [
+        {"name": "Block", "kind": "block", "points": [[14, 20], [22, 20], [22, 23], [14, 23]], "height": 3.0}],
+        "objectives": [{"id": "rift", "name": "The Rift", "at": [18, 18], "radius": 1.5, "value": 1}]}
+    layer = board.table_layer(view, camera, (600, 600), [(200, 80, 80), (80, 80, 200)], TextCache(ctx.font), 16)
+    x0, y0 = (int(v) for v in camera.to_screen((14.5, 20.1)))  # on the block only
+    x1, y1 = (int(v) for v in camera.to_screen((21.5, 21.5)))
+    under = pygame.surfarray.pixels3d(layer)[x0:x1, y0:y1]
+    assert int((under == art.OBJECTIVE).all(axis=2).sum()) > 20  # the label's letters on the block
