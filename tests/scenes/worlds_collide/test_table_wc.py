@@ -113,6 +113,18 @@ def reach_resolution(ctx: AppContext, scene: TableScene, mine: int, theirs: int)
     settle(ctx, scene)
 
 
+def hot_seat_resolution(ctx: AppContext, mine: int, theirs: int) -> TableScene:
+    """Two people at seed 4 choose `mine` and `theirs`; the screen is handed to the seat whose
+    Action resolves first (the hand-off after the reveal may come on the last frame)."""
+    scene = open_table(ctx, ["human", "human"], seed=4)
+    reach_resolution(ctx, scene, mine, theirs)
+    ctx.stack.apply_pending()
+    if isinstance(ctx.stack.top, HandoffScene):
+        ready(ctx)
+        settle(ctx, scene)
+    return scene
+
+
 # --- choosing ------------------------------------------------------------------------------------
 def test_dragging_an_action_to_the_play_slot_chooses_it(ctx: AppContext) -> None:
     scene = open_table(ctx, ["human", "random"])
@@ -137,12 +149,7 @@ def test_clicking_an_action_chooses_it(ctx: AppContext) -> None:
 
 
 def test_expose_target_by_click_on_a_hold(ctx: AppContext) -> None:
-    scene = open_table(ctx, ["human", "human"], seed=4)
-    reach_resolution(ctx, scene, EXPOSE, FRACTURE)
-    ctx.stack.apply_pending()  # the hand-off after the reveal may have been pushed on the last frame
-    if isinstance(ctx.stack.top, HandoffScene):
-        ready(ctx)
-        settle(ctx, scene)
+    scene = hot_seat_resolution(ctx, EXPOSE, FRACTURE)
     pending = scene.view.view["pending"]
     assert pending["kind"] == "act" and pending["action"] == EXPOSE
     me = scene.acting_human()
@@ -154,12 +161,7 @@ def test_expose_target_by_click_on_a_hold(ctx: AppContext) -> None:
 
 
 def test_telekinesis_by_dragging_the_card_onto_the_nexus(ctx: AppContext) -> None:
-    scene = open_table(ctx, ["human", "human"], seed=4)
-    reach_resolution(ctx, scene, TELEKINESIS, SHIFT)
-    ctx.stack.apply_pending()
-    if isinstance(ctx.stack.top, HandoffScene):
-        ready(ctx)
-        settle(ctx, scene)
+    scene = hot_seat_resolution(ctx, TELEKINESIS, SHIFT)
     me = scene.acting_human()
     assert scene.view.view["pending"]["action"] == TELEKINESIS
     drag(ctx, at(scene, Target("acting")), at(scene, Target("nexus")))
@@ -711,12 +713,7 @@ def test_hot_seat_the_chosen_action_flies_to_its_slot_face_down(ctx: AppContext)
 
 # --- safe to target -------------------------------------------------------------------------------
 def _expose_turn(ctx: AppContext) -> TableScene:
-    scene = open_table(ctx, ["human", "human"], seed=4)
-    reach_resolution(ctx, scene, EXPOSE, FRACTURE)
-    ctx.stack.apply_pending()
-    if isinstance(ctx.stack.top, HandoffScene):
-        ready(ctx)
-        settle(ctx, scene)
+    scene = hot_seat_resolution(ctx, EXPOSE, FRACTURE)
     assert scene.view.view["pending"]["action"] == EXPOSE
     return scene
 
@@ -764,12 +761,7 @@ def test_telekinesis_takes_from_the_discard_through_a_picker_with_every_card_who
     from game.worlds_collide.cards import parse_card
     from game.worlds_collide.commands import PickDiscard
 
-    scene = open_table(ctx, ["human", "human"], seed=4)
-    reach_resolution(ctx, scene, TELEKINESIS, SHIFT)
-    ctx.stack.apply_pending()
-    if isinstance(ctx.stack.top, HandoffScene):
-        ready(ctx)
-        settle(ctx, scene)
+    scene = hot_seat_resolution(ctx, TELEKINESIS, SHIFT)
     me = scene.acting_human()
     assert scene.view.view["pending"]["action"] == TELEKINESIS
     state = scene.match.state
@@ -820,12 +812,7 @@ def test_the_secret_choice_is_picked_then_locked_in_and_can_be_taken_back_before
 
 
 def test_resolve_and_decline_are_written_in_the_same_type(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
-    scene = open_table(ctx, ["human", "human"], seed=4)
-    reach_resolution(ctx, scene, FRACTURE, SHIFT)
-    ctx.stack.apply_pending()
-    if isinstance(ctx.stack.top, HandoffScene):
-        ready(ctx)
-        settle(ctx, scene)
+    scene = hot_seat_resolution(ctx, FRACTURE, SHIFT)
     labels = [b.label for b in scene.action_buttons]
     assert labels == ["Resolve Fracture", "Decline"]
     sizes: dict[str, int] = {}
