@@ -16,6 +16,8 @@ a representative of the family is refused. Targets (zone, ident):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.core.protocol import Command, Refusal, Target
 from game.cosmos import commands as C
 from game.cosmos import rules
@@ -145,14 +147,23 @@ def _move(state: CosmosState, seat: int, target: Target | None) -> Command | Ref
         return Refusal("Drag your Scientist to a space 1 to 3 ahead.")
     space = int(target.ident)
     steps = (space // 2 - state.players[seat].pos // 2) % rules.SECTIONS
+    found = landing_move(state, seat, steps, space, lambda c: rules.why_illegal(state, c))
+    return found if isinstance(found, C.Move) else Refusal(found)
+
+
+def landing_move(state: CosmosState, seat: int, steps: int, space: int,
+                 why: Callable[[C.Move], str | None]) -> C.Move | str:
+    """The move `steps` sections on that lands on rondel `space`: on an inner space with the
+    token it needs (the matching one before the Wild one), on an action tile's space with none;
+    else why not, in the matching token's words (not the first token's). `why` is the check
+    (the referee's full one, or only the Movement rules for a preview made outside the turn)."""
     options = [C.Move(seat, steps, -1)] if space % 2 else [C.Move(seat, steps, t) for t in (0, 1, 2, 3)]
-    legal = [c for c in options if rules.why_illegal(state, c) is None]
-    if legal:  # the matching token before the Wild one
+    legal = [c for c in options if why(c) is None]
+    if legal:
         return legal[0]
-    if space % 2 == 0:  # the matching token's reason (not the first token's)
-        need = TOKENS.index(TOKEN_OF_ACTION[rules.action_at(state, space)])
-        options = [C.Move(seat, steps, need)]
-    return Refusal(rules.why_illegal(state, options[0]) or "You cannot land there.")
+    if space % 2 == 0:
+        options = [C.Move(seat, steps, TOKENS.index(TOKEN_OF_ACTION[rules.action_at(state, space)]))]
+    return why(options[0]) or "You cannot land there."
 
 
 def targets(state: CosmosState, seat: int, source: Target) -> list[Target]:

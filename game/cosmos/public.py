@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.cosmos import area, rules
+from game.cosmos import area, gestures, rules
 from game.cosmos import commands as C
 from game.cosmos import model as M
-from game.cosmos.content import TOKEN_OF_ACTION, TOKENS, Content
+from game.cosmos.content import TOKENS, Content
 from game.cosmos.game import CONTENT
 from game.cosmos.state import CosmosState
 
@@ -153,13 +153,8 @@ def landings(view: View, seat: int) -> list[Landing]:
     for steps in (1, 2, 3):
         section = (p.pos // 2 + steps) % rules.SECTIONS
         for space in (2 * section, 2 * section + 1):
-            options = [C.Move(seat, steps, -1)] if space % 2 else [C.Move(seat, steps, t) for t in (0, 1, 2, 3)]
-            legal = [c for c in options if rules.why_move(s, c) is None]
-            move = legal[0] if legal else None
-            reason = None if legal else rules.why_move(s, options[0]) or "You cannot land there."
-            if not legal and space % 2 == 0:  # the matching token's reason, not the star token's
-                need = TOKENS.index(TOKEN_OF_ACTION[rules.action_at(s, space)])
-                reason = rules.why_move(s, C.Move(seat, steps, need)) or reason
+            found = gestures.landing_move(s, seat, steps, space, lambda c: rules.why_move(s, c))
+            move, reason = (found, None) if isinstance(found, C.Move) else (None, found)
             tokens, locked, _ = rules.after_passing(s, seat, steps)
             retrieved = tuple(t for t in range(len(TOKENS)) if tokens[t] == M.LYING and p.tokens[t] != M.LYING)
             busy = rules.occupied(s, seat, space)
