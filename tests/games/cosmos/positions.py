@@ -81,3 +81,23 @@ def random_positions(players: int, seed: int, steps: int = 260, every: int = 7) 
         if step % every == 0:
             yield state
         state.apply(rng.choice(state.candidates(seat)))
+
+
+def retrieve_positions() -> Iterator[tuple[CosmosState, int, bool]]:
+    """Decisions on a retrieved token's reward from seeded random games, as (state, seat, whether
+    a star activation is on offer), until both kinds have come; fails if one never does."""
+    from game.cosmos import commands as C
+
+    seen = {True: 0, False: 0}
+    for seed in range(30):
+        for state in random_positions(2, 500 + seed, steps=300, every=1):
+            seat = state.to_act()[0]
+            if state.frames[-1].KIND != "retrieve":
+                continue
+            can = any(isinstance(c, C.Activate) for c in state.candidates(seat))
+            seen[can] += 1
+            yield state, seat, can
+        if all(seen.values()):
+            return
+    raise AssertionError(f"a retrieve decision of each kind never came: {seen}")
+

@@ -13,7 +13,7 @@ from game.cosmos import commands as C
 from game.cosmos import events as E
 from game.cosmos.game import COSMOS
 from game.cosmos.state import CosmosState
-from tests.games.cosmos.positions import random_positions
+from tests.games.cosmos.positions import random_positions, retrieve_positions
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -210,16 +210,5 @@ def test_catch_payment_is_what_the_drop_plays() -> None:
 
 def test_any_star_to_activate_is_the_engines_retrieve_offer() -> None:
     """Whether a retrieved token may activate a star, as the engine offers it."""
-    seen = {True: 0, False: 0}
-    for seed in range(30):
-        for state in random_positions(2, 500 + seed, steps=300, every=1):
-            seat = state.to_act()[0]
-            if state.frames[-1].KIND != "retrieve":
-                continue
-            view = state.view(seat)
-            engine = any(isinstance(c, C.Activate) for c in state.candidates(seat))
-            assert public.any_star_to_activate(view, seat) == engine
-            seen[engine] += 1
-        if all(seen.values()):
-            break
-    assert all(seen.values()), seen
+    for state, seat, engine in retrieve_positions():
+        assert public.any_star_to_activate(state.view(seat), seat) == engine
