@@ -36,32 +36,42 @@ VERSION = __version__
 BUTTON_W, BUTTON_H, BUTTON_GAP = 320, 54, 12
 
 
-def autosave_resumable(path: Path) -> bool:
-    """True if the autosave loads cleanly and its match is not over."""
+def unfinished_match(path: Path) -> Match | None:
+    """The autosave's match if it loads cleanly and is not over, else None."""
     if not path.exists():
-        return False
-    try:
-        return not Match.load(path).state.is_over()
-    except EntropyError:
-        return False
-    except Exception:  # a save written by a buggy build must never crash the menu
-        return False
-
-
-def continue_path() -> Path | None:
-    """The newest unfinished game's autosave that opens cleanly (what Continue resumes)."""
-    return next((path for path in autosaves.unfinished() if autosave_resumable(path)), None)
-
-
-def autosave_summary(path: Path) -> str:
-    """'Rally · You vs Computer · Era 4 · 21 Nov 18:02': which game, who plays and how far."""
+        return None
     try:
         match = Match.load(path)
+    except EntropyError:
+        return None
+    except Exception:  # a save written by a buggy build must never crash the menu
+        return None
+    return None if match.state.is_over() else match
+
+
+def autosave_resumable(path: Path) -> bool:
+    """True if the autosave loads cleanly and its match is not over."""
+    return unfinished_match(path) is not None
+
+
+def newest_unfinished() -> tuple[Path, Match] | None:
+    """The newest unfinished game's autosave that opens cleanly (what Continue resumes), with
+    its match, so the menu's line about it needs no second load."""
+    for path in autosaves.unfinished():
+        match = unfinished_match(path)
+        if match is not None:
+            return path, match
+    return None
+
+
+def autosave_summary(path: Path, match: Match) -> str:
+    """'Rally · You vs Computer · Era 4 · 21 Nov 18:02': which game, who plays and how far."""
+    try:
         stamp = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
-    except Exception:  # noqa: BLE001 - decoration only
-        return ""
+    except OSError:  # decoration only
+        stamp = ""
     seats = " vs ".join(seat_labels(match))
-    return f"{match.game.info.title}  ·  {seats}  ·  {match.state.progress()}  ·  {stamp}"
+    return "  ·  ".join(x for x in (match.game.info.title, seats, match.state.progress(), stamp) if x)
 
 
 FEATURE_MIN = 120
@@ -155,9 +165,10 @@ class MenuScene(UIScene):
         super().resume()
 
     def _find_continue(self) -> None:
-        self.continue_from = continue_path()
-        self.can_continue = self.continue_from is not None
-        self.continue_words = autosave_summary(self.continue_from) if self.continue_from is not None else ""
+        found = newest_unfinished()
+        self.continue_from = found[0] if found is not None else None
+        self.can_continue = found is not None
+        self.continue_words = autosave_summary(*found) if found is not None else ""
 
     # --- layout --------------------------------------------------------------------
     def layout(self, w: int, h: int) -> dict[str, pygame.Rect]:
