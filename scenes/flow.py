@@ -13,9 +13,11 @@ person's hand, the pause) and answers one small typed value, `Next`:
   person's hand;
 - `Hint(seat, command)`: a hint the person at the screen asked for has come;
 - `Handoff(seat)` / `ShowSeat(seat)`: hot-seat, give the screen to the next person (with the
-  hand-off card, or at once when neither view holds a secret);
+  hand-off card, or at once when neither view holds a secret, or when the decision is public:
+  `ShowSeat(seat, public=True)`, that seat's secrets then drawn as the others see them);
 - `GameOver()`: open the game-over screen;
-- `WaitHuman(seat)`: a person decides; `Wait(why)`: nothing to do this frame.
+- `WaitHuman(seat)`: a person decides; `Wait(why)`: nothing to do this frame (also while the
+  view keeps a moment on screen until Continue: `continue_prompt`).
 
 `TableScene` acts on it (resolves, asks the driver through `ask`, plays, pushes the hand-off or
 game-over screen, animates) and draws. The flow never imports pygame (a test checks it), so
@@ -126,9 +128,11 @@ class Handoff:
 
 @dataclass(frozen=True)
 class ShowSeat:
-    """Hot-seat: show `seat`'s view at once; neither its view nor the one on screen holds a secret."""
+    """Hot-seat: show `seat`'s view at once; neither its view nor the one on screen holds a secret,
+    or (`public`) its decision needs none of its secrets, which stay drawn as the others see them."""
 
     seat: Seat
+    public: bool = False
 
 
 @dataclass(frozen=True)
@@ -167,6 +171,8 @@ class FlowView(Protocol):
     def hold_chance(self, watch_paused: bool) -> bool: ...
     def hold_moves(self, watch_paused: bool) -> bool: ...
     def has_secrets(self, view: dict[str, Any]) -> bool: ...
+    def private_decision(self, view: dict[str, Any]) -> bool: ...
+    def continue_prompt(self, now: float) -> str | None: ...
     def handoff_again(self) -> bool: ...
     def spectating(self) -> bool: ...
 
@@ -228,6 +234,9 @@ class TableFlow:
         self.handoff_open = False
         self.handed = False
         """Some seat has pressed "I'm ready" (a hand-off to the seat on screen is then a return)."""
+        self.public_screen = False
+        """Hot-seat: the seat on screen was shown without a hand-off, for a public decision; its
+        next private decision needs one."""
 
     # --- who plays -----------------------------------------------------------------------------
     @property
@@ -266,7 +275,8 @@ class TableFlow:
     def handoff_due(self, seat: Seat) -> bool:
         """Hot-seat: `seat` must be handed the screen before it acts (another seat has it, or
         the view asks for it again after a moment everyone watched)."""
-        return self.hot_seat and (seat != self.shown or self.view.handoff_again())
+        return self.hot_seat and (seat != self.shown or self.view.handoff_again() or (
+            self.public_screen and self.view.private_decision(self.match.state.view(seat))))
 
     def viewer(self) -> Seat:
         """The seat whose view is drawn: never a seat that has not been handed the screen."""
@@ -299,6 +309,9 @@ class TableFlow:
         if not self.hot_seat or self.match.state.is_over() or by_itself(self.match.to_act()):
             return None
         first = self.next_human()
+        if first is not None and not self.view.private_decision(self.match.state.view(first)):
+            self.shown, self.public_screen = first, True  # a public first step: no "I'm ready"
+            return None
         return first if first is not None else self.humans[0]
 
     # --- asking the computers --------------------------------------------------------------------
@@ -367,13 +380,15 @@ class TableFlow:
         """The hand-off card for `seat` is up; True when it gives the seat on screen its screen
         back (after a moment everyone watched) rather than a new seat."""
         self.handoff_open = True
-        return seat == self.shown and self.handed
+        return seat == self.shown and self.handed and not self.public_screen
 
-    def screen_taken(self, seat: Seat) -> None:
-        """`seat`'s person pressed "I'm ready" (or nothing had to be hidden): its view is on screen."""
+    def screen_taken(self, seat: Seat, public: bool = False) -> None:
+        """`seat`'s person pressed "I'm ready" (or nothing had to be hidden, or `public`: its
+        decision is public and its secrets stay hidden): its view is on screen."""
         self.handoff_open = False
-        self.handed = True
+        self.handed = self.handed or not public
         self.shown = seat
+        self.public_screen = public
 
     # --- deciding ---------------------------------------------------------------------------------
     def next(self, m: Moment) -> Next:
@@ -381,10 +396,15 @@ class TableFlow:
         if m.covered or m.moving:
             self.idle_for = 0.0
             return Wait("covered" if m.covered else "moving")
+        if self.view.continue_prompt(m.now) is not None:
+            self.idle_for = 0.0
+            return Wait("continue")  # a moment everybody reads before the game moves on
         state = self.match.state
         if self.hot_seat and not state.is_over() and self.pending is None:
             nxt = self.next_human()
             if nxt is not None and self.handoff_due(nxt) and not self.handoff_open:
+                if not self.view.private_decision(state.view(nxt)):
+                    return ShowSeat(nxt, public=True)  # a public step: no "I'm ready", secrets stay hidden
                 if nxt != self.shown and not self.view.has_secrets(self.view.view) \
                         and not self.view.has_secrets(state.view(nxt)):
                     return ShowSeat(nxt)  # nothing hidden on either side: no hand-off screen

@@ -23,7 +23,8 @@ class Settings:
     ai_watch_delay: float = 0.6
     """Seconds between moves when only AIs play (watch speed)."""
     key_moment_stops: bool = True
-    """A playback pauses by itself on a key moment (Rally: a battle, a ship lost, titanium banked)."""
+    """A playback pauses by itself on a key moment (Rally: a battle, a ship lost, titanium banked;
+    Worlds Collide: a reveal, a clash or a round's end waits for Continue, else a short countdown)."""
 
     @property
     def animation_factor(self) -> float:

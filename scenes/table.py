@@ -119,6 +119,8 @@ class TableScene(Scene):
         """`len(match.commands)` of the last position checked for a forced decision."""
         self.buttons: list[Button] = []
         self.action_buttons: list[Button] = []
+        self._continue_label = ""
+        """The Continue button's label while the view holds a moment on screen ('' otherwise)."""
         self._bar: pygame.Surface | None = None
         self._shadow = pygame.Surface((1, 1), pygame.SRCALPHA)
         self._sync()
@@ -130,6 +132,9 @@ class TableScene(Scene):
         first = self.flow.first_handoff()  # (a game opening with a deal plays it first: the view then asks)
         if first is not None:
             self._handoff(first)
+        elif self.flow.public_screen:  # a public first step is shown at once, its seat's secrets hidden
+            self.view.public_screen = True
+            self._sync()
 
     def exit(self) -> None:
         self.ai.close()
@@ -231,8 +236,9 @@ class TableScene(Scene):
         self.ctx.stack.push(self.ctx.scene("handoff", label, lambda: self._take_screen(seat), again=again,
                                            match=self.match))
 
-    def _take_screen(self, seat: Seat) -> None:
-        self.flow.screen_taken(seat)
+    def _take_screen(self, seat: Seat, public: bool = False) -> None:
+        self.flow.screen_taken(seat, public)
+        self.view.public_screen = public
         self.view.screen_taken()
         self.animator.finish_all()
         self.hint = None
@@ -330,7 +336,8 @@ class TableScene(Scene):
 
     # --- drag callbacks -----------------------------------------------------------------
     def _input_open(self) -> bool:
-        return not self.animator.busy and not self.covered and self.acting_human() is not None
+        return not self.animator.busy and not self.covered and self.acting_human() is not None \
+            and self.view.held_words() is None
 
     def _source_at(self, pos: Point) -> Target | None:
         if not self._input_open():
@@ -557,6 +564,8 @@ class TableScene(Scene):
         self._forced_key = len(self.match.commands)  # shown, not played: the person decides
         self.flow.reset()
         self.animator.finish_all()
+        self.view.press_continue()  # (a moment held to be read belongs to the history left)
+        self._continue_label = ""
         self.drag.cancel()
         self.hint = None
         self._sync()
@@ -754,6 +763,9 @@ class TableScene(Scene):
                 return False  # nothing to pause (a person's turn): Space means nothing here
             self.toggle_watch()
             return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.view.held_words() is not None:
+            self.press_continue()
+            return True
         seat = self.acting_human()
         if seat is not None:
             for action in self.view.actions(seat):
@@ -761,6 +773,12 @@ class TableScene(Scene):
                     self.do_action(action)
                     return True
         return False
+
+    def press_continue(self) -> None:
+        """The moment the view held on screen has been read: the game goes on."""
+        self.view.press_continue()
+        self._continue_label = ""
+        self._refresh_buttons()
 
     def _after_view_input(self, pos: Point) -> None:
         """A click or gesture the view handled itself may have changed what a click does now (a
@@ -821,6 +839,8 @@ class TableScene(Scene):
         if self.view.pause_request():
             self.toggle_watch()
         self.view.set_paused(self.watch_paused)
+        if self._continue_label and self.view.continue_label(self.time) != self._continue_label:
+            self._refresh_buttons()  # the countdown ticked, or the held moment ended by itself
         if self.fast_forward:
             if not self.covered:  # the pause menu holds a skip too
                 self._fast_forward()
@@ -837,8 +857,8 @@ class TableScene(Scene):
                 self._play_forced()
             case Wait():
                 pass
-            case ShowSeat(seat):
-                self._take_screen(seat)
+            case ShowSeat(seat, public):
+                self._take_screen(seat, public)
             case Handoff(seat):
                 self._handoff(seat)
             case GameOver():
@@ -892,6 +912,8 @@ class TableScene(Scene):
         if view > 0 and self.time - self.active_at >= CALM_AFTER:
             view = STILL  # calm: the highlights hold still (`pulse_time`)
         waits = [self.flow.next_frame_in(self.watch_paused), view]
+        if self._continue_label not in ("", "Continue"):
+            waits.append(PULSE)  # a countdown on the Continue button
         age = self.time - self.status_at
         if self.status_text and age < STATUS_SECONDS:
             fade = STATUS_SECONDS - 0.6
@@ -1002,6 +1024,14 @@ class TableScene(Scene):
             return
         if self.humans and self.watching and hasattr(self, "action_rect"):
             self._spectator_buttons()
+            return
+        self._continue_label = ""
+        held = self.view.held_words()
+        if held is not None and hasattr(self, "action_rect"):
+            self._continue_label = self.view.continue_label(self.time)
+            go_on = Button(self._continue_label, self.press_continue, f"{held} (Enter)", accent=(120, 96, 56))
+            go_on.rect = pygame.Rect(self.action_rect)
+            self.action_buttons.append(go_on)
             return
         if actions and hasattr(self, "action_rect"):
             n = len(actions)

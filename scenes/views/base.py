@@ -20,6 +20,7 @@ from game.core.protocol import Command, Event, Game, Seat, Target
 from game.core.words import ALERT, HEADLINE, PLAIN, QUIET, Line
 from scenes.animation import Animator
 from scenes.input.regions import DropRegion
+from scenes.kit.hold import ContinueHold
 from scenes.pacing import PULSE, STILL
 from scenes.sprites.text import TextCache
 
@@ -101,6 +102,12 @@ class GameView(ABC):
         self.notice: str | None = None
         """A refusal the view's own choices met (`view_click`: a pick the rules forbid), for the
         table to say as it says the engine's refusals; the table clears it once shown."""
+        self.hold: ContinueHold | None = None
+        """A moment kept on screen until Continue (`continue_prompt`); a view sets it after an
+        animation everybody should read."""
+        self.public_screen = False
+        """Set by the table: on a shared screen, the seat shown was given it without a hand-off
+        (a public step): nothing private of that seat may be drawn."""
 
     def set_seats(self, names: Sequence[str], humans: Sequence[bool]) -> None:
         """The table tells the view each seat's name and whether a person plays it."""
@@ -222,6 +229,31 @@ class GameView(ABC):
 
     def screen_taken(self) -> None:
         """The table handed the screen to a seat (its person pressed "I'm ready")."""
+
+    def private_decision(self, view: ViewDict) -> bool:
+        """True when the decision the seat of `view` must make now needs what only that seat
+        may see (its hand, a secret choice). On a shared screen the table then hands the
+        screen over with "I'm ready" first; a public decision (False) is shown at once, with
+        that seat's secrets drawn as the others see them (`public_screen`)."""
+        return True
+
+    def continue_prompt(self, now: float) -> str | None:
+        """What the table keeps on screen until Continue (`hold`), or None: the table's flow
+        waits while it stands and only the Continue button (Enter) acts."""
+        if self.hold is not None and not self.hold.standing(now):
+            self.hold = None
+        return self.hold.words if self.hold is not None else None
+
+    def held_words(self) -> str | None:
+        """The held moment's words, without starting its countdown (the table's button and keys)."""
+        return self.hold.words if self.hold is not None else None
+
+    def continue_label(self, now: float) -> str:
+        return self.hold.label(now) if self.hold is not None else "Continue"
+
+    def press_continue(self) -> None:
+        """Continue was pressed: the held moment ends."""
+        self.hold = None
 
     def over_reason(self) -> str:
         """Why the game ended, in a sentence for the game-over screen ('' when the game does

@@ -101,6 +101,8 @@ class FakeView:
     secrets: bool = True
     hold: bool = False
     again: bool = False
+    private: bool = True
+    prompt: str | None = None
 
     def hold_chance(self, watch_paused: bool) -> bool:
         return self.hold
@@ -113,6 +115,12 @@ class FakeView:
 
     def handoff_again(self) -> bool:
         return self.again
+
+    def private_decision(self, view: dict[str, Any]) -> bool:
+        return self.private
+
+    def continue_prompt(self, now: float) -> str | None:
+        return self.prompt
 
     def spectating(self) -> bool:
         return False
@@ -156,8 +164,8 @@ class Table:
                     self.said.append(result.reason)
             case Handoff(seat):
                 self.flow.handing_over(seat)
-            case ShowSeat(seat):
-                self.flow.screen_taken(seat)
+            case ShowSeat(seat, public):
+                self.flow.screen_taken(seat, public)
             case GameOver():
                 self.flow.game_over_opened = True
 
@@ -208,6 +216,42 @@ def test_hot_seat_switches_at_once_when_neither_side_has_a_secret() -> None:
     assert t.match.submit(t.match.state.candidates(0)[0]).ok
     assert t.frame() == ShowSeat(1)
     assert t.frame() == WaitHuman(1)
+
+
+def test_hot_seat_shows_a_public_decision_at_once_and_hands_over_before_the_next_private_one() -> None:
+    t = Table("worlds-collide", ["human", "human"])
+    t.settle()
+    t.flow.screen_taken(0)
+    assert t.match.submit(t.match.state.candidates(0)[0]).ok
+    t.view.private = False  # seat 1's decision needs none of its secrets (a Reset to resolve)
+    assert t.frame() == ShowSeat(1, public=True)
+    assert t.flow.public_screen and t.frame() == WaitHuman(1)
+    t.view.private = True  # the same seat's next decision is private: "I'm ready" first
+    assert t.frame() == Handoff(1)
+    assert t.flow.handing_over(1) is False  # not a return: the seat never had its secrets shown
+    t.flow.screen_taken(1)
+    assert not t.flow.public_screen and t.frame() == WaitHuman(1)
+
+
+def test_a_public_first_decision_opens_the_table_without_a_hand_off() -> None:
+    t = Table("worlds-collide", ["human", "human"])
+    t.settle()
+    t.view.private = False
+    assert t.flow.first_handoff() is None
+    assert t.flow.shown == 0 and t.flow.public_screen
+    assert t.frame() == WaitHuman(0)
+
+
+def test_a_moment_held_for_continue_stops_hand_offs_and_computers_until_it_is_read() -> None:
+    t = Table("worlds-collide", ["human", "human"])
+    t.settle()
+    t.flow.screen_taken(0)
+    assert t.match.submit(t.match.state.candidates(0)[0]).ok
+    t.view.prompt = "Revealed: ..."
+    for _ in range(30):
+        assert t.frame() == Wait("continue")  # no hand-off covers what everyone reads
+    t.view.prompt = None
+    assert t.frame() == Handoff(1)
 
 
 def test_a_person_against_a_computer_the_computer_thinks_visibly_then_plays() -> None:

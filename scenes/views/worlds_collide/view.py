@@ -38,7 +38,9 @@ from game.worlds_collide.cards import (
     CENE_C,
     CHARACTER_NAMES,
     MARY_REVEALS,
+    RESET,
     RONIN,
+    SHIFT,
     TELEKINESIS,
     UNLEASH,
     WILD,
@@ -76,6 +78,7 @@ from game.worlds_collide.commands import (
 from game.worlds_collide.words import win_reason
 from scenes.kit import palette
 from scenes.kit.hand import fan_left, fan_step, fan_width
+from scenes.kit.hold import ContinueHold
 from scenes.animation import (
     Animator,
     ease_in_out_cubic,
@@ -113,6 +116,8 @@ highlight was Jessup's and close to Cene C's; every hue is some Character's)."""
 OK_GREEN: Colour = (120, 220, 160)
 MOVE_S, FLIP_S, CLASH_S, STEP_S = 0.42, 0.6, 1.3, 0.75
 REVEAL_MOVE_S = 0.38
+COUNTDOWN_S = 4.0
+"""With "Pause on key moments" off, a reveal, a clash or a round's end stays this long (counted down)."""
 REVEAL_HOLD_S = 1.6
 """Mary's revealed Shards stay on show this long before a computer (or another player) takes one."""
 ASPECT = 0.7
@@ -271,7 +276,7 @@ class WorldsCollideView(GameView):
         untouched; this only decides what is drawn and hit-tested."""
         if not self.shared_screen:
             return True
-        if self._watching or self._watched or not self.is_human(self.me):
+        if self.public_screen or self._watching or self._watched or not self.is_human(self.me):
             return False  # (after a watched moment, until the hand-off: not even for one frame)
         return self.me in (self.view.get("to_act") or [])
 
@@ -280,6 +285,19 @@ class WorldsCollideView(GameView):
         was drawn face down then), the seat on screen is handed the screen again before it acts,
         so its Hold, a Keep choice or its hand do not turn face up while the others still look."""
         return self._watched
+
+    def private_decision(self, view: ViewDict) -> bool:
+        """Picking a Character and resolving Reset or Shift need nothing only that seat may see:
+        on a shared screen they are played without "I'm ready" (the seat's Hold and hand stay
+        drawn as the others see them). Everything else (the secret choice, a Keep, targets
+        chosen knowing one's own Hold) is handed over first."""
+        pending = view.get("pending") or {}
+        if view.get("phase") == "choose":
+            return True
+        if pending.get("kind") == "pick-character":
+            return False
+        return not (pending.get("kind") == "act" and pending.get("action") in (RESET, SHIFT)
+                    and pending.get("acts_as") is None)
 
     def screen_taken(self) -> None:
         self._watched = False
@@ -841,6 +859,8 @@ class WorldsCollideView(GameView):
         phase = v.get("phase")
         pending = v.get("pending") or {}
         players = v["players"]
+        if self.hold is not None:
+            return self.hold.words, BRASS
         if phase == "over":
             return "The game is over", BRASS
         if phase == "setup":
@@ -1246,6 +1266,7 @@ class WorldsCollideView(GameView):
                 animator.add(1.8, "wc-banner", delay=t, scale=False, sound="gameover",
                              title=f"{winners} win{'s' if len(ev.winners) == 1 else ''}!", subtitle=win_reason(ev, [p["name"] for p in players]))
         self._hold_round(redacted, animator, before, t)
+        self._hold_to_read(redacted, before)
         self._static_key = None
         if animator.busy:
             self._animating = True  # (the banner's prompt waits until the cards it names are face up)
@@ -1254,6 +1275,35 @@ class WorldsCollideView(GameView):
             if not self._watching:
                 self._watching = True  # the table watches from the first frame (and hit-tests agree)
                 self._build()
+
+    def _hold_to_read(self, events: Sequence[Event], before: ViewDict) -> None:
+        """After a reveal, a clash or a round's end the table waits for Continue (or, with the
+        "Pause on key moments" setting off, a short countdown) when the game would otherwise
+        move on under the reader's eyes: on a shared screen (a hand-off would cover it) or
+        when the next to act is not the person at the screen. A person about to act on it
+        reads it while choosing, so nothing waits then."""
+        players = self.view.get("players") or []
+        names = [p["name"] for p in players]
+        words = ""
+        round_over = bool(before.get("plays")) and not self.view.get("plays")
+        for i, ev in enumerate(events):
+            if isinstance(ev, Clash):
+                anchored = next((e.seat for e in events[i + 1:]
+                                 if isinstance(e, AnchorUsed) and e.action == ev.action and e.seat in ev.seats), None)
+                title, subtitle = clash_banner(ev, anchored, names)
+                words = f"{title}: {subtitle}" if subtitle else title
+            elif isinstance(ev, ActionsRevealed) and not words:
+                words = "Revealed: " + ", ".join(f"{names[s]} {ACTION_NAMES[a]}" for s, a in enumerate(ev.actions)
+                                                 if s < len(names))
+        if not words and round_over and self.view.get("phase") != "over":
+            words = f"Round {int(self.view.get('round', 1)) - 1} is over: look at the table before going on"
+        people = any(self.is_human(s) for s in range(len(players)))
+        to_act = self.view.get("to_act") or []
+        viewer_next = self.me in to_act and self.is_human(self.me)
+        if not words or not people or self.spectating() or (viewer_next and not self.shared_screen):
+            return
+        wait_for_press = bool(getattr(getattr(self.ctx, "settings", None), "key_moment_stops", True))
+        self.hold = ContinueHold(words, 0.0 if wait_for_press else COUNTDOWN_S)
 
     def _reveal_to_overlay(self, card: int, animator: Animator, t: float) -> float:
         """Mary's reveal: the Shard leaves the Nexus face down, lands in the overlay and flips face up.

@@ -41,10 +41,19 @@ def ready(ctx: AppContext) -> None:
                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)], DT)
 
 
+def read_on(ctx: AppContext) -> None:
+    """A reveal, a clash or a round's end held on screen: press Continue (Enter) once it is read,
+    as the people at the table would."""
+    top = ctx.stack.top
+    if isinstance(top, TableScene) and top.view.held_words() is not None and not top.animator.busy:
+        key(ctx, pygame.K_RETURN)
+
+
 def wait_for_handoff(ctx: AppContext, frames: int = 40) -> HandoffScene:
     """Step until a hand-off screen is on top (it must come within `frames` frames)."""
     for _ in range(frames):
         step(ctx, [], DT)
+        read_on(ctx)
         if isinstance(ctx.stack.top, HandoffScene):
             break
     top = ctx.stack.top
@@ -70,6 +79,7 @@ def open_table(ctx: AppContext, seats: list[str], seed: int = 4, players_ready: 
 def settle(ctx: AppContext, scene: TableScene, frames: int = 400) -> None:
     for _ in range(frames):
         step(ctx, [], DT)
+        read_on(ctx)
         if isinstance(ctx.stack.top, HandoffScene):
             return
         if not scene.animator.busy and not by_itself(scene.match.to_act()) and scene.acting_human() is not None:
@@ -296,16 +306,18 @@ def test_picking_characters_then_jessup_unleash_targets_a_played_action(ctx: App
     scene = TableScene(ctx, match, use_process=False)
     ctx.stack.push(scene)
     step(ctx, [], DT)
-    ready(ctx)
     settle(ctx, scene)
+    ctx.stack.apply_pending()
+    assert not isinstance(ctx.stack.top, HandoffScene)  # picking a Character is public: no "I'm ready"
     first = scene.acting_human()
     assert scene.view.view["pending"]["kind"] == "pick-character" and scene.view.geo.modal
     click(ctx, at(scene, Target("character", ident=str(JESSUP))))
     assert PickCharacter(first, JESSUP) in match.commands
     settle(ctx, scene)
-    ready(ctx)
-    settle(ctx, scene)
+    ctx.stack.apply_pending()
+    assert not isinstance(ctx.stack.top, HandoffScene)
     second = scene.acting_human()
+    assert second is not None and second != first and not scene.view.private_shown()
     taken = [i for i in scene.view.geo.modal if i.target is None]
     assert len(taken) == 1  # Jessup is shown as taken
     click(ctx, at(scene, Target("character", ident=str(KINTRIEL))))
@@ -578,6 +590,7 @@ def test_hot_seat_after_a_reveal_the_seat_on_screen_is_handed_the_screen_again_b
     saw_handoff = False
     for _ in range(600):  # play the reveal out until a person must act
         step(ctx, [], DT)
+        read_on(ctx)
         ctx.stack.apply_pending()
         if isinstance(ctx.stack.top, HandoffScene):
             saw_handoff = True
@@ -606,6 +619,7 @@ def frames_until_handoff(ctx: AppContext, limit: int = 600) -> Iterator[int]:
     """Step the table a frame at a time, yielding after each one, until a hand-off card covers it."""
     for frame in range(limit):
         step(ctx, [], DT)
+        read_on(ctx)
         ctx.stack.apply_pending()
         if isinstance(ctx.stack.top, HandoffScene):
             return
@@ -639,7 +653,9 @@ def test_hot_seat_before_the_second_hand_off_the_seat_on_screen_has_no_buttons(c
         if scene.match.state.plays:
             frames += 1
             assert scene.acting_human() is None
-            assert scene.action_buttons == [] and not scene.btn_hint.enabled
+            # (only Continue, once the reveal is held for everyone to read)
+            assert all(b.label.startswith("Continue") for b in scene.action_buttons)
+            assert not scene.btn_hint.enabled
     assert frames > 0
     ready(ctx)
     settle(ctx, scene, 60)
@@ -855,3 +871,49 @@ def test_the_side_bar_says_a_pick_waits_for_lock_in(ctx: AppContext) -> None:
     click(ctx, at(scene, hand(TELEKINESIS)))
     lock_in(ctx)
     assert scene._action_hint() != "Drag or click a card to pick it, then Lock in"
+
+
+# --- a reveal held on screen until Continue ---------------------------------------------------------
+def test_hot_seat_the_reveal_stays_on_screen_until_continue_and_only_then_the_hand_off_comes(
+        ctx: AppContext) -> None:
+    scene, _first, _second = both_humans_choose(ctx)
+    for _ in range(600):  # the flips play out; nobody presses anything
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        assert not isinstance(ctx.stack.top, HandoffScene)
+        if not scene.animator.busy and scene.view.held_words() is not None:
+            break
+    for _ in range(120):  # two seconds later it is still there, waiting
+        step(ctx, [], DT)
+    ctx.stack.apply_pending()
+    assert not isinstance(ctx.stack.top, HandoffScene)
+    words = scene.view.held_words()
+    assert words is not None and words.startswith("Revealed:") or "clash" in (words or "").lower()
+    assert scene.view.status(scene.names)[0] == words  # the banner says what to read
+    assert [b.label for b in scene.action_buttons] == ["Continue"]
+    assert scene.acting_human() is None or not scene._input_open()
+    key(ctx, pygame.K_RETURN)
+    assert scene.view.held_words() is None
+    wait_for_handoff(ctx, 200)
+
+
+def test_against_a_computer_a_reveal_counts_down_when_pausing_on_key_moments_is_off(ctx: AppContext) -> None:
+    ctx.settings.key_moment_stops = False
+    scene = open_table(ctx, ["human", "random"], seed=4)
+    settle(ctx, scene)
+    me = scene.acting_human()
+    assert me is not None
+    click(ctx, at(scene, hand(EXPOSE)))
+    lock_in(ctx)
+    labels: set[str] = set()
+    held = False
+    for _ in range(900):
+        step(ctx, [], DT)
+        if scene.view.held_words() is not None:
+            held = True
+            labels.update(b.label for b in scene.action_buttons)
+        elif held:
+            break
+    assert held  # seed 4: the computer resolves first, so the reveal is held for the person to read
+    assert any(label.startswith("Continue (") for label in labels)  # a visible countdown
+    assert scene.view.held_words() is None  # ...that ended by itself
