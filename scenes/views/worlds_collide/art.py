@@ -246,7 +246,8 @@ class CardArt:
         emblem = "star" if wild else LOOKS[owner].emblem
         draw_emblem(s, emblem, (cx, cy + ry * 0.08), rx * 0.95, INK if not wild else (40, 40, 60),
                     (*shade(col, 0.55), 255))
-        code = self._text(card_name(card), int(H * 0.12), mix(col, INK, 0.5), "bold")
+        code = self._text(card_name(card), max(int(H * 0.12), min(READABLE_PX * SS, int(H * 0.2))),
+                          mix(col, INK, 0.55), "bold")  # owner and number readable from 60 px up
         s.blit(code, (W * 0.08, H * 0.04))
         if not wild:
             pos = card % SHARDS_PER_CHARACTER
@@ -274,24 +275,27 @@ class CardArt:
         band = pygame.Rect(0, 0, W, int(H * 0.07))
         pygame.draw.rect(s, col, band.inflate(-int(W * 0.14), 0).move(0, int(H * 0.05)),
                          border_radius=band.height // 2)
-        # initiative medallion
-        r = min(W * 0.3, H * 0.2)
-        cy = H * 0.34
+        # initiative medallion (smaller and higher on a card big enough to carry its rule line
+        # at a readable size: READABLE_PX and more, in the window's pixels)
+        big = h >= BIG_CARD_PX
+        r = min(W * 0.24, H * 0.14) if big else min(W * 0.3, H * 0.2)
+        cy = H * (0.24 if big else 0.34)
         pygame.draw.circle(s, shade(col, 0.3), (cx, cy), r)
         pygame.draw.circle(s, BRASS, (cx, cy), r, width=max(2, SS * 2))
         num = self._text(str(a), int(r * 1.5), INK, "display")
         s.blit(num, num.get_rect(center=(cx, cy + r * 0.05)))
-        name = self._fit(str(info["name"]).upper(), int(H * 0.1), int(W * 0.9), INK, "display")
-        s.blit(name, name.get_rect(center=(cx, H * 0.6)))
+        name_px = max(READABLE_PX * SS, int(H * 0.1)) if big else int(H * 0.1)
+        name = self._fit(str(info["name"]).upper(), name_px, int(W * 0.92), INK, "display")
+        s.blit(name, name.get_rect(center=(cx, H * (0.46 if big else 0.6))))
         short = SHORT.get(a, "")
         if short and h >= 90:
-            fs = max(7, int(H * 0.055))
+            fs = max(READABLE_PX * SS, int(H * 0.085)) if big else max(7, int(H * 0.055))
             font = self._font(fs, "regular")
-            y = H * 0.68
-            for line in wrap_text(short, font, int(W * 0.84))[:4]:
-                img = font.render(line, True, (196, 196, 210))
+            y = H * (0.55 if big else 0.68)
+            for line in wrap_text(short, font, int(W * 0.88))[:4]:
+                img = font.render(line, True, (206, 206, 220))
                 s.blit(img, img.get_rect(midtop=(cx, y)))
-                y += img.get_height() * 0.95
+                y += img.get_height() * 0.92
         return finish(s, w, h)
 
     def _anchor(self, d: int) -> pygame.Surface:
@@ -307,12 +311,16 @@ class CardArt:
         return finish(s, d, d)
 
 
+READABLE_PX = 12
+"""The smallest type a card's name and rule line use on a big card (window pixels)."""
+BIG_CARD_PX = 105
+"""From this height (window pixels) an Action card carries its name and rule line at READABLE_PX or more."""
 SHORT: dict[int, str] = {
     1: "Resolve your Character's ability.",
-    2: "Reveal a Shard: Nexus top, or one in a Hold.",
+    2: "Reveal a Shard: Nexus top or one in a Hold.",
     3: "Take 2 from the Nexus, keep 1.",
     4: "Take 1 Shard: Nexus, Discard or a foe's Hold.",
-    5: "All your played Actions return to hand.",
+    5: "Your played Actions go back to hand.",
     6: "Take the Anchor.",
 }
 """Card-face summaries (the full text from cards.toml is in the tooltip)."""

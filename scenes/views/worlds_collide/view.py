@@ -361,7 +361,7 @@ class WorldsCollideView(GameView):
         me = self.me
         m = max(8, int(H * 0.014))
         opp_h = int(H * 0.29)
-        me_h = int(H * 0.40)
+        me_h = int(H * 0.44)  # (the hand's cards big enough to read their rule line)
         mid = pygame.Rect(R.x, R.y + opp_h, W, H - opp_h - me_h)
         # opponents along the top
         opps = [(me + i) % n for i in range(1, n)]
@@ -434,7 +434,7 @@ class WorldsCollideView(GameView):
         body_h = P.bottom - pad - body_y
         gap = max(4, int(P.width * 0.008))
         if mine:
-            h1 = int(body_h * 0.45)
+            h1 = int(body_h * 0.36)
         else:
             h1 = int(body_h * 0.6)
         cw = int(h1 * ASPECT)
@@ -503,7 +503,7 @@ class WorldsCollideView(GameView):
         # played Actions and the hand
         played = p["played"]
         if mine:
-            pr_h = int(h1 * 0.72)
+            pr_h = h1  # (as tall as the Reality row: their numbers and names readable)
             pr_w = int(pr_h * ASPECT)
             px0 = after_reality + gap * 3
             room = P.right - pad - px0
@@ -539,7 +539,7 @@ class WorldsCollideView(GameView):
             lx = P.right - pad - 4 - list_w
             # the played row stays left of the list (squeezed in a narrow panel; each card zooms on hover)
             room = lx - x2 - int(fs * 3.2)
-            step = max(6, int(w2 * 0.62))
+            step = w2 + gap  # side by side while they fit, each number whole; squeezed only past that
             if len(played) > 1:
                 step = max(4, min(step, (room - w2) // (len(played) - 1)))
             g.places[("played-size", seat)] = pygame.Rect(x2, y2, w2, h2)
@@ -1553,7 +1553,11 @@ class WorldsCollideView(GameView):
                 self._glow(surface, item.rect, BRASS, 0.4 + 0.3 * pulse, False)
         if modal:
             self._draw_modal(surface, overlay, pulse, hidden)
+            title = self.modal_title_rect().clip(surface.get_rect())
+            kept = surface.subsurface(title).copy() if title.width > 0 and title.height > 0 else None
             self._draw_tweens(surface, animator)  # above the veil: what moves into the overlay is seen
+            if kept is not None:
+                surface.blit(kept, title)  # ...but passes under the dialog's title, which stays readable
         # the card in the hand of the mouse
         if overlay.held is not None and overlay.drag_pos is not None:
             for item in g.items:
@@ -1663,6 +1667,13 @@ class WorldsCollideView(GameView):
         glow.set_alpha(int((150 if strong else 90) + (105 if strong else 90) * pulse))
         pad = (glow.get_width() - rect.width) // 2
         surface.blit(glow, (rect.x - pad, rect.y - pad))
+
+    def modal_title_rect(self) -> pygame.Rect:
+        """The band of the open dialog that holds its title (a flying card never covers it)."""
+        box = self.geo.modal_rect
+        if box is None:
+            return pygame.Rect(0, 0, 0, 0)
+        return pygame.Rect(box.x - 10, box.y + 4, box.width + 20, int((self.fs + 2) * 1.6))
 
     def _draw_modal(self, surface: pygame.Surface, overlay: Overlay, pulse: float,
                     hidden: AbstractSet[tuple[Any, ...]] = frozenset()) -> None:

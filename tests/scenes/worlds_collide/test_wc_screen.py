@@ -345,7 +345,7 @@ def test_the_card_under_the_pointer_zooms_up_large_beside_it(module_ctx: AppCont
     zoom = view.zoom(Overlay(), Animator(1.0))
     assert zoom is not None
     face, rect = zoom
-    assert face == card.face and rect.height >= 3 * card.rect.height and rect.height >= 300
+    assert face == card.face and rect.height >= 2.5 * card.rect.height and rect.height >= 300
     assert not rect.colliderect(card.rect) and view.rect.contains(rect)
     surface = pygame.Surface((1280, 720))
     view.draw(surface, Overlay(), Animator(1.0))
@@ -375,3 +375,68 @@ def test_the_banner_asks_for_resolve_only_once_the_revealed_cards_are_face_up(mo
     view.draw(pygame.Surface((1280, 720)), Overlay(), animator)
     text, _colour = view.status(view.seat_names)
     assert "press Resolve" in text
+
+
+@pytest.mark.parametrize("area", [(0, 72, 960, 648), (0, 62, 750, 578)])  # 1280x720 and 1024x640 windows
+def test_hand_cards_are_big_enough_for_their_name_and_rule_line_in_readable_type(module_ctx: AppContext,
+                                                                               area: tuple[int, ...]) -> None:
+    from scenes.views.worlds_collide.art import BIG_CARD_PX, READABLE_PX, SHORT
+    from tests.games.worlds_collide.wc_helpers import make
+
+    s = make(["Mary", "Ronin", "Jessup"], nexus="K1")
+    view = WorldsCollideView(module_ctx, GAME, TextCache(module_ctx.font))
+    view.seat_names = ["Player 1", "Player 2", "Player 3"]
+    view.layout(pygame.Rect(area))
+    view.set_view(s.view(0))
+    hand = [it for it in view.geo.items if it.key[:2] == ("hand", 0) and it.face is not None]
+    assert len(hand) == 6
+    assert all(it.rect.height >= BIG_CARD_PX for it in hand)  # (the face's type is READABLE_PX from there)
+    # the longest rule line wraps into the room a big card gives it at READABLE_PX
+    font = module_ctx.font(READABLE_PX, "regular")
+    from scenes.sprites.text import wrap_text
+    width = int(hand[0].rect.width * 0.88)
+    assert max(len(wrap_text(text, font, width)) for text in SHORT.values()) <= 4
+
+
+def test_an_opponents_played_actions_lie_side_by_side_not_half_covered(module_ctx: AppContext) -> None:
+    from tests.games.worlds_collide.wc_helpers import A, make
+
+    s = make(["Mary", "Ronin", "Jessup"], nexus="K1")
+    for a in ("Unleash", "Expose", "Telekinesis"):
+        s.hands[1] &= ~(1 << A[a])
+    view = _table_view(module_ctx, s)
+    played = sorted((it.rect for it in view.geo.items if it.key[:2] == ("played", 1)), key=lambda r: r.x)
+    assert len(played) == 3
+    assert all(a.right <= b.x for a, b in zip(played, played[1:]))  # each number and name whole
+
+
+def test_a_card_flying_into_a_dialog_passes_under_its_title(module_ctx: AppContext) -> None:
+    from game.worlds_collide.cards import MARY, owner_of
+    from game.worlds_collide.commands import Resolve, TakeRevealed
+    from scenes.animation import Animator, ease_in_out_cubic
+    from scenes.views.base import Overlay
+
+    match = mary_about_to_reveal([HUMAN, HUMAN])
+    assert match.submit(Resolve(1)).ok
+    while by_itself(match.to_act()):
+        assert match.resolve_chance().ok
+    other = next(c for c in match.state.mary if owner_of(c) != MARY)
+    assert match.submit(TakeRevealed(1, other)).ok
+    view = make_view(module_ctx, match, 1)
+    title = view.modal_title_rect()
+    assert view.geo.modal_rect is not None and title.height > 0
+    still = pygame.Surface((1280, 720))
+    view.draw(still, Overlay(), Animator(1.0))
+    animator = Animator(1.0)
+    size = (title.height * 2, title.height * 3)  # a card parked right on the title for the whole tween
+    animator.add(10.0, "wc-move", ease_in_out_cubic, face=("shard", other), start=title.center,
+                 end=title.center, size=size, hide=("none",))
+    animator.update(0.5)
+    moving = pygame.Surface((1280, 720))
+    view.draw(moving, Overlay(), animator)
+    band = title.clip(still.get_rect())
+    same = all(moving.get_at((x, y)) == still.get_at((x, y))
+               for x in range(band.x, band.right, 3) for y in range(band.y, band.bottom, 3))
+    assert same  # the title reads as before
+    below = (title.centerx, title.bottom + size[1] // 3)
+    assert moving.get_at(below) != still.get_at(below)  # the card itself is drawn (below the title)
