@@ -917,3 +917,30 @@ def test_against_a_computer_a_reveal_counts_down_when_pausing_on_key_moments_is_
     assert held  # seed 4: the computer resolves first, so the reveal is held for the person to read
     assert any(label.startswith("Continue (") for label in labels)  # a visible countdown
     assert scene.view.held_words() is None  # ...that ended by itself
+
+
+def test_hot_seat_the_end_of_round_table_is_seen_before_the_next_hand_off(ctx: AppContext) -> None:
+    scene, _first, _second = both_humans_choose(ctx)
+    start_round = scene.match.state.round
+    ended_words = None
+    for _ in range(3000):
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        top = ctx.stack.top
+        if isinstance(top, HandoffScene):
+            if scene.match.state.round != start_round:
+                break  # the next round's hand-off: the end of the round was held before it (below)
+            ready(ctx)
+            continue
+        words = scene.view.held_words()
+        if words is not None and not scene.animator.busy:
+            if scene.match.state.round != start_round:
+                ended_words = words
+                assert "is over" in words or "Revealed" in words or "lash" in words
+            key(ctx, pygame.K_RETURN)
+            continue
+        seat = scene.acting_human()
+        if seat is not None and not scene.animator.busy and scene.match.state.round == start_round:
+            scene.play(scene.match.state.candidates(seat)[-1])  # decline (or take the last option)
+    assert scene.match.state.round == start_round + 1
+    assert ended_words is not None, "the round's end went straight to the next hand-off"
