@@ -286,16 +286,16 @@ class CardArt:
         s.blit(num, num.get_rect(center=(cx, cy + r * 0.05)))
         name_px = max(READABLE_PX * SS, int(H * 0.1)) if big else int(H * 0.1)
         name = self._fit(str(info["name"]).upper(), name_px, int(W * 0.92), INK, "display")
-        s.blit(name, name.get_rect(center=(cx, H * (0.46 if big else 0.6))))
+        s.blit(name, name.get_rect(center=(cx, H * (0.44 if big else 0.6))))
         short = SHORT.get(a, "")
         if short and h >= 90:
             fs = max(READABLE_PX * SS, int(H * 0.085)) if big else max(7, int(H * 0.055))
             font = self._font(fs, "regular")
-            y = H * (0.55 if big else 0.68)
+            y = H * (0.51 if big else 0.68)
             for line in wrap_text(short, font, int(W * 0.88))[:4]:
                 img = font.render(line, True, (206, 206, 220))
                 s.blit(img, img.get_rect(midtop=(cx, y)))
-                y += img.get_height() * 0.92
+                y += img.get_height() * (0.86 if big else 0.92)
         return finish(s, w, h)
 
     def _anchor(self, d: int) -> pygame.Surface:
@@ -317,9 +317,9 @@ BIG_CARD_PX = 105
 """From this height (window pixels) an Action card carries its name and rule line at READABLE_PX or more."""
 SHORT: dict[int, str] = {
     1: "Resolve your Character's ability.",
-    2: "Reveal a Shard: Nexus top or one in a Hold.",
+    2: "Reveal a Shard: Nexus top or in a Hold.",
     3: "Take 2 from the Nexus, keep 1.",
-    4: "Take 1 Shard: Nexus, Discard or a foe's Hold.",
+    4: "Take 1 Shard: Nexus, Discard, a foe's Hold.",
     5: "Your played Actions go back to hand.",
     6: "Take the Anchor.",
 }
