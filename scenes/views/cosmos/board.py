@@ -32,7 +32,16 @@ def space_centre(rect: pygame.Rect, space: int) -> tuple[int, int]:
 
 
 def space_radius(rect: pygame.Rect, space: int) -> int:
-    return int(rect.width * (0.085 if space % 2 == 0 else 0.1))
+    """Both rings' spaces as big as their neighbours allow: a name like "Aggregate" reads inside
+    an inner space at 12 px on the 1024x640 rondel."""
+    return int(rect.width * 0.1)
+
+
+def name_box(centre: tuple[int, int], radius: int) -> pygame.Rect:
+    """Where a space's action name is written: the circle's width, most of its height."""
+    box = pygame.Rect(0, 0, 2 * radius, int(1.6 * radius))
+    box.center = centre
+    return box
 
 
 def action_of(view: dict[str, Any], c: Content, space: int) -> str:
@@ -117,19 +126,19 @@ def _rondel_base(text: TextCache, side: int, tiles: tuple[tuple[int, bool], ...]
         a = (rect.centerx + math.cos(angle) * side * 0.11, rect.centery + math.sin(angle) * side * 0.11)
         b = (rect.centerx + math.cos(angle) * side * 0.5, rect.centery + math.sin(angle) * side * 0.5)
         pygame.draw.line(out, art.BOARD_EDGE, a, b, 1)
-    small = max(10, font - 2)
+    small = max(art.MIN_TEXT, font - 2)
     view = {"tiles": [list(t) for t in tiles]}
+    for space in range(1, 2 * SECTIONS, 2):  # the lightning side's link first, under both spaces
+        if tiles[space // 2][1]:
+            pygame.draw.line(out, art.RESOURCE["energy"], space_centre(rect, space - 1), space_centre(rect, space), 3)
     for space in range(2 * SECTIONS):
         centre, radius = space_centre(rect, space), space_radius(rect, space)
-        if space % 2 and tiles[space // 2][1]:  # the lightning side: merged with the inner space
-            pygame.draw.line(out, art.RESOURCE["energy"], space_centre(rect, space - 1), centre, 3)
         box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
         box.center = centre
         pygame.draw.ellipse(out, (58, 54, 40) if space % 2 == 0 else (40, 58, 70), box)
         pygame.draw.ellipse(out, art.TILE_EDGE, box, width=1)
-        words = T.SHORT_ACTIONS.get(action_of(view, c, space), "").split(" ")[:2]
-        for i, part in enumerate(words):
-            text.blit(out, part, small, art.INK, center=(centre[0], centre[1] + (i - (len(words) - 1) / 2) * small))
+        art.label(out, text, name_box(centre, radius), T.SHORT_ACTIONS.get(action_of(view, c, space), ""), small,
+                  art.INK)
     return out
 
 
@@ -141,23 +150,46 @@ def _role(seat: int) -> str:
     return art.ROLES[seat]
 
 
+BIOME_WIDTH = 1.5
+"""A Biome's tile is this much wider than an asteroid's, in the row they share."""
+ROWS = ("Planets", "Biomes", "Life", "Stars", "Goals")
+
+
 def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,
                 font: int) -> list[Spot]:
-    """The offers, star stock, objective tracks and lifeform tiles in five rows."""
+    """The offers, star stock, objective tracks and lifeform tiles in five rows, each named
+    upright at its left. Every tile takes the fullest of its wordings that shows whole
+    (`art.fit_lines`): 1280x720 spells more out than 1024x640, nothing is cut."""
     spots: list[Spot] = []
     pygame.draw.rect(surface, art.BOARD, rect, border_radius=8)
-    label_w = font * 5
+    small = max(art.MIN_TEXT, font - 2)
+    label_w = text.font(small, "bold").get_linesize() + 4
     row_h = rect.height // 5
-    small = max(10, font - 2)
-    rows = [pygame.Rect(rect.x + label_w, rect.y + i * row_h + 2, rect.width - label_w - 4, row_h - 4) for i in range(5)]
-    for name, row in zip(("Planets", "Biomes", "Life", "Stars", "Goals"), rows):
-        text.blit(surface, name, font, art.BRASS, "bold", midleft=(rect.x + 6, row.centery))
+    rows = [pygame.Rect(rect.x + label_w, rect.y + i * row_h + 1, rect.width - label_w - 4, row_h - 2) for i in range(5)]
+    for name, band in zip(ROWS, rows):
+        art.vertical_label(surface, text, pygame.Rect(rect.x + 2, band.y, label_w - 2, band.height), name, small,
+                           art.BRASS)
 
-    def cells(row: pygame.Rect, n: int, start: int = 0, of: int | None = None) -> list[pygame.Rect]:
+    def cells(row: pygame.Rect, n: int, start: float = 0, of: float | None = None) -> list[pygame.Rect]:
         total = of or n
         w = row.width / total
         return [pygame.Rect(int(row.x + (start + i) * w) + 1, row.y, int(w) - 3, row.height) for i in range(n)]
 
+    biome_share = 4 * BIOME_WIDTH / (4 * BIOME_WIDTH + 4)  # the Biomes' words need more room than the asteroids'
+
+    queued: list[tuple[pygame.Rect, list[list[tuple[str, art.Colour]]], art.Colour | None]] = []
+
+    def fitted(cell: pygame.Rect, variants: list[list[tuple[str, art.Colour]]], stripe: art.Colour | None) -> None:
+        queued.append((cell, variants, stripe))
+
+    def draw_row() -> None:
+        """Draws the row's tiles at the one wording level where all of them fit."""
+        level = art.fit_level(text, [(cell.size, v, stripe is not None) for cell, v, stripe in queued], small)
+        for cell, variants, stripe in queued:
+            art.tile(surface, text, cell, variants[min(level, len(variants) - 1)], size=small, stripe=stripe)
+        queued.clear()
+
+    ink, dim = art.INK, art.DIM
     # planets: two piles per type
     for i, cell in enumerate(cells(rows[0], 8)):
         pile = view["planets"][i]
@@ -167,34 +199,52 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
             spots.append(Spot(cell, None, [f"{ptype} planets: pile empty"]))
             continue
         pl = c.planets[int(pile["top"])]
-        art.tile(surface, text, cell, [(f"P{pl.id} {pl.cost}m", art.INK), (T.effect_words(pl.effect), art.DIM),
-                                       (f"x{pile['size']}", art.DIM)], size=small, stripe=art.CONDITIONS[ptype])
+        full, short, left = T.effect_words(pl.effect), T.short_effect(pl.effect), pile["size"]
+        fitted(cell, [[(f"P{pl.id}  {pl.cost} mass", ink), (full, dim), (f"{left} in the pile", dim)],
+                      [(f"P{pl.id}  {pl.cost} mass", ink), (short, dim), (f"x{left}", dim)],
+                      [(f"P{pl.id} {pl.cost}m x{left}", ink), (short, dim)],
+                      [(f"{pl.cost}m  x{left}", ink), (short, dim)],
+                      [(f"{pl.cost}m  x{left}", ink), (T.short_effect(pl.effect, tiny=True), dim)]],
+               art.CONDITIONS[ptype])
         spots.append(Spot(cell, Target("planet_pile", ident=str(i)),
                           T.planet_text(c, pl.id) + [f"Pile: {pile['size']} left; drag onto a planet space"]))
+    draw_row()
     # biomes (abundant, scarce) and asteroids
-    for i, cell in enumerate(cells(rows[1], 4, 0, 8)):
+    for i, cell in enumerate(cells(pygame.Rect(rows[1].x, rows[1].y, int(rows[1].width * biome_share), rows[1].height),
+                                   4)):
         pile = view["biomes"][i]
         if pile["top"] < 0:
             art.tile(surface, text, cell, [("empty", art.DIM)], size=small)
             continue
         b = c.biomes[int(pile["top"])]
-        art.tile(surface, text, cell, [(f"B{b.id} {'scarce' if b.scarce else 'abund.'}", art.INK),
-                                       (f"@{T.SHORT_ACTIONS.get(b.trigger, b.trigger)}", art.DIM),
-                                       (T.effect_words(b.reward), art.DIM)], size=small,
-                 stripe=(190, 120, 200) if b.scarce else (110, 180, 150))
+        trigger = T.SHORT_ACTIONS.get(b.trigger, b.trigger)
+        kind = "scarce" if b.scarce else "abund."
+        fitted(cell, [[(f"B{b.id} {'scarce' if b.scarce else 'abundant'}", ink), (f"on {trigger}", dim),
+                       (T.effect_words(b.reward), dim)],
+                      [(f"B{b.id} {kind}", ink), (f"on {trigger}", dim), (T.short_effect(b.reward), dim)],
+                      [(f"B{b.id} {kind}", ink), (trigger, dim), (T.short_effect(b.reward), dim)],
+                      [(f"B{b.id} {T.TINY_ACTIONS.get(b.trigger, trigger)}", ink), (T.short_effect(b.reward), dim)],
+                      [(f"B{b.id} {T.TINY_ACTIONS.get(b.trigger, trigger)}", ink),
+                       (T.short_effect(b.reward, tiny=True), dim)]],
+               (190, 120, 200) if b.scarce else (110, 180, 150))
         spots.append(Spot(cell, Target("biome_pile", ident=str(i)),
                           T.biome_text(c, b.id) + [f"Pile: {pile['size']} left; drag onto one of your planets"]))
+    draw_row()
     kinds = list(c.asteroid_icons)
-    for i, cell in enumerate(cells(rows[1], len(kinds), 4, 8)):
+    rest = pygame.Rect(rows[1].x + int(rows[1].width * biome_share), rows[1].y, 0, rows[1].height)
+    rest.width = rows[1].right - rest.x
+    for i, cell in enumerate(cells(rest, len(kinds))):
         kind = kinds[i]
         left = int(view["asteroids"].get(kind, 0))
-        art.tile(surface, text, cell, [(f"{kind}", art.INK), (f"asteroid x{left}", art.DIM)], size=small,
-                 stripe=art.CONDITIONS.get(c.asteroid_icons[kind], art.DIM))
+        fitted(cell, [[(kind, ink), (f"asteroid x{left}", dim)], [(kind, ink), (f"x{left}", dim)],
+                      [({"carbon": "carb.", "radiation": "rad."}.get(kind, kind), ink), (f"x{left}", dim)]],
+               art.CONDITIONS.get(c.asteroid_icons[kind], art.DIM))
         extra = " (catching it costs 1 more mass)" if kind in c.asteroid_extra_mass else ""
         spots.append(Spot(cell, Target("asteroid", ident=kind),
                           [f"{kind} asteroid: {left} left{extra}", f"Icon: {c.asteroid_icons[kind]}",
                            "Catch an Asteroid: drag onto a planet",
                            "(space 1 costs one of its lifeforms, space 2 costs 2 mass)"]))
+    draw_row()
     # life decks: two per lifeform
     for i, cell in enumerate(cells(rows[2], 6)):
         pile = view["life"][i]
@@ -203,53 +253,59 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
             art.tile(surface, text, cell, [("empty", art.DIM)], size=small)
             continue
         card = c.life[int(pile["top"])]
-        needs = " ".join(f"{n}{w[0].upper()}" for w, n in card.needs)
-        art.tile(surface, text, cell, [(f"L{card.id} +{card.gain}{life[0].upper()}", art.INK),
-                                       (" ".join(card.icons) or "-", art.DIM), (needs, art.DIM)],
-                 size=small, stripe=art.LIFE[life])
+        needs = T.needs_short(card.needs)
+        head = f"L{card.id} +{card.gain}{life[0].upper()}"
+        icons = " ".join(card.icons) or "-"
+        fitted(cell, [[(head, ink), (icons, dim), (f"needs {needs}" if needs else f"x{pile['size']}", dim)],
+                      [(f"{head} {needs}".strip(), ink), (icons, dim)],
+                      [(f"{head} {needs}".strip(), ink), (T.icons_short(card.icons), dim)]], art.LIFE[life])
         spots.append(Spot(cell, Target("life_pile", ident=str(i)),
                           T.life_text(c, card.id) + [f"Deck: {pile['size']} left; click to take it (Take Life Cards)"]))
+    draw_row()
     # star stock
     stock = sorted(view["stars"].items(), key=lambda kv: (c.stars[kv[0]].tier, kv[0]))
     for (sid, left), cell in zip(stock, cells(rows[3], len(stock))):
         st = c.stars[sid]
-        art.tile(surface, text, cell, [(sid, art.INK), (f"x{left}", art.DIM), (f"{st.evolve_cost}e", art.DIM)],
-                 size=small, stripe=art.CONDITIONS.get(st.icons[0], art.DIM) if st.icons else None)
+        fitted(cell, [[(sid, ink), (f"x{left}", dim), (f"{st.evolve_cost} energy", dim)],
+                      [(sid, ink), (f"x{left}", dim), (f"{st.evolve_cost} en", dim)],
+                      [(f"{sid} x{left}", ink), (f"{st.evolve_cost}en", dim)]],
+               art.CONDITIONS.get(st.icons[0], art.DIM) if st.icons else None)
         spots.append(Spot(cell, Target("star", ident=sid),
                           T.star_text(c, sid) + [f"{left} left; Evolve: drag onto one of your systems"]))
+    draw_row()
     # objectives and lifeform tiles
     goal_cells = cells(rows[4], 6)
-    names = ["", "", ""]
     for i, cell in enumerate(goal_cells[:3]):
         o = c.objectives[i]
         scoring = o.alternative if view["alternative"] else o.scoring
         holder = int(view["track_last"][i])
-        lines = [(OBJECTIVES[i], art.INK)]
         marks = " ".join(f"{_role(s)[0]}{p['track'][i]}" for s, p in enumerate(view["players"]))
-        lines.append((marks, art.DIM))
-        if holder >= 0:
-            lines.append((f"done: {_role(holder)}", art.GOOD))
-        art.tile(surface, text, cell, lines, size=small)
-        names[i] = OBJECTIVES[i]
+        done = [(f"done: {_role(holder)}", art.GOOD)] if holder >= 0 else []
+        first = f"{OBJECTIVES[i]} ({_role(holder)[0]})" if holder >= 0 else OBJECTIVES[i]
+        art.tile(surface, text, cell, art.fit_lines(text, cell.size, [[(OBJECTIVES[i], ink), (marks, dim)] + done,
+                                                                      [(first, ink), (marks, dim)]], small, False),
+                 size=small)
         vp = c.n("track_vp")
         spots.append(Spot(cell, None, [f"Objective: {T.CONDITION_WORDS.get(o.condition, o.condition)}",
                                        f"Scores {vp[1]} / {vp[2]} VP per {T.SCORING_WORDS.get(scoring, scoring)} "
                                        "(by track position)",
                                        "Its last space completes it (one player); two completed objectives end the game",
                                        "Positions: " + ", ".join(f"{_role(s)} {p['track'][i]}"
-                                                                 for s, p in enumerate(view["players"]))]))
+                                                                 for s, p in enumerate(view["players"]))] +
+                          ([f"Completed by {_role(holder)}"] if holder >= 0 else [])))
     big = c.n("lifeform_big")
     small_at = c.n("lifeform_small_at")
     for i, cell in enumerate(goal_cells[3:]):
         life = LIFEFORMS[i]
         left = view["small_tiles"].get(life, [])
         taken = int(view["big_taken"].get(life, -1))
-        art.tile(surface, text, cell, [(life, art.INK), (f"small {left[-1] if left else '-'}", art.DIM),
-                                       (f"big {'taken' if taken >= 0 else big[life][1]}", art.DIM)], size=small,
-                 stripe=art.LIFE[life])
+        big_words = f"big {'taken' if taken >= 0 else big[life][1]}"
+        fitted(cell, [[(life, ink), (f"small {left[-1] if left else '-'}", dim), (big_words, dim)],
+                      [(life, ink), (f"sm {left[-1] if left else '-'}  {big_words}", dim)]], art.LIFE[life])
         tiles_left = ", ".join(map(str, reversed(left))) or "none"
         spots.append(Spot(cell, None, [f"{life} objective tiles",
                                        f"Small: {small_at[life]}+ {life} in your area; left: {tiles_left} VP",
                                        f"Big: {big[life][0]}+ {life}, {big[life][1]} VP" +
                                        (f" (taken by {_role(taken)})" if taken >= 0 else "")]))
+    draw_row()
     return spots

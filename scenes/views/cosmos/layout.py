@@ -9,6 +9,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from scenes.views.cosmos.art import MIN_TEXT
+
+BOARD_SHARE = 0.55
+"""The main board's share of the height under the step line: five rows of offer tiles with three
+lines of 12 px text each at 1024x640 (it was 0.47: two lines and a cut third)."""
+
 
 @dataclass(frozen=True)
 class Layout:
@@ -20,24 +26,29 @@ class Layout:
     systems: pygame.Rect
     hand: pygame.Rect
     font: int
-    """The text size the table's small print uses at this size."""
+    """The text size of the table's headings at this size."""
+
+    @property
+    def small(self) -> int:
+        """The small print: tiles, cards, cells (never under `art.MIN_TEXT`)."""
+        return max(MIN_TEXT, self.font - 2)
 
 
 def lay_out(rect: pygame.Rect) -> Layout:
     """The parts of the table for a play area `rect` (readable from about 700x540 up)."""
-    font = max(11, min(16, rect.height // 46))
+    font = max(MIN_TEXT + 1, min(16, rect.height // 46))
     gap = max(4, rect.height // 110)
     line = font + 10
     tabs = pygame.Rect(rect.x + gap, rect.y + gap, rect.width - 2 * gap, line)
     steps = pygame.Rect(rect.x + gap, tabs.bottom + 2, rect.width - 2 * gap, line)
     top = steps.bottom + gap
-    board_h = int((rect.bottom - top) * 0.47)
+    board_h = int((rect.bottom - top) * BOARD_SHARE)
     side = min(board_h, int(rect.width * 0.36))
     rondel = pygame.Rect(rect.x + gap, top, side, side)
     offers = pygame.Rect(rondel.right + gap, top, rect.right - gap - rondel.right - gap, board_h)
     low = pygame.Rect(rect.x + gap, top + board_h + gap, rect.width - 2 * gap, rect.bottom - gap - (top + board_h + gap))
-    console_w = int(low.width * 0.27)
-    hand_w = int(low.width * 0.22)
+    console_w = int(low.width * 0.3)
+    hand_w = int(low.width * 0.21)
     console = pygame.Rect(low.x, low.y, console_w, low.height)
     hand = pygame.Rect(low.right - hand_w, low.y, hand_w, low.height)
     systems = pygame.Rect(console.right + gap, low.y, hand.x - gap - (console.right + gap), low.height)

@@ -85,3 +85,52 @@ def chooser(surface: pygame.Surface, text: TextCache, spots: Sequence[Spot], ove
             fill = art.shade(fill, 1.4)
         pygame.draw.rect(surface, fill, spot.rect, border_radius=6)
         text.blit(surface, spot.tip[0], font, art.INK if ok else art.DIM, center=spot.rect.center)
+
+
+STEP_WORDS = ("+1 bacterium", "bacterium \u2192 plant", "plant \u2192 animal")
+"""The three lifeform advancements, as the menu's buttons say them."""
+
+
+def menu_layout(area: pygame.Rect, text: TextCache, planets: Sequence[tuple[int, int, str]], font: int
+                ) -> tuple[pygame.Rect, list[tuple[pygame.Rect, str]], list[tuple[pygame.Rect, str]]]:
+    """The advancement menu inside `area` (the offers, which the decision does not use): its panel,
+    each planet's name cell (named as its tile is, "P34 radiation") and the buttons, three a
+    planet, as (rect, ident "system:slot:step"). Pure geometry from the sizes of the words."""
+    face = text.font(font)
+    row_h = face.get_linesize() + 8
+    name_w = max([face.size(name)[0] for *_, name in planets] + [40]) + 12
+    button_w = max(face.size(w)[0] for w in STEP_WORDS) + 14
+    width = min(area.width - 8, name_w + 3 * (button_w + 4) + 12)
+    rows = len(planets) + 1
+    box = pygame.Rect(0, 0, width, rows * row_h + 12)
+    box.midtop = (area.centerx, area.y + 4)
+    names: list[tuple[pygame.Rect, str]] = []
+    buttons: list[tuple[pygame.Rect, str]] = []
+    button_w = (width - 12 - name_w) // 3 - 4
+    for i, (si, k, name) in enumerate(planets):
+        y = box.y + 6 + (i + 1) * row_h
+        names.append((pygame.Rect(box.x + 6, y, name_w - 4, row_h - 4), name))
+        for step in range(3):
+            rect = pygame.Rect(box.x + 6 + name_w + step * (button_w + 4), y, button_w, row_h - 4)
+            buttons.append((rect, f"{si}:{k}:{step}"))
+    return box, names, buttons
+
+
+def advancement_menu(surface: pygame.Surface, text: TextCache, box: pygame.Rect, title: str,
+                     names: Sequence[tuple[pygame.Rect, str]], spots: Sequence[Spot], overlay: Overlay,
+                     font: int) -> None:
+    """Every lifeform advancement open now, a row per planet: lit when it can be made, dim (with
+    the engine's reason on hover) when not."""
+    surface.blit(panel(box.size, alpha=240), (box.x - 10, box.y - 10))
+    row_h = text.font(font).get_linesize() + 8
+    art.label(surface, text, pygame.Rect(box.x + 8, box.y + 6, box.width - 16, row_h - 4), title, font, art.BRASS,
+              "bold", align="left")
+    for rect, name in names:
+        art.label(surface, text, rect, name, font, art.INK, align="left")
+    for spot in spots:
+        ok = spot.target in overlay.clickable
+        fill = art.shade(art.GOOD, 0.35) if ok else art.TILE
+        if spot.target == overlay.hover:
+            fill = art.shade(fill, 1.4)
+        pygame.draw.rect(surface, fill, spot.rect, border_radius=6)
+        art.label(surface, text, spot.rect, spot.tip[0], font, art.INK if ok else art.DIM)

@@ -26,7 +26,7 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
     colour = art.SEATS[seat]
     pygame.draw.rect(surface, art.BOARD, rect, border_radius=8)
     pygame.draw.rect(surface, colour, rect, width=2, border_radius=8)
-    small = max(10, font - 2)
+    small = max(art.MIN_TEXT, font - 2)
     line = text.font(font).get_linesize()
     x, y = rect.x + 8, rect.y + 4
     text.blit(surface, f"{ROLES[seat]}  ~{score} VP", font, colour, "bold", topleft=(x, y))
@@ -37,8 +37,7 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
     for i, what in enumerate(("energy", "mass", "entropy", "vp")):
         cell = pygame.Rect(x + i * w, y, w - 4, line + 2)
         pygame.draw.rect(surface, art.shade(art.RESOURCE[what], 0.35), cell, border_radius=5)
-        text.blit(surface, f"{p[what]} {what[:3] if what != 'vp' else 'VP'}", small, art.RESOURCE[what], "bold",
-                  center=cell.center)
+        art.label(surface, text, cell, f"{p[what]} {T.SHORT_GAINS[what]}", small, art.RESOURCE[what], "bold")
         spots.append(Spot(cell, None, [f"{what}: {p[what]}"] + (
             ["Entropy exchange in the Action step: 2 entropy -> 1 energy or 1 mass (click the buttons below)"]
             if what == "entropy" else [])))
@@ -47,8 +46,8 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
     gen = int(p["generator"])
     discount = stars[min(gen, len(stars) - 1)]
     gen_rect = pygame.Rect(x, y, rect.width - 16, line)
-    text.blit(surface, f"Generator {gen}/{len(stars) - 1}: {discount} star discount{'s' * (discount != 1)}", small,
-              art.INK, topleft=(x, y))
+    art.label(surface, text, gen_rect, f"Generator {gen}/{len(stars) - 1}: {discount} star discount{'s' * (discount != 1)}",
+              small, art.INK, align="left")
     spots.append(Spot(gen_rect, None, [f"Generator at {gen}", f"Activate Stars (from its space): {discount} stars "
                                        f"cost {c.n('generator_discount')} entropy less",
                                        "Primordial Soup advances it (VP on the last three spaces)"]))
@@ -57,7 +56,7 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         cell = pygame.Rect(x + i * (rect.width - 16) // 2, y, (rect.width - 16) // 2 - 4, line + 2)
         pygame.draw.rect(surface, art.TILE, cell, border_radius=5)
         pygame.draw.rect(surface, art.TILE_EDGE, cell, width=1, border_radius=5)
-        text.blit(surface, f"2 ent: +1 {r}", small, art.DIM, center=cell.center)
+        art.label(surface, text, cell, f"2 ent: +1 {T.SHORT_GAINS[r]}", small, art.DIM)
         spots.append(Spot(cell, Target("exchange", ident=r),
                           [f"Entropy exchange: pay 2 entropy for 1 {r}", "Any number of times in the Action step"]))
     y += line + 8
@@ -89,32 +88,37 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         cell = pygame.Rect(x + k * fw, y, fw - 4, 2 * line + 4)
         tier = int(p["tiers"][k])
         effects = c.focus[p["focus"]][k][tier - 1] if tier else ()
-        art.tile(surface, text, cell, [(f"{T.TOKEN_NAMES[TOKENS[k]]} T{tier}", art.INK),
-                                       (T.effect_words(effects) if tier else "no effect", art.DIM)], size=small,
-                 stripe=art.BRASS if tier else art.DIM)
+        head = (f"{T.TOKEN_NAMES[TOKENS[k]]} T{tier}", art.INK)
+        lines = art.fit_lines(text, cell.size, [[head, (T.effect_words(effects) if tier else "no effect", art.DIM)],
+                                                [head, (T.short_effect(effects) if tier else "-", art.DIM)]],
+                              small, True)
+        art.tile(surface, text, cell, lines, size=small, stripe=art.BRASS if tier else art.DIM)
         spots.append(Spot(cell, Target("focus", ident=str(k)), T.focus_text(c, p["focus"], k, tier)))
     y += 2 * line + 10
     # Missions
     if checks is None:
         n = p["missions"] if isinstance(p["missions"], int) else len(p["missions"])
-        text.blit(surface, f"{n} mission{'s' * (n != 1)} (hidden)", small, art.DIM, topleft=(x, y))
+        art.label(surface, text, pygame.Rect(x, y, rect.width - 16, line), f"{n} mission{'s' * (n != 1)} (hidden)", small,
+                  art.DIM, align="left")
         spots.append(Spot(pygame.Rect(x, y, rect.width - 16, line), None, ["Missions in hand are secret"]))
         y += line
     else:
+        mission_h = art.tile_height(text, small, 2, striped=False)
         for check in checks:
-            cell = pygame.Rect(x, y, rect.width - 16, line + 2)
+            cell = pygame.Rect(x, y, rect.width - 16, mission_h)
             if cell.bottom > rect.bottom - 2:
                 break
             mark = "met" if check.met else f"{check.have}/{check.need}"
             m = c.missions[check.mission]
-            fill = (36, 70, 50) if check.met else art.TILE
-            pygame.draw.rect(surface, fill, cell, border_radius=5)
-            words = T.mission_text(c, check)[1]
-            img = text.render(f"M{check.mission} {mark}: {words[5:]} -> {T.effect_words(m.reward)}", small,
-                              art.GOOD if check.met else art.INK)
-            surface.blit(img, (cell.x + 4, cell.y + 1), pygame.Rect(0, 0, cell.width - 8, cell.height))
+            need = T.mission_text(c, check)[1][5:]
+            ink = art.GOOD if check.met else art.INK
+            lines = art.fit_lines(text, cell.size, [
+                [(f"M{check.mission} {mark}: {need}", ink), (f"-> {T.effect_words(m.reward)}", art.DIM)],
+                [(f"M{check.mission} {mark}: {need}", ink), (f"-> {T.short_effect(m.reward)}", art.DIM)],
+                [(f"M{check.mission} {mark} -> {T.short_effect(m.reward)}", ink)]], small, False)
+            art.tile(surface, text, cell, lines, fill=(36, 70, 50) if check.met else art.TILE, size=small)
             spots.append(Spot(cell, Target("mission", ident=str(check.mission)), T.mission_text(c, check)))
-            y += line + 4
+            y += mission_h + 3
     done = p["done_missions"]
     if done and y + line < rect.bottom:
         text.blit(surface, "Done: " + " ".join(f"M{m}" for m in done), small, art.DIM, topleft=(x, y))
@@ -128,12 +132,12 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
     p = view["players"][seat]
     systems = p["systems"]
     pygame.draw.rect(surface, art.BOARD, rect, border_radius=8)
-    small = max(10, font - 2)
+    small = max(art.MIN_TEXT, font - 2)
     extra = mine and int(view["systems_left"]) > 0
     columns = max(3, len(systems) + int(extra))
     w = rect.width // columns
-    star_h = int(rect.height * 0.26)
-    slot_h = (rect.height - star_h - 12) // 2
+    star_h = art.tile_height(text, small, 3, striped=False) + 2
+    slot_h = (rect.height - star_h - 18) // 2
     for si, sy in enumerate(systems):
         col = pygame.Rect(rect.x + si * w + 3, rect.y + 3, w - 6, rect.height - 6)
         pygame.draw.rect(surface, art.shade(art.BOARD, 1.25), col, border_radius=8)
@@ -142,15 +146,23 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         if star:
             st = c.stars[star]
             done = si in used
-            art.tile(surface, text, star_rect, [(f"Star {star}  T{st.tier}", art.INK),
-                                                (f"{st.cost} ent: {T.effect_words(st.effect)}", art.DIM),
-                                                ("activated" if done else " ".join(st.icons), art.GOOD if done else art.DIM)],
-                     size=small, fill=(40, 64, 48) if done else (64, 56, 36), edge=art.BRASS)
+            last = ("activated", art.GOOD) if done else (" ".join(st.icons), art.DIM)
+            lines = art.fit_lines(text, star_rect.size, [
+                [(f"Star {star}  T{st.tier}", art.INK), (f"{st.cost} ent: {T.effect_words(st.effect)}", art.DIM), last],
+                [(f"Star {star}  T{st.tier}", art.INK), (f"{st.cost} ent: {T.short_effect(st.effect)}", art.DIM), last],
+                [(f"{star} T{st.tier}, {st.cost} ent", art.INK), (T.short_effect(st.effect), art.DIM),
+                 ("activated", art.GOOD) if done else (T.icons_short(st.icons), art.DIM)],
+                [(f"{star} {st.cost} ent", art.INK), (T.short_effect(st.effect, tiny=True), art.DIM),
+                 ("done", art.GOOD) if done else (T.icons_short(st.icons), art.DIM)]], small, False)
+            art.tile(surface, text, star_rect, lines, size=small, fill=(40, 64, 48) if done else (64, 56, 36),
+                     edge=art.BRASS)
             spots.append(Spot(star_rect, Target("system", ident=str(si)),
                               [f"System {si + 1}"] + T.star_text(c, star) +
                               ["Click to activate it (when activating); drop a star here to evolve it"]))
         else:
-            art.tile(surface, text, star_rect, [(f"System {si + 1}: no star", art.DIM)], size=small)
+            art.tile(surface, text, star_rect, art.fit_lines(text, star_rect.size, [[(f"System {si + 1}: no star", art.DIM)],
+                                                                                    [("no star", art.DIM)]], small, False),
+                     size=small)
             spots.append(Spot(star_rect, Target("system", ident=str(si)),
                               [f"System {si + 1} has no star", "Evolve a Star: drop a tier I star here"]))
         for k, sl in enumerate(sy["planets"]):
@@ -159,20 +171,25 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
             if sl is None:
                 pygame.draw.rect(surface, art.shade(art.TILE, 0.8), cell, border_radius=6)
                 pygame.draw.rect(surface, art.DIM, cell, width=1, border_radius=6)
-                text.blit(surface, "empty planet space", small, art.DIM, center=cell.center)
+                art.label(surface, text, cell.inflate(-6, -4), "empty planet space", small, art.DIM)
                 spots.append(Spot(cell, target, [f"System {si + 1}, planet space {k + 1}: empty",
                                                   "Aggregate Planet: drop a planet from the offer here"]))
                 continue
             pl = c.planets[int(sl["planet"])]
-            lines = [(f"P{pl.id} {pl.type}", art.INK)]
             ast = [a for a in sl["asteroids"] if a]
-            life = T.lifeform_counts(sl["life"])
-            lines.append((f"{life or 'no life'}" + (f"  ast: {' '.join(ast)}" if ast else ""), art.DIM))
+            life = T.lifeform_counts(sl["life"]) or "no life"
+            rest = []
             if sl["biome"]:
                 done = bool(sl["fulfilled"])
-                lines.append((f"B{sl['biome']}{' (fulfilled)' if done else ''}", art.GOOD if done else art.DIM))
+                rest.append((f"B{sl['biome']}{' (fulfilled)' if done else ''}", art.GOOD if done else art.DIM))
             if sl["cards"]:
-                lines.append((" ".join(f"L{x}" for x in sl["cards"]), art.DIM))
+                rest.append((" ".join(f"L{x}" for x in sl["cards"]), art.DIM))
+            lines = art.fit_lines(text, cell.size, [
+                [(f"P{pl.id} {pl.type}", art.INK), (life + (f"  ast: {' '.join(ast)}" if ast else ""), art.DIM)] + rest,
+                [(f"P{pl.id} {pl.type}", art.INK), (life, art.DIM)] +
+                ([("ast: " + " ".join(T.icons_short(ast).split()), art.DIM)] if ast else []) + rest,
+                [(f"P{pl.id} {pl.type[:4]}", art.INK), (life + (f" +{len(ast)}ast" if ast else ""), art.DIM)] +
+                [(w.replace(" (fulfilled)", " ok"), col) for w, col in rest]], small, True)
             art.tile(surface, text, cell, lines, size=small, stripe=art.CONDITIONS[pl.type])
             tip = [f"System {si + 1}, planet {k + 1}"] + T.planet_text(c, pl.id, cost_side=False)
             tip.append("Lifeforms: " + ", ".join(f"{n} {w}" for n, w in zip(sl["life"], LIFEFORMS)))
@@ -186,7 +203,7 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
     if extra:
         col = pygame.Rect(rect.x + len(systems) * w + 3, rect.y + 3, w - 6, rect.height - 6)
         pygame.draw.rect(surface, art.DIM, col, width=1, border_radius=8)
-        text.blit(surface, "new system", small, art.DIM, center=col.center)
+        art.label(surface, text, col.inflate(-6, -6), "new system", small, art.DIM)
         spots.append(Spot(col, Target("slot", ident=f"{len(systems)}:0"),
                           [f"A new Solar System ({view['systems_left']} tiles left)",
                            "Drop a planet or a tier I star here to start it"]))
@@ -200,7 +217,7 @@ def draw_hand(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view:
     spots: list[Spot] = []
     p = view["players"][seat]
     pygame.draw.rect(surface, art.BOARD, rect, border_radius=8)
-    small = max(10, font - 2)
+    small = max(art.MIN_TEXT, font - 2)
     line = text.font(small).get_linesize()
     hand = p["hand"]
     if not shown or not isinstance(hand, list):
@@ -218,7 +235,10 @@ def draw_hand(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view:
     top = rect.y + 8 + text.font(font).get_linesize()
     cols = 2
     cw = (rect.width - 12) // cols
-    ch = 3 * line + 6
+    depth = 3  # lines a card shows: fewer while the whole hand would not fit (every card stays on screen)
+    while depth > 1 and cols * ((rect.bottom - 2 - top + 4) // (art.tile_height(text, small, depth) + 4)) < len(hand):
+        depth -= 1
+    ch = art.tile_height(text, small, depth)
     for i, card in enumerate(hand):
         r, q = divmod(i, cols)
         cell = pygame.Rect(rect.x + 6 + q * cw, top + r * (ch + 4), cw - 4, ch)
@@ -226,10 +246,19 @@ def draw_hand(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view:
             text.blit(surface, f"+{len(hand) - i} more", small, art.DIM, bottomright=(rect.right - 6, rect.bottom - 2))
             break
         lc = c.life[int(card)]
-        needs = " ".join(f"{n}{w[0].upper()}" for w, n in lc.needs)
-        art.tile(surface, text, cell, [(f"L{lc.id} +{lc.gain}{lc.type[0].upper()}", art.INK),
-                                       (" ".join(lc.icons) or "-", art.DIM), (needs or T.effect_words(lc.effect), art.DIM)],
-                 size=small, stripe=art.LIFE[lc.type])
+        needs = T.needs_short(lc.needs)
+        head = f"L{lc.id} +{lc.gain}{lc.type[0].upper()}"
+        icons = " ".join(lc.icons) or "-"
+        full = f"needs {needs}" if needs else T.effect_words(lc.effect)
+        short = f"needs {needs}" if needs else T.short_effect(lc.effect)
+        both = f"{head} {needs}".strip()
+        variants = [[(head, art.INK), (icons, art.DIM), (full, art.DIM)],
+                    [(head, art.INK), (icons, art.DIM), (short, art.DIM)],
+                    [(both, art.INK), (icons, art.DIM)],
+                    [(both, art.INK), (T.icons_short(lc.icons), art.DIM)],
+                    [(both, art.INK)]]
+        lines = art.fit_lines(text, cell.size, [v for v in variants if len(v) <= depth] or variants[-1:], small, True)
+        art.tile(surface, text, cell, lines, size=small, stripe=art.LIFE[lc.type])
         spots.append(Spot(cell, Target("card", ident=str(card)),
                           T.life_text(c, int(card)) + ["Create Life: drag it onto one of your planets"]))
     return spots

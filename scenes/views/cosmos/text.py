@@ -15,6 +15,9 @@ ACTION_NAMES = {"evolve": "Evolve a Star", "aggregate": "Aggregate Planet", "cre
 SHORT_ACTIONS = {"evolve": "Evolve", "aggregate": "Aggregate", "create_life": "Create Life",
                  "activate_stars": "Activate", "set_biome": "Biome", "upgrade": "Upgrade",
                  "take_life": "Take Life", "catch_asteroid": "Asteroid", "soup": "Soup"}
+TINY_ACTIONS = {"evolve": "Evolve", "aggregate": "Aggr.", "create_life": "Life", "activate_stars": "Activ.",
+                "set_biome": "Biome", "upgrade": "Upgr.", "take_life": "Cards", "catch_asteroid": "Aster.", "soup": "Soup"}
+"""An action on the narrowest tiles (a Biome's trigger, a granted action; the hover text names it in full)."""
 TOKEN_NAMES = {"star": "Star", "planet": "Planet", "life": "Life", "wild": "Wild"}
 PER_WORDS = {"planets": "Planet", "planet_types": "Planet type", "biomes": "Biome", "fulfilled_biomes": "fulfilled Biome",
              "stars": "Star", "star_tiers": "Star tier", "played": "played life card", "asteroids": "Asteroid",
@@ -73,6 +76,51 @@ def effect_words(effects: Sequence[Effect]) -> str:
         if e.action:
             parts.append(ACTION_NAMES.get(e.action, e.action))
     return ", ".join(parts) or "nothing"
+
+
+KEEP = "\u00a0"
+"""A space a tile's line never breaks at: "4 VP" stays on one line."""
+SHORT_GAINS = {"energy": "en", "mass": "mass", "entropy": "ent", "vp": "VP", "bacteria": "bact.", "plant": "plant",
+               "animal": "anim."}
+"""A resource or lifeform on a small tile (the console's cells name them the same way)."""
+SHORT_PER = {"planets": "planet", "planet_types": "planet type", "biomes": "Biome", "stars": "star",
+             "asteroids": "asteroid", "played": "card played", "generator": "Gen step", "focus_tiers": "Focus tier"}
+ICON_LETTERS = {"heat": "H", "carbon": "C", "water": "W", "radiation": "R"}
+"""The life conditions by their initials, for the narrowest tiles (the hover text spells them out)."""
+
+
+def short_effect(effects: Sequence[Effect], tiny: bool = False) -> str:
+    """An effect list for a small tile: "2 en, 3 VP", "1 adv.", "1 card", "Gen +1", "1 star act.";
+    `tiny`: the narrowest tiles' form, without commas ("1 act. 4 VP")."""
+    parts = []
+    for e in effects:
+        gain = " ".join(f"{n}{'' if tiny else KEEP}{'ma' if tiny and what == 'mass' else SHORT_GAINS.get(what, what)}"
+                        for what, n in e.gain)
+        if gain and e.per:
+            gain += f"/{SHORT_PER.get(e.per, e.per.replace('_', ' '))}"
+        if gain:
+            parts.append(gain)
+        if e.advance:
+            parts.append(f"{e.advance}{KEEP}adv.")
+        if e.cards:
+            parts.append(f"{e.cards}{KEEP}card{'s' * (e.cards > 1)}")
+        if e.generator:
+            parts.append(f"Gen{KEEP}+{e.generator}")
+        if e.activate:
+            parts.append(f"{e.activate}{KEEP}act." if tiny else f"{e.activate}{KEEP}star{KEEP}act.")
+        if e.action:
+            parts.append((TINY_ACTIONS if tiny else SHORT_ACTIONS).get(e.action, e.action))
+    return (" " if tiny else ", ").join(parts) or "-"
+
+
+def icons_short(icons: Sequence[str]) -> str:
+    """Life conditions by their initials ("H C W")."""
+    return " ".join(ICON_LETTERS.get(i, i[:1].upper()) for i in icons) or "-"
+
+
+def needs_short(needs: Sequence[tuple[str, int]]) -> str:
+    """A life card's lifeform needs: "2B", "1P" ("" when none)."""
+    return " ".join(f"{n}{w[0].upper()}" for w, n in needs)
 
 
 def star_text(c: Content, star: str) -> list[str]:

@@ -59,6 +59,11 @@ def frame_words(code: str) -> str:
     return names.get(kind, kind)
 
 
+def frame_args(code: str) -> list[str]:
+    """A pending decision's arguments as written in its code ("advance(0, 2)" -> ["0", "2"])."""
+    return _args(code)
+
+
 def _args(code: str) -> list[str]:
     return [a.strip() for a in code.partition("(")[2].rstrip(")").split(",")]
 

@@ -26,7 +26,6 @@ from game.cosmos import commands as C
 from game.cosmos import public
 from game.cosmos.game import CONTENT
 from scenes.animation import Animator
-from scenes.kit.decision_panel import MAX_ROWS
 from scenes.sprites.text import TextCache
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
 from scenes.views.cosmos import art, overlays, turn
@@ -76,6 +75,12 @@ class CosmosView(GameView):
         self._me = -1
         self.chooser: list[Spot] = []
         """The lifeform advancements offered on the planet clicked in an advancement step."""
+        self.menu: list[Spot] = []
+        """Every lifeform advancement of an advancement step, a row per planet named as its tile is
+        (it was the generic decision panel's list: "On system 1, planet 2: ..." past its buttons)."""
+        self._menu_box = pygame.Rect(0, 0, 0, 0)
+        self._menu_names: list[tuple[pygame.Rect, str]] = []
+        self._menu_title = ""
 
     # --- position -------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -186,7 +191,28 @@ class CosmosView(GameView):
             if seat != self.me and spot.target is not None and spot.target.zone in OWN_ZONES:
                 spot.target = None  # another seat's area: to read, not to play on
         self.spots = spots + board_spots
+        self._build_menu()
         return out
+
+    def _build_menu(self) -> None:
+        """The advancement menu over the offers while the viewer chooses a lifeform advancement."""
+        self.menu, self._menu_names = [], []
+        kind, acting = public.frame_kind(self.view)
+        if kind != "advance" or acting != self.me or self.lay is None or self.private_shown():
+            return
+        planets = [(si, k, f"P{sl['planet']} {CONTENT.planets[int(sl['planet'])].type}")
+                   for si, sy in enumerate(self.view["players"][self.me]["systems"])
+                   for k, sl in enumerate(sy["planets"]) if sl is not None]
+        font = self.lay.small
+        self._menu_box, self._menu_names, buttons = overlays.menu_layout(self.lay.offers, self.text, planets, font)
+        left = turn.frame_args(str(self.view["frames"][-1]))[1]
+        self._menu_title = f"Choose a lifeform advancement ({left} to make)"
+        for rect, ident in buttons:
+            si, k, step = (int(x) for x in ident.split(":"))
+            why = public.why_advance(self.view, self.me, si, k, step)
+            name = next(n for (a, b, n) in planets if (a, b) == (si, k))
+            self.menu.append(Spot(rect, Target("advance", ident=ident),
+                                  [overlays.STEP_WORDS[step], f"On {name}: " + (why or "click to make it")]))
 
     def _draw_steps(self, surface: pygame.Surface, rect: pygame.Rect, font: int) -> None:
         """The turn-step indicator (Movement / Action / Mission) and the queue of pending decisions."""
@@ -256,6 +282,9 @@ class CosmosView(GameView):
         if self._drag is not None and overlay.drag_pos is not None:
             lines = self.preview_lines(*self._drag, legal=overlay.legal)
             overlays.note(surface, self.text, lines, overlay.drag_pos, self.rect, self._font())
+        if self.menu:
+            overlays.advancement_menu(surface, self.text, self._menu_box, self._menu_title, self._menu_names, self.menu,
+                                      overlay, self.lay.small if self.lay else art.MIN_TEXT)
         overlays.chooser(surface, self.text, self.chooser, overlay, self._font())
 
     def _font(self) -> int:
@@ -300,7 +329,7 @@ class CosmosView(GameView):
 
     # --- input ------------------------------------------------------------------------------
     def hit_test(self, pos: Point) -> Target | None:
-        for spot in self.chooser:
+        for spot in self.chooser + self.menu:
             if spot.rect.collidepoint(pos):
                 return spot.target
         for spot in reversed(self.spots):
@@ -375,7 +404,8 @@ class CosmosView(GameView):
         if seat != self.me:
             return []
         zones = self.live_zones()
-        return [s.target for s in self.chooser + self.spots if s.target is not None and s.target.zone not in DRAGGED
+        return [s.target for s in self.chooser + self.menu + self.spots if s.target is not None
+                and s.target.zone not in DRAGGED
                 and s.target.zone in zones]
 
     def anchor(self, target: Target) -> Point | None:
@@ -420,9 +450,9 @@ class CosmosView(GameView):
         self._drag = None if target is None else (source, target)
 
     def draws_decision(self, decision: Decision) -> bool:
-        """The board shows every decision (drags, clicks, the action buttons) except the lifeform
-        advancements, which the generic panel lists while they fit in it."""
-        return decision.kind != "advance" or len(decision.options) > MAX_ROWS
+        """The board shows every decision: drags, clicks, the action buttons and the advancement
+        menu (`overlays.advancement_menu`)."""
+        return True
 
     def actions(self, seat: Seat) -> list[Action]:
         return turn.step_actions(self.view, seat)
@@ -444,7 +474,7 @@ class CosmosView(GameView):
     def tooltip(self, pos: Point) -> str | None:
         if self._drag is not None:
             return None
-        for spot in self.chooser:
+        for spot in self.chooser + self.menu:
             if spot.rect.collidepoint(pos):
                 return "\n".join(spot.tip)
         for spot in reversed(self.spots):

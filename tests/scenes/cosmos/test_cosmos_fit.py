@@ -1,0 +1,78 @@
+"""Play-test (issue 14): at 1024x640 card lines were cut and the rondel's names ran out of their
+spaces, at 1280x720 the offer cards lost their third line (star costs, stack counts, life-card
+needs). Every tile and every label the Cosmos table draws is measured against its box at both
+window sizes, from every seat and every tab of seeded 1-4 player games: no word wider than its
+box, no line below its bottom, no text under 12 px."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from scenes.app import AppContext
+from scenes.views.base import Overlay
+from scenes.views.cosmos import art, board
+from tests.games.cosmos.positions import random_positions
+from tests.scenes.cosmos.test_cosmos_view import PLAY_AREAS, draw, make_view
+from tests.scenes.table_context import table_context
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    with table_context(tmp_path, monkeypatch, animation_speed="off") as context:
+        yield context
+
+
+class Measured:
+    """Every tile and label drawn, measured against its box as it is drawn."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.cut: list[str] = []
+        self.count = 0
+        tile, label = art.tile, art.label
+
+        def measured_tile(surface: Any, text: Any, rect: pygame.Rect, lines: list[Any], *args: Any,
+                          **kw: Any) -> None:
+            striped = kw.get("stripe", args[3] if len(args) > 3 else None) is not None
+            size = kw.get("size", args[2] if len(args) > 2 else 12)
+            self.note(art.tile_overflow(text, rect.size, tuple(lines), size, striped), rect, lines)
+            tile(surface, text, rect, lines, *args, **kw)
+
+        def measured_label(surface: Any, text: Any, rect: pygame.Rect, words: str, size: int, *args: Any,
+                           **kw: Any) -> None:
+            kind = kw.get("kind", args[1] if len(args) > 1 else "regular")
+            self.note(art.label_overflow(text, rect, words, size, kind), rect, words)
+            label(surface, text, rect, words, size, *args, **kw)
+
+        monkeypatch.setattr(art, "tile", measured_tile)
+        monkeypatch.setattr(art, "label", measured_label)
+        board._rondel_base.cache_clear()  # drawn again, measured
+
+    def note(self, cut: list[str], rect: pygame.Rect, what: object) -> None:
+        self.count += 1
+        if cut:
+            self.cut.append(f"{rect.size} {what!r}: {cut}")
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+@pytest.mark.parametrize("area", PLAY_AREAS, ids=["1280x720", "1024x640"])
+def test_every_tile_and_label_is_whole_at_both_sizes(ctx: AppContext, monkeypatch: pytest.MonkeyPatch,
+                                                     players: int, area: pygame.Rect) -> None:
+    measured = Measured(monkeypatch)
+    for state in random_positions(players, 60 + players, 240, 60):
+        for seat in range(players):
+            view = make_view(ctx, state, seat, area)
+            for tab in range(players):
+                view.tab = tab
+                view._refresh()
+                draw(view, Overlay(time=1.0))
+    assert measured.count > 100
+    assert not measured.cut, "\n".join(sorted(set(measured.cut))[:40])
