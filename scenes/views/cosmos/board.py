@@ -258,6 +258,7 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         icons = " ".join(card.icons) or "-"
         fitted(cell, [[(head, ink), (icons, dim), (f"needs {needs}" if needs else f"x{pile['size']}", dim)],
                       [(f"{head} {needs}".strip(), ink), (icons, dim)],
+                      [(f"{head} {needs}".strip(), ink), (T.icons_medium(card.icons), dim)],
                       [(f"{head} {needs}".strip(), ink), (T.icons_short(card.icons), dim)]], art.LIFE[life])
         spots.append(Spot(cell, Target("life_pile", ident=str(i)),
                           T.life_text(c, card.id) + [f"Deck: {pile['size']} left; click to take it (Take Life Cards)"]))

@@ -255,6 +255,7 @@ def draw_hand(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view:
         variants = [[(head, art.INK), (icons, art.DIM), (full, art.DIM)],
                     [(head, art.INK), (icons, art.DIM), (short, art.DIM)],
                     [(both, art.INK), (icons, art.DIM)],
+                    [(both, art.INK), (T.icons_medium(lc.icons), art.DIM)],
                     [(both, art.INK), (T.icons_short(lc.icons), art.DIM)],
                     [(both, art.INK)]]
         lines = art.fit_lines(text, cell.size, [v for v in variants if len(v) <= depth] or variants[-1:], small, True)

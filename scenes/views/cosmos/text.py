@@ -113,6 +113,14 @@ def short_effect(effects: Sequence[Effect], tiny: bool = False) -> str:
     return (" " if tiny else ", ").join(parts) or "-"
 
 
+MEDIUM_ICONS = {"carbon": "carb.", "radiation": "rad."}
+
+
+def icons_medium(icons: Sequence[str]) -> str:
+    """Life conditions with the two long names shortened ("heat rad. water")."""
+    return " ".join(MEDIUM_ICONS.get(i, i) for i in icons) or "-"
+
+
 def icons_short(icons: Sequence[str]) -> str:
     """Life conditions by their initials ("H C W")."""
     return " ".join(ICON_LETTERS.get(i, i[:1].upper()) for i in icons) or "-"

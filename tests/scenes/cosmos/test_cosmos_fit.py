@@ -76,3 +76,51 @@ def test_every_tile_and_label_is_whole_at_both_sizes(ctx: AppContext, monkeypatc
                 draw(view, Overlay(time=1.0))
     assert measured.count > 100
     assert not measured.cut, "\n".join(sorted(set(measured.cut))[:40])
+
+
+def advancement_positions(players: int = 2) -> Iterator[Any]:
+    from game.cosmos import public
+
+    for seed in range(60):
+        found = next((s for s in random_positions(players, 400 + seed, 400, 1)
+                      if public.frame_kind(s.view(s.to_act()[0]))[0] == "advance"), None)
+        if found is not None:
+            yield found
+
+
+@pytest.mark.parametrize("area", PLAY_AREAS, ids=["1280x720", "1024x640"])
+def test_the_advancement_menu_names_each_planet_and_fits_its_buttons(ctx: AppContext, area: pygame.Rect) -> None:
+    """Play-test: the lifeform advancements were listed in the generic panel as "On system 1,
+    planet 2: a bacterium becomes a plant", the words running past the buttons."""
+    from game.core.protocol import Refusal
+    from game.cosmos import commands as C
+    from game.cosmos.game import COSMOS, CONTENT
+
+    checked = 0
+    for state in list(advancement_positions())[:4]:
+        seat = state.to_act()[0]
+        view = make_view(ctx, state, seat, area)
+        decision = next(d for d in state.pending() if d.seat == seat)
+        assert view.draws_decision(decision)  # not the generic panel
+        planets = [sl for sy in state.players[seat].systems for sl in sy.planets if sl is not None]
+        assert len(view.menu) == 3 * len(planets)
+        names = [name for _, name in view._menu_names]
+        assert names == [f"P{sl.planet} {CONTENT.planets[sl.planet].type}" for sl in planets]
+        assert area.contains(view._menu_box)
+        font = view.lay.small if view.lay else 0
+        for rect, name in view._menu_names:
+            assert not art.label_overflow(view.text, rect, name, font), name
+        for spot in view.menu:
+            assert view._menu_box.contains(spot.rect)
+            assert not art.label_overflow(view.text, spot.rect, spot.tip[0], font), spot.tip[0]
+            assert "system" not in " ".join(spot.tip)
+            assert spot.target is not None and view.hit_test(spot.rect.center) == spot.target
+            si, k, step = (int(x) for x in str(spot.target.ident).split(":"))
+            command = COSMOS.find_command(state, seat, spot.target, None)
+            assert (command == C.Advance(seat, si, k, step)) == (not isinstance(command, Refusal))
+            checked += 1
+        lit = [t for t in view.clicks(seat) if t.zone == "advance"
+               and not isinstance(COSMOS.find_command(state, seat, t, None), Refusal)]
+        assert lit  # the table lights these and plays the one clicked
+        draw(view, Overlay(clickable=lit))
+    assert checked >= 6
