@@ -544,9 +544,10 @@ class TableScene(Scene):
 
     def _play_forced(self) -> None:
         """Play a person's decision that has one option only, when the view asks for that
-        (`GameView.plays_forced`), once per position reached by playing on: after an undo the
-        person sees the decision and makes it (or undoes further)."""
-        if type(self.view).plays_forced is GameView.plays_forced:
+        (`GameView.plays_forced`), or the option the view names (`GameView.plays_for`), once per
+        position reached by playing on: after an undo the person sees the decision and makes it
+        (or undoes further)."""
+        if type(self.view).plays_forced is GameView.plays_forced and type(self.view).plays_for is GameView.plays_for:
             return  # the view never wants it: not even a pending() to ask
         key = len(self.match.commands)
         if self._forced_key == key or self.animator.busy or self.covered or self.drag.active:
@@ -556,9 +557,9 @@ class TableScene(Scene):
         if seat is None or self.match.state.is_over():
             return
         decision = next((d for d in self._pending() if d.seat == seat), None)
-        if decision is not None and len(decision.options) == 1 and decision.open_choice is None \
-                and self.view.plays_forced(decision):
-            self.play(decision.options[0])
+        command = self.view.plays_for(decision) if decision is not None else None
+        if command is not None:
+            self.play(command)
 
     def _after_history_change(self) -> None:
         self._forced_key = len(self.match.commands)  # shown, not played: the person decides

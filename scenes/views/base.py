@@ -303,6 +303,15 @@ class GameView(ABC):
         but ending it); never after an undo. False by default."""
         return False
 
+    def plays_for(self, decision: Decision) -> Command | None:
+        """The command the table plays by itself for a person's `decision` (never after an undo),
+        None to let the person decide. Default: its one option when `plays_forced` says so. A view
+        may also name one option of several that needs no thought (Cosmos: Primordial Soup's gains
+        on landing there; nothing is lost by taking them, and the person still ends the step)."""
+        if len(decision.options) == 1 and decision.open_choice is None and self.plays_forced(decision):
+            return decision.options[0]
+        return None
+
     def cancel_point(self, commands: Sequence[Command], seat: Seat) -> int | None:
         """Where a `TAKE_BACK` action cuts the Match's `commands` back to for `seat` (the start of
         a step under way), or None when there is nothing to take back. None by default."""

@@ -462,6 +462,14 @@ class CosmosView(GameView):
         the end of the Action step: the player confirms it, with Cancel action still at hand."""
         return decision.kind != "action"
 
+    def plays_for(self, decision: Decision) -> Command | None:
+        """Primordial Soup plays itself on landing there (play-test: an extra click for gains
+        nobody declines); the player still ends the Action step, with Cancel action at hand."""
+        soup = C.Soup(decision.seat)
+        if decision.kind == "action" and soup in decision.options:
+            return soup
+        return super().plays_for(decision)
+
     def cancel_point(self, commands: Sequence[Command], seat: Seat) -> int | None:
         """Where Cancel action cuts history back to: just after `seat`'s last Movement (its Action
         step's start), or None when nothing was done since."""

@@ -125,3 +125,47 @@ def test_a_forced_mission_step_is_played_but_not_again_after_an_undo(ctx: AppCon
     for _ in range(3):
         step(ctx, [], DT)
     assert public.frame_kind(match.state.view(seat)) == ("mission", seat)
+
+
+def soup_move(scene: TableScene, seat: int) -> C.Move | None:
+    """A move of `seat` onto the Primordial Soup space, if one is legal now."""
+    state = scene.match.state
+    for c in state.candidates(seat):
+        if isinstance(c, C.Move) and c.token == -1:
+            space = 2 * ((state.players[seat].pos // 2 + c.steps) % 6) + 1
+            if public.action_at(scene.view.view, space) == "soup":
+                return c
+    return None
+
+
+def test_primordial_soup_plays_itself_on_landing_but_not_again_after_an_undo(ctx: AppContext) -> None:
+    """Play-test: landing on Primordial Soup asked for a click on its button before the Action
+    step could end, for gains nobody declines."""
+    for seed in range(5, 40):
+        scene = open_table(ctx, seed)
+        seat = scene.acting_human()
+        assert seat is not None
+        move = soup_move(scene, seat)
+        if move is not None:
+            break
+        ctx.stack.pop()
+    else:
+        pytest.skip("no opening reaches Primordial Soup")
+    match = scene.match
+    scene.play(move)
+    step(ctx, [], DT)
+    while public.frame_kind(match.state.view(seat))[0] == "advance":  # the traffic bonus's advancements first
+        scene.play(C.Done(seat))
+        step(ctx, [], DT)
+    for _ in range(3):
+        step(ctx, [], DT)
+    assert match.commands[-1] == C.Soup(seat) and isinstance(match.commands[-2], (C.Move, C.Done))
+    before = len(match.commands) - 1
+    assert public.action_frame(match.state.view(seat)) == ("soup", True)  # resolved: the player ends the step
+    labels = [b.label for b in scene.action_buttons]
+    assert "End Action step" in labels and "Cancel action" in labels and "Primordial Soup" not in labels
+    scene.undo()
+    for _ in range(3):
+        step(ctx, [], DT)
+    assert len(match.commands) == before  # taken back: the person sees the step and chooses
+    assert "Primordial Soup" in [b.label for b in scene.action_buttons]
