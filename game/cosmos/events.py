@@ -184,6 +184,24 @@ class MissionDone(Event):
 
 
 @dataclass(frozen=True)
+class Passed(Event):
+    """A step ended by choice (`Done`) with something still on offer, so the log is not silent
+    about it: `step` is the frame's KIND; `what` the action (an Action step left with only its
+    Traffic Bonus, a granted action) or the lifeform (a placing); `left` what was still offered
+    (tokens, activations, advancements, lifeforms, cards). At the Mission step `met` counts the
+    seat's missions met: only the seat (the audience) reads it, the others read -1."""
+
+    TAG: ClassVar[str] = "passed"
+    PRIVATE: ClassVar[Mapping[str, Any]] = {"met": -1}
+    seat: int
+    step: str
+    what: str
+    left: int
+    met: int
+    audience: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
 class ObjectiveAdvanced(Event):
     TAG: ClassVar[str] = "objective"
     seat: int

@@ -563,6 +563,27 @@ def candidates(s: CosmosState, seat: Seat) -> list[Command]:
     return legal
 
 
+def passed(s: CosmosState, frame: M.Frame, out: list[Event]) -> None:
+    """The log's line for a step ended by choice: what it still offered (nothing for an Action
+    step already resolved, whose end is the turn's routine)."""
+    seat = frame.seat
+    if isinstance(frame, M.Missioning):
+        p = s.players[seat]
+        met = sum(1 for m in p.missions if mission_met(s, p, m))
+        out.append(E.Passed(seat, frame.KIND, "", 0, met, (seat,)))
+    elif isinstance(frame, M.Acting):
+        if not frame.resolved:
+            out.append(E.Passed(seat, frame.KIND, frame.action, 0, -1, None))
+    elif isinstance(frame, M.Placing):
+        out.append(E.Passed(seat, frame.KIND, LIFEFORMS[frame.life], frame.left, -1, None))
+    elif isinstance(frame, M.Doing):
+        out.append(E.Passed(seat, frame.KIND, frame.action, 1, -1, None))
+    elif isinstance(frame, (M.Retrieving, M.Single, M.Advancing, M.Taking)):
+        out.append(E.Passed(seat, frame.KIND, "", frame.left, -1, None))
+    elif isinstance(frame, (M.BiomeOffer, M.Activating)):
+        out.append(E.Passed(seat, frame.KIND, "", 0, -1, None))
+
+
 def stars_of(seat: Seat, p: M.Player) -> list[Command]:
     return [C.Activate(seat, si) for si, sy in enumerate(p.systems) if sy.star]
 
@@ -636,6 +657,7 @@ def apply(s: CosmosState, cmd: Command) -> list[Event]:
         pay(s, seat, "entropy", int(s.content.n("exchange_entropy")), "exchange", out)
         gain(s, seat, cmd.resource, 1, "exchange", out)
     elif isinstance(cmd, C.Done):
+        passed(s, frame, out)
         s.frames.pop()
         if isinstance(frame, M.Acting):
             s.frames.append(M.Missioning(seat))

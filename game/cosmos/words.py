@@ -99,6 +99,8 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
         return Line(f"A new {event.kind} is turned up", QUIET)
     if isinstance(event, E.MissionDone):
         return Line(f"{who(seat)} fulfils mission M{event.mission}", SEAT, seat)
+    if isinstance(event, E.Passed):
+        return passed_line(event, who(seat), content)
     if isinstance(event, E.ObjectiveAdvanced):
         done = ", completing it" if event.completed else ""
         return Line(f"{who(seat)} advances on {OBJECTIVE_NAMES[event.objective]}{done}", SEAT, seat)
@@ -110,6 +112,39 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
     if isinstance(event, E.GameOver):
         return Line("Final scores: " + ", ".join(f"{who(i)} {v}" for i, v in enumerate(event.scores)), HEADLINE)
     return None
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def passed_line(event: E.Passed, name: str, content: Content) -> Line:
+    """A step ended by choice, in words: what was left ("leaves 1 lifeform advancement unused"),
+    and at the Mission step, for the seat alone, whether any mission was met."""
+    seat, left = event.seat, event.left
+    if event.step == "mission":
+        if event.met < 0:
+            return Line(f"{name} ends the turn without a mission", QUIET, seat)
+        if event.met == 0:
+            return Line(f"{name} ends the turn: no mission met", QUIET, seat)
+        return Line(f"{name} ends the turn without fulfilling a mission ({event.met} met)", QUIET, seat)
+    action = event.what.replace("_", " ")
+    words = {
+        "action": f"takes only the Traffic Bonus, not the {action} action",
+        "granted_action": f"skips the granted {action} action",
+        "retrieve": f"takes nothing for {_count(left, 'retrieved token', 'retrieved tokens')}",
+        "biome_reward": "declines the scarce Biome's reward",
+        "activate_stars": "stops activating stars",
+        "activate_star": f"leaves {_count(left, 'star activation', 'star activations')} unused",
+        "advance": f"leaves {_count(left, 'lifeform advancement', 'lifeform advancements')} unused",
+        "place": f"leaves {left} {(LIFE_ONE if left == 1 else LIFE_MANY).get(event.what, event.what)} unplaced",
+        "take": f"stops taking life cards ({left} left to take)",
+    }
+    return Line(f"{name} {words.get(event.step, 'passes')}", QUIET, seat)
+
+
+LIFE_ONE = {"bacteria": "bacterium", "plant": "plant", "animal": "animal"}
+LIFE_MANY = {"bacteria": "bacteria", "plant": "plants", "animal": "animals"}
 
 
 def command_words(content: Content, cmd: Command) -> str:

@@ -395,6 +395,27 @@ def test_mission_needs_its_requirement_and_discards_both_cards() -> None:
     assert done.discarded == 1 and redact(done, B) == E.MissionDone(A, 6, -1, None)
 
 
+def test_a_mission_step_passed_says_so_and_only_its_seat_learns_how_many_were_met() -> None:
+    """Play-test: the Mission step was skipped without a word in the log."""
+    s = bare()
+    p = s.players[A]
+    system(s, A, "IIIA")
+    planet(s, A, 0, 0, 1)
+    p.missions = [6, 1]                          # M6 is met, M1 is not
+    turn(s, A, M.Missioning(A))
+    passed = next(e for e in play(s, C.Done(A)) if isinstance(e, E.Passed))
+    assert passed == E.Passed(A, "mission", "", 0, 1, (A,))
+    assert redact(passed, B) == E.Passed(A, "mission", "", 0, -1, None)
+
+
+def test_a_reward_left_by_choice_says_what_was_left() -> None:
+    s = bare()
+    system(s, A, "IA")
+    planet(s, A, 0, 0, 1)
+    turn(s, A, M.Advancing(A, 2))
+    assert E.Passed(A, "advance", "", 2, -1, None) in play(s, C.Done(A))
+
+
 def test_main_objective_last_space_holds_one_player() -> None:
     s = bare()
     last = len(s.content.n("track_vp")) - 1

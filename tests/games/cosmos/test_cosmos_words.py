@@ -18,3 +18,22 @@ def test_lines_about_you_read_in_the_second_person_and_others_in_the_third() -> 
     assert describe(caught, names, 0, CONTENT).text == "You catch a radiation asteroid"
     other = E.Gained(1, "energy", 2, "traffic")
     assert describe(other, names, 0, CONTENT).text == "Computer gains 2 energy from the Traffic Bonus"
+
+
+def test_a_step_ended_by_choice_says_what_was_left() -> None:
+    """Play-test: the Mission step (and every reward declined) passed without a log line."""
+    names = ["You", "Computer"]
+    assert describe(E.Passed(0, "mission", "", 0, 0, (0,)), names, 0, CONTENT).text == \
+        "You end the turn: no mission met"
+    assert describe(E.Passed(1, "mission", "", 0, -1, None), names, 0, CONTENT).text == \
+        "Computer ends the turn without a mission"
+    assert describe(E.Passed(0, "mission", "", 0, 2, (0,)), names, 0, CONTENT).text == \
+        "You end the turn without fulfilling a mission (2 met)"
+    assert describe(E.Passed(1, "advance", "", 1, -1, None), names, 0, CONTENT).text == \
+        "Computer leaves 1 lifeform advancement unused"
+    assert describe(E.Passed(0, "place", "plant", 2, -1, None), names, 0, CONTENT).text == \
+        "You leave 2 plants unplaced"
+    assert describe(E.Passed(0, "action", "set_biome", 0, -1, None), names, 0, CONTENT).text == \
+        "You take only the Traffic Bonus, not the set biome action"
+    assert describe(E.Passed(1, "retrieve", "", 2, -1, None), names, 0, CONTENT).text == \
+        "Computer takes nothing for 2 retrieved tokens"

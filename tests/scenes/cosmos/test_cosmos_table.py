@@ -121,6 +121,9 @@ def test_a_forced_mission_step_is_played_but_not_again_after_an_undo(ctx: AppCon
         pytest.skip("a mission is met: the Mission step is a real choice")
     assert seat not in match.to_act() or public.frame_kind(match.state.view(seat))[0] != "mission"
     assert isinstance(match.commands[-1], C.Done)
+    said = [text for text, _ in scene.view.log_lines(match.log, ["Player 1", "Player 2"])]
+    # played for the player, and said (as a seat without secrets reads it: the screen is shared)
+    assert f"Player {seat + 1} ends the turn without a mission" in said
     scene.undo()
     for _ in range(3):
         step(ctx, [], DT)
