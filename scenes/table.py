@@ -307,6 +307,7 @@ class TableScene(Scene):
         if isinstance(found, Refusal):
             self.refuse(found.reason)
         elif self.view.stage(found):
+            self._click_key = None  # the view's own choice may add clicks (Cosmos's chooser)
             self._refresh_buttons()  # the view asks for a confirmation of its own
         else:
             self.play(found)
@@ -374,6 +375,7 @@ class TableScene(Scene):
                 self.view.snap_back(source, pos, self.animator)
             return
         if self.view.stage(found):
+            self._click_key = None  # the view's own choice may add clicks (Cosmos's chooser)
             self._refresh_buttons()  # the view asks for a confirmation of its own
             return
         if not self.play(found, pos if dragged else None) and dragged:

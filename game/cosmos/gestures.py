@@ -8,7 +8,9 @@ a representative of the family is refused. Targets (zone, ident):
 - drags: `scientist` -> `space:<n>`; `planet_pile:<i>` / `biome_pile:<i>` / `card:<id>` /
   `asteroid:<kind>` -> `slot:<system>:<slot>` (a new Solar System is `slot:<len>:0`);
   `star:<type>` -> `system:<i>` or any `slot` of it;
-- clicks: `space:<n>` (move there), `life_pile:<i>` (take), `system:<i>` (activate its star),
+- clicks: `discard:<card>:<s>:<k>:<discard>:<icon>` and `catch:<kind>:<s>:<k>:<space>:<life>`
+  (the view's chooser after a drop with several legal ways: which card to discard, which
+  asteroid space and payment), `space:<n>` (move there), `life_pile:<i>` (take), `system:<i>` (activate its star),
   `slot:<s>:<k>` (place a gained lifeform, fulfil its Biome), `advance:<s>:<k>:<step>` (a
   lifeform advancement on that planet, from the view's chooser), `focus:<token>` (upgrade),
   `mission:<id>`, `exchange:<resource>`, `entropy`, `accept`, `soup`, `done`.
@@ -58,8 +60,12 @@ def matches(cmd: Command, source: Target, target: Target | None) -> bool:
         return z == "planet_pile" and _num(ident) == cmd.pile and where == (cmd.system, cmd.slot)
     if isinstance(cmd, C.SetBiome):
         return z == "biome_pile" and _num(ident) == cmd.pile and where == (cmd.system, cmd.slot)
+    if isinstance(cmd, C.PlayLife) and z == "discard":
+        return target is None and ident == discard_ident(cmd)
     if isinstance(cmd, C.PlayLife):
         return z == "card" and _num(ident) == cmd.card and where == (cmd.system, cmd.slot)
+    if isinstance(cmd, C.Catch) and z == "catch":
+        return target is None and ident == catch_ident(cmd)
     if isinstance(cmd, C.Catch):
         return z == "asteroid" and ident == cmd.kind and where == (cmd.system, cmd.slot)
     if isinstance(cmd, C.Evolve):
@@ -84,6 +90,33 @@ def matches(cmd: Command, source: Target, target: Target | None) -> bool:
     return tags.get(type(cmd)) == z
 
 
+def discard_ident(cmd: C.PlayLife) -> str:
+    """The chooser's target for one discard of a life card's play: "card:system:slot:discard:icon"."""
+    return f"{cmd.card}:{cmd.system}:{cmd.slot}:{cmd.discard}:{cmd.icon}"
+
+
+def catch_ident(cmd: C.Catch) -> str:
+    """The chooser's target for one space and payment of a catch: "kind:system:slot:space:life"."""
+    return f"{cmd.kind}:{cmd.system}:{cmd.slot}:{cmd.space}:{cmd.life}"
+
+
+def _picked(seat: int, source: Target) -> Command | None:
+    """The exact command a chooser's button names (a discard, an asteroid's space and payment)."""
+    parts = str(source.ident or "").split(":")
+    if len(parts) != 5:
+        return None
+    try:
+        if source.zone == "discard":
+            card, si, k, other = (int(x) for x in parts[:4])
+            return C.PlayLife(seat, card, si, k, other, parts[4])
+        if source.zone == "catch":
+            si, k, space, life = (int(x) for x in parts[1:])
+            return C.Catch(seat, parts[0], si, k, space, life)
+    except ValueError:
+        return None
+    return None
+
+
 def _sample(state: CosmosState, seat: int, source: Target, target: Target | None) -> Command | None:
     """One command of the gesture's family (legal or not), for the engine to say why it is refused."""
     z, ident, where = source.zone, source.ident, _slot(target)
@@ -101,6 +134,8 @@ def _sample(state: CosmosState, seat: int, source: Target, target: Target | None
         return C.Evolve(seat, _system(target) or 0, str(ident))
     if target is not None:
         return None
+    if z in ("discard", "catch"):
+        return _picked(seat, source)
     simple: dict[str, Command] = {"entropy": C.TakeEntropy(seat), "accept": C.Accept(seat), "soup": C.Soup(seat),
                                   "done": C.Done(seat)}
     if z in simple:

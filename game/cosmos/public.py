@@ -264,3 +264,28 @@ def catch_payment(view: View, seat: int, kind: str, system: int, slot: int, free
             if rules.why_catch(s, C.Catch(seat, kind, system, slot, space, life), free) is None:
                 return space, life
     return None
+
+
+def discard_options(view: View, seat: int, card: int, system: int, slot: int) -> list[tuple[int, str]]:
+    """The discards that let life card `card` live on that planet, as (card discarded, icon it
+    lends), from `seat`'s own hand: empty when the card needs none (or no discard helps). The
+    screen offers them as a choice on the drop; the engine's `rules.why_life` checks each."""
+    s = rebuild(view, seat)
+    if rules.why_life(s, C.PlayLife(seat, card, system, slot, -1, "")) is None:
+        return []
+    hand = s.players[seat].hand
+    return [(other, icon) for other in sorted(set(hand) - {card})
+            for icon in sorted(set(s.content.life[other].icons))
+            if rules.why_life(s, C.PlayLife(seat, card, system, slot, other, icon)) is None]
+
+
+def catch_options(view: View, seat: int, kind: str, system: int, slot: int, free: bool = False
+                  ) -> list[tuple[int, int]]:
+    """Every asteroid space and payment a catch of `kind` on that planet may take now, as (space,
+    lifeform index paid or -1): the lifeform space paid with one of the planet's lifeforms, the
+    mass space paid in mass (either space, free, for a granted free catch). `rules.why_catch`
+    checks each, on the seat's view."""
+    s = rebuild(view, seat)
+    lives = (-1,) if free else (-1, 0, 1, 2)
+    return [(space, life) for space in (0, 1) for life in lives
+            if rules.why_catch(s, C.Catch(seat, kind, system, slot, space, life), free) is None]

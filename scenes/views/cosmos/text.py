@@ -220,12 +220,16 @@ def lifeform_counts(life: Sequence[int]) -> str:
     return " ".join(f"{n}{name[0].upper()}" for n, name in zip(life, LIFEFORMS) if n)
 
 
+ONE_LIFEFORM = {"bacteria": "bacterium", "plant": "plant", "animal": "animal"}
+
+
 def catch_words(payment: tuple[int, int], extra_mass: bool, free: bool) -> str:
-    """Where a dropped asteroid goes and what it costs (the engine's first legal payment)."""
+    """One way to catch a dropped asteroid: its space and what it costs ("Lifeform space: pay 1
+    bacterium", "Mass space: pay 2 mass"), for the drop preview and the chooser's buttons."""
     space, life = payment
     if free:
-        return f"On asteroid space {space + 1}, free"
+        return f"Asteroid space {space + 1}, free"
     extra = " and 1 more mass" if extra_mass else ""
     if space == 0:
-        return f"On the lifeform space, paying 1 {LIFEFORMS[life]} from the planet{extra}"
-    return f"On the mass space, paying 2 mass{extra}"
+        return f"Lifeform space: pay 1 {ONE_LIFEFORM[LIFEFORMS[life]]} from the planet{extra}"
+    return f"Mass space: pay {3 if extra_mass else 2} mass"

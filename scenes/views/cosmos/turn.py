@@ -14,11 +14,13 @@ from scenes.views.base import TAKE_BACK, Action
 from scenes.views.cosmos import text as T
 from scenes.views.cosmos.art import ROLES
 
-ZONES_OF_ACTION = {"evolve": ("star",), "aggregate": ("planet_pile",), "create_life": ("card",),
-                   "set_biome": ("biome_pile",), "catch_asteroid": ("asteroid",), "catch_free": ("asteroid",),
+ZONES_OF_ACTION = {"evolve": ("star",), "aggregate": ("planet_pile",), "create_life": ("card", "discard"),
+                   "set_biome": ("biome_pile",), "catch_asteroid": ("asteroid", "catch"),
+                   "catch_free": ("asteroid", "catch"),
                    "activate_stars": ("system",), "upgrade": ("focus",), "take_life": ("life_pile",),
                    "fulfil_biome": ("slot",), "soup": ()}
-"""The board's pieces an action is played with (its drags and clicks)."""
+"""The board's pieces an action is played with (its drags and clicks; "discard" and "catch" are
+the chooser's buttons after a drop with several legal ways)."""
 ZONES_OF_FRAME = {"move": ("scientist", "space"), "retrieve": ("system",), "activate_stars": ("system", "exchange"),
                   "activate_star": ("system",), "advance": ("advance",), "place": ("slot",), "take": ("life_pile",),
                   "mission": ("mission",), "biome_reward": ()}

@@ -13,6 +13,7 @@ preview on top.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -23,7 +24,7 @@ from game.core.decisions import Decision
 from game.core.protocol import Command, Event, Seat, Target
 from game.core.words import Line
 from game.cosmos import commands as C
-from game.cosmos import public
+from game.cosmos import gestures, public
 from game.cosmos.game import CONTENT
 from scenes.animation import Animator
 from scenes.sprites.text import TextCache
@@ -301,15 +302,20 @@ class CosmosView(GameView):
         if target in legal:
             if source.zone == "card" and target.zone == "slot" and target.ident:
                 si, _, k = target.ident.partition(":")
-                why = public.why_play(self.view, self.me, int(source.ident or 0), int(si), int(k))
-                return ["Drop to play it here"] + (["(needs a discard for a missing icon: the first that fits)"]
-                                                   if why else [])
+                found = public.discard_options(self.view, self.me, int(source.ident or 0), int(si), int(k))
+                if len(found) > 1:
+                    return ["Drop to play it here", f"It needs a discard: you choose which of {len(found)} next"]
+                if found:
+                    return ["Drop to play it here", f"Discards L{found[0][0]} for its {found[0][1]}"]
+                return ["Drop to play it here"]
             if source.zone == "asteroid" and target.zone == "slot" and target.ident:
                 si, _, k = target.ident.partition(":")
                 free = turn.live_action(self.view) == "catch_free"
-                paid = public.catch_payment(self.view, self.me, str(source.ident), int(si), int(k), free)
-                if paid is not None:
-                    return ["Drop to catch it here", T.catch_words(paid, str(source.ident) in CONTENT.asteroid_extra_mass,
+                ways = public.catch_options(self.view, self.me, str(source.ident), int(si), int(k), free)
+                if len(ways) > 1:
+                    return ["Drop to catch it here", f"Then choose its space and payment ({len(ways)} ways)"]
+                if ways:
+                    return ["Drop to catch it here", T.catch_words(ways[0], str(source.ident) in CONTENT.asteroid_extra_mass,
                                                                    free)]
             return ["Drop here"]
         where = self._where(target)
@@ -377,18 +383,67 @@ class CosmosView(GameView):
         """The three lifeform advancements on planet (si, k) as buttons over it, each with the
         engine's reason when it cannot be made."""
         words = ("Gain a bacterium", "Bacterium -> plant", "Plant -> animal")
-        font = self.lay.font if self.lay else 13
-        h = font + 12
-        w = max(self.text.font(font).size(x)[0] for x in words) + 24
-        box = pygame.Rect(0, 0, w, 3 * h + 4)
-        box.midtop = (near.centerx, near.y + 4)
-        box.clamp_ip(self.rect)
-        self.chooser = []
+        options = []
         for step, label in enumerate(words):
             why = public.why_advance(self.view, self.me, si, k, step)
-            rect = pygame.Rect(box.x + 2, box.y + 2 + step * h, box.width - 4, h - 2)
-            self.chooser.append(Spot(rect, Target("advance", ident=f"{si}:{k}:{step}"),
-                                     [label] + ([why] if why else ["Click to make this advancement"])))
+            options.append((label, Target("advance", ident=f"{si}:{k}:{step}"),
+                            [why] if why else ["Click to make this advancement"]))
+        self._open_buttons(near, options)
+
+    def _open_buttons(self, near: pygame.Rect, options: Sequence[tuple[str, Target, list[str]]]) -> None:
+        """A column of buttons over `near` (the chooser): each a label, its click target and the
+        rest of its hover text; sized to the widest label, inside the play area."""
+        font = self.lay.font if self.lay else 13
+        h = font + 12
+        w = max(self.text.font(font).size(label)[0] for label, _, _ in options) + 24
+        box = pygame.Rect(0, 0, min(w, self.rect.width - 8), len(options) * h + 4)
+        box.midtop = (near.centerx, near.y + 4)
+        box.clamp_ip(self.rect)
+        self.chooser = [Spot(pygame.Rect(box.x + 2, box.y + 2 + i * h, box.width - 4, h - 2), target, [label] + tip)
+                        for i, (label, target, tip) in enumerate(options)]
+
+    def stage(self, command: Command) -> bool:
+        """A drop that leaves a choice the engine would otherwise make (which card to discard for a
+        missing icon, which asteroid space and payment) opens a chooser over the planet instead
+        of playing, with nothing picked: the player clicks one (played then) or clicks away
+        (nothing happens). A drop with only one legal way is played at once."""
+        picked = self._picked_target(command)
+        if picked is not None and any(spot.target == picked for spot in self.chooser):
+            self.chooser = []  # a button of the chooser was clicked: that command plays
+            return False
+        options = self._ways(command)
+        if len(options) < 2:
+            return False
+        spot = self._spot_of(Target("slot", ident=f"{getattr(command, 'system', 0)}:{getattr(command, 'slot', 0)}"))
+        self._open_buttons(spot.rect if spot is not None else self.rect, options)
+        return True
+
+    @staticmethod
+    def _picked_target(command: Command) -> Target | None:
+        """The chooser's button that names exactly `command` (a discard, a catch's way)."""
+        if isinstance(command, C.PlayLife) and command.discard >= 0:
+            return Target("discard", ident=gestures.discard_ident(command))
+        if isinstance(command, C.Catch):
+            return Target("catch", ident=gestures.catch_ident(command))
+        return None
+
+    def _ways(self, command: Command) -> list[tuple[str, Target, list[str]]]:
+        """The legal ways of the drop that made `command`, as chooser buttons (from the seat's own
+        view: its hand, its planet, its resources)."""
+        if isinstance(command, C.PlayLife) and command.discard >= 0:
+            found = public.discard_options(self.view, self.me, command.card, command.system, command.slot)
+            return [(f"Discard L{other} (lends its {icon})",
+                     Target("discard", ident=gestures.discard_ident(dataclasses.replace(command, discard=other, icon=icon))),
+                     T.life_text(CONTENT, other)[:2] + [f"Play L{command.card} with the {icon} it lends"])
+                    for other, icon in found]
+        if isinstance(command, C.Catch):
+            free = turn.live_action(self.view) == "catch_free"
+            extra = command.kind in CONTENT.asteroid_extra_mass
+            ways = public.catch_options(self.view, self.me, command.kind, command.system, command.slot, free)
+            return [(T.catch_words((space, life), extra, free),
+                     Target("catch", ident=gestures.catch_ident(dataclasses.replace(command, space=space, life=life))),
+                     ["Click to catch it so"]) for space, life in ways]
+        return []
 
     def live_zones(self) -> tuple[str, ...]:
         return turn.live_zones(self.view)

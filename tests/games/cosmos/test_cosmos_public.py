@@ -212,3 +212,32 @@ def test_any_star_to_activate_is_the_engines_retrieve_offer() -> None:
     """Whether a retrieved token may activate a star, as the engine offers it."""
     for state, seat, engine in retrieve_positions():
         assert public.any_star_to_activate(state.view(seat), seat) == engine
+
+
+def test_discard_and_catch_options_are_the_engines_legal_ways() -> None:
+    """The drop's chooser offers exactly the engine's legal plays of the card (each discard that
+    lends the missing icon) and catches of the asteroid (each space and payment) on that planet."""
+    checked = 0
+    for seed in range(12):
+        for state in random_positions(2, 140 + seed, steps=500, every=1):
+            seat = state.to_act()[0]
+            frame = state.frames[-1]
+            action = getattr(frame, "action", "")
+            if action not in ("create_life", "catch_asteroid", "catch_free") or getattr(frame, "resolved", False):
+                continue
+            view = state.view(seat)
+            legal = state.candidates(seat)
+            for si, k, _ in area.slots(state.players[seat]):
+                if action == "create_life":
+                    for card in set(state.players[seat].hand):
+                        engine = {(c.discard, c.icon) for c in legal if isinstance(c, C.PlayLife)
+                                  and (c.card, c.system, c.slot) == (card, si, k) and c.discard >= 0}
+                        assert set(public.discard_options(view, seat, card, si, k)) == engine
+                        checked += bool(engine)
+                else:
+                    for kind in state.content.asteroid_icons:
+                        engine_ways = {(c.space, c.life) for c in legal if isinstance(c, C.Catch)
+                                       and (c.kind, c.system, c.slot) == (kind, si, k)}
+                        assert set(public.catch_options(view, seat, kind, si, k, action == "catch_free")) == engine_ways
+                        checked += bool(engine_ways)
+    assert checked > 5

@@ -1,0 +1,159 @@
+"""Play-test (issue 14): a life card's discard (the card whose icon is counted) and an asteroid's
+space and payment were the engine's first legal choice. Now a drop with several legal ways opens
+a chooser over the planet with nothing picked; a button plays exactly its way (through
+`find_command`), a click away plays nothing, and a drop with one way is played at once."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.protocol import Command, Target
+from game.cosmos import commands as C
+from game.cosmos import model as M
+from game.cosmos import public
+from game.cosmos.game import COSMOS
+from game.cosmos.state import CosmosState
+from scenes.app import AppContext
+from scenes.views.cosmos.view import CosmosView
+from tests.games.cosmos.positions import bare, planet, system, turn
+from tests.scenes.cosmos.test_cosmos_view import draw, make_view
+from tests.scenes.table_context import table_context
+
+A = 0
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    with table_context(tmp_path, monkeypatch, animation_speed="off") as context:
+        yield context
+
+
+def discard_position() -> tuple[CosmosState, int]:
+    """Create Life with a card that needs a discard, and three cards in hand that lend its icon."""
+    s = bare()
+    si = system(s, A, "IA")
+    planet(s, A, si, 0, next(p.id for p in s.content.planets.values() if p.starting))
+    turn(s, A, M.Acting(A, "create_life", 0))
+    cards = sorted(s.content.life)
+    for card in cards:
+        if s.content.life[card].needs:
+            continue
+        s.players[A].hand = [card]
+        if public.why_play(s.view(A), A, card, si, 0) is None:
+            continue
+        lenders = [o for o in cards if o != card and len(public.discard_options(
+            _with_hand(s, [card, o]), A, card, si, 0)) == 1]
+        if len(lenders) >= 3:
+            s.players[A].hand = [card] + lenders[:3]
+            return s, card
+    raise AssertionError("no card needs a discard")
+
+
+def _with_hand(s: CosmosState, hand: list[int]) -> dict[str, Any]:
+    s.players[A].hand = hand
+    return s.view(A)
+
+
+def catch_position() -> CosmosState:
+    """Catch an Asteroid on a planet with a bacterium and a plant, and mass to spare: 3 ways."""
+    s = bare()
+    si = system(s, A, "IA")
+    planet(s, A, si, 0, next(p.id for p in s.content.planets.values() if p.starting), life=(1, 1, 0))
+    s.players[A].mass = 5
+    turn(s, A, M.Acting(A, "catch_asteroid", 0))
+    return s
+
+
+def drop(view: CosmosView, state: CosmosState, source: Target, target: Target) -> Command:
+    found = COSMOS.find_command(state, A, source, target)
+    assert isinstance(found, C.PlayLife | C.Catch), found
+    return found
+
+
+def test_a_card_that_needs_a_discard_asks_which_one(ctx: AppContext) -> None:
+    state, card = discard_position()
+    view = make_view(ctx, state, A)
+    first = drop(view, state, Target("card", ident=str(card)), Target("slot", ident="0:0"))
+    assert view.stage(first)  # kept: nothing played yet
+    assert len(view.chooser) == 3
+    assert all("Discard L" in spot.tip[0] for spot in view.chooser)
+    draw(view)
+    picked = set()
+    for spot in view.chooser:
+        assert spot.target is not None and view.hit_test(spot.rect.center) == spot.target
+        command = COSMOS.find_command(state, A, spot.target, None)
+        assert isinstance(command, C.PlayLife) and command.card == card and command.discard >= 0
+        assert COSMOS.why_illegal(state, command) is None
+        picked.add(command.discard)
+    assert len(picked) == 3  # three different cards to discard, none pre-selected
+    last = COSMOS.find_command(state, A, view.chooser[-1].target, None)  # type: ignore[arg-type]
+    assert isinstance(last, C.PlayLife) and not view.stage(last)  # the button clicked: played
+    assert view.chooser == []
+
+
+def test_a_click_away_closes_the_chooser_and_plays_nothing(ctx: AppContext) -> None:
+    state, card = discard_position()
+    view = make_view(ctx, state, A)
+    assert view.stage(drop(view, state, Target("card", ident=str(card)), Target("slot", ident="0:0")))
+    assert not view.view_click((view.rect.right - 2, view.rect.bottom - 2))
+    assert view.chooser == []
+
+
+def test_an_asteroid_asks_for_its_space_and_payment(ctx: AppContext) -> None:
+    state = catch_position()
+    view = make_view(ctx, state, A)
+    first = drop(view, state, Target("asteroid", ident="heat"), Target("slot", ident="0:0"))
+    assert view.stage(first)
+    ways = set()
+    for spot in view.chooser:
+        command = COSMOS.find_command(state, A, spot.target, None)  # type: ignore[arg-type]
+        assert isinstance(command, C.Catch) and command.kind == "heat"
+        ways.add((command.space, command.life))
+    assert ways == {(0, 0), (0, 1), (1, -1)}  # a bacterium or a plant on the lifeform space, or 2 mass
+    words = " ".join(spot.tip[0] for spot in view.chooser)
+    assert "bacterium" in words and "plant" in words and "mass" in words
+
+
+def test_a_drop_with_one_way_plays_at_once(ctx: AppContext) -> None:
+    state = catch_position()
+    state.players[A].systems[0].planets[0].life = [0, 0, 0]  # type: ignore[union-attr]
+    view = make_view(ctx, state, A)
+    only = drop(view, state, Target("asteroid", ident="heat"), Target("slot", ident="0:0"))
+    assert (only.space, only.life) == (1, -1) and not view.stage(only)
+    assert view.chooser == []
+
+
+def test_at_the_table_the_drop_then_the_button_plays_the_way_picked(ctx: AppContext) -> None:
+    from game.core.match import Match
+    from game.core.registry import get_game
+    from scenes.app import step
+    from scenes.offscreen import accept_handoffs
+    from scenes.table import TableScene
+    from tests.scenes.gestures import DT, click, drag
+
+    match = Match(get_game("cosmos"), {}, 5, ["human", "greedy"])
+    match.state = catch_position()  # the seat at the screen catches an asteroid, with 3 ways
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    for _ in range(2):
+        accept_handoffs(ctx)
+        step(ctx, [], DT)
+    start = scene.view.anchor(Target("asteroid", ident="heat"))
+    end = scene.view.anchor(Target("slot", ident="0:0"))
+    assert start is not None and end is not None
+    drag(ctx, (int(start[0]), int(start[1])), (int(end[0]), int(end[1])))
+    assert match.commands == []  # nothing played: the chooser asks
+    view = scene.view
+    assert isinstance(view, CosmosView) and len(view.chooser) == 3
+    plant = next(s for s in view.chooser if "plant" in s.tip[0])
+    click(ctx, plant.rect.center)
+    assert match.commands == [C.Catch(A, "heat", 0, 0, 0, 1)]  # the plant paid, as picked
