@@ -81,7 +81,8 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
                     f"system {event.system + 1}{extra}", SEAT, seat)
     if isinstance(event, E.Lifeforms):
         verb = "gains" if event.delta > 0 else "removes"
-        return Line(f"{who(seat)} {verb} {abs(event.delta)} {LIFEFORMS[event.life]} "
+        n, life = abs(event.delta), LIFEFORMS[event.life]
+        return Line(f"{who(seat)} {verb} {n} {LIFE_ONE[life] if n == 1 else LIFE_MANY[life]} "
                     f"({source_words(event.source, content)})", QUIET, seat)
     if isinstance(event, E.BiomeSet):
         return Line(f"{who(seat)} sets Biome B{event.biome} by a planet of system {event.system + 1}", SEAT, seat)

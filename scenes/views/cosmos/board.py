@@ -100,7 +100,7 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         rad = space_radius(rect, int(p["pos"]))
         others = [i for i, q in enumerate(view["players"]) if q["pos"] == p["pos"]]
         offset = (others.index(seat) - (len(others) - 1) / 2) * rad * 0.55
-        spot = (int(centre[0] + offset), int(centre[1] - rad * 0.55))
+        spot = (int(centre[0] + offset), int(centre[1] - rad * 0.92))  # on the rim: the name stays readable
         pawn = max(6, rad // 3)
         art.disc(surface, spot, pawn, art.SEATS[seat], edge=(250, 250, 250) if seat == me else (20, 20, 26))
         r = pygame.Rect(0, 0, 2 * pawn + 4, 2 * pawn + 4)
@@ -130,13 +130,14 @@ def _rondel_base(text: TextCache, side: int, tiles: tuple[tuple[int, bool], ...]
     view = {"tiles": [list(t) for t in tiles]}
     for space in range(1, 2 * SECTIONS, 2):  # the lightning side's link first, under both spaces
         if tiles[space // 2][1]:
-            pygame.draw.line(out, art.RESOURCE["energy"], space_centre(rect, space - 1), space_centre(rect, space), 3)
+            pygame.draw.line(out, art.RESOURCE["energy"], space_centre(rect, space - 1), space_centre(rect, space), 5)
     for space in range(2 * SECTIONS):
         centre, radius = space_centre(rect, space), space_radius(rect, space)
         box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
         box.center = centre
         pygame.draw.ellipse(out, (58, 54, 40) if space % 2 == 0 else (40, 58, 70), box)
-        pygame.draw.ellipse(out, art.TILE_EDGE, box, width=1)
+        merged = tiles[space // 2][1]  # the lightning side: both spaces count as one, rimmed in its yellow
+        pygame.draw.ellipse(out, art.RESOURCE["energy"] if merged else art.TILE_EDGE, box, width=2 if merged else 1)
         art.label(out, text, name_box(centre, radius), T.SHORT_ACTIONS.get(action_of(view, c, space), ""), small,
                   art.INK)
     return out

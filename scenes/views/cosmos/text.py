@@ -40,7 +40,7 @@ FRAME_WORDS = {"move": "Move your Scientist 1-3 spaces ahead (drag it, or click 
                "biome_reward": "Scarce Biome: pay 1 entropy for its reward?",
                "activate_stars": "Activate stars: click each star to activate (once each)",
                "activate_star": "Activate a star: click one of your stars",
-               "advance": "Lifeform advancement: click one of your planets, then what to advance",
+               "advance": "Lifeform advancement: pick one in the menu over the offers",
                "place": "Put the gained lifeform on a planet (click the planet)",
                "take": "Take a life card: click a deck of the offer",
                "mission": "Mission step: fulfil a mission you meet, or finish the turn"}
