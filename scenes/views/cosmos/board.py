@@ -94,20 +94,49 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
             r = pygame.Rect(0, 0, 2 * dot, 2 * dot)
             r.center = (cx, cy)
             spots.append(Spot(r, None, [f"{_role(seat)}'s {T.TOKEN_NAMES[TOKENS[t]]} token"]))
-    # Scientists
-    for seat, p in enumerate(view["players"]):
-        centre = space_centre(rect, int(p["pos"]))
-        rad = space_radius(rect, int(p["pos"]))
-        others = [i for i, q in enumerate(view["players"]) if q["pos"] == p["pos"]]
-        offset = (others.index(seat) - (len(others) - 1) / 2) * rad * 0.55
-        spot = (int(centre[0] + offset), int(centre[1] - rad * 0.92))  # on the rim: the name stays readable
-        pawn = max(6, rad // 3)
-        art.disc(surface, spot, pawn, art.SEATS[seat], edge=(250, 250, 250) if seat == me else (20, 20, 26))
+    # Scientists: their hit spots here; the pawns are drawn each frame (`draw_scientists`), so one can slide
+    for seat in range(len(view["players"])):
+        spot, pawn = pawn_at(rect, view, seat)
         r = pygame.Rect(0, 0, 2 * pawn + 4, 2 * pawn + 4)
         r.center = spot
         who = "Your Scientist: drag it 1-3 spaces ahead" if seat == me else f"{_role(seat)}'s Scientist"
         spots.append(Spot(r, Target("scientist") if seat == me else None, [who]))
     return spots
+
+
+def pawn_at(rect: pygame.Rect, view: dict[str, Any], seat: int) -> tuple[tuple[int, int], int]:
+    """Where `seat`'s Scientist stands (on its space's rim, clear of the name; side by side with
+    the others there) and its radius."""
+    pos = int(view["players"][seat]["pos"])
+    centre, rad = space_centre(rect, pos), space_radius(rect, pos)
+    others = [i for i, q in enumerate(view["players"]) if q["pos"] == pos]
+    offset = (others.index(seat) - (len(others) - 1) / 2) * rad * 0.55
+    return (int(centre[0] + offset), int(centre[1] - rad * 0.92)), max(6, rad // 3)
+
+
+def slide_point(rect: pygame.Rect, start: int, to: int, t: float) -> tuple[int, int]:
+    """A Scientist `t` (0-1) of the way clockwise around the rondel from space `start` to `to`,
+    on the rim spot it stands on (between the rings when it changes ring)."""
+    def polar(space: int) -> tuple[float, float]:
+        x, y = space_centre(rect, space)
+        dx, dy = x - rect.centerx, y - space_radius(rect, space) * 0.92 - rect.centery
+        return math.degrees(math.atan2(dy, dx)), math.hypot(dx, dy)
+
+    a0, r0 = polar(start)
+    a1, r1 = polar(to)
+    if a1 < a0:
+        a1 += 360
+    angle, radius = math.radians(a0 + (a1 - a0) * t), r0 + (r1 - r0) * t
+    return int(rect.centerx + math.cos(angle) * radius), int(rect.centery + math.sin(angle) * radius)
+
+
+def draw_scientists(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], me: int,
+                    moving: dict[int, tuple[int, int]]) -> None:
+    """Every Scientist on its space, or where `moving` says it is on its way there."""
+    for seat in range(len(view["players"])):
+        spot, pawn = pawn_at(rect, view, seat)
+        art.disc(surface, moving.get(seat, spot), pawn, art.SEATS[seat],
+                 edge=(250, 250, 250) if seat == me else (20, 20, 26))
 
 
 @lru_cache(maxsize=8)

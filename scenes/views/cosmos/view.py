@@ -29,10 +29,10 @@ from game.cosmos.game import CONTENT
 from scenes.animation import Animator
 from scenes.sprites.text import TextCache
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
-from scenes.views.cosmos import art, overlays, turn
+from scenes.views.cosmos import art, motion, overlays, turn
 from scenes.views.cosmos import text as T
 from scenes.views.cosmos.art import ROLES, Spot
-from scenes.views.cosmos.board import draw_offers, draw_rondel
+from scenes.views.cosmos.board import draw_offers, draw_rondel, draw_scientists, slide_point
 from scenes.views.cosmos.layout import Layout, lay_out
 from scenes.views.cosmos.player_area import draw_console, draw_hand, draw_systems
 from scenes.views.cosmos.turn import frame_words
@@ -144,6 +144,11 @@ class CosmosView(GameView):
             self._refresh()
         assert self._static is not None
         surface.blit(self._static, self.rect.topleft)
+        assert self.lay is not None
+        moving = {seat: slide_point(self.lay.rondel, int(t.payload["start"]), int(t.payload["to"]), t.value)
+                  for seat, t in motion.sliding(animator).items()}
+        draw_scientists(surface, self.lay.rondel, self.view, self.me, moving)
+        motion.draw_flights(surface, self.text, animator, self.lay.small)
         self._draw_overlay(surface, overlay)
 
     def _render_static(self) -> pygame.Surface:
@@ -598,7 +603,22 @@ class CosmosView(GameView):
         return super().tone_colour(line)
 
     def animate(self, events: Sequence[Event], animator: Animator, before: ViewDict, origin: Point | None) -> None:
-        """No tweens yet: the position changes at once and the log says what happened."""
+        """Short, non-blocking moves (`motion`): the Scientist slides along the rondel, a tile or
+        card flies to where it went. The position has already changed; nothing waits for them."""
+        if self.lay is None or not before:
+            return
+        motion.add(events, before, animator, lambda t: (s.rect if (s := self._spot_of(t)) else None), self._area_rect)
+
+    def _area_rect(self, seat: int, part: str) -> pygame.Rect | None:
+        """Where a piece of `seat`'s area is on screen (its "hand", a "slot:s:k" or a "system:s"),
+        or its tab when another area is shown."""
+        if seat != self.tab or self.lay is None:
+            return next((rect for rect, s in self.tab_spots if s == seat), None)
+        if part == "hand":
+            return pygame.Rect(self.lay.hand)
+        zone, _, ident = part.partition(":")
+        spot = self._spot_of(Target(zone, ident=ident))
+        return spot.rect if spot is not None else None
 
     def has_secrets(self, view: ViewDict) -> bool:
         return True
