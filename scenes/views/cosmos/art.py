@@ -99,6 +99,17 @@ def _wrap(words: str, face: pygame.font.Font, width: int) -> list[str]:
 def tile_overflow(text: TextCache, size: tuple[int, int], lines: Lines, font: int, striped: bool) -> list[str]:
     """What of a tile's text would not show whole (a word wider than the tile, lines below its
     bottom); empty when everything fits. The measure the table's readability test applies."""
+    return list(_overflow(text, size, lines, font, striped))
+
+
+@lru_cache(maxsize=4096)
+def _overflow(text: TextCache, size: tuple[int, int], lines: Lines, font: int, striped: bool) -> tuple[str, ...]:
+    """`tile_overflow`, measured once per wording and size (a redraw of the board asks again for
+    most tiles; emptied on every resize, as every `lru_cache` under `scenes`)."""
+    return tuple(_measure(text, size, lines, font, striped))
+
+
+def _measure(text: TextCache, size: tuple[int, int], lines: Lines, font: int, striped: bool) -> list[str]:
     w, h = size
     face = text.font(font)
     rows = wrapped(text, w - PAD_X, lines, font)
@@ -142,9 +153,16 @@ def fit_lines(text: TextCache, size: tuple[int, int], variants: list[list[tuple[
 def vertical_label(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, words: str, size: int,
                    colour: Colour, kind: str = "bold") -> None:
     """Words read bottom to top inside a narrow upright `rect` (a row's name beside its tiles)."""
-    flat = pygame.Surface((rect.height, rect.width), pygame.SRCALPHA)
-    label(flat, text, flat.get_rect(), words, size, colour, kind)
-    surface.blit(pygame.transform.rotate(flat, 90), rect.topleft)
+    surface.blit(upright_image(text, rect.size, words, size, colour, kind), rect.topleft)
+
+
+@lru_cache(maxsize=32)
+def upright_image(text: TextCache, size: tuple[int, int], words: str, font: int, colour: Colour,
+                  kind: str) -> pygame.Surface:
+    """A `vertical_label`'s picture, drawn once per size."""
+    flat = pygame.Surface((size[1], size[0]), pygame.SRCALPHA)
+    label(flat, text, flat.get_rect(), words, font, colour, kind)
+    return pygame.transform.rotate(flat, 90)
 
 
 @lru_cache(maxsize=1500)

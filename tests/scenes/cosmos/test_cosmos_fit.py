@@ -55,6 +55,7 @@ class Measured:
         monkeypatch.setattr(art, "tile", measured_tile)
         monkeypatch.setattr(art, "label", measured_label)
         board._rondel_base.cache_clear()  # drawn again, measured
+        art.upright_image.cache_clear()
 
     def note(self, cut: list[str], rect: pygame.Rect, what: object) -> None:
         self.count += 1
