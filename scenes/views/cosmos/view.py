@@ -174,9 +174,11 @@ class CosmosView(GameView):
                 pygame.draw.rect(canvas, art.SEATS[seat], cell, width=2, border_radius=7)
             name = self.seat_names[seat] if seat < len(self.seat_names) else ROLES[seat]
             score = self._scores[seat] if seat < len(self._scores) else 0
-            img = self.text.render(f"{ROLES[seat]} ({name}) ~{score}", font, art.INK, "bold" if on else "regular")
-            canvas.blit(img, img.get_rect(midleft=(cell.x + 8, cell.centery)),
-                        pygame.Rect(0, 0, cell.width - 12, img.get_height()))
+            kind = "bold" if on else "regular"
+            box = cell.inflate(-14, -2)
+            words = next((w for w in (f"{ROLES[seat]} ({name}) ~{score}", f"{ROLES[seat]} ~{score}")
+                          if self.text.font(font, kind).size(w)[0] <= box.width), f"{ROLES[seat]} ~{score}")
+            art.label(canvas, self.text, box, words, font, art.INK, kind, align="left")
             self.tab_spots.append((cell.move(self.rect.x, self.rect.y), seat))
             spots.append(Spot(cell.move(self.rect.x, self.rect.y), None,
                               [f"Show {ROLES[seat]}'s area ({name})" if not on else f"{ROLES[seat]}'s area is shown"]))
@@ -242,10 +244,17 @@ class CosmosView(GameView):
             x = box.right + 6
         codes = [str(c) for c in self.view.get("frames", []) if not str(c).startswith(("land", "close"))]
         queue = [frame_words(c) for c in reversed(codes)]
-        words = "Now: " + queue[0] + ("   then: " + " > ".join(queue[1:]) if len(queue) > 1 else "") if queue else ""
-        img = self.text.render(words, max(10, font - 1), art.INK)
-        surface.blit(img, (x + 8, rect.centery - img.get_height() // 2),
-                     pygame.Rect(0, 0, rect.right - x - 12, img.get_height()))
+        size = max(art.MIN_TEXT, font - 1)
+        box = pygame.Rect(x + 8, rect.y, rect.right - x - 12, rect.height)
+        words = ""
+        for shown in range(len(queue), 0, -1):  # as much of the queue as fits, the rest counted
+            rest = len(queue) - shown
+            words = "Now: " + queue[0] + ("   then: " + " > ".join(queue[1:shown]) if shown > 1 else "") + \
+                (f" (+{rest} more)" if rest else "")
+            if self.text.font(size).size(words)[0] <= box.width:
+                break
+        if words:
+            art.label(surface, self.text, box, words, size, art.INK, align="left")
 
     def _spot_of(self, target: Target) -> Spot | None:
         return next((s for s in self.spots if s.target == target), None)
