@@ -9,12 +9,13 @@ carries the draft (`give:…` / `swap:…/…`), so the engine checks the split.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.core.protocol import Target
+from game.rally.words import ship_name
 from scenes.sprites.button import draw_pill
 from scenes.sprites.text import TextCache
 from scenes.views.rally.art import cargo_pill, draw_ship, player_colour
@@ -148,9 +149,10 @@ def map_beside(area: pygame.Rect, panel: pygame.Rect, side: str) -> pygame.Rect:
 
 def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, text: TextCache, fs: int,
                mouse: tuple[float, float], confirm_ok: bool, ship_info: dict[int, tuple[int, int]],
-               numbers: Mapping[int, int] | None = None) -> None:
+               numbers: Mapping[int, int] | None = None, names: Sequence[str] = ()) -> None:
     """The panel; `ship_info` = ship id -> (energy, titanium) it carries now, `numbers` = ship id ->
-    its number in the player's own fleet (the name players see; the id if missing)."""
+    its number in the player's own fleet (the name players see; the id if missing); `names` the
+    table's seat names (the ship is called as in the log: "Your ship 1")."""
     r = geo.rect
     box = pygame.Surface(r.size, pygame.SRCALPHA)
     pygame.draw.rect(box, (16, 18, 30, 235), box.get_rect(), border_radius=14)
@@ -165,7 +167,8 @@ def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, t
     for i, (sid, row) in enumerate(zip(draft.ships, geo.rows)):
         pygame.draw.rect(surface, (26, 30, 46), row, border_radius=8)
         draw_ship(surface, (row.x + row.height * 0.6, row.centery), draft.owner, -90.0, max(12, int(row.height * 0.7)))
-        text.blit(surface, f"Ship {(numbers or {}).get(sid, sid)}", fs - 1, player_colour(draft.owner), "bold",
+        text.blit(surface, ship_name(draft.owner, (numbers or {}).get(sid, sid), names), fs - 1,
+                  player_colour(draft.owner), "bold",
                   midleft=(row.x + row.height * 1.3, row.centery - fs * 0.45))
         e, ti = ship_info.get(sid, (0, 0))
         pill = cargo_pill(e, ti if draft.kind == "exchange" else None, max(12, fs - 3))

@@ -28,7 +28,7 @@ from scenes.views.rally import cards as rally_cards
 from scenes.views.rally.art import cargo_pill, draw_ship, player_colour
 from scenes.views.rally.layout import CARD_ASPECT, HAND_LINE_GAP, HAND_MAX_LINES, card_w
 from game.rally.public import Prediction
-from scenes.views.rally.text import short_ship_name
+from game.rally.words import ship_name
 from scenes.kit.palette import BRASS, TEXT_DIM as DIM, INK as TEXT
 
 Colour = tuple[int, int, int]
@@ -85,13 +85,19 @@ def rows_in_chaos(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return sorted(ships, key=lambda s: (s["owner"] != seat, s["owner"], s["id"]))
 
 
+def label_width(fs: int) -> int:
+    """The width of a program row's label: the ship's whole name ("Computer 2's ship 1", shrunk a
+    little if need be), its icon and cargo."""
+    return max(112, int(fs * 7.6))
+
+
 def dock_widths(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
                 lines: int = 1) -> tuple[int, int]:
     """(rows width, hand width) of a dock `width` wide: the hand gets the room its cards need
     side by side (on `lines` lines) before the rows take more than their cards and a free slot;
     rows never go below two slots (a longer row overlaps its cards) nor above 62%."""
     sw = card_w(slot_h)
-    label_w = max(96, int(fs * 6.2))
+    label_w = label_width(fs)
     info_w = max(110, int(fs * 7.5))
     programs_now: Mapping[str, list[int]] = view.get("programs", {})
     longest = max((len(p) for p in programs_now.values()), default=0)
@@ -134,7 +140,7 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
     chaos = view.get("phase") == "chaos"
     ships = sorted(view.get("ships", []), key=lambda s: (s["owner"] != seat, s["owner"], s["id"]))
     ships = [s for s in ships if s["owner"] == seat] if not chaos else rows_in_chaos(view)
-    label_w = max(96, int(fs * 6.2))
+    label_w = label_width(fs)
     info_w = max(110, int(fs * 7.5))
     rows_w = rect.width
     if show_hand:
@@ -199,8 +205,9 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
 
 def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: TextCache, fs: int,
               predictions: Mapping[int, Prediction], hidden: set[Target], planning: bool,
-              off: tuple[int, int]) -> None:
-    """The dock into the static layer (`off` = layer offset); `hidden` cards are being moved."""
+              off: tuple[int, int], names: Sequence[str] = ()) -> None:
+    """The dock into the static layer (`off` = layer offset); `hidden` cards are being moved;
+    `names` are the table's seat names (a row calls its ship as the log does)."""
     ox, oy = off
     if dock.rect.height <= 0:
         return
@@ -238,11 +245,12 @@ def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: 
             if kind:
                 layer.blit(card_face(kind, r.width, r.height, int(view["players"])), r.move(ox, oy))
     for row in dock.rows:
-        _draw_row(layer, row, view, text, fs, predictions.get(row.ship), hidden, planning, off)
+        _draw_row(layer, row, view, text, fs, predictions.get(row.ship), hidden, planning, off, names)
 
 
 def _draw_row(layer: pygame.Surface, row: Row, view: Mapping[str, Any], text: TextCache, fs: int,
-              pred: Prediction | None, hidden: set[Target], planning: bool, off: tuple[int, int]) -> None:
+              pred: Prediction | None, hidden: set[Target], planning: bool, off: tuple[int, int],
+              names: Sequence[str] = ()) -> None:
     ox, oy = off
     col = player_colour(row.owner)
     r = row.rect.move(ox, oy)
@@ -250,19 +258,22 @@ def _draw_row(layer: pygame.Surface, row: Row, view: Mapping[str, Any], text: Te
     pygame.draw.rect(layer, tuple(int(c * 0.6) for c in col), r, width=1, border_radius=8)
     ship = next((s for s in view.get("ships", []) if int(s["id"]) == row.ship), None)
     lab = row.label.move(ox, oy)
-    sh = min(lab.height - 6, 40)
     if ship is not None:
-        # the ship's own heading, as on the map (it always pointed north: issue 17)
-        heading = direction_angle(int(ship.get("direction", 0)))
-        draw_ship(layer, (lab.x + sh * 0.6, lab.centery), row.owner, heading, max(12, int(sh * 0.75)))
-        label = short_ship_name(row.owner, int(ship.get("number", row.ship)), int(view.get("seat", -1)))
-        room = lab.right - int(lab.x + sh * 1.25) - 4
+        # one name per ship everywhere: the log's ("Your ship 1", "Computer's ship 1"), over the
+        # whole label; it shrinks rather than run under the cards ("Orange 1" was the row's own name)
+        label = ship_name(row.owner, int(ship.get("number", row.ship)), names)
+        room = lab.width - 8
         size = fs - 2
         while size > 9 and text.font(size, "bold").size(label)[0] > room:
-            size -= 1  # "Orange 1" is wider than "Ship 1": it shrinks rather than run under the cards
-        text.blit(layer, label, size, col, "bold", topleft=(lab.x + sh * 1.25, lab.y + 3))
-        pill = cargo_pill(int(ship["energy"]), int(ship["titanium"]), max(12, fs - 2))
-        layer.blit(pill, (lab.x + int(sh * 1.25), lab.y + 5 + fs))
+            size -= 1
+        text.blit(layer, label, size, col, "bold", topleft=(lab.x + 4, lab.y + 2))
+        low = lab.y + 4 + size
+        sh = max(12, min(lab.bottom - low - 2, 30))
+        # the ship's own heading, as on the map (it always pointed north: issue 17)
+        heading = direction_angle(int(ship.get("direction", 0)))
+        draw_ship(layer, (lab.x + 4 + sh * 0.5, low + sh * 0.5), row.owner, heading, max(10, int(sh * 0.7)))
+        pill = cargo_pill(int(ship["energy"]), int(ship["titanium"]), max(12, fs - 3))
+        layer.blit(pill, pill.get_rect(midleft=(lab.x + 8 + sh, int(low + sh * 0.5))))
     for slot in row.slots:
         sr = slot.rect.move(ox, oy)
         if slot.index is not None and Target("program", ident=f"{row.ship}:{slot.index}") in hidden:

@@ -24,14 +24,6 @@ ENTROPY_COLOUR: Colour = (200, 150, 120)
 """Log lines about the entropy clock."""
 
 
-def short_ship_name(owner: int, number: int, viewer: int) -> str:
-    """A ship's name where room is short (program rows): "Ship 1" for the viewer's own, else the
-    owner's colour as the map draws it ("Orange 1")."""
-    if owner == viewer:
-        return f"Ship {number}"
-    return f"{player_look(owner).name} {number}"
-
-
 PAUSED_MINE = "paused: only automatic steps wait"
 """The banner's note while the table is paused and it is the viewer's own move."""
 PAUSED_GO_ON = "Space or Play goes on"

@@ -664,9 +664,11 @@ class RallyView(GameView):
         if self.view.get("seat") != seat:
             return ""
         programs = self.view.get("programs", {})
+        numbers = {int(s["id"]): int(s.get("number", s["id"])) for s in self.view.get("ships", [])}
         worries = []
         for sid, pred in sorted(self.predictions.items()):
-            name = f"Ship {sid + 1}" if len(self.predictions) > 1 else "Your ship"
+            # the log's name (the engine's shared id, sid + 1, once named someone's only ship "Ship 3")
+            name = words.ship_name(seat, numbers.get(sid, sid), self.seat_names)
             if not programs.get(str(sid)):
                 worries.append(f"{name} has no cards programmed")
             elif pred.lost_at is not None:
@@ -1127,7 +1129,7 @@ class RallyView(GameView):
         if playing is not None and dock_view is not v:
             dock_view = cargo_at(dock_view, playing[0], playing[1])
         draw_dock(layer, dock, dock_view, self.text, self.lay.font, self.predictions, hidden,
-                  v.get("phase") == "planning", off)
+                  v.get("phase") == "planning", off, self.seat_names)
         if playing is None or not playing[0].entropy:
             self._draw_bar(layer, off, float(v.get("entropy", 0)), playing)
         return layer
@@ -1517,7 +1519,8 @@ class RallyView(GameView):
             ok = any(t.zone == "button" and t.ident == self.draft.target().ident for t in overlay.clickable)
             info = {int(s["id"]): (int(s["energy"]), int(s["titanium"])) for s in v.get("ships", [])}
             numbers = {int(s["id"]): int(s.get("number", s["id"])) for s in v.get("ships", [])}
-            draw_panel(surface, self.draft, geo, self.text, lay.font, self._mouse, ok, info, numbers)
+            draw_panel(surface, self.draft, geo, self.text, lay.font, self._mouse, ok, info, numbers,
+                       self.seat_names)
         # a hand card under the pointer comes to the front (the hand overlaps when it is big)
         if overlay.held is None and overlay.hover is not None and overlay.hover.zone == "hand":
             rect = slot_rect(self.dock, overlay.hover) if overlay.hover.ident else None
