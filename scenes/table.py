@@ -230,7 +230,7 @@ class TableScene(Scene):
         from scenes.seat_names import seat_label
 
         self.drag.cancel()
-        again = self.flow.handing_over(seat)
+        again = self.flow.handing_over(seat) and not self.view.handoff_is_fresh()
         role = self.view.role_of(seat)
         label = f"{role}'s player ({seat_label(self.match, seat)})" if role else seat_label(self.match, seat)
         self.ctx.stack.push(self.ctx.scene("handoff", label, lambda: self._take_screen(seat), again=again,

@@ -303,6 +303,12 @@ class GameView(ABC):
         but ending it); never after an undo. False by default."""
         return False
 
+    def handoff_is_fresh(self) -> bool:
+        """The hand-off the view asked for (`handoff_again`) passes the screen afresh rather than
+        giving it back after a moment everyone watched (Rally: cards dealt after the set-up, when
+        nobody had held the screen for a secret yet). False by default."""
+        return False
+
     def plays_for(self, decision: Decision) -> Command | None:
         """The command the table plays by itself for a person's `decision` (never after an undo),
         None to let the person decide. Default: its one option when `plays_forced` says so. A view
