@@ -572,6 +572,31 @@ def program_badge(count: int, px: int) -> pygame.Surface:
     return out
 
 
+@lru_cache(maxsize=256)
+def fleet_tag(number: int, owner: int, px: int) -> pygame.Surface:
+    """A ship's number in its owner's fleet on the map (`px` across): a round tag ringed in the
+    owner's colour, so "ship 2" of the log and the dock can be found at a glance (issue 17)."""
+    S = px * SS
+    s = pygame.Surface((S, S), pygame.SRCALPHA)
+    pygame.draw.circle(s, (*icons.INK_DARK, 240), (S / 2, S / 2), S / 2)
+    pygame.draw.circle(s, player_colour(owner), (S / 2, S / 2), S / 2, width=max(SS, S // 9))
+    out = pygame.transform.smoothscale(s, (px, px))
+    txt = font(max(8, round(px * 0.72)), "bold").render(str(number), True, (250, 246, 236))
+    out.blit(txt, txt.get_rect(center=(px // 2, px // 2 + 1)))
+    return out
+
+
+def fleet_tag_spot(centre: Point, radius: int, angle: float, number: int, owner: int,
+                   scale: float = 1.0) -> tuple[pygame.Surface, pygame.Rect]:
+    """The fleet number of a ship at `centre` heading `angle` and where it goes: just behind its
+    tail, so it covers neither the nose (the heading) nor the seat's mark in the middle."""
+    length = ship_length(radius, scale)
+    tag = fleet_tag(number, owner, max(11, round(radius * 0.36 * max(scale, 0.75))))
+    a = math.radians(angle)
+    at = (centre[0] - math.cos(a) * length * 0.5, centre[1] - math.sin(a) * length * 0.5)
+    return tag, tag.get_rect(center=(round(at[0]), round(at[1])))
+
+
 def program_spot(centre: Point, radius: int, program_count: int, scale: float = 1.0,
                  stack: int = 1) -> tuple[pygame.Surface, pygame.Rect] | None:
     """The programmed-cards badge of a ship at `centre` and where it goes (its upper right), or
@@ -603,15 +628,19 @@ def seat_spot(centre: Point, radius: int, scale: float = 1.0) -> pygame.Rect:
 
 def draw_ship(surface: pygame.Surface, centre: Point, owner: int, angle: float, radius: int,
               energy: int | None = None, titanium: int | None = None, ghost: bool = False,
-              scale: float = 1.0, program_count: int = 0, stack: int = 1) -> pygame.Rect:
+              scale: float = 1.0, program_count: int = 0, stack: int = 1, number: int = 0) -> pygame.Rect:
     """A ship with its cargo pill (under it; to its right when it is one of `stack` > 1 ships
     sharing a hex, see `stack_pill`) and, while it has cards programmed, a small card with
     their count at its upper right (left out on a crowded hex where it would hide the ship;
     the tooltip and the dock still say it).
 
+    A `number` (the ship's in its owner's fleet; 0: none) is tagged behind its tail.
+
     Returns the area drawn (for hit tests and tooltips)."""
     length = ship_length(radius, scale)
     rect = blit_centred(surface, ship_sprite(owner, length, angle, ghost), centre)
+    if number and not ghost and not crowded(stack, radius):
+        surface.blit(*fleet_tag_spot(centre, radius, angle, number, owner, scale))
     prog = None if ghost else program_spot(centre, radius, program_count, scale, stack)
     if prog is not None:
         rect = rect.union(surface.blit(*prog))

@@ -73,27 +73,47 @@ class PanelGeometry:
 
 
 PANEL_SIDES = ("bottom", "right")
-"""Where the split panel may sit in the map area; the map is fitted into the rest (see `map_beside`)."""
+"""Where the split panel may sit in the map area when it does not fit the dock (`DOCK`); the
+map is then shown in the rest (see `map_beside`)."""
+DOCK = "dock"
+"""The split panel in the dock's place under the map (issue 17: the map keeps its whole area);
+its buttons go on the title's line and its rows shrink to the dock's height."""
 
 
-def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int, side: str = "bottom") -> PanelGeometry:
+def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int, side: str = "bottom",
+                   title_w: int = 0) -> PanelGeometry:
     """The panel at the bottom centre of `area` (the map area), one row per ship — or at its
-    right, centred, when `side` is "right"."""
+    right, centred, when `side` is "right"; or at the top left of `area` = the dock when `side`
+    is `DOCK` (compact: see `DOCK`; wide enough for the title, `title_w`, beside the buttons)."""
     res_n = len(draft.totals)
     row_h = max(34, int(fs * 2.4))
     bw, label_w, gap = panel_columns(res_n, area.width - 16, fs)
     res_w = 4 * (bw + 4) + gap + bw * 2 + 12
     w = min(area.width - 16, label_w + res_n * res_w + 24)
-    h = fs * 2 + 16 + len(draft.ships) * row_h + row_h + 16
+    bh = row_h - 6
+    n = len(draft.ships)
+    head = fs * 2 + 12
+    if side == DOCK:
+        bh = max(24, int(fs * 1.8))
+        head = bh + 14
+        buttons_w = max(140, int(fs * 8)) + 10 + max(110, int(fs * 6)) + \
+            (10 + max(120, int(fs * 7)) if draft.kind == "exchange" else 0)
+        w = min(area.width, max(w, 14 + title_w + 10 + buttons_w + 12))
+        row_h = max(28, min(row_h, (area.height - head - 8) // max(1, n)))
+        h = head + n * row_h + 8
+    else:
+        h = fs * 2 + 16 + n * row_h + row_h + 16
     rect = pygame.Rect(0, 0, w, h)
     if side == "right":
         rect.midright = (area.right - 8, area.centery)
+    elif side == DOCK:
+        rect.topleft = area.topleft
     else:
         rect.midbottom = (area.centerx, area.bottom - 8)
     rows: list[pygame.Rect] = []
     buttons: list[tuple[pygame.Rect, str]] = []
-    y = rect.y + fs * 2 + 12
-    for i in range(len(draft.ships)):
+    y = rect.y + head
+    for i in range(n):
         row = pygame.Rect(rect.x + 12, y, w - 24, row_h - 6)
         rows.append(row)
         x = row.x + label_w
@@ -105,9 +125,11 @@ def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int, side: str = "b
             buttons.append((pygame.Rect(allx, row.y + 2, bw * 2, row.height - 4), f"all:{res}:{i}"))
             x += res_w
         y += row_h
-    bh = row_h - 6
     confirm = pygame.Rect(0, 0, max(140, int(fs * 8)), bh)
-    confirm.bottomright = (rect.right - 12, rect.bottom - 10)
+    if side == DOCK:
+        confirm.topright = (rect.right - 12, rect.y + 7)
+    else:
+        confirm.bottomright = (rect.right - 12, rect.bottom - 10)
     even = pygame.Rect(0, 0, max(110, int(fs * 6)), bh)
     even.bottomright = (confirm.x - 10, confirm.bottom)
     buttons.append((even, "even"))
@@ -116,6 +138,23 @@ def panel_geometry(draft: SplitDraft, area: pygame.Rect, fs: int, side: str = "b
         keep = pygame.Rect(0, 0, max(120, int(fs * 7)), bh)
         keep.bottomright = (even.x - 10, confirm.bottom)
     return PanelGeometry(rect, rows, buttons, confirm, keep)
+
+
+def fits_dock(draft: SplitDraft, dock: pygame.Rect, fs: int, title_w: int) -> bool:
+    """The compact panel fits a dock this size: rows of 28 px or more, and the title (`title_w`
+    wide) beside the buttons on its line."""
+    geo = panel_geometry(draft, dock, fs, DOCK, title_w)
+    left = min(b.x for b, a in geo.buttons if a == "even")
+    if geo.keep is not None:
+        left = geo.keep.x
+    return geo.rect.height <= dock.height and geo.rect.x + 14 + title_w + 10 <= left and \
+        all(r.height >= 22 for r in geo.rows)
+
+
+def dock_panel_height(draft: SplitDraft, fs: int) -> int:
+    """The compact panel's height at its roomiest rows (what it asks of the dock)."""
+    bh = max(24, int(fs * 1.8))
+    return bh + 14 + len(draft.ships) * max(34, int(fs * 2.4)) + 8
 
 
 def panel_columns(res_n: int, room: int, fs: int) -> tuple[int, int, int]:
@@ -158,12 +197,11 @@ def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, t
     pygame.draw.rect(box, (16, 18, 30, 235), box.get_rect(), border_radius=14)
     pygame.draw.rect(box, (*BRASS, 255), box.get_rect(), width=2, border_radius=14)
     surface.blit(box, r)
-    if draft.kind == "distribute":
-        title = f"Share out your energy: {draft.left(0)} of {draft.totals[0]} left in the pool"
+    title = panel_title(draft)
+    if geo.rows and geo.rows[0].y - r.y < fs * 2 + 12:  # compact (in the dock): beside the buttons
+        text.blit(surface, title, fs, BRASS, "bold", midleft=(r.x + 14, geo.confirm.centery))
     else:
-        title = (f"Your ships meet: share {draft.totals[0]} energy and {draft.totals[1]} titanium "
-                 f"({draft.left(0)} and {draft.left(1)} left)")
-    text.blit(surface, title, fs, BRASS, "bold", topleft=(r.x + 14, r.y + 10))
+        text.blit(surface, title, fs, BRASS, "bold", topleft=(r.x + 14, r.y + 10))
     for i, (sid, row) in enumerate(zip(draft.ships, geo.rows)):
         pygame.draw.rect(surface, (26, 30, 46), row, border_radius=8)
         draw_ship(surface, (row.x + row.height * 0.6, row.centery), draft.owner, -90.0, max(12, int(row.height * 0.7)))
@@ -198,6 +236,14 @@ def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, t
     if geo.keep is not None:
         draw_pill(surface, geo.keep, "Keep as is", text, fs - 1, geo.keep.collidepoint(mouse))
     draw_pill(surface, geo.confirm, "Confirm", text, fs, geo.confirm.collidepoint(mouse), confirm_ok, (52, 110, 70))
+
+
+def panel_title(draft: SplitDraft) -> str:
+    """The panel's first line: what is shared out and what is left."""
+    if draft.kind == "distribute":
+        return f"Share out your energy: {draft.left(0)} of {draft.totals[0]} left in the pool"
+    return (f"Your ships meet: share {draft.totals[0]} energy and {draft.totals[1]} titanium "
+            f"({draft.left(0)} and {draft.left(1)} left)")
 
 
 def apply_action(draft: SplitDraft, action: str) -> None:

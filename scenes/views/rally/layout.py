@@ -55,12 +55,20 @@ def hand_height(screen_h: int, lines: int = 1, card_h: int | None = None) -> int
     return lines * ch + (lines - 1) * HAND_LINE_GAP
 
 
+MAP_SHARE = 0.6
+"""The least share of the play area's height the map keeps in every phase (issue 17: with two
+ships and a hand the dock took half the height and the map shrank to a strip)."""
+
+
 def table_layout(area: pygame.Rect, dock_rows: int, hand: bool, hand_lines: int = 1,
-                 hand_card: int | None = None) -> TableLayout:
-    """Split `area`: a dock for `dock_rows` program rows (0 and no `hand` = no dock), with the
-    hand beside them when `hand` (without a hand, more than three rows go in two columns);
-    `hand_lines` makes room for a big hand in that many whole lines of cards `hand_card` tall
-    (the dock may then take up to half the height beside the players' panels)."""
+                 hand_card: int | None = None, dock_least: int = 0) -> TableLayout:
+    """Split `area`: a dock across the whole width at the bottom for `dock_rows` program rows (0
+    and no `hand` and no `dock_least` = no dock), with the hand beside them when `hand` (without a
+    hand, more than three rows go in two columns); `hand_lines` makes room for a big hand in that
+    many whole lines of cards `hand_card` tall; `dock_least` asks for at least that height (the
+    split panel). The dock never takes so much that the map keeps less than `MAP_SHARE` of the
+    area's height: its rows and cards shrink instead. The players' panels and the tray stand left
+    of the map, above the dock."""
     w, h = area.size
     m = max(8, h // 60)
     fs = max(13, int(h * 0.024))
@@ -71,18 +79,25 @@ def table_layout(area: pygame.Rect, dock_rows: int, hand: bool, hand_lines: int 
     controls = pygame.Rect(bar.right + m, bar.y + bar_h // 6, ctrl_w, bar_h * 2 // 3)
     side_w = max(180, min(270, int(w * 0.2)))
     top = bar.bottom + m
-    side = pygame.Rect(area.x + m, top, side_w, area.bottom - m - top)
-    right = pygame.Rect(side.right + m, top, area.right - m - side.right - m, area.bottom - m - top)
+    right = pygame.Rect(area.x + m + side_w + m, top, area.right - m - (area.x + m + side_w + m), area.bottom - m - top)
     dock_h = 0
-    if dock_rows or hand:
+    if dock_rows or hand or dock_least:
         hand_h = hand_height(h, hand_lines, hand_card) + fs + 16 if hand else 0
         row_h = slot_card_h(h, compact=not hand) + 10
         rows_h = (dock_rows if hand else (dock_rows + 1) // 2 if dock_rows > 3 else dock_rows) * row_h + fs + 12
-        cap = 0.42 if not hand else min(0.5, 0.42 + 0.04 * (hand_lines - 1))
-        dock_h = min(int(right.height * cap), max(hand_h, rows_h))
-    dock = pygame.Rect(right.x, right.bottom - dock_h, right.width, dock_h)
+        dock_h = min(dock_room(area), max(hand_h, rows_h, dock_least))
+    dock = pygame.Rect(area.x + m, area.bottom - m - dock_h, area.width - 2 * m, dock_h)
     map_rect = pygame.Rect(right.x, right.y, right.width, right.height - dock_h - (m if dock_h else 0))
+    side = pygame.Rect(area.x + m, top, side_w, map_rect.height)
     return TableLayout(area, bar, controls, side, map_rect, dock, fs)
+
+
+def dock_room(area: pygame.Rect) -> int:
+    """The tallest dock `area` allows: the map keeps `MAP_SHARE` of the area's height."""
+    h = area.height
+    m = max(8, h // 60)
+    bar_h = max(48, min(84, int(h * 0.095)))
+    return max(0, h - 3 * m - bar_h - m - math.ceil(MAP_SHARE * h))
 
 
 def hand_card_h(screen_h: int) -> int:

@@ -85,6 +85,32 @@ def rows_in_chaos(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return sorted(ships, key=lambda s: (s["owner"] != seat, s["owner"], s["id"]))
 
 
+ROW_SHOWN = 0.4
+"""The least share of its width a card in a long, overlapping program row shows (the rest lies
+under the next card): a row used to squeeze nine cards into 8 px slivers (issue 17)."""
+
+ROW_ROOM = 6
+"""Cards a program row makes room for side by side (a longer program overlaps its cards)."""
+
+
+def held_cards(view: Mapping[str, Any]) -> list[int]:
+    """The viewer's cards this era: in the hand or programmed (the hand is laid out for all)."""
+    out = [int(c) for c in view.get("hand", [])]
+    for cards in view.get("programs", {}).values():
+        out += [int(c) for c in cards]
+    return out
+
+
+def hand_places(view: Mapping[str, Any], order: Sequence[int] = ()) -> list[int]:
+    """The hand's places, one per card held this era, in `order` (the order they came in), then any
+    others as held: a card keeps its place in the hand while it is programmed and comes back to it."""
+    held = held_cards(view)
+    known = set(held)
+    first = [c for c in order if c in known]
+    seen = set(first)
+    return first + [c for c in held if c not in seen]
+
+
 def label_width(fs: int) -> int:
     """The width of a program row's label: the ship's whole name ("Computer 2's ship 1", shrunk a
     little if need be), its icon and cargo."""
@@ -99,11 +125,14 @@ def dock_widths(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, f
     sw = card_w(slot_h)
     label_w = label_width(fs)
     info_w = max(110, int(fs * 7.5))
-    programs_now: Mapping[str, list[int]] = view.get("programs", {})
-    longest = max((len(p) for p in programs_now.values()), default=0)
-    rows_min = label_w + info_w + (sw + 4) * 2
+    # from what does not change while cards move (every card held this era, the ships), so the
+    # hand keeps its place and size after each drop
+    cards = len(held_cards(view))
+    ships = max(1, len(view.get("programs", {})))
+    longest = min(ROW_ROOM, -(-cards // ships))
+    rows_min = label_w + info_w + (sw + 4) * 3  # two whole cards and the free slot (no slivers)
     rows_need = label_w + info_w + (sw + 4) * max(3, longest + 1)
-    hand_need = per_line(len(view.get("hand", [])), lines) * (card_w(hand_h) + 6)
+    hand_need = per_line(cards, lines) * (card_w(hand_h) + 6)
     rows_w = min(int(width * 0.62), rows_need, max(rows_min, width - 12 - hand_need))
     return rows_w, width - rows_w - 12
 
@@ -114,25 +143,28 @@ def hand_room(width: int, view: Mapping[str, Any], slot_h: int, fs: int) -> int:
 
 
 def fit_hand(dock_for: Callable[[int], pygame.Rect], view: Mapping[str, Any], slot_h: int,
-             hand_h: int, fs: int) -> tuple[int, int]:
+             hand_h: int, fs: int, alone: bool = False) -> tuple[int, int]:
     """(lines, card height) of the hand: whole lines of cards side by side, none covering
     another, at the largest height up to `hand_h` (the fewest lines of those); `dock_for(lines)`
-    is the dock the table lays out for that many lines of full-height cards (`table_layout`)."""
+    is the dock the table lays out for that many lines of full-height cards (`table_layout`);
+    `alone`: the hand has the dock's whole width (beside the split panel, no rows)."""
     def room(lines: int) -> tuple[int, int]:
         dock = dock_for(lines)
-        return hand_room(dock.width, view, slot_h, fs), dock.height - fs - 12
+        return (dock.width if alone else hand_room(dock.width, view, slot_h, fs)), dock.height - fs - 12
 
-    return fit_lines(len(view.get("hand", [])), room, hand_h, CARD_ASPECT, 6, HAND_LINE_GAP, HAND_MAX_LINES,
+    return fit_lines(len(held_cards(view)), room, hand_h, CARD_ASPECT, 6, HAND_LINE_GAP, HAND_MAX_LINES,
                      least=40)
 
 
 def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
-               show_hand: bool, reveal_own: bool = True, hand_lines: int = 1) -> Dock:
+               show_hand: bool, reveal_own: bool = True, hand_lines: int = 1, rows: bool = True,
+               hand_order: Sequence[int] = ()) -> Dock:
     """Place the rows (own ships while planning; every ship in the chaos phase) and the hand.
     Without `reveal_own` (several people share the screen during the chaos phase) the
     viewer's own cards still to play lie face down like everyone else's. With `hand_lines` > 1
     the hand lies in that many whole lines, `HAND_LINE_GAP` apart (the list holds the last
-    line first)."""
+    line first). Without `rows` only the hand is placed (beside the split panel in the dock).
+    `hand_order` is the order the viewer's cards came in (`hand_places`)."""
     dock = Dock(rect, slot_h=slot_h, hand_h=hand_h, hand_lines=hand_lines)
     if rect.height <= 0:
         return dock
@@ -140,22 +172,30 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
     chaos = view.get("phase") == "chaos"
     ships = sorted(view.get("ships", []), key=lambda s: (s["owner"] != seat, s["owner"], s["id"]))
     ships = [s for s in ships if s["owner"] == seat] if not chaos else rows_in_chaos(view)
+    if not rows:
+        ships = []
     label_w = label_width(fs)
     info_w = max(110, int(fs * 7.5))
     rows_w = rect.width
     if show_hand:
-        rows_w, hand_w = dock_widths(rect.width, view, slot_h, hand_h, fs, hand_lines)
+        if rows:
+            rows_w, hand_w = dock_widths(rect.width, view, slot_h, hand_h, fs, hand_lines)
+        else:
+            rows_w, hand_w = -12, rect.width
         dock.hand = pygame.Rect(rect.x + rows_w + 12, rect.y + fs + 10, hand_w, rect.height - fs - 12)
         hw = card_w(hand_h)
-        hand: list[int] = [int(c) for c in view.get("hand", [])]
-        on_line = per_line(len(hand), hand_lines)
+        # every card held this era keeps its place: one dropped into a program leaves a gap, and
+        # the hand's size and lines do not change with each drop (issue 17: the hand reflowed)
+        places = hand_places(view, hand_order)
+        in_hand = {int(c) for c in view.get("hand", [])}
+        on_line = per_line(len(places), hand_lines)
         stride = fan_step(on_line, hw, dock.hand.width, hw + 6, 12)
         step_y = hand_h + HAND_LINE_GAP
-        lines = [hand[i:i + on_line] for i in range(0, len(hand), max(1, on_line))]
-        for line in reversed(range(len(lines))):
-            for i, card in enumerate(lines[line]):
-                dock.hand_cards.append((card, pygame.Rect(dock.hand.x + i * stride, dock.hand.y + line * step_y,
-                                                          hw, hand_h)))
+        for line in reversed(range(-(-len(places) // max(1, on_line)))):
+            for i, card in enumerate(places[line * on_line:(line + 1) * on_line]):
+                if card in in_hand:
+                    dock.hand_cards.append((card, pygame.Rect(dock.hand.x + i * stride,
+                                                              dock.hand.y + line * step_y, hw, hand_h)))
     top = rect.y + fs + 10
     columns = 2 if (not show_hand and len(ships) > 3) else 1
     col_w = rows_w // columns
@@ -180,25 +220,34 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
         count = (sum(1 for s, _ in played if s == sid) if chaos else 0) + (
             len(programs.get(str(sid), [])) if own and (reveal_own or not chaos) else int(ship.get("program_count", 0)))
         room = (info.x if info.width else row.right) - x - 4 - (w if own and not chaos else 0)
-        step = w + 4 if count * (w + 4) <= room else max(8, room // max(1, count))
-        """Cards overlap in a row too short for them all (the free slot stays whole)."""
+        cw, ch = w, h
+        if count * (w + 4) <= room:
+            step = w + 4
+        else:
+            room += w // 2 if own and not chaos else 0  # the free slot shows half (a drop on the row ends it)  # cards overlap in a row too short for them all (the free slot stays whole), each
+            # showing at least `ROW_SHOWN` of itself; smaller when even that is too long (no slivers)
+            cw = max(12, min(w, int(room / (ROW_SHOWN * max(0, count - 1) + 1))))
+            ch = min(h, int(cw / CARD_ASPECT))
+            step = max(int(cw * ROW_SHOWN), (room - cw) // max(1, count - 1)) if count > 1 else cw + 4
+            step = min(step, cw + 4)
+        top_y = row.y + 2 + (h - ch) // 2
         if chaos:
             for s, card in played:
                 if s == sid:
                     k = kinds.get(str(card))
-                    out.slots.append(Slot(pygame.Rect(x, row.y + 2, w, h), card, k, None, True))
+                    out.slots.append(Slot(pygame.Rect(x, top_y, cw, ch), card, k, None, True))
                     x += step
         if own and (reveal_own or not chaos):
             for index, card in enumerate(programs.get(str(sid), [])):
-                out.slots.append(Slot(pygame.Rect(x, row.y + 2, w, h), int(card), kinds.get(str(card)), index))
+                out.slots.append(Slot(pygame.Rect(x, top_y, cw, ch), int(card), kinds.get(str(card)), index))
                 x += step
         else:
             for _ in range(int(ship.get("program_count", 0))):
-                out.slots.append(Slot(pygame.Rect(x, row.y + 2, w, h), None, None, None))
+                out.slots.append(Slot(pygame.Rect(x, top_y, cw, ch), None, None, None))
                 x += step
-        if step < w + 4 and out.slots:
+        if step < cw + 4 and out.slots:
             x = out.slots[-1].rect.right + 4
-        out.free = pygame.Rect(x, row.y + 2, max(w, (info.x if info.width else row.right) - x - 4), h)
+        out.free = pygame.Rect(x, row.y + 2, max(w // 2, (info.x if info.width else row.right) - x - 4), h)
         dock.rows.append(out)
     return dock
 
@@ -223,11 +272,13 @@ def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: 
         extra = f"\u00b7 entropy {sum(p.entropy for p in predictions.values()):+d} in all"
     titles = ["Programs: drag cards into a row", "Programs"] if planning else ["Programs this era", "Programs"]
     title = titles[-1]
-    for option in titles:
+    for option in titles if dock.rows or not dock.hand.width else []:  # (the hand alone: no title)
         width = text.render(option, fs - 1, BRASS, "bold").get_width()
         if width + (8 + text.render(extra, fs - 2, DIM, "bold").get_width() if extra else 0) <= room:
             title = option
             break
+    if not dock.rows and dock.hand.width:
+        title, extra = "", ""
     at = text.blit(layer, title, fs - 1, BRASS, "bold", topleft=(dock.rect.x + ox + 4, dock.rect.y + oy + 2))
     if extra and at.right - ox - dock.rect.x + 8 + text.render(extra, fs - 2, DIM, "bold").get_width() <= room + 4:
         text.blit(layer, extra, fs - 2, DIM, "bold", midleft=(at.right + 8, at.centery))

@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 
 from game.core.hexgrid import Hex, bounds, direction_angle
+from game.core.decisions import Decision
 from game.core.match import LogEntry
 from game.core.protocol import Command, Event, Seat, Target
 from game.rally.cards import KIND_BY_NAME
@@ -43,6 +44,7 @@ from game.rally.commands import (
 from scenes.kit import palette
 from scenes.animation import Animator, linear
 from scenes.pacing import PULSE, STILL
+from scenes.sprites.button import draw_pill
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.hex import blit_centred, hex_glow, hex_hover, hex_shape
 from scenes.sprites.text import panel
@@ -70,7 +72,11 @@ from scenes.views.rally.art import (
 from scenes.views.rally.badge import Cargo, draw_tile_badge, has_badge
 from scenes.views.rally.bar import entropy_bar, portal_marks, scale_start
 from scenes.views.rally.controls import (
+    DOCK,
     PANEL_SIDES,
+    dock_panel_height,
+    fits_dock,
+    panel_title,
     SplitDraft,
     apply_action,
     draw_panel,
@@ -89,6 +95,7 @@ from scenes.views.rally.planning import (
     dock_hit,
     draw_dock,
     fit_hand,
+    hand_places,
     rows_in_chaos,
     slot_rect,
     visible_part,
@@ -106,7 +113,12 @@ NEW_SHIP = Target("ship")
 HexT = tuple[int, int]
 
 
-MAP_HINT = "drag the map or use the arrows to see the rest"
+ZOOM_STEP = 1.15
+"""Zoom per wheel notch."""
+ZOOM_MAX = 110
+"""The largest hex radius the wheel zooms to (pixels)."""
+
+MAP_HINT = "drag the map or use the arrows to see the rest; wheel zooms, 0 fits"
 """Said at the map's corner while part of it lies beyond the edges."""
 
 
@@ -139,7 +151,31 @@ class RallyView(GameView):
         self.predictions: dict[int, Prediction] = {}
         self.draft: SplitDraft | None = None
         self._panel_side = "bottom"
-        """Where the open split panel sits in the map area (the map is fitted beside it)."""
+        """Where the open split panel sits: `controls.DOCK`, else in the map area (the map beside it)."""
+        self._chaos_record: list[tuple[ViewDict, list[Event], ViewDict]] = []
+        """The last chaos phase as it was played back: (view before, events, view after) a round."""
+        self._replay_queue: list[tuple[ViewDict, list[Event], ViewDict]] = []
+        """Rounds of a replay asked for and not yet begun."""
+        self._replay_asked = False
+        self._replaying = False
+        """A replay of the last chaos phase is on screen (the banner says so)."""
+        self.same_order = False
+        """The person's ships play in the order they last picked, round after round, without asking
+        (issue 17: "same order as before"); the toggle stands on the dock in the chaos phase."""
+        self._picks: tuple[Any, list[int]] = (None, [])
+        """(era and round, the ships the person picked to play next in it, in order)."""
+        self._kept_order: list[int] = []
+        """The order the person last picked their ships in (a whole round's picks)."""
+        self._drawn_dock = Dock(pygame.Rect(0, 0, 0, 0))
+        """The dock as drawn in the last frame (during a playback, the round's own)."""
+        self._hand_order: list[int] = []
+        """The viewer's cards in the order they came (each keeps its place in the hand)."""
+        self._zoom_radius: int | None = None
+        """The hex radius the person zoomed to (None: the fit)."""
+        self._user_view = False
+        """The person zoomed or panned: refits keep their view (0 / Home fits the map again)."""
+        self._anchor: tuple[Point, Point] | None = None
+        """(screen point, map point in radii from hex (0, 0)) the next refit keeps together."""
         self.play = PlayControls()
         self.watch_paused = False
         self._rounds_watched = 0
@@ -192,10 +228,10 @@ class RallyView(GameView):
         v = self.view
         phase = v.get("phase")
         seat = v.get("seat")
-        if phase == "planning":
+        if phase in ("planning", "distribute"):
+            # the split before planning keeps planning's dock (its panel stands there), so the map
+            # does not change size between the two
             return sum(1 for s in v.get("ships", []) if s["owner"] == seat), True
-        if phase == "distribute":
-            return 0, bool(v.get("hand"))
         if phase == "chaos":
             return len(rows_in_chaos(v)), False
         return 0, False
@@ -203,20 +239,21 @@ class RallyView(GameView):
     def _relayout(self) -> None:
         if not self.rect.width:
             return
-        h = self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
+        h = self._screen_h()
         show_hand = self.view.get("phase") in ("planning", "distribute") and self._round_dock is None \
             and not self._veiled
         slot_h = slot_card_h(h, compact=not show_hand)
         rows, hand = self._dock_shape()
         lines, hand_h = 1, hand_card_h(h)
+        font = table_layout(self.rect, rows, hand).font
+        least = dock_panel_height(self.draft, font) if self.draft is not None else 0
         if hand:
-            font = table_layout(self.rect, rows, hand).font
-            lines, hand_h = fit_hand(lambda n: table_layout(self.rect, rows, hand, n).dock, self.view,
-                                     slot_h, hand_card_h(h), font)
-        shape = (rows, hand, lines, hand_h, self.rect.size, self.rect.topleft)
+            lines, hand_h = fit_hand(lambda n: table_layout(self.rect, rows, hand, n, dock_least=least).dock,
+                                     self.view, slot_h, hand_card_h(h), font)
+        shape = (rows, hand, lines, hand_h, least, self.rect.size, self.rect.topleft)
         if shape != self._shape:
             self._shape = shape
-            self.lay = table_layout(self.rect, rows, hand, lines, hand_h)
+            self.lay = table_layout(self.rect, rows, hand, lines, hand_h, dock_least=least)
             self._fit_key = None
         lay = self.lay
         assert lay is not None
@@ -224,23 +261,37 @@ class RallyView(GameView):
         if self.view.get("drawn_tile") is not None:
             hexes += [_hex(h) for h in self.view.get("legal_tile_hexes", [])]
         area = self._choose_panel_side(hexes, h)
-        key = (frozenset(hexes), area.size, area.topleft)
+        key = (frozenset(hexes), area.size, area.topleft, self._zoom_radius)
         if key != self._fit_key:
             self._fit_key = key
+            # where the person left the view: the point of the map at the centre of the view stays
+            # there (a placed tile grew the map and the refit moved it all; issue 17)
+            keep = self._anchor
+            if keep is None and self._user_view and self._base_fit.radius:
+                c = (float(area.centerx), float(area.centery))
+                keep = (c, ((c[0] - self.fit.origin[0]) / self.fit.radius, (c[1] - self.fit.origin[1]) / self.fit.radius))
+            self._anchor = None
             # the zoom of the whole map area, panel or not (fitted beside an open panel the hexes
             # shrank to the 22 px minimum and jumped back after it); beside a panel the map is
             # centred on the free part and the camera pans within it
-            base = self._fit_in(lay.map, hexes, h)
+            base = self._zoomed(self._fit_in(lay.map, hexes, h), lay.map)
             if area != lay.map:
                 base = HexFit(base.radius, (base.origin[0] + area.centerx - lay.map.centerx,
                                             base.origin[1] + area.centery - lay.map.centery))
-            cells = [Hex(q, r) for q, r in hexes] or [Hex(0, 0)]
-            x0, y0, x1, y1 = bounds(cells, base.radius)
-            # the same margins `fit_hexes` leaves, so a map that fits never counts as panned
-            px, py = base.radius * FIT_PAD * math.sqrt(3), base.radius * FIT_PAD * 2
-            extent = (x0 + base.origin[0] - px, y0 + base.origin[1] - py,
-                      x1 + base.origin[0] + px, y1 + base.origin[1] + py)
-            self.camera = Camera(pygame.Rect(area), extent, self.camera.pan)
+            pan = self.camera.pan
+            if keep is not None:
+                # the map drawn where the person left it: the kept point under its screen point,
+                # on an axis the map fits too (the camera would centre it there), just kept whole
+                (sx, sy), (fx, fy) = keep
+                base = HexFit(base.radius, (sx - fx * base.radius, sy - fy * base.radius))
+                pan = (0.0, 0.0)
+            extent = self._extent(base, hexes)
+            if keep is not None:
+                tiles = [_hex(t["hex"]) for t in self.view.get("tiles", [])] or hexes
+                dx, dy = _keep_whole(self._extent(base, tiles, pad=0.0), area)
+                base = HexFit(base.radius, (base.origin[0] + dx, base.origin[1] + dy))
+                extent = self._extent(base, hexes)
+            self.camera = Camera(pygame.Rect(area), extent, pan)
             self.camera.clamp()
             if base.radius != self._base_fit.radius:
                 self._queue_warm()
@@ -249,11 +300,93 @@ class RallyView(GameView):
         fkey = (frozenset(focus), self.view.get("phase"), self._fit_key)
         if fkey != self._focus_key:
             self._focus_key = fkey
-            self.camera.centre_on([self._base_fit.centre(c) for c in focus], margin=self._base_fit.radius)
+            pts = [self._base_fit.centre(c) for c in focus]
+            # a view the person chose moves only when none of what they act on is in it
+            if not (self._user_view and any(self.camera.in_view([p], 0) for p in pts)):
+                self.camera.centre_on(pts, margin=self._base_fit.radius)
         self._apply_pan()
-        self.dock = build_dock(lay.dock, self.view, slot_h, hand_h, lay.font, show_hand,
-                               not self.shared_screen, lines)
+        dock_rect = self._dock_beside_panel(lay, lay.font)
+        if dock_rect != lay.dock and hand:  # the hand alone beside the split panel: fitted to that part
+            lines, hand_h = fit_hand(lambda n: dock_rect, self.view, slot_h, hand_card_h(h), lay.font, alone=True)
+        self.dock = build_dock(dock_rect, self.view, slot_h, hand_h, lay.font, show_hand,
+                               not self.shared_screen, lines, rows=dock_rect == lay.dock,
+                               hand_order=self._hand_order)
         self._static_key = None
+
+    @staticmethod
+    def _extent(base: HexFit, hexes: Sequence[HexT], pad: float = FIT_PAD) -> tuple[float, float, float, float]:
+        """The map's box as drawn by `base`, with the margins `fit_hexes` leaves (so a map that
+        fits never counts as panned; `pad` 0: the hexes alone)."""
+        cells = [Hex(q, r) for q, r in hexes] or [Hex(0, 0)]
+        x0, y0, x1, y1 = bounds(cells, base.radius)
+        px, py = base.radius * pad * math.sqrt(3), base.radius * pad * 2
+        return (x0 + base.origin[0] - px, y0 + base.origin[1] - py, x1 + base.origin[0] + px, y1 + base.origin[1] + py)
+
+    def _screen_h(self) -> int:
+        return self.ctx.screen.get_height() if getattr(self.ctx, "screen", None) else 720
+
+    def _dock_beside_panel(self, lay: TableLayout, fs: int) -> pygame.Rect:
+        """The dock's part for the rows and the hand: all of it, or beside the split panel when
+        the panel sits in the dock (`controls.DOCK`)."""
+        if self.draft is None or not self._panel_in_dock(lay, fs):
+            return lay.dock
+        panel = panel_geometry(self.draft, lay.dock, fs, DOCK, self._title_w(fs)).rect
+        x = panel.right + 12
+        # the hand alone beside the panel, when there is room for a few cards (the rows wait)
+        room = lay.dock.right - x
+        return pygame.Rect(x, lay.dock.y, max(0, room), lay.dock.height if room >= lay.dock.width * 0.3 else 0)
+
+    def _panel_in_dock(self, lay: TableLayout, fs: int) -> bool:
+        assert self.draft is not None
+        return fits_dock(self.draft, lay.dock, fs, self._title_w(fs))
+
+    def _title_w(self, fs: int) -> int:
+        """The split panel's title width at its longest (nothing shared out yet)."""
+        assert self.draft is not None
+        full = SplitDraft(self.draft.kind, self.draft.ships, self.draft.owner, self.draft.totals,
+                          [[0] * len(self.draft.ships) for _ in self.draft.totals])
+        return int(self.text.font(fs, "bold").size(panel_title(full))[0])
+
+    def _zoomed(self, fitted: HexFit, area: pygame.Rect) -> HexFit:
+        """The fitted map at the person's zoom (`_zoom_radius`), about the area's centre."""
+        r = self._zoom_radius
+        if r is None or r == fitted.radius:
+            return fitted
+        k = r / fitted.radius
+        cx, cy = area.center
+        return HexFit(r, (cx + (fitted.origin[0] - cx) * k, cy + (fitted.origin[1] - cy) * k))
+
+    def zoom(self, steps: int, pos: Point) -> bool:
+        """Zoom the map `steps` wheel notches in (or out, below 0) about the screen point `pos`,
+        between the readable minimum and a few times the fit; True if the zoom changed."""
+        if self.lay is None or not steps:
+            return False
+        h = self._screen_h()
+        hexes = [_hex(t["hex"]) for t in self.view.get("tiles", [])]
+        fitted = self._fit_in(self.lay.map, hexes, h).radius
+        lo, hi = min(fitted, min_radius(h)), min(ZOOM_MAX, max(fitted * 2, 80))
+        r = self.fit.radius
+        new = int(round(r * ZOOM_STEP ** steps))
+        new -= new % 2
+        if new == r:
+            new = r + (2 if steps > 0 else -2)
+        new = max(lo, min(hi, new))
+        if new == r:
+            return False
+        self._pan_goal = None
+        self._user_view = True
+        self._zoom_radius = None if new == fitted else new
+        self._anchor = (pos, ((pos[0] - self.fit.origin[0]) / r, (pos[1] - self.fit.origin[1]) / r))
+        self._fit_key = None
+        self._relayout()
+        return True
+
+    def fit_view(self) -> None:
+        """Back to the whole map fitted to its area (0 or Home): the person's zoom and pan forgotten."""
+        self._user_view, self._zoom_radius, self._anchor, self._pan_goal = False, None, None, None
+        self.camera.pan = (0.0, 0.0)
+        self._fit_key = self._focus_key = None
+        self._relayout()
 
     def _fit_in(self, area: pygame.Rect, hexes: Sequence[HexT], screen_h: int) -> HexFit:
         """The hexes fitted to `area`, never smaller than the readable minimum (then it pans)."""
@@ -268,6 +401,9 @@ class RallyView(GameView):
         the camera keeps those ships in the free part."""
         assert self.lay is not None
         if self.draft is None:
+            return pygame.Rect(self.lay.map)
+        if self._panel_in_dock(self.lay, self.lay.font):
+            self._panel_side = DOCK  # in the dock's place: the map keeps its whole area
             return pygame.Rect(self.lay.map)
         radius = self._fit_in(self.lay.map, hexes, screen_h).radius
         ships = [Hex(*_hex(s["hex"])) for s in self.view.get("ships", []) if int(s["id"]) in self.draft.ships]
@@ -289,8 +425,10 @@ class RallyView(GameView):
         self.fit = HexFit(b.radius, (b.origin[0] + self.camera.pan[0], b.origin[1] + self.camera.pan[1]))
 
     def pan(self, dx: float, dy: float) -> None:
-        """Move the map by (dx, dy) pixels, kept within its extent (a person's pan stops a glide)."""
+        """Move the map by (dx, dy) pixels, kept within its extent (a person's pan stops a glide;
+        the view then stays where they put it as the map grows)."""
         self._pan_goal = None
+        self._user_view = True
         self.camera.move(dx, dy)
         self._apply_pan()
 
@@ -363,6 +501,7 @@ class RallyView(GameView):
         if not placing or view.get("seat") != self.view.get("seat"):
             self.facing = None  # hot seat: the next player's preview starts at the engine's facing, not ours
         self.view = view
+        self._hand_order = hand_places(view, self._hand_order)
         self._sync_draft()
         self._relayout()
 
@@ -479,6 +618,11 @@ class RallyView(GameView):
     def pause_request(self) -> bool:
         return self.play.take_toggle()
 
+    def _replay_rect(self) -> pygame.Rect:
+        """The replay button: where Pause / Step stand during the chaos phase."""
+        assert self.lay is not None
+        return pygame.Rect(self.lay.controls)
+
     def _controls_shown(self) -> bool:
         """The play / pause / step buttons: in the chaos phase, and for as long as it is paused;
         not once people only watch (the table's 'Skip to the end' and Pause are then the one set
@@ -506,8 +650,18 @@ class RallyView(GameView):
         return False
 
     def _pan_event(self, event: pygame.event.Event) -> bool:
-        """Arrow keys (and the wheel over the map) pan the map when it does not fit."""
-        if self.lay is None or not self.camera.active:
+        """The wheel over the map zooms about the pointer; 0 / Home fits the whole map again; the
+        arrow keys pan a map bigger than its area (drag on empty map pans too: `view_pointer`)."""
+        if self.lay is None:
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.camera.view.collidepoint(self._mouse):
+            self.zoom(int(event.y), self._mouse)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_0, pygame.K_KP0, pygame.K_HOME) \
+                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.fit_view()
+            return True
+        if not self.camera.active:
             return False
         step = self.fit.radius * 2
         if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
@@ -516,13 +670,6 @@ class RallyView(GameView):
             if event.key in moves:
                 self.pan(*moves[event.key])
                 return True
-        if event.type == pygame.MOUSEWHEEL and self.camera.view.collidepoint(self._mouse):
-            lx, ly = self.camera.limits
-            if ly > 0:
-                self.pan(-event.x * step, event.y * step)
-            else:  # a strip lying across: the wheel moves along it
-                self.pan(event.y * step - event.x * step, 0)
-            return True
         return False
 
     def view_pointer(self, event: pygame.event.Event) -> bool:
@@ -597,6 +744,8 @@ class RallyView(GameView):
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
         if self._playing_round:
             text, colour = f"Chaos round {self._playing_round}: the ships play their cards", (255, 150, 90)
+            if self._replaying:
+                text = f"Replay \u00b7 {text}"
         else:
             text, colour = words.status(self.view, seat_names, self.me, self.is_human(self.me))
             if self.shared_screen and self._my_turn() and self.me < len(seat_names):
@@ -678,6 +827,71 @@ class RallyView(GameView):
         if not worries:
             return ""
         return "; ".join(worries) + ". The programs cannot be changed once locked in."
+
+    # --- same order as before ------------------------------------------------------------------
+    def stage(self, command: Command) -> bool:
+        """Remembers the order the person picks their ships in (for "same order as before");
+        every command is played as it comes."""
+        if isinstance(command, OrderShips) and command.seat == self.me:
+            when = (self.view.get("era"), self.view.get("round"))
+            if self._picks[0] != when:
+                self._picks = (when, [])
+            self._picks[1].append(command.ship)
+            pending = self.view.get("pending") or {}
+            rest = [int(sid) for sid in pending.get("ships", []) if int(sid) != command.ship]
+            # the last of them plays without being asked: it is last in the order too
+            self._kept_order = list(self._picks[1]) + (rest if len(rest) == 1 else [])
+        return False
+
+    def standing_choice(self, decision: Decision) -> Command | None:
+        """With "same order as before" on, which ship plays next is answered from the order the
+        person picked last (ships it does not name are asked about)."""
+        if not self.same_order or decision.kind != "order_ships" or decision.seat != self.me:
+            return None
+        ships = {c.ship: c for c in decision.options if isinstance(c, OrderShips)}
+        first = next((sid for sid in self._kept_order if sid in ships), None)
+        if first is None:
+            return None
+        if len(ships) > 1 and not all(sid in self._kept_order for sid in ships):
+            return None  # a ship never ordered before (built since): the person says where it goes
+        return ships[first]
+
+    def _fleet_number(self, ship: Mapping[str, Any]) -> int:
+        """The number tagged on a ship on the map: its number in its owner's fleet, when the owner
+        flies two ships or more (one ship alone needs none); 0 otherwise."""
+        owner = int(ship["owner"])
+        if sum(1 for s in self.view.get("ships", []) if int(s["owner"]) == owner) < 2 and int(ship.get("number", 1)) < 2:
+            return 0
+        return int(ship.get("number", 0))
+
+    def hover_link(self, pos: Point) -> tuple[int | None, int | None]:
+        """(the ship to ring on the map, the ship whose program row to outline) for the pointer at
+        `pos`: over a row, its ship; over a ship on the map, its row; else neither."""
+        for row in self._drawn_dock.rows:
+            if row.rect.collidepoint(pos):
+                return row.ship, None
+        if self.camera.view.collidepoint(pos):
+            for sid, rect in sorted(self._ship_rects.items(), key=lambda kv: -kv[0]):
+                if rect.collidepoint(pos):
+                    return None, sid
+        return None, None
+
+    def _order_toggle_shown(self) -> bool:
+        """The "same order" toggle: the chaos phase, the person on screen flies two or more ships
+        with cards to play (the order is theirs to choose)."""
+        v = self.view
+        if v.get("phase") != "chaos" or not self.is_human(self.me) or self._round_dock is not None \
+                or self._replaying or not self.dock.rect.height:
+            return False
+        return sum(1 for s in rows_in_chaos(v) if s["owner"] == self.me) >= 2
+
+    def _order_toggle_rect(self) -> pygame.Rect:
+        assert self.lay is not None
+        fs = self.lay.font - 2
+        w = self.text.font(fs, "bold").size(ORDER_LABEL + ": off")[0] + 24 if hasattr(self.text, "font") else 220
+        r = pygame.Rect(0, 0, w, fs + 10)
+        r.topright = (self.dock.rect.right - 4, self.dock.rect.y - 2)
+        return r
 
     # --- targets --------------------------------------------------------------------------------
     def sources(self, seat: Seat) -> list[Target]:
@@ -796,12 +1010,20 @@ class RallyView(GameView):
     def _panel_geo(self) -> Any:
         """Where the split panel goes: beside the map, which is fitted to the rest (`_relayout`)."""
         assert self.draft is not None and self.lay is not None
+        if self._panel_side == DOCK:
+            return panel_geometry(self.draft, self.lay.dock, self.lay.font, DOCK, self._title_w(self.lay.font))
         return panel_geometry(self.draft, self.lay.map, self.lay.font, self._panel_side)
 
     def view_click(self, pos: Point) -> bool:
         if self.lay is None:
             return False
         if self._controls_shown() and self.play.click(self.lay.controls, pos):
+            return True
+        if self.can_replay() and self._replay_rect().collidepoint(pos):
+            self._replay_asked = True
+            return True
+        if self._order_toggle_shown() and self._order_toggle_rect().collidepoint(pos):
+            self.same_order = not self.same_order
             return True
         if self.draft is not None:
             geo = self._panel_geo()
@@ -835,11 +1057,7 @@ class RallyView(GameView):
             return (Target("program", ident=f"{command.ship}:{command.index}"),
                     Target("program", ident=f"{command.to_ship}:{command.to_index}"))
         if isinstance(command, SetProgram):
-            # the computer's whole plan: show where its first card would go
-            for sid, cards in command.programs:
-                if cards:
-                    return Target("hand", ident=str(cards[0])), Target("program", ident=f"{sid}:0")
-            return FINISH, FINISH
+            return self._plan_step(command)
         if isinstance(command, FinishPlanning):
             return FINISH, FINISH
         if isinstance(command, OrderShips):
@@ -856,6 +1074,27 @@ class RallyView(GameView):
             return confirm, confirm
         return None
 
+    def _plan_step(self, plan: SetProgram) -> tuple[Target, Target]:
+        """The first step still to take towards the computer's whole plan: the first card not yet
+        where the plan puts it, from the hand or another slot (a card already placed was circled
+        again: issue 17), or one to take back; Done planning once the programs are the plan."""
+        now = {str(sid): [int(c) for c in cards] for sid, cards in self.view.get("programs", {}).items()}
+        hand = {int(c) for c in self.view.get("hand", [])}
+        for sid, cards in plan.programs:
+            have = now.get(str(sid), [])
+            for i, card in enumerate(cards):
+                if i < len(have) and have[i] == card:
+                    continue
+                goal = Target("program", ident=f"{sid}:{i}")
+                if card in hand:
+                    return Target("hand", ident=str(card)), goal
+                for other, placed in now.items():
+                    if card in placed:
+                        return Target("program", ident=f"{other}:{placed.index(card)}"), goal
+            if len(have) > len(cards):
+                return Target("program", ident=f"{sid}:{len(cards)}"), Target("hand")
+        return FINISH, FINISH
+
     # --- tooltips --------------------------------------------------------------------------------
     def tooltip(self, pos: Point) -> str | None:
         self._mouse = pos
@@ -866,6 +1105,10 @@ class RallyView(GameView):
             working = sum(1 for t in v.get("tiles", []) if t.get("kind") == "portal" and t.get("active"))
             return (f"Entropy now {v.get('entropy')}; {working} portal{'s' if working != 1 else ''} working.\n"
                     + words.BAR_TIP)
+        if self.can_replay() and self._replay_rect().collidepoint(pos):
+            return REPLAY_TIP
+        if self._order_toggle_shown() and self._order_toggle_rect().collidepoint(pos):
+            return ORDER_TIP
         if self._controls_shown() and self.lay.controls.collidepoint(pos):
             return ("Pause the table between rounds (or press Space): nothing automatic happens until you "
                     "press Play, not chance draws nor the computers' moves. Step lets one thing happen.")
@@ -935,6 +1178,11 @@ class RallyView(GameView):
         """Cards were just dealt to the seat on screen of a shared screen (see `_veiled`)."""
         return self._veiled
 
+    def handoff_is_fresh(self) -> bool:
+        """Cards were just dealt (`_veiled`): "Pass to ...", not "Back to ... everyone watched
+        that" — at the first planning nothing had been watched (issue 17)."""
+        return self._veiled
+
     def screen_taken(self) -> None:
         if self._veiled:
             self._veiled = False
@@ -950,6 +1198,9 @@ class RallyView(GameView):
         start = origin if origin is not None else self._tray_centre()
         tween = animator.add(tl.duration, "rally", linear, timeline=tl, origin=start, before=before)
         if before.get("phase") == "chaos":  # the view is the round's end already: keep its start's dock
+            if self._chaos_record and self._chaos_record[0][0].get("era") != before.get("era"):
+                self._chaos_record = []  # a new chaos phase: the last one is this
+            self._chaos_record.append((before, list(events), self.view))
             self._rounds_watched += 1
             self._round_dock = before
             self._relayout()
@@ -973,11 +1224,47 @@ class RallyView(GameView):
             return tl, tw.raw * tl.duration, tw
         return None
 
+    def can_replay(self) -> bool:
+        """"Replay the last chaos phase" is offered: a phase was seen from this seat, it is over
+        and nothing plays back now; the person is to act (so nothing moves on meanwhile)."""
+        rec = self._chaos_record
+        return bool(rec) and self.view.get("phase") not in ("chaos", "over") and not self._playing_round \
+            and not self._replay_queue and not self._replaying and self._my_turn() \
+            and rec[0][0].get("seat") == self.view.get("seat") and not self._controls_shown()
+
+    def _next_replay_round(self, animator: Animator) -> None:
+        """A replay asked for starts; each of its rounds starts when the one before has ended."""
+        if self._replay_asked:
+            self._replay_asked = False
+            self._replay_queue = list(self._chaos_record)
+        if self._replay_queue and not animator.of_kind("rally"):
+            before, events, after = self._replay_queue.pop(0)
+            tl = build_timeline(before, events)
+            animator.add(tl.duration, "rally", linear, timeline=tl, origin=self._tray_centre(), before=before,
+                         replay=after)
+
     def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
         if self.lay is None:
             return
-        self._held = overlay.held
+        self._next_replay_round(animator)
         playing = self._timeline(animator)
+        self._replaying = playing is not None and playing[2].payload.get("replay") is not None
+        if not self._replaying:
+            self._draw(surface, overlay, animator, playing)
+            return
+        # a replay draws the round as it was: the view of its end stands in for now's (read-only:
+        # the table takes no gesture while it plays)
+        assert playing is not None
+        now = self.view
+        self.view = playing[2].payload["replay"]
+        try:
+            self._draw(surface, overlay, animator, playing)
+        finally:
+            self.view = now
+
+    def _draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator, playing: Any) -> None:
+        assert self.lay is not None
+        self._held = overlay.held
         if self._round_dock is not None and playing is None:  # the round has been seen
             self._round_dock = None
             self._focus_key = None  # the playback moved the camera: show what the person acts on now
@@ -1120,12 +1407,14 @@ class RallyView(GameView):
             draw_tokens(layer, v.get("tokens", []), r, origin)
             self._draw_parked_ships(layer, off)
         self._draw_edges(layer, off)
-        self._draw_overview(layer, off)
         layer.set_clip(None)
+        self._draw_overview(layer, off)
+        self._draw_map_hint(layer, off)
         for seat in range(int(v.get("players", 2))):
             self._draw_panel(layer, seat, off)
         self._draw_tray(layer, off, hidden)
         dock, dock_view = self._dock_now(playing)
+        self._drawn_dock = dock
         if playing is not None and dock_view is not v:
             dock_view = cargo_at(dock_view, playing[0], playing[1])
         draw_dock(layer, dock, dock_view, self.text, self.lay.font, self.predictions, hidden,
@@ -1210,7 +1499,8 @@ class RallyView(GameView):
             for s, (dx, dy) in zip(ships, offsets):
                 rect = draw_ship(layer, (cx + dx + off[0], cy + dy + off[1]), int(s["owner"]),
                                  direction_angle(int(s["direction"])), r, int(s["energy"]), int(s["titanium"]),
-                                 scale=scale, program_count=int(s.get("program_count", 0)), stack=len(ships))
+                                 scale=scale, program_count=int(s.get("program_count", 0)), stack=len(ships),
+                                 number=self._fleet_number(s))
                 self._ship_rects[int(s["id"])] = rect.move(-off[0], -off[1])
             draw_crowd_chip(layer, (cx + off[0], cy + off[1]), r, len(ships))
             if tile is not None:  # the ships cover the tile's own numbers: the key ones, on badges
@@ -1247,25 +1537,48 @@ class RallyView(GameView):
             b = (x - dx * s * 0.4 + dy * s, y - dy * s * 0.4 + dx * s)
             pygame.draw.polygon(layer, (20, 20, 28), [(p[0] + 1, p[1] + 2) for p in (tip, a, b)])
             pygame.draw.polygon(layer, BRASS, [tip, a, b])
+
+    def _draw_map_hint(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
+        """How to see the rest of a map bigger than its area: beside the map, under the overview
+        (at the map's corner it covered tiles; issue 17)."""
+        assert self.lay is not None
         if any(self.camera.hidden_edges()):
-            # on a plate: the map runs under this corner, and the words were lost over its tiles
-            img = self.text.render(MAP_HINT, max(11, self.lay.font - 4), DIM)
-            at = img.get_rect(bottomright=(area.right - 6, area.bottom - 4))
-            plate = pygame.Surface(at.inflate(10, 4).size, pygame.SRCALPHA)
-            plate.fill((14, 16, 26, 215))
-            layer.blit(plate, at.inflate(10, 4))
-            layer.blit(img, at)
+            spot = self._hint_rect()
+            if spot is not None:
+                y = spot.y + off[1]
+                for line in self.text.wrap(MAP_HINT, max(11, self.lay.font - 4), spot.width):
+                    img = self.text.render(line, max(11, self.lay.font - 4), DIM)
+                    if y + img.get_height() > spot.bottom + off[1]:
+                        break
+                    layer.blit(img, img.get_rect(midtop=(spot.centerx + off[0], y)))
+                    y += img.get_height()
+
+    def _hint_rect(self) -> pygame.Rect | None:
+        """Where the pan hint goes: in the side column under the overview (None: no room)."""
+        assert self.lay is not None
+        ov = self._overview()
+        top = ov[0].bottom + 4 if ov is not None else self._tray().bottom + 8
+        side = self.lay.side
+        room = pygame.Rect(side.x, top, side.width, side.bottom - top)
+        return room if room.height >= self.lay.font else None
 
     def _overview(self) -> tuple[pygame.Rect, float] | None:
-        """The small overview of the whole map (bottom left of the map area) and its scale,
-        shown only while the map does not fit."""
+        """The small overview of the whole map and its scale, shown only while the map does not
+        fit: in the side column under the tray, so it never covers the board (it stood over the
+        map's bottom left corner); None when the column has no room left."""
         if self.lay is None or not self.camera.active:
             return None
+        side = self.lay.side
+        top = self._tray().bottom + 10
+        room = pygame.Rect(side.x, top, side.width, side.bottom - top - 2 * (self.lay.font - 2))
+        if room.height < 40:
+            return None
         x0, y0, x1, y1 = self.camera.extent
-        m = self.camera.view
-        k = min(m.width * 0.3 / max(1.0, x1 - x0), m.height * 0.2 / max(1.0, y1 - y0))
+        k = min((room.width - 8) / max(1.0, x1 - x0), (room.height - 8) / max(1.0, y1 - y0))
         w, h = int((x1 - x0) * k) + 8, int((y1 - y0) * k) + 8
-        return pygame.Rect(m.x + 6, m.bottom - h - 6, w, h), k
+        box = pygame.Rect(0, 0, w, h)
+        box.midtop = (room.centerx, room.y)
+        return box, k
 
     def _to_overview(self, p: Point, box: pygame.Rect, k: float) -> Point:
         return box.x + 4 + (p[0] - self.camera.extent[0]) * k, box.y + 4 + (p[1] - self.camera.extent[1]) * k
@@ -1443,6 +1756,14 @@ class RallyView(GameView):
             self._draw_reveals(surface, playing)
         if self._controls_shown():
             self.play.draw(surface, lay.controls, self.text, lay.font - 1, self._mouse, self.watch_paused)
+        elif self.can_replay():
+            button = self._replay_rect()
+            draw_pill(surface, button, REPLAY_LABEL, self.text, lay.font - 1, button.collidepoint(self._mouse))
+        if self._order_toggle_shown():
+            button = self._order_toggle_rect()
+            draw_pill(surface, button, f"{ORDER_LABEL}: {'on' if self.same_order else 'off'}", self.text,
+                      lay.font - 2, button.collidepoint(self._mouse), accent=(52, 110, 70) if self.same_order
+                      else (58, 62, 82))
         surface.set_clip(self.camera.view)
         # legal hexes while a tile or a ship is held
         if overlay.held is not None and overlay.held.zone in ("tile", "ship") and overlay.held.ident is None:
@@ -1492,6 +1813,15 @@ class RallyView(GameView):
                 label = slot_rect(self.dock, t)
                 if label is not None:
                     pygame.draw.rect(surface, palette.HIGHLIGHT, label.inflate(2, 2), width=2, border_radius=8)
+        # a program row under the pointer rings its ship on the map, a ship its row (issue 17)
+        ship_lit, row_lit = self.hover_link(self._mouse)
+        if ship_lit is not None and ship_lit in self._ship_rects and shown.collidepoint(self._ship_rects[ship_lit].center):
+            ring = self._ship_rects[ship_lit].inflate(8, 8)
+            pygame.draw.rect(surface, palette.HIGHLIGHT, ring, width=2, border_radius=ring.height // 2)
+        if row_lit is not None:
+            row = next((rw for rw in self._drawn_dock.rows if rw.ship == row_lit), None)
+            if row is not None:
+                pygame.draw.rect(surface, palette.HIGHLIGHT, row.rect.inflate(4, 4), width=2, border_radius=9)
         # the ships that share cargo
         if self.draft is not None and self.draft.kind == "exchange":
             for sid in self.draft.ships:
@@ -1608,8 +1938,10 @@ class RallyView(GameView):
         for sid, (pos, angle, energy, titanium, owner, prog) in states.items():
             dx, dy, scale, stack = spread.get(sid, (0.0, 0.0, 1.0, 1))
             x, y = _axial(pos[0], pos[1], r, origin)
+            ship_now = final.get(sid) or next((x_ for x_ in tw.payload["before"].get("ships", [])
+                                               if int(x_["id"]) == sid), None)
             rect = draw_ship(surface, (x + dx, y + dy), owner, angle, r, energy, titanium, scale=scale,
-                             program_count=prog, stack=stack)
+                             program_count=prog, stack=stack, number=self._fleet_number(ship_now) if ship_now else 0)
             self._ship_rects[sid] = rect
         acting = tl.acting_at(t)
         if acting is not None and acting.ship in self._ship_rects:
@@ -1620,6 +1952,7 @@ class RallyView(GameView):
         for h, tile_now in under.items():
             draw_tile_badge(surface, tile_now, self.fit.centre(h), r,
                             [Cargo(states[sid][2], states[sid][3], states[sid][5]) for sid in groups[h]])
+        ranks = label_ranks(tl.effects, t)
         for ef in tl.effects:
             if not ef.t <= t < ef.t + ef.duration:
                 continue
@@ -1631,7 +1964,10 @@ class RallyView(GameView):
                 img = self.text.render(ef.text, max(14, int(r * 0.45)), ef.colour, "bold", shadow=True)
                 img = img.copy()
                 img.set_alpha(int(255 * min(1.0, (1 - k) * 2.5)))
-                surface.blit(img, img.get_rect(center=(int(x), int(y - r * 0.6 - r * 0.8 * k))))
+                # from the hex's top edge up (clear of the tile's number), one above another when
+                # several rise from a hex at once (they were drawn over each other: issue 17)
+                lift = r * 0.95 + ranks.get(id(ef), 0) * (img.get_height() + 2) + r * 0.6 * k
+                surface.blit(img, img.get_rect(center=(int(x), int(y - lift))))
             elif ef.kind == "card":
                 self._draw_card_pop(surface, ef, k, (x, y), tl, tw)
             elif ef.kind == "banner" and self.lay is not None:
@@ -1738,6 +2074,14 @@ class RallyView(GameView):
         return back(w, h)
 
 
+ORDER_LABEL = "Same order each round"
+ORDER_TIP = ("On: your ships play in the order you last picked, every round, without asking (a ship you "
+             "have not placed in that order yet is still asked about). Off: you pick each round.")
+
+REPLAY_LABEL = "Replay chaos"
+REPLAY_TIP = ("Replay the last chaos phase: every round again, as it was played (the table waits; Pause and "
+              "Step work as before).")
+
 FIRST_ROUND_TIP = "Pause (Space) holds the round where it is \u00b7 Step plays the next card"
 """Said under the acting ship's name during the first chaos round watched (issue 17)."""
 
@@ -1757,6 +2101,33 @@ def _panel(size: tuple[int, int], fill: Colour, edge: Colour) -> pygame.Surface:
 
 def _axial(q: float, r: float, radius: int, origin: Point) -> Point:
     return (origin[0] + radius * (math.sqrt(3) * q + math.sqrt(3) / 2 * r), origin[1] + radius * 1.5 * r)
+
+
+def label_ranks(effects: Sequence[Any], t: float) -> dict[int, int]:
+    """For the floating labels showing at time `t`: each one's place in the pile rising from its
+    hex (0 lowest, by start time), keyed by the effect's id."""
+    out: dict[int, int] = {}
+    count: dict[tuple[Any, ...], int] = {}
+    shown = sorted((ef for ef in effects if ef.kind == "label" and ef.t <= t < ef.t + ef.duration),
+                   key=lambda ef: ef.t)
+    for ef in shown:
+        h = tuple(ef.hex)
+        out[id(ef)] = count.get(h, 0)
+        count[h] = out[id(ef)] + 1
+    return out
+
+
+def _keep_whole(extent: tuple[float, float, float, float], view: pygame.Rect) -> Point:
+    """How far to move a map (its tiles' box) on each axis it fits in `view` so that it lies
+    wholly inside (0 on an axis it overflows: the camera pans that one)."""
+    x0, y0, x1, y1 = extent
+    out = []
+    for lo, hi, vlo, vhi in ((x0, x1, view.left, view.right), (y0, y1, view.top, view.bottom)):
+        if hi - lo > vhi - vlo:
+            out.append(0.0)
+        else:
+            out.append(vlo - lo if lo < vlo else vhi - hi if hi > vhi else 0.0)
+    return out[0], out[1]
 
 
 def _lerp(a: Point, b: Point, k: float) -> Point:

@@ -749,6 +749,35 @@ def test_hot_seat_the_hand_off_comes_at_once_after_the_last_ship_of_the_set_up(
     assert scene.acting_human() == planner
 
 
+def test_the_hand_off_after_the_deal_passes_the_screen_rather_than_giving_it_back(ctx: AppContext) -> None:
+    """Three people (seed 22): Player 1 placed the last ship of the set-up and plans first. The
+    hand-off after the deal said "Back to Player 1 - everyone watched that", though nothing had
+    been watched; it is a fresh pass (issue 17)."""
+    match = Match(get_game("rally"), {}, 22, ["human", "human", "human"])
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    ready(ctx)
+    rng = random.Random(3)
+    state = match.state
+    assert isinstance(state, RallyState)
+    for _ in range(600):
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        if state.phase not in ("setup_tiles", "setup_ships"):
+            break
+        actor = scene.acting_human()
+        if actor is not None and not scene.animator.busy and not isinstance(ctx.stack.top, HandoffScene):
+            assert scene.play(choose(state, actor, rng))
+    for _ in range(200):
+        if isinstance(ctx.stack.top, HandoffScene):
+            break
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+    card = ctx.stack.top
+    assert isinstance(card, HandoffScene) and scene.flow.shown == 0 == scene._next_human()
+    assert card.title.startswith("Pass to") and "watched" not in card.subtitle, (card.title, card.subtitle)
+
+
 def test_ctrl_alt_z_takes_back_the_whole_program_laid_so_far_and_ctrl_z_one_card(ctx: AppContext) -> None:
     """Undo goes back one step, or (Ctrl+Alt+Z, Shift-click on Undo) to the start of the turn:
     three cards laid one by one in planning come back with one key."""
