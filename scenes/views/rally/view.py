@@ -119,6 +119,7 @@ ZOOM_MAX = 110
 """The largest hex radius the wheel zooms to (pixels)."""
 
 MAP_HINT = "drag the map or use the arrows to see the rest; wheel zooms, 0 fits"
+MAP_HINT_SHORT = "drag: pan \u00b7 wheel: zoom"
 """Said at the map's corner while part of it lies beyond the edges."""
 
 
@@ -924,6 +925,9 @@ class RallyView(GameView):
         n = int(self.view.get("players", 2))
         top = side.y + n * self._panel_h() + 6
         size = min(side.width, max(90, side.bottom - top))
+        if self.view.get("drawn_tile") is None and self._placing_seat() is None:
+            # only the supplies' four lines: the room below is the overview's (issue 17)
+            return pygame.Rect(side.x, top, side.width, min(size, self.lay.font * 4 + 30))
         return pygame.Rect(side.x, top, side.width, min(size, int(self.tray_radius * 2.6) + self.lay.font * 4))
 
     def _panel_h(self) -> int:
@@ -1546,8 +1550,12 @@ class RallyView(GameView):
             spot = self._hint_rect()
             if spot is not None:
                 y = spot.y + off[1]
-                for line in self.text.wrap(MAP_HINT, max(11, self.lay.font - 4), spot.width):
-                    img = self.text.render(line, max(11, self.lay.font - 4), DIM)
+                size = max(11, self.lay.font - 4)
+                lines = self.text.wrap(MAP_HINT, size, spot.width)
+                if len(lines) * self.text.render(lines[0], size, DIM).get_height() > spot.height:
+                    lines = self.text.wrap(MAP_HINT_SHORT, size, spot.width)  # no sentence cut in half
+                for line in lines:
+                    img = self.text.render(line, size, DIM)
                     if y + img.get_height() > spot.bottom + off[1]:
                         break
                     layer.blit(img, img.get_rect(midtop=(spot.centerx + off[0], y)))

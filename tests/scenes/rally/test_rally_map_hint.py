@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from scenes.app import AppContext
-from scenes.views.rally.view import MAP_HINT
 from tests.scenes.rally.test_rally_pan import strip_turn
 from tests.scenes.rally.test_table_rally import ctx, open_settled  # noqa: F401
 
@@ -25,7 +24,7 @@ def test_the_pan_hint_is_drawn_beside_the_map_not_over_it(ctx: AppContext, monke
 
     monkeypatch.setattr(view.text, "render", spy)
     view._draw_map_hint(layer, (0, 0))
-    assert " ".join(said).startswith(MAP_HINT.split()[0]) and "wheel zooms" in " ".join(said), said
+    assert "wheel" in " ".join(said) and "drag" in " ".join(said), said
     spot = view._hint_rect()
     assert spot is not None and not spot.colliderect(view.camera.view)
     drawn = [(x, y) for x in range(spot.x, spot.right, 2) for y in range(spot.y, min(spot.bottom, spot.y + 60), 2)
