@@ -844,11 +844,11 @@ class RallyView(GameView):
             self._kept_order = list(self._picks[1]) + (rest if len(rest) == 1 else [])
         return False
 
-    def standing_choice(self, decision: Decision) -> Command | None:
+    def plays_for(self, decision: Decision) -> Command | None:
         """With "same order as before" on, which ship plays next is answered from the order the
-        person picked last (ships it does not name are asked about)."""
+        person picked last (ships it does not name are asked about); else the table's default."""
         if not self.same_order or decision.kind != "order_ships" or decision.seat != self.me:
-            return None
+            return super().plays_for(decision)
         ships = {c.ship: c for c in decision.options if isinstance(c, OrderShips)}
         first = next((sid for sid in self._kept_order if sid in ships), None)
         if first is None:
