@@ -10,9 +10,10 @@ import pygame
 
 from game.core import autosaves
 from game.core.match import Match
+from game.core.replay import Replay
 from game.core.text import join_names
 from scenes.kit import palette
-from scenes.seat_names import seat_label, seat_long_label
+from scenes.seat_names import seat_label, seat_labels, seat_long_label
 from scenes.sprites.text import wrap_text
 from scenes.widgets import (
     UIScene,
@@ -178,6 +179,8 @@ class GameOverScene(UIScene):
                          "vortex")
         self.button(pygame.Rect(c.right - px(164), c.y + px(16), px(148), px(34)), "See the board",
                     self.see_board, tooltip="Close this to look at the final board (Esc)")
+        self.button(pygame.Rect(c.x + px(16), c.y + px(16), px(148), px(34)), "Watch replay",
+                    self.watch_replay, tooltip="Step or play through the game move by move (R)")
         if self.message:
             self.label(pygame.Rect(c.x + px(20), c.bottom - px(26), c.w - px(40), px(22)), self.message,
                        "@error_center")
@@ -203,6 +206,10 @@ class GameOverScene(UIScene):
         """Close the card; the table offers 'Show results' to bring it back."""
         self.ctx.stack.pop()
 
+    def watch_replay(self) -> None:
+        """The whole game again, move by move, in the replay viewer (Esc comes back here)."""
+        self.ctx.stack.push(self.ctx.scene("replay", Replay.of(self.match), seat_labels(self.match), start=0))
+
     def main_menu(self) -> None:
         self.ctx.stack.clear_to(self.ctx.scene("menu"))
 
@@ -211,6 +218,8 @@ class GameOverScene(UIScene):
             self.play_again()
         elif event.key == pygame.K_ESCAPE:
             self.see_board()
+        elif event.key == pygame.K_r:
+            self.watch_replay()
         return True
 
     def on_event(self, event: pygame.event.Event) -> bool:

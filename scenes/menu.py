@@ -16,6 +16,7 @@ from game.core import autosaves
 from game.core.errors import EntropyError
 from game.core.match import Match
 from game.core.registry import all_games
+from game.core.replay import Replay
 from scenes.kit import palette
 from scenes.app import ui_scale
 from scenes.save_list import SaveEntry, list_saves
@@ -149,6 +150,7 @@ class MenuScene(UIScene):
         self.game_buttons: dict[str, UIButton] = {}
         self.save_buttons: dict[Path, UIButton] = {}
         self.delete_buttons: dict[Path, UIButton] = {}
+        self.replay_buttons: dict[Path, UIButton] = {}
         self.message_label: UILabel | None = None
         self.message_labels: list[UILabel] = []
         """The Load list's message, one label per wrapped line (`message_label` is the first)."""
@@ -350,6 +352,7 @@ class MenuScene(UIScene):
     def _build_load(self, card: pygame.Rect) -> None:
         self.save_buttons = {}
         self.delete_buttons = {}
+        self.replay_buttons = {}
         px = self.px
         pad = px(28)
         self.label(pygame.Rect(card.x + pad, card.y + px(22), card.w - 2 * pad - px(120), px(44)), "Load a game",
@@ -380,6 +383,12 @@ class MenuScene(UIScene):
             pygame.Rect(rect.right - bin_w, rect.y + (rect.h - px(38)) // 2, bin_w, px(38)), "Delete",
             partial(self.ask_delete, entry), class_id="@small", container=scroller,
             tooltip="Delete this save for good (asks first)")
+        if not entry.error:
+            self.replay_buttons[entry.path] = self.button(
+                pygame.Rect(rect.right - 2 * bin_w - px(8), rect.y + (rect.h - px(38)) // 2, bin_w, px(38)),
+                "Replay", partial(self.replay_path, entry.path), class_id="@small", container=scroller,
+                tooltip="Watch this game move by move, from the start")
+            rect = pygame.Rect(rect.x, rect.y, rect.w - bin_w - px(8), rect.h)
         rect = pygame.Rect(rect.x, rect.y, rect.w - bin_w - px(8), rect.h)
         limit = max(30, rect.w // px(8))
         self.save_buttons[entry.path] = self.button(
@@ -450,6 +459,18 @@ class MenuScene(UIScene):
         err = open_table(self.ctx, match)
         if err:
             return self._error(err)
+        return True
+
+    def replay_path(self, path: Path) -> bool:
+        """Open a save in the replay viewer (read-only: the save is not changed); a broken file
+        shows one line, as Open does."""
+        try:
+            replay = Replay.of(Match.load(path))
+        except EntropyError as exc:
+            return self._error(f"Can't replay {path.name}: {str(exc).replace(str(path), 'the file')}")
+        except Exception as exc:  # noqa: BLE001 - a corrupt save must not take the app down
+            return self._error(f"Can't replay {path.name}: {exc.__class__.__name__}")
+        self.ctx.stack.push(self.ctx.scene("replay", replay, start=0))
         return True
 
     def ask_delete(self, entry: SaveEntry) -> None:

@@ -23,6 +23,7 @@ SCENES: dict[str, tuple[str, str]] = {
     "confirm": ("scenes.confirm", "ConfirmScene"),
     "rules": ("scenes.rules_help", "RulesScene"),
     "settings": ("scenes.settings", "SettingsScene"),
+    "replay": ("scenes.replay", "ReplayScene"),
 }
 
 

@@ -133,7 +133,9 @@ class WorldsCollideState(State):
 
     # --- hidden information ---------------------------------------------------------------
     def hold_visible(self, entry: int, seat: Seat) -> bool:
-        return bool(entry & REVEALED) or bool((entry >> MASK_SHIFT) & (1 << seat))
+        """A Hold card `seat` may read: revealed, or seen by `seat` (an observer, seat -1, has
+        seen nothing)."""
+        return bool(entry & REVEALED) or (seat >= 0 and bool((entry >> MASK_SHIFT) & (1 << seat)))
 
     def info_key(self, seat: Seat) -> tuple[object, ...]:
         holds = tuple(tuple(e if self.hold_visible(e, seat) else (e & ~CARD_MASK) | CARD_MASK for e in h)
@@ -215,11 +217,14 @@ class WorldsCollideState(State):
             d, skippable=any(isinstance(c, (Decline, Done)) for c in d.options)) for d in out)
 
     def view(self, seat: Seat) -> JsonDict:
-        """What `seat` may see; other hands as counts, unseen Shards as None."""
+        """What `seat` may see; other hands as counts, unseen Shards as None. Once the game is over
+        nothing is secret any more: every hand and every Shard in a Hold is shown to everyone
+        (`all_revealed`), so the game-over screen can show what each player held."""
         revealed_round = not any(self.choices)
+        over = self.is_over()
         players = []
         for s in range(self.n):
-            own = s == seat
+            own = s == seat or over
             choice = self.choices[s]
             players.append({
                 "seat": s,
@@ -230,7 +235,7 @@ class WorldsCollideState(State):
                 "played": self.played_actions(s),
                 "chosen": choice != 0,
                 "choice": (choice if own and choice else None),
-                "hold": [{"card": (e & CARD_MASK) if self.hold_visible(e, seat) else None,
+                "hold": [{"card": (e & CARD_MASK) if over or self.hold_visible(e, seat) else None,
                           "revealed": bool(e & REVEALED),
                           "seen_by": [o for o in range(self.n) if (e >> MASK_SHIFT) >> o & 1]}
                          for e in self.holds[s]],
@@ -256,6 +261,7 @@ class WorldsCollideState(State):
             "mary_revealed": self.mary[:],
             "winners": self.won[:],
             "over_reason": self.over_reason,
+            "all_revealed": over,
         }
 
     def notation(self) -> str:

@@ -1,0 +1,287 @@
+"""The replay viewer: a finished game or a save, step by step, drawn by the game's own view.
+
+Read-only: the scene holds a `game.core.replay.Replay` (positions rebuilt from the stored
+commands), never a live match, and gives the view no overlay to act through; its clicks and keys
+go to the viewer's own controls only. Who looks is `Replay.viewpoints` (a neutral observer; each
+seat once the game is finished; an unfinished save's one person). Controls: first / back /
+play-pause / forward / last, Home / Left / Space / Right / End, V for the next viewpoint, Esc back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.protocol import AUTO, CHANCE, Seat
+from game.core.replay import OBSERVER, Replay
+from scenes.animation import Animator
+from scenes.kit import palette
+from scenes.pacing import PULSE, STILL
+from scenes.seat_names import seat_labels
+from scenes.sprites.button import Button, shared_size
+from scenes.sprites.felt import felt_surface
+from scenes.sprites.log_panel import LogPanel
+from scenes.sprites.text import TextCache, panel
+from scenes.stack import Scene
+from scenes.views import view_class
+from scenes.views.base import Overlay
+
+if TYPE_CHECKING:
+    from scenes.app import AppContext
+
+BRASS = (236, 204, 132)
+PLAY_DELAY = 0.9
+"""Seconds each step stays on screen while playing (after its animation, if any)."""
+
+
+def step_words(step: int, total: int) -> str:
+    """The move counter: 'Start', 'Move 12 of 140'."""
+    return "Start" if step == 0 else f"Move {step} of {total}"
+
+
+def viewpoint_words(viewer: Seat, names: list[str]) -> str:
+    return "Seen by: everyone (no secrets)" if viewer == OBSERVER else f"Seen by: {names[viewer]}"
+
+
+class ReplayScene(Scene):
+    """Step or play through `replay` (see the module docstring)."""
+
+    def __init__(self, ctx: AppContext, replay: Replay, names: list[str] | None = None,
+                 on_close: Callable[[], None] | None = None, start: int | None = None) -> None:
+        super().__init__(ctx)
+        self.replay = replay
+        self.game = replay.game
+        self.on_close = on_close
+        self.names = names or seat_labels(replay)
+        self.text = TextCache(ctx.font)
+        self.view = view_class(self.game.info.id)(ctx, self.game, self.text)
+        # nobody plays here: the view is told no seat is a person's, so it offers nothing to do
+        self.view.set_seats(self.names, [False] * len(replay.seats))
+        self.animator = Animator(lambda: self.ctx.settings.animation_factor)
+        self.log = LogPanel(self.text)
+        self.viewpoints = replay.viewpoints()
+        self.viewer: Seat = self.viewpoints[0]
+        self.step = len(replay) if start is None else max(0, min(start, len(replay)))
+        self.playing = False
+        self.wait = 0.0
+        self.time = 0.0
+        self.buttons: list[Button] = []
+        self._chrome: pygame.Surface | None = None
+        self._show()
+
+    # --- the position on screen -----------------------------------------------------------
+    def _show(self, animate: bool = False) -> None:
+        before = self.view.view
+        state = self.replay.state_at(self.step)
+        self.view.set_view(state.view(self.viewer))
+        if animate and self.step > 0 and before:
+            try:
+                self.view.animate([e.event for e in self.replay.entries_of(self.step)], self.animator, before, None)
+            except Exception:  # noqa: BLE001 - an animation is an extra; the position is what counts
+                self.animator.finish_all()
+        else:
+            self.animator.finish_all()
+        self.log.set_lines(self._log_lines(self.replay.log_until(self.step)))
+
+    def _log_lines(self, entries: list[Any]) -> list[tuple[str, tuple[int, int, int]]]:
+        lines = self.game.describe_log(entries, self.names, self.viewer)
+        return [(line.text, self.view.tone_colour(line)) for line in lines]
+
+    def move_line(self) -> str:
+        """The log line(s) of the step on screen, as the viewer reads them."""
+        if self.step == 0:
+            return "The game as it was set up."
+        text = " · ".join(t for t, _ in self._log_lines(self.replay.entries_of(self.step)))
+        if text:
+            return text
+        mover = self.replay.mover(self.step)
+        return "Chance" if mover == CHANCE else "The game moves on" if mover == AUTO else \
+            f"{self.names[mover]} moved" if mover is not None and mover >= 0 else ""
+
+    def go(self, step: int, animate: bool = False) -> None:
+        step = max(0, min(step, len(self.replay)))
+        if step == self.step:
+            return
+        self.step = step
+        self._show(animate)
+        self._refresh_buttons()
+
+    def first(self) -> None:
+        self.playing = False
+        self.go(0)
+
+    def back(self) -> None:
+        self.playing = False
+        self.go(self.step - 1)
+
+    def forward(self) -> None:
+        self.playing = False
+        self.go(self.step + 1, animate=True)
+
+    def last(self) -> None:
+        self.playing = False
+        self.go(len(self.replay))
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.step >= len(self.replay):
+            self.go(0)  # at the end, Play starts again from the start
+        self.playing = not self.playing
+        self.wait = 0.0
+        self._refresh_buttons()
+
+    def next_viewpoint(self) -> None:
+        k = self.viewpoints.index(self.viewer)
+        self.viewer = self.viewpoints[(k + 1) % len(self.viewpoints)]
+        self._show()
+        self._refresh_buttons()
+
+    def close(self) -> None:
+        self.ctx.stack.pop()
+        if self.on_close is not None:
+            self.on_close()
+
+    # --- scene ----------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.on_resize(self.ctx.screen.get_size())
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        hs = min(h, int(w * 0.8))
+        self.fs = max(14, int(hs * 0.022))
+        self.top_h = max(58, min(104, int(hs * 0.1)))
+        self.bar_h = max(52, int(self.fs * 3.4))
+        self.panel_w = max(270, min(430, int(w * 0.24)))
+        self.play_rect = pygame.Rect(0, self.top_h, w - self.panel_w, h - self.top_h - self.bar_h)
+        self.side_rect = pygame.Rect(w - self.panel_w + 4, self.top_h + 12, self.panel_w - 16,
+                                     h - self.top_h - self.bar_h - 24)
+        self.bar_rect = pygame.Rect(0, h - self.bar_h, w, self.bar_h)
+        self.view.layout(self.play_rect)
+        self.log.set_rect(pygame.Rect(self.side_rect.x + 14, self.side_rect.y + int(self.fs * 2.2),
+                                      self.side_rect.w - 28, self.side_rect.h - int(self.fs * 2.2) - 14),
+                          max(12, self.fs - 2))
+        self._chrome = None
+        self._build_buttons()
+
+    def _build_buttons(self) -> None:
+        bar = self.bar_rect
+        bh = max(34, int(self.fs * 2.2))
+        y = bar.centery - bh // 2
+        small = max(44, int(self.fs * 3.2))
+        wide = max(90, int(self.fs * 6))
+        specs: list[tuple[str, Callable[[], None], str, int]] = [
+            ("|<", self.first, "The start (Home)", small),
+            ("<", self.back, "One move back (Left)", small),
+            ("Play", self.toggle_play, "Play the moves one after another, or pause (Space)", wide),
+            (">", self.forward, "One move on (Right)", small),
+            (">|", self.last, "The last move (End)", small),
+        ]
+        x = bar.x + 16
+        self.buttons = []
+        for label, action, tip, width in specs:
+            b = Button(label, action, tip)
+            b.rect = pygame.Rect(x, y, width, bh)
+            x += width + 8
+            self.buttons.append(b)
+        self.btn_first, self.btn_back, self.btn_play, self.btn_forward, self.btn_last = self.buttons
+        self.counter_x = x + 10
+        close = Button("Back", self.close, "Leave the replay (Esc)")
+        close.rect = pygame.Rect(bar.right - 16 - wide, y, wide, bh)
+        self.btn_close = close
+        self.buttons.append(close)
+        if len(self.viewpoints) > 1:
+            see = Button("Change view", self.next_viewpoint, "Whose eyes the game is watched with (V)")
+            see.rect = pygame.Rect(close.rect.x - 10 - int(wide * 1.5), y, int(wide * 1.5), bh)
+            self.btn_view: Button | None = see
+            self.buttons.append(see)
+        else:
+            self.btn_view = None
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        if not self.buttons:
+            return
+        end = len(self.replay)
+        self.btn_first.enabled = self.btn_back.enabled = self.step > 0
+        self.btn_forward.enabled = self.btn_last.enabled = self.step < end
+        self.btn_play.label = "Pause" if self.playing else "Play"
+        self.btn_play.enabled = end > 0
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            keys: dict[int, Callable[[], None]] = {
+                pygame.K_ESCAPE: self.close, pygame.K_LEFT: self.back, pygame.K_RIGHT: self.forward,
+                pygame.K_SPACE: self.toggle_play, pygame.K_HOME: self.first, pygame.K_END: self.last,
+                pygame.K_v: self.next_viewpoint if len(self.viewpoints) > 1 else (lambda: None)}
+            action = keys.get(event.key)
+            if action is not None:
+                action()
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            for b in self.buttons:
+                if b.handle(event) and event.type == pygame.MOUSEBUTTONUP:
+                    self.ctx.play("click")
+                    return True
+            return True  # nothing reaches the board: the replay is read-only
+        if event.type == pygame.MOUSEWHEEL:
+            self.log.handle(event, self.ctx.pointer())
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.animator.update(dt)
+        if not self.playing or self.animator.busy:
+            return
+        self.wait += dt
+        if self.wait >= PLAY_DELAY * max(0.2, self.ctx.settings.animation_factor or 1.0):
+            self.wait = 0.0
+            self.go(self.step + 1, animate=True)
+            if self.step >= len(self.replay):
+                self.playing = False
+                self._refresh_buttons()
+
+    def next_frame_in(self) -> float:
+        if self.animator.tweens:
+            return 0.0
+        return PULSE if self.playing else STILL
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        if self._chrome is None or self._chrome.get_size() != (w, h):
+            chrome = felt_surface((w, h)).copy()
+            pygame.draw.rect(chrome, (18, 20, 32), pygame.Rect(0, 0, w, self.top_h))
+            pygame.draw.line(chrome, (150, 122, 74), (0, self.top_h - 1), (w, self.top_h - 1))
+            pygame.draw.rect(chrome, (18, 20, 32), self.bar_rect)
+            pygame.draw.line(chrome, (150, 122, 74), self.bar_rect.topleft, self.bar_rect.topright)
+            chrome.blit(panel(self.side_rect.size, 14, 225), (self.side_rect.x - 10, self.side_rect.y - 10))
+            self._chrome = chrome
+        surface.blit(self._chrome, (0, 0))
+        clip = surface.get_clip()
+        surface.set_clip(self.play_rect)
+        self.view.draw(surface, Overlay(time=self.time), self.animator)
+        surface.set_clip(clip)
+        fs = self.fs
+        title = f"Replay · {self.game.info.title}"
+        self.text.blit(surface, title, max(20, int(self.top_h * 0.34)), BRASS, "display", shadow=True,
+                       midleft=(24, self.top_h * 0.36))
+        line = self.move_line()
+        room = self.play_rect.w - 48
+        size = fs
+        img = self.text.render(line, size, palette.TEXT)
+        while img.get_width() > room and size > 11:
+            size -= 1
+            img = self.text.render(line, size, palette.TEXT)
+        surface.blit(img, img.get_rect(midleft=(24, int(self.top_h * 0.76))),
+                     pygame.Rect(0, 0, room, img.get_height()))
+        self.text.blit(surface, viewpoint_words(self.viewer, self.names), fs - 1, palette.TEXT_DIM,
+                       center=(self.side_rect.centerx, self.top_h * 0.5))
+        self.text.blit(surface, "Game log", fs, BRASS, "bold", topleft=(self.side_rect.x + 14, self.side_rect.y + 6))
+        self.log.draw(surface)
+        row = shared_size(self.text, self.buttons, fs + 2)
+        for b in self.buttons:
+            b.draw(surface, self.text, row)
+        self.text.blit(surface, step_words(self.step, len(self.replay)), fs + 2, palette.TEXT, "bold",
+                       midleft=(self.counter_x, self.bar_rect.centery))

@@ -1,0 +1,146 @@
+"""The replay viewer (issue 15): any finished game or save, step by step, drawn by the game's own
+view, read-only, from game over and from the Load list; who may be watched with whose eyes."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.core import paths
+from game.core.match import Match
+from game.core.protocol import by_itself
+from game.core.registry import all_games, get_game
+from game.core.replay import CHECKPOINT, OBSERVER, Replay
+from tests.scenes.test_menu import click, frames, key, played_match, push
+
+
+def random_match(game_id: str, seats: list[str], plies: int, seed: int = 4) -> Match:
+    match = Match(get_game(game_id), {}, seed, seats)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if match.state.is_over():
+            break
+        actors = match.to_act()
+        if by_itself(actors):
+            match.resolve_chance()
+        else:
+            match.submit(rng.choice(match.state.candidates(actors[0])))
+    return match
+
+
+def test_every_step_is_the_position_the_match_went_through() -> None:
+    match = random_match("order-chaos", ["human", "greedy"], 3 * CHECKPOINT + 5)
+    replay = Replay.of(match)
+    states = list(match.states())
+    assert len(replay) == len(match.commands) == len(states) - 1
+    for step in (0, 1, CHECKPOINT, CHECKPOINT + 3, len(replay), 5, 2 * CHECKPOINT + 1, 0):  # back and forth
+        assert replay.state_at(step).notation() == states[step].notation()
+    assert [e.event for e in replay.log] == [e.event for e in match.log]
+    assert replay.log_until(3) == [e for e in match.log if e.ply <= 3]
+
+
+def test_only_a_finished_game_or_its_one_person_may_be_watched_with_a_seats_eyes() -> None:
+    unfinished = random_match("worlds-collide", ["human", "greedy", "greedy"], 30)
+    assert not unfinished.state.is_over()
+    assert Replay.of(unfinished).viewpoints() == [OBSERVER, 0]  # the person's own cards only
+    hot_seat = random_match("worlds-collide", ["human", "human"], 30)
+    assert Replay.of(hot_seat).viewpoints() == [OBSERVER]  # two people: nobody's secrets
+    finished = played_match(finish=True)
+    assert Replay.of(finished).viewpoints() == [OBSERVER, 0, 1]
+
+
+def test_the_observer_sees_no_hidden_card_of_an_unfinished_worlds_collide_game(ui_ctx) -> None:
+    from scenes.replay import ReplayScene
+
+    match = random_match("worlds-collide", ["human", "human"], 40)
+    scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(match)))
+    for step in range(len(scene.replay) + 1):
+        scene.go(step)
+        for player in scene.view.view["players"]:
+            assert player["hand"] is None and player["choice"] is None
+            assert all(h["card"] is None for h in player["hold"] if not h["revealed"])
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+@pytest.mark.parametrize("game_id", [g.info.id for g in all_games()])
+def test_every_game_replays_in_its_own_view_at_both_sizes(ui_ctx, game_id, size) -> None:
+    from scenes.replay import ReplayScene
+
+    game = get_game(game_id)
+    match = random_match(game_id, ["human"] + ["greedy"] * (max(2, game.info.min_players) - 1), 80)
+    ui_ctx.use_window(pygame.Surface(size))
+    scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(match), start=0))
+    assert scene.step == 0 and not scene.btn_back.enabled and scene.btn_forward.enabled
+    for viewer in scene.viewpoints:
+        scene.viewer = viewer
+        for k in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_END, pygame.K_HOME, pygame.K_END):
+            key(ui_ctx, k)
+    assert scene.step == len(match.commands) and not scene.btn_forward.enabled
+    assert all(pygame.Rect(0, 0, *size).contains(b.rect) for b in scene.buttons)
+    assert scene.btn_close.rect.x > scene.counter_x + 120  # the counter has room before Back
+
+
+def test_keys_step_play_and_leave_and_no_click_reaches_the_match(ui_ctx) -> None:
+    from scenes.replay import ReplayScene, step_words
+
+    match = played_match(moves=12)
+    before = [c.to_json() for c in match.commands]
+    scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(match), start=0))
+    key(ui_ctx, pygame.K_RIGHT)
+    assert scene.step == 1 and step_words(1, 12) == "Move 1 of 12"
+    assert scene.move_line().startswith("Bag: drew")  # the log line of the move
+    key(ui_ctx, pygame.K_END)
+    assert scene.step == 12 and "Move 12 of 12" == step_words(scene.step, len(scene.replay))
+    key(ui_ctx, pygame.K_HOME)
+    key(ui_ctx, pygame.K_SPACE)
+    assert scene.playing
+    for _ in range(400):  # plays on by itself to the end, then stops
+        frames(ui_ctx, 1)
+        scene.wait += 0.2
+        if not scene.playing:
+            break
+    assert scene.step == 12 and not scene.playing
+    cell = scene.view.anchor(scene.view.hit_test(scene.view.rect.center) or scene.view.sources(0)[0])
+    assert cell is not None
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # a click on the board is the viewer's
+        ui_ctx.stack.top.handle_event(pygame.event.Event(kind, pos=(int(cell[0]), int(cell[1])), button=1))
+    assert [c.to_json() for c in match.commands] == before
+    key(ui_ctx, pygame.K_ESCAPE)
+    frames(ui_ctx, 1)
+    assert ui_ctx.stack.top is not scene
+
+
+def test_game_over_offers_the_replay_and_esc_comes_back(ui_ctx) -> None:
+    from scenes.game_over import GameOverScene
+    from scenes.replay import ReplayScene
+
+    match = played_match(finish=True)
+    over = push(ui_ctx, GameOverScene(ui_ctx, match))
+    button = next(e for e in ui_ctx.ui.get_sprite_group().sprites() if getattr(e, "text", "") == "Watch replay")
+    click(ui_ctx, button)
+    replay = ui_ctx.stack.top
+    assert isinstance(replay, ReplayScene) and replay.step == 0 and len(replay.replay) == len(match.commands)
+    assert replay.viewpoints == [OBSERVER, 0, 1]
+    key(ui_ctx, pygame.K_ESCAPE)
+    frames(ui_ctx, 1)
+    assert ui_ctx.stack.top is over
+
+
+def test_the_load_list_replays_a_save_without_changing_it(ui_ctx) -> None:
+    from scenes.menu import MenuScene
+    from scenes.replay import ReplayScene
+
+    path = paths.saves_dir() / "half.json"
+    played_match(moves=9).save(path)
+    text = path.read_text()
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    click(ui_ctx, menu.buttons["load"])
+    click(ui_ctx, menu.replay_buttons[path])
+    scene = ui_ctx.stack.top
+    assert isinstance(scene, ReplayScene) and len(scene.replay) == 9 and scene.step == 0
+    key(ui_ctx, pygame.K_END)
+    key(ui_ctx, pygame.K_ESCAPE)
+    frames(ui_ctx, 1)
+    assert ui_ctx.stack.top is menu and path.read_text() == text
