@@ -10,11 +10,13 @@ import pygame
 
 from game.core import autosaves
 from game.core.match import Match
-from game.core.replay import Replay
+from game.core.replay import OBSERVER, Replay
 from game.core.text import join_names
 from scenes.kit import palette
 from scenes.seat_names import seat_label, seat_labels, seat_long_label
-from scenes.sprites.text import wrap_text
+from scenes.sprites.text import TextCache, wrap_text
+from scenes.views import view_class
+from scenes.views.base import GameView
 from scenes.widgets import (
     UIScene,
     blit_text,
@@ -142,11 +144,35 @@ class GameOverScene(UIScene):
         self.table = score_table(match)
         """The final scoring in parts (`score_table`), shown instead of the score rows when the game gives it."""
         self.table_layout: TableLayout | None = None
+        self._main = pygame.Rect(0, 0, 0, 0)
+        """The scores' part of the card (all of it when the game explains nothing more)."""
+        self.result_view = self._make_result_view()
+        self.result_rect: pygame.Rect | None = None
+        """Where the game's own explanation of the result is drawn (`GameView.draw_result`)."""
+
+    def _make_result_view(self) -> GameView | None:
+        """The game's own view over the final position as a neutral observer sees it (at the end
+        nothing is secret), when it explains the result (`GameView.result_width`)."""
+        m = self.match
+        try:
+            view = view_class(m.game.info.id)(self.ctx, m.game, TextCache(self.ctx.font))
+            view.set_seats(seat_labels(m), [m.is_human(i) for i in range(len(m.seats))])
+            view.set_view(m.state.view(OBSERVER))
+        except Exception:  # noqa: BLE001 - the explanation is an extra: the scores still show
+            return None
+        return view if type(view).result_width is not GameView.result_width else None
 
     def build(self, w: int, h: int) -> None:
         rows = score_lines(self.match)
         px = self.px
         width = min(px(760) if self.table else px(640), w - 60)
+        result_w = 0
+        if self.result_view is not None:  # the scores on the left, the explanation on the right
+            width = min(width, px(420))
+            result_h = min(h - 40, px(600)) - px(160)
+            result_w = min(self.result_view.result_width(result_h), w - 40 - width - px(24), px(760))
+            if result_w < px(200):
+                result_w = 0
         self._reason_lines = wrap_text(self.reason, self.font(16, "bold"), width - px(80))[:3] if self.reason else []
         reason_h = px(22) * len(self._reason_lines)
         if self.table:
@@ -156,12 +182,19 @@ class GameOverScene(UIScene):
             self.table_layout = table_layout(pygame.Rect(0, 0, width - px(80), 0), label_w, len(self.match.seats),
                                              len(self.table), px, room)
             table_h = self.table_layout.labels.h
-            self._card = pygame.Rect(0, 0, width, px(200 + 84 + 12) + reason_h + table_h)
+            self._main = pygame.Rect(0, 0, width, px(200 + 84 + 12) + reason_h + table_h)
         else:
             self.table_layout = None
-            self._card = pygame.Rect(0, 0, width, px(330) + px(62) * len(rows) + reason_h)
+            self._main = pygame.Rect(0, 0, width, px(330) + px(62) * len(rows) + reason_h)
+        self._card = pygame.Rect(0, 0, width + (result_w + px(24) if result_w else 0), self._main.h)
+        if result_w:
+            self._card.h = max(self._main.h, min(h - 40, px(600)))
+            self._main.h = self._card.h
         self._card.center = (w // 2, h // 2)
-        c = self._card
+        self._main.topleft = self._card.topleft
+        self.result_rect = pygame.Rect(self._main.right, self._card.y + px(60), result_w,
+                                       self._card.h - px(60 + 100)) if result_w else None
+        c = self._main
         if self.table_layout is not None:  # into the card, under the 'final scores' line
             dx, dy = c.x + px(40), c.y + px(200) + reason_h
             t = self.table_layout
@@ -169,17 +202,20 @@ class GameOverScene(UIScene):
                                             t.header_h, t.row_h)
         by = c.bottom - px(84)
         gap = px(12)
-        bw = (c.w - px(80) - 2 * gap) // 3
+        row = self._card if self.result_rect is not None else c  # under both parts when there are two
+        bw = min(px(240), (row.w - px(80) - 2 * gap) // 3)
+        bx = row.centerx - (3 * bw + 2 * gap) // 2
         bh = px(54)
-        self.icon_button(pygame.Rect(c.x + px(40), by, bw, bh), "Play again", self.play_again, "rolling-dices",
+        self.icon_button(pygame.Rect(bx, by, bw, bh), "Play again", self.play_again, "rolling-dices",
                          primary=True, tooltip="Same players, a new deal")
-        self.icon_button(pygame.Rect(c.x + px(40) + bw + gap, by, bw, bh), "Swap seats", self.swap_seats,
+        self.icon_button(pygame.Rect(bx + bw + gap, by, bw, bh), "Swap seats", self.swap_seats,
                          "card-exchange", tooltip="Same players, seats reversed")
-        self.icon_button(pygame.Rect(c.x + px(40) + 2 * (bw + gap), by, bw, bh), "Main menu", self.main_menu,
+        self.icon_button(pygame.Rect(bx + 2 * (bw + gap), by, bw, bh), "Main menu", self.main_menu,
                          "vortex")
-        self.button(pygame.Rect(c.right - px(164), c.y + px(16), px(148), px(34)), "See the board",
+        top = self._card
+        self.button(pygame.Rect(top.right - px(164), top.y + px(16), px(148), px(34)), "See the board",
                     self.see_board, tooltip="Close this to look at the final board (Esc)")
-        self.button(pygame.Rect(c.x + px(16), c.y + px(16), px(148), px(34)), "Watch replay",
+        self.button(pygame.Rect(top.x + px(16), top.y + px(16), px(148), px(34)), "Watch replay",
                     self.watch_replay, tooltip="Step or play through the game move by move (R)")
         if self.message:
             self.label(pygame.Rect(c.x + px(20), c.bottom - px(26), c.w - px(40), px(22)), self.message,
@@ -227,14 +263,20 @@ class GameOverScene(UIScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 160)
-        c = self._card
-        draw_card(surface, c, radius=22)
+        draw_card(surface, self._card, radius=22)
+        if self.result_view is not None and self.result_rect is not None:
+            pygame.draw.line(surface, (70, 76, 100), (self._main.right, self._card.y + self.px(60)),
+                             (self._main.right, self._card.bottom - self.px(100)))
+            self.result_view.draw_result(surface, self.result_rect.inflate(-self.px(16), 0))
+        c = self._main
         px = self.px
         winners = self.match.state.winners() if self.match.state.is_over() else []
         emblem = icon("trophy-cup" if len(winners) == 1 else "laurels", px(72), palette.ACCENT)
         surface.blit(emblem, emblem.get_rect(midtop=(c.centerx, c.y + px(24))))
-        blit_text(surface, self.font(46, "display"), result_text(self.match), palette.TEXT,
-                  (c.centerx, c.y + px(134)), "center")
+        title, size = result_text(self.match), 46
+        while size > 24 and self.font(size, "display").size(title)[0] > c.w - px(32):
+            size -= 2  # a long name ('Computer (greedy) wins') in a narrow scores' part
+        blit_text(surface, self.font(size, "display"), title, palette.TEXT, (c.centerx, c.y + px(134)), "center")
         y = c.y + px(172)
         for line in self._reason_lines:
             blit_text(surface, self.font(16, "bold"), line, palette.ACCENT, (c.centerx, y), "center")

@@ -36,7 +36,7 @@ class OrderChaosState(State):
     """Mutable position; `apply` trusts its input (checks live in Game.check)."""
 
     __slots__ = ("size", "board", "bag", "drawn", "phase", "half", "half_scores",
-                 "rng", "fair", "first_half_draws", "last")
+                 "rng", "fair", "first_half_draws", "last", "first_half_board")
 
     def __init__(self, size: int, fair: bool, rng: Rng) -> None:
         self.size = size
@@ -51,6 +51,8 @@ class OrderChaosState(State):
         self.half = 0
         self.half_scores: list[int | None] = [None, None]
         self.last: JsonDict | None = None
+        self.first_half_board: list[int | None] | None = None
+        """Half 1's final board, kept once half 2 begins (the game-over screen shows both)."""
 
     # --- roles -----------------------------------------------------------
     def order_seat(self) -> Seat:
@@ -146,6 +148,7 @@ class OrderChaosState(State):
             events.append(MatchEnded(final))
             return events
         self.half = 1
+        self.first_half_board = self.board
         self.board = [None] * (self.size * self.size)
         self.bag = [self.size] * self.size
         self.last = None
@@ -161,6 +164,7 @@ class OrderChaosState(State):
         copy.drawn, copy.phase, copy.half = self.drawn, self.phase, self.half
         copy.half_scores = self.half_scores[:]
         copy.last = dict(self.last) if self.last else None
+        copy.first_half_board = self.first_half_board  # never changed once kept: shared
         return copy
 
     def is_over(self) -> bool:
@@ -264,6 +268,8 @@ class OrderChaosState(State):
             "last": copy.deepcopy(self.last),  # a copy: a screen must not edit the state
             "fair": self.fair,
             "next_known": self.known_next_draw(),
+            "first_half_board": None if self.first_half_board is None else
+            [self.first_half_board[r * n:(r + 1) * n] for r in range(n)],
         }
 
     def notation(self) -> str:

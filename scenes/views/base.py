@@ -260,6 +260,16 @@ class GameView(ABC):
         not say)."""
         return str(self.view.get("over_reason") or "")
 
+    def result_width(self, height: int) -> int:
+        """How wide the game-over card's explanation of the result would like to be at `height`
+        pixels high (Order & Chaos's two final boards, Worlds Collide's revealed cards, Rally's
+        chart); 0, the default: the game has none and the card shows the scores alone. Asked
+        on a view holding the neutral observer's final view (`game.core.replay.OBSERVER`)."""
+        return 0
+
+    def draw_result(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the explanation of the result (see `result_width`) inside `rect`."""
+
     def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
         """Source and destination that show a command (a hint) on the board."""
         return None

@@ -8,6 +8,7 @@ from functools import lru_cache
 import pygame
 
 from game.order_chaos.colours import colour_of
+from game.order_chaos.public import palindromes as line_runs
 from scenes.sprites.blur import soft_blur
 
 Colour = tuple[int, int, int]
@@ -46,17 +47,9 @@ def dot_marker(diameter: int, rgb: Colour) -> pygame.Surface:
 
 
 def palindromes(line: Sequence[int | None]) -> list[tuple[int, int]]:
-    """(start, length) of every palindromic run of length >= 2 (runs stop at gaps)."""
-    out: list[tuple[int, int]] = []
-    n = len(line)
-    for i in range(n):
-        for j in range(i + 1, n):
-            seg = line[i:j + 1]
-            if any(v is None for v in seg):
-                break
-            if list(seg) == list(reversed(seg)):
-                out.append((i, j - i + 1))
-    return out
+    """(start, length) of every palindromic run of length >= 2 (runs stop at gaps), left to right
+    (`game.order_chaos.public.palindromes`, the game-over boards' runs, as (start, length))."""
+    return [(a, b - a + 1) for a, b in sorted(line_runs(line))]
 
 
 def explain_line(label: str, line: Sequence[int | None], score: int, limit: int = 6) -> str:

@@ -59,6 +59,7 @@ from scenes.views.order_chaos.art import (
     pouch_fallback,
     ring_marker,
 )
+from scenes.views.order_chaos.result import draw_halves, result_width
 from scenes.kit.palette import BRASS, TEXT_DIM as DIM
 
 DRAWN = Target("drawn")
@@ -149,6 +150,13 @@ class OrderChaosView(GameView):
         if phase == "draw":
             return "Drawing a counter from the bag...", BRASS
         return "The match is over", BRASS
+
+    def result_width(self, height: int) -> int:
+        """Both halves' final boards with their palindromes (`result.draw_halves`)."""
+        return result_width(height, self.n) if self.view.get("phase") == "over" else 0
+
+    def draw_result(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_halves(surface, rect, self.view, self.text, self.seat_names, self._counter)
 
     def actions(self, seat: Seat) -> list[Action]:
         if self.view.get("phase") == "order" and seat == self.view["roles"]["order"]:

@@ -107,6 +107,7 @@ from scenes.views.worlds_collide.art import (
     colour_of,
     shard_tip,
 )
+from scenes.views.worlds_collide.result import draw_players, result_width
 from scenes.kit.palette import BRASS, TEXT_DIM as DIM
 
 CLASH_RED: Colour = (236, 84, 72)
@@ -933,6 +934,13 @@ class WorldsCollideView(GameView):
                 2: "choose a played Action to resolve", 3: "choose an opponent's Hold to discard from",
                 4: "press Resolve to reveal 3 Shards", 5: "choose a second Action to play"}.get(
             ch if ch is not None else -1, "resolve it")
+
+    def result_width(self, height: int) -> int:
+        """Every player's Reality, Hold and hand, all revealed at the end (`result.draw_players`)."""
+        return result_width(height, len(self.view["players"])) if self.view.get("all_revealed") else 0
+
+    def draw_result(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_players(surface, rect, self.view, self.art, self.text, self.seat_names)
 
     def actions(self, seat: Seat) -> list[Action]:
         staged = self.staged()

@@ -1,0 +1,106 @@
+"""Game-over screens that explain the result (issue 15): Order & Chaos's two final boards with their
+palindromes and line points, Worlds Collide's every card revealed (only once the game is over)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.core.match import Match
+from game.core.protocol import by_itself
+from game.core.registry import get_game
+from game.core.replay import OBSERVER
+from game.order_chaos.public import line_points, outermost, palindromes
+from game.order_chaos.scoring import line_score
+from scenes.game_over import GameOverScene
+from scenes.views.order_chaos.result import boards_of
+from tests.scenes.test_menu import frames, played_match, push
+
+
+def finished(game_id: str, seats: list[str], seed: int = 2) -> Match:
+    match = Match(get_game(game_id), {}, seed, seats)
+    rng = random.Random(seed)
+    while not match.state.is_over():
+        actors = match.to_act()
+        if by_itself(actors):
+            match.resolve_chance()
+        else:
+            match.submit(rng.choice(match.state.candidates(actors[0])))
+    return match
+
+
+def buttons_named(ctx, text):  # type: ignore[no-untyped-def]
+    return [e for e in ctx.ui.get_sprite_group().sprites() if getattr(e, "text", "") == text]
+
+
+def test_palindromes_are_the_runs_whose_lengths_make_the_line_score() -> None:
+    rng = random.Random(7)
+    for _ in range(500):
+        line = [rng.choice([None, 0, 1, 2]) for _ in range(rng.randint(1, 9))]
+        assert sum(b - a + 1 for a, b in palindromes(line)) == line_score(line)
+    assert palindromes([0, 0, 0]) == [(0, 1), (1, 2), (0, 2)]
+    assert outermost(palindromes([0, 0, 0, 1, 2, 1, None, 3, 3])) == [(7, 8), (0, 2), (3, 5)]
+
+
+def test_half_ones_board_is_kept_for_the_end_and_its_lines_add_up_to_its_score() -> None:
+    match = played_match(finish=True)
+    assert match.state.view(0)["first_half_board"] is not None
+    history = list(match.states())
+    at_half = next(s for s in history if s.half == 1)  # half 2 has begun: half 1's board is kept
+    first = at_half.view(OBSERVER)["first_half_board"]
+    before = history[history.index(at_half) - 1]
+    assert before.view(0)["first_half_board"] is None
+    assert all(cell is not None for row in first for cell in row)  # the full board of half 1's end
+    last_move = [(a, b) for ra, rb in zip(first, before.view(0)["board"]) for a, b in zip(ra, rb) if a != b]
+    assert len(last_move) == 1 and last_move[0][1] is None  # the board of the move before, plus the last counter
+    view = match.state.view(OBSERVER)
+    halves = boards_of(view)
+    assert [half for half, _ in halves] == [0, 1]
+    for half, board in halves:
+        rows, cols = line_points(board)
+        assert sum(rows) + sum(cols) == view["half_scores"][half]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_order_and_chaos_game_over_shows_both_boards_beside_the_scores(ui_ctx, size) -> None:  # type: ignore[no-untyped-def]
+    ui_ctx.use_window(pygame.Surface(size))
+    scene = push(ui_ctx, GameOverScene(ui_ctx, played_match(finish=True, seed=5)))
+    frames(ui_ctx, 1)
+    result, card = scene.result_rect, scene._card
+    assert scene.result_view is not None and result is not None
+    assert pygame.Rect(0, 0, *size).contains(card) and card.contains(result)
+    assert result.x >= scene._main.right and result.w >= 400
+    for label in ("Play again", "Swap seats", "Main menu", "Watch replay", "See the board"):
+        (button,) = buttons_named(ui_ctx, label)
+        assert card.contains(button.rect) and not button.rect.colliderect(result), label
+
+
+def test_worlds_collide_hides_every_secret_until_the_game_is_over_then_shows_them_all() -> None:
+    match = finished("worlds-collide", ["human", "greedy", "greedy"])
+    states = list(match.states())
+    for state in states[:-1][::7]:
+        for viewer in (OBSERVER, 0, 1):
+            view = state.view(viewer)
+            assert not view["all_revealed"]
+            for p in view["players"]:
+                if p["seat"] != viewer:
+                    assert p["hand"] is None
+                assert all(h["card"] is None for h in p["hold"] if not h["revealed"]) or viewer >= 0
+    end = match.state.view(OBSERVER)
+    assert end["all_revealed"]
+    for p in end["players"]:
+        assert p["hand"] is not None and len(p["hand"]) == p["hand_count"]
+        assert all(h["card"] is not None for h in p["hold"])
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_worlds_collide_game_over_shows_each_reality_and_the_revealed_cards(ui_ctx, size) -> None:  # type: ignore[no-untyped-def]
+    ui_ctx.use_window(pygame.Surface(size))
+    match = finished("worlds-collide", ["human", "greedy", "greedy", "greedy"], seed=3)
+    scene = push(ui_ctx, GameOverScene(ui_ctx, match))
+    frames(ui_ctx, 1)
+    assert scene.result_view is not None and scene.result_rect is not None
+    assert scene._card.contains(scene.result_rect) and scene.result_rect.h >= 300
+    assert scene.result_view.view["all_revealed"]
