@@ -63,6 +63,7 @@ def end_if_settled(state: RallyState, events: list[Event]) -> bool:
 def game_over(state: RallyState, kind: str, reason: str, events: list[Event]) -> None:
     """Stop the game: clear whatever was pending, record why, announce the winners."""
     assert kind in OVER_KINDS, kind
+    record_era(state)
     state.phase = "over"
     state.over_kind = kind
     state.over_reason = reason
@@ -72,4 +73,11 @@ def game_over(state: RallyState, kind: str, reason: str, events: list[Event]) ->
     events.append(GameOver(winners, tuple(state.points), kind))
 
 
-__all__ = ["NO_SHIPS_REASON", "OVER_KINDS", "end_if_settled", "game_over", "lone_leader"]
+def record_era(state: RallyState) -> None:
+    """Keep the era's closing figures (points, entropy) in the public history, once per era: at
+    its end, or where the game stopped within it."""
+    if state.era > 0 and (not state.eras or state.eras[-1][0] != state.era):
+        state.eras += ((state.era, tuple(state.points), state.entropy),)
+
+
+__all__ = ["NO_SHIPS_REASON", "OVER_KINDS", "end_if_settled", "game_over", "lone_leader", "record_era"]

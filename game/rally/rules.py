@@ -561,6 +561,7 @@ def last_era(state: RallyState) -> bool:
 
 def _end_era(state: RallyState, events: list[Event]) -> None:
     events.append(EraEnded(state.era, state.starter))
+    ending.record_era(state)
     if state.entropy >= 0:
         ending.game_over(state, "entropy", "Entropy has reached zero: the old universe is gone.", events)
         return

@@ -64,6 +64,10 @@ class RallyState(State):
         self.over_reason = ""
         self.over_kind = ""
         """Why the game ended, as a code (`ending.OVER_KINDS`); "" while it goes on."""
+        self.eras: tuple[tuple[int, tuple[int, ...], int], ...] = ()
+        """(era, each player's points, entropy) at the end of every era played, and where the
+        game stopped if it ended within one (`ending.record_era`): public history for the
+        game-over chart; a tuple, so clones share it."""
         self.stats: dict[str, int] = {}
         """Cards played per kind and other counters for playtest reports (not shown to players)."""
 
@@ -115,6 +119,7 @@ class RallyState(State):
         c.waiting = self.waiting
         c.expansion_left, c.over_reason, c.over_kind = self.expansion_left, self.over_reason, self.over_kind
         c.stats = dict(self.stats)
+        c.eras = self.eras
         return c
 
     def is_over(self) -> bool:
@@ -245,6 +250,8 @@ class RallyState(State):
             "winners": self.winners() if self.is_over() else [],
             "over_reason": self.over_reason,
             "over_kind": self.over_kind,
+            "era_history": [{"era": era, "points": list(points), "entropy": entropy}
+                            for era, points, entropy in self.eras],
         }
 
     def notation(self) -> str:

@@ -104,3 +104,30 @@ def test_worlds_collide_game_over_shows_each_reality_and_the_revealed_cards(ui_c
     assert scene.result_view is not None and scene.result_rect is not None
     assert scene._card.contains(scene.result_rect) and scene.result_rect.h >= 300
     assert scene.result_view.view["all_revealed"]
+
+
+def test_rally_keeps_each_eras_points_and_entropy_as_public_history() -> None:
+    from game.rally.cards import START_ENTROPY
+    from scenes.views.rally.result import chart_series
+
+    match = finished("rally", ["human", "greedy", "greedy"], seed=3)
+    state = match.state
+    history = state.view(OBSERVER)["era_history"]
+    assert [e["era"] for e in history] == list(range(1, state.era + 1))
+    assert history[-1]["points"] == list(state.points) and history[-1]["entropy"] == state.entropy
+    assert all(a["entropy"] <= b["entropy"] for a, b in zip(history, history[1:]))  # the clock only rises
+    assert state.view(0)["era_history"] == history == state.view(2)["era_history"]  # the same for everyone
+    mid = next(s for s in match.states() if s.era == 2)
+    assert [e["era"] for e in mid.view(1)["era_history"]] == [1]  # an era is recorded once it has ended
+    series, entropy = chart_series(state.view(OBSERVER), ["A", "B", "C"], lambda p: (p, p, p), (1, 1, 1))
+    assert entropy.values[0] == START_ENTROPY and len(entropy.values) == state.era + 1
+    assert [s.values[-1] for s in series] == [float(p) for p in state.points]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_rally_game_over_draws_the_chart_beside_the_points(ui_ctx, size) -> None:  # type: ignore[no-untyped-def]
+    ui_ctx.use_window(pygame.Surface(size))
+    scene = push(ui_ctx, GameOverScene(ui_ctx, finished("rally", ["human", "greedy"], seed=4)))
+    frames(ui_ctx, 1)
+    assert scene.result_view is not None and scene.result_rect is not None
+    assert scene._card.contains(scene.result_rect) and scene.result_rect.w >= 400

@@ -49,6 +49,7 @@ from scenes.sprites.felt import felt_surface
 from scenes.sprites.hex import blit_centred, hex_glow, hex_hover, hex_shape
 from scenes.sprites.text import panel
 from scenes.views.rally import text as words
+from scenes.views.rally.result import draw_chart
 from scenes.views.rally.text import ENTROPY_COLOUR, NEUTRAL
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
 from scenes.views.rally.animation import Timeline, build_timeline, cargo_at, seats_at, tiles_shown
@@ -563,6 +564,13 @@ class RallyView(GameView):
         """The chaos phase is played back round by round: Space / Pause hold it (also while its
         last round still plays, though the state has moved on to the expansion)."""
         return self.view.get("phase") == "chaos" or self._playing_round > 0
+
+    def result_width(self, height: int) -> int:
+        """A chart of points and entropy over the eras (`result.draw_chart`)."""
+        return max(420, int(height * 1.25)) if self.view.get("phase") == "over" else 0
+
+    def draw_result(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_chart(surface, rect, self.view, self.text, self.seat_names, player_colour, ENTROPY_COLOUR)
 
     def over_reason(self) -> str:
         """Why the game ended, with the table's seat names (the engine says 'Player N')."""
