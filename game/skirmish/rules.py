@@ -1042,6 +1042,7 @@ def _score_slay(s: S, fallen: Figure, ev: list[Event]) -> None:
 
 def _add_score(s: S, side: int, points: int, reason: str, ev: list[Event]) -> None:
     s.score[side] += points
+    s.score_parts += ((side, "slay" if reason.startswith("slay:") else reason, points),)
     ev.append(Scored(side, points, s.score[side], reason))
 
 

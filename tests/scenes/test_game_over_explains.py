@@ -131,3 +131,27 @@ def test_rally_game_over_draws_the_chart_beside_the_points(ui_ctx, size) -> None
     frames(ui_ctx, 1)
     assert scene.result_view is not None and scene.result_rect is not None
     assert scene._card.contains(scene.result_rect) and scene.result_rect.w >= 400
+
+
+def test_the_skirmish_breaks_its_mission_score_down_by_objective(ui_ctx) -> None:  # type: ignore[no-untyped-def]
+    from game.skirmish import rules
+    from scenes.game_over import TOTAL, score_table
+
+    match = Match(get_game("skirmish"), {}, 3, ["human", "greedy"])
+    state = match.state
+    first, *others = state.mission.objectives
+    rules._add_score(state, 0, 3, f"hold:{first.id}", [])
+    rules._add_score(state, 1, 2, "slay:4", [])
+    rules._add_score(state, 1, 1, "slay:7", [])
+    rules._add_score(state, 0, 1, f"hold:{first.id}", [])
+    details = match.game.score_details(state)
+    assert details[0][0] == (first.name, 4) and dict(details[1])["Models slain"] == 3
+    assert [label for label, _ in details[0]] == [label for label, _ in details[1]]
+    assert [sum(points for _, points in parts) for parts in details] == state.score == [4, 3]
+    assert state.clone().score_parts == state.score_parts
+    table = score_table(match)
+    assert table[-1] == (TOTAL, [4, 3]) and len(table) == len(others) + 3
+    ui_ctx.use_window(pygame.Surface((1024, 640)))
+    scene = push(ui_ctx, GameOverScene(ui_ctx, match))
+    frames(ui_ctx, 1)
+    assert scene.table_layout is not None and scene._card.contains(scene.table_layout.labels)
