@@ -30,9 +30,13 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any
                  text: TextCache, names: Sequence[str]) -> None:
     players = view["players"]
     winners = set(view.get("winners") or [])
-    row_h = rect.h // max(1, len(players))
-    fs = max(12, min(16, row_h // 7))
-    card_h = max(20, min(int(row_h - fs * 1.8), int((rect.w - 24) / 10.5 / CARD_RATIO)))
+    fs = max(12, min(16, rect.h // (7 * max(1, len(players)))))
+    legend_y = rect.bottom - int(fs * 1.3)
+    pygame.draw.circle(surface, BRASS, (rect.x + 8, legend_y + fs // 2), 4)
+    text.blit(surface, "hidden until the end (a face-down Shard, an Action still in hand)", max(11, fs - 2), TEXT_DIM,
+              topleft=(rect.x + 18, legend_y))
+    row_h = (legend_y - 4 - rect.y) // max(1, len(players))
+    card_h = max(20, min(int(row_h - fs * 2.6 - 8), int((rect.w - 24) / 10.5 / CARD_RATIO)))
     card_w = int(card_h * CARD_RATIO)
     for k, p in enumerate(players):
         row = pygame.Rect(rect.x, rect.y + k * row_h, rect.w, row_h - 6)
