@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from scenes.app import AppContext
 
 BRASS = (236, 204, 132)
-PLAY_DELAY = 0.9
-"""Seconds each step stays on screen while playing (after its animation, if any)."""
+PLAY_DELAY = 0.6
+"""Seconds each step stays on screen while playing (after its animation, if any), at the normal
+animation speed (faster settings shorten it)."""
 
 
 def step_words(step: int, total: int) -> str:
@@ -235,7 +236,7 @@ class ReplayScene(Scene):
         if not self.playing or self.animator.busy:
             return
         self.wait += dt
-        if self.wait >= PLAY_DELAY * max(0.2, self.ctx.settings.animation_factor or 1.0):
+        if self.wait >= PLAY_DELAY / max(1.0, self.ctx.settings.animation_factor):
             self.wait = 0.0
             self.go(self.step + 1, animate=True)
             if self.step >= len(self.replay):

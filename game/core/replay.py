@@ -10,7 +10,7 @@ Who looks (`viewpoints`): a replay is watched as a neutral observer, who reads w
 read (`OBSERVER`, -1: a seat with no secrets). A finished game keeps no secrets any more, so each
 seat's own view may be chosen too. A save of an unfinished game still has secrets: only the seat of
 its one person may be chosen then (their own cards, nobody else's); with several people at it, or
-none, only the observer.
+none, only the observer. A game without hidden information has only the observer's view.
 """
 
 from __future__ import annotations
@@ -104,7 +104,10 @@ class Replay:
         return self.commands[step - 1].seat if 1 <= step <= len(self.commands) else None
 
     def viewpoints(self) -> list[Seat]:
-        """Whose eyes the replay may be watched with: see the module docstring."""
+        """Whose eyes the replay may be watched with: see the module docstring (a game without
+        hidden information looks the same to everyone: the observer only)."""
+        if not self.game.info.hidden_info:
+            return [OBSERVER]
         if self.finished:
             return [OBSERVER] + list(range(len(self.seats)))
         people = [seat for seat, kind in enumerate(self.seats) if kind == "human"]

@@ -47,8 +47,9 @@ def test_only_a_finished_game_or_its_one_person_may_be_watched_with_a_seats_eyes
     assert Replay.of(unfinished).viewpoints() == [OBSERVER, 0]  # the person's own cards only
     hot_seat = random_match("worlds-collide", ["human", "human"], 30)
     assert Replay.of(hot_seat).viewpoints() == [OBSERVER]  # two people: nobody's secrets
-    finished = played_match(finish=True)
-    assert Replay.of(finished).viewpoints() == [OBSERVER, 0, 1]
+    finished = random_match("worlds-collide", ["human", "human", "greedy"], 10_000)
+    assert finished.state.is_over() and Replay.of(finished).viewpoints() == [OBSERVER, 0, 1, 2]
+    assert Replay.of(played_match(finish=True)).viewpoints() == [OBSERVER]  # open information: one view
 
 
 def test_the_observer_sees_no_hidden_card_of_an_unfinished_worlds_collide_game(ui_ctx) -> None:
@@ -122,7 +123,7 @@ def test_game_over_offers_the_replay_and_esc_comes_back(ui_ctx) -> None:
     click(ui_ctx, button)
     replay = ui_ctx.stack.top
     assert isinstance(replay, ReplayScene) and replay.step == 0 and len(replay.replay) == len(match.commands)
-    assert replay.viewpoints == [OBSERVER, 0, 1]
+    assert replay.viewpoints == [OBSERVER] and replay.btn_view is None  # Order & Chaos hides nothing
     key(ui_ctx, pygame.K_ESCAPE)
     frames(ui_ctx, 1)
     assert ui_ctx.stack.top is over
@@ -144,3 +145,18 @@ def test_the_load_list_replays_a_save_without_changing_it(ui_ctx) -> None:
     key(ui_ctx, pygame.K_ESCAPE)
     frames(ui_ctx, 1)
     assert ui_ctx.stack.top is menu and path.read_text() == text
+
+
+def test_a_finished_hidden_information_game_may_be_watched_with_each_seats_eyes(ui_ctx) -> None:
+    from scenes.replay import ReplayScene
+
+    match = random_match("worlds-collide", ["human", "greedy", "greedy"], 10_000)
+    scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(match), start=5))
+    assert scene.viewer == OBSERVER and scene.view.view["seat"] == OBSERVER and scene.btn_view is not None
+    seen = []
+    for _ in range(4):
+        key(ui_ctx, pygame.K_v)
+        seen.append((scene.viewer, scene.view.view["seat"], scene.view.view["players"][scene.viewer]["hand"]
+                     if scene.viewer >= 0 else None))
+    assert [s[0] for s in seen] == [0, 1, 2, OBSERVER] and all(s[0] == s[1] for s in seen)
+    assert all(hand is not None for viewer, _, hand in seen if viewer >= 0)  # that seat's own hand, step 5
