@@ -70,6 +70,7 @@ class ReplayScene(Scene):
         self.time = 0.0
         self.buttons: list[Button] = []
         self._chrome: pygame.Surface | None = None
+        self._move_text = ""
         self._show()
 
     # --- the position on screen -----------------------------------------------------------
@@ -84,7 +85,12 @@ class ReplayScene(Scene):
                 self.animator.finish_all()
         else:
             self.animator.finish_all()
-        self.log.set_lines(self._log_lines(self.replay.log_until(self.step)))
+        lines = self._log_lines(self.replay.log_until(self.step))
+        self.log.set_lines(lines)
+        # the step's own lines are those the log gained with it: worded within the whole log, since
+        # a game's words depend on what came before (Worlds Collide names players by Character)
+        earlier = len(self._log_lines(self.replay.log_until(self.step - 1))) if self.step > 0 else len(lines)
+        self._move_text = " · ".join(text for text, _ in lines[earlier:])
 
     def _log_lines(self, entries: list[Any]) -> list[tuple[str, tuple[int, int, int]]]:
         lines = self.game.describe_log(entries, self.names, self.viewer)
@@ -94,9 +100,8 @@ class ReplayScene(Scene):
         """The log line(s) of the step on screen, as the viewer reads them."""
         if self.step == 0:
             return "The game as it was set up."
-        text = " · ".join(t for t, _ in self._log_lines(self.replay.entries_of(self.step)))
-        if text:
-            return text
+        if self._move_text:
+            return self._move_text
         mover = self.replay.mover(self.step)
         return "Chance" if mover == CHANCE else "The game moves on" if mover == AUTO else \
             f"{self.names[mover]} moved" if mover is not None and mover >= 0 else ""

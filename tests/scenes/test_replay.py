@@ -160,3 +160,15 @@ def test_a_finished_hidden_information_game_may_be_watched_with_each_seats_eyes(
                      if scene.viewer >= 0 else None))
     assert [s[0] for s in seen] == [0, 1, 2, OBSERVER] and all(s[0] == s[1] for s in seen)
     assert all(hand is not None for viewer, _, hand in seen if viewer >= 0)  # that seat's own hand, step 5
+
+
+def test_the_move_line_names_players_as_the_log_does(ui_ctx) -> None:
+    """Worlds Collide names a player by the Character the log dealt them: the top bar's line of a
+    step, worded alone, said 'Player 1' where the log said 'Mary'."""
+    from scenes.replay import ReplayScene
+
+    match = random_match("worlds-collide", ["greedy", "greedy", "greedy"], 10_000)
+    scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(match)))
+    assert scene.log.lines and scene.move_line() == " · ".join(
+        text for text, _ in scene.log.lines[-len(scene.move_line().split(" · ")):])
+    assert "Player " not in scene.move_line()
