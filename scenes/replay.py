@@ -102,9 +102,10 @@ class ReplayScene(Scene):
             return "The game as it was set up."
         if self._move_text:
             return self._move_text
-        mover = self.replay.mover(self.step)
+        mover = self.replay.mover(self.step)  # a move whose every event is hidden from this viewer
+        unseen = " (hidden from an observer)" if self.viewer == OBSERVER else ""
         return "Chance" if mover == CHANCE else "The game moves on" if mover == AUTO else \
-            f"{self.names[mover]} moved" if mover is not None and mover >= 0 else ""
+            f"{self.names[mover]} moved{unseen}" if mover is not None and mover >= 0 else ""
 
     def go(self, step: int, animate: bool = False) -> None:
         step = max(0, min(step, len(self.replay)))
