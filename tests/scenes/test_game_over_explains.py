@@ -155,3 +155,10 @@ def test_the_skirmish_breaks_its_mission_score_down_by_objective(ui_ctx) -> None
     scene = push(ui_ctx, GameOverScene(ui_ctx, match))
     frames(ui_ctx, 1)
     assert scene.table_layout is not None and scene._card.contains(scene.table_layout.labels)
+
+
+def test_the_rally_charts_points_scale_has_whole_round_steps() -> None:
+    from scenes.views.rally.result import nice_top
+
+    assert [nice_top(v) for v in (0, 7, 8, 9, 21, 25, 81, 150)] == [8, 8, 8, 20, 40, 40, 100, 200]
+    assert all(nice_top(v) % 4 == 0 and nice_top(v) >= v for v in range(0, 5000, 37))

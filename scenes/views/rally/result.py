@@ -41,12 +41,12 @@ def chart_series(view: dict[str, Any], names: Sequence[str], colour: Callable[[i
 
 
 def nice_top(value: float) -> int:
-    """A round top for the points scale (at least 5)."""
-    top = max(5.0, value)
-    for step in (5, 10, 20, 25, 50, 100, 200, 500):
-        if top <= step * 5:
-            return int(-(-top // step) * step)
-    return int(top)
+    """The points scale's top: four equal steps of a round size (2, 5, 10, 20, 25, 50 ...), the
+    least that reaches `value` (at least 8), so every line of the scale is a whole number."""
+    for step in (2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if 4 * step >= value:
+            return 4 * step
+    return int(-(-value // 4000) * 4000)
 
 
 def draw_chart(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], text: TextCache,
