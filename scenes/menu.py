@@ -379,16 +379,17 @@ class MenuScene(UIScene):
         how far and when (or why it cannot be opened), on labels the pointer passes through."""
         px = self.px
         bin_w = px(86)
-        self.delete_buttons[entry.path] = self.button(
-            pygame.Rect(rect.right - bin_w, rect.y + (rect.h - px(38)) // 2, bin_w, px(38)), "Delete",
-            partial(self.ask_delete, entry), class_id="@small", container=scroller,
-            tooltip="Delete this save for good (asks first)")
+        # Replay above Delete in one column, so the row's words keep their width
+        half = (rect.h - px(4)) // 2
+        delete = pygame.Rect(rect.right - bin_w, rect.y + (rect.h - px(38)) // 2, bin_w, px(38))
         if not entry.error:
+            delete = pygame.Rect(rect.right - bin_w, rect.bottom - half, bin_w, half)
             self.replay_buttons[entry.path] = self.button(
-                pygame.Rect(rect.right - 2 * bin_w - px(8), rect.y + (rect.h - px(38)) // 2, bin_w, px(38)),
-                "Replay", partial(self.replay_path, entry.path), class_id="@small", container=scroller,
-                tooltip="Watch this game move by move, from the start")
-            rect = pygame.Rect(rect.x, rect.y, rect.w - bin_w - px(8), rect.h)
+                pygame.Rect(rect.right - bin_w, rect.y, bin_w, half), "Replay", partial(self.replay_path, entry.path),
+                class_id="@small", container=scroller, tooltip="Watch this game move by move, from the start")
+        self.delete_buttons[entry.path] = self.button(
+            delete, "Delete", partial(self.ask_delete, entry), class_id="@small", container=scroller,
+            tooltip="Delete this save for good (asks first)")
         rect = pygame.Rect(rect.x, rect.y, rect.w - bin_w - px(8), rect.h)
         limit = max(30, rect.w // px(8))
         self.save_buttons[entry.path] = self.button(
