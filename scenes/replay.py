@@ -71,6 +71,8 @@ class ReplayScene(Scene):
         self.buttons: list[Button] = []
         self._chrome: pygame.Surface | None = None
         self._move_text = ""
+        self._counted: tuple[int, Seat, int] = (-1, OBSERVER, 0)
+        """(step, viewer, how many log lines it has): playing on needs the log worded once a step."""
         self._show()
 
     # --- the position on screen -----------------------------------------------------------
@@ -89,7 +91,13 @@ class ReplayScene(Scene):
         self.log.set_lines(lines)
         # the step's own lines are those the log gained with it: worded within the whole log, since
         # a game's words depend on what came before (Worlds Collide names players by Character)
-        earlier = len(self._log_lines(self.replay.log_until(self.step - 1))) if self.step > 0 else len(lines)
+        if self.step == 0:
+            earlier = len(lines)
+        elif self._counted[:2] == (self.step - 1, self.viewer):  # one step on: the last count serves
+            earlier = self._counted[2]
+        else:
+            earlier = len(self._log_lines(self.replay.log_until(self.step - 1)))
+        self._counted = (self.step, self.viewer, len(lines))
         self._move_text = " · ".join(text for text, _ in lines[earlier:])
 
     def _log_lines(self, entries: list[Any]) -> list[tuple[str, tuple[int, int, int]]]:
