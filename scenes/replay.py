@@ -105,15 +105,27 @@ class ReplayScene(Scene):
         return [(line.text, self.view.tone_colour(line)) for line in lines]
 
     def move_line(self) -> str:
-        """The log line(s) of the step on screen, as the viewer reads them."""
+        """The log line(s) of the step on screen, as the viewer reads them; for a step the log
+        says nothing of, who moved and what, or that it is hidden from an observer."""
         if self.step == 0:
             return "The game as it was set up."
-        if self._move_text:
-            return self._move_text
-        mover = self.replay.mover(self.step)  # a move whose every event is hidden from this viewer
-        unseen = " (hidden from an observer)" if self.viewer == OBSERVER else ""
-        return "Chance" if mover == CHANCE else "The game moves on" if mover == AUTO else \
-            f"{self.names[mover]} moved{unseen}" if mover is not None and mover >= 0 else ""
+        if not self._move_text:
+            self._move_text = self._unlogged_move()
+        return self._move_text
+
+    def _unlogged_move(self) -> str:
+        mover = self.replay.mover(self.step)
+        if mover is None or mover < 0:
+            return "Chance" if mover == CHANCE else "The game moves on" if mover == AUTO else ""
+        secret = self.game.info.hidden_info and not self.replay.finished and self.viewer != mover
+        if secret:  # the command itself may be what is hidden (a program, a secret choice)
+            return f"{self.names[mover]} moved" + (" (hidden from an observer)" if self.viewer == OBSERVER else "")
+        command = self.replay.commands[self.step - 1]
+        try:  # no events at all (a step ended): the command in the game's words
+            words = self.game.describe_command(self.replay.state_at(self.step - 1), command)
+        except Exception:  # noqa: BLE001 - words are an extra; the counter still says which move
+            words = ""
+        return f"{self.names[mover]}: {words}" if words else f"{self.names[mover]} moved"
 
     def go(self, step: int, animate: bool = False) -> None:
         step = max(0, min(step, len(self.replay)))

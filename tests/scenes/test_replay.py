@@ -172,3 +172,24 @@ def test_the_move_line_names_players_as_the_log_does(ui_ctx) -> None:
     assert scene.log.lines and scene.move_line() == " · ".join(
         text for text, _ in scene.log.lines[-len(scene.move_line().split(" · ")):])
     assert "Player " not in scene.move_line()
+
+
+def test_a_step_the_log_says_nothing_of_is_named_without_giving_away_a_secret(ui_ctx) -> None:
+    """Cosmos's Done (a step ended) has no event: it said 'You moved (hidden from an observer)' even
+    in a finished game, where nothing is hidden; there it is now the command in the game's words."""
+    from scenes.replay import ReplayScene
+
+    unfinished = random_match("cosmos", ["human", "greedy"], 120, seed=3)
+    scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(unfinished)))
+    quiet = [k for k in range(1, len(scene.replay) + 1) if not scene.replay.entries_of(k)]
+    scene.go(quiet[-1])
+    assert scene.move_line() == f"{scene.names[scene.replay.mover(quiet[-1])]} moved (hidden from an observer)"
+    finished = random_match("cosmos", ["human", "greedy"], 100_000, seed=3)
+    scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(finished)))
+    quiet = [k for k in range(1, len(scene.replay) + 1) if not scene.replay.entries_of(k)]
+    scene.go(quiet[-1])
+    command = scene.replay.commands[quiet[-1] - 1]
+    words = finished.game.describe_command(scene.replay.state_at(quiet[-1] - 1), command)
+    scene.go(quiet[-1] - 1)
+    scene.go(quiet[-1])
+    assert words and scene.move_line() == f"{scene.names[command.seat]}: {words}"
