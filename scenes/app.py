@@ -333,6 +333,7 @@ def next_frame_in(ctx: AppContext) -> float:
 
 def step(ctx: AppContext, events: list[pygame.event.Event], dt: float) -> None:
     """One frame: events, update, draw. Tests call this with synthetic events."""
+    ctx.stack.elapse(dt)
     ctx.stack.apply_pending()
     for event in events:
         if event.type == pygame.QUIT:

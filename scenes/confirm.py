@@ -4,6 +4,12 @@ it matters, a button that goes on and one that goes back.
 Any table action whose `Action.confirm` is set opens this card instead of acting at once (see
 `TableScene.do_action`). Going back is the safe default: Esc, a click beside the card and the
 second button all leave the game as it was; only the first button or Enter goes on.
+
+A double press of Enter answers one question only: the card holds Enter for a moment when an
+Enter opened it (Rally's Done planning: the press's second half cannot answer it) and when it is
+answered (the second press
+is swallowed, not handed to the card or table that comes next; `SceneStack.hold_enter`), and a
+card answers once however its answers arrive.
 """
 
 from __future__ import annotations
@@ -32,6 +38,13 @@ class ConfirmScene(DialogScene):
         self.yes = yes
         self.no = no
         self._go_on = go_on
+        self.answered = False
+        """Confirmed or closed: any further answer (a second Enter, a click) is ignored."""
+
+    def enter(self) -> None:
+        super().enter()
+        if self.ctx.stack.enter_pressed_lately():
+            self.ctx.stack.hold_enter()
 
     def build(self, w: int, h: int) -> None:
         px = self.px
@@ -47,8 +60,19 @@ class ConfirmScene(DialogScene):
                          "anticlockwise-rotation", tooltip="Leave the game as it is (Esc)")
 
     def confirm(self) -> None:
+        if self.answered:
+            return
+        self.answered = True
+        self.ctx.stack.hold_enter()
         self.ctx.stack.pop()
         self._go_on()
+
+    def close(self) -> None:
+        if self.answered:
+            return
+        self.answered = True
+        self.ctx.stack.release_enter()  # going back commits nothing: Enter may ask again at once
+        super().close()
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -5,6 +5,10 @@ top scene first (a scene returns True to consume one), updates every scene, and
 draws from the topmost opaque scene upwards, so overlays like the pause menu
 show the table beneath. push/pop/replace are queued and take effect between
 frames, so a scene can safely replace itself from inside its own handler.
+
+A question that commits something (`scenes.confirm`) holds Enter for a moment when an Enter
+opened it and when it is answered (`SceneStack.hold_enter`): a double press of Enter answers one question only,
+and its second press reaches neither the card that opens next nor the table beneath.
 """
 
 from __future__ import annotations
@@ -59,10 +63,41 @@ class Scene:
         return 0.0
 
 
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+ENTER_HOLD_S = 0.4
+"""How long an Enter is ignored after a confirmation card opens or is answered: longer than the
+gap between the two presses of a double press (about 0.1-0.3 s), shorter than reading a card."""
+
+
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
+        self._enter_held = 0.0
+        """Seconds during which Enter presses are swallowed (see `hold_enter`)."""
+        self._since_enter = math.inf
+        """Seconds since an Enter press was last handed to a scene."""
+
+    def hold_enter(self, seconds: float = ENTER_HOLD_S) -> None:
+        """Swallow Enter presses for the next `seconds` (frame time, see `elapse`): a press that
+        soon belongs to the double press that opened or answered a question, not to what is now
+        on top."""
+        self._enter_held = max(self._enter_held, seconds)
+
+    def release_enter(self) -> None:
+        """Enter goes through again at once (a question closed without being answered yes: its
+        hold protected only that question)."""
+        self._enter_held = 0.0
+
+    def enter_pressed_lately(self) -> bool:
+        """An Enter press was handed to a scene within `ENTER_HOLD_S`: a card opening now was
+        opened by it (Rally's Done planning), and the double press's second half is coming."""
+        return self._since_enter < ENTER_HOLD_S
+
+    def elapse(self, dt: float) -> None:
+        """A frame's `dt` passed (called before the frame's events are handled)."""
+        self._enter_held = max(0.0, self._enter_held - dt)
+        self._since_enter += dt
 
     @property
     def top(self) -> Scene | None:
@@ -106,6 +141,10 @@ class SceneStack:
             self.scenes[-1].resume()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self._enter_held > 0 and event.type == pygame.KEYDOWN and event.key in ENTER_KEYS:
+            return True  # the second press of a double Enter (see `hold_enter`)
+        if event.type == pygame.KEYDOWN and event.key in ENTER_KEYS:
+            self._since_enter = 0.0
         for scene in reversed(self.scenes):
             if scene.handle_event(event):
                 return True

@@ -23,6 +23,7 @@ from game.rally.commands import DistributeEnergy, FinishPlanning, PlaceTile, Pro
 from game.rally.state import RallyState
 from scenes.app import AppContext, step
 from scenes.handoff import HandoffScene
+from scenes.stack import ENTER_HOLD_S
 from scenes.table import TableScene
 from scenes.views.rally.view import RallyView
 from scenes.views.rally.controls import SplitDraft
@@ -467,7 +468,7 @@ def test_hot_seat_each_human_gets_a_handoff_before_planning(ctx: AppContext) -> 
     step(ctx, [], DT)
     first = rally_view(scene).view["seat"]
     key(ctx, pygame.K_RETURN)  # done planning ...
-    step(ctx, [], DT)
+    step(ctx, [], ENTER_HOLD_S)  # (the card is read: a double Enter would not answer it)
     key(ctx, pygame.K_RETURN)  # ... with an empty program: yes, lock it in
     for _ in range(20):
         step(ctx, [], DT)
@@ -810,6 +811,6 @@ def test_done_planning_with_an_empty_program_asks_first(ctx: AppContext) -> None
     step(ctx, [], DT)
     assert ctx.stack.top is scene and not any(isinstance(c, FinishPlanning) for c in match.commands)
     key(ctx, pygame.K_RETURN)
-    step(ctx, [], DT)
+    step(ctx, [], ENTER_HOLD_S)  # (the card is read: a double Enter would not answer it)
     key(ctx, pygame.K_RETURN)  # lock in anyway
     assert any(isinstance(c, FinishPlanning) and c.seat == 0 for c in match.commands)
