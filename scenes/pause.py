@@ -51,7 +51,7 @@ class PauseScene(UIScene):
         self.icon_button(r["settings"], "Settings", self.settings, "cog")
         self.icon_button(r["main_menu"], "Main menu", self.main_menu, "vortex",
                          tooltip="Leave the table; Continue in the menu brings you back")
-        self.icon_button(r["quit"], "Quit", self.ctx.quit, "exit-door", tooltip="Your game is autosaved")
+        self.icon_button(r["quit"], "Quit", self.quit, "exit-door", tooltip="Close the app (asks first)")
         self.message_label = self.label(pygame.Rect(self._card.x + px(20), self._card.bottom - px(44),
                                                     self._card.w - px(40), px(26)),
                                         self.message, "@ok_center" if self.message_ok else "@error_center")
@@ -90,6 +90,19 @@ class PauseScene(UIScene):
 
     def main_menu(self) -> None:
         self.ctx.stack.clear_to(self.ctx.scene("menu"))
+
+    def quit(self) -> None:
+        """Close the app, after a question: a click meant for Main menu or Save just above must
+        not end the session. The game is autosaved after every move, and the card says so."""
+        saved = self.match.autosave_path is not None
+        question = "Your game is saved; quit?" if saved else "Quit? This game is not saved."
+        detail = ("Continue in the main menu picks it up where you left it." if saved else
+                  "Save game first to keep it.")
+        self.ctx.stack.push(self.ctx.scene("confirm", question, detail, "Quit", self._quit_now, no="Stay"))
+
+    def _quit_now(self) -> None:
+        self.match.save_now()
+        self.ctx.quit()
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_ESCAPE:

@@ -278,6 +278,11 @@ class Match:
     def save(self, path: Path) -> None:
         write_json_atomic(path, self.to_json())
 
+    def save_now(self) -> None:
+        """Write the autosave now, between moves (a tournament clock's time since the last move,
+        before the app closes)."""
+        self._autosave()
+
     def _autosave(self) -> None:
         if self.autosave_path is not None:
             try:

@@ -333,6 +333,26 @@ def test_pause_saves_to_the_saves_folder(ui_ctx):
     assert ui_ctx.stack.top is None
 
 
+def test_quit_in_the_pause_menu_asks_first_and_says_the_game_is_saved(ui_ctx):
+    """Quit closed the app at once (a click meant for Main menu just above); it asks now."""
+    from scenes.confirm import ConfirmScene
+    from scenes.pause import PauseScene
+
+    match = played_match()
+    match.autosave_path = paths.saves_dir() / "auto.json"
+    pause = push(ui_ctx, PauseScene(ui_ctx, match))
+    click_at(ui_ctx, pause.layout(*ui_ctx.size)["quit"].center)
+    card = ui_ctx.stack.top
+    assert isinstance(card, ConfirmScene) and card.question == "Your game is saved; quit?"
+    assert ui_ctx.running
+    key(ui_ctx, pygame.K_ESCAPE)  # stay
+    assert ui_ctx.running and ui_ctx.stack.top is pause
+    click_at(ui_ctx, pause.layout(*ui_ctx.size)["quit"].center)
+    key(ui_ctx, pygame.K_RETURN)
+    assert not ui_ctx.running
+    assert Match.load(match.autosave_path).commands == match.commands
+
+
 def test_game_over_names_a_shared_win_and_keeps_a_draw_for_all(ui_ctx):
     """Worlds Collide's round limit with three players: Ronin's and Advaranau's players shared the
     win and the card said 'A draw!' (seen at the end of a real 3-player game)."""
