@@ -272,6 +272,15 @@ class TableFlow:
             return None
         return seat
 
+    def clock_seat(self, m: Moment) -> Seat | None:
+        """The seat whose tournament clock runs this frame (`Match.run_clock`): a person who has
+        the decision on screen, with nothing over the table (pause menu, hand-off card, a
+        question) and nothing moving (the last move's animation is not their thinking time).
+        A computer's thinking is never on the clock: the table waits for it, not for a person."""
+        if m.covered or m.moving or self.match.clock is None or self.match.state.is_over():
+            return None
+        return self.acting_human()
+
     def handoff_due(self, seat: Seat) -> bool:
         """Hot-seat: `seat` must be handed the screen before it acts (another seat has it, or
         the view asks for it again after a moment everyone watched)."""

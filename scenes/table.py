@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.clock import clock_text
 from game.core.decisions import Decision
 from game.core.match import HUMAN, Match
 from game.core.protocol import Command, Event, Refusal, Seat, Target
@@ -849,8 +850,31 @@ class TableScene(Scene):
                 self._fast_forward()
             return
         moment = Moment(self.time, dt, self.covered, self.animator.busy, self.drag.active, self.watch_paused)
+        self._run_clock(moment)
         while self._act(self.flow.next(moment)):
             moment = Moment(self.time, 0.0, self.covered, self.animator.busy, self.drag.active, self.watch_paused)
+
+    def _run_clock(self, moment: Moment) -> None:
+        """Count the acting person's thinking on the tournament clock (`TableFlow.clock_seat`);
+        a fallen flag's end is shown as any move's, and said."""
+        seat = self.flow.clock_seat(moment)
+        if seat is None:
+            return
+        before = self.view.view
+        result = self.match.run_clock(seat, moment.dt)
+        if result is not None:
+            self.drag.cancel()
+            self._sync()
+            self._animate(result.events, before, None)
+            self.show(f"Time! {self.names[seat]} ran out of time on the clock.", error=True)
+
+    def _clock_change_in(self) -> float | None:
+        """Seconds until the running clock's shown time changes (whole seconds), or None."""
+        clock, seat = self.match.clock, self.acting_human()
+        if clock is None or seat is None or self.match.state.is_over():
+            return None
+        part = clock.left(seat) % 1.0
+        return part if part > 0.01 else 1.0
 
     def _act(self, nxt: Next) -> bool:
         """Do what the flow says comes next; True when the flow should be asked again at once
@@ -921,6 +945,9 @@ class TableScene(Scene):
         if self.status_text and age < STATUS_SECONDS:
             fade = STATUS_SECONDS - 0.6
             waits.append(PULSE if age >= fade else fade - age)
+        clock = self._clock_change_in()
+        if clock is not None:
+            waits.append(clock)
         tip_age = self.time - self.tip_since
         if self.tip_text and not self.drag.active and tip_age < TOOLTIP_DELAY:
             waits.append(TOOLTIP_DELAY - tip_age)
@@ -1196,6 +1223,13 @@ class TableScene(Scene):
                     spot = flip.get_rect(midright=((pill.x if role else row.right) - 6, row.centery))
                     surface.blit(flip, spot)
                     name_room = spot.x - 4 - name_x
+            if self.match.clock is not None and kind == HUMAN:
+                left = self.match.clock.left(seat)
+                tone = palette.DANGER if left < 30 else palette.TEXT if active else palette.TEXT_DIM
+                shown = self.text.render(clock_text(left), fs, tone, "bold" if active else "regular")
+                spot = shown.get_rect(midright=(name_x + name_room, row.centery))
+                surface.blit(shown, spot)
+                name_room = spot.x - 8 - name_x
             name = self.text.render(self.long_names[seat], fs, palette.TEXT if active else palette.TEXT_DIM,
                                     "bold" if active else "regular")
             surface.blit(name, name.get_rect(midleft=(name_x, row.centery)),

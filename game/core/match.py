@@ -3,7 +3,8 @@
 This is the one object the screens and the CLI talk to. It never trusts a
 command: `submit` checks it and refuses with a reason, leaving the state as it
 was; a computer's plan (`game.core.plans`) goes through it one step at a time. Saves are JSON (`{format, version, game, config, seed, seats, commands}`)
-replayed through the engine on load, and written atomically.
+replayed through the engine on load, and written atomically. A game on a tournament clock
+(`game.core.clock`) keeps each seat's thinking time here too, saved with the game.
 """
 
 from __future__ import annotations
@@ -19,14 +20,20 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
+from game.core.clock import MatchClock
 from game.core.errors import SaveFileError, UnknownGameError
 from game.core.words import LogEntry as LogEntry
 from game.core.protocol import AUTO, CHANCE, Command, Event, Game, GameInfo, JsonDict, Seat, State
 
 SAVE_FORMAT = "entropy-tabletop-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 """2: chance outcomes are all written into their commands (Rally's deal names its cards).
-Version 1 saves still load: `Game.upgrade_command` fills in what they lack."""
+Version 1 saves still load: `Game.upgrade_command` fills in what they lack.
+3: a match on a tournament clock saves each seat's used time (`clock`); version 2 had no clock, so
+its saves load as they are (an older app refuses a version 3 save rather than drop the time)."""
+CLOCK_SAVE_EVERY_S = 15.0
+"""A running clock writes the autosave each time a seat's used time passes a multiple of this,
+so a crash or a closed window loses at most this much of it."""
 HUMAN = "human"
 AGENT_LEVELS = ("random", "greedy", "easy", "normal", "hard")
 SEAT_KINDS = (HUMAN,) + AGENT_LEVELS
@@ -60,6 +67,8 @@ class Match:
     names: list[str] = field(default_factory=list)
     """Names people typed for their seats in a hot-seat game ('' or missing: the usual label);
     saved with the game, shown wherever the table names a seat (`scenes.seat_names`)."""
+    clock: MatchClock | None = field(init=False, default=None)
+    """Each seat's thinking time when the game's options set a tournament clock (`run_clock`)."""
     _redo: list[list[Command]] = field(default_factory=list)
     _revealed: list[bool] = field(default_factory=list)
     """Per command: whether its events showed something hidden (an undo barrier)."""
@@ -70,6 +79,9 @@ class Match:
             raise ValueError(f"unknown seat kind {bad[0]!r} (use {', '.join(SEAT_KINDS)})")
         self.config = self.game.validate_config(self.config)
         self.state = self.game.new(self.config, self.seed, len(self.seats))
+        budget = self.game.clock_seconds(self.config)
+        if budget is not None:
+            self.clock = MatchClock.for_seats(budget, len(self.seats))
 
     # --- playing ---------------------------------------------------------------
     def is_human(self, seat: Seat) -> bool:
@@ -120,6 +132,28 @@ class Match:
         self.log.extend(LogEntry(ply, command.seat, e) for e in events)
         return events
 
+    # --- the tournament clock ----------------------------------------------------------
+    def run_clock(self, seat: Seat, seconds: float) -> Result | None:
+        """Count `seconds` of `seat`'s thinking on its own decision (the table calls this while
+        the seat's person has the decision on screen). When its flag falls, the game's
+        `time_up` command is played; its Result is returned, else None. A match without a clock,
+        a seat not to act or a finished match counts nothing."""
+        clock = self.clock
+        if clock is None or self.state.is_over() or seat not in self.state.to_act() or not self.is_human(seat):
+            return None
+        before = clock.used_s[seat]
+        fell = clock.run(seat, seconds)
+        if fell:
+            command = self.game.time_up(self.state, seat)
+            if command is not None and self.game.check(self.state, command) is None:
+                events = self._play(command)
+                self._redo.clear()
+                self._autosave()
+                return Result(True, events=tuple(events))
+        if fell or before // CLOCK_SAVE_EVERY_S != clock.used_s[seat] // CLOCK_SAVE_EVERY_S:
+            self._autosave()
+        return None
+
     # --- undo / redo -------------------------------------------------------------
     def undo_point(self, seat: Seat) -> int | None:
         """Index to cut history back to for `seat`'s last decision, or None.
@@ -130,6 +164,8 @@ class Match:
         One exception: a person alone against computers in a game whose draws replay the same
         (`GameInfo.chance_replays`) may undo across a draw: it will come out the same again.
         """
+        if self.flag_fell():
+            return None
         across_draws = self._draws_replay_for(seat)
         for i in range(len(self.commands) - 1, -1, -1):
             cmd = self.commands[i]
@@ -146,9 +182,16 @@ class Match:
         return self.game.info.chance_replays and self.is_human(seat) and \
             not any(self.is_human(other) for other in range(len(self.seats)) if other != seat)
 
+    def flag_fell(self) -> bool:
+        """The match ended on the tournament clock: a fallen flag is final (no undo across it)."""
+        return self.clock is not None and self.state.is_over() and \
+            any(self.clock.fallen(s) for s in range(len(self.seats)))
+
     def undo_refusal(self, seat: Seat) -> str | None:
         if self.undo_point(seat) is not None:
             return None
+        if self.flag_fell():
+            return "Can't undo: the time ran out, and a fallen flag is final."
         if not any(cmd.seat == seat for cmd in self.commands):
             return "Nothing to undo: you haven't made a move yet."
         for i in range(len(self.commands) - 1, -1, -1):
@@ -272,6 +315,7 @@ class Match:
             "rules": self.game.info.rules,
             "progress": "Finished" if self.state.is_over() else self.state.progress(),
             **({"names": list(self.names)} if any(self.names) else {}),
+            **({"clock": self.clock.to_json()} if self.clock is not None else {}),
             "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
 
@@ -331,11 +375,12 @@ class Match:
         why = _rules_note(game.info, data.get("rules"))
         for ply, raw in enumerate(data["commands"], start=1):
             try:
+                was_chance = False
                 if version < SAVE_VERSION:
                     was_chance = isinstance(raw, dict) and raw.get("seat") == CHANCE
                     raw = game.upgrade_command(raw, match.state, version)
                 cmd = game.codec.decode(raw)
-                if version < SAVE_VERSION and was_chance and cmd.seat == AUTO:
+                if version < 2 and was_chance and cmd.seat == AUTO:
                     match.state.rng.next_u64()  # version 1 drew once for it, as for every chance step
             except ValueError as exc:
                 raise SaveFileError(f"{why}move {ply} cannot be read: {exc}") from None
@@ -353,6 +398,11 @@ class Match:
             except (TypeError, ValueError, IndexError, KeyError, AttributeError):
                 # a legal-looking command the rules still cannot play: refused, never a crash
                 raise SaveFileError(f"{why}move {ply} cannot be played: malformed {cmd.TAG} command") from None
+        if match.clock is not None and "clock" in data:
+            try:
+                match.clock.restore(data["clock"])
+            except ValueError as exc:
+                raise SaveFileError(f"save file field {exc}") from None
         return match
 
     @classmethod

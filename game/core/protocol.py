@@ -504,6 +504,16 @@ class Game(ABC):
         reshapes the data: the result is decoded and checked like any command."""
         return raw
 
+    def clock_seconds(self, config: Mapping[str, Any]) -> float | None:
+        """Each seat's thinking time for the whole match when `config` plays on a tournament
+        clock (`game.core.clock`, kept by the match), else None: no clock (the default)."""
+        return None
+
+    def time_up(self, state: State, seat: Seat) -> Command | None:
+        """The command that plays out `seat`'s fallen flag by the game's rule (the match plays it
+        when the seat's time runs out on its own decision), or None: no rule, the flag is shown."""
+        return None
+
     def bench_figures(self, seed: int) -> dict[str, float]:
         """Speed figures of the game's own for `bench engine` beside its play-outs (the skirmish:
         line-of-sight queries per second); none by default."""

@@ -64,7 +64,18 @@ class Pass(Command):
     TAG: ClassVar[str] = "pass"
 
 
-CODEC = CommandCodec(Draw, Place, Slide, Pass)
+@dataclass(frozen=True)
+class TimeUp(Command):
+    """The seat to act ran out of time on the tournament clock: it loses the match. Only the match
+    plays it (`Match.run_clock`), when the seat's time runs out on its own decision."""
+
+    TAG: ClassVar[str] = "time_up"
+
+    def describe(self) -> str:
+        return "time"
+
+
+CODEC = CommandCodec(Draw, Place, Slide, Pass, TimeUp)
 
 
 @dataclass(frozen=True)
@@ -108,9 +119,17 @@ class HalfEnded(Event):
 
 
 @dataclass(frozen=True)
+class FlagFell(Event):
+    """`seat`'s time ran out: the match is over and the other player wins it."""
+
+    TAG: ClassVar[str] = "flag_fell"
+    seat: Seat
+
+
+@dataclass(frozen=True)
 class MatchEnded(Event):
     TAG: ClassVar[str] = "match_ended"
     scores: tuple[int, ...]
 
 
-__all__ = ["CHANCE", "CODEC", "Cell", "Draw", "Place", "Slide", "Pass", "cell_name", "parse_cell"]
+__all__ = ["CHANCE", "CODEC", "Cell", "Draw", "Place", "Slide", "Pass", "TimeUp", "cell_name", "parse_cell"]

@@ -20,7 +20,7 @@ from game.core.protocol import (
 from game.core.rng import Rng
 from game.core.words import Line, LogEntry
 from game.order_chaos import words
-from game.order_chaos.commands import CODEC, Cell, Draw, Pass, Place, Slide, parse_cell
+from game.order_chaos.commands import CODEC, Cell, Draw, Pass, Place, Slide, TimeUp, parse_cell
 from game.order_chaos.state import DRAW, ORDER, PLACE, OrderChaosState
 
 INFO = GameInfo(
@@ -38,6 +38,8 @@ INFO = GameInfo(
         OptionSpec("size", "Board", 7, (7, 5), "7x7 with 7 colours, or the original 5x5 with 5 colours."),
         OptionSpec("fair_draws", "Tournament draws", False, (),
                    "The second half repeats the first's draws: even luck, known colours (off: the rulebook)."),
+        OptionSpec("clock", "Tournament clock", 0, (0, 5, 10, 15, 20, 30),
+                   "Minutes each player has to think for the whole match; running out loses it."),
     ),
 )
 
@@ -57,6 +59,27 @@ class OrderChaosGame(Game):
         if players not in (None, 2):
             raise ValueError("Order & Chaos is for exactly 2 players")
         return OrderChaosState(int(full["size"]), bool(full["fair_draws"]), Rng(seed))
+
+    def choice_label(self, key: str, value: Any) -> str | None:
+        if key == "clock":
+            return "Off" if value == 0 else f"{value} min each"
+        return None
+
+    def clock_seconds(self, config: Mapping[str, Any]) -> float | None:
+        """The tournament clock: the option's minutes per player for the match (0: no clock)."""
+        minutes = int(self.validate_config(config)["clock"])
+        return 60.0 * minutes if minutes else None
+
+    def time_up(self, state: State, seat: Seat) -> Command | None:
+        """A fallen flag loses the match (docs/rules/order-chaos.md, "The tournament clock")."""
+        return TimeUp(seat)
+
+    def why_illegal(self, state: State, command: Command) -> str | None:
+        """The moves are a short list (`candidates`); a fallen flag is not among them (no player
+        or search chooses it) but may be played by the seat to act at any time."""
+        if isinstance(command, TimeUp):
+            return None
+        return super().why_illegal(state, command)
 
     def not_your_turn(self, state: State, seat: Seat) -> str:
         assert isinstance(state, OrderChaosState)
@@ -141,13 +164,16 @@ class OrderChaosGame(Game):
         return [line for line in (words.describe(e.event, names) for e in entries) if line is not None]
 
     def parse_command(self, seat: Seat, text: str, state: State) -> Command:
-        """`draw 3`, `Dd` (place), `DdDa` (slide), `pass`; cells as in CodeCup."""
+        """`draw 3`, `Dd` (place), `DdDa` (slide), `pass`, `time` (the seat's flag fell); cells
+        as in CodeCup."""
         assert isinstance(state, OrderChaosState)
         text = text.strip()
         if text.startswith("draw "):
             return Draw(CHANCE, int(text[5:]) - 1)
         if text == "pass":
             return Pass(seat)
+        if text == "time":
+            return TimeUp(seat)
         if len(text) == 2:
             return Place(seat, parse_cell(text, state.size))
         if len(text) == 4:

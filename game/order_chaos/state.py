@@ -2,7 +2,8 @@
 
 Seat 0 is Order in the first half and Chaos in the second. A turn is: chance
 draws a counter, Chaos places it, Order slides one counter or passes. A half
-ends when the board is full; the match ends after the second half.
+ends when the board is full; the match ends after the second half, or at once
+when a player's flag falls on the tournament clock (`TimeUp`: that player loses).
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from game.order_chaos.commands import (
     CounterPlaced,
     CounterSlid,
     Draw,
+    FlagFell,
     HalfEnded,
     MatchEnded,
     OrderPassed,
     Pass,
     Place,
     Slide,
+    TimeUp,
 )
 from game.order_chaos.scoring import board_lines, board_score, line_score
 
@@ -36,7 +39,7 @@ class OrderChaosState(State):
     """Mutable position; `apply` trusts its input (checks live in Game.check)."""
 
     __slots__ = ("size", "board", "bag", "drawn", "phase", "half", "half_scores",
-                 "rng", "fair", "first_half_draws", "last", "first_half_board")
+                 "rng", "fair", "first_half_draws", "last", "first_half_board", "flagged")
 
     def __init__(self, size: int, fair: bool, rng: Rng) -> None:
         self.size = size
@@ -53,6 +56,8 @@ class OrderChaosState(State):
         self.last: JsonDict | None = None
         self.first_half_board: list[int | None] | None = None
         """Half 1's final board, kept once half 2 begins (the game-over screen shows both)."""
+        self.flagged: Seat | None = None
+        """The seat whose time ran out on the tournament clock (it lost the match), if any."""
 
     # --- roles -----------------------------------------------------------
     def order_seat(self) -> Seat:
@@ -136,6 +141,11 @@ class OrderChaosState(State):
             self.phase = DRAW
             self.last = {"type": "pass"}
             return [OrderPassed(self.order_seat())]
+        if isinstance(command, TimeUp):
+            self.flagged = command.seat
+            self.phase = OVER
+            self.drawn = None
+            return [FlagFell(command.seat)]
         raise TypeError(f"not an Order & Chaos command: {command!r}")
 
     def _end_half(self) -> list[Event]:
@@ -165,6 +175,7 @@ class OrderChaosState(State):
         copy.half_scores = self.half_scores[:]
         copy.last = dict(self.last) if self.last else None
         copy.first_half_board = self.first_half_board  # never changed once kept: shared
+        copy.flagged = self.flagged
         return copy
 
     def is_over(self) -> bool:
@@ -198,8 +209,11 @@ class OrderChaosState(State):
         return out
 
     def winners(self) -> list[Seat]:
+        """The higher Order score; the other player when a flag fell (whatever the scores)."""
         if not self.is_over():
             return []
+        if self.flagged is not None:
+            return [1 - self.flagged]
         return super().winners()
 
     # --- helpers used by rules, AI and views ---------------------------------
@@ -270,6 +284,7 @@ class OrderChaosState(State):
             "next_known": self.known_next_draw(),
             "first_half_board": None if self.first_half_board is None else
             [self.first_half_board[r * n:(r + 1) * n] for r in range(n)],
+            "flagged": self.flagged,
         }
 
     def notation(self) -> str:
@@ -284,7 +299,8 @@ class OrderChaosState(State):
         drawn = "-" if self.drawn is None else str(self.drawn + 1)
         bag = "".join(str(x) for x in self.bag)
         halves = ",".join("-" if s is None else str(s) for s in self.half_scores)
-        text = f"{n}|{self.half + 1}|{self.phase}|{drawn}|{rows}|{bag}|{halves}"
+        phase = self.phase if self.flagged is None else f"flag{self.flagged + 1}"
+        text = f"{n}|{self.half + 1}|{phase}|{drawn}|{rows}|{bag}|{halves}"
         if self.first_half_draws:
             text += "|" + "".join(str(c + 1) for c in self.first_half_draws)
         return text
@@ -300,6 +316,8 @@ class OrderChaosState(State):
             size = int(size_s)
             state = cls(size, fair, rng or Rng(0))
             state.half = int(half_s) - 1
+            if phase in ("flag1", "flag2"):
+                state.flagged, phase = int(phase[4]) - 1, OVER
             if phase not in (DRAW, PLACE, ORDER, OVER) or state.half not in (0, 1):
                 raise ValueError(phase)
             state.phase = phase

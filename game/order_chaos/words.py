@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core.protocol import Event, Seat
-from game.core.words import HEADLINE, QUIET, Line
+from game.core.words import HEADLINE, QUIET, Line, verb
 from game.order_chaos.colours import colour_of
 from game.order_chaos.commands import (
     CounterDrawn,
     CounterPlaced,
     CounterSlid,
+    FlagFell,
     HalfEnded,
     MatchEnded,
     OrderPassed,
@@ -50,6 +51,10 @@ def describe(event: Event, names: Sequence[str]) -> Line | None:
         swap = " Roles swap." if event.half == 0 else ""
         return Line(f"Half {event.half + 1} over: {_called(event.order_seat, names)} scored {event.score} as "
                     f"Order.{swap}", HEADLINE)
+    if isinstance(event, FlagFell):
+        other = _called(1 - event.seat, names)
+        return Line(f"{_called(event.seat, names)} ran out of time: {other} {verb(other, 'wins')} the match.",
+                    HEADLINE)
     if isinstance(event, MatchEnded):
         scores = ", ".join(f"{_called(i, names)} {score}" for i, score in enumerate(event.scores))
         return Line(f"Match over: {scores}", HEADLINE)
