@@ -53,6 +53,7 @@ from scenes.sprites.log_panel import LogPanel
 from scenes.seat_names import seat_labels, seat_long_labels
 from scenes.sprites.text import TextCache, panel
 from scenes.stack import Scene
+from scenes.take_back_log import TakeBackLog
 from scenes.views import view_class
 from scenes.views.base import TAKE_BACK, Action, GameView, Overlay, Point, ViewDict
 
@@ -86,6 +87,8 @@ class TableScene(Scene):
         self.ai = AiDriver(self.game.info.id, use_process)
         self.flow = TableFlow(match, self.ai, self.view, lambda: self.ctx.settings.ai_watch_delay)
         self.log = LogPanel(self.text)
+        self.take_back_log = TakeBackLog()
+        """The log's lines with "Move taken back" notes where undo took moves back."""
         self.decision_panel = DecisionPanel()
         """A pending decision the view does not draw itself, as buttons (`GameView.draws_decision`)."""
         self.status_text = ""
@@ -249,7 +252,7 @@ class TableScene(Scene):
     def _sync(self) -> None:
         self._pending_key = None  # the position changed: ask pending() afresh
         self.view.set_view(self.match.state.view(self.viewer()))
-        self.log.set_lines(self.view.log_lines(self.match.log, self.names))
+        self.log.set_lines(self.take_back_log.lines(self.view, self.match, self.names))
         self._movable_key = None
         self._legal_key = None
         self._click_key = None
@@ -277,7 +280,7 @@ class TableScene(Scene):
     def _refresh_log(self) -> None:
         """Ask the view for the log again if it reveals lines in step with its animation."""
         if self.view.log_stale():
-            self.log.set_lines(self.view.log_lines(self.match.log, self.names))
+            self.log.set_lines(self.take_back_log.lines(self.view, self.match, self.names))
 
     def movable(self) -> list[Target]:
         seat = self.acting_human()
@@ -565,6 +568,7 @@ class TableScene(Scene):
             self.play(command)
 
     def _after_history_change(self) -> None:
+        self.take_back_log.forget()
         self._forced_key = len(self.match.commands)  # shown, not played: the person decides
         self.flow.reset()
         self.animator.finish_all()

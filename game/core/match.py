@@ -15,7 +15,7 @@ import re
 import stat
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
@@ -52,6 +52,17 @@ class Result:
         return Result(False, reason)
 
 
+@dataclass(frozen=True)
+class TakeBack:
+    """A note for the log: undo took `seat`'s move back. `at` is where the log stood after it (a
+    count of `Match.log` entries: the note reads after them); `entries` are the log entries of the
+    seat's own commands taken back, for the log to name the move in the game's own words."""
+
+    at: int
+    seat: Seat
+    entries: tuple[LogEntry, ...]
+
+
 @dataclass
 class Match:
     """Seats are `"human"` or an agent level name (`random`, `greedy`, `easy`, ...)."""
@@ -69,6 +80,10 @@ class Match:
     saved with the game, shown wherever the table names a seat (`scenes.seat_names`)."""
     clock: MatchClock | None = field(init=False, default=None)
     """Each seat's thinking time when the game's options set a tournament clock (`run_clock`)."""
+    take_backs: list[TakeBack] = field(default_factory=list)
+    """What undo took back, in order, for the log (this session's: a loaded game's log starts
+    without them). Each stays where it was written; a later undo that cuts the log shorter moves
+    it to the new end, so the log still tells it in order."""
     _redo: list[list[Command]] = field(default_factory=list)
     _revealed: list[bool] = field(default_factory=list)
     """Per command: whether its events showed something hidden (an undo barrier)."""
@@ -213,7 +228,11 @@ class Match:
         if point is None:
             return Result.refused(self.undo_refusal(seat) or "Nothing to undo.")
         undone = self.commands[point:]
+        own = tuple(e for e in self.log if e.ply > point and e.seat == seat)
         self._rebuild(self.commands[:point])
+        end = len(self.log)
+        self.take_backs = [replace(n, at=min(n.at, end)) for n in self.take_backs]
+        self.take_backs.append(TakeBack(end, seat, own))
         self._redo.append(undone)
         self._autosave()
         return Result(True)

@@ -1,0 +1,52 @@
+"""The table's log with undo's notes in it: "Move taken back: Chaos (You) placed Red on Dd", at
+the place in the story where it happened, for every game.
+
+The match keeps the notes (`Match.take_backs`: where the log stood, whose move, its entries); the
+game's view words the log (`GameView.log_lines`) and so also the move a note names, for the seat
+whose eyes read the log (a secret stays one). Where a note goes among the lines is the number of
+lines the log had at that point, counted once per position and viewer while history only grows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.core.match import Match, TakeBack
+from game.core.words import ALERT, Line
+from scenes.kit.palette import Colour
+from scenes.views.base import GameView
+
+LogLine = tuple[str, Colour]
+
+
+def take_back_words(view: GameView, note: TakeBack, names: Sequence[str]) -> str:
+    """'Move taken back: <the move in the game's words>' (and how many more lines it had)."""
+    lines = view.log_lines(list(note.entries), names) if note.entries else []
+    if not lines:
+        who = names[note.seat] if 0 <= note.seat < len(names) else f"Player {note.seat + 1}"
+        return f"Move taken back ({who})"
+    more = f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""
+    return f"Move taken back: {lines[0][0]}{more}"
+
+
+class TakeBackLog:
+    """The log lines with the notes put in; `forget` whenever history was cut (an undo)."""
+
+    def __init__(self) -> None:
+        self._counts: dict[tuple[int, int], int] = {}
+
+    def forget(self) -> None:
+        self._counts.clear()
+
+    def lines(self, view: GameView, match: Match, names: Sequence[str]) -> list[LogLine]:
+        lines = view.log_lines(match.log, names)
+        if not match.take_backs:
+            return lines
+        colour = view.tone_colour(Line("", ALERT))
+        out = list(lines)
+        for shift, note in enumerate(match.take_backs):
+            key = (note.at, view.log_viewer())
+            if key not in self._counts:
+                self._counts[key] = len(view.log_lines(match.log[:note.at], names))
+            out.insert(self._counts[key] + shift, (take_back_words(view, note, names), colour))
+        return out

@@ -1,0 +1,74 @@
+"""Undo writes a line in the log naming what it took back (the status line alone said it before),
+for every game: the match keeps the note (`Match.take_backs`), the table words it in the game's
+own words (`scenes.take_back_log`)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.match import Match
+from game.core.protocol import Target, by_itself
+from game.core.registry import get_game
+from game.order_chaos.commands import Place
+from scenes.app import AppContext, step
+from scenes.table import TableScene
+from tests.scenes.gestures import DT, at, drag, key
+from tests.scenes.table_context import table_context
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    with table_context(tmp_path, monkeypatch, ai_watch_delay=0.0) as context:
+        yield context
+
+
+def settled(ctx: AppContext, seats: list[str], seed: int = 3) -> TableScene:
+    scene = TableScene(ctx, Match(get_game("order-chaos"), {}, seed, seats), use_process=False)
+    ctx.stack.push(scene)
+    for _ in range(400):
+        step(ctx, [], DT)
+        if not scene.animator.busy and not by_itself(scene.match.to_act()) and scene.acting_human() is not None:
+            break
+    return scene
+
+
+def texts(scene: TableScene) -> list[str]:
+    return [text for text, _ in scene.log.lines]
+
+
+def test_undo_writes_what_it_took_back_in_the_log(ctx: AppContext) -> None:
+    scene = settled(ctx, ["human", "human"])
+    drag(ctx, at(scene, Target("drawn")), at(scene, Target("cell", (3, 3))))
+    placed = texts(scene)[-1]
+    assert placed.startswith("Chaos (") and placed.endswith(" on Dd")
+    key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
+    assert texts(scene)[-1] == f"Move taken back: {placed}"
+    assert texts(scene).count(placed) == 0  # the move itself has left the story
+    drag(ctx, at(scene, Target("drawn")), at(scene, Target("cell", (0, 0))))
+    lines = texts(scene)
+    assert lines[-2:] == [f"Move taken back: {placed}", placed.replace(" on Dd", " on Aa")]
+
+
+def test_against_the_computer_the_line_names_the_persons_move_not_the_reply(ctx: AppContext) -> None:
+    scene = settled(ctx, ["greedy", "human"])  # the person is Chaos in half 1
+    assert scene.play(Place(1, (2, 2)))
+    for _ in range(400):  # the computer (Order) replies, and the next counter is drawn
+        step(ctx, [], DT)
+        if scene.acting_human() == 1 and not scene.animator.busy and len(scene.match.commands) >= 4:
+            break
+    assert any(c.seat == 0 for c in scene.match.commands)
+    before = texts(scene)
+    mine = next(t for t in before if t.endswith(" on Cc"))
+    key(ctx, pygame.K_z, pygame.KMOD_LCTRL)  # across the draw: alone against the computer
+    after = texts(scene)
+    assert after[-1] == f"Move taken back: {mine}"
+    assert len(after) == before.index(mine) + 1  # placed where the move was: its line replaced by the note
