@@ -18,6 +18,7 @@ import pygame
 import pygame_gui
 
 from scenes import window_caches
+from scenes.kit.tooltips import KeptInsideUIManager
 from scenes.pacing import FPS, FramePacer, ui_next_frame_in
 from scenes.resources import asset_path
 from scenes.scene_names import scene_class
@@ -268,9 +269,9 @@ def _theme_fonts(data: dict) -> list[dict]:
 def make_ui(size: tuple[int, int]) -> pygame_gui.UIManager:
     data = _load_theme()
     if data is None:
-        return pygame_gui.UIManager(size)
+        return KeptInsideUIManager(size)
     data = scaled_theme(data)
-    ui = pygame_gui.UIManager(size, _absolute_asset_paths(data))
+    ui = KeptInsideUIManager(size, _absolute_asset_paths(data))
     try:
         with warnings.catch_warnings():  # "already loaded" notices for the theme's own fonts
             warnings.simplefilter("ignore")
