@@ -19,7 +19,7 @@ from game.core.registry import all_games
 from game.core.replay import Replay
 from scenes.kit import palette
 from scenes.app import ui_scale
-from scenes.save_list import SaveEntry, list_saves
+from scenes.save_list import fit_text, SaveEntry, list_saves
 from scenes.seat_names import seat_labels
 from scenes.sprites.text import wrap_text
 from scenes.thumbnails import counter_colours, draw_counter, thumbnail
@@ -132,6 +132,11 @@ MESSAGE_LINES = 4
 """Lines the Load list's message may wrap onto before the last one clips."""
 MESSAGE_CHARS = 240
 """A message longer than this is cut with an ellipsis (four lines hold it at 1024 px wide)."""
+
+
+def _fits(font: Any, room: int, text: str) -> bool:
+    """`text` is at most `room` pixels wide in `font` (a pygame-gui label's)."""
+    return font.size(text)[0] <= room
 
 
 class MenuScene(UIScene):
@@ -391,22 +396,20 @@ class MenuScene(UIScene):
             delete, "Delete", partial(self.ask_delete, entry), class_id="@small", container=scroller,
             tooltip="Delete this save for good (asks first)")
         rect = pygame.Rect(rect.x, rect.y, rect.w - bin_w - px(8), rect.h)
-        limit = max(30, rect.w // px(8))
         self.save_buttons[entry.path] = self.button(
             rect, "", partial(self.load_path, entry.path), class_id="@save_row",
-            container=scroller, tooltip=f"{entry.path.name}: click to open")
+            container=scroller, tooltip=entry.full or f"{entry.path.name}: click to open")
         lines = ((entry.title, "@save_title", px(9)), (entry.detail, "@save_error" if entry.error else "@save_detail",
                                                        px(35)))
         for text, style, dy in lines:
             label = self.label(pygame.Rect(rect.x + px(16), rect.y + dy, rect.w - px(32), px(22)), "", style,
                                container=scroller)
             label.can_hover = lambda: False  # type: ignore[method-assign]  # the row's button keeps hover
-            text = one_line(text, limit)
             font = label.font
             assert font is not None
-            while len(text) > 2 and font.size(text)[0] > label.rect.w - px(8):
-                text = text[:-2].rstrip() + "…"
-            label.set_text(text)
+            room = label.rect.w - px(8)
+            fits = partial(_fits, font, room)
+            label.set_text(fit_text(one_line(text, len(text)), fits, entry.keep))  # cut by width, not length
 
     def _build_message(self, area: pygame.Rect) -> pygame.Rect:
         """The Load list's message at the foot of `area`, wrapped onto up to MESSAGE_LINES lines so

@@ -9,6 +9,7 @@ only found out then).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -31,12 +32,17 @@ class SaveEntry:
     title: str
     """First line: 'Rally · You vs Computer (normal)' (or the file's trouble)."""
     detail: str
-    """Second line: 'Era 3 · Sun 22 Nov 2026, 10:13' (or the file's one-line error)."""
+    """Second line: 'Era 3 · 22 Nov 10:13' (or the file's one-line error)."""
     error: bool = False
+    keep: str = ""
+    """The end of `detail` a narrow row keeps whole (' · 22 Nov 10:13'): when it was saved
+    matters as much as how far, so the progress is cut first (`fit_text`)."""
+    full: str = ""
+    """Everything the row says, uncut, with the full date (the row's tooltip)."""
 
 
-def _when(data: dict[str, Any], path: Path) -> str:
-    """The save's own time stamp (UTC in the file) in local time; else the file's date."""
+def _moment(data: dict[str, Any], path: Path) -> float | None:
+    """The save's own time stamp (UTC in the file); else the file's date; None if neither."""
     stamp = data.get("saved_at")
     moment: float | None = None
     if isinstance(stamp, str):
@@ -48,8 +54,39 @@ def _when(data: dict[str, Any], path: Path) -> str:
         try:
             moment = path.stat().st_mtime
         except OSError:
-            return ""
-    return time.strftime("%a %d %b %Y, %H:%M", time.localtime(moment))
+            return None
+    return moment
+
+
+def _when(moment: float | None) -> str:
+    """'Thu 26 Nov 2026, 10:08' in local time (the tooltip's full date)."""
+    return "" if moment is None else time.strftime("%a %d %b %Y, %H:%M", time.localtime(moment))
+
+
+def _short_when(moment: float | None) -> str:
+    """'26 Nov 10:08' in local time (the year too when it is not this one): short enough for a
+    row of the list at the smallest window."""
+    if moment is None:
+        return ""
+    local = time.localtime(moment)
+    this_year = local.tm_year == time.localtime().tm_year
+    return time.strftime("%d %b %H:%M" if this_year else "%d %b %Y %H:%M", local).lstrip("0")
+
+
+def fit_text(text: str, fits: Callable[[str], bool], keep: str = "") -> str:
+    """`text` if it `fits`; else its start cut with '…' before `keep` (its ending, shown whole);
+    when not even '…' and `keep` fit, the whole text cut at its end."""
+    if fits(text):
+        return text
+    tail = keep if keep and text.endswith(keep) else ""
+    head = text[:len(text) - len(tail)]
+    while head and not fits(head.rstrip() + "…" + tail):
+        head = head[:-1]
+    if head:
+        return head.rstrip() + "…" + tail
+    if tail:
+        return fit_text(text, fits)
+    return "…"
 
 
 def _progress(data: dict[str, Any]) -> str:
@@ -83,7 +120,11 @@ def summarise(path: Path, autosave: bool = False) -> SaveEntry:
     players = " vs ".join(seat_long_labels(who))
     if len(title) + len(players) > LONG_TITLE:  # four seats with levels: the names alone
         players = " vs ".join(seat_labels(who))
-    return SaveEntry(path, f"{title} · {players}", f"{_progress(data)} · saved {_when(data, path)}")
+    moment = _moment(data, path)
+    keep = f" · {_short_when(moment)}"
+    head = f"{title} · {players}"
+    full = f"{head}<br>{_progress(data)}<br>Saved {_when(moment)}<br>{path.name}: click to open"
+    return SaveEntry(path, head, f"{_progress(data)}{keep}", keep=keep, full=full)
 
 
 def _one_line(text: str, path: Path) -> str:

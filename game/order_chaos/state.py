@@ -188,9 +188,9 @@ class OrderChaosState(State):
         return pending_of(self, "place")
 
     def progress(self) -> str:
-        """'Half 1 of 2, 12 of 49 counters placed' (see State.progress)."""
+        """'Half 1 of 2, 12 of 49 placed' (counters: short enough for the Load list at 1024 wide)."""
         placed = sum(1 for c in self.board if c is not None)
-        return f"Half {self.half + 1} of 2, {placed} of {len(self.board)} counters placed"
+        return f"Half {self.half + 1} of 2, {placed} of {len(self.board)} placed"
 
     def current_order_score(self) -> int:
         return board_score(self.board, self.size)

@@ -206,6 +206,38 @@ def test_a_new_game_never_replaces_an_unfinished_one_and_continue_resumes_it_exa
     assert table.match.autosave_path == first_file  # it goes on writing its own file
 
 
+def test_load_rows_at_1024_show_game_progress_and_time_whole_and_everything_on_hover(ui_ctx):
+    """At 1024 wide the rows ended in '…' before the save's time ('Half 1 of 2, 3 of 49 counters
+    placed · s…'): the game, how far and when now fit, and the tooltip says it all."""
+    from pygame_gui.elements import UILabel
+
+    from scenes.menu import MenuScene
+    from scenes.save_list import list_saves
+
+    size = (1024, 640)
+    ui_ctx.screen = pygame.display.set_mode(size)
+    ui_ctx.ui.set_window_resolution(size)
+    unfinished = played_match()
+    unfinished.names = ["Alexandra", "Maximilian"]
+    unfinished.save(paths.autosaves_dir() / "order-chaos-20261126-101010.json")
+    played_match(seed=5).save(paths.saves_dir() / "order-chaos-20261126-090000.json")
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    click(ui_ctx, menu.buttons["load"])
+    entries = list_saves()
+    assert len(entries) == 2 and entries[0].title.startswith("Unfinished: Order & Chaos")
+    labels = [el for el in ui_ctx.ui.get_sprite_group().sprites() if isinstance(el, UILabel)]
+    for entry in entries:
+        row = menu.save_buttons[entry.path]
+        title, detail = sorted((el for el in labels if row.rect.contains(el.rect)), key=lambda el: el.rect.y)
+        game_part = entry.title.split(" · ")[0]
+        assert title.text.startswith(game_part)
+        assert detail.text.endswith(entry.keep) and entry.keep.startswith(" · ")
+        progress = entry.detail[: -len(entry.keep)]
+        assert detail.text.startswith(progress[: max(12, len(progress) - 4)])  # how far, whole or nearly
+        assert row.tool_tip_text == entry.full
+        assert entry.title in entry.full and progress in entry.full and entry.path.name in entry.full
+
+
 def test_deleting_a_save_asks_first_and_keep_it_keeps_it(ui_ctx):
     from scenes.confirm import ConfirmScene
     from scenes.menu import MenuScene
@@ -262,10 +294,15 @@ def test_setup_builds_the_match_that_was_chosen(ui_ctx):
     click(ui_ctx, setup.seat_groups[1].buttons["hard"])
     click(ui_ctx, setup.option_groups["size"].buttons[5])
     click(ui_ctx, setup.option_groups["fair_draws"].buttons[False])
+    clock = setup.option_groups["clock"]
+    assert clock.name is not None and clock.name.text == "Off"  # the tournament clock: off by default
+    click(ui_ctx, clock.name)
+    assert clock.name.text == "5 min each"
     setup.seed_entry.set_text("4242")
     match = setup.build_match()
     assert match.seats == ["easy", "hard"]
-    assert match.config == {"size": 5, "fair_draws": False}
+    assert match.config == {"size": 5, "fair_draws": False, "clock": 5}
+    assert match.clock is not None and match.clock.budget_s == 300.0
     assert match.seed == 4242
     assert match.autosave_path is not None and autosaves.is_autosave(match.autosave_path)
     assert match.autosave_path.name.startswith("order-chaos-")
@@ -552,7 +589,7 @@ def test_a_load_row_shows_two_lines_and_a_click_on_its_words_opens_the_save(ui_c
                     and button.rect.contains(el.rect) and el is not button), key=lambda e: e.rect.y)
     assert [w.text for w in words] == [
         "Worlds Collide · You vs Computer 1 vs Computer 2 vs Computer 3",
-        "Round 1 of at most 40 · saved " + words[-1].text.split("saved ")[1]]
+        "Round 1 of at most 40 · " + words[-1].text.split(" · ")[1]]
     click_at(ui_ctx, (words[0].rect.x + 20, words[0].rect.centery))
     assert isinstance(ui_ctx.stack.top, TableScene)
 

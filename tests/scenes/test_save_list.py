@@ -59,7 +59,7 @@ def test_progress_is_read_without_replaying(tmp_path: Path, monkeypatch: pytest.
 
     monkeypatch.setattr(Match, "from_json", no_replay)
     entry = summarise(path)
-    assert "counters placed" in entry.detail and entry.title.endswith("Player 1 vs Player 2")
+    assert " of 49 placed" in entry.detail and entry.title.endswith("Player 1 vs Player 2")
 
 
 def test_an_older_save_without_progress_counts_moves(tmp_path: Path) -> None:
@@ -68,7 +68,7 @@ def test_an_older_save_without_progress_counts_moves(tmp_path: Path) -> None:
     del data["progress"]
     path.write_text(json.dumps(data))
     players = sum(1 for c in data["commands"] if c["seat"] != -1)
-    assert summarise(path).detail.startswith(f"{players} moves made · saved ")
+    assert summarise(path).detail.startswith(f"{players} moves made · ")
 
 
 def test_four_seats_with_levels_give_way_to_short_names(tmp_path: Path) -> None:
@@ -88,6 +88,19 @@ def test_a_broken_file_shows_its_one_line_error(tmp_path: Path, text: str, words
     entry = summarise(path)
     assert entry.error and entry.title == "broken · cannot be opened"
     assert words in entry.detail and "\n" not in entry.detail and str(tmp_path) not in entry.detail
+
+
+@pytest.mark.parametrize("room, keep, out", [
+    (100, " · 10:08", "Half 1 of 2, 3 of 49 placed · 10:08"),
+    (20, " · 10:08", "Half 1 of 2… · 10:08"),
+    (9, " · 10:08", "Half 1 o…"),  # not even the time fits: the end goes, as any text's
+    (10, "", "Half 1 of…"),
+])
+def test_fit_text_cuts_the_start_before_the_part_kept_whole(room: int, keep: str, out: str) -> None:
+    from scenes.save_list import fit_text
+
+    text = "Half 1 of 2, 3 of 49 placed" + keep
+    assert fit_text(text, lambda t: len(t) <= room, keep) == out
 
 
 def test_unfinished_games_come_first_and_say_so(tabletop_home: Path) -> None:
