@@ -77,6 +77,8 @@ class SceneStack:
         """Seconds during which Enter presses are swallowed (see `hold_enter`)."""
         self._since_enter = math.inf
         """Seconds since an Enter press was last handed to a scene."""
+        self._last_press_enter = False
+        """The last key or button pressed was Enter (not 'd' for Decline after it, nor a click)."""
 
     def hold_enter(self, seconds: float = ENTER_HOLD_S) -> None:
         """Swallow Enter presses for the next `seconds` (frame time, see `elapse`): a press that
@@ -90,9 +92,9 @@ class SceneStack:
         self._enter_held = 0.0
 
     def enter_pressed_lately(self) -> bool:
-        """An Enter press was handed to a scene within `ENTER_HOLD_S`: a card opening now was
-        opened by it (Rally's Done planning), and the double press's second half is coming."""
-        return self._since_enter < ENTER_HOLD_S
+        """The last press handed to a scene was Enter, within `ENTER_HOLD_S`: a card opening now
+        was opened by it (Rally's Done planning), and the double press's second half is coming."""
+        return self._last_press_enter and self._since_enter < ENTER_HOLD_S
 
     def elapse(self, dt: float) -> None:
         """A frame's `dt` passed (called before the frame's events are handled)."""
@@ -143,8 +145,10 @@ class SceneStack:
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self._enter_held > 0 and event.type == pygame.KEYDOWN and event.key in ENTER_KEYS:
             return True  # the second press of a double Enter (see `hold_enter`)
-        if event.type == pygame.KEYDOWN and event.key in ENTER_KEYS:
-            self._since_enter = 0.0
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self._last_press_enter = event.type == pygame.KEYDOWN and event.key in ENTER_KEYS
+            if self._last_press_enter:
+                self._since_enter = 0.0
         for scene in reversed(self.scenes):
             if scene.handle_event(event):
                 return True

@@ -107,3 +107,22 @@ def test_a_card_opened_otherwise_takes_enter_at_once(ui_ctx) -> None:
     open_card(ui_ctx, answers)
     step(ui_ctx, [enter_key()], DT)
     assert answers == ["first"]
+
+
+def test_a_card_opened_by_another_key_just_after_an_enter_takes_enter_at_once(ui_ctx) -> None:
+    """Enter (Continue), then D (Decline) opens the card: the next Enter answers it."""
+    answers: list[str] = []
+
+    class KeyOpensACard(Scene):
+        def handle_event(self, event: pygame.event.Event) -> bool:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_d:
+                self.ctx.stack.push(ConfirmScene(self.ctx, "Decline?", "", "Decline",
+                                                 lambda: answers.append("declined")))
+            return event.type == pygame.KEYDOWN
+
+    ui_ctx.stack.push(KeyOpensACard(ui_ctx))
+    step(ui_ctx, [], DT)
+    d_key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0)
+    step(ui_ctx, [enter_key(), d_key], DT)
+    step(ui_ctx, [enter_key()], DT)
+    assert answers == ["declined"]
