@@ -4,8 +4,9 @@ One module that the rules engine, the AI and the screen all ask, so they get the
 answers. Everything is in inches, positions are floats; x runs across the table's width, y
 across its depth, z up from the table top. Shapely 2 (GEOS) answers every polygon and segment
 question, vectorised over numpy arrays, with prepared geometries and STRtrees. Round bases and
-tokens are exact circles: a segment meets one when GEOS's distance from the segment to its
-centre is within its radius; distances between two circles are plain arithmetic on centres.
+tokens are exact circles, and a circle question is arithmetic on its centre: distances between
+two circles, and a segment meets one when the distance from its centre to the segment's
+nearest point, by GEOS's own formula (`_nearest_on_segments`), is within its radius.
 
 Pieces
 - `Body(x, y, radius, height, ident)`: a model: its round base and its height. `ident` is
@@ -95,7 +96,11 @@ Sight, in 3D (GEOS ignores z, so heights are ours)
   pairs at once (the AI's query: the pairs a candidate move changes).
 - `visibility_matrix(table, bodies, rules)`: hidden[i, j] for shooter i and target j, every
   line of every ordered pair in one batch against the STRtrees; equal to `sight(...).hidden`
-  pair by pair (the same code computes both).
+  pair by pair (the same code computes both). Terrain is asked of GEOS, each footprint
+  prepared: STRtree boxes, then each pair's corridor, then its columns, then the part of a line
+  below a piece's top. Models and tokens are circles: an STRtree's boxes and the corridor's
+  middle line pick the candidates, numpy measures every column and row of them at once
+  (asking GEOS for each circle and line took half of the matrix's time).
 """
 
 from __future__ import annotations
@@ -862,12 +867,8 @@ def _fan(bodies: _Bodies, shooters: IntArray, targets: IntArray, rules: SightRul
     return _Fan(np.stack([ex, ey, ez], axis=1), ends, heights, shooters, targets)
 
 
-Meets = Callable[[IntArray, GeomArray], BoolArray]
-"""Whether obstacle i meets geometry g on the table, elementwise (GEOS)."""
-
-
-def _judge(fan: _Fan, col: IntArray, top: FloatArray, meets: Meets, obstacle: IntArray) -> BoolArray:
-    """Which rows of each (column, obstacle) pair the obstacle blocks, given that the column's
+def _judge(fan: _Fan, col: IntArray, top: FloatArray, piece: IntArray, polygons: GeomArray) -> BoolArray:
+    """Which rows of each (column, terrain piece) pair the piece blocks, given that the column's
     ground segment meets its footprint: the part of a line lower than the top must meet it.
 
     A higher row's line lies above a lower row's all along the same ground segment, so the
@@ -890,7 +891,7 @@ def _judge(fan: _Fan, col: IntArray, top: FloatArray, meets: Meets, obstacle: In
             start = fan.eye[pair[k], :2]
             end = fan.ends[pair[k], col[k] % n_cols]
             part = np.concatenate([start + t0[:, None] * (end - start), start + t1[:, None] * (end - start)], axis=1)
-            blocked[k, r] = meets(obstacle[k], _segments(part))
+            blocked[k, r] = shapely.intersects(polygons[piece[k]], _segments(part))  # prepared first
         lower_blocked = blocked[:, r]
     return blocked
 
@@ -906,36 +907,97 @@ def _corridors(fan: _Fan) -> GeomArray:
     return out
 
 
-def _meeting(fan: _Fan, corridors: GeomArray, columns: GeomArray, tree: STRtree, meets: Meets,
-             top: FloatArray, convex: BoolArray, owner: IntArray | None = None) -> tuple[IntArray, IntArray]:
-    """(column, obstacle) pairs where the column's ground segment meets the obstacle's footprint:
-    boxes from the STRtree, then the pair's corridor, then the columns. Obstacles lower than all
-    of a pair's lines, and the pair's own shooter and target, are left out.
+def _columns(fan: _Fan, pair: IntArray, column: IntArray) -> GeomArray:
+    """The ground segments of the given columns of the given pairs (built only where asked)."""
+    return _segments(np.concatenate([fan.eye[pair, :2], fan.ends[pair, column]], axis=1))
+
+
+def _terrain_meeting(table: Table, fan: _Fan, corridors: GeomArray) -> tuple[IntArray, IntArray]:
+    """(column, piece) pairs where the column's ground segment meets the piece's footprint:
+    boxes from the STRtree, then the pair's corridor, then the columns, each asked of GEOS with
+    the footprint prepared. Pieces lower than all of a pair's lines are left out.
 
     A convex footprint that meets a pair's two outer columns meets every column between them
     (they all leave the eye and cross the chord it holds between the outer two), so the inner
     columns are asked only of the others."""
     n_cols = fan.ends.shape[1]
-    pair, ob = tree.query(corridors)
+    polygons, top = table._polygons, table._heights
+    pair, ob = table._terrain_tree.query(corridors)
     lowest = np.minimum(fan.eye[:, 2], fan.heights.min(axis=1))
     keep = top[ob] > lowest[pair]
-    if owner is not None:
-        keep &= (owner[ob] != fan.shooters[pair]) & (owner[ob] != fan.targets[pair])
     pair, ob = pair[keep], ob[keep]
-    keep = meets(ob, corridors[pair])
+    keep = np.asarray(shapely.intersects(polygons[ob], corridors[pair]), dtype=np.bool_)
     pair, ob = pair[keep], ob[keep]
-    first, last = pair * n_cols, pair * n_cols + n_cols - 1
     hits = np.zeros((len(pair), n_cols), dtype=np.bool_)
-    hits[:, 0] = meets(ob, columns[first])
-    hits[:, -1] = meets(ob, columns[last]) if n_cols > 1 else hits[:, 0]
+    hits[:, 0] = shapely.intersects(polygons[ob], _columns(fan, pair, np.zeros(len(pair), dtype=np.intp)))
+    hits[:, -1] = shapely.intersects(polygons[ob], _columns(fan, pair, np.full(len(pair), n_cols - 1))) \
+        if n_cols > 1 else hits[:, 0]
     if n_cols > 2:
-        spanned = hits[:, 0] & hits[:, -1] & convex[ob]
+        spanned = hits[:, 0] & hits[:, -1] & table._convex[ob]
         hits[spanned, 1:-1] = True
         ask = np.flatnonzero(~spanned)
-        inner = (pair[ask, None] * n_cols + np.arange(1, n_cols - 1)[None, :]).ravel()
-        hits[ask, 1:-1] = meets(np.repeat(ob[ask], n_cols - 2), columns[inner]).reshape(-1, n_cols - 2)
+        inner = np.tile(np.arange(1, n_cols - 1), len(ask))
+        which = np.repeat(ask, n_cols - 2)
+        hits[ask, 1:-1] = np.asarray(shapely.intersects(polygons[ob[which]], _columns(fan, pair[which], inner)),
+                                     dtype=np.bool_).reshape(-1, n_cols - 2)
     k, c = np.nonzero(hits)
     return pair[k] * n_cols + c, ob[k]
+
+
+def _nearest_on_segments(a: FloatArray, b: FloatArray, p: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """For each segment a -> b and point p (arrays (..., 2), broadcast): where along the segment
+    (0 to 1) its point nearest p lies, and the distance to it. The arithmetic is GEOS's own
+    (`Distance::pointToSegment`, what `dwithin` measures), so a circle's verdict is GEOS's."""
+    dx, dy = b[..., 0] - a[..., 0], b[..., 1] - a[..., 1]
+    length2 = dx * dx + dy * dy
+    safe = np.where(length2 > 0, length2, 1.0)
+    ax, ay, px, py = a[..., 0], a[..., 1], p[..., 0], p[..., 1]
+    along = ((px - ax) * dx + (py - ay) * dy) / safe
+    across = np.abs(((ay - py) * dx - (ax - px) * dy) / safe) * np.sqrt(length2)
+    to_a = np.sqrt((px - ax) ** 2 + (py - ay) ** 2)
+    to_b = np.sqrt((px - b[..., 0]) ** 2 + (py - b[..., 1]) ** 2)
+    start = (along <= 0) | (length2 <= 0)
+    distance = np.where(start, to_a, np.where(along >= 1, to_b, across))
+    return np.where(start, 0.0, np.minimum(along, 1.0)), distance
+
+
+def _cylinder_blocks(fan: _Fan, corridors: GeomArray, circles: FloatArray, owner: IntArray) -> tuple[IntArray, BoolArray]:
+    """The columns that meet a cylinder (a model's base or a token: x, y, radius, top in
+    `circles`; `owner` the body's index, -1 for a token) and, for each, which rows it blocks.
+
+    A circle is a question about its centre: a column meets it when the segment's point nearest
+    the centre is within the radius. The part of a line lower than the top is a piece of its
+    column from one end to the cut; it meets the circle when it holds that nearest point, else
+    when the cut (its end nearest that point, as the distance grows away from it) is within
+    the radius. Boxes from an STRtree over the pairs' corridors pick the candidates; a pair's
+    own shooter and target, and cylinders lower than all its lines, are left out."""
+    n_cols = fan.ends.shape[1]
+    cx, cy, cr, top = circles.T
+    tree = STRtree(np.asarray(shapely.box(cx - cr, cy - cr, cx + cr, cy + cr), dtype=object))
+    pair, ob = tree.query(corridors)
+    lowest = np.minimum(fan.eye[:, 2], fan.heights.min(axis=1))
+    keep = (top[ob] > lowest[pair]) & (owner[ob] != fan.shooters[pair]) & (owner[ob] != fan.targets[pair])
+    pair, ob = pair[keep], ob[keep]
+    # every column lies within `half_width` of the line from the eye to the middle of the
+    # billboard's chord (distance to a segment is convex), so a circle farther off meets none
+    middle = (fan.ends[:, 0] + fan.ends[:, -1]) / 2
+    half_width = np.sqrt(((fan.ends - middle[:, None, :]) ** 2).sum(axis=-1)).max(axis=1)
+    _, off = _nearest_on_segments(fan.eye[pair, :2], middle[pair], circles[ob, :2])
+    keep = off <= cr[ob] + half_width[pair] + 1e-6
+    pair, ob = pair[keep], ob[keep]
+    eye, centre = fan.eye[pair, :2], circles[ob, :2]
+    along, distance = _nearest_on_segments(eye[:, None, :], fan.ends[pair], centre[:, None, :])
+    k, c = np.nonzero(distance <= cr[ob][:, None])
+    pair, ob, along = pair[k], ob[k], along[k, c]
+    z0, z1, t = fan.eye[pair, 2][:, None], fan.heights[pair], top[ob][:, None]
+    below = np.maximum(z0, z1) < t  # below the top all along
+    partly = ~below & (np.minimum(z0, z1) < t)
+    cut = (t - z0) / np.where(partly, z1 - z0, 1.0)  # z1 != z0 where partly
+    holds = np.where(z0 < t, along[:, None] <= cut, along[:, None] >= cut)  # the part: [0, cut] or [cut, 1]
+    start, end = eye[k][:, None, :], fan.ends[pair, c][:, None, :]
+    at_cut = start + cut[..., None] * (end - start)
+    near_cut = np.sqrt(((at_cut - centre[k][:, None, :]) ** 2).sum(axis=-1)) <= cr[ob][:, None]
+    return pair * n_cols + c, below | (partly & (holds | near_cut))
 
 
 def _blocked(table: Table, bodies: _Bodies, fan: _Fan) -> tuple[BoolArray, BoolArray]:
@@ -945,36 +1007,18 @@ def _blocked(table: Table, bodies: _Bodies, fan: _Fan) -> tuple[BoolArray, BoolA
     n_rows = fan.heights.shape[1]
     by_terrain = np.zeros((n_pairs * n_cols, n_rows), dtype=np.bool_)
     by_models = np.zeros((n_pairs * n_cols, n_rows), dtype=np.bool_)
-    eye = np.repeat(fan.eye[:, :2], n_cols, axis=0)
-    columns = _segments(np.concatenate([eye, fan.ends.reshape(-1, 2)], axis=1))
     corridors = _corridors(fan)
     if table.terrain:
-        polygons = table._polygons
-
-        def in_piece(which: IntArray, geoms: GeomArray) -> BoolArray:
-            return np.asarray(shapely.intersects(polygons[which], geoms), dtype=np.bool_)  # prepared first
-
-        col, piece = _meeting(fan, corridors, columns, table._terrain_tree, in_piece, table._heights, table._convex)
-        rows = _judge(fan, col, table._heights[piece], in_piece, piece)
+        col, piece = _terrain_meeting(table, fan, corridors)
+        rows = _judge(fan, col, table._heights[piece], piece, table._polygons)
         by_terrain[col[:, None].repeat(n_rows, axis=1)[rows], np.nonzero(rows)[1]] = True
     # cylinders: the bodies (owner = their index) and the tokens (owner -1)
     tokens = table._token_circles
-    tall = np.flatnonzero([t.height > 0 for t in table.tokens])  # flat tokens never block sight
-    tokens = tokens[tall]
-    cx = np.concatenate([bodies.x, tokens[:, 0]])
-    cy = np.concatenate([bodies.y, tokens[:, 1]])
-    cr = np.concatenate([bodies.r, tokens[:, 2]])
-    if len(cx):
-        top = np.concatenate([bodies.e + bodies.h, tokens[:, 3]])
+    tokens = tokens[np.flatnonzero([t.height > 0 for t in table.tokens])]  # flat tokens never block sight
+    circles = np.concatenate([np.stack([bodies.x, bodies.y, bodies.r, bodies.e + bodies.h], axis=1), tokens])
+    if len(circles):
         owner = np.concatenate([np.arange(len(bodies.x)), np.full(len(tokens), -1)])
-        centres: GeomArray = np.asarray(shapely.points(cx, cy), dtype=object)
-        tree = STRtree(np.asarray(shapely.box(cx - cr, cy - cr, cx + cr, cy + cr), dtype=object))
-
-        def in_circle(which: IntArray, geoms: GeomArray) -> BoolArray:
-            return _within(centres[which], geoms, cr[which])
-
-        col, circle = _meeting(fan, corridors, columns, tree, in_circle, top, np.ones(len(cx), dtype=np.bool_), owner)
-        rows = _judge(fan, col, top[circle], in_circle, circle)
+        col, rows = _cylinder_blocks(fan, corridors, circles, owner)
         by_models[col[:, None].repeat(n_rows, axis=1)[rows], np.nonzero(rows)[1]] = True
     # (pairs * columns, rows) -> (pairs, rows, columns), the order of _Fan.lines
     shape = (n_pairs, n_cols, n_rows)

@@ -101,6 +101,7 @@ from game.skirmish.content import (
     StatEffect,
     Target,
     TokenEffect,
+    UnitType,
     Weapon,
 )
 from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToken, PlacingTokens
@@ -470,7 +471,7 @@ def _move_refusal(s: S, cmd: Move) -> str | None:
     straight = math.dist((f.x, f.y), cmd.to)
     if straight > budget + 1e-6:  # no route is shorter than the straight line: skip the search
         return f"Out of reach: that takes at least {straight:.1f}\" of a {budget:g}\" move."
-    route = geo.path(s.table, s.bodies(), s.body(f), cmd.to)
+    route = _path(s, f, cmd.to)
     if route is None:
         refusal = geo.placement_refusal(s.table, s.bodies(), s.body(f, *cmd.to))
         return refusal or "No way leads there."
@@ -561,24 +562,55 @@ def _passive(s: S, f: Figure, name: str) -> int:
     """Passive abilities in force on `f`: its own, and those of models whose reach it is in
     (one source, one unit type's ability, counts once however many models carry it)."""
     seen: dict[str, int] = {}
+    me: geo.Body | None = None
     for g in s.figures:
-        if not g.on_table:
+        effects = _passive_effects(g.unit).get(name)
+        if not effects or not g.on_table:
             continue
-        for ability in g.unit.abilities:
-            if ability.use != "passive":
-                continue
-            for effect in ability.effects:
-                if not isinstance(effect, StatEffect) or effect.stat != name:
-                    continue
-                who, within = effect.target.who, effect.target.within
-                if who == "self":
-                    hit = g.id == f.id
-                else:
-                    hit = g.id != f.id and (g.side == f.side) == (who == "friends") and (
-                        within is None or geo.edge_gap(s.body(g), s.body(f)) <= within + 1e-9)
-                if hit:
-                    seen[f"{g.unit.id}:{ability.name}"] = effect.delta
+        for ability, effect in effects:
+            who, within = effect.target.who, effect.target.within
+            if who == "self":
+                hit = g.id == f.id
+            else:
+                hit = g.id != f.id and (g.side == f.side) == (who == "friends")
+                if hit and within is not None:
+                    me = me or s.body(f)
+                    hit = geo.edge_gap(s.body(g), me) <= within + 1e-9
+            if hit:
+                seen[f"{g.unit.id}:{ability}"] = effect.delta
     return sum(seen.values())
+
+
+_PASSIVES: dict[int, tuple[UnitType, dict[str, list[tuple[str, StatEffect]]]]] = {}
+"""Each unit type's passive stat effects by stat, keyed by the type's id() (the entry holds the
+type, so the id is not reused while it is there)."""
+
+
+def _passive_effects(unit: UnitType) -> dict[str, list[tuple[str, StatEffect]]]:
+    """A unit type's passive stat effects by stat, with their ability's name, in sheet order:
+    `stat` asks this for every model each time, so the sheet is read once."""
+    entry = _PASSIVES.get(id(unit))
+    if entry is None or entry[0] is not unit:
+        by_stat: dict[str, list[tuple[str, StatEffect]]] = {}
+        for ability in unit.abilities:
+            if ability.use == "passive":
+                for effect in ability.effects:
+                    if isinstance(effect, StatEffect):
+                        by_stat.setdefault(effect.stat, []).append((ability.name, effect))
+        entry = _PASSIVES[id(unit)] = (unit, by_stat)
+    return entry[1]
+
+
+def _path(s: S, f: Figure, to: Sequence[float]) -> geo.Path | None:
+    """`geo.path` for a move of `f`: remembered, since a move is checked (`_move_refusal`) and
+    then made (`_move`) and its route is the same both times."""
+    return _remembered_path(s.table, tuple(s.bodies()), s.body(f), (float(to[0]), float(to[1])))
+
+
+@lru_cache(maxsize=8)
+def _remembered_path(table: geo.Table, bodies: tuple[geo.Body, ...], mover: geo.Body,
+                     goal: tuple[float, float]) -> geo.Path | None:
+    return geo.path(table, bodies, mover, goal)
 
 
 def flags(s: S, f: Figure) -> set[str]:
@@ -798,7 +830,7 @@ def _move(s: S, cmd: Move, ev: list[Event]) -> None:
     act = s.activation
     assert act is not None
     f = s.figures[cmd.model]
-    route = geo.path(s.table, s.bodies(), s.body(f), cmd.to)
+    route = _path(s, f, cmd.to)
     assert route is not None
     touched = geo.tokens_touched(s.table, s.body(f), route)
     f.x, f.y = float(cmd.to[0]), float(cmd.to[1])
