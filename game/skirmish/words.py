@@ -79,10 +79,22 @@ def describe_log(entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat
                  content: Content | None = None) -> list[Line]:
     roll = _Roll(content or builtin_content(), names)
     out: list[Line] = []
+    dice_from: int | None = None
+    """Where the lines of the attack dice now rolling begin: the engine records an attack
+    (`Attacked`) once its dice are settled, re-rolls included, but it reads first."""
     for entry in entries:
-        if isinstance(entry.event, Deployed):
-            roll.learn(entry.event)
-        line = _line(entry.event, roll)
+        ev = entry.event
+        if isinstance(ev, Deployed):
+            roll.learn(ev)
+        line = _line(ev, roll)
+        if isinstance(ev, Rolled) and ev.purpose in ("attack", "blast"):
+            dice_from = len(out) if dice_from is None else dice_from
+        elif isinstance(ev, Attacked) and dice_from is not None and line is not None:
+            out.insert(dice_from, line)
+            dice_from = None
+            continue
+        elif not isinstance(ev, PointsLost):  # a re-roll's cost stays among its dice
+            dice_from = None
         if line is not None:
             out.append(line)
     return out

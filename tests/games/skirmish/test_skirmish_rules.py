@@ -686,6 +686,26 @@ def test_the_log_names_models_by_unit_and_number_shows_every_die_and_speaks_to_y
     assert describe_log(log[:2], ["Ann", "Bob"], 0)[0].text == "Roll-off 5–2: Ann deploys first"
 
 
+def test_the_log_names_an_attack_before_its_dice_re_rolls_included() -> None:
+    """Play-test: "Attack dice ..." was listed before "X attacks Y", since the engine records
+    the attack once its dice (and any re-roll) are settled."""
+    from game.core.match import LogEntry
+    from game.skirmish.commands import Attacked, Damaged, Deployed, PointsLost, Rolled
+    from game.skirmish.words import describe_log
+
+    log = [LogEntry(1, 0, Deployed(0, 0, (3.0, 3.0), "ash_reaver", "cinderhorn")),
+           LogEntry(2, 1, Deployed(1, 1, (5.0, 3.0), "surveyor", "meridian")),
+           LogEntry(3, CHANCE, Rolled("attack", (6, 1), (True, False))),
+           LogEntry(4, 0, PointsLost(0, 1, 2)),
+           LogEntry(5, CHANCE, Rolled("attack", (4,), (True,))),
+           LogEntry(5, CHANCE, Attacked(0, 0, 1, 2, False)),
+           LogEntry(5, CHANCE, Damaged(1, 6, 1, "attack", 0, 0))]
+    lines = [line.text for line in describe_log(log, ["You", "Computer"], 0)]
+    assert lines[2].startswith("Ash Reaver 1 attacks Meridian Surveyor 1 with "), lines
+    assert lines[3:] == ["Attack dice: 6 hit, 1 miss: 1 of 2 hit", "You spend 1 activation point (2 left)",
+                         "Attack dice: 4, a hit", "Meridian Surveyor 1 takes 6 damage (1 health left)"]
+
+
 def test_the_log_reads_naturally() -> None:
     """Play-test wording: a plural for one point, the objective's name not its id, a lone die in words."""
     from game.core.words import LogEntry
