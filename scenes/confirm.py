@@ -31,7 +31,7 @@ class ConfirmScene(DialogScene):
     opaque = False
 
     def __init__(self, ctx: Any, question: str, detail: str, yes: str, go_on: Callable[[], None],
-                 no: str = "Go back") -> None:
+                 no: str = "Go back", icon: str = "play-button") -> None:
         super().__init__(ctx)
         self.question = question
         self.detail = detail
@@ -40,6 +40,8 @@ class ConfirmScene(DialogScene):
         self._go_on = go_on
         self.answered = False
         """Confirmed or closed: any further answer (a second Enter, a click) is ignored."""
+        self.icon = icon
+        """The go-on button's icon (an `assets/icons/ui` name)."""
 
     def enter(self) -> None:
         super().enter()
@@ -54,7 +56,7 @@ class ConfirmScene(DialogScene):
         c = self._card
         bw = (c.w - 2 * pad - gap) // 2
         y = c.bottom - px(84)
-        self.icon_button(pygame.Rect(c.x + pad, y, bw, px(52)), self.yes, self.confirm, "play-button",
+        self.icon_button(pygame.Rect(c.x + pad, y, bw, px(52)), self.yes, self.confirm, self.icon,
                          primary=True, tooltip="Go on (Enter)")
         self.icon_button(pygame.Rect(c.x + pad + bw + gap, y, bw, px(52)), self.no, self.close,
                          "anticlockwise-rotation", tooltip="Leave the game as it is (Esc)")

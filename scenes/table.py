@@ -414,7 +414,7 @@ class TableScene(Scene):
         self.drag.cancel()
         if action.confirm:
             self.ctx.stack.push(self.ctx.scene("confirm", f"{action.label}?", action.confirm, action.label,
-                                               lambda: self._do_action_now(action)))
+                                               lambda: self._do_action_now(action), icon=action.icon))
             return
         self._do_action_now(action)
 

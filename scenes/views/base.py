@@ -68,6 +68,9 @@ class Action:
     confirm: str = ""
     """Set for a step that cannot be taken back: the table asks "<label>?" with these words
     (why it matters) before acting."""
+    icon: str = "play-button"
+    """The icon on the confirmation card's go-on button (an `assets/icons/ui` name): what the
+    step does, e.g. a pause for stopping a round, not a "play" arrow."""
 
 
 TAKE_BACK = Target("take_back")

@@ -849,7 +849,7 @@ class SkirmishView(GameView):
             return []
         if kind == "activate":
             return [Action("Stop the round", Target("stop"), "No more activations this round: points left carry over",
-                           confirm=self._stop_words(seat))]
+                           confirm=self._stop_words(seat), icon="pause-button")]
         if kind in ("move", "bonus"):
             which = self._move_count() if kind == "move" else ""
             label = f"End move {which.split(' ', 1)[1]}" if which else "End move"
