@@ -335,15 +335,22 @@ class PublicTable:
         return rules.sight_of(s, s.figures[model], s.figures[target])
 
 
-def models_at(view: View, at: Point) -> list[int]:
-    """Figures on the table whose base holds `at`, topmost (last drawn) first."""
-    out = []
+def models_at(view: View, at: Point, least: float = 0.0) -> list[int]:
+    """Figures on the table whose base holds `at`, topmost (last drawn) first. With `least` (a
+    radius, inches), a smaller base also holds the points that near its centre, as the screen
+    draws and hits it at a far zoom; those come after the bases that truly hold `at`, nearest
+    first."""
+    held: list[int] = []
+    near: list[tuple[float, int]] = []
     for d in reversed(view["figures"]):
         if d["deployed"] and not d["fallen"]:
             r = geo.base_radius(d["base_mm"])
-            if (d["at"][0] - at[0]) ** 2 + (d["at"][1] - at[1]) ** 2 <= r * r:
-                out.append(int(d["id"]))
-    return out
+            d2 = (d["at"][0] - at[0]) ** 2 + (d["at"][1] - at[1]) ** 2
+            if d2 <= r * r:
+                held.append(int(d["id"]))
+            elif d2 <= least * least:
+                near.append((d2, int(d["id"])))
+    return held + [m for _, m in sorted(near)]
 
 
 def unit_sheet(view: View, model: int, table: PublicTable | None = None) -> Sequence[str]:

@@ -24,6 +24,17 @@ Colour = tuple[int, int, int]
 Point = tuple[float, float]
 View = Mapping[str, Any]
 
+MIN_BASE_PX = 7
+"""The smallest radius (pixels) a base is drawn at: a 25 mm base is about 5 px at a 36"
+table's fit zoom in a 1024x640 window, too small to see its icon or to hit (play-test)."""
+MIN_HIT_PX = 10
+"""The smallest radius (pixels) around a model's centre that a pointer hits it within."""
+
+
+def base_px(camera: Camera, base_mm: float) -> int:
+    """A base's drawn radius in pixels at this zoom: its real size, at least MIN_BASE_PX."""
+    return max(MIN_BASE_PX, round(camera.length(base_radius(float(base_mm)))))
+
 
 def table_layer(view: View, camera: Camera, size: tuple[int, int], sides: Sequence[Colour], text: TextCache,
                 fs: int) -> pygame.Surface:
@@ -97,7 +108,7 @@ def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camer
                icon: str, ring: Colour, lifted: bool = False) -> None:
     """One model at world point `at`: its base (real size), icon and health pips."""
     c = camera.to_screen(at)
-    r = max(4, round(camera.length(base_radius(float(fig["base_mm"])))))
+    r = base_px(camera, fig["base_mm"])
     disc = art.base_disc(r, colour, ring, icon, bool(fig["activated"]))
     off = (-2, -4) if lifted else (0, 0)
     surface.blit(disc, (round(c[0]) - disc.get_width() // 2 + off[0], round(c[1]) - disc.get_height() // 2 + off[1]))

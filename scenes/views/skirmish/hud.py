@@ -7,6 +7,7 @@ Pure wording from the view (`bar_lines`, tested) and a plain drawing of it (`dra
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -142,9 +143,40 @@ def bar_surface(lines: tuple[str, ...], size: tuple[int, int], text: TextCache, 
     return surf
 
 
+CARD_GAP = 24
+"""Pixels between the pointer and the stat card."""
+
+
+def place_card(size: tuple[int, int], pointer: tuple[int, int], bounds: pygame.Rect,
+               avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a card of `size` goes inside `bounds`: never over the pointer, over as few of
+    `avoid` (the models' bases) as can be, and then as near the pointer as can be. The first
+    spot tried is the old one, right of the pointer (below it in the table's upper half, above
+    it in the lower); then beside, above and below the pointer, and at the bounds' edges. A card
+    the bounds push back over the pointer is not taken (play-test: after a drag, the card of the
+    model just dropped covered the models beside it)."""
+    w, h = size
+    px, py = pointer
+    g = CARD_GAP
+    first = (px + g, py - 10 if py < bounds.centery else py - h - 16)
+    xs = (px + g, px - g - w, px - w // 2, bounds.left, bounds.right - w)
+    ys = (py - 10, py - h - 16, py + g, py - g - h, bounds.top, bounds.bottom - h, bounds.centery - h // 2)
+    near = pygame.Rect(px - g // 2, py - g // 2, g, g)
+    best: tuple[int, int, float, pygame.Rect] | None = None
+    for x, y in [first, *((x, y) for x in xs for y in ys)]:
+        box = pygame.Rect(x, y, w, h).clamp(bounds)
+        covered = len(box.collidelistall(list(avoid))) + (1000 if box.colliderect(near) else 0)
+        key = (covered, 0 if (x, y) == first else 1, math.dist(box.center, pointer))
+        if best is None or key < best[:3]:
+            best = (*key, box)
+    assert best is not None
+    return best[3]
+
+
 def draw_card(surface: pygame.Surface, lines: Sequence[str], anchor: tuple[int, int], text: TextCache, fs: int,
-              bounds: pygame.Rect, colour: Colour) -> None:
-    """A unit's stat card near `anchor`, inside `bounds`."""
+              bounds: pygame.Rect, colour: Colour, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A unit's stat card beside `anchor` (the pointer), inside `bounds`, over as few of `avoid`
+    as can be (`place_card`); its rect."""
     size = max(10, fs - 2)
     width = min(420, bounds.width - 20)
     wrapped: list[tuple[str, bool]] = []
@@ -152,8 +184,7 @@ def draw_card(surface: pygame.Surface, lines: Sequence[str], anchor: tuple[int, 
         wrapped += [(w, i == 0) for w in text.wrap(line, size, width - 20)]
     lh = text.font(size).get_linesize()
     height = lh * len(wrapped) + 14
-    top = anchor[1] - 10 if anchor[1] < bounds.centery else anchor[1] - height - 16
-    box = pygame.Rect(anchor[0] + 24, top, width, height).clamp(bounds)
+    box = place_card((width, height), anchor, bounds, avoid)
     bg = pygame.Surface(box.size, pygame.SRCALPHA)
     bg.fill((16, 18, 28, 235))
     surface.blit(bg, box)
@@ -163,3 +194,4 @@ def draw_card(surface: pygame.Surface, lines: Sequence[str], anchor: tuple[int, 
         text.blit(surface, line, size, colour if head else palette.TEXT, "bold" if head else "regular",
                   topleft=(box.x + 10, y))
         y += lh
+    return box

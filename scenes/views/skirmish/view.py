@@ -90,6 +90,8 @@ class SkirmishView(GameView):
         self._held_by: tuple[int, list[int]] | None = None
         self.questions = Questions()
         self._last_route: tuple[tuple[int, int], Route] | None = None
+        self.card_rect: pygame.Rect | None = None
+        """Where the stat card was last drawn (None: not yet)."""
         self._seen: tuple[tuple[int, int, int], list[int]] | None = None
         """What the still table layer shows (the terrain never changes during a game)."""
         self.rolling: list[int] = []
@@ -491,8 +493,8 @@ class SkirmishView(GameView):
             ring = (255, 255, 255) if m in active or m in self.selected else art.shade(self.side_colour(fig["side"]), 0.5)
             if m in active or m in self.selected:
                 c = self.camera.to_screen(at)
-                r = self.camera.length(base_radius(float(fig["base_mm"]))) + 4 + 2 * math.sin(t * 5)
-                pygame.draw.circle(surface, (255, 244, 206), c, max(4, r), width=2)
+                r = board.base_px(self.camera, fig["base_mm"]) + 4 + 2 * math.sin(t * 5)
+                pygame.draw.circle(surface, (255, 244, 206), c, r, width=2)
             board.draw_model(surface, fig, at, self.camera, self.side_colour(fig["side"]), self._icon(m), ring)
             if held_model == m and ghost_at is not None:
                 ghost = self.camera.to_world(ghost_at)
@@ -571,7 +573,7 @@ class SkirmishView(GameView):
     def _mark_target(self, surface: pygame.Surface, target: int, preview: AttackPreview) -> None:
         fig = self.view["figures"][target]
         c = self.camera.to_screen((float(fig["at"][0]), float(fig["at"][1])))
-        r = self.camera.length(base_radius(float(fig["base_mm"]))) + 6
+        r = board.base_px(self.camera, fig["base_mm"]) + 6
         colour = overlays.BAD if preview.refusal else overlays.VERDICT_COLOUR.get(preview.verdict, overlays.GOOD)
         pygame.draw.circle(surface, colour, c, r, width=3)
         for k in range(4):
@@ -680,6 +682,7 @@ class SkirmishView(GameView):
 
     def _draw_card(self, surface: pygame.Surface, overlay: Overlay) -> None:
         """The stat card of the model under the pointer (on the table or in the tray)."""
+        self.card_rect = None
         m = self._model_under(self.mouse)
         if m is None or overlay.held is not None or self.measuring:
             return
@@ -689,8 +692,18 @@ class SkirmishView(GameView):
             return
         lines = unit_sheet(self.view, m, self.public)
         bounds = self.rect.inflate(-8, -8)
-        hud.draw_card(surface, lines, (round(self.mouse[0]), round(self.mouse[1])), self.text, self.lay.fs, bounds,
-                      self.side_colour(int(fig["side"])))
+        self.card_rect = hud.draw_card(surface, lines, (round(self.mouse[0]), round(self.mouse[1])), self.text,
+                                       self.lay.fs, bounds, self.side_colour(int(fig["side"])), self._base_rects())
+
+    def _base_rects(self) -> list[pygame.Rect]:
+        """The screen boxes of the models' bases on the table (as drawn), for the card to keep off."""
+        out = []
+        for fig in self.view["figures"]:
+            if fig["deployed"] and not fig["fallen"]:
+                c = self.camera.to_screen((float(fig["at"][0]), float(fig["at"][1])))
+                r = board.base_px(self.camera, fig["base_mm"])
+                out.append(pygame.Rect(round(c[0]) - r, round(c[1]) - r, 2 * r, 2 * r))
+        return out
 
     def _model_under(self, pos: Point) -> int | None:
         for rect, _, _, key in self.tray:
@@ -698,7 +711,7 @@ class SkirmishView(GameView):
                 return int(key.split(":")[1])
         if not self.lay.table.collidepoint(pos) or not self.view:
             return None
-        hits = models_at(self.view, self.camera.to_world(pos))
+        hits = models_at(self.view, self.camera.to_world(pos), board.MIN_HIT_PX / self.camera.scale)
         return hits[0] if hits else None
 
     def _hovered_enemy(self, overlay: Overlay) -> int | None:
@@ -1028,7 +1041,7 @@ class SkirmishView(GameView):
         if event.type == pygame.MOUSEBUTTONDOWN and self.lay.table.collidepoint(event.pos):
             if self.measuring and event.button == 1:
                 at = self.camera.to_world(event.pos)
-                hits = models_at(self.view, at)
+                hits = models_at(self.view, at, board.MIN_HIT_PX / self.camera.scale)
                 start = at if not hits else (float(self.view["figures"][hits[0]]["at"][0]),
                                              float(self.view["figures"][hits[0]]["at"][1]))
                 self.ruler = (start, at, hits[0] if hits else None)

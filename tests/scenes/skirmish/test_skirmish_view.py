@@ -465,3 +465,50 @@ def test_an_objectives_name_is_drawn_over_the_terrain_beside_it(ctx: AppContext)
     x1, y1 = (int(v) for v in camera.to_screen((21.5, 21.5)))
     under = pygame.surfarray.pixels3d(layer)[x0:x1, y0:y1]
     assert int((under == art.OBJECTIVE).all(axis=2).sum()) > 20  # the label's letters on the block
+
+
+def test_a_small_base_is_hit_within_a_few_pixels_of_its_centre_at_fit_zoom(ctx: AppContext) -> None:
+    """Play-test: at fit zoom a 25 mm base is about 5 px across its radius, hard to see and to
+    hit; it is drawn at least MIN_BASE_PX and hit within MIN_HIT_PX of its centre."""
+    from scenes.views.skirmish import board
+
+    state = until(5, "activate")
+    view = make_view(ctx, state, (1024, 640))
+    view._build_tray()
+    centres = {f.id: view.camera.to_screen(f.at) for f in state.figures if f.on_table}
+    small = [f for f in state.figures if f.on_table and f.unit.base_mm == 25]
+    assert small and view.camera.length(rules.geo.base_radius(25)) < board.MIN_HIT_PX - 2
+    tried = 0
+    for f in small:
+        cx, cy = centres[f.id]
+        for a in range(0, 360, 45):
+            p = (cx + (board.MIN_HIT_PX - 1) * math.cos(math.radians(a)), cy + (board.MIN_HIT_PX - 1) * math.sin(math.radians(a)))
+            if all(math.dist(p, c) > 2 * board.MIN_HIT_PX for m, c in centres.items() if m != f.id):
+                hit = view.hit_test(p)
+                assert hit is not None and int((hit.ident or "").split("/")[-1]) == f.id, (f.id, a)
+                tried += 1
+    assert tried > 0
+    assert board.base_px(view.camera, 25) >= board.MIN_BASE_PX
+
+
+def test_the_stat_card_keeps_off_the_pointer_and_the_models_beside_it(ctx: AppContext) -> None:
+    """Play-test: right after a drag, the card of the model under the pointer covered the
+    models beside it; it goes where it covers none (there is room on the table's middle)."""
+    state = until(5, "activate")
+    for size in ((1024, 640), (1280, 720)):
+        view = make_view(ctx, state, size)
+        surface = pygame.Surface((size[0], size[1] + 60))
+        bases = view._base_rects()
+        view._pointer_seen = ctx.pointer()  # the real pointer stays put: the hover is set here
+        checked = 0
+        for f in state.figures:
+            if not f.on_table:
+                continue
+            view.mouse = view.camera.to_screen(f.at)
+            view.draw(surface, Overlay(), Animator())
+            card = view.card_rect
+            assert card is not None
+            assert not card.collidepoint(view.mouse)
+            assert card.collidelist(bases) == -1, (f.id, card)
+            checked += 1
+        assert checked >= 10
