@@ -610,6 +610,7 @@ def _path(s: S, f: Figure, to: Sequence[float]) -> geo.Path | None:
 @lru_cache(maxsize=8)
 def _remembered_path(table: geo.Table, bodies: tuple[geo.Body, ...], mover: geo.Body,
                      goal: tuple[float, float]) -> geo.Path | None:
+    """`geo.path` by value (tables, bodies and paths are immutable): a few recent moves."""
     return geo.path(table, bodies, mover, goal)
 
 
