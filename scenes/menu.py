@@ -19,6 +19,7 @@ from game.core.registry import all_games
 from game.core.replay import Replay
 from scenes.kit import palette
 from scenes.app import ui_scale
+from scenes.guide.launch import start_new_game
 from scenes.save_list import fit_text, SaveEntry, list_saves
 from scenes.seat_names import seat_labels
 from scenes.sprites.text import wrap_text
@@ -443,7 +444,7 @@ class MenuScene(UIScene):
         except EntropyError as exc:
             self._error(str(exc))
             return
-        err = open_table(self.ctx, match)
+        err = start_new_game(self.ctx, match)  # a game's first start offers its guided game
         if err:
             self._error(err)
 

@@ -24,6 +24,8 @@ SCENES: dict[str, tuple[str, str]] = {
     "rules": ("scenes.rules_help", "RulesScene"),
     "settings": ("scenes.settings", "SettingsScene"),
     "replay": ("scenes.replay", "ReplayScene"),
+    "guided_table": ("scenes.guide.table", "GuidedTableScene"),
+    "guide_offer": ("scenes.guide.offer", "OfferScene"),
 }
 
 

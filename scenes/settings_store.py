@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from game.core.match import write_json_atomic
@@ -25,6 +25,8 @@ class Settings:
     key_moment_stops: bool = True
     """A playback pauses by itself on a key moment (Rally: a battle, a ship lost, titanium banked;
     Worlds Collide: a reveal, a clash or a round's end waits for Continue, else a short countdown)."""
+    guides_offered: list[str] = field(default_factory=list)
+    """Games whose guided first game has been offered (`scenes.guide.launch`): offered once each."""
 
     @property
     def animation_factor(self) -> float:
@@ -54,6 +56,8 @@ class Settings:
                 setattr(out, f.name, value)
             elif isinstance(default, str) and value in ANIMATION_SPEEDS:
                 setattr(out, f.name, value)
+            elif isinstance(default, list) and isinstance(value, list) and all(isinstance(v, str) for v in value):
+                setattr(out, f.name, list(value))
             elif isinstance(default, float) and isinstance(value, (int, float)) and 0 <= value <= 10:
                 setattr(out, f.name, float(value))
         return out

@@ -12,6 +12,8 @@ from pygame_gui.elements import UILabel, UITextEntryLine
 from game.core import autosaves
 from game.core.match import AGENT_LEVELS, HUMAN, MAX_NAME, Match
 from game.core.registry import all_games, get_game
+from scenes.guide.launch import open_guided, start_new_game
+from scenes.guide.script import has_script
 from scenes.kit import palette
 from scenes.seat_names import seat_label
 from scenes.thumbnails import thumbnail
@@ -23,7 +25,6 @@ from scenes.widgets import (
     draw_backdrop,
     draw_card,
     one_line,
-    open_table,
 )
 from scenes.sprites.text import wrap_text
 
@@ -68,6 +69,7 @@ class SetupScene(UIScene):
         self.compact_help = False
         """In the compact layout, each option's help fits as a caption line under it."""
         self.start_button: Any = None
+        self.learn_button: Any = None
         self._cards: list[pygame.Rect] = []
 
     def _reset_for_game(self) -> None:
@@ -276,9 +278,16 @@ class SetupScene(UIScene):
         # bottom bar
         bh = px(54)
         start_w, back_w = px(220), px(180)
+        learn_w = px(200) if has_script(self.game_id) else 0
         self.message_label = self.label(pygame.Rect(margin, bottom_bar + px(16),
-                                                    w - 2 * margin - start_w - back_w - px(60), px(30)),
+                                                    w - 2 * margin - start_w - back_w - learn_w - px(60), px(30)),
                                         self.message, "@error")
+        self.learn_button = None
+        if learn_w:
+            self.learn_button = self.icon_button(
+                pygame.Rect(w - margin - start_w - back_w - learn_w - px(40), bottom_bar + px(8), learn_w, bh),
+                "Learn to play", self.learn, "open-book",
+                tooltip=f"A short guided game of {info.title}: the table and the moves, step by step")
         self.button(pygame.Rect(w - margin - start_w - px(20) - back_w, bottom_bar + px(8), back_w, bh), "Back",
                     self.back, tooltip="Back to the menu (Esc)")
         self.start_button = self.icon_button(pygame.Rect(w - margin - start_w, bottom_bar + px(8), start_w, bh),
@@ -375,7 +384,13 @@ class SetupScene(UIScene):
         except (ValueError, TypeError) as exc:
             self._show(f"Can't start: {exc}")
             return
-        err = open_table(self.ctx, match)
+        err = start_new_game(self.ctx, match)  # a game's first start offers its guided game
+        if err:
+            self._show(err)
+
+    def learn(self) -> None:
+        """The guided first game of the chosen game (its own seeded set-up, not this one)."""
+        err = open_guided(self.ctx, self.game_id)
         if err:
             self._show(err)
 

@@ -1,0 +1,60 @@
+"""Opening a guided game, and the one-time offer on a game's first start.
+
+Screens are opened by name (`AppContext.scene`), so the menu and the set-up screen, which call
+these, import no table. Which games have been offered their guide is remembered in the settings
+(`Settings.guides_offered`): the offer comes once per game, whatever the player answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core import autosaves
+from game.core.match import Match
+from game.core.registry import get_game
+from scenes.guide.script import ScriptError, has_script, load_script
+from scenes.widgets import open_table
+
+
+def guided_match(game_id: str) -> tuple[Match, Any]:
+    """The script and the match it is played on (its seeded set-up); ScriptError if broken."""
+    script = load_script(game_id)
+    match = Match(get_game(game_id), dict(script.config), script.seed, list(script.seats))
+    match.autosave_path = autosaves.new_autosave_path(game_id)
+    return match, script
+
+
+def open_guided(ctx: Any, game_id: str) -> str | None:
+    """Put the guided game of `game_id` on the table (replacing every screen); an error line or None."""
+    try:
+        match, script = guided_match(game_id)
+        scene = ctx.scene("guided_table", match, script)
+    except (ScriptError, ImportError) as exc:
+        return f"The guided game can't start: {exc}"
+    ctx.stack.clear_to(scene)
+    return None
+
+
+def should_offer(settings: Any, match: Match) -> bool:
+    """A game's first start with a person at the table, and a guide to offer."""
+    game_id = match.game.info.id
+    return (game_id not in settings.guides_offered and any(match.is_human(s) for s in range(len(match.seats)))
+            and has_script(game_id))
+
+
+def remember_offer(settings: Any, game_id: str) -> None:
+    if game_id not in settings.guides_offered:
+        settings.guides_offered.append(game_id)
+        settings.save()
+
+
+def start_new_game(ctx: Any, match: Match) -> str | None:
+    """Open a new game from the menu or the set-up screen; on the game's first start, ask first
+    whether to play the guided game instead. An error line, or None."""
+    if should_offer(ctx.settings, match):
+        try:
+            ctx.stack.push(ctx.scene("guide_offer", match))
+            return None
+        except ImportError:
+            pass  # a build without the guide: just play
+    return open_table(ctx, match)

@@ -1,0 +1,57 @@
+"""'New to Order & Chaos?': the guided game offered once, on a game's first start.
+
+Either answer is remembered (`launch.remember_offer`): "Guided game" opens the guided game,
+"Just play" the game that was being started. Esc or a click beside the card goes back to the
+screen it came from, starts nothing and asks again next time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.match import Match
+from scenes.confirm import ConfirmScene
+from scenes.guide.launch import open_guided, remember_offer
+from scenes.widgets import open_table
+
+
+class OfferScene(ConfirmScene):
+    def __init__(self, ctx: Any, match: Match) -> None:
+        title = match.game.info.title
+        super().__init__(ctx, f"New to {title}?",
+                         "A short guided game shows you the table and the moves, step by step, "
+                         "against the computer. You can skip it at any time and play on.",
+                         "Guided game", self.guided, "Just play")
+        self.match = match
+
+    @property
+    def game_id(self) -> str:
+        return self.match.game.info.id
+
+    def guided(self) -> None:
+        remember_offer(self.ctx.settings, self.game_id)
+        error = open_guided(self.ctx, self.game_id)
+        if error:
+            open_table(self.ctx, self.match)
+
+    def just_play(self) -> None:
+        remember_offer(self.ctx.settings, self.game_id)
+        self.ctx.stack.pop()
+        open_table(self.ctx, self.match)
+
+    def build(self, w: int, h: int) -> None:
+        """ConfirmScene's card, but its second button starts the game as it was set up (there it
+        only goes back)."""
+        px = self.px
+        pad, gap = px(32), px(16)
+        self._card = pygame.Rect(0, 0, min(px(600), w - 60), px(250))
+        self._card.center = (w // 2, h // 2)
+        c = self._card
+        bw = (c.w - 2 * pad - gap) // 2
+        y = c.bottom - px(84)
+        self.icon_button(pygame.Rect(c.x + pad, y, bw, px(52)), self.yes, self.confirm, "open-book",
+                         primary=True, tooltip="Learn the game in a few guided steps (Enter)")
+        self.icon_button(pygame.Rect(c.x + pad + bw + gap, y, bw, px(52)), self.no, self.just_play,
+                         "play-button", tooltip="Start the game you chose, without the guide")

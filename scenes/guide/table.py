@@ -1,0 +1,263 @@
+"""The guided game's table: the normal table, with the script's note, pointers and referee.
+
+Everything the player does goes through the normal table (the rules are the engine's); the guide
+only adds a check before a person's move is played (`Progress.refusal`: a move the step does not
+ask for is refused with a friendly hint and the arrow stays up), answers the computers with the
+script's moves (`ScriptedWorker`) and draws the step's note and pointers over the table.
+
+Skip (the note's button, or Esc while the guide runs) ends the guide, not the game: the same
+position goes on as a normal game against the script's computer level, autosaved like any other
+(nothing is lost; the menu is one Esc away). So does the last step's "Play on", and so does a game
+that has left the script (`Progress.lost`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.match import Match
+from game.core.protocol import Command
+from scenes.guide.pointers import Mark, resolve
+from scenes.guide.progress import Progress
+from scenes.guide.script import Script
+from scenes.guide.worker import ScriptedWorker
+from scenes.kit import palette
+from scenes.sprites.button import Button
+from scenes.sprites.text import panel
+from scenes.table import TableScene
+from scenes.views.base import Point
+
+if TYPE_CHECKING:
+    from scenes.app import AppContext
+
+Colour = tuple[int, int, int]
+RING: Colour = (255, 214, 120)
+GUIDE_OFF = "The guided game goes step by step: Skip the guide (Esc) to take moves back."
+
+
+class GuidedTableScene(TableScene):
+    def __init__(self, ctx: AppContext, match: Match, script: Script, use_process: bool = True) -> None:
+        self.progress = Progress(script)
+        super().__init__(ctx, match, use_process)
+        self.script = script
+        self.worker = ScriptedWorker(self.progress, self.ai.worker)
+        self.ai.worker = self.worker
+        self._stage = self.view.stage
+        self.view.stage = self._guarded_stage  # type: ignore[method-assign]
+        self.btn_next = Button("Next", self.next_step, "Go on to the next step (Enter)", accent=(120, 96, 56))
+        self.btn_skip = Button("Skip guide", self.skip, "Play on as a normal game from here (Esc)")
+        self.card_rect = pygame.Rect(0, 0, 0, 0)
+        self.step_at = 0.0
+
+    # --- the guide's own controls ------------------------------------------------------------
+    @property
+    def guiding(self) -> bool:
+        return not self.progress.done
+
+    def guide_buttons(self) -> list[Button]:
+        if not self.guiding:
+            return []
+        return [self.btn_next, self.btn_skip] if self.progress.waits_for_next else [self.btn_skip]
+
+    def next_step(self) -> None:
+        if self.progress.next():
+            self._step_changed()
+
+    def skip(self) -> None:
+        """End the guide; the game goes on as a normal game (see the module docstring)."""
+        if not self.guiding:
+            return
+        self.progress.stop()
+        self.flow.reset()  # a question the script held goes to the real computer player
+        self.show("Guide closed: the game goes on against the computer. Esc opens the menu.")
+        self._sync()
+
+    def _step_changed(self) -> None:
+        self.step_at = self.time
+        self.active_at = self.time
+        if self.progress.done:
+            self.flow.reset()
+            self.show(self.script.outro or "That was the guided game: play on as you like.")
+        self._sync()
+
+    def _guarded_stage(self, command: Command) -> bool:
+        """A view's select-then-confirm (Worlds Collide's pick) meets the guide's check first."""
+        refusal = self._refusal(command)
+        if refusal is not None:
+            self.refuse(refusal)
+            return True  # swallowed: nothing is picked
+        return self._stage(command)
+
+    def _refusal(self, command: Command) -> str | None:
+        return self.progress.refusal(command) if self.match.is_human(command.seat) else None
+
+    # --- the table, refereed ----------------------------------------------------------------
+    def play(self, command: Command, origin: Point | None = None) -> bool:
+        refusal = self._refusal(command)
+        if refusal is not None:
+            self.refuse(refusal)
+            return False
+        if not super().play(command, origin):
+            return False
+        if self.progress.played(command):
+            self._step_changed()
+        return True
+
+    def _sync(self) -> None:
+        progress = getattr(self, "progress", None)
+        if progress is not None and progress.check_course(self.match):
+            self.show("The game has left the guide's script: play on as a normal game.")
+        super()._sync()
+
+    def undo_refusal(self) -> str | None:
+        return GUIDE_OFF if self.guiding else super().undo_refusal()
+
+    def redo_refusal(self) -> str | None:
+        return GUIDE_OFF if self.guiding else super().redo_refusal()
+
+    def _ai_overdue(self) -> None:
+        if self.guiding and self.worker.held is not None:
+            return  # the computer waits for the script's next step, not for a stuck search
+        super()._ai_overdue()
+
+    # --- input ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.guiding and not self.covered:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.skip()
+                return True
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                    and self.progress.waits_for_next:
+                self.next_step()
+                return True
+            if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                for b in self.guide_buttons():
+                    if b.handle(event) and event.type != pygame.MOUSEMOTION:
+                        if event.type == pygame.MOUSEBUTTONUP:
+                            self.ctx.play("click")
+                        return True
+                if event.type == pygame.MOUSEBUTTONDOWN and self.card_rect.collidepoint(event.pos):
+                    return True  # the note is not the board under it
+        return super().handle_event(event)
+
+    def next_frame_in(self) -> float:
+        base = super().next_frame_in()
+        if self.guiding and not self.covered and self.time - self.active_at < 8.0:
+            return min(base, 1 / 12)  # the pointers pulse
+        return base
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def marks(self) -> list[Mark]:
+        """Where the step's pointers are now (a move's: only once the player may make it)."""
+        step = self.progress.step
+        if step is None:
+            return []
+        expected = self.progress.expected[0] if self.progress.expected else None
+        if step.until != "next" and (self.animator.busy or self.acting_human() is None):
+            return []  # a move's pointers wait for the player's turn
+        out: list[Mark] = []
+        for pointer in step.pointers:
+            out += resolve(self, pointer, expected)
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if not self.guiding:
+            return
+        marks = self.marks()
+        self._draw_marks(surface, marks)
+        self._draw_card(surface, marks)
+
+    def _draw_marks(self, surface: pygame.Surface, marks: list[Mark]) -> None:
+        t = min(self.time, self.active_at + 8.0)
+        glow = 0.5 + 0.5 * math.sin(t * 4.0)
+        width = max(3, self.fs // 5)
+        colour = (int(200 + 55 * glow), int(160 + 54 * glow), int(70 + 50 * glow))
+        for mark in marks:
+            for rect in (mark.rect, mark.arrow_to):
+                if rect is not None:
+                    ring = rect.inflate(10 + int(6 * glow), 10 + int(6 * glow))
+                    pygame.draw.rect(surface, (20, 16, 8), ring.move(0, 2), width + 2,
+                                     border_radius=min(ring.w, ring.h) // 2)
+                    pygame.draw.rect(surface, colour, ring, width, border_radius=min(ring.w, ring.h) // 2)
+            if mark.arrow_to is not None:
+                _arrow(surface, mark.rect.center, mark.arrow_to.center, colour, width + 1)
+
+    def card_layout(self, avoid: list[pygame.Rect]) -> tuple[pygame.Rect, list[str], int]:
+        """The note's rect (in a corner of the board area clear of the pointers), its lines, size."""
+        step = self.progress.step
+        assert step is not None
+        area = self.play_rect.inflate(-24, -24)
+        fs = max(15, self.fs)
+        w = min(max(360, int(area.width * 0.42)), area.width)
+        lines = self.text.wrap(step.text, fs, w - 36)
+        line_h = self.text.font(fs).get_linesize()
+        bh = max(34, int(fs * 2.1))
+        h = 18 + int(fs * 1.5) + 10 + line_h * len(lines) + 14 + bh + 16
+        corners = [("bottomleft", area.bottomleft), ("bottomright", area.bottomright),
+                   ("topleft", area.topleft), ("topright", area.topright)]
+        best, best_overlap = None, -1
+        for name, at in corners:
+            rect = pygame.Rect(0, 0, w, h)
+            setattr(rect, name, at)
+            overlap = sum(rect.clip(r).width * rect.clip(r).height for r in avoid)
+            if best is None or overlap < best_overlap:
+                best, best_overlap = rect, overlap
+            if overlap == 0:
+                break
+        assert best is not None
+        return best, lines, fs
+
+    def _draw_card(self, surface: pygame.Surface, marks: list[Mark]) -> None:
+        step = self.progress.step
+        if step is None:
+            return
+        avoid = [m.rect for m in marks] + [m.arrow_to for m in marks if m.arrow_to is not None]
+        rect, lines, fs = self.card_layout(avoid)
+        self.card_rect = rect
+        surface.blit(panel(rect.size, 16, 238, (26, 30, 46), RING), (rect.x - 10, rect.y - 10))
+        x, y = rect.x + 18, rect.y + 14
+        head = f"Step {self.progress.index + 1} of {self.progress.count}"
+        if step.title:
+            head += f"  ·  {step.title}"
+        self.text.blit(surface, head, fs, palette.BRASS, "bold", topleft=(x, y))
+        y += int(fs * 1.5) + 10
+        line_h = self.text.font(fs).get_linesize()
+        for line in lines:
+            self.text.blit(surface, line, fs, palette.TEXT, topleft=(x, y))
+            y += line_h
+        bh = max(34, int(fs * 2.1))
+        buttons = self.guide_buttons()
+        last = self.progress.index == self.progress.count - 1
+        self.btn_next.label = "Play on" if last else "Next"
+        bw = min(170, (rect.width - 36 - 10) // 2)
+        bx = rect.right - 18
+        for b in buttons:
+            b.rect = pygame.Rect(bx - bw, rect.bottom - 14 - bh, bw, bh)
+            bx -= bw + 10
+            b.draw(surface, self.text, fs)
+        if not self.progress.waits_for_next:
+            waiting = "Your move" if self.acting_human() is not None else "The computer moves..."
+            self.text.blit(surface, waiting, fs - 1, palette.TEXT_DIM, "bold",
+                           midleft=(x, rect.bottom - 14 - bh // 2))
+
+
+def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], colour: Colour,
+           width: int) -> None:
+    """A line from `start` to `end` with a head at `end`, stopping short of both rings."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 40:
+        return
+    ux, uy = dx / length, dy / length
+    a = (start[0] + ux * 22, start[1] + uy * 22)
+    b = (end[0] - ux * 24, end[1] - uy * 24)
+    pygame.draw.line(surface, (20, 16, 8), (a[0], a[1] + 2), (b[0], b[1] + 2), width + 2)
+    pygame.draw.line(surface, colour, a, b, width)
+    head = max(10, width * 4)
+    left = (b[0] - ux * head - uy * head * 0.6, b[1] - uy * head + ux * head * 0.6)
+    right = (b[0] - ux * head + uy * head * 0.6, b[1] - uy * head - ux * head * 0.6)
+    pygame.draw.polygon(surface, colour, [b, left, right])
