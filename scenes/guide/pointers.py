@@ -79,21 +79,50 @@ def _union(rects: list[pygame.Rect]) -> pygame.Rect | None:
 
 
 def target_rect(table: TableScene, target: Target) -> pygame.Rect | None:
+    """The target's extent on screen: from its anchor outwards as far as the view's own hit test
+    still finds it (so a card is ringed whole and a cell as a cell), else a spot round the anchor."""
     centre = table.view.anchor(target)
-    return None if centre is None else spot(centre, max(14, int(table.fs * 1.6)))
+    if centre is None:
+        return None
+    if table.view.hit_test(centre) != target:
+        return spot(centre, max(14, int(table.fs * 1.6)))
+    reach = [_reach(table, target, centre, d) for d in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+    return pygame.Rect(int(centre[0] - reach[0]), int(centre[1] - reach[2]), int(reach[0] + reach[1]),
+                       int(reach[2] + reach[3]))
+
+
+def _reach(table: TableScene, target: Target, centre: Point, direction: tuple[int, int], far: int = 1024) -> int:
+    """How far from `centre` along `direction` the hit test still finds `target` (within 2 px)."""
+    def inside(d: int) -> bool:
+        return table.view.hit_test((centre[0] + direction[0] * d, centre[1] + direction[1] * d)) == target
+
+    out = 2
+    while out < far and inside(out * 2):
+        out *= 2
+    lo, hi = out, out * 2
+    while hi - lo > 2:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if inside(mid) else (lo, mid)
+    return lo
 
 
 def move_marks(table: TableScene, command: Command) -> list[Mark]:
-    """The expected move as the hint shows it: its source ringed, an arrow to its destination
-    (a button's move: the table's action button ringed)."""
+    """The expected move as the hint shows it: a button of the view's that plays it (Pass, Lock
+    in, Resolve) ringed; else its source ringed with an arrow to its destination, or the source
+    alone for a click."""
+    seat = table.acting_human()
+    if seat is not None:
+        actions = table.view.actions(seat)
+        if len(actions) == len(table.action_buttons):
+            for action, button in zip(actions, table.action_buttons):
+                if table.game.find_command(table.match.state, seat, action.source, None) == command:
+                    return [Mark(pygame.Rect(button.rect))]
     targets = table.view.command_targets(command)
     if targets is None:
         return []
     source, dest = targets
-    if dest is None:  # a button's move (Pass, Lock in, Done...)
-        rect = table_rect(table, "actions")
-        return [Mark(rect)] if rect is not None else []
-    a, b = target_rect(table, source), target_rect(table, dest)
+    a = target_rect(table, source)
+    b = target_rect(table, dest) if dest is not None else None
     if a is None:
         return [Mark(b)] if b is not None else []
     return [Mark(a, b)]

@@ -93,7 +93,7 @@ class Progress:
             return None
         if step.until == "next":
             return "Read the note first, then press Next."
-        if self.expected and command == self.expected[0]:
+        if self.expected and step.matches(command, self.expected[0]):
             return None
         return step.hint or "Not that one: follow the arrow on the table."
 
@@ -107,7 +107,7 @@ class Progress:
             if step.until == "any":
                 self._enter(self.index + 1)
                 return True
-            if self.expected and command == self.expected[0]:
+            if self.expected and step.matches(command, self.expected[0]):
                 self.expected.pop(0)
                 if not self.expected:
                     self._enter(self.index + 1)

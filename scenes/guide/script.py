@@ -29,6 +29,8 @@ from scenes.resources import asset_path
 
 UNTIL = ("next", "move", "any")
 """What ends a step: the Next button, the expected moves, or any legal move of the player's."""
+CORNERS = ("bottomleft", "bottomright", "topleft", "topright")
+"""Where a step's note may sit in the board area."""
 TABLE_PARTS = ("banner", "seats", "log", "actions", "undo", "redo", "hint", "menu", "board")
 """Parts of the table (not of the game's view) a step may point at."""
 
@@ -63,6 +65,16 @@ class Step:
     """The computers' moves during this step, in order per seat (a seat's next one is its answer)."""
     pointers: tuple[Pointer, ...] = ()
     title: str = ""
+    loose: tuple[str, ...] = ()
+    """Fields of the expected moves the player may choose otherwise (a ship's facing): any value
+    the rules accept will do, since nothing later in the script depends on it."""
+
+    def matches(self, command: Command, expected: Command) -> bool:
+        """`command` is the expected move, up to the `loose` fields."""
+        if type(command) is not type(expected):
+            return False
+        mine, wanted = command.to_json(), expected.to_json()
+        return all(mine[k] == v for k, v in wanted.items() if k not in self.loose)
 
 
 @dataclass(frozen=True)
@@ -75,6 +87,9 @@ class Script:
     steps: tuple[Step, ...] = ()
     outro: str = ""
     """Said when the last step is done: the game goes on as a normal game."""
+    note: str = "bottomleft"
+    """The corner of the board area the step's note tries first (the next ones when a pointer
+    lies under it): the corner that hides least of this game's table."""
 
     @property
     def human(self) -> int:
@@ -111,10 +126,13 @@ def parse_script(game_id: str, raw: dict[str, Any], name: str = "script") -> Scr
     if type(seed) is not int:
         raise ScriptError(f"{name}: the seed must be a whole number")
     steps = tuple(_step(game, s, f"{name}, step {i + 1}") for i, s in enumerate(raw.get("step", ())))
+    note = str(raw.get("note", "bottomleft"))
+    if note not in CORNERS:
+        raise ScriptError(f"{name}: note must be one of {', '.join(CORNERS)}")
     if not steps:
         raise ScriptError(f"{name}: no steps")
     return Script(game_id, str(raw.get("title", game.info.title)), seed, seats, dict(raw.get("config", {})),
-                  steps, str(raw.get("outro", "")))
+                  steps, str(raw.get("outro", "")), note)
 
 
 def _step(game: Game, raw: dict[str, Any], where: str) -> Step:
@@ -132,7 +150,8 @@ def _step(game: Game, raw: dict[str, Any], where: str) -> Step:
         pointers = [{"move": True}]  # an expected move shows its arrow unless told otherwise
     return Step(" ".join(text.split()), until, expect, " ".join(str(raw.get("hint", "")).split()),
                 tuple(_command(game, c, where) for c in raw.get("replies", ())),
-                tuple(_pointer(p, where) for p in pointers), str(raw.get("title", "")))
+                tuple(_pointer(p, where) for p in pointers), str(raw.get("title", "")),
+                tuple(str(f) for f in raw.get("loose", ())))
 
 
 def _command(game: Game, data: Any, where: str) -> Command:

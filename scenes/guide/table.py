@@ -22,7 +22,7 @@ from game.core.match import Match
 from game.core.protocol import Command
 from scenes.guide.pointers import Mark, resolve
 from scenes.guide.progress import Progress
-from scenes.guide.script import Script
+from scenes.guide.script import CORNERS, Script
 from scenes.guide.worker import ScriptedWorker
 from scenes.kit import palette
 from scenes.sprites.button import Button
@@ -51,6 +51,7 @@ class GuidedTableScene(TableScene):
         self.btn_skip = Button("Skip guide", self.skip, "Play on as a normal game from here (Esc)")
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.step_at = 0.0
+        self._course_key = -1
 
     # --- the guide's own controls ------------------------------------------------------------
     @property
@@ -106,11 +107,15 @@ class GuidedTableScene(TableScene):
             self._step_changed()
         return True
 
-    def _sync(self) -> None:
-        progress = getattr(self, "progress", None)
-        if progress is not None and progress.check_course(self.match):
-            self.show("The game has left the guide's script: play on as a normal game.")
-        super()._sync()
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        key = len(self.match.commands)
+        if key != self._course_key:  # once per position: has the game left the script?
+            self._course_key = key
+            if self.progress.check_course(self.match):
+                self.flow.reset()
+                self.show("The game has left the guide's script: play on as a normal game.")
+                self._sync()
 
     def undo_refusal(self) -> str | None:
         return GUIDE_OFF if self.guiding else super().undo_refusal()
@@ -181,8 +186,8 @@ class GuidedTableScene(TableScene):
                 if rect is not None:
                     ring = rect.inflate(10 + int(6 * glow), 10 + int(6 * glow))
                     pygame.draw.rect(surface, (20, 16, 8), ring.move(0, 2), width + 2,
-                                     border_radius=min(ring.w, ring.h) // 2)
-                    pygame.draw.rect(surface, colour, ring, width, border_radius=min(ring.w, ring.h) // 2)
+                                     border_radius=min(ring.w, ring.h) // 2 if min(ring.w, ring.h) < 90 else 16)
+                    pygame.draw.rect(surface, colour, ring, width, border_radius=min(ring.w, ring.h) // 2 if min(ring.w, ring.h) < 90 else 16)
             if mark.arrow_to is not None:
                 _arrow(surface, mark.rect.center, mark.arrow_to.center, colour, width + 1)
 
@@ -197,12 +202,11 @@ class GuidedTableScene(TableScene):
         line_h = self.text.font(fs).get_linesize()
         bh = max(34, int(fs * 2.1))
         h = 18 + int(fs * 1.5) + 10 + line_h * len(lines) + 14 + bh + 16
-        corners = [("bottomleft", area.bottomleft), ("bottomright", area.bottomright),
-                   ("topleft", area.topleft), ("topright", area.topright)]
+        corners = sorted(CORNERS, key=lambda c: c != self.script.note)
         best, best_overlap = None, -1
-        for name, at in corners:
+        for name in corners:
             rect = pygame.Rect(0, 0, w, h)
-            setattr(rect, name, at)
+            setattr(rect, name, getattr(area, name))
             overlap = sum(rect.clip(r).width * rect.clip(r).height for r in avoid)
             if best is None or overlap < best_overlap:
                 best, best_overlap = rect, overlap
