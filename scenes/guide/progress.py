@@ -119,9 +119,11 @@ class Progress:
 
     def check_course(self, match: Match) -> bool:
         """Stop the guide when the game has left the script: the player must make a move the
-        engine now refuses. True when it stopped."""
-        if self.done or not self.expected or self.script.human not in match.to_act():
-            return False
+        engine now refuses (not checked in a step with loose moves, which stand for any move
+        of their kind). True when it stopped."""
+        step = self.step
+        if step is None or step.loose or not self.expected or self.script.human not in match.to_act():
+            return False  # (a loose move stands for any of its kind: the next may differ too)
         if match.game.check(match.state, self.expected[0]) is not None:
             self.stop(lost=True)
             return True
