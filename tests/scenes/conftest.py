@@ -27,7 +27,11 @@ def ui_ctx(tabletop_home):
     from scenes.app import create_context
     from scenes.settings_store import Settings
 
-    ctx = create_context(Settings(), size=(1280, 800))
+    from game.core.registry import all_games
+
+    # these tests start games as a returning player: no first-start offer of a guided game
+    # (tests/scenes/guide/test_offer.py covers it)
+    ctx = create_context(Settings(guides_offered=[g.info.id for g in all_games()]), size=(1280, 800))
     yield ctx
     ctx.stack.apply_pending()
     while ctx.stack.scenes:

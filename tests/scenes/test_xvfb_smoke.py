@@ -43,6 +43,9 @@ print(json.dumps({"new_game": menu.layout(*ctx.size)["new_game"].center,
 def test_new_game_then_start_shows_the_table(tmp_path, xserver):
     home = tmp_path / "home"
     home.mkdir()
+    # a returning player: Start opens the table, not the first start's offer of a guided game
+    (home / "settings.json").write_text(json.dumps({"guides_offered": [
+        "order-chaos", "worlds-collide", "rally", "skirmish", "cosmos"]}), encoding="utf-8")
     base_env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
     base_env.update(ENTROPY_TABLETOP_HOME=str(home), PYGAME_HIDE_SUPPORT_PROMPT="1")
     coords = json.loads(subprocess.run([sys.executable, "-c", COORDS], cwd=ROOT, env=base_env, capture_output=True,
