@@ -69,9 +69,9 @@ class Progress:
 
     def reply_for(self, seat: Seat) -> tuple[Command, ...]:
         """The computer `seat`'s scripted moves from its next one, as long as they follow one
-        another in the script (a plan); empty when the script has none for it."""
-        if self.done:
-            return ()
+        another in the script (a plan); empty when the script has none for it. A finished
+        guide still answers the moves its last steps scripted (the player pressed Play on
+        before the computer had made them); a skipped or lost one has none left."""
         start = next((i for i, c in enumerate(self.replies) if c.seat == seat), None)
         if start is None:
             return ()
@@ -100,6 +100,8 @@ class Progress:
     def played(self, command: Command) -> bool:
         """`command` was played at the table; True when the step changed."""
         if self.done:
+            if command in self.replies:
+                self.replies.remove(command)  # a last scripted move, after Play on
             return False
         if command.seat == self.script.human:
             step = self.step

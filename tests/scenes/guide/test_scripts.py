@@ -94,5 +94,23 @@ def test_every_pointer_finds_its_place_on_a_small_table(game_id: str, tmp_path: 
             elif ready:
                 assert scene.play(progress.expected[0]), scene.status_text
             step(ctx, [], DT)
-        assert progress.done and not progress.lost
+        for _ in range(400):  # the computers' last scripted moves, if Play on came first
+            if not progress.replies:
+                break
+            step(ctx, [], DT)
+        assert progress.done and not progress.lost and not progress.replies
         assert seen == set(range(len(script.steps)))
+        # the table played exactly the walk's game: every computer move was the script's
+        walked = [c.to_json() for c in walk(script).commands]
+        played = [c.to_json() for c in match.commands]
+        assert played[:len(walked)] == walked[:len(played)] and len(played) >= len(walked) - 2
+
+
+def test_the_script_and_its_referee_need_no_pygame() -> None:
+    """What the headless walk and the table share runs without a window (as `scenes.flow`)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, scenes.guide.progress, scenes.guide.worker, scenes.guide.script; "
+            "assert 'pygame' not in sys.modules")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
