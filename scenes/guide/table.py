@@ -20,7 +20,7 @@ import pygame
 
 from game.core.match import Match
 from game.core.protocol import Command
-from scenes.guide.pointers import Mark, resolve
+from scenes.guide.pointers import Mark, resolve, table_rect
 from scenes.guide.progress import Progress
 from scenes.guide.script import CORNERS, Script
 from scenes.guide.worker import ScriptedWorker
@@ -135,7 +135,7 @@ class GuidedTableScene(TableScene):
                 self.skip()
                 return True
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                    and self.progress.waits_for_next:
+                    and self.progress.waits_for_next and self.view.held_words() is None:
                 self.next_step()
                 return True
             if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -161,6 +161,9 @@ class GuidedTableScene(TableScene):
         if step is None:
             return []
         expected = self.progress.expected[0] if self.progress.expected else None
+        if step.until != "next" and self.view.held_words() is not None and not self.animator.busy:
+            rect = table_rect(self, "actions")  # a moment held to be read: Continue comes first
+            return [Mark(rect)] if rect is not None else []
         if step.until != "next" and (self.animator.busy or self.acting_human() is None):
             return []  # a move's pointers wait for the player's turn
         out: list[Mark] = []
@@ -244,7 +247,8 @@ class GuidedTableScene(TableScene):
             bx -= bw + 10
             b.draw(surface, self.text, fs)
         if not self.progress.waits_for_next:
-            waiting = "Your move" if self.acting_human() is not None else "The computer moves..."
+            waiting = ("Read it, then Continue" if self.view.held_words() is not None
+                       else "Your move" if self.acting_human() is not None else "The computer moves...")
             self.text.blit(surface, waiting, fs - 1, palette.TEXT_DIM, "bold",
                            midleft=(x, rect.bottom - 14 - bh // 2))
 

@@ -89,7 +89,9 @@ def test_every_pointer_finds_its_place_on_a_small_table(game_id: str, tmp_path: 
                     assert screen.contains(mark.rect.clip(screen)) and mark.rect.clip(screen).width > 0
                 card, _, _ = scene.card_layout([m.rect for m in marks])
                 assert scene.play_rect.contains(card), f"{game_id} step {progress.index + 1}: the note leaves the board"
-            if progress.waits_for_next:
+            if scene.view.held_words() is not None and not scene.animator.busy:
+                scene.press_continue()  # a moment the view holds to be read (Worlds Collide's reveal)
+            elif progress.waits_for_next:
                 scene.next_step()
             elif ready:
                 assert scene.play(progress.expected[0]), scene.status_text
