@@ -50,7 +50,6 @@ class GuidedTableScene(TableScene):
         self.btn_next = Button("Next", self.next_step, "Go on to the next step (Enter)", accent=(120, 96, 56))
         self.btn_skip = Button("Skip guide", self.skip, "Play on as a normal game from here (Esc)")
         self.card_rect = pygame.Rect(0, 0, 0, 0)
-        self.step_at = 0.0
         self._course_key = -1
 
     # --- the guide's own controls ------------------------------------------------------------
@@ -77,10 +76,8 @@ class GuidedTableScene(TableScene):
         self._sync()
 
     def _step_changed(self) -> None:
-        self.step_at = self.time
         self.active_at = self.time
-        if self.progress.done:
-            self.flow.reset()
+        if self.progress.done:  # (a computer's question held for the script now goes on by itself)
             self.show(self.script.outro or "That was the guided game: play on as you like.")
         self._sync()
 
