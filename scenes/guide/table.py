@@ -185,9 +185,11 @@ class GuidedTableScene(TableScene):
             for rect in (mark.rect, mark.arrow_to):
                 if rect is not None:
                     ring = rect.inflate(10 + int(6 * glow), 10 + int(6 * glow))
-                    pygame.draw.rect(surface, (20, 16, 8), ring.move(0, 2), width + 2,
-                                     border_radius=min(ring.w, ring.h) // 2 if min(ring.w, ring.h) < 90 else 16)
-                    pygame.draw.rect(surface, colour, ring, width, border_radius=min(ring.w, ring.h) // 2 if min(ring.w, ring.h) < 90 else 16)
+                    # round for a small spot, a rounded box for anything bigger (decided on the
+                    # mark itself, so the shape does not flip as the ring pulses)
+                    radius = min(ring.w, ring.h) // 2 if min(rect.w, rect.h) < 60 else 16
+                    pygame.draw.rect(surface, (20, 16, 8), ring.move(0, 2), width + 2, border_radius=radius)
+                    pygame.draw.rect(surface, colour, ring, width, border_radius=radius)
             if mark.arrow_to is not None:
                 _arrow(surface, mark.rect.center, mark.arrow_to.center, colour, width + 1)
 
