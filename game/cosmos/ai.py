@@ -38,7 +38,7 @@ from game.core.rng import Rng
 from game.cosmos import commands as C
 from game.cosmos import model as M
 from game.cosmos.area import count, lifeform_total, mission_met, score_breakdown, scoring_count, slots
-from game.cosmos.content import LIFEFORMS
+from game.cosmos.content import LIFEFORMS, Content, Effect
 from game.cosmos.state import CosmosState
 
 S = CosmosState
@@ -50,10 +50,21 @@ ENTROPY = 0.35
 CARD = 1.2
 STAR_TIER = 2.2
 """A star's tier, for its activations to come (a tier III pays 3 resources or 2 advancements)."""
-FOCUS_TIER = 3.5
-"""A Focus tier: triggered each time its token is placed (tier 1 pays 2 VP or 2 resources)."""
 GENERATOR = 0.8
 LIFEFORM = (0.35, 0.7, 1.2)
+FOCUS_TRIGGERS = 3.0
+"""Times a Focus card's tier is expected to pay from here on (early; `_late` fades it): its token
+is placed on about one landing in six, over a game of 18-20 rounds. A tier is worth what it pays
+each time (`effect_vp`) times this (round 3; rounds 1-2 valued every tier at a flat 2.5, then 3.5 VP,
+and the search upgraded twice in 15 games)."""
+ADVANCE = 0.5
+"""One lifeform advancement (a bacterium gained, or one moved up a type)."""
+ACTIVATION = 1.5
+"""One star activation (what a star pays, less its entropy)."""
+ACTION = 2.0
+"""A free action an effect grants."""
+GAIN_VP = {"energy": ENERGY, "mass": MASS, "entropy": ENTROPY, "vp": 1.0,
+           "bacteria": LIFEFORM[0], "plant": LIFEFORM[1], "animal": LIFEFORM[2]}
 PLANET = 2.0
 TRACK_STEP = 0.6
 """Share of the next track position's added VP (times what it scores now) counted as promise."""
@@ -81,7 +92,7 @@ def potential(s: S, seat: Seat) -> float:
         return score
     late = _late(s)
     engine = (ENERGY * p.energy + MASS * p.mass + ENTROPY * p.entropy + CARD * len(p.hand)
-              + FOCUS_TIER * sum(p.tiers) + GENERATOR * p.generator)
+              + focus_value(c, p) + GENERATOR * p.generator)
     engine += STAR_TIER * sum(c.stars[sy.star].tier for sy in p.systems if sy.star and not c.stars[sy.star].starting)
     places = slots(p)
     engine += PLANET * len(places)
@@ -109,6 +120,24 @@ def potential(s: S, seat: Seat) -> float:
         engine += MISSION_MET
     engine += 0.5 * count(s, p, "planet_types")
     return score + late * engine
+
+
+def effect_vp(effects: tuple[Effect, ...]) -> float:
+    """What one resolution of `effects` is worth in VP, for a trigger that repeats (a Focus card's
+    tier): resources, VP, lifeforms, advancements, activations, cards and actions at the engine's
+    rates; a `per` effect counts once (what it multiplies is not known ahead)."""
+    value = 0.0
+    for e in effects:
+        value += sum(GAIN_VP.get(what, 0.0) * n for what, n in e.gain)
+        value += ADVANCE * e.advance + CARD * e.cards + GENERATOR * e.generator + ACTIVATION * e.activate
+        value += ACTION if e.action else 0.0
+    return value
+
+
+def focus_value(c: Content, p: M.Player) -> float:
+    """The seat's Focus tiers: each card's current tier, by what it pays, times its triggers to come."""
+    cards = c.focus[p.focus]
+    return FOCUS_TRIGGERS * sum(effect_vp(cards[i][tier - 1]) for i, tier in enumerate(p.tiers) if tier > 0)
 
 
 class CosmosKnowledge(Knowledge):

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from game.ai.agents import GreedyAgent, ISMCTSAgent, make_agent
 from game.ai.knowledge import get_knowledge
 from game.core.protocol import CHANCE
@@ -170,6 +172,28 @@ def test_potential_counts_vp_and_engine_and_values_are_margins() -> None:
     assert abs(v[0] + v[1]) < 1e-9 and v[0] > 0
     s.over = True
     assert know.values(s) == [s.scores()[0] - s.scores()[1], s.scores()[1] - s.scores()[0]]
+
+
+def test_a_focus_tier_is_worth_what_it_pays_each_time_its_token_is_placed() -> None:
+    """Round 3: a tier is valued by its effect (the tier it has, not the tiers below it) times the
+    triggers still to come, so a tier paying 4 VP counts more than one paying 2 entropy."""
+    s = COSMOS.new({}, 13, 2)
+    p = s.players[0]
+    p.missions = []  # M-cards asking for a tier 2 would count too
+    late = ai._late(s)
+    base = ai.potential(s, 0)
+    p.focus = "B"
+    p.tiers = [1, 0, 0]
+    assert ai.potential(s, 0) - base == pytest.approx(late * ai.FOCUS_TRIGGERS * 2)  # B.star tier 1: 2 VP
+    p.tiers = [2, 0, 0]
+    assert ai.potential(s, 0) - base == pytest.approx(late * ai.FOCUS_TRIGGERS * 4)  # tier 2 replaces it: 4 VP
+    p.focus, p.tiers = "A", [0, 0, 1]
+    a_life = ai.potential(s, 0) - base
+    assert a_life == pytest.approx(late * ai.FOCUS_TRIGGERS * 2 * ai.ENTROPY)  # A.life tier 1: 2 entropy
+    assert 0 < a_life < late * ai.FOCUS_TRIGGERS * 2
+    for letter, cards in s.content.focus.items():
+        for card in cards:
+            assert 0 < ai.effect_vp(card[0]) < ai.effect_vp(card[1]), letter  # tier 2 pays more
 
 
 def test_the_search_stops_at_the_end_of_the_turn() -> None:
