@@ -72,6 +72,10 @@ class Usage:
     winner_parts: Counter[str] = field(default_factory=Counter)
     winner_leans_on: Counter[str] = field(default_factory=Counter)
     winning_focus: Counter[str] = field(default_factory=Counter)
+    lifeform_tiles: Counter[str] = field(default_factory=Counter)
+    """Lifeform objective tiles claimed by the counted seats, by size and type: `small:plant`."""
+    tracks_completed: Counter[str] = field(default_factory=Counter)
+    """Main objective tracks completed (their last space taken), by the condition that advances them."""
     games: int = 0
     counted: set[int] | None = None
     """The seats whose events and scores are counted (None: all); set per game by `start`."""
@@ -137,6 +141,9 @@ class Usage:
         self.scores.extend(totals[i] for i in mine)
         for i in mine:
             self.score_parts.update(parts[i])
+            self.lifeform_tiles.update(f"small:{t}" for t in s.players[i].small)
+            self.lifeform_tiles.update(f"big:{t}" for t in s.players[i].big)
+        self.tracks_completed.update(o.condition for o, last in zip(s.content.objectives, s.track_last) if last >= 0)
         best = max(totals)
         for seat in mine:
             if totals[seat] != best:
@@ -164,6 +171,8 @@ class Usage:
             "parts_share_all": {k: round(self.score_parts[k] / (sum(self.score_parts.values()) or 1), 3) for k in SOURCES},
             "winner_leans_on": dict(self.winner_leans_on.most_common()),
             "winning_focus": dict(self.winning_focus.most_common()),
+            "lifeform_tiles": dict(self.lifeform_tiles.most_common()),
+            "tracks_completed": dict(self.tracks_completed.most_common()),
             "vp_tokens_by_source": dict(self.vp_tokens_by_source.most_common()),
             "actions_share": share(self.actions),
             "star_paths": dict(self.star_paths.most_common()),
@@ -251,14 +260,16 @@ def tally_saved(paths: Iterable[Path], usage: Usage, only: str = "") -> None:
         usage.finish(state)
 
 
-def report(agents: Sequence[str], games: int, seed: int, save_dir: Path | None = None) -> dict[str, Any]:
-    """`games` games between `agents`, seats rotated game by game: wins by agent, decision
+def report(agents: Sequence[str], games: int, seed: int, save_dir: Path | None = None,
+           first: int = 0) -> dict[str, Any]:
+    """`games` games between `agents`, seats rotated game by game, numbered from `first` (so a
+    long table can be played in pieces: games 0-3 then 4-7 are games 0-7): wins by agent, decision
     seconds by agent, and the usage summary."""
     n = len(agents)
     usage = Usage()
     wins = Counter[str]()
     times: dict[str, list[float]] = {a: [] for a in agents}
-    for g in range(games):
+    for g in range(first, first + games):
         order = [agents[(s + g) % n] for s in range(n)]
         seat_times: list[list[float]] = [[] for _ in range(n)]
         save = save_dir / f"cosmos-seed{seed}-game{g:04d}.json" if save_dir else None
@@ -269,7 +280,8 @@ def report(agents: Sequence[str], games: int, seed: int, save_dir: Path | None =
             wins[f"{order[w]}@{w}" if len(set(agents)) == 1 else order[w]] += 1
         print("game", g, order, usage.scores[-n:], usage.rounds[-1], "rounds", flush=True)
     return {
-        "players": n, "agents": list(agents), "games": games, "seed": seed, "wins": dict(wins),
+        "players": n, "agents": list(agents), "games": games, "first": first, "seed": seed, "wins": dict(wins),
+        "decisions": {a: len(t) for a, t in times.items()},
         "mean_decision_s": {a: round(sum(t) / max(1, len(t)), 3) for a, t in times.items()},
         "max_decision_s": {a: round(max(t, default=0.0), 3) for a, t in times.items()},
         "summary": usage.summary(),
@@ -284,6 +296,7 @@ def main() -> None:
     ap.add_argument("--only", default="", help="with --saved: count only the seats of these levels (normal,hard)")
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0, help="number of the first game (a table in pieces)")
     args = ap.parse_args()
     if args.saved:
         usage = Usage()
@@ -292,7 +305,7 @@ def main() -> None:
         return
     if not args.agents:
         raise SystemExit("--agents or --saved, please")
-    print(json.dumps(report(args.agents.split(","), args.games, args.seed, args.save_dir)), flush=True)
+    print(json.dumps(report(args.agents.split(","), args.games, args.seed, args.save_dir, args.first)), flush=True)
 
 
 if __name__ == "__main__":

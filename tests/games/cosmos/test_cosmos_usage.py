@@ -68,6 +68,8 @@ def test_a_whole_seeded_game_is_counted_as_its_finished_play_areas_show() -> Non
     assert sum(usage.focus_upgrades.values()) == sum(sum(p.tiers) for p in players)
     assert sum(usage.missions.values()) == sum(len(p.done_missions) for p in players)
     assert sum(usage.actions.values()) == final.round * len(players)  # one landing a turn
+    assert sum(usage.lifeform_tiles.values()) == sum(len(p.small) + len(p.big) for p in players)
+    assert sum(usage.tracks_completed.values()) == sum(1 for last in final.track_last if last >= 0)
     winner = max(range(len(players)), key=lambda i: usage.scores[i])
     assert usage.winner_leans_on == {leans_on(area.score_breakdown(final, winner), usage.seat_vp[winner]): 1}
 
