@@ -186,7 +186,7 @@ def test_a_focus_tier_is_worth_what_it_pays_each_time_its_token_is_placed() -> N
     p.tiers = [1, 0, 0]
     assert ai.potential(s, 0) - base == pytest.approx(late * ai.FOCUS_TRIGGERS * 2)  # B.star tier 1: 2 VP
     p.tiers = [2, 0, 0]
-    assert ai.potential(s, 0) - base == pytest.approx(late * ai.FOCUS_TRIGGERS * 4)  # tier 2 replaces it: 4 VP
+    assert ai.potential(s, 0) - base == pytest.approx(late * ai.FOCUS_TRIGGERS * 3)  # tier 2 replaces it: 3 VP
     p.focus, p.tiers = "A", [0, 0, 1]
     a_life = ai.potential(s, 0) - base
     assert a_life == pytest.approx(late * ai.FOCUS_TRIGGERS * 2 * ai.ENTROPY)  # A.life tier 1: 2 entropy
