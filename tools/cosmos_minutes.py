@@ -48,12 +48,17 @@ WATCH_TURN = 4.0
 
 
 def count_game(path: Path, person: str) -> dict[str, Any] | None:
-    """One finished game: rounds, the person's decisions by kind and turns, the computers'
-    decisions and turns (None if unfinished or no seat plays `person`)."""
+    """One saved game, if finished and a seat plays `person` (the first such seat is the person)."""
     match = Match.load(path)
     if not match.state.is_over() or person not in match.seats:
         return None
-    me = match.seats.index(person)
+    return count_match(match, match.seats.index(person))
+
+
+def count_match(match: Match, me: int) -> dict[str, Any]:
+    """The match's commands replayed with seat `me` as the person: the rounds, the person's
+    decisions by kind (only those with more than one legal command: the table plays the others),
+    the computers' such decisions, and the turns each side played."""
     s = COSMOS.new(match.config, match.seed, len(match.seats))
     assert isinstance(s, CosmosState)
     mine: Counter[str] = Counter()
