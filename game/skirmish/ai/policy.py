@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from game.core.protocol import Command
 from game.skirmish import geometry as geo
 from game.skirmish import rules
-from game.skirmish.ai import odds, spots, tactics
+from game.skirmish.ai import formations, odds, spots, tactics
 from game.skirmish.ai.evaluate import WEIGHTS, Weights, margin
 from game.skirmish.ai.sightings import Sightings
 from game.skirmish.attacks import damage_per_hit, hit_chance
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 ABILITY_MARGIN = 0.5
 """An ability is used when it gains at least this much worth over what it gives up."""
+JOIN_BONUS = 1.2
+"""What deploying in a block is worth over the same spot alone (about three crowded friends)."""
 
 
 @dataclass(frozen=True)
@@ -54,9 +56,11 @@ class Policy:
     """One side's choices, with one sight cache (make one per decision)."""
 
     def __init__(self, side: int, sights: Sightings | None = None, weights: Weights = WEIGHTS,
-                 spot_limit: int = spots.MAX_SPOTS, abilities: bool = True) -> None:
+                 spot_limit: int = spots.MAX_SPOTS, abilities: bool = True, formations: bool = False) -> None:
         self.side = side
         self.abilities = abilities
+        self.formations = formations
+        """Whether to deploy models beside friends they may form a block with (`deploy`)."""
         """Whether to weigh the models' abilities (off in a search's play-outs: too dear there)."""
         self.sights = sights or Sightings()
         self.weights = weights
@@ -249,9 +253,17 @@ class Policy:
     def deploy(self, s: SkirmishState) -> Command:
         """The engine's spots for the next model, scored: near what the mission fights over (the
         nearest objective, else the enemy's zone), out of the enemy zone's sight, not crowded;
-        shooters hang back, fighters go forward."""
+        shooters hang back, fighters go forward. With `formations`, spots beside a friend it may
+        form a block with are offered too, worth `JOIN_BONUS` more (a block acts for one point)."""
         options = [c for c in s.candidates(self.side) if isinstance(c, Deploy)]
         f = s.figures[options[0].model]
+        joins: set[Point] = set()
+        if self.formations:
+            for p in formations.join_spots(s, f):
+                join = Deploy(self.side, f.id, p)
+                if rules.why_illegal(s, join) is None:
+                    options.append(join)
+                    joins.add(p)
         goal = _deploy_goal(s, f)
         shooter = any(not w.melee and w.range >= 8 for w in f.unit.weapons)
         zone = s.mission.zones[1 - f.side]
@@ -264,6 +276,8 @@ class Policy:
             crowd = sum(1 for g in s.figures if g.on_table and g.side == f.side and math.dist(g.at, cmd.at) < 2.5)
             near = math.dist(cmd.at, goal)
             v = -near * (0.05 if shooter else 0.15) + hidden * (2.0 if shooter else 1.0) - 0.4 * crowd
+            if cmd.at in joins:
+                v += JOIN_BONUS
             if v > best:
                 best, pick = v, cmd
         return pick

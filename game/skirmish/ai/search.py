@@ -28,6 +28,8 @@ double moves), the same way on any machine.
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -35,7 +37,7 @@ from game.ai.search import cpu_seconds
 from game.core.protocol import CHANCE, Command
 from game.core.rng import Rng
 from game.skirmish import rules
-from game.skirmish.ai import spots, tactics
+from game.skirmish.ai import formations, spots, tactics
 from game.skirmish.ai.policy import Point, Policy
 from game.skirmish.commands import ORDERS, Activate, EndStep, Move
 
@@ -56,6 +58,16 @@ class Macro:
     final: Point | None = None
     """Moving twice: where the second move ends."""
     tactic: str = ""
+    formation: tuple[int, ...] = ()
+    """A formation's models (`figure` is the first); empty for one model."""
+    moves: tuple[tuple[int, Point], ...] = ()
+    """A formation's moves in the order they are made (`formations.planned_moves`); empty: it
+    stays."""
+
+    @property
+    def models(self) -> tuple[int, ...]:
+        """The models `Activate` names."""
+        return self.formation or (self.figure,)
 
 
 @dataclass(frozen=True)
@@ -71,18 +83,49 @@ class Budget:
     per_model: int = 1
     """"Move then attack" activations kept per model (its best destinations): more lets the
     samples choose between a bold and a careful spot for the same model."""
+    formations: bool = False
+    """Whether blocks of models in base contact are activated together (`formations`) and
+    deployed so (`policy.deploy`)."""
+    max_wall_seconds: float | None = None
+    """The wall-clock limit of a decision (None: `WALL_FACTOR` x `max_seconds`)."""
+
+    @property
+    def wall_limit(self) -> float:
+        return WALL_FACTOR * self.max_seconds if self.max_wall_seconds is None else self.max_wall_seconds
 
 
-def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: float = math.inf) -> list[Macro]:
+WALL_FACTOR = 2.0
+"""A decision's wall-clock limit over its CPU cap, when its budget names none."""
+WEIGH_SHARE = 0.6
+"""Share of the limits after which no more activations are weighed (`macros`)."""
+
+
+class Deadline:
+    """A decision's time limits, from its start: `cap` CPU seconds of this process
+    (`cpu_seconds`: a busy machine makes the answer later, not weaker) and `wall_cap` seconds
+    of the wall clock (so that on a very busy machine an answer still comes in time, weaker).
+    The clocks are parameters so that a test can drive them."""
+
+    def __init__(self, cap: float, wall_cap: float, cpu: Callable[[], float] = cpu_seconds,
+                 wall: Callable[[], float] = time.monotonic) -> None:
+        self.cap, self.wall_cap = cap, wall_cap
+        self._cpu, self._wall = cpu, wall
+        self._cpu0, self._wall0 = cpu(), wall()
+
+    def past(self, share: float) -> bool:
+        """Whether `share` of either limit is spent."""
+        return self._cpu() - self._cpu0 > share * self.cap or self._wall() - self._wall0 > share * self.wall_cap
+
+
+def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: Deadline | None = None) -> list[Macro]:
     """Every activation worth considering for the policy's side, best static value first. Past
-    `deadline` (`cpu_seconds`, the time cap: a safety net) the models left are not
-    weighed."""
+    60% of `deadline` (the time limits: a safety net) the models left are not weighed."""
     side = policy.side
     out: list[Macro] = []
     for f in s.alive(side):
         if not f.on_table or f.activated:
             continue
-        if out and cpu_seconds() > deadline:
+        if out and deadline is not None and deadline.past(WEIGH_SHARE):
             break
         move = rules.stat(s, f, "move")
         near, far = spots.reachable(s, f, move, budget.spot_limit, budget.double_spots)
@@ -100,7 +143,45 @@ def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: float = m
             first = _first_leg(end, near)
             if first is not None and end is not None:
                 out.append(Macro(f.id, "double_move", first, v, end))
+    if budget.formations:
+        out.extend(formation_macros(s, policy, budget, deadline))
     out.sort(key=lambda m: -m.value)
+    return out
+
+
+def formation_macros(s: SkirmishState, policy: Policy, budget: Budget,
+                     deadline: Deadline | None = None) -> list[Macro]:
+    """The side's formations (`formations.groups`), each standing and attacking, and moving by
+    its `per_model` best steps the engine accepts and then attacking; valued like one model's
+    activation with every member moved, activated and attacking."""
+    side = policy.side
+    out: list[Macro] = []
+    for members in formations.groups(s, side):
+        if deadline is not None and deadline.past(WEIGH_SHARE):
+            break
+        work = s.clone()
+        figs = [work.figures[i] for i in members]
+        origins = [g.at for g in figs]
+        for g in figs:
+            g.activated = True
+
+        def value(shift: Point) -> float:
+            for g, (x, y) in zip(figs, origins):
+                g.x, g.y = x + shift[0], y + shift[1]
+            return policy.value(work, 1 - side) + sum(policy.attack_value(work, g) for g in figs)
+
+        stay = value((0.0, 0.0))
+        out.append(Macro(members[0], "attack_move", None, stay, formation=members))
+        scored = sorted(((value(d), d) for d in formations.shifts(s, members, budget.spot_limit)),
+                        key=lambda v: -v[0])
+        kept = 0
+        for v, d in scored:
+            if kept >= budget.per_model or v <= stay:
+                break
+            moves = formations.planned_moves(s, side, members, d)
+            if moves is not None:
+                out.append(Macro(members[0], "move_attack", d, v, formation=members, moves=moves))
+                kept += 1
     return out
 
 
@@ -113,15 +194,16 @@ def _first_leg(end: Point | None, singles: list[Point]) -> Point | None:
 
 def with_tactic(s: SkirmishState, policy: Policy, m: Macro) -> Macro:
     """`m` with the tactic worth declaring for it (`tactics.choose_tactic`), if any."""
-    if not s.factions[policy.side].tactics:
-        return m
+    if not s.factions[policy.side].tactics or m.moves:
+        return m  # a block's planned moves are not put at risk of a penalty that slows it
     work = s.clone()
     g = work.figures[m.figure]
-    if m.order == "move_attack" and m.dest is not None:
+    if m.order == "move_attack" and m.dest is not None and not m.formation:
         g.x, g.y = m.dest
+    figs = [work.figures[i] for i in m.models]
 
     def attack_value(boost: dict[str, int]) -> float:
-        return 0.0 if m.order == "double_move" else policy.attack_value(work, g, boost)
+        return 0.0 if m.order == "double_move" else sum(policy.attack_value(work, f, boost) for f in figs)
 
     return replace(m, tactic=tactics.choose_tactic(s, policy.side, attack_value, m.order != "attack_move"))
 
@@ -133,7 +215,7 @@ def steps_for(s: SkirmishState, policy: Policy, m: Macro | None) -> list[Command
     sim = s.clone()
     out: list[Command] = []
     if m is not None:
-        cmd: Command = Activate(seat, (m.figure,), m.order, m.tactic)
+        cmd: Command = Activate(seat, m.models, m.order, m.tactic)
         sim.apply(cmd)
         out.append(cmd)
     while not sim.is_over() and sim.to_act() == [seat] and (sim.activation is not None or sim.placing is not None
@@ -153,9 +235,17 @@ def _macro_step(s: SkirmishState, policy: Policy, m: Macro | None) -> Command | 
     policy chooses: the attacks, or a second move whose planned end is out of reach)."""
     act = s.activation
     if m is None or act is None or s.roll is not None or s.placing is not None or act.step != "move" \
-            or act.figures != (m.figure,) or m.figure in act.moved:
+            or act.figures != m.models:
         return None
     seat = policy.side
+    if m.formation:
+        todo = [(i, to) for i, to in m.moves if i not in act.moved and not s.figures[i].fallen]
+        if not todo:
+            return EndStep(seat)
+        block_move = Move(seat, todo[0][0], todo[0][1])
+        return block_move if rules.why_illegal(s, block_move) is None else EndStep(seat)
+    if m.figure in act.moved:
+        return None
     dest = m.dest if (m.order != "double_move" or act.stage == 0) else m.final
     if dest is None:
         return EndStep(seat)
@@ -169,7 +259,7 @@ def prefix(s: SkirmishState, policy: Policy, m: Macro) -> SkirmishState:
     """A copy of `s` with `m` played up to its first roll (the part every sample shares)."""
     seat = policy.side
     sim = s.clone()
-    sim.apply(Activate(seat, (m.figure,), m.order, m.tactic))
+    sim.apply(Activate(seat, m.models, m.order, m.tactic))
     while not sim.is_over() and sim.to_act() == [seat] and sim.activation is not None and sim.roll is None:
         cmd = _macro_step(sim, policy, m) or policy.step(sim)
         if rules.why_illegal(sim, cmd) is not None:
@@ -204,20 +294,22 @@ def _draws_dice(start: SkirmishState) -> bool:
     return start.roll is not None
 
 
-def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro | None:
-    """The activation to start (see the module docstring); None when the side has none."""
-    start = cpu_seconds()
-    cap = budget.max_seconds
-    options = macros(s, policy, budget, start + 0.6 * cap)
+def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng,
+           deadline: Deadline | None = None) -> Macro | None:
+    """The activation to start (see the module docstring); None when the side has none.
+    `deadline`: the decision's time limits (by default the budget's, from now)."""
+    clock = deadline or Deadline(budget.max_seconds, budget.wall_limit)
+    options = macros(s, policy, budget, clock)
     if not options:
         return None
     if budget.width <= 1 or budget.iterations <= 0:
         return with_tactic(s, policy, options[0])
     alive: list[Macro] = []
     starts: list[SkirmishState] = []
-    player = Policy(policy.side, policy.sights, policy.weights, policy.spot_limit, abilities=False)
+    player = Policy(policy.side, policy.sights, policy.weights, policy.spot_limit, abilities=False,
+                    formations=policy.formations)
     for m in options[:budget.width]:
-        if alive and cpu_seconds() - start > 0.8 * cap:
+        if alive and clock.past(0.8):
             break
         alive.append(with_tactic(s, policy, m))
         starts.append(prefix(s, player, alive[-1]))
@@ -233,7 +325,7 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng) -> Macro 
             m = alive[i]
             want = per if _draws_dice(starts[i]) else max(0, 1 - counts[i])
             for _ in range(want):
-                if used >= budget.iterations or cpu_seconds() - start > cap:
+                if used >= budget.iterations or clock.past(1.0):
                     break
                 totals[i] += play_out(starts[i], player, m, Rng(seeds[counts[i] % len(seeds)]))
                 counts[i] += 1
