@@ -3,9 +3,12 @@ for every other decision. Plugged in through `game/skirmish/manifest.py` (`agent
 `SkirmishKnowledge`), so `make_agent`, the arena and the worker process find it.
 
 Levels (`BUDGETS`): `greedy` plays the best static value (one ply, no samples); `easy`,
-`normal` and `hard` sample more activations more often (`search.Budget`). Budgets are counted
-in samples; the time caps are only a safety net. Every level shares the evaluator, the
-destinations, the tactic and re-roll rules (`tactics`) and the deployment (`policy`).
+`normal` and `hard` sample more activations more often (`search.Budget`); `normal` and `hard`
+also activate formations and deploy to form them (`formations`). Budgets are counted in
+samples; the time limits (CPU seconds, and a wall-clock limit for a crowded machine: `normal`
+4 s, so its decisions stay within the issue's 5 s) are only a safety net. Every level shares
+the evaluator, the destinations, the tactic and re-roll rules (`tactics`) and the deployment
+(`policy`).
 """
 
 from __future__ import annotations

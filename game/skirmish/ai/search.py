@@ -15,14 +15,24 @@ an evaluation per target). Samples are shared out by successive halving: each ro
 every surviving activation the same number of samples (the same dice seeds for all: common
 random numbers) and keeps the better half, until one is left or the `iterations` budget
 (samples) is spent. An activation whose play-out draws no dice is played once. Budgets are
-samples, so a level plays the same however busy the machine is.
+samples, so a level plays the same however busy the machine is, until the wall-clock limit
+(below) cuts in.
 
-**Time** (a safety net, `Budget.max_seconds` of this process's CPU, `cpu_seconds`, so a busy
-machine makes an answer later but never weaker; one deadline for the whole decision): weighing
-the activations stops at 60% of it, the shared first parts (double moves' paths) at 80%, the
-samples at the cap; what is weighed by then is chosen from (an activation not sampled yet by
-its static value, as `greedy`). The cap only cuts the heaviest decisions (many models, long
-double moves), the same way on any machine.
+**Formations** (`Budget.formations`: `normal` and `hard`): each block of models in base contact
+the rules accept (`formations.groups`) is an activation too, standing and attacking, or moving
+by one shared step (a translation, so its contacts and pattern hold; the steps the engine
+accepts on a copy) and attacking; valued like a single model's, with every member moved,
+activated and attacking. One point buys the whole block's attacks: the action economy
+`greedy` never uses.
+
+**Time** (a safety net; one `Deadline` for the whole decision): `Budget.max_seconds` of this
+process's CPU (`cpu_seconds`: a busy machine makes an answer later but not weaker) and
+`Budget.wall_limit` of the wall clock (`normal` 4 s, else twice the CPU cap: on a crowded
+machine the answer still comes in time, weaker). Weighing the activations stops at 60% of
+either, the shared first parts (double moves' paths) at 80%, the samples at the limit; what
+is weighed by then is chosen from (an activation not sampled yet by its static value, as
+`greedy`). On a quiet machine the limits only cut the heaviest decisions (many models, long
+double moves).
 """
 
 from __future__ import annotations
