@@ -101,27 +101,41 @@ def ordered(s: SkirmishState, members: tuple[int, ...], shift: Point) -> tuple[i
     return tuple(sorted(members, key=lambda i: (-(s.figures[i].x * shift[0] + s.figures[i].y * shift[1]), i)))
 
 
-def planned_moves(s: SkirmishState, seat: int, members: tuple[int, ...],
-                  shift: Point) -> tuple[tuple[int, Point], ...] | None:
-    """The block's moves by `shift`, in an order the engine accepts whole (each move and the
-    end of the move step, tried on a copy), or None when it refuses any."""
+def planned_moves(s: SkirmishState, seat: int, members: tuple[int, ...], shift: Point,
+                  twice: bool = False) -> tuple[tuple[int, Point], ...] | None:
+    """The block's moves by `shift` (`twice`: moving twice, by `shift` each time), in an order
+    the engine accepts whole (each move and the end of each move step, tried on a copy), or
+    None when it refuses any."""
     work = s.clone()
-    act = Activate(seat, members, "move_attack")
+    act = Activate(seat, members, "double_move" if twice else "move_attack")
     if rules.why_illegal(work, act) is not None:
         return None
     work.apply(act)
     out: list[tuple[int, Point]] = []
-    for i in ordered(s, members, shift):
-        f = work.figures[i]
-        to = (round(f.x + shift[0], 3), round(f.y + shift[1], 3))
-        move = Move(seat, i, to)
-        if rules.why_illegal(work, move) is not None:
+    for _ in range(2 if twice else 1):
+        for i in ordered(work, members, shift):
+            f = work.figures[i]
+            to = (round(f.x + shift[0], 3), round(f.y + shift[1], 3))
+            move = Move(seat, i, to)
+            if rules.why_illegal(work, move) is not None:
+                return None
+            work.apply(move)
+            out.append((i, to))
+        if rules.why_illegal(work, EndStep(seat)) is not None:
             return None
-        work.apply(move)
-        out.append((i, to))
-    if rules.why_illegal(work, EndStep(seat)) is not None:
-        return None
+        work.apply(EndStep(seat))
     return tuple(out)
+
+
+def far_shifts(s: SkirmishState, members: tuple[int, ...], limit: int) -> list[Point]:
+    """Candidate steps for a block moving twice: half of each way to the first member's
+    destinations beyond one move and within two (`spots.reachable`)."""
+    budget = slowest_move(s, members)
+    if budget <= 0:
+        return []
+    anchor = s.figures[members[0]]
+    _, far = spots.reachable(s, anchor, budget, 0, limit)
+    return [((p[0] - anchor.x) / 2, (p[1] - anchor.y) / 2) for p in far]
 
 
 def join_spots(s: SkirmishState, f: Figure) -> list[Point]:

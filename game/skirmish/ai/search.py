@@ -175,10 +175,17 @@ def formation_macros(s: SkirmishState, policy: Policy, budget: Budget,
         for g in figs:
             g.activated = True
 
-        def value(shift: Point) -> float:
+        def place(shift: Point) -> None:
             for g, (x, y) in zip(figs, origins):
                 g.x, g.y = x + shift[0], y + shift[1]
+
+        def value(shift: Point) -> float:
+            place(shift)
             return policy.value(work, 1 - side) + sum(policy.attack_value(work, g) for g in figs)
+
+        def value_at(shift: Point) -> float:
+            place(shift)
+            return policy.value(work, 1 - side)
 
         stay = value((0.0, 0.0))
         out.append(Macro(members[0], "attack_move", None, stay, formation=members))
@@ -192,6 +199,14 @@ def formation_macros(s: SkirmishState, policy: Policy, budget: Budget,
             if moves is not None:
                 out.append(Macro(members[0], "move_attack", d, v, formation=members, moves=moves))
                 kept += 1
+        if budget.double_spots:
+            doubled = sorted(((value_at((2 * d[0], 2 * d[1])), d)
+                              for d in formations.far_shifts(s, members, budget.double_spots)), key=lambda v: -v[0])
+            for v, d in doubled[:2]:
+                moves = formations.planned_moves(s, side, members, d, twice=True)
+                if moves is not None:
+                    out.append(Macro(members[0], "double_move", d, v, formation=members, moves=moves))
+                    break
     return out
 
 
@@ -249,7 +264,9 @@ def _macro_step(s: SkirmishState, policy: Policy, m: Macro | None) -> Command | 
         return None
     seat = policy.side
     if m.formation:
-        todo = [(i, to) for i, to in m.moves if i not in act.moved and not s.figures[i].fallen]
+        per_step = len(m.moves) // 2 if m.order == "double_move" else len(m.moves)
+        planned = m.moves[per_step * act.stage:per_step * (act.stage + 1)]
+        todo = [(i, to) for i, to in planned if i not in act.moved and not s.figures[i].fallen]
         if not todo:
             return EndStep(seat)
         block_move = Move(seat, todo[0][0], todo[0][1])

@@ -62,12 +62,13 @@ def test_every_formation_activation_is_a_plan_the_engine_accepts_step_by_step() 
     pair = {f.id for f in s.figures if f.on_table and f.unit.id == "lightwright"}
     found = search.formation_macros(s, policy, budget)
     assert any(m.moves for m in found) and any(not m.moves for m in found)
+    assert any(m.order == "double_move" for m in found)
     for m in found:
         assert set(m.models) == pair
         plan = search.steps_for(s, policy, m)
         assert isinstance(plan[0], Activate) and len(plan[0].models) == 2
         moves = [c for c in plan if isinstance(c, Move)]
-        assert len(moves) == len(m.moves)
+        assert len(moves) == len(m.moves) == (4 if m.order == "double_move" else 2 if m.moves else 0)
         probe = s.clone()
         for step in plan:
             assert SKIRMISH.check(probe, step) is None, (m, step)
