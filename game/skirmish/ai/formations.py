@@ -8,9 +8,10 @@ economy a side with 4 points a round and 10-12 models lives by.
 
 - **Groups** (`groups`): the chains of base contact among the side's models that have not
   activated, each whole when the rules accept it, else its accepted pairs; at most `MAX_SIZE`.
-- **Moves** (`shifts`, `planned_moves`): a block moves by one shared step (a translation), so
-  its contacts and its pattern hold; the steps are the first member's destinations (`spots`)
-  within the slowest member's move. The moves are ordered front first along the step (no
+- **Moves** (`shifts`, `far_shifts`, `planned_moves`): a block moves by one shared step (a
+  translation), once or twice, so its contacts and its pattern hold; the steps are the first
+  member's destinations (`spots`) within the slowest member's move (moving twice: half the
+  way to those within two moves). The moves are ordered front first along the step (no
   member walks into a place a mate still stands on), and a step is kept only when the engine
   accepts every move and the end of the move step on a copy.
 - **Deployment** (`join_spots`): points beside a deployed friend whose block this model may

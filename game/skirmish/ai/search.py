@@ -19,9 +19,9 @@ samples, so a level plays the same however busy the machine is, until the wall-c
 (below) cuts in.
 
 **Formations** (`Budget.formations`: `normal` and `hard`): each block of models in base contact
-the rules accept (`formations.groups`) is an activation too, standing and attacking, or moving
+the rules accept (`formations.groups`) is an activation too, standing and attacking, moving
 by one shared step (a translation, so its contacts and pattern hold; the steps the engine
-accepts on a copy) and attacking; valued like a single model's, with every member moved,
+accepts on a copy) and attacking, or moving twice by one step; valued like a single model's, with every member moved,
 activated and attacking. One point buys the whole block's attacks: the action economy
 `greedy` never uses.
 
