@@ -161,9 +161,10 @@ def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: Deadline 
 
 def formation_macros(s: SkirmishState, policy: Policy, budget: Budget,
                      deadline: Deadline | None = None) -> list[Macro]:
-    """The side's formations (`formations.groups`), each standing and attacking, and moving by
-    its `per_model` best steps the engine accepts and then attacking; valued like one model's
-    activation with every member moved, activated and attacking."""
+    """The side's formations (`formations.groups`), each standing and attacking, moving by its
+    `per_model` best steps the engine accepts and then attacking, and moving twice by its
+    better of two steps the engine accepts; valued like one model's activation with every
+    member moved, activated and attacking."""
     side = policy.side
     out: list[Macro] = []
     for members in formations.groups(s, side):
