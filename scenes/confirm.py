@@ -29,6 +29,9 @@ class ConfirmScene(DialogScene):
     """`go_on` is called after the card closes, only if the player confirms."""
 
     opaque = False
+    yes_tip = "Go on (Enter)"
+    no_tip = "Leave the game as it is (Esc)"
+    no_icon = "anticlockwise-rotation"
 
     def __init__(self, ctx: Any, question: str, detail: str, yes: str, go_on: Callable[[], None],
                  no: str = "Go back", icon: str = "play-button") -> None:
@@ -57,9 +60,13 @@ class ConfirmScene(DialogScene):
         bw = (c.w - 2 * pad - gap) // 2
         y = c.bottom - px(84)
         self.icon_button(pygame.Rect(c.x + pad, y, bw, px(52)), self.yes, self.confirm, self.icon,
-                         primary=True, tooltip="Go on (Enter)")
-        self.icon_button(pygame.Rect(c.x + pad + bw + gap, y, bw, px(52)), self.no, self.close,
-                         "anticlockwise-rotation", tooltip="Leave the game as it is (Esc)")
+                         primary=True, tooltip=self.yes_tip)
+        self.icon_button(pygame.Rect(c.x + pad + bw + gap, y, bw, px(52)), self.no, self.answer_no,
+                         self.no_icon, tooltip=self.no_tip)
+
+    def answer_no(self) -> None:
+        """The second button: go back (a card asking something else may go on another way)."""
+        self.close()
 
     def confirm(self) -> None:
         if self.answered:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from game.core.match import Match
 from scenes.confirm import ConfirmScene
 from scenes.guide.launch import open_guided, remember_offer
@@ -18,12 +16,19 @@ from scenes.widgets import open_table
 
 
 class OfferScene(ConfirmScene):
+    """ConfirmScene's card, but its second button starts the game as it was set up (there it
+    only goes back)."""
+
+    yes_tip = "Learn the game in a few guided steps (Enter)"
+    no_tip = "Start the game you chose, without the guide"
+    no_icon = "play-button"
+
     def __init__(self, ctx: Any, match: Match) -> None:
         title = match.game.info.title
         super().__init__(ctx, f"New to {title}?",
                          "A short guided game shows you the table and the moves, step by step, "
                          "against the computer. You can skip it at any time and play on.",
-                         "Guided game", self.guided, "Just play")
+                         "Guided game", self.guided, "Just play", icon="open-book")
         self.match = match
 
     @property
@@ -41,17 +46,5 @@ class OfferScene(ConfirmScene):
         self.ctx.stack.pop()
         open_table(self.ctx, self.match)
 
-    def build(self, w: int, h: int) -> None:
-        """ConfirmScene's card, but its second button starts the game as it was set up (there it
-        only goes back)."""
-        px = self.px
-        pad, gap = px(32), px(16)
-        self._card = pygame.Rect(0, 0, min(px(600), w - 60), px(250))
-        self._card.center = (w // 2, h // 2)
-        c = self._card
-        bw = (c.w - 2 * pad - gap) // 2
-        y = c.bottom - px(84)
-        self.icon_button(pygame.Rect(c.x + pad, y, bw, px(52)), self.yes, self.confirm, "open-book",
-                         primary=True, tooltip="Learn the game in a few guided steps (Enter)")
-        self.icon_button(pygame.Rect(c.x + pad + bw + gap, y, bw, px(52)), self.no, self.just_play,
-                         "play-button", tooltip="Start the game you chose, without the guide")
+    def answer_no(self) -> None:
+        self.just_play()
