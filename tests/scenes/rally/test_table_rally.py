@@ -701,6 +701,19 @@ def test_in_hot_seat_the_chaos_phase_shows_no_ones_unplayed_cards(ctx: AppContex
     assert waiting and all(slot.card is None for slot in waiting)
 
 
+def play_the_set_up(ctx: AppContext, scene: TableScene, state: RallyState) -> None:
+    """Every person places tiles and ships (random legal choices, seed 3) until the set-up ends."""
+    rng = random.Random(3)
+    for _ in range(600):
+        step(ctx, [], DT)
+        ctx.stack.apply_pending()
+        if state.phase not in ("setup_tiles", "setup_ships"):
+            break
+        actor = scene.acting_human()
+        if actor is not None and not scene.animator.busy and not isinstance(ctx.stack.top, HandoffScene):
+            assert scene.play(choose(state, actor, rng))
+
+
 def test_hot_seat_the_hand_off_comes_at_once_after_the_last_ship_of_the_set_up(
         ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen in a real window (seed 21): when Player 2 placed the last ship, Player 2's hand was
@@ -720,17 +733,9 @@ def test_hot_seat_the_hand_off_comes_at_once_after_the_last_ship_of_the_set_up(
     scene = TableScene(ctx, match, use_process=False)
     ctx.stack.push(scene)
     ready(ctx)
-    rng = random.Random(3)
     state = match.state
     assert isinstance(state, RallyState)
-    for _ in range(600):
-        step(ctx, [], DT)
-        ctx.stack.apply_pending()
-        if state.phase not in ("setup_tiles", "setup_ships"):
-            break
-        actor = scene.acting_human()
-        if actor is not None and not scene.animator.busy and not isinstance(ctx.stack.top, HandoffScene):
-            assert scene.play(choose(state, actor, rng))
+    play_the_set_up(ctx, scene, state)
     assert state.phase not in ("setup_tiles", "setup_ships"), "the set-up ended"
     hands_drawn.clear()
     frames = 0  # counted from the deal: the last ship's own move plays out before it
@@ -758,17 +763,9 @@ def test_the_hand_off_after_the_deal_passes_the_screen_rather_than_giving_it_bac
     scene = TableScene(ctx, match, use_process=False)
     ctx.stack.push(scene)
     ready(ctx)
-    rng = random.Random(3)
     state = match.state
     assert isinstance(state, RallyState)
-    for _ in range(600):
-        step(ctx, [], DT)
-        ctx.stack.apply_pending()
-        if state.phase not in ("setup_tiles", "setup_ships"):
-            break
-        actor = scene.acting_human()
-        if actor is not None and not scene.animator.busy and not isinstance(ctx.stack.top, HandoffScene):
-            assert scene.play(choose(state, actor, rng))
+    play_the_set_up(ctx, scene, state)
     for _ in range(200):
         if isinstance(ctx.stack.top, HandoffScene):
             break
