@@ -34,11 +34,21 @@ def random_walk(state: S, r: random.Random, steps: int) -> S:
 
 def random_match(match: Match, r: random.Random, steps: int) -> Match:
     """`match` after `steps` random legal commands submitted the way the table does
-    (chance through the match's own resolver, then the first seat to act), each one accepted."""
+    (chance through the match's own resolver, then the first seat to act), each one accepted;
+    fewer if the game ends."""
     for _ in range(steps):
+        if match.state.is_over():
+            break
         if by_itself(match.to_act()):
             assert match.resolve_chance().ok
         else:
             seat = match.to_act()[0]
             assert match.submit(r.choice(match.state.candidates(seat))).ok
+    return match
+
+
+def finish_match(match: Match, r: random.Random) -> Match:
+    """`match` played to its end as `random_match` plays it."""
+    while not match.state.is_over():
+        random_match(match, r, 100)
     return match

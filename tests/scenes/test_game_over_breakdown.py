@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from game.core.match import Match
-from game.core.protocol import by_itself
 from game.core.registry import get_game
 from scenes.game_over import TABLE_ROW_MIN, TOTAL, GameOverScene, result_text, score_table, table_layout
+from tests.random_play import finish_match
 from tests.scenes.test_menu import frames, push
 
 
@@ -22,14 +22,7 @@ def px(value: float) -> int:
 
 def finished_cosmos(players: int, seed: int = 5) -> Match:
     match = Match(get_game("cosmos"), {}, seed, ["human"] + ["greedy"] * (players - 1))
-    rng = random.Random(seed)
-    while not match.state.is_over():
-        actors = match.to_act()
-        if by_itself(actors):
-            match.resolve_chance()
-        else:
-            match.submit(rng.choice(match.state.candidates(actors[0])))
-    return match
+    return finish_match(match, random.Random(seed))
 
 
 def test_the_table_lists_each_part_once_in_order_then_the_total() -> None:

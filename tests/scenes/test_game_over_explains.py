@@ -9,26 +9,18 @@ import pygame
 import pytest
 
 from game.core.match import Match
-from game.core.protocol import by_itself
 from game.core.registry import get_game
 from game.core.replay import OBSERVER
 from game.order_chaos.public import line_points, outermost, palindromes
 from game.order_chaos.scoring import line_score
 from scenes.game_over import GameOverScene
 from scenes.views.order_chaos.result import boards_of
+from tests.random_play import finish_match
 from tests.scenes.test_menu import frames, played_match, push
 
 
 def finished(game_id: str, seats: list[str], seed: int = 2) -> Match:
-    match = Match(get_game(game_id), {}, seed, seats)
-    rng = random.Random(seed)
-    while not match.state.is_over():
-        actors = match.to_act()
-        if by_itself(actors):
-            match.resolve_chance()
-        else:
-            match.submit(rng.choice(match.state.candidates(actors[0])))
-    return match
+    return finish_match(Match(get_game(game_id), {}, seed, seats), random.Random(seed))
 
 
 def buttons_named(ctx, text):  # type: ignore[no-untyped-def]

@@ -10,24 +10,14 @@ import pytest
 
 from game.core import paths
 from game.core.match import Match
-from game.core.protocol import by_itself
 from game.core.registry import all_games, get_game
 from game.core.replay import CHECKPOINT, OBSERVER, Replay
+from tests.random_play import random_match as play_randomly
 from tests.scenes.test_menu import click, frames, key, played_match, push
 
 
 def random_match(game_id: str, seats: list[str], plies: int, seed: int = 4) -> Match:
-    match = Match(get_game(game_id), {}, seed, seats)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if match.state.is_over():
-            break
-        actors = match.to_act()
-        if by_itself(actors):
-            match.resolve_chance()
-        else:
-            match.submit(rng.choice(match.state.candidates(actors[0])))
-    return match
+    return play_randomly(Match(get_game(game_id), {}, seed, seats), random.Random(seed), plies)
 
 
 def test_every_step_is_the_position_the_match_went_through() -> None:
