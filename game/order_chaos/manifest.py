@@ -8,6 +8,7 @@ from game.order_chaos.game import ORDER_CHAOS
 MANIFEST = GameManifest(
     engine=ORDER_CHAOS,
     knowledge="game.order_chaos.ai:OrderChaosKnowledge",
+    agents="game.order_chaos.agents:agent_factory",
     view="scenes.views.order_chaos.view",
     thumbnail="scenes.thumbnails:paint_order_chaos",
 )

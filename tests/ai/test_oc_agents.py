@@ -1,0 +1,64 @@
+"""Order & Chaos's own hard level (`game.order_chaos.agents`) and what its evaluator prefers."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from game.ai.agents import BUDGETS, MCTSAgent, make_agent
+from game.ai.mcts import MCTS
+from game.core.registry import get_game
+from game.order_chaos.agents import HARD, agent_factory
+from game.order_chaos.ai import OrderChaosKnowledge
+from game.order_chaos.state import OrderChaosState
+from tests.ai.test_agents import random_position
+
+GAME = "order-chaos"
+
+
+def test_hard_is_the_games_own_budget_and_other_levels_stay_generic() -> None:
+    hard = make_agent("hard", GAME, 3)
+    assert isinstance(hard, MCTSAgent) and hard.search.budget == HARD
+    normal = make_agent("normal", GAME, 3)
+    assert isinstance(normal, MCTSAgent) and normal.search.budget == BUDGETS["normal"]
+    for level in ("greedy", "easy", "normal"):
+        assert agent_factory(level, 3) is None
+
+
+def test_hard_fits_a_codecup_half_and_still_searches_more_than_normal() -> None:
+    """A half is at most 49 decisions of one seat: at the cap every time, still under 30 s.
+    Hard keeps more iterations and a lower exploration than normal (what made it stronger)."""
+    assert HARD.max_seconds is not None and 49 * HARD.max_seconds < 30.0
+    normal = BUDGETS["normal"]
+    assert HARD.iterations > normal.iterations
+    assert HARD.exploration < normal.exploration
+
+
+def test_hard_plays_legal_moves_and_a_seed_replays_them() -> None:
+    budget = dataclasses.replace(HARD, iterations=150, max_seconds=None)  # no cap: deterministic
+    for seed, plies in ((3, 32), (5, 21), (9, 11)):  # Order to slide, Chaos to place
+        state = random_position(seed, plies)
+        seat = state.to_act()[0]
+        before = state.notation()
+        first = MCTS(OrderChaosKnowledge(), budget, 7).choose(state, seat)
+        again = MCTS(OrderChaosKnowledge(), budget, 7).choose(state, seat)
+        assert first == again
+        assert first in state.candidates(seat)
+        assert state.notation() == before
+
+
+def test_evaluator_prefers_a_row_of_one_colour_to_the_same_counters_scattered() -> None:
+    """Seven counters of one colour along a row score 77 at once; scattered on a diagonal, none."""
+    def with_counters(cells: list[int]) -> OrderChaosState:
+        state = get_game(GAME).new({}, 1)
+        assert isinstance(state, OrderChaosState)
+        for i in cells:
+            state.board[i] = 0
+        state.bag[0] = 0
+        return state
+
+    row = with_counters(list(range(7)))
+    diagonal = with_counters([i * 8 for i in range(7)])
+    know = OrderChaosKnowledge()
+    order = row.order_seat()
+    assert know.evaluate(row, order) > know.evaluate(diagonal, order) + 50
+    assert know.evaluate(row, 1 - order) < know.evaluate(diagonal, 1 - order)
