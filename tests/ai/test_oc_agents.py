@@ -62,3 +62,18 @@ def test_evaluator_prefers_a_row_of_one_colour_to_the_same_counters_scattered() 
     order = row.order_seat()
     assert know.evaluate(row, order) > know.evaluate(diagonal, order) + 50
     assert know.evaluate(row, 1 - order) < know.evaluate(diagonal, 1 - order)
+
+
+def test_a_knowledge_with_its_own_potential_keeps_its_own_line_values() -> None:
+    """Another potential weighs promise differently and must not read the default's cache."""
+    from game.order_chaos.ai import POTENTIAL, line_value
+
+    line, bag = (0, 0, 0, None, None, 0, 0), (7, 1, 1, 1, 1, 1, 1)
+    base = line_value(line, bag)
+    assert line_value(line, bag, POTENTIAL + 0.3) > base
+    assert line_value(line, bag) == base
+    state = random_position(5, 21)
+    seat = state.to_act()[0]
+    default, same = OrderChaosKnowledge(), OrderChaosKnowledge(POTENTIAL)
+    assert default.scored_commands(state, seat) == same.scored_commands(state, seat)
+    assert OrderChaosKnowledge(0.8).evaluate(state, seat) != default.evaluate(state, seat)

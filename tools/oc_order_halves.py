@@ -1,0 +1,86 @@
+"""Order & Chaos: our Order against a chosen Chaos, one half per seed, the Order score and when it came.
+
+Plays only the first half of each match (seat 0 Order), so measuring Order against the
+arena's `greedy` Chaos costs half an arena match. `--potential` gives Order's knowledge
+another `POTENTIAL` (the share of a line's random-fill gain it counts) while Chaos keeps
+the default, so the yardstick stays the same. Besides the final score it prints the board
+score when 32 counters were placed: "late" = final minus that, the points of counters 33-49.
+
+    .venv/bin/python tools/oc_order_halves.py --order normal --chaos greedy --seeds 1-8
+    .venv/bin/python tools/oc_order_halves.py --order normal --potential 0.7 --seeds 1-8
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from game.ai.agents import BUDGETS, Agent, GreedyAgent, MCTSAgent, make_agent
+from game.core.protocol import by_itself
+from game.core.registry import get_game
+from game.order_chaos.agents import HARD
+from game.order_chaos.ai import POTENTIAL, OrderChaosKnowledge
+from game.order_chaos.scoring import board_score
+from game.order_chaos.state import OrderChaosState
+
+
+def order_agent(level: str, potential: float, seed: int) -> Agent:
+    """Our Order at `level` with its knowledge's potential set to `potential`."""
+    know = OrderChaosKnowledge(potential)
+    if level == "greedy":
+        return GreedyAgent(know, seed)
+    budget = HARD if level == "hard" else BUDGETS[level]
+    return MCTSAgent(know, budget, seed, level)
+
+
+def play_half(order: Agent, chaos: Agent, seed: int) -> tuple[int, int, float]:
+    """(final Order score, board score at 32 counters, Order's seconds per move) of half 1."""
+    state = get_game("order-chaos").new({}, seed)
+    assert isinstance(state, OrderChaosState)
+    at_32, spent, moves = 0, 0.0, 0
+    while state.half == 0 and not state.is_over():
+        actors = state.to_act()
+        if by_itself(actors):
+            state.apply(state.sample_chance())
+            continue
+        seat = actors[0]
+        if seat == state.order_seat():
+            start = time.perf_counter()
+            command = order.choose(state, seat)
+            spent += time.perf_counter() - start
+            moves += 1
+        else:
+            command = chaos.choose(state, seat)
+        state.apply(command)
+        if state.board.count(None) == len(state.board) - 32 and not at_32:
+            at_32 = board_score(state.board, state.size)
+    final = state.half_scores[0]
+    assert final is not None
+    return final, at_32, spent / max(1, moves)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--order", default="normal")
+    parser.add_argument("--chaos", default="greedy")
+    parser.add_argument("--potential", type=float, default=POTENTIAL)
+    parser.add_argument("--seeds", default="1-8", help="a range FIRST-LAST")
+    args = parser.parse_args()
+    first, last = (int(x) for x in args.seeds.split("-"))
+    finals, lates, secs = [], [], []
+    for seed in range(first, last + 1):
+        order = order_agent(args.order, args.potential, seed)
+        chaos = make_agent(args.chaos, "order-chaos", seed + 1000)
+        final, at_32, sec = play_half(order, chaos, seed)
+        finals.append(final)
+        lates.append(final - at_32)
+        secs.append(sec)
+        print(f"seed {seed}: Order {final} (late {final - at_32}), {sec:.2f} s/move", flush=True)
+    print(f"{args.order} (potential {args.potential}) as Order vs {args.chaos} Chaos, seeds {args.seeds}: "
+          f"mean {statistics.mean(finals):.1f}, late {statistics.mean(lates):.1f}, "
+          f"{statistics.mean(secs):.2f} s/move")
+
+
+if __name__ == "__main__":
+    main()
