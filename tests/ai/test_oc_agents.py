@@ -7,7 +7,7 @@ import dataclasses
 from game.ai.agents import BUDGETS, MCTSAgent, make_agent
 from game.ai.mcts import MCTS
 from game.core.registry import get_game
-from game.order_chaos.agents import HARD, agent_factory
+from game.order_chaos.agents import HARD, ORDER_POTENTIAL, RoleAgent, agent_factory
 from game.order_chaos.ai import OrderChaosKnowledge
 from game.order_chaos.state import OrderChaosState
 from tests.ai.test_agents import random_position
@@ -17,7 +17,8 @@ GAME = "order-chaos"
 
 def test_hard_is_the_games_own_budget_and_other_levels_stay_generic() -> None:
     hard = make_agent("hard", GAME, 3)
-    assert isinstance(hard, MCTSAgent) and hard.search.budget == HARD
+    assert isinstance(hard, RoleAgent)
+    assert hard.order.search.budget == HARD and hard.chaos.search.budget == HARD
     normal = make_agent("normal", GAME, 3)
     assert isinstance(normal, MCTSAgent) and normal.search.budget == BUDGETS["normal"]
     for level in ("greedy", "easy", "normal"):
@@ -31,6 +32,23 @@ def test_hard_fits_a_codecup_half_and_still_searches_more_than_normal() -> None:
     normal = BUDGETS["normal"]
     assert HARD.iterations > normal.iterations
     assert HARD.exploration < normal.exploration
+
+
+def test_hard_as_order_counts_more_promise_and_answers_each_role_with_its_own_search() -> None:
+    hard = agent_factory("hard", 3)
+    assert isinstance(hard, RoleAgent)
+    order_know, chaos_know = hard.order.search.knowledge, hard.chaos.search.knowledge
+    assert isinstance(order_know, OrderChaosKnowledge) and isinstance(chaos_know, OrderChaosKnowledge)
+    assert order_know.potential == ORDER_POTENTIAL > chaos_know.potential
+    for search in (hard.order.search, hard.chaos.search):  # no cap: the move depends on the seed only
+        search.budget = dataclasses.replace(HARD, iterations=60, max_seconds=None)
+    for seed, plies in ((3, 32), (5, 21)):  # Order to slide, then Chaos to place
+        state = random_position(seed, plies)
+        seat = state.to_act()[0]
+        used, idle = (hard.order, hard.chaos) if seat == state.order_seat() else (hard.chaos, hard.order)
+        used.search.stats.iterations = idle.search.stats.iterations = 0
+        assert hard.choose(state, seat) in state.candidates(seat)
+        assert used.stats.iterations == 60 and idle.stats.iterations == 0
 
 
 def test_hard_plays_legal_moves_and_a_seed_replays_them() -> None:
