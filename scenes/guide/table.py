@@ -5,7 +5,7 @@ only adds a check before a person's move is played (`Progress.refusal`: a move t
 ask for is refused with a friendly hint and the arrow stays up), answers the computers with the
 script's moves (`ScriptedWorker`) and draws the step's note and pointers over the table.
 
-Skip (the note's button, or Esc while the guide runs) ends the guide, not the game: the same
+Skip (the note's button, or Esc while the guide runs; it asks first) ends the guide, not the game: the same
 position goes on as a normal game against the script's computer level, autosaved like any other
 (nothing is lost; the menu is one Esc away). So does the last step's "Play on", and so does a game
 that has left the script (`Progress.lost`).
@@ -48,7 +48,7 @@ class GuidedTableScene(TableScene):
         self._stage = self.view.stage
         self.view.stage = self._guarded_stage  # type: ignore[method-assign]
         self.btn_next = Button("Next", self.next_step, "Go on to the next step (Enter)", accent=(120, 96, 56))
-        self.btn_skip = Button("Skip guide", self.skip, "Play on as a normal game from here (Esc)")
+        self.btn_skip = Button("Skip guide", self.ask_skip, "Play on as a normal game from here (Esc; asks first)")
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self._course_key = -1
 
@@ -65,6 +65,16 @@ class GuidedTableScene(TableScene):
     def next_step(self) -> None:
         if self.progress.next():
             self._step_changed()
+
+    def ask_skip(self) -> None:
+        """Skip asks first: the button sits where a fast clicker may have meant Next (play-test),
+        and a skipped guide is offered again only from the set-up screen."""
+        if not self.guiding:
+            return
+        self.ctx.stack.push(self.ctx.scene(
+            "confirm", "Leave the guided game?",
+            "The game goes on as a normal game against the computer. The guide can be started "
+            "again from a set-up screen's Learn to play.", "Skip guide", self.skip, "Stay in the guide"))
 
     def skip(self) -> None:
         """End the guide; the game goes on as a normal game (see the module docstring)."""
@@ -129,7 +139,7 @@ class GuidedTableScene(TableScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.guiding and not self.covered:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.skip()
+                self.ask_skip()
                 return True
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                     and self.progress.waits_for_next and self.view.held_words() is None:
@@ -240,10 +250,9 @@ class GuidedTableScene(TableScene):
         last = self.progress.index == self.progress.count - 1
         self.btn_next.label = "Play on" if last else "Next"
         bw = min(170, (rect.width - 36 - 10) // 2)
-        bx = rect.right - 18
-        for b in buttons:
-            b.rect = pygame.Rect(bx - bw, rect.bottom - 14 - bh, bw, bh)
-            bx -= bw + 10
+        for b in buttons:  # each button keeps its own place: Skip never comes where Next was
+            slot = 0 if b is self.btn_next else 1
+            b.rect = pygame.Rect(rect.right - 18 - bw - slot * (bw + 10), rect.bottom - 14 - bh, bw, bh)
             b.draw(surface, self.text, fs)
         if not self.progress.waits_for_next:
             waiting = ("Read it, then Continue" if self.view.held_words() is not None

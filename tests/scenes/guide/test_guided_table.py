@@ -84,7 +84,11 @@ def test_the_first_steps_of_order_and_chaos_through_real_events(ctx: AppContext)
 def test_skip_leaves_a_normal_game_that_goes_on(ctx: AppContext) -> None:
     scene = open_guide(ctx)
     frames(ctx, scene, lambda: scene.acting_human() is not None and not scene.animator.busy)
-    key(ctx, pygame.K_ESCAPE)  # Esc skips the guide; the table stays
+    key(ctx, pygame.K_ESCAPE)  # Esc asks first (play-test: Skip was clicked by accident)
+    ctx.stack.apply_pending()
+    assert scene.guiding and ctx.stack.top is not scene
+    key(ctx, pygame.K_RETURN)  # "Skip guide": the guide ends; the table stays
+    ctx.stack.apply_pending()
     assert scene.progress.done and ctx.stack.top is scene
     assert scene.btn_undo.tooltip != "" and scene.guide_buttons() == []
     drag(ctx, at(scene, cell((3, 1))), at(scene, cell((0, 1))))  # now any legal move is played
@@ -101,3 +105,21 @@ def test_the_pointers_follow_a_resize(ctx: AppContext) -> None:
     assert after[0] == scene.view.board_rect  # type: ignore[attr-defined]
     rect, _, _ = scene.card_layout([m.rect for m in scene.marks()])
     assert scene.play_rect.contains(rect)
+
+
+def test_skip_never_sits_where_next_was_and_going_back_keeps_the_guide(ctx: AppContext) -> None:
+    scene = open_guide(ctx)
+    frames(ctx, scene, lambda: scene.progress.waits_for_next)
+    surface = pygame.Surface((1280, 720))
+    scene.draw(surface)
+    next_rect = scene.btn_next.rect.copy()
+    while scene.progress.waits_for_next:  # on to the first step that waits for a move
+        scene.next_step()
+    scene.draw(surface)
+    assert scene.guide_buttons() == [scene.btn_skip]
+    assert not scene.btn_skip.rect.colliderect(next_rect)  # a quick second click hits nothing
+    key(ctx, pygame.K_ESCAPE)
+    ctx.stack.apply_pending()
+    key(ctx, pygame.K_ESCAPE)  # "Stay in the guide"
+    ctx.stack.apply_pending()
+    assert ctx.stack.top is scene and scene.guiding
