@@ -230,6 +230,8 @@ class WorldsCollideView(GameView):
         """The whole table watched played events on this shared screen (a reveal, a resolution,
         the round's end) since its seat last took it."""
         self._pointer: tuple[int, int] | None = None
+        self._round_plays: list[tuple[pygame.Rect, Face, str]] = []
+        """The round just ended: its plays (place, face, how it went), drawn while its end is held."""
         self._animating = False
         """Played events are still animating (the reveal's flips, a clash): the banner names what
         happens, and asks ("press Resolve") only once the cards it talks about are face up."""
@@ -1273,6 +1275,7 @@ class WorldsCollideView(GameView):
                 winners = join_names([players[w]["name"] for w in ev.winners if w < len(players)])
                 animator.add(1.8, "wc-banner", delay=t, scale=False, sound="gameover",
                              title=f"{winners} win{'s' if len(ev.winners) == 1 else ''}!", subtitle=win_reason(ev, [p["name"] for p in players]))
+        self._round_plays = []
         self._hold_round(redacted, animator, before, t)
         self._hold_to_read(redacted, before)
         self._static_key = None
@@ -1357,6 +1360,7 @@ class WorldsCollideView(GameView):
             shown.append((pygame.Rect(rect), ("action", action, ch if ch is not None else -1), status))
         if shown:
             animator.add(max(0.2, t - start) + 1.0, "wc-arena", delay=start, entries=shown)
+            self._round_plays = shown  # (kept on the table while the round's end is held to be read)
 
     def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
         for item in self.geo.items:
@@ -1544,10 +1548,13 @@ class WorldsCollideView(GameView):
                         place = g.places.get(("discard", _card_of(t.ident)))
                         if place is not None:
                             self._glow(surface, place, palette.HINT, pulse, True)
-        # a finished round's plays, held on show a moment
-        for tw in animator.of_kind("wc-arena"):
-            if tw.started:
-                for rect, face, status in tw.payload["entries"]:
+        # a finished round's plays, held on show a moment (and while the round's end waits for Continue)
+        arenas = [tw.payload["entries"] for tw in animator.of_kind("wc-arena") if tw.started]
+        if not arenas and self.hold is not None and self._round_plays:
+            arenas = [self._round_plays]
+        for entries in arenas:
+            if entries:
+                for rect, face, status in entries:
                     self._blit_card(surface, face, rect, dim=status in ("clashed", "declined"))
                     stamp, colour = _status_text(status)
                     if stamp:

@@ -937,6 +937,20 @@ def test_hot_seat_the_end_of_round_table_is_seen_before_the_next_hand_off(ctx: A
             if scene.match.state.round != start_round:
                 ended_words = words
                 assert "is over" in words or "Revealed" in words or "lash" in words
+                # the round's plays stay on the table while its end is read (play-test: the slots
+                # already said "Drop here" for the next round)
+                from scenes.animation import Animator
+                from scenes.views.base import Overlay
+                plays = scene.view._round_plays
+                assert plays
+                held = pygame.Surface(ctx.screen.get_size())
+                scene.view.draw(held, Overlay(), Animator(1.0))
+                kept, scene.view.hold = scene.view.hold, None
+                bare = pygame.Surface(ctx.screen.get_size())
+                scene.view.draw(bare, Overlay(), Animator(1.0))
+                scene.view.hold = kept
+                centre = plays[0][0].center
+                assert held.get_at(centre) != bare.get_at(centre)
             key(ctx, pygame.K_RETURN)
             continue
         seat = scene.acting_human()
