@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from game.ai import agents
 from game.ai.agents import GreedyAgent, ISMCTSAgent, MCTSAgent, make_agent
+from game.order_chaos.agents import RoleAgent
 from game.ai.ismcts import ISMCTS, ISMCTSBudget
 from game.ai.knowledge import Knowledge
 from game.ai.mcts import MCTS, SearchBudget
@@ -405,7 +406,9 @@ def toy_registered(monkeypatch: pytest.MonkeyPatch) -> str:
 def test_make_agent_uses_ismcts_for_hidden_information(toy_registered: str) -> None:
     for level in ("easy", "normal", "hard"):
         assert isinstance(make_agent(level, toy_registered, 1), ISMCTSAgent)
-        assert isinstance(make_agent(level, "order-chaos", 1), MCTSAgent)
+        agent = make_agent(level, "order-chaos", 1)  # (hard: one MCTS search per role, issue 18)
+        searches = [agent.order, agent.chaos] if isinstance(agent, RoleAgent) else [agent]
+        assert all(isinstance(a, MCTSAgent) for a in searches)
     greedy = make_agent("greedy", toy_registered, 1)
     assert isinstance(greedy, GreedyAgent) and greedy.samples > 1
     greedy_oc = make_agent("greedy", "order-chaos", 1)
