@@ -137,7 +137,6 @@ class TableScene(Scene):
         if first is not None:
             self._handoff(first)
         elif self.flow.public_screen:  # a public first step is shown at once, its seat's secrets hidden
-            self.view.public_screen = True
             self._sync()
 
     def exit(self) -> None:
@@ -242,7 +241,6 @@ class TableScene(Scene):
 
     def _take_screen(self, seat: Seat, public: bool = False) -> None:
         self.flow.screen_taken(seat, public)
-        self.view.public_screen = public
         self.view.screen_taken()
         self.animator.finish_all()
         self.hint = None
@@ -251,6 +249,7 @@ class TableScene(Scene):
     # --- keeping the picture in step ------------------------------------------------------
     def _sync(self) -> None:
         self._pending_key = None  # the position changed: ask pending() afresh
+        self.view.public_screen = self.flow.public_screen  # (the flow decides; the view draws by it)
         self.view.set_view(self.match.state.view(self.viewer()))
         self.log.set_lines(self.take_back_log.lines(self.view, self.match, self.names))
         self._movable_key = None
@@ -573,7 +572,6 @@ class TableScene(Scene):
         self.flow.reset()
         self.animator.finish_all()
         self.view.press_continue()  # (a moment held to be read belongs to the history left)
-        self._continue_label = ""
         self.drag.cancel()
         self.hint = None
         self._sync()
@@ -785,7 +783,6 @@ class TableScene(Scene):
     def press_continue(self) -> None:
         """The moment the view held on screen has been read: the game goes on."""
         self.view.press_continue()
-        self._continue_label = ""
         self._refresh_buttons()
 
     def _after_view_input(self, pos: Point) -> None:
@@ -1039,6 +1036,7 @@ class TableScene(Scene):
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
+        self._continue_label = ""  # (set again below while the view holds a moment)
         if not self.buttons:
             return
         acting = self.acting_human()
@@ -1059,7 +1057,6 @@ class TableScene(Scene):
         if self.humans and self.watching and hasattr(self, "action_rect"):
             self._spectator_buttons()
             return
-        self._continue_label = ""
         held = self.view.held_words()
         if held is not None and hasattr(self, "action_rect"):
             self._continue_label = self.view.continue_label(self.time)
