@@ -73,14 +73,25 @@ TILE_PROGRESS = 0.8
 tiles are a third of the rulebook's winning score (44 of Teal's 134), so the way there counts."""
 MISSION_MET = 6.0
 SETTLED_ROUNDS = 20
-"""Rounds over which engine value fades to nothing (a round's engine is worth less late)."""
+"""Rounds over which engine value fades to its floor (a round's engine is worth less late)."""
+LATE_FLOOR = 0.05
+"""What an engine is still worth once the game is long (past `SETTLED_ROUNDS`): one round's share,
+below what it is worth the round the end is triggered (`AFTER_TRIGGER`), so ending never costs the
+seat that triggers it engine value. Round 3's floor was 0.25, above the 0.15 a triggered end
+leaves: a seat with the larger engine lost margin by completing a track and played on (the 39-, 40-
+and 60-round games of round 3; `docs/rules/cosmos.md`, "Games that stall")."""
+AFTER_TRIGGER = 0.15
+"""Engine weight per round left once the end is triggered (the last round: none)."""
 
 
 def _late(s: S) -> float:
-    """How much an engine is still worth: 1 early, falling with rounds, 0 once the end is set."""
+    """How much an engine is still worth: 1 early, falling with rounds to `LATE_FLOOR`; once the end
+    is set, the lesser of that and `AFTER_TRIGGER` a round left (0 in the last round). From round 18
+    on, triggering the end costs the trigger's turn no engine value."""
+    fading = max(LATE_FLOOR, 1.0 - (s.round - 1) / SETTLED_ROUNDS)
     if s.last_round > 0:
-        return 0.15 * max(0, s.last_round - s.round)
-    return max(0.25, 1.0 - (s.round - 1) / SETTLED_ROUNDS)
+        return min(fading, AFTER_TRIGGER * max(0, s.last_round - s.round))
+    return fading
 
 
 def potential(s: S, seat: Seat) -> float:

@@ -245,3 +245,29 @@ def test_agents_play_legal_commands() -> None:
         cmd = s.sample_chance(r) if actor == CHANCE else agent.choose(s, actor)
         assert COSMOS.check(s, cmd) is None
         s.apply(cmd)
+
+
+@pytest.mark.parametrize("round_", [18, 20, 25, 40, 59])
+def test_late_in_a_long_game_triggering_the_end_costs_no_engine_value(round_: int) -> None:
+    """Round 3's stall (39-, 40- and 60-round games): engine value stopped falling at 0.25 from
+    round 16, and the end's trigger cut it to 0.15, so the seat with the larger engine lost margin
+    by completing a track and played on. Now the weight the turn that triggers the end is judged
+    by is no lower than the weight of the same turn without the trigger."""
+    s = COSMOS.new({}, 16, 2)
+    s.round = round_
+    going_on = ai._late(s)
+    s.last_round = round_ + 1
+    assert ai._late(s) >= going_on - 1e-12
+    s.round = round_ + 1  # the last round: only what scores counts
+    assert ai._late(s) == 0.0
+
+
+def test_engine_value_keeps_falling_until_the_floor() -> None:
+    s = COSMOS.new({}, 16, 2)
+    weights = []
+    for r in range(1, 61):
+        s.round = r
+        weights.append(ai._late(s))
+    assert weights[0] == 1.0
+    assert all(a >= b for a, b in zip(weights, weights[1:]))
+    assert weights[-1] == ai.LATE_FLOOR < ai.AFTER_TRIGGER
