@@ -233,8 +233,9 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         fitted(cell, [[(f"P{pl.id}  {pl.cost} mass", ink), (full, dim), (f"{left} in the pile", dim)],
                       [(f"P{pl.id}  {pl.cost} mass", ink), (short, dim), (f"x{left}", dim)],
                       [(f"P{pl.id} {pl.cost}m x{left}", ink), (short, dim)],
-                      [(f"{pl.cost}m  x{left}", ink), (short, dim)],
-                      [(f"{pl.cost}m  x{left}", ink), (T.short_effect(pl.effect, tiny=True), dim)]],
+                      [(f"P{pl.id} {pl.cost}m", ink), (f"x{left} {short}", dim)],
+                      [(f"P{pl.id} {pl.cost}m", ink), (short, dim)],
+                      [(f"P{pl.id} {pl.cost}m", ink), (T.short_effect(pl.effect, tiny=True), dim)]],
                art.CONDITIONS[ptype])
         spots.append(Spot(cell, Target("planet_pile", ident=str(i)),
                           T.planet_text(c, pl.id) + [f"Pile: {pile['size']} left; drag onto a planet space"]))

@@ -125,3 +125,33 @@ def test_the_advancement_menu_names_each_planet_and_fits_its_buttons(ctx: AppCon
         assert lit  # the table lights these and plays the one clicked
         draw(view, Overlay(clickable=lit))
     assert checked >= 6
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+@pytest.mark.parametrize("area", PLAY_AREAS, ids=["1280x720", "1024x640"])
+def test_every_planet_in_the_offer_shows_its_id(ctx: AppContext, monkeypatch: pytest.MonkeyPatch, players: int,
+                                                area: pygame.Rect) -> None:
+    """Seen in round 3: at 1024x640 the planet row fell back to its two shortest wordings, which
+    left out the planet's id ("5m  x6"); the id is what the log, the hover text and the advancement
+    menu name a planet by, so every wording keeps it."""
+    from game.cosmos.game import CONTENT
+
+    drawn: list[tuple[int, str]] = []
+    tile = art.tile
+
+    def recording_tile(surface: Any, text: Any, rect: pygame.Rect, lines: list[Any], *args: Any, **kw: Any) -> None:
+        drawn.append((rect.y, " ".join(words for words, _ in lines)))
+        tile(surface, text, rect, lines, *args, **kw)
+
+    monkeypatch.setattr(art, "tile", recording_tile)
+    checked = 0
+    for state in random_positions(players, 70 + players, 240, 80):
+        drawn.clear()
+        view = make_view(ctx, state, 0, area)
+        draw(view, Overlay(time=1.0))
+        tops = {int(pile["top"]) for pile in state.view(0)["planets"] if int(pile["top"]) >= 0}
+        for pid in tops:
+            cost = f"{CONTENT.planets[pid].cost}m"
+            assert any(f"P{pid} " in words or words.startswith(f"P{pid}") for _, words in drawn), (pid, cost)
+            checked += 1
+    assert checked >= 8
