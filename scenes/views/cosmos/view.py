@@ -77,6 +77,8 @@ class CosmosView(GameView):
         self.chooser: list[Spot] = []
         """The lifeform advancements offered on the planet clicked in an advancement step."""
         self.menu: list[Spot] = []
+        self.suggested: Target | None = None
+        """The chooser's button a hint stands for (`command_targets` of a discard or a catch)."""
         """Every lifeform advancement of an advancement step, a row per planet named as its tile is
         (it was the generic decision panel's list: "On system 1, planet 2: ..." past its buttons)."""
         self._menu_box = pygame.Rect(0, 0, 0, 0)
@@ -301,6 +303,10 @@ class CosmosView(GameView):
             overlays.advancement_menu(surface, self.text, self._menu_box, self._menu_title, self._menu_names, self.menu,
                                       overlay, self.lay.small if self.lay else art.MIN_TEXT)
         overlays.chooser(surface, self.text, self.chooser, overlay, self._font())
+        if overlay.hint is not None:  # the hinted discard or catch among the chooser's buttons
+            button = next((spot for spot in self.chooser if spot.target == self.suggested), None)
+            if button is not None:
+                art.outline(surface, button.rect.inflate(4, 4), HINT_GOLD, 3)
 
     def _font(self) -> int:
         return self.lay.font if self.lay else 13
@@ -482,10 +488,17 @@ class CosmosView(GameView):
         return None if spot is None else (float(spot.rect.centerx), float(spot.rect.centery))
 
     def command_targets(self, command: Command) -> tuple[Target, Target | None] | None:
-        """The drag or click that makes `command` (a hint, a computer's move); None for the ones a
-        gesture leaves to the engine's first choice (a life card's discard, an asteroid's space and
-        payment, an advancement's kind), where the gesture might make a sibling command."""
+        """The drag or click that makes `command` (a hint, a computer's move). A life card played
+        with a discard and a caught asteroid are the drag that opens the chooser (card or asteroid
+        onto the planet); the button that names `command` is remembered (`suggested`) and marked
+        when the chooser shows it, since the drag alone might make a sibling command."""
         where = Target("slot", ident=f"{getattr(command, 'system', 0)}:{getattr(command, 'slot', 0)}")
+        picked = self._picked_target(command)
+        if picked is not None:
+            self.suggested = picked
+            source = Target("card", ident=str(command.card)) if isinstance(command, C.PlayLife) else \
+                Target("asteroid", ident=str(getattr(command, "kind", "")))
+            return source, where
         if isinstance(command, C.Move):
             landing = next((x for x in self._landings if x.command == command), None)
             return None if landing is None else (Target("scientist"), Target("space", ident=str(landing.space)))
@@ -494,7 +507,7 @@ class CosmosView(GameView):
         if isinstance(command, C.SetBiome):
             return Target("biome_pile", ident=str(command.pile)), where
         if isinstance(command, C.PlayLife):
-            return (Target("card", ident=str(command.card)), where) if command.discard < 0 else None
+            return Target("card", ident=str(command.card)), where
         if isinstance(command, C.Evolve):
             return Target("star", ident=command.star), Target("system", ident=str(command.system))
         if isinstance(command, C.Take):

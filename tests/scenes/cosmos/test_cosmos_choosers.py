@@ -157,3 +157,38 @@ def test_at_the_table_the_drop_then_the_button_plays_the_way_picked(ctx: AppCont
     plant = next(s for s in view.chooser if "plant" in s.tip[0])
     click(ctx, plant.rect.center)
     assert match.commands == [C.Catch(A, "heat", 0, 0, 0, 1)]  # the plant paid, as picked
+
+
+@pytest.mark.parametrize("kind", ["discard", "catch"])
+def test_a_hint_for_a_discard_or_a_catch_marks_the_drop_then_the_button(ctx: AppContext, kind: str) -> None:
+    """Seen in round 3: a hint showed nothing when the suggested move was a life card played with
+    a discard or an asteroid caught (the drop alone might make a sibling way). Now the hint marks
+    the drag that opens the chooser, and once it is open, the button of the way suggested."""
+    from scenes.animation import Animator
+    from scenes.views.base import Overlay
+    from scenes.views.cosmos.view import HINT_GOLD
+
+    if kind == "discard":
+        state, card = discard_position()
+        source = Target("card", ident=str(card))
+        ways = [c for c in state.candidates(A) if isinstance(c, C.PlayLife) and c.card == card and c.discard >= 0]
+    else:
+        state = catch_position()
+        source = Target("asteroid", ident="heat")
+        ways = [c for c in state.candidates(A) if isinstance(c, C.Catch) and c.kind == "heat"]
+    suggested = ways[-1]  # not the way the drop's first choice would be
+    view = make_view(ctx, state, A)
+    targets = view.command_targets(suggested)
+    assert targets == (source, Target("slot", ident="0:0"))
+    assert view.stage(drop(view, state, *targets))  # the hinted drag opens the chooser
+    button = next(spot for spot in view.chooser if spot.target == view.suggested)
+    assert COSMOS.find_command(state, A, button.target, None) == suggested  # type: ignore[arg-type]
+
+    def gold_around_button(overlay: Overlay) -> int:
+        surface = pygame.Surface((1280, 720))
+        view.draw(surface, overlay, Animator(lambda: 0.0))
+        ring = button.rect.inflate(8, 8)
+        pixels = pygame.surfarray.pixels3d(surface)[ring.left:ring.right, ring.top:ring.bottom]
+        return int((pixels == HINT_GOLD).all(axis=2).sum())
+
+    assert gold_around_button(Overlay(hint=targets)) > gold_around_button(Overlay()) + 20
