@@ -78,13 +78,20 @@ def chooser(surface: pygame.Surface, text: TextCache, spots: Sequence[Spot], ove
         return
     outer = spots[0].rect.unionall([s.rect for s in spots]).inflate(8, 8)
     surface.blit(panel(outer.size, alpha=240), (outer.x - 10, outer.y - 10))
+    choice_buttons(surface, text, spots, overlay, font)
+
+
+def choice_buttons(surface: pygame.Surface, text: TextCache, spots: Sequence[Spot], overlay: Overlay,
+                   font: int) -> None:
+    """One button per spot, worded by its tip's first line: lit when the overlay can click it,
+    dim otherwise, brighter under the pointer (the chooser's and the advancement menu's)."""
     for spot in spots:
         ok = spot.target in overlay.clickable
         fill = art.shade(art.GOOD, 0.35) if ok else art.TILE
         if spot.target == overlay.hover:
             fill = art.shade(fill, 1.4)
         pygame.draw.rect(surface, fill, spot.rect, border_radius=6)
-        text.blit(surface, spot.tip[0], font, art.INK if ok else art.DIM, center=spot.rect.center)
+        art.label(surface, text, spot.rect, spot.tip[0], font, art.INK if ok else art.DIM)
 
 
 STEP_WORDS = ("+1 bacterium", "bacterium \u2192 plant", "plant \u2192 animal")
@@ -127,10 +134,4 @@ def advancement_menu(surface: pygame.Surface, text: TextCache, box: pygame.Rect,
               "bold", align="left")
     for rect, name in names:
         art.label(surface, text, rect, name, font, art.INK, align="left")
-    for spot in spots:
-        ok = spot.target in overlay.clickable
-        fill = art.shade(art.GOOD, 0.35) if ok else art.TILE
-        if spot.target == overlay.hover:
-            fill = art.shade(fill, 1.4)
-        pygame.draw.rect(surface, fill, spot.rect, border_radius=6)
-        art.label(surface, text, spot.rect, spot.tip[0], font, art.INK if ok else art.DIM)
+    choice_buttons(surface, text, spots, overlay, font)

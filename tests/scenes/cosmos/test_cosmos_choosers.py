@@ -192,3 +192,29 @@ def test_a_hint_for_a_discard_or_a_catch_marks_the_drop_then_the_button(ctx: App
         return int((pixels == HINT_GOLD).all(axis=2).sum())
 
     assert gold_around_button(Overlay(hint=targets)) > gold_around_button(Overlay()) + 20
+
+
+def test_the_chooser_and_the_advancement_menu_draw_their_buttons_alike(ctx: AppContext,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The two drew their buttons with two copies of one loop (round 3); now one helper draws
+    both: lit where the overlay can click, the tile's colour where not."""
+    from scenes.sprites.text import TextCache
+    from scenes.views.base import Overlay
+    from scenes.views.cosmos import art, overlays
+    from scenes.views.cosmos.art import Spot
+
+    text = TextCache(ctx.font)
+    spots = [Spot(pygame.Rect(10, 10 + 40 * i, 160, 32), Target("advance", ident=f"0:0:{i}"), [f"step {i}"])
+             for i in range(3)]
+    lit = overlays.choice_buttons
+    surface = pygame.Surface((400, 200))
+    lit(surface, text, spots, Overlay(clickable=[spots[1].target]), 13)  # type: ignore[list-item]
+    corner = [tuple(surface.get_at((s.rect.x + 3, s.rect.bottom - 8)))[:3] for s in spots]
+    assert corner == [art.TILE, art.shade(art.GOOD, 0.35), art.TILE]
+
+    calls: list[int] = []
+    monkeypatch.setattr(overlays, "choice_buttons", lambda *args: calls.append(len(args[2])))
+    overlays.chooser(surface, text, spots, Overlay(), 13)
+    box, names, _ = overlays.menu_layout(pygame.Rect(0, 0, 400, 200), text, [(0, 0, "P1 heat")], 13)
+    overlays.advancement_menu(surface, text, box, "Advance", names, spots, Overlay(), 13)
+    assert calls == [3, 3]
