@@ -85,6 +85,8 @@ class PlanetPlaced(Event):
 
 @dataclass(frozen=True)
 class LifePlayed(Event):
+    """`planet` is the tile the card went on (so the log can name it); -1 in logs written before it."""
+
     TAG: ClassVar[str] = "life_played"
     seat: int
     card: int
@@ -92,6 +94,7 @@ class LifePlayed(Event):
     slot: int
     discard: int
     icon: str
+    planet: int = -1
 
 
 @dataclass(frozen=True)

@@ -878,7 +878,7 @@ def play_life(s: CosmosState, cmd: C.PlayLife, bonus: int, out: list[Event]) -> 
         deck.bottom.append(cmd.discard)
         if deck.top < 0:
             refill(s, "life", LIFE_PILES[s.content.life[cmd.discard].type][0], out)
-    out.append(E.LifePlayed(seat, cmd.card, cmd.system, cmd.slot, cmd.discard, cmd.icon))
+    out.append(E.LifePlayed(seat, cmd.card, cmd.system, cmd.slot, cmd.discard, cmd.icon, sl.planet))
     for t, n in card.needs:
         if card.remove:
             remove_life(s, seat, cmd.system, cmd.slot, LIFEFORMS.index(t), n, f"life:{card.id}", out)

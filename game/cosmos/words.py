@@ -77,8 +77,10 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
                     f"in system {event.system + 1}", SEAT, seat)
     if isinstance(event, E.LifePlayed):
         extra = f", discarding L{event.discard} for its {event.icon}" if event.discard >= 0 else ""
-        return Line(f"{who(seat)} plays life card L{event.card} ({content.life[event.card].type}) on a planet of "
-                    f"system {event.system + 1}{extra}", SEAT, seat)
+        where = (f"planet P{event.planet} ({content.planets[event.planet].type}) in system {event.system + 1}"
+                 if event.planet >= 0 else f"a planet of system {event.system + 1}")
+        return Line(f"{who(seat)} plays life card L{event.card} ({content.life[event.card].type}) on {where}{extra}",
+                    SEAT, seat)
     if isinstance(event, E.Lifeforms):
         verb = "gains" if event.delta > 0 else "removes"
         n, life = abs(event.delta), LIFEFORMS[event.life]

@@ -37,3 +37,12 @@ def test_a_step_ended_by_choice_says_what_was_left() -> None:
         "You take only the Traffic Bonus, not the set biome action"
     assert describe(E.Passed(1, "retrieve", "", 2, -1, None), names, 0, CONTENT).text == \
         "Computer takes nothing for 2 retrieved tokens"
+
+
+def test_a_life_card_played_names_its_planet_and_an_old_log_still_reads() -> None:
+    names = ["You", "Computer"]
+    played = E.LifePlayed(1, 12, 0, 1, -1, "", 34)
+    assert describe(played, names, 0, CONTENT).text == \
+        f"Computer plays life card L12 (bacteria) on planet P34 ({CONTENT.planets[34].type}) in system 1"
+    old = E.LifePlayed(1, 12, 0, 1, -1, "")  # a log written before the planet was recorded
+    assert describe(old, names, 0, CONTENT).text == "Computer plays life card L12 (bacteria) on a planet of system 1"

@@ -218,3 +218,22 @@ def test_the_chooser_and_the_advancement_menu_draw_their_buttons_alike(ctx: AppC
     box, names, _ = overlays.menu_layout(pygame.Rect(0, 0, 400, 200), text, [(0, 0, "P1 heat")], 13)
     overlays.advancement_menu(surface, text, box, "Advance", names, spots, Overlay(), 13)
     assert calls == [3, 3]
+
+
+def test_the_log_names_the_planet_a_life_card_went_on(ctx: AppContext) -> None:
+    """Seen in round 3: the log said "plays life card L12 (bacteria) on a planet of system 1";
+    with two planets in a system the player could not tell which. Now it names the tile."""
+    from game.core.match import Match
+    from game.core.registry import get_game
+
+    state, card = discard_position()
+    match = Match(get_game("cosmos"), {}, 5, ["human", "greedy"])
+    match.state = state
+    command = next(c for c in state.candidates(A) if isinstance(c, C.PlayLife) and c.card == card)
+    planet = state.players[A].systems[0].planets[0].planet  # type: ignore[union-attr]
+    assert match.submit(command).ok
+    view = make_view(ctx, match.state, A)  # type: ignore[arg-type]
+    lines = [text for text, _ in view.log_lines(match.log, ["You", "Computer"])]
+    played = next(line for line in lines if f"life card L{card}" in line)
+    kind = state.content.planets[planet].type
+    assert f"on planet P{planet} ({kind}) in system 1" in played, played
