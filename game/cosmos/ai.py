@@ -4,10 +4,11 @@ the search's horizon (the end of the turn).
 **Evaluator.** Each seat gets a *potential* in VP: the score it would have if the game ended now
 (VP tokens, lifeform tiles, main objectives by position and count, leftovers), plus what its
 engine promises for the rounds left: resources and life cards in hand (each worth what it buys),
-stars by tier, Focus tiers, the Generator, lifeforms on planets, empty planet spaces and Solar
-Systems, the next step of each objective track times what it would score, progress toward the
-small and big lifeform tiles, and a mission whose requirement is met. Engine terms fade as the
-end nears (`_late`): after the end is triggered only what scores counts. A seat's value is its
+stars by tier and by what an activation pays, Focus tiers, the Generator, lifeforms on planets,
+empty planet spaces and Solar Systems, the next step of each objective track times what it would
+score, progress toward the small and big lifeform tiles, and a mission whose requirement is met.
+Engine terms fade as the game goes on (`_late`), and the end's trigger never adds to the fade of a
+long game; in the last round only what scores counts. A seat's value is its
 potential minus the best other potential (alone: its potential), the margin the winner needs.
 
 **Horizon.** A turn is a chain of decisions (move, rewards, the action, its effects, the Mission
@@ -49,7 +50,14 @@ MASS = 0.55
 ENTROPY = 0.35
 CARD = 1.2
 STAR_TIER = 2.2
-"""A star's tier, for its activations to come (a tier III pays 3 resources or 2 advancements)."""
+"""A star's tier, for the evolutions it opens (each tier a step on the way to tier III and IV)."""
+STAR_ACTIVATIONS = 2.0
+"""Times a star is expected to be activated from here on (early; `_late` fades it): a star is also
+worth what one activation pays net of its entropy (`activation_vp`), times this. Round 3 valued a
+star by its tier alone, so a tier III (3 resources and 3 VP for 2 entropy) counted only half again
+a tier II (3 resources for 2) and the search seldom evolved past tier II or chose Activate Stars
+(3.5% of landings): the stars it held paid about one resource per entropy (`docs/rules/cosmos.md`,
+"Balance, round 4")."""
 GENERATOR = 0.8
 LIFEFORM = (0.35, 0.7, 1.2)
 FOCUS_TRIGGERS = 3.0
@@ -105,6 +113,7 @@ def potential(s: S, seat: Seat) -> float:
     engine = (ENERGY * p.energy + MASS * p.mass + ENTROPY * p.entropy + CARD * len(p.hand)
               + focus_value(c, p) + GENERATOR * p.generator)
     engine += STAR_TIER * sum(c.stars[sy.star].tier for sy in p.systems if sy.star and not c.stars[sy.star].starting)
+    engine += STAR_ACTIVATIONS * sum(activation_vp(s, p, sy.star) for sy in p.systems if sy.star)
     places = slots(p)
     engine += PLANET * len(places)
     for _, _, sl in places:
@@ -143,6 +152,14 @@ def effect_vp(effects: tuple[Effect, ...]) -> float:
         value += ADVANCE * e.advance + CARD * e.cards + GENERATOR * e.generator + ACTIVATION * e.activate
         value += ACTION if e.action else 0.0
     return value
+
+
+def activation_vp(s: S, p: M.Player, star: str) -> float:
+    """What activating `star` once pays `p` now (a tier IV's "per" counted in `p`'s play area) less
+    the entropy it costs; never below nothing (an activation is optional)."""
+    st = s.content.stars[star]
+    pays = sum(effect_vp((e,)) * (count(s, p, e.per) if e.per else 1) for e in st.effect)
+    return max(0.0, pays - ENTROPY * st.cost)
 
 
 def focus_value(c: Content, p: M.Player) -> float:
