@@ -109,6 +109,7 @@ def potential(s: S, seat: Seat) -> float:
     score = float(sum(score_breakdown(s, seat).values()))
     if s.over:
         return score
+    score += pending_track_vp(s, seat)
     late = _late(s)
     engine = (ENERGY * p.energy + MASS * p.mass + ENTROPY * p.entropy + CARD * len(p.hand)
               + focus_value(c, p) + GENERATOR * p.generator)
@@ -140,6 +141,31 @@ def potential(s: S, seat: Seat) -> float:
         engine += MISSION_MET
     engine += 0.5 * count(s, p, "planet_types")
     return score + late * engine
+
+
+def pending_track_vp(s: S, seat: Seat) -> float:
+    """The objective VP the conditions met this turn will add at its end (`rules.end_turn` moves
+    the tracks then): without it a position just after, say, an evolution to tier III looked no
+    better than one without, so the search's ordering (`scored_commands`) put the move that
+    advances a track among the last, and a leader with the points to gain played on for 20 more
+    rounds (round 4's 41-round 3-player game; `docs/rules/cosmos.md`, "Games that stall")."""
+    if not any(s.conditions) or not s.frames or s.frames[-1].seat != seat:
+        return 0.0
+    p = s.players[seat]
+    track_vp = s.content.n("track_vp")
+    last = len(track_vp) - 1
+    gained = 0.0
+    for i, n in enumerate(s.conditions):
+        pos = p.track[i]
+        for _ in range(n):
+            if pos >= last or (pos + 1 == last and s.track_last[i] >= 0):
+                break
+            pos += 1
+        if pos > p.track[i]:
+            o = s.content.objectives[i]
+            items = scoring_count(s, p, o.alternative if s.alternative else o.scoring)
+            gained += (int(track_vp[pos]) - int(track_vp[p.track[i]])) * items
+    return gained
 
 
 def effect_vp(effects: tuple[Effect, ...]) -> float:

@@ -271,3 +271,29 @@ def test_engine_value_keeps_falling_until_the_floor() -> None:
     assert weights[0] == 1.0
     assert all(a >= b for a, b in zip(weights, weights[1:]))
     assert weights[-1] == ai.LATE_FLOOR < ai.AFTER_TRIGGER
+
+
+def test_a_track_advance_met_this_turn_counts_before_the_turn_ends() -> None:
+    """Round 4's 41-round 3-player game (seed 11, game 4): from round 14 the leader needed one more
+    evolution to tier III or IV to complete the Stars track and end the game, and had the energy,
+    but the search ordered its moves by the potential one ply later, where the track (moved only
+    at the turn's end) had not advanced and the tier IV star counted for less than its tier III:
+    the evolution came last and was not tried. Now the potential counts the conditions met this
+    turn on their tracks, so that evolution comes first."""
+    from tests.games.cosmos.positions import bare, planet, system, turn
+
+    s = bare(3)
+    s.round = 30
+    p = s.players[2]
+    system(s, 2, "IIIA")
+    system(s, 2, "IA")
+    planet(s, 2, 0, 0, next(x.id for x in s.content.planets.values() if x.starting))
+    p.energy, p.track = 20, [1, 1, 1]
+    turn(s, 2, M.Acting(2, "evolve", 0))
+    scored = sorted(ai.CosmosKnowledge().scored_commands(s, 2), key=lambda x: -x[0])
+    assert scored[0][1] == C.Evolve(2, 0, "IVA")
+    after = s.clone()
+    after.apply(C.Evolve(2, 0, "IVA"))
+    stars_vp = (7 - 3) * len({sy.star for sy in p.systems})  # the Stars track scores different stars
+    assert ai.pending_track_vp(after, 2) == stars_vp
+    assert ai.pending_track_vp(after, 1) == 0.0  # only the seat whose turn it is
