@@ -297,3 +297,24 @@ def test_a_track_advance_met_this_turn_counts_before_the_turn_ends() -> None:
     stars_vp = (7 - 3) * len({sy.star for sy in p.systems})  # the Stars track scores different stars
     assert ai.pending_track_vp(after, 2) == stars_vp
     assert ai.pending_track_vp(after, 1) == 0.0  # only the seat whose turn it is
+
+
+def test_the_leader_of_a_game_that_stalled_now_lands_where_it_ends_the_game() -> None:
+    """The seeded game itself (3 players, seed 11, game 4 of this round's first run: `greedy`,
+    `greedy`, `normal`; `data/stalled-3p-round30.json` is its first 450 commands): at round 30 the
+    `normal` leader, at 1/1/1 on the tracks with 56 energy and a IIIA star, went on to Catch an
+    Asteroid and the game ran to round 41. Its search now lands on Evolve, where turning IIIA into
+    IVA completes the Stars track, the game's second objective."""
+    from pathlib import Path
+
+    from game.core.match import Match
+    from game.cosmos import rules
+
+    match = Match.load(Path(__file__).parent / "data" / "stalled-3p-round30.json")
+    s = match.state
+    assert isinstance(s, CosmosState) and s.round == 30 and s.frames[-1] == M.Moving(2)
+    assert sum(x >= 0 for x in s.track_last) == 1 and s.players[2].track == [1, 1, 1]
+    plan = make_agent("normal", "cosmos", 100).plan(s, 2)
+    move = plan[0]
+    assert isinstance(move, C.Move) and move.token >= 0
+    assert rules.action_at(s, rules.destination(s.players[2], move)) == "evolve"
