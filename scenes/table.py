@@ -911,11 +911,11 @@ class TableScene(Scene):
         return False
 
     def _hint_words(self, seat: Seat, targets: tuple[Target, Target | None]) -> str:
-        """A move on the board is marked; a button's move is named by the button's label."""
-        if targets[1] is not None:
-            return "Hint: the suggested move is marked on the table."
-        label = next((a.label for a in self.view.actions(seat) if a.source == targets[0]), None)
-        return f"Hint: {label}." if label else "Hint: pass."
+        """A button's move is named by the button's label; any other move (a drag, or a click on
+        the board) is marked on the table. (A click on a board piece used to be called "pass".)"""
+        label = None if targets[1] is not None else \
+            next((a.label for a in self.view.actions(seat) if a.source == targets[0]), None)
+        return f"Hint: {label}." if label else "Hint: the suggested move is marked on the table."
 
     def _play_step(self, step: PlanStep) -> None:
         """Play a step of a computer's plan; a refusal is said and the computer asked again."""

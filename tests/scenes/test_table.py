@@ -187,6 +187,14 @@ def test_hint_highlights_but_never_plays(ctx: AppContext) -> None:
     assert len(scene.match.commands) == n
 
 
+def test_a_hint_for_a_click_on_the_board_says_it_is_marked_not_pass(ctx: AppContext) -> None:
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    seat = scene.match.to_act()[0]
+    board_click = (Target("cell", (0, 0)), None)
+    assert scene._hint_words(seat, board_click) == "Hint: the suggested move is marked on the table."
+
+
 def test_escape_opens_the_pause_menu(ctx: AppContext) -> None:
     pause = pytest.importorskip("scenes.pause")
     scene = open_table(ctx, ["human", "human"])
