@@ -303,9 +303,14 @@ TITANIUM_INK: Colour = (176, 214, 255)
 
 
 # --- ships ---------------------------------------------------------------------------------------------
+SHIP_LENGTH = 1.45
+"""A lone ship's nose-to-tail length in hex radii: most of the hex's width (1.73 radii), so a ship
+reads at a glance on the smallest map (it was 1.22, a small dart on the tile; issue 17)."""
+
+
 def ship_length(radius: int, scale: float = 1.0) -> int:
     """Nose-to-tail length of a ship on a hex of `radius` (scale < 1 when ships share a hex)."""
-    return max(12, round(radius * 1.22 * scale))
+    return max(12, round(radius * SHIP_LENGTH * scale))
 
 
 @lru_cache(maxsize=64)
@@ -329,9 +334,11 @@ def _ship_base(owner: int, length: int, ghost: bool) -> pygame.Surface:
         pygame.draw.polygon(s, (255, 244, 200), icons.place(core, (c, c)))
         pygame.draw.polygon(s, shade(col, 0.55), hull)
         pygame.draw.polygon(s, col, icons.place(icons.ship_hull(L * 0.86), (c - L * 0.02, c - L * 0.015)))
-        stripe = [(0.44 * L, -0.005 * L), (0.1 * L, -0.08 * L), (-0.3 * L, -0.05 * L), (-0.3 * L, -0.01 * L)]
-        pygame.draw.polygon(s, mix(col, (255, 255, 255), 0.45), icons.place(stripe, (c, c)))
         pygame.draw.polygon(s, icons.INK_DARK, hull, width=max(SS, int(L * 0.035)))
+        # the heading: a light arrow head on the front half, clear of the seat's mark at the tail
+        head = [(0.5 * L, 0.0), (0.12 * L, -0.115 * L), (0.2 * L, 0.0), (0.12 * L, 0.115 * L)]
+        pygame.draw.polygon(s, (250, 248, 238), icons.place(head, (c, c)))
+        pygame.draw.polygon(s, icons.INK_DARK, icons.place(head, (c, c)), width=max(SS, int(L * 0.02)))
     else:
         pygame.draw.polygon(s, (*col, 90), hull)
         pygame.draw.polygon(s, (*mix(col, (255, 255, 255), 0.5), 220), hull, width=max(SS, int(L * 0.045)))
@@ -339,9 +346,22 @@ def _ship_base(owner: int, length: int, ghost: bool) -> pygame.Surface:
     return out.convert_alpha() if pygame.display.get_surface() else out
 
 
+MARK_AT = -0.17
+"""Where a ship's seat mark sits along the hull (lengths from the centre; negative: towards the
+tail), so the front half and its heading arrow stay clear (the mark used to sit near the nose)."""
+MARK_SIZE = 0.3
+"""The seat mark's size in ship lengths (the disc is half of it across; the whole badge, it)."""
+
+
 def _ship_badge(owner: int, length: int, ghost: bool) -> pygame.Surface:
-    """The upright seat marker placed on the hull's centre."""
-    return seat_badge(owner, max(8, round(length * 0.34)), ghost)
+    """The upright seat marker placed on the rear half of the hull."""
+    return seat_badge(owner, max(8, round(length * MARK_SIZE)), ghost)
+
+
+def mark_centre(centre: Point, length: int, angle: float) -> Point:
+    """Where the seat mark of a ship `length` long at `centre`, heading `angle`, is drawn."""
+    a = math.radians(angle)
+    return (centre[0] + math.cos(a) * length * MARK_AT, centre[1] + math.sin(a) * length * MARK_AT)
 
 
 @lru_cache(maxsize=64)
@@ -373,10 +393,8 @@ def ship_sprite(owner: int, length: int, angle: float = 0.0, ghost: bool = False
 def _ship_sprite(owner: int, length: int, deg: int, ghost: bool) -> pygame.Surface:
     rot = pygame.transform.rotozoom(_ship_base(owner, length, ghost), -deg, 1.0)
     mark = _ship_badge(owner, length, ghost)
-    # the marker sits a little behind the nose so the point of the arrow stays clear
-    a = math.radians(deg)
-    blit_centred(rot, mark, (rot.get_width() / 2 - math.cos(a) * length * 0.06,
-                             rot.get_height() / 2 - math.sin(a) * length * 0.06))
+    # the marker sits on the rear half, so the heading arrow at the nose stays clear (issue 17)
+    blit_centred(rot, mark, mark_centre((rot.get_width() / 2, rot.get_height() / 2), length, deg))
     return rot
 
 
@@ -412,24 +430,33 @@ def cargo_pill(energy: int | None, titanium: int | None, px: int) -> pygame.Surf
 
 
 STACK_X = -0.55
-"""Where the column of ships sharing a hex stands (hex radii from the centre, leftwards)."""
+"""Where the column of three or four ships sharing a hex stands (hex radii from the centre, leftwards)."""
+PAIR_X = -0.45
+"""Where two ships sharing a hex stand (hex radii leftwards): nearer the middle than a column of
+three, as they are drawn larger (`PAIR_SCALE`)."""
+PAIR_SCALE = 0.56
+"""Two ships on one hex, each this share of a lone ship's length: about 0.8 of a radius, so
+both bodies and their headings read (they were half a lone ship's 1.22 radii; issue 17)."""
 
 
 def stack_layout(count: int, radius: int, gap: bool = False) -> tuple[list[Point], float]:
     """Offsets from the hex centre and a size factor for `count` ships sharing a hex.
 
     Shared hexes put the ships in a column on the left half, so each ship's cargo
-    pill can sit to its right (see `stack_pill`); three or more ships spread over the
-    hex's straight sides (within half a radius of the centre), where it is widest.
-    `gap`: two ships on a tile with a number to show (`badge`) stand at the top and
-    bottom of that band, leaving its middle, the widest row of the hex, to the tile's badge."""
+    pill (and fleet number) can sit to its right (see `stack_pill`); two ships stand a
+    ship's length apart at the top and bottom of the hex's wide band, three or more spread
+    over the hex's straight sides (within half a radius of the centre), where it is widest.
+    `gap`: two ships on a tile with a number to show (`badge`) stand further apart,
+    leaving the middle, the widest row of the hex, to the tile's badge."""
     if count <= 1:
         return [(0.0, 0.0)], 1.0
     if count == 2:
-        dy = 0.5 if gap else 0.3
-        return [(radius * STACK_X, -radius * dy), (radius * STACK_X, radius * dy)], 0.5
+        dy = 0.53 if gap else 0.45
+        scale = PAIR_SCALE * (0.9 if gap else 1.0)
+        return [(radius * PAIR_X, -radius * dy), (radius * PAIR_X, radius * dy)], scale
     step = 1.0 / (count - 1)
-    return [(radius * STACK_X, radius * (-0.5 + i * step)) for i in range(count)], min(0.46, step * 0.9)
+    return ([(radius * STACK_X, radius * (-0.5 + i * step)) for i in range(count)],
+            min(0.46, step * 0.9) * 1.22 / SHIP_LENGTH)
 
 
 PILL_FONT_MIN = 9
@@ -446,14 +473,15 @@ def stack_pill_px(count: int, radius: int) -> int:
     return max(7, px)
 
 
-def stack_pill(energy: int, titanium: int, count: int, radius: int) -> pygame.Surface:
+def stack_pill(energy: int, titanium: int, count: int, radius: int, less: int = 0) -> pygame.Surface:
     """The cargo pill of one of `count` ships sharing a hex, narrow enough to stay on the hex:
     the usual pill (icons and numbers) where it fits beside the column, otherwise only the
     numbers in their colours (`compact_pill`, a titanium number only when the ship carries
     some), in digits of at least `PILL_FONT_MIN` px where the rows leave room for them; a
-    pill still too wide keeps just its energy (the tooltip spells both out)."""
+    pill still too wide keeps just its energy (the tooltip spells both out). `less`: pixels of
+    the room taken by something before the pill (a fleet number, `numbered_pill`)."""
     px = stack_pill_px(count, radius)
-    room = stack_pill_room(count, radius)
+    room = stack_pill_room(count, radius) - less
     if px >= 12 and cargo_pill(188, 88, px).get_width() <= room:  # one style per stack: the widest fits
         return cargo_pill(energy, titanium, px)
     floor = min(px, PILL_FONT_MIN + 1)
@@ -522,8 +550,8 @@ def draw_crowd_chip(surface: pygame.Surface, centre: Point, radius: int, count: 
 
 def stack_pill_left(count: int, radius: int) -> float:
     """x of the pills' left edge in a stack, from the hex centre (just right of the ships)."""
-    _, scale = stack_layout(count, radius)
-    return radius * STACK_X + ship_length(radius, scale) * 0.5 + 1
+    offsets, scale = stack_layout(count, radius)
+    return offsets[0][0] + ship_length(radius, scale) * 0.5 + 1
 
 
 def stack_pill_room(count: int, radius: int) -> int:
@@ -593,8 +621,12 @@ def fleet_tag_spot(centre: Point, radius: int, angle: float, number: int, owner:
     length = ship_length(radius, scale)
     tag = fleet_tag(number, owner, max(11, round(radius * 0.36 * max(scale, 0.75))))
     a = math.radians(angle)
-    at = (centre[0] - math.cos(a) * length * 0.5, centre[1] - math.sin(a) * length * 0.5)
+    at = (centre[0] - math.cos(a) * length * TAG_AT, centre[1] - math.sin(a) * length * TAG_AT)
     return tag, tag.get_rect(center=(round(at[0]), round(at[1])))
+
+
+TAG_AT = 0.52
+"""How far behind a ship's centre its fleet number stands (ship lengths): past the seat mark."""
 
 
 def program_spot(centre: Point, radius: int, program_count: int, scale: float = 1.0,
@@ -609,20 +641,44 @@ def program_spot(centre: Point, radius: int, program_count: int, scale: float = 
 
 
 def cargo_spot(centre: Point, radius: int, energy: int | None, titanium: int | None, scale: float = 1.0,
-               stack: int = 1) -> tuple[pygame.Surface, pygame.Rect]:
+               stack: int = 1, number: int = 0, owner: int = 0) -> tuple[pygame.Surface, pygame.Rect]:
     """The cargo pill of a ship at `centre` and where it goes: under a ship alone, to the right
-    of one of `stack` > 1 ships sharing a hex (`stack_pill`)."""
+    of one of `stack` > 1 ships sharing a hex (`stack_pill`), led there by the ship's fleet
+    `number` when it has one (`numbered_pill`: behind the tail it would stand on the other ship)."""
     length = ship_length(radius, scale)
     if scale >= 1.0:
         pill = cargo_pill(energy, titanium, max(13, round(radius * 0.38)))
-        return pill, pill.get_rect(midtop=(round(centre[0]), round(centre[1] + length * 0.3)))
-    pill = stack_pill(energy or 0, titanium or 0, max(2, stack), radius)
+        return pill, pill.get_rect(midtop=(round(centre[0]), round(centre[1] + length * 0.25)))
+    if number:
+        pill = numbered_pill(number, owner, energy or 0, titanium or 0, max(2, stack), radius)
+    else:
+        pill = stack_pill(energy or 0, titanium or 0, max(2, stack), radius)
     return pill, pill.get_rect(midleft=(round(centre[0] + length * 0.5 + 1), round(centre[1])))
 
 
-def seat_spot(centre: Point, radius: int, scale: float = 1.0) -> pygame.Rect:
-    """The square around a ship's seat marker (its middle), which says whose ship it is."""
-    d = max(8, round(ship_length(radius, scale) * 0.34))
+@lru_cache(maxsize=256)
+def numbered_pill(number: int, owner: int, energy: int, titanium: int, count: int, radius: int) -> pygame.Surface:
+    """A stacked ship's fleet number (its owner's ring) and then its cargo pill, within the
+    pill's room: two ships of one fleet on a hex are told apart by it (issue 17)."""
+    px = stack_pill_px(count, radius)
+    tag = fleet_tag(number, owner, max(11, px + 1))
+    pill = stack_pill(energy, titanium, count, radius, less=tag.get_width() + 1)
+    out = pygame.Surface((tag.get_width() + 1 + pill.get_width(), max(tag.get_height(), pill.get_height())),
+                         pygame.SRCALPHA)
+    out.blit(tag, tag.get_rect(midleft=(0, out.get_height() // 2)))
+    out.blit(pill, pill.get_rect(midleft=(tag.get_width() + 1, out.get_height() // 2)))
+    return out
+
+
+def seat_spot(centre: Point, radius: int, scale: float = 1.0, angle: float | None = None) -> pygame.Rect:
+    """The square around a ship's seat marker, which says whose ship it is: on the rear half of
+    a ship heading `angle` (`MARK_AT`); without a heading, around wherever it may be."""
+    length = ship_length(radius, scale)
+    if angle is not None:
+        d = max(8, round(length * MARK_SIZE))
+        x, y = mark_centre(centre, length, angle)
+        return pygame.Rect(round(x - d / 2), round(y - d / 2), d, d)
+    d = max(8, round(length * (MARK_SIZE - 2 * MARK_AT)))
     return pygame.Rect(round(centre[0] - d / 2), round(centre[1] - d / 2), d, d)
 
 
@@ -639,14 +695,14 @@ def draw_ship(surface: pygame.Surface, centre: Point, owner: int, angle: float, 
     Returns the area drawn (for hit tests and tooltips)."""
     length = ship_length(radius, scale)
     rect = blit_centred(surface, ship_sprite(owner, length, angle, ghost), centre)
-    if number and not ghost and not crowded(stack, radius):
+    if number and not ghost and stack <= 1:  # in a stack it leads the cargo pill (`cargo_spot`)
         surface.blit(*fleet_tag_spot(centre, radius, angle, number, owner, scale))
     prog = None if ghost else program_spot(centre, radius, program_count, scale, stack)
     if prog is not None:
         rect = rect.union(surface.blit(*prog))
     if ghost or (energy is None and titanium is None) or crowded(stack, radius):
         return rect  # a crowded hex shows one "x N" chip instead (`draw_crowd_chip`)
-    return rect.union(surface.blit(*cargo_spot(centre, radius, energy, titanium, scale, stack)))
+    return rect.union(surface.blit(*cargo_spot(centre, radius, energy, titanium, scale, stack, number, owner)))
 
 
 # --- tokens ---------------------------------------------------------------------------------------------

@@ -54,6 +54,9 @@ RectT = tuple[int, int, int, int]
 Circle = tuple[float, float, float]
 HULL = 0.42
 """A ship's body as a circle of this many ship lengths around its middle (it turns any way)."""
+HULL_PARTS = ((-0.17, 0.3), (0.24, 0.17))
+"""A ship of known heading as two circles (lengths along it from the middle, radius in lengths):
+its body with the fins at the rear, its nose ahead; the rest of the lone ship's circle is free."""
 TOUCH = 0.12
 """How deep (in ship lengths) a badge may reach into a hull before it counts as covering it:
 the nose and tail are thin points."""
@@ -66,6 +69,11 @@ class Cargo:
     energy: int
     titanium: int
     program_count: int = 0
+    number: int = 0
+    """The ship's fleet number, led into its pill when it shares the hex (0: none)."""
+    owner: int = 0
+    heading: float | None = None
+    """The ship's heading (screen degrees), which puts its seat mark on the rear half; None: anywhere."""
 
 
 def tile_key(kind: str, value: int, threshold: int | None, active: bool = True) -> tuple[str, Colour] | None:
@@ -154,13 +162,19 @@ def covers(radius: int, ships: Sequence[Cargo], owner_mark: bool,
         hard.append(_rect_tuple(crowd_chip_spot(stack, radius)))
     for ship, (dx, dy) in zip(ships, offsets):
         if not crowd:
-            _, pill = cargo_spot((dx, dy), radius, ship.energy, ship.titanium, scale, stack)
+            _, pill = cargo_spot((dx, dy), radius, ship.energy, ship.titanium, scale, stack, ship.number, ship.owner)
             hard.append(_rect_tuple(pill))
         prog = program_spot((dx, dy), radius, ship.program_count, scale, stack)
         if prog is not None:
             hard.append(_rect_tuple(prog[1]))
-        soft.append((dx, dy, ship_length(radius, scale) * HULL))
-        marker = seat_spot((dx, dy), radius, scale)
+        length = ship_length(radius, scale)
+        if ship.heading is None:
+            soft.append((dx, dy, length * HULL))
+        else:  # the dart as it lies: a body at the rear, a thin nose ahead
+            a = math.radians(ship.heading)
+            for along, size in HULL_PARTS:
+                soft.append((dx + math.cos(a) * length * along, dy + math.sin(a) * length * along, length * size))
+        marker = seat_spot((dx, dy), radius, scale, ship.heading)
         if crowded:
             soft.append((marker.centerx, marker.centery, marker.width / 2))
         else:

@@ -193,6 +193,8 @@ class RallyView(GameView):
         self._shape: Any = None
         self._fit_key: Any = None
         self._ship_rects: dict[int, pygame.Rect] = {}
+        self._ship_centres: dict[int, Point] = {}
+        """Where each drawn ship's hull is (screen pixels), to tell overlapping areas apart."""
         self._playing_round = 0
         """The chaos round being played back (0: none), for the banner."""
         self._reveal: tuple[int, list[float], Any] | None = None
@@ -880,10 +882,23 @@ class RallyView(GameView):
             if row.rect.collidepoint(pos):
                 return row.ship, None
         if self.camera.view.collidepoint(pos):
-            for sid, rect in sorted(self._ship_rects.items(), key=lambda kv: -kv[0]):
-                if rect.collidepoint(pos):
-                    return None, sid
+            sid = self.ship_under(pos)
+            if sid is not None:
+                return None, sid
         return None, None
+
+    def ship_under(self, pos: Point) -> int | None:
+        """The ship drawn under `pos`: of the ships whose drawn area (hull, pill, badges) holds it,
+        the one whose hull is nearest (two ships on a hex overlap in their areas; issue 17)."""
+        hits = [sid for sid, rect in self._ship_rects.items() if rect.collidepoint(pos)]
+        if not hits:
+            return None
+
+        def distance(sid: int) -> float:
+            c = self._ship_centres.get(sid, self._ship_rects[sid].center)
+            return math.hypot(c[0] - pos[0], c[1] - pos[1])
+
+        return min(hits, key=lambda sid: (distance(sid), -sid))
 
     def _order_toggle_shown(self) -> bool:
         """The "same order" toggle: the chaos phase, the person on screen flies two or more ships
@@ -991,9 +1006,9 @@ class RallyView(GameView):
             return None  # the overview covers that corner of the map
         placing = held is not None and held.zone in ("tile", "ship") and held.ident is None
         if not placing:
-            for sid, rect in sorted(self._ship_rects.items(), key=lambda kv: -kv[0]):
-                if rect.collidepoint(pos):
-                    return Target("ship", ident=str(sid))
+            sid = self.ship_under(pos)
+            if sid is not None:
+                return Target("ship", ident=str(sid))
         h = self.fit.hex_at(pos)
         if self._placing_ship():
             return Target("hex", h, ident=str(self.facing_at(h)))
@@ -1414,7 +1429,7 @@ class RallyView(GameView):
                          (self.fit.centre(h)[0] + off[0], self.fit.centre(h)[1] + off[1]))
         if v.get("phase") == "planning":
             self._draw_routes(layer, off)
-        self._ship_rects = {}
+        self._ship_rects, self._ship_centres = {}, {}
         if playing is None:
             draw_tokens(layer, v.get("tokens", []), r, origin)
             self._draw_parked_ships(layer, off)
@@ -1509,6 +1524,7 @@ class RallyView(GameView):
             tile = tiles.get(h)
             offsets, scale = stack_layout(len(ships), r, gap=has_badge(tile))
             for s, (dx, dy) in zip(ships, offsets):
+                self._ship_centres[int(s["id"])] = (cx + dx, cy + dy)
                 rect = draw_ship(layer, (cx + dx + off[0], cy + dy + off[1]), int(s["owner"]),
                                  direction_angle(int(s["direction"])), r, int(s["energy"]), int(s["titanium"]),
                                  scale=scale, program_count=int(s.get("program_count", 0)), stack=len(ships),
@@ -1517,21 +1533,47 @@ class RallyView(GameView):
             draw_crowd_chip(layer, (cx + off[0], cy + off[1]), r, len(ships))
             if tile is not None:  # the ships cover the tile's own numbers: the key ones, on badges
                 draw_tile_badge(layer, tile, (cx + off[0], cy + off[1]), r,
-                                [Cargo(int(s["energy"]), int(s["titanium"]), int(s.get("program_count", 0)))
+                                [Cargo(int(s["energy"]), int(s["titanium"]), int(s.get("program_count", 0)),
+                                       self._fleet_number(s), int(s["owner"]), direction_angle(int(s["direction"])))
                                  for s in ships])
 
-    def _draw_routes(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
-        origin = (self.fit.origin[0] + off[0], self.fit.origin[1] + off[1])
+    def stack_offsets(self) -> dict[int, Point]:
+        """Each parked ship's offset from its hex's centre (pixels): ships sharing a hex stand
+        apart (`stack_layout`), a ship alone at the centre."""
         r = self.fit.radius
+        by_hex: dict[HexT, list[dict[str, Any]]] = {}
+        for s in sorted(self.view.get("ships", []), key=lambda s: int(s["id"])):
+            by_hex.setdefault(_hex(s["hex"]), []).append(s)
+        tiles = {_hex(t["hex"]): t for t in self.view.get("tiles", [])}
+        out: dict[int, Point] = {}
+        for h, ships in by_hex.items():
+            offsets, _ = stack_layout(len(ships), r, gap=has_badge(tiles.get(h)))
+            out.update({int(s["id"]): o for s, o in zip(ships, offsets)})
+        return out
+
+    def _draw_routes(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
+        """Each programmed ship's forecast path and end. A ship sharing its hex starts its path
+        from where it stands and runs it beside the other's (a share of its offset), so two
+        ships' paths from one hex stay apart (they were drawn over each other; issue 17)."""
+        r = self.fit.radius
+        spread = self.stack_offsets()
         for sid, pred in self.predictions.items():
             if len(pred.hexes) < 2 and pred.off_map is None and pred.direction == self._ship_dir(sid):
                 continue
+            dx, dy = spread.get(sid, (0.0, 0.0))
+            lane = (off[0] + dx * ROUTE_LANE, off[1] + dy * ROUTE_LANE)
+            origin = (self.fit.origin[0] + lane[0], self.fit.origin[1] + lane[1])
             hexes: list[tuple[int, int]] = list(pred.hexes) + ([pred.off_map] if pred.off_map else [])
             col = player_colour(self.me)
-            draw_path(layer, path_points(hexes, r, origin), col, r, off_map=pred.off_map is not None)
+            points = path_points(hexes, r, origin)
+            if (dx or dy) and points:
+                start = self.fit.centre(hexes[0])
+                points[0] = (start[0] + off[0] + dx, start[1] + off[1] + dy)
+            draw_path(layer, points, col, r, off_map=pred.off_map is not None)
             if pred.off_map is None:
                 ex, ey = self.fit.centre(pred.end)
-                draw_ship(layer, (ex + off[0], ey + off[1]), self.me, direction_angle(pred.direction), r, ghost=True)
+                draw_ship(layer, (ex + lane[0], ey + lane[1]), self.me, direction_angle(pred.direction), r,
+                          ghost=True, scale=0.8 if (dx or dy) else 1.0)
 
     def _draw_edges(self, layer: pygame.Surface, off: tuple[int, int]) -> None:
         """Arrows at each edge of the map area beyond which more map lies (the map is panned)."""
@@ -1940,7 +1982,7 @@ class RallyView(GameView):
                 spread[sid] = (dx, dy, scale, len(ids))
         for h, tile_now in under.items():
             blit_centred(surface, tile_image(tile_now, r, labels=False), self.fit.centre(h))
-        self._ship_rects = {}
+        self._ship_rects, self._ship_centres = {}, {}
         for tok in tl.tokens:
             now = tok.at(t)
             if now is None:
@@ -1951,13 +1993,16 @@ class RallyView(GameView):
                 img = img.copy()
                 img.set_alpha(int(255 * alpha))
             blit_centred(surface, img, _axial(q, rr, r, origin))
+        numbers: dict[int, int] = {}
         for sid, (pos, angle, energy, titanium, owner, prog) in states.items():
             dx, dy, scale, stack = spread.get(sid, (0.0, 0.0, 1.0, 1))
             x, y = _axial(pos[0], pos[1], r, origin)
             ship_now = final.get(sid) or next((x_ for x_ in tw.payload["before"].get("ships", [])
                                                if int(x_["id"]) == sid), None)
+            numbers[sid] = self._fleet_number(ship_now) if ship_now else 0
+            self._ship_centres[sid] = (x + dx, y + dy)
             rect = draw_ship(surface, (x + dx, y + dy), owner, angle, r, energy, titanium, scale=scale,
-                             program_count=prog, stack=stack, number=self._fleet_number(ship_now) if ship_now else 0)
+                             program_count=prog, stack=stack, number=numbers[sid])
             self._ship_rects[sid] = rect
         acting = tl.acting_at(t)
         if acting is not None and acting.ship in self._ship_rects:
@@ -1967,7 +2012,9 @@ class RallyView(GameView):
             draw_crowd_chip(surface, self.fit.centre(h), r, len(ids))
         for h, tile_now in under.items():
             draw_tile_badge(surface, tile_now, self.fit.centre(h), r,
-                            [Cargo(states[sid][2], states[sid][3], states[sid][5]) for sid in groups[h]])
+                            [Cargo(states[sid][2], states[sid][3], states[sid][5], numbers.get(sid, 0), states[sid][4],
+                                   states[sid][1])
+                             for sid in groups[h]])
         ranks = label_ranks(tl.effects, t)
         for ef in tl.effects:
             if not ef.t <= t < ef.t + ef.duration:
@@ -2097,6 +2144,9 @@ ORDER_TIP = ("On: your ships play in the order you last picked, every round, wit
 REPLAY_LABEL = "Replay chaos"
 REPLAY_TIP = ("Replay the last chaos phase: every round again, as it was played (the table waits; Pause and "
               "Step work as before).")
+
+ROUTE_LANE = 0.4
+"""The share of a stacked ship's offset its forecast path keeps, so paths from one hex run side by side."""
 
 FIRST_ROUND_TIP = "Pause (Space) holds the round where it is \u00b7 Step plays the next card"
 """Said under the acting ship's name during the first chaos round watched (issue 17)."""

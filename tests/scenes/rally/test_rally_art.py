@@ -278,8 +278,9 @@ ENERGY = {"hex": (0, 0), "kind": "energy", "value": 20, "threshold": None, "owne
 CARGO = [(85, 10), (120, 3), (7, 0), (45, 12)]
 
 
-def _badges(t: dict, count: int, r: int, cargo: list[tuple[int, int]] = CARGO) -> tuple:  # type: ignore[type-arg]
-    ships = tuple(badge.Cargo(e, ti, 4 if i == 0 else 0) for i, (e, ti) in enumerate(cargo[:count]))
+def _badges(t: dict, count: int, r: int, cargo: list[tuple[int, int]] = CARGO,  # type: ignore[type-arg]
+            heading: float | None = None) -> tuple:  # type: ignore[type-arg]
+    ships = tuple(badge.Cargo(e, ti, 4 if i == 0 else 0, heading=heading) for i, (e, ti) in enumerate(cargo[:count]))
     th = t["threshold"]
     return badge.layout(t["kind"], t["value"], th, t["active"], t["owner"], r, ships)
 
@@ -333,15 +334,17 @@ def test_a_portal_under_ships_keeps_its_threshold_production_and_owner_in_sight(
     """A portal's badge says the threshold it works at; its production shows too (on the badge
     or a chip of its own) where the hex has room: with two ships (they leave it the middle row)
     from 34 px, the design size, with one ship from 42 px (below, the ship's tooltip says it);
-    and the owner's shape is on the badge or the tile's own mark (top corner) is left clear."""
+    and the owner's shape is on the badge or the tile's own mark (top corner) is left clear.
+    The ships are drawn larger since issue 17, so a lone ship leaves that room by its heading
+    (its seat mark on its rear half): checked for every heading a ship can have."""
     mark = pygame.Rect(0, 0, math.ceil(r * 0.4), math.ceil(r * 0.4))
     mark.center = (0, round(-r * 0.8))
-    for count in (1, 2):
-        placed = _badges(PORTAL, count, r)
+    for count, heading in [(1, 60.0 * k) for k in range(6)] + [(2, None)]:
+        placed = _badges(PORTAL, count, r, heading=heading)
         texts = [text for b in placed for text, _ in b.parts]
         assert "\u2264\u2212450" in texts, (r, count, texts)
         if count == 2 and r >= 34 or count == 1 and r >= 42:
-            assert "+50" in texts, (r, count, texts)
+            assert "+50" in texts, (r, count, heading, texts)
         assert any(b.owner_shape for b in placed) or not any(b.rect.colliderect(mark) for b in placed)
     if r >= 26:
         assert _badges(PORTAL, 2, r)[0].owner_shape, "two ships leave the middle row, with room for the owner"
