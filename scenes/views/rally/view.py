@@ -71,6 +71,7 @@ from scenes.views.rally.art import (
     token_sprite,
 )
 from scenes.views.rally.badge import Cargo, draw_tile_badge, has_badge
+from scenes.views.rally.reveal import hex_box, off_tiles
 from scenes.views.rally.bar import entropy_bar, portal_marks, scale_start
 from scenes.views.rally.controls import (
     DOCK,
@@ -2102,9 +2103,28 @@ class RallyView(GameView):
             at = _axial(ef.hex[0], ef.hex[1], r, self.fit.origin)
             clear = [_axial(q, rr, r, self.fit.origin) for q, rr in tl.card_targets(ef)]
             area = self.lay.map if self.lay is not None else pygame.Rect(0, 0, 10 ** 5, 10 ** 5)
-            rect = pop_rect(at, (w, h), clear, r, area)
+            found = off_tiles(at, (w, h), self._pop_walls(clear), self._pop_area()) if self.lay is not None else None
+            rect = found or pop_rect(at, (w, h), clear, r, area)
             spots[key] = (round(rect.centerx - at[0]), round(rect.centery - at[1]))
         return spots[key]
+
+    def _pop_area(self) -> pygame.Rect:
+        """Where a revealed card may show: the map's shown area above the caption at its foot."""
+        assert self.lay is not None
+        view = self.camera.view
+        caption = 3 * max(14, int(self.lay.font * 1.1)) + 24
+        return pygame.Rect(view.x + 4, view.y + 4, view.width - 8, max(0, view.height - 8 - caption))
+
+    def _pop_walls(self, clear: Sequence[Point]) -> list[pygame.Rect]:
+        """What a revealed card must not cover: every tile, the hexes the ship acts on (also off the
+        map) and the overview (issue 17: the cards covered tiles)."""
+        r = self.fit.radius
+        walls = [hex_box(self.fit.centre(_hex(t["hex"])), r) for t in self.view.get("tiles", [])]
+        walls += [hex_box(p, r) for p in clear]
+        ov = self._overview()
+        if ov is not None:
+            walls.append(ov[0])
+        return walls
 
     def _draw_card_pop(self, surface: pygame.Surface, ef: Any, k: float, at: Point, tl: Timeline,
                        tw: Any) -> None:
