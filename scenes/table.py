@@ -64,6 +64,7 @@ Colour = tuple[int, int, int]
 BRASS: Colour = (236, 204, 132)
 TOOLTIP_DELAY = 0.45
 STATUS_SECONDS = 4.5
+HINT_TIP = "Ask the computer for a suggestion (H)"
 UNDO_TIP = "Take your last move back (Ctrl+Z); Shift-click or Ctrl+Alt+Z: the whole turn so far"
 CALM_AFTER = 8.0
 """Seconds without input or anything moving after which highlights stop pulsing and hold
@@ -125,6 +126,8 @@ class TableScene(Scene):
         self.action_buttons: list[Button] = []
         self._continue_label = ""
         """The Continue button's label while the view holds a moment on screen ('' otherwise)."""
+        self._busy: str | None = None
+        """The view's `busy_words` when the buttons were last refreshed (Hint and Undo wait)."""
         self._bar: pygame.Surface | None = None
         self._shadow = pygame.Surface((1, 1), pygame.SRCALPHA)
         self._sync()
@@ -476,7 +479,7 @@ class TableScene(Scene):
     def undo_refusal(self) -> str | None:
         """Why Undo would be refused right now, or None when it would take a move back. The
         button is greyed exactly when this says no, with the same words as the refusal."""
-        out = self._undo_out()
+        out = self._undo_out() or self.view.busy_words()
         if out is not None:
             return out
         candidates = self._undo_candidates()
@@ -580,6 +583,10 @@ class TableScene(Scene):
         seat = self.acting_human()
         if seat is None:
             self.show("Hints are for the human player whose turn it is.", error=True)
+            return
+        busy = self.view.busy_words()
+        if busy is not None:
+            self.show(busy, error=True)
             return
         pending = self.flow.pending
         if self.ai.wants("hint") or (pending is not None and pending.purpose == "hint"):
@@ -844,8 +851,9 @@ class TableScene(Scene):
         if self.view.pause_request():
             self.toggle_watch()
         self.view.set_paused(self.watch_paused)
-        if self._continue_label and self.view.continue_label(self.time) != self._continue_label:
-            self._refresh_buttons()  # the countdown ticked, or the held moment ended by itself
+        if self._continue_label and self.view.continue_label(self.time) != self._continue_label \
+                or self.view.busy_words() != self._busy:
+            self._refresh_buttons()  # the countdown ticked, the held moment or a view's playback ended
         if self.fast_forward:
             if not self.covered:  # the pause menu holds a skip too
                 self._fast_forward()
@@ -1002,7 +1010,7 @@ class TableScene(Scene):
     def _build_buttons(self) -> None:
         self.btn_undo = Button("Undo", self._undo_clicked, UNDO_TIP)
         self.btn_redo = Button("Redo", self.redo, "Replay the move you took back (Ctrl+Y)")
-        self.btn_hint = Button("Hint", self.request_hint, "Ask the computer for a suggestion (H)")
+        self.btn_hint = Button("Hint", self.request_hint, HINT_TIP)
         self.btn_watch = Button("Pause", self.toggle_watch, "Pause or resume the computers (Space)")
         self.btn_menu = Button("Menu", self.open_pause, "Pause menu: save, rules, settings, quit (Esc)")
         self.buttons = [self.btn_undo, self.btn_redo, self.btn_hint, self.btn_menu]
@@ -1037,6 +1045,7 @@ class TableScene(Scene):
 
     def _refresh_buttons(self) -> None:
         self._continue_label = ""  # (set again below while the view holds a moment)
+        busy = self._busy = self.view.busy_words()
         if not self.buttons:
             return
         acting = self.acting_human()
@@ -1044,7 +1053,8 @@ class TableScene(Scene):
         self.btn_redo.enabled = self.redo_refusal() is None
         self.btn_undo.tooltip = self.undo_tooltip()
         self.btn_redo.tooltip = self.redo_tooltip()
-        self.btn_hint.enabled = acting is not None
+        self.btn_hint.enabled = acting is not None and busy is None
+        self.btn_hint.tooltip = busy or HINT_TIP
         self.btn_watch.label = "Resume" if self.watch_paused else "Pause"
         self.btn_watch.accent = (150, 112, 52) if self.watch_paused else None
         actions = self.view.actions(acting) if acting is not None else []

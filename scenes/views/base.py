@@ -359,6 +359,11 @@ class GameView(ABC):
     def announcement(self, animator: Animator) -> Announcement | None:
         return None
 
+    def busy_words(self) -> str | None:
+        """Why Hint and Undo wait now: the view plays back something the person asked to watch
+        (Rally's "Replay chaos"), in words for the greyed buttons' tooltips; None by default."""
+        return None
+
     def next_frame_in(self, overlay: Overlay, animator: Animator) -> float:
         """Seconds until the board looks different without input, tweens aside (the table
         draws every frame while `animator` has any): see `Scene.next_frame_in`. This default

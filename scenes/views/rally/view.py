@@ -162,6 +162,10 @@ class RallyView(GameView):
         self._replay_asked = False
         self._replaying = False
         """A replay of the last chaos phase is on screen (the banner says so)."""
+        self._replay_done_at: float | None = None
+        """When the last replay ended (`replay_finished`)."""
+        self._now = 0.0
+        """The table's clock at the last frame drawn."""
         self.same_order = False
         """The person's ships play in the order they last picked, round after round, without asking
         (issue 17: "same order as before"); the toggle stands on the dock in the chaos phase."""
@@ -561,6 +565,8 @@ class RallyView(GameView):
         if overlay.hint is not None or overlay.held is not None or TILE in overlay.movable \
                 or NEW_SHIP in overlay.movable or any(t.zone == "ship" for t in overlay.clickable):
             return PULSE
+        if self.replay_finished() and self._replay_done_at is not None:  # a frame when its note goes
+            return max(0.0, min(STILL, self._replay_done_at + REPLAY_DONE_S - overlay.time))
         return STILL
 
     def can_pause(self) -> bool:
@@ -632,6 +638,23 @@ class RallyView(GameView):
 
     def _replay_rect(self) -> pygame.Rect:
         """The replay button: where Pause / Step stand during the chaos phase."""
+        assert self.lay is not None
+        return pygame.Rect(self.lay.controls)
+
+    def _replay_done_words(self) -> tuple[tuple[str, ...], int]:
+        """"Replay finished — Back to the game" in the replay button's place: on one line or two,
+        whichever fits it at the larger size (it must not run over the entropy bar's end)."""
+        assert self.lay is not None
+        box = self.lay.controls
+        for size in range(self.lay.font - 1, 10, -1):
+            font = self.text.font(size, "bold")
+            for lines in REPLAY_DONE_LINES:
+                if max(font.size(line)[0] for line in lines) <= box.width - 24 \
+                        and len(lines) * font.get_linesize() <= box.height - 4:
+                    return lines, size
+        return REPLAY_DONE_LINES[-1], 11
+
+    def _replay_done_rect(self) -> pygame.Rect:
         assert self.lay is not None
         return pygame.Rect(self.lay.controls)
 
@@ -758,6 +781,9 @@ class RallyView(GameView):
             text, colour = f"Chaos round {self._playing_round}: the ships play their cards", (255, 150, 90)
             if self._replaying:
                 text = f"Replay \u00b7 {text}"
+        elif self.replay_finished() and self.can_replay():
+            text, colour = words.status(self.view, seat_names, self.me, self.is_human(self.me))
+            text = f"Replay finished \u00b7 {text}"
         else:
             text, colour = words.status(self.view, seat_names, self.me, self.is_human(self.me))
             if self.shared_screen and self._my_turn() and self.me < len(seat_names):
@@ -1047,6 +1073,9 @@ class RallyView(GameView):
             return False
         if self._controls_shown() and self.play.click(self.lay.controls, pos):
             return True
+        if self.replay_finished() and self.can_replay() and self._replay_done_rect().collidepoint(pos):
+            self._replay_done_at = None  # back to the game: the note goes, "Replay chaos" is offered again
+            return True
         if self.can_replay() and self._replay_rect().collidepoint(pos):
             self._replay_asked = True
             return True
@@ -1133,6 +1162,8 @@ class RallyView(GameView):
             working = sum(1 for t in v.get("tiles", []) if t.get("kind") == "portal" and t.get("active"))
             return (f"Entropy now {v.get('entropy')}; {working} portal{'s' if working != 1 else ''} working.\n"
                     + words.BAR_TIP)
+        if self.replay_finished() and self.can_replay() and self._replay_done_rect().collidepoint(pos):
+            return "The replay of the last chaos phase is over: the game goes on from where you are."
         if self.can_replay() and self._replay_rect().collidepoint(pos):
             return REPLAY_TIP
         if self._order_toggle_shown() and self._order_toggle_rect().collidepoint(pos):
@@ -1271,24 +1302,47 @@ class RallyView(GameView):
             animator.add(tl.duration, "rally", linear, timeline=tl, origin=self._tray_centre(), before=before,
                          replay=after)
 
+    def busy_words(self) -> str | None:
+        """Hint and Undo wait while "Replay chaos" plays (an undo used to end the round on screen
+        while the rest of the replay played on; the Hint button stayed lit)."""
+        if self._replaying or self._replay_queue or self._replay_asked:
+            return REPLAY_BUSY
+        return None
+
+    def replay_finished(self) -> bool:
+        """The note that the replay is over stands where "Replay chaos" does (a few seconds, or
+        until it is clicked): it used to end paused on a Play button that did not say so."""
+        return self._replay_done_at is not None and self._now - self._replay_done_at < REPLAY_DONE_S
+
     def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
         if self.lay is None:
             return
+        self._now = overlay.time
         self._next_replay_round(animator)
         playing = self._timeline(animator)
+        was = self._replaying
         self._replaying = playing is not None and playing[2].payload.get("replay") is not None
+        if was and not self._replaying and not self._replay_queue:
+            self._replay_done_at = overlay.time
+            if self.watch_paused:  # the replay ended paused: the table plays on (nothing waits now)
+                self.play.toggle = True
         if not self._replaying:
             self._draw(surface, overlay, animator, playing)
             return
-        # a replay draws the round as it was: the view of its end stands in for now's (read-only:
-        # the table takes no gesture while it plays)
+        # a replay draws the round as it was: the view of its end stands in for now's, with the
+        # round's dock (its program rows; the panel of the step now waits under it: it covered
+        # the rows) and no forecast routes (read-only: the table takes no gesture while it plays)
         assert playing is not None
-        now = self.view
-        self.view = playing[2].payload["replay"]
+        now, draft, predictions = self.view, self.draft, self.predictions
+        self.view, self.draft, self.predictions = playing[2].payload["replay"], None, {}
         try:
+            before = playing[2].payload["before"]
+            if self._round_dock is not before:
+                self._round_dock = before
+                self._relayout()
             self._draw(surface, overlay, animator, playing)
         finally:
-            self.view = now
+            self.view, self.draft, self.predictions = now, draft, predictions
 
     def _draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator, playing: Any) -> None:
         assert self.lay is not None
@@ -1815,6 +1869,14 @@ class RallyView(GameView):
             self._draw_reveals(surface, playing)
         if self._controls_shown():
             self.play.draw(surface, lay.controls, self.text, lay.font - 1, self._mouse, self.watch_paused)
+        elif self.replay_finished() and self.can_replay():
+            button = self._replay_done_rect()
+            said, size = self._replay_done_words()
+            draw_pill(surface, button, "", self.text, size, button.collidepoint(self._mouse), accent=(52, 110, 70))
+            step = self.text.font(size, "bold").get_linesize()
+            for i, line in enumerate(said):
+                self.text.blit(surface, line, size, palette.INK, "bold",
+                               center=(button.centerx, round(button.centery + (i - (len(said) - 1) / 2) * step)))
         elif self.can_replay():
             button = self._replay_rect()
             draw_pill(surface, button, REPLAY_LABEL, self.text, lay.font - 1, button.collidepoint(self._mouse))
@@ -2167,6 +2229,11 @@ REPLAY_TIP = ("Replay the last chaos phase: every round again, as it was played 
 
 ROUTE_LANE = 0.4
 """The share of a stacked ship's offset its forecast path keeps, so paths from one hex run side by side."""
+
+REPLAY_BUSY = "The last chaos phase is being replayed: Hint and Undo wait until it ends."
+REPLAY_DONE_S = 6.0
+"""How long "Replay finished" stands where the replay button is (a click on it goes at once)."""
+REPLAY_DONE_LINES = (("Replay finished \u2014 Back to the game",), ("Replay finished \u2014", "Back to the game"))
 
 FIRST_ROUND_TIP = "Pause (Space) holds the round where it is \u00b7 Step plays the next card"
 """Said under the acting ship's name during the first chaos round watched (issue 17)."""
