@@ -171,7 +171,8 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
     seat = view.get("seat")
     chaos = view.get("phase") == "chaos"
     ships = sorted(view.get("ships", []), key=lambda s: (s["owner"] != seat, s["owner"], s["id"]))
-    ships = [s for s in ships if s["owner"] == seat] if not chaos else rows_in_chaos(view)
+    # an observer (the replay viewer's "everyone") owns no ship: every programmed ship's row
+    ships = [s for s in ships if s["owner"] == seat] if not chaos and int(seat or 0) >= 0 else rows_in_chaos(view)
     if not rows:
         ships = []
     label_w = label_width(fs)
@@ -254,9 +255,11 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
 
 def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: TextCache, fs: int,
               predictions: Mapping[int, Prediction], hidden: set[Target], planning: bool,
-              off: tuple[int, int], names: Sequence[str] = ()) -> None:
+              off: tuple[int, int], names: Sequence[str] = (), person: bool = True) -> None:
     """The dock into the static layer (`off` = layer offset); `hidden` cards are being moved;
-    `names` are the table's seat names (a row calls its ship as the log does)."""
+    `names` are the table's seat names (a row calls its ship as the log does). Without a
+    `person` at the seat on screen (a computer watched, the replay viewer) the dock tells nobody
+    to drag cards, and the hand is the seat's by name, not "Your hand"."""
     ox, oy = off
     if dock.rect.height <= 0:
         return
@@ -270,7 +273,8 @@ def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: 
     extra = ""
     if planning and any(view.get("programs", {}).values()):  # nothing programmed yet: the hint matters more
         extra = f"\u00b7 entropy {sum(p.entropy for p in predictions.values()):+d} in all"
-    titles = ["Programs: drag cards into a row", "Programs"] if planning else ["Programs this era", "Programs"]
+    titles = ["Programs: drag cards into a row", "Programs"] if planning and person \
+        else ["Programs this era", "Programs"]
     title = titles[-1]
     for option in titles if dock.rows or not dock.hand.width else []:  # (the hand alone: no title)
         width = text.render(option, fs - 1, BRASS, "bold").get_width()
@@ -283,7 +287,9 @@ def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: 
     if extra and at.right - ox - dock.rect.x + 8 + text.render(extra, fs - 2, DIM, "bold").get_width() <= room + 4:
         text.blit(layer, extra, fs - 2, DIM, "bold", midleft=(at.right + 8, at.centery))
     if dock.hand.width > 0:
-        text.blit(layer, f"Your hand ({len(dock.hand_cards)})", fs - 1, BRASS, "bold",
+        seat = int(view.get("seat", 0))
+        whose = "Your hand" if person or not 0 <= seat < len(names) else f"{names[seat]}'s hand"
+        text.blit(layer, f"{whose} ({len(dock.hand_cards)})", fs - 1, BRASS, "bold",
                   topleft=(dock.hand.x + ox, dock.rect.y + oy + 2))
         if not dock.hand_cards:
             text.blit(layer, "No cards left in your hand", fs - 2, DIM,

@@ -237,6 +237,8 @@ class RallyView(GameView):
         v = self.view
         phase = v.get("phase")
         seat = v.get("seat")
+        if phase in ("planning", "distribute") and int(seat or 0) < 0:  # an observer: no hand
+            return len(rows_in_chaos(v)), False
         if phase in ("planning", "distribute"):
             # the split before planning keeps planning's dock (its panel stands there), so the map
             # does not change size between the two
@@ -250,7 +252,7 @@ class RallyView(GameView):
             return
         h = self._screen_h()
         show_hand = self.view.get("phase") in ("planning", "distribute") and self._round_dock is None \
-            and not self._veiled
+            and not self._veiled and self.me >= 0  # (an observer holds no hand)
         slot_h = slot_card_h(h, compact=not show_hand)
         rows, hand = self._dock_shape()
         lines, hand_h = 1, hand_card_h(h)
@@ -1500,7 +1502,7 @@ class RallyView(GameView):
         if playing is not None and dock_view is not v:
             dock_view = cargo_at(dock_view, playing[0], playing[1])
         draw_dock(layer, dock, dock_view, self.text, self.lay.font, self.predictions, hidden,
-                  v.get("phase") == "planning", off, self.seat_names)
+                  v.get("phase") == "planning", off, self.seat_names, self.is_human(self.me))
         if playing is None or not playing[0].entropy:
             self._draw_bar(layer, off, float(v.get("entropy", 0)), playing)
         return layer
