@@ -58,6 +58,11 @@ def hand_height(screen_h: int, lines: int = 1, card_h: int | None = None) -> int
 MAP_SHARE = 0.6
 """The least share of the play area's height the map keeps in every phase (issue 17: with two
 ships and a hand the dock took half the height and the map shrank to a strip)."""
+MAP_SHARE_MANY = 0.5
+"""The least share the map keeps while the dock holds three rows or more (a fleet of three or
+four ships, their split panel): at 1024x640 four program rows got 25 px each under `MAP_SHARE`,
+and the four-ship split panel fell back over the map."""
+MANY_ROWS = 3
 
 
 def table_layout(area: pygame.Rect, dock_rows: int, hand: bool, hand_lines: int = 1,
@@ -85,19 +90,21 @@ def table_layout(area: pygame.Rect, dock_rows: int, hand: bool, hand_lines: int 
         hand_h = hand_height(h, hand_lines, hand_card) + fs + 16 if hand else 0
         row_h = slot_card_h(h, compact=not hand) + 10
         rows_h = (dock_rows if hand else (dock_rows + 1) // 2 if dock_rows > 3 else dock_rows) * row_h + fs + 12
-        dock_h = min(dock_room(area), max(hand_h, rows_h, dock_least))
+        dock_h = min(dock_room(area, dock_rows), max(hand_h, rows_h, dock_least))
     dock = pygame.Rect(area.x + m, area.bottom - m - dock_h, area.width - 2 * m, dock_h)
     map_rect = pygame.Rect(right.x, right.y, right.width, right.height - dock_h - (m if dock_h else 0))
     side = pygame.Rect(area.x + m, top, side_w, map_rect.height)
     return TableLayout(area, bar, controls, side, map_rect, dock, fs)
 
 
-def dock_room(area: pygame.Rect) -> int:
-    """The tallest dock `area` allows: the map keeps `MAP_SHARE` of the area's height."""
+def dock_room(area: pygame.Rect, rows: int = 0) -> int:
+    """The tallest dock `area` allows: the map keeps `MAP_SHARE` of the area's height
+    (`MAP_SHARE_MANY` when the dock holds `MANY_ROWS` rows or more)."""
     h = area.height
     m = max(8, h // 60)
     bar_h = max(48, min(84, int(h * 0.095)))
-    return max(0, h - 3 * m - bar_h - m - math.ceil(MAP_SHARE * h))
+    share = MAP_SHARE_MANY if rows >= MANY_ROWS else MAP_SHARE
+    return max(0, h - 3 * m - bar_h - m - math.ceil(share * h))
 
 
 def hand_card_h(screen_h: int) -> int:
