@@ -59,10 +59,12 @@ MAP_SHARE = 0.6
 """The least share of the play area's height the map keeps in every phase (issue 17: with two
 ships and a hand the dock took half the height and the map shrank to a strip)."""
 MAP_SHARE_MANY = 0.5
-"""The least share the map keeps while the dock holds three rows or more (a fleet of three or
-four ships, their split panel): at 1024x640 four program rows got 25 px each under `MAP_SHARE`,
-and the four-ship split panel fell back over the map."""
-MANY_ROWS = 3
+"""The least share the map keeps when the dock's rows would be under `ROW_MIN` (or the split
+panel would not fit) at `MAP_SHARE`: a fleet of three or four ships at 1024x640 had 25 px rows,
+and the four-ship split panel fell back over the map. The dock then takes only what they need."""
+ROW_MIN = 34
+"""The least height of a program row while planning (the ship's name, its icon and cargo, cards
+about 26 px; three rows fit under `MAP_SHARE` at 1024x640); the rows are laid 4 px apart."""
 
 
 def table_layout(area: pygame.Rect, dock_rows: int, hand: bool, hand_lines: int = 1,
@@ -90,21 +92,26 @@ def table_layout(area: pygame.Rect, dock_rows: int, hand: bool, hand_lines: int 
         hand_h = hand_height(h, hand_lines, hand_card) + fs + 16 if hand else 0
         row_h = slot_card_h(h, compact=not hand) + 10
         rows_h = (dock_rows if hand else (dock_rows + 1) // 2 if dock_rows > 3 else dock_rows) * row_h + fs + 12
-        dock_h = min(dock_room(area, dock_rows), max(hand_h, rows_h, dock_least))
+        # the person's own rows while planning (cards are dragged into them) keep `ROW_MIN`;
+        # the chaos phase's rows (every ship's, read-only) shrink as before
+        need = max(dock_rows * (ROW_MIN + 4) + fs + 12 if hand else 0, dock_least)
+        dock_h = min(dock_room(area, need), max(hand_h, rows_h, dock_least))
     dock = pygame.Rect(area.x + m, area.bottom - m - dock_h, area.width - 2 * m, dock_h)
     map_rect = pygame.Rect(right.x, right.y, right.width, right.height - dock_h - (m if dock_h else 0))
     side = pygame.Rect(area.x + m, top, side_w, map_rect.height)
     return TableLayout(area, bar, controls, side, map_rect, dock, fs)
 
 
-def dock_room(area: pygame.Rect, rows: int = 0) -> int:
-    """The tallest dock `area` allows: the map keeps `MAP_SHARE` of the area's height
-    (`MAP_SHARE_MANY` when the dock holds `MANY_ROWS` rows or more)."""
+def dock_room(area: pygame.Rect, need: int = 0) -> int:
+    """The tallest dock `area` allows: the map keeps `MAP_SHARE` of the area's height, unless the
+    dock `need`s more (its rows at `ROW_MIN`, the split panel): then up to `MAP_SHARE_MANY`."""
     h = area.height
     m = max(8, h // 60)
     bar_h = max(48, min(84, int(h * 0.095)))
-    share = MAP_SHARE_MANY if rows >= MANY_ROWS else MAP_SHARE
-    return max(0, h - 3 * m - bar_h - m - math.ceil(share * h))
+    room = max(0, h - 3 * m - bar_h - m - math.ceil(MAP_SHARE * h))
+    if need > room:
+        room = min(need, max(0, h - 3 * m - bar_h - m - math.ceil(MAP_SHARE_MANY * h)))
+    return room
 
 
 def hand_card_h(screen_h: int) -> int:

@@ -1,6 +1,7 @@
 """Three or four ships of one fleet at 1024x640 (issue 17): the program rows stay readable (four
 rows were 25 px tall, their cards slivers) and the four-ship energy split stands in the dock's
-place instead of falling back over the map; the map still keeps half the play area's height."""
+place instead of falling back over the map; the map still keeps half the play area's height (three rows
+keep their 35 px and the map its 60%; four rows were 25 px)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,9 @@ from game.rally.model import Ship
 from game.rally.state import RallyState
 from scenes.app import AppContext
 from scenes.views.rally.controls import DOCK
-from scenes.views.rally.layout import MAP_SHARE_MANY
+from scenes.views.rally.layout import MAP_SHARE_MANY, ROW_MIN
 from tests.scenes.rally.test_table_rally import open_settled, played_until
 from tests.scenes.table_context import table_context
-
-ROW_MIN = 36
-"""A program row's least height: the ship's name, its icon and cargo, cards about 30 px tall."""
 
 
 @pytest.fixture
