@@ -188,8 +188,9 @@ def map_beside(area: pygame.Rect, panel: pygame.Rect, side: str) -> pygame.Rect:
 
 def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, text: TextCache, fs: int,
                mouse: tuple[float, float], confirm_ok: bool, ship_info: dict[int, tuple[int, int]],
-               numbers: Mapping[int, int] | None = None, names: Sequence[str] = ()) -> None:
-    """The panel; `ship_info` = ship id -> (energy, titanium) it carries now, `numbers` = ship id ->
+               numbers: Mapping[int, int] | None = None, names: Sequence[str] = (),
+               short_title: bool = False) -> None:
+    """The panel (its title in `short_title` words: see `panel_title`); `ship_info` = ship id -> (energy, titanium) it carries now, `numbers` = ship id ->
     its number in the player's own fleet (the name players see; the id if missing); `names` the
     table's seat names (the ship is called as in the log: "Your ship 1")."""
     r = geo.rect
@@ -197,7 +198,7 @@ def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, t
     pygame.draw.rect(box, (16, 18, 30, 235), box.get_rect(), border_radius=14)
     pygame.draw.rect(box, (*BRASS, 255), box.get_rect(), width=2, border_radius=14)
     surface.blit(box, r)
-    title = panel_title(draft)
+    title = panel_title(draft, short_title)
     if geo.rows and geo.rows[0].y - r.y < fs * 2 + 12:  # compact (in the dock): beside the buttons
         text.blit(surface, title, fs, BRASS, "bold", midleft=(r.x + 14, geo.confirm.centery))
     else:
@@ -238,10 +239,15 @@ def draw_panel(surface: pygame.Surface, draft: SplitDraft, geo: PanelGeometry, t
     draw_pill(surface, geo.confirm, "Confirm", text, fs, geo.confirm.collidepoint(mouse), confirm_ok, (52, 110, 70))
 
 
-def panel_title(draft: SplitDraft) -> str:
-    """The panel's first line: what is shared out and what is left."""
+def panel_title(draft: SplitDraft, short: bool = False) -> str:
+    """The panel's first line: what is shared out and what is left. `short`: the words for a
+    dock too narrow for the full line beside the buttons (the banner already says the ships meet)."""
     if draft.kind == "distribute":
+        if short:
+            return f"Energy left: {draft.left(0)} of {draft.totals[0]}"
         return f"Share out your energy: {draft.left(0)} of {draft.totals[0]} left in the pool"
+    if short:
+        return f"Left to share: {draft.left(0)} E, {draft.left(1)} Ti"
     return (f"Your ships meet: share {draft.totals[0]} energy and {draft.totals[1]} titanium "
             f"({draft.left(0)} and {draft.left(1)} left)")
 

@@ -341,7 +341,7 @@ class RallyView(GameView):
         the panel sits in the dock (`controls.DOCK`)."""
         if self.draft is None or not self._panel_in_dock(lay, fs):
             return lay.dock
-        panel = panel_geometry(self.draft, lay.dock, fs, DOCK, self._title_w(fs)).rect
+        panel = panel_geometry(self.draft, lay.dock, fs, DOCK, self._title_w(fs, self._short_title(lay, fs))).rect
         x = panel.right + 12
         # the hand alone beside the panel, when there is room for a few cards (the rows wait)
         room = lay.dock.right - x
@@ -349,14 +349,20 @@ class RallyView(GameView):
 
     def _panel_in_dock(self, lay: TableLayout, fs: int) -> bool:
         assert self.draft is not None
-        return fits_dock(self.draft, lay.dock, fs, self._title_w(fs))
+        return fits_dock(self.draft, lay.dock, fs, self._title_w(fs, self._short_title(lay, fs)))
 
-    def _title_w(self, fs: int) -> int:
+    def _short_title(self, lay: TableLayout, fs: int) -> bool:
+        """The panel in the dock takes the short title when the full one does not fit beside its
+        buttons (the cargo exchange at 1024x640 fell back over the map for its title's sake)."""
+        assert self.draft is not None
+        return not fits_dock(self.draft, lay.dock, fs, self._title_w(fs))
+
+    def _title_w(self, fs: int, short: bool = False) -> int:
         """The split panel's title width at its longest (nothing shared out yet)."""
         assert self.draft is not None
         full = SplitDraft(self.draft.kind, self.draft.ships, self.draft.owner, self.draft.totals,
                           [[0] * len(self.draft.ships) for _ in self.draft.totals])
-        return int(self.text.font(fs, "bold").size(panel_title(full))[0])
+        return int(self.text.font(fs, "bold").size(panel_title(full, short))[0])
 
     def _zoomed(self, fitted: HexFit, area: pygame.Rect) -> HexFit:
         """The fitted map at the person's zoom (`_zoom_radius`), about the area's centre."""
@@ -1067,7 +1073,8 @@ class RallyView(GameView):
         """Where the split panel goes: beside the map, which is fitted to the rest (`_relayout`)."""
         assert self.draft is not None and self.lay is not None
         if self._panel_side == DOCK:
-            return panel_geometry(self.draft, self.lay.dock, self.lay.font, DOCK, self._title_w(self.lay.font))
+            fs = self.lay.font
+            return panel_geometry(self.draft, self.lay.dock, fs, DOCK, self._title_w(fs, self._short_title(self.lay, fs)))
         return panel_geometry(self.draft, self.lay.map, self.lay.font, self._panel_side)
 
     def view_click(self, pos: Point) -> bool:
@@ -1973,7 +1980,7 @@ class RallyView(GameView):
             info = {int(s["id"]): (int(s["energy"]), int(s["titanium"])) for s in v.get("ships", [])}
             numbers = {int(s["id"]): int(s.get("number", s["id"])) for s in v.get("ships", [])}
             draw_panel(surface, self.draft, geo, self.text, lay.font, self._mouse, ok, info, numbers,
-                       self.seat_names)
+                       self.seat_names, self._panel_side == DOCK and self._short_title(lay, lay.font))
         # a hand card under the pointer comes to the front (the hand overlaps when it is big)
         if overlay.held is None and overlay.hover is not None and overlay.hover.zone == "hand":
             rect = slot_rect(self.dock, overlay.hover) if overlay.hover.ident else None

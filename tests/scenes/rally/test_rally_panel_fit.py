@@ -125,3 +125,15 @@ def test_a_ship_lost_in_battle_shows_no_energy_rather_than_a_negative_amount() -
     tl = SimpleNamespace(ships={1: track})
     view = {"ships": [{"id": 1, "energy": 82, "titanium": 1}]}
     assert cargo_at(view, tl, 3.0)["ships"][0]["energy"] == 0  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
+def test_the_exchange_panel_sits_in_the_dock_not_over_the_map(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                            size: tuple[int, int]) -> None:
+    """At 1024x640 the full title did not fit beside the panel's buttons in the dock, so the
+    panel fell back over the bottom of the map (issue 17: dialogs do not cover the map)."""
+    with table_context(tmp_path, monkeypatch, size=size, animation_speed="fast", ai_watch_delay=0.0) as ctx:
+        scene, view = open_settled(ctx, pending_for_0("exchange"))
+        geo = view._panel_geo()
+        assert view.lay.dock.contains(geo.rect), (geo.rect, view.lay.dock)
+        assert not geo.rect.colliderect(view.lay.map)
