@@ -138,6 +138,7 @@ class GameOverScene(UIScene):
         super().__init__(ctx)
         self.match = match
         self.reason = reason_text(match) if reason is None else reason
+        autosaves.prune()  # this game joins the Load list's Finished games; the oldest beyond the limit go
         self._reason_lines: list[str] = []
         self._card = pygame.Rect(0, 0, 0, 0)
         self.message = ""

@@ -20,7 +20,7 @@ from game.core.replay import Replay
 from scenes.kit import palette
 from scenes.app import ui_scale
 from scenes.guide.launch import start_new_game
-from scenes.save_list import fit_text, SaveEntry, list_saves
+from scenes.save_list import SaveEntry, fit_text, list_finished, list_saves
 from scenes.seat_names import seat_labels
 from scenes.sprites.text import wrap_text
 from scenes.thumbnails import counter_colours, draw_counter, thumbnail
@@ -150,6 +150,11 @@ class MenuScene(UIScene):
         self.continue_words = ""
         self.continue_note: list[UILabel] = []
         self.mode = "games"  # or "load"
+        self.load_tab = "saves"
+        """The Load list's part on show: "saves" (games to continue, saved games) or "finished"."""
+        self.tab_buttons: dict[str, UIButton] = {}
+        self.load_scroller: UIScrollingContainer | None = None
+        self._title_font: Any = None
         self.message = ""
         self.message_is_error = True
         self.buttons: dict[str, UIButton] = {}
@@ -366,25 +371,60 @@ class MenuScene(UIScene):
         self.button(pygame.Rect(card.right - pad - px(110), card.y + px(26), px(110), px(38)), "Back",
                     self.show_games, class_id="@small", tooltip="Back to the games (Esc)")
         msg_rect = self._build_message(pygame.Rect(card.x + pad, card.y, card.w - 2 * pad, card.h - px(22)))
-        saves = list_saves()
-        list_rect = pygame.Rect(card.x + pad, card.y + px(84), card.w - 2 * pad, msg_rect.y - card.y - px(96))
-        if not saves:
-            self.label(pygame.Rect(list_rect.x, list_rect.y + px(10), list_rect.w, px(30)),
-                       "No saved games yet. Save from the pause menu (Esc) during a game.", "@dim")
-        else:
-            scroller = UIScrollingContainer(list_rect, manager=self.ctx.ui, container=self.root,
-                                            allow_scroll_x=False)
-            row_h, gap = px(64), px(8)
-            inner_w = list_rect.w - 20
-            for i, entry in enumerate(saves):
-                self._save_row(scroller, entry, pygame.Rect(0, i * (row_h + gap), inner_w, row_h))
-            scroller.set_scrollable_area_dimensions((inner_w, len(saves) * (row_h + gap)))
+        saves, finished = list_saves(), list_finished()
+        if self.load_tab == "finished" and not finished and saves:
+            self.load_tab = "saves"  # the last finished game was deleted: back to what there is
+        self._build_tabs(pygame.Rect(card.x + pad, card.y + px(76), card.w - 2 * pad, px(36)),
+                         len(saves), len(finished))
+        rows = finished if self.load_tab == "finished" else saves
+        list_rect = pygame.Rect(card.x + pad, card.y + px(124), card.w - 2 * pad, msg_rect.y - card.y - px(136))
+        self.load_scroller = None
+        if not rows:
+            empty = ("No finished games yet. Each game you finish is kept here for its replay."
+                     if self.load_tab == "finished" else
+                     "No saved games yet. Save from the pause menu (Esc) during a game.")
+            self.label(pygame.Rect(list_rect.x, list_rect.y + px(10), list_rect.w, px(30)), empty, "@dim")
+            return
+        scroller = UIScrollingContainer(list_rect, manager=self.ctx.ui, container=self.root,
+                                        allow_scroll_x=False)
+        self.load_scroller = scroller
+        probe = self.label(pygame.Rect(0, 0, px(100), px(22)), "", "@save_title", container=scroller)
+        self._title_font = probe.font  # what a row's first line is written in, to measure it
+        probe.kill()
+        gap = px(8)
+        inner_w = list_rect.w - 20
+        y = 0
+        for entry in rows:
+            y = self._save_row(scroller, entry, pygame.Rect(0, y, inner_w, px(64))) + gap
+        scroller.set_scrollable_area_dimensions((inner_w, y))
 
-    def _save_row(self, scroller: Any, entry: SaveEntry, rect: pygame.Rect) -> None:
+    def _build_tabs(self, area: pygame.Rect, saves: int, finished: int) -> None:
+        """The Load list's two parts: games to continue and saved games, and finished games
+        (kept for their replays); the one on show is selected."""
+        gap = self.px(8)
+        w = (area.w - gap) // 2
+        tips = {"saves": "Unfinished games and saved games: click one to carry on",
+                "finished": f"The last {autosaves.KEEP_FINISHED} games played to the end: watch their replays"}
+        words = {"saves": f"To continue ({saves})", "finished": f"Finished ({finished})"}
+        self.tab_buttons = {}
+        for i, tab in enumerate(("saves", "finished")):
+            button = self.button(pygame.Rect(area.x + i * (w + gap), area.y, w, area.h), words[tab],
+                                 partial(self.show_load_tab, tab), class_id="@small", tooltip=tips[tab])
+            if tab == self.load_tab:
+                button.select()
+            self.tab_buttons[tab] = button
+
+    def _save_row(self, scroller: Any, entry: SaveEntry, rect: pygame.Rect) -> int:
         """A save as a button of two lines (a button holds one): the game and its players, then
-        how far and when (or why it cannot be opened), on labels the pointer passes through."""
+        how far and when (or why it cannot be opened), on labels the pointer passes through. When
+        the first line would be cut, the players get a line of their own (three lines). A finished
+        game's row opens its replay. Returns the row's bottom."""
         px = self.px
         bin_w = px(86)
+        words = pygame.Rect(rect.x, rect.y, rect.w - bin_w - px(8), rect.h)
+        line_room = words.w - px(32) - px(8)
+        lines = self._row_lines(entry, line_room)
+        rect.h = words.h = px(64) if len(lines) == 2 else px(88)
         # Replay above Delete in one column, so the row's words keep their width
         half = (rect.h - px(4)) // 2
         delete = pygame.Rect(rect.right - bin_w, rect.y + (rect.h - px(38)) // 2, bin_w, px(38))
@@ -393,24 +433,35 @@ class MenuScene(UIScene):
             self.replay_buttons[entry.path] = self.button(
                 pygame.Rect(rect.right - bin_w, rect.y, bin_w, half), "Replay", partial(self.replay_path, entry.path),
                 class_id="@small", container=scroller, tooltip="Watch this game move by move, from the start")
+        what = "game" if entry.finished else "save"
         self.delete_buttons[entry.path] = self.button(
             delete, "Delete", partial(self.ask_delete, entry), class_id="@small", container=scroller,
-            tooltip="Delete this save for good (asks first)")
-        rect = pygame.Rect(rect.x, rect.y, rect.w - bin_w - px(8), rect.h)
+            tooltip=f"Delete this {what} for good (asks first)")
+        opens = self.replay_path if entry.finished else self.load_path
         self.save_buttons[entry.path] = self.button(
-            rect, "", partial(self.load_path, entry.path), class_id="@save_row",
+            words, "", partial(opens, entry.path), class_id="@save_row",
             container=scroller, tooltip=entry.full or f"{entry.path.name}: click to open")
-        lines = ((entry.title, "@save_title", px(9)), (entry.detail, "@save_error" if entry.error else "@save_detail",
-                                                       px(35)))
-        for text, style, dy in lines:
-            label = self.label(pygame.Rect(rect.x + px(16), rect.y + dy, rect.w - px(32), px(22)), "", style,
+        for i, (text, style, keep) in enumerate(lines):
+            dy = px(9) + i * px(24) + (px(2) if i == len(lines) - 1 else 0)
+            label = self.label(pygame.Rect(words.x + px(16), words.y + dy, words.w - px(32), px(22)), "", style,
                                container=scroller)
             label.can_hover = lambda: False  # type: ignore[method-assign]  # the row's button keeps hover
             font = label.font
             assert font is not None
-            room = label.rect.w - px(8)
-            fits = partial(_fits, font, room)
-            label.set_text(fit_text(one_line(text, len(text)), fits, entry.keep))  # cut by width, not length
+            fits = partial(_fits, font, label.rect.w - px(8))
+            label.set_text(fit_text(one_line(text, len(text)), fits, keep))  # cut by width, not length
+        return rect.bottom
+
+    def _row_lines(self, entry: SaveEntry, room: int) -> list[tuple[str, str, str]]:
+        """A row's lines (text, style, the end kept whole): the title, then the detail; when the
+        title would be cut at this width (1024: 'You vs Comp…') the game and the players on a
+        line each, the players without levels if those still do not fit."""
+        detail = (entry.detail, "@save_error" if entry.error else "@save_detail", entry.keep)
+        probe = self._title_font
+        if probe is None or entry.error or not entry.players or probe.size(entry.title)[0] <= room:
+            return [(entry.title, "@save_title", ""), detail]
+        players = entry.players if probe.size(entry.players)[0] <= room else entry.players_short
+        return [(entry.game, "@save_title", ""), (players, "@save_title", ""), detail]
 
     def _build_message(self, area: pygame.Rect) -> pygame.Rect:
         """The Load list's message at the foot of `area`, wrapped onto up to MESSAGE_LINES lines so
@@ -480,7 +531,8 @@ class MenuScene(UIScene):
 
     def ask_delete(self, entry: SaveEntry) -> None:
         """Deleting cannot be taken back: the confirmation card names the save first."""
-        what = "this unfinished game" if autosaves.is_autosave(entry.path) else "this save"
+        what = ("this finished game" if entry.finished else
+                "this unfinished game" if autosaves.is_autosave(entry.path) else "this save")
         self.ctx.stack.push(self.ctx.scene(
             "confirm", f"Delete {what}?", f"{entry.title} ({entry.detail}). It cannot be brought back.",
             "Delete", partial(self.delete_save, entry.path), "Keep it"))
@@ -507,6 +559,24 @@ class MenuScene(UIScene):
         self.mode = "load"
         self.message = ""
         self.rebuild()
+
+    def show_load_tab(self, tab: str) -> None:
+        """Show the Load list's other part ("saves" or "finished")."""
+        self.load_tab = tab
+        self.message = ""
+        self.rebuild()
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        """The mouse wheel scrolls the Load list wherever the pointer is over it (pygame-gui
+        scrolls a container only with the pointer on its scroll bar)."""
+        if event.type != pygame.MOUSEWHEEL or self.mode != "load" or self.load_scroller is None:
+            return False
+        scroller = self.load_scroller
+        bar = scroller.vert_scroll_bar
+        if bar is None or not scroller.rect.collidepoint(self.ctx.pointer()):
+            return False
+        bar.set_scroll_from_start_percentage(min(1.0, max(0.0, bar.start_percentage - event.y * 0.08)))
+        return True
 
     def show_games(self) -> None:
         self.mode = "games"

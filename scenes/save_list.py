@@ -1,5 +1,7 @@
 """What the Load list says about each save: the game, who sits at it, how far it has come and
 when it was saved, read straight from the save's JSON (no replay, so a long list opens at once).
+A finished game (its own part of the list, for its replay) says its result instead of how far
+('You won 84–71', from the save's `result`).
 
 A file that cannot be a save of a known game says why in one line instead; opening it still
 goes through `Match.load`, which checks everything (a save whose moves no longer replay is
@@ -20,6 +22,7 @@ from game.core import autosaves, paths
 from game.core.errors import EntropyError
 from game.core.match import SAVE_FORMAT, SEAT_KINDS, read_json
 from game.core.registry import get_game
+from game.core.text import join_names
 from scenes.seat_names import seat_labels, seat_long_labels
 
 LONG_TITLE = 64
@@ -39,6 +42,14 @@ class SaveEntry:
     matters as much as how far, so the progress is cut first (`fit_text`)."""
     full: str = ""
     """Everything the row says, uncut, with the full date (the row's tooltip)."""
+    game: str = ""
+    """The first line's game part ('Unfinished: Order & Chaos'), when the title is too wide for
+    a row: the row then gives the players a line of their own."""
+    players: str = ""
+    """The first line's players part ('You vs Computer (greedy)'); `players_short` without levels."""
+    players_short: str = ""
+    finished: bool = False
+    """A finished game (the Load list's Finished games): replayed, never continued."""
 
 
 def _moment(data: dict[str, Any], path: Path) -> float | None:
@@ -98,9 +109,40 @@ def _progress(data: dict[str, Any]) -> str:
     return f"{moves} move{'s' if moves != 1 else ''} made"
 
 
-def summarise(path: Path, autosave: bool = False) -> SaveEntry:
-    """One row of the Load list for `path` (never raises)."""
-    label = "Unfinished" if autosave else path.stem
+def _score(value: float) -> str:
+    return f"{value:g}"
+
+
+def result_words(result: object, labels: list[str]) -> str:
+    """A finished game's outcome from its save's `result` ({winners, scores}), as the Load list
+    says it: 'You won 84–71', 'You lost 71–84', 'Computer 2 won 60–52–41', 'A draw, 80–80',
+    '37 points' (solo); 'Finished' when the save does not say (an older save)."""
+    if not isinstance(result, dict):
+        return "Finished"
+    winners, scores = result.get("winners"), result.get("scores")
+    n = len(labels)
+    if not (isinstance(winners, list) and isinstance(scores, list) and len(scores) == n and n > 0
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in scores)
+            and winners and all(isinstance(w, int) and 0 <= w < n for w in winners)):
+        return "Finished"
+    if n == 1:
+        return f"{_score(scores[0])} points"
+    best_first = "–".join(_score(v) for v in sorted(scores, reverse=True))
+    if len(winners) == n:
+        return f"A draw, {best_first}"
+    you = labels.index("You") if "You" in labels else None
+    if you is not None and you in winners:
+        return f"You {'won' if len(winners) == 1 else 'shared the win'} {best_first}"
+    if you is not None and n == 2:
+        return f"You lost {_score(scores[you])}–{_score(scores[1 - you])}"
+    names = join_names([labels[w] for w in winners])
+    return f"{names} {'won' if len(winners) == 1 else 'shared the win'} {best_first}"
+
+
+def summarise(path: Path, autosave: bool = False, finished: bool = False) -> SaveEntry:
+    """One row of the Load list for `path` (never raises); `finished`: a row of the Finished
+    games, which says the result where the others say how far."""
+    label = "Finished" if finished else "Unfinished" if autosave else path.stem
     try:
         data = read_json(path)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
@@ -113,18 +155,25 @@ def summarise(path: Path, autosave: bool = False) -> SaveEntry:
         return SaveEntry(path, f"{label} · cannot be opened", _one_line(str(exc), path), error=True)
     except Exception as exc:  # noqa: BLE001 - one odd file must not take the list down
         return SaveEntry(path, f"{label} · cannot be opened", exc.__class__.__name__, error=True)
-    title = f"{label}: {game.info.title}" if autosave else game.info.title
+    title = game.info.title if finished or not autosave else f"{label}: {game.info.title}"
     names = data.get("names")
     who = SimpleNamespace(seats=seats, names=names if isinstance(names, list) and all(
         isinstance(n, str) for n in names) else [])
+    short = " vs ".join(seat_labels(who))
     players = " vs ".join(seat_long_labels(who))
     if len(title) + len(players) > LONG_TITLE:  # four seats with levels: the names alone
-        players = " vs ".join(seat_labels(who))
+        players = short
     moment = _moment(data, path)
     keep = f" · {_short_when(moment)}"
     head = f"{title} · {players}"
+    if finished:
+        result = result_words(data.get("result"), seat_labels(who))
+        full = f"{head}<br>{result}<br>Ended {_when(moment)}<br>{path.name}: click to watch the replay"
+        return SaveEntry(path, head, f"{result}{keep}", keep=keep, full=full, game=title, players=players,
+                         players_short=short, finished=True)
     full = f"{head}<br>{_progress(data)}<br>Saved {_when(moment)}<br>{path.name}: click to open"
-    return SaveEntry(path, head, f"{_progress(data)}{keep}", keep=keep, full=full)
+    return SaveEntry(path, head, f"{_progress(data)}{keep}", keep=keep, full=full, game=title, players=players,
+                     players_short=short)
 
 
 def _one_line(text: str, path: Path) -> str:
@@ -141,3 +190,8 @@ def list_saves() -> list[SaveEntry]:
     except OSError:
         files = []
     return out + [summarise(p) for p in files]
+
+
+def list_finished() -> list[SaveEntry]:
+    """The finished games kept (`autosaves.KEEP_FINISHED`, newest first), for their replays."""
+    return [summarise(path, finished=True) for path in autosaves.finished()]

@@ -3,7 +3,7 @@
 A match started (or a named save opened) gets a fresh file in `paths.autosaves_dir()`, named
 by its game and the moment it began; a match resumed from its autosave goes on writing that
 same file. Continue resumes the newest unfinished game and the Load list shows every one.
-Finished games' autosaves are pruned to the newest few; unfinished ones are only ever deleted
+Finished games' autosaves are kept for the Load list, pruned to the newest KEEP_FINISHED; unfinished ones are only ever deleted
 by the player (the Load list asks first).
 
 Pure (no pygame): the menus, `play --load` and the tests share it. Reading a file here never
@@ -19,8 +19,9 @@ from typing import Any
 from game.core import paths
 from game.core.match import SAVE_FORMAT, read_json
 
-KEEP_FINISHED = 5
-"""Finished games' autosaves kept (newest first) once a new one is made; older ones go."""
+KEEP_FINISHED = 20
+"""Finished games' autosaves kept (newest first) for the Load list's Finished games and their
+replays; older ones go when the app starts and when a game ends (`prune`)."""
 
 FINISHED = "Finished"
 """`Match.to_json`'s progress words for a game that is over."""
@@ -79,13 +80,17 @@ def unfinished() -> list[Path]:
     return out
 
 
+def finished() -> list[Path]:
+    """Every autosave of a game that is over, newest first (the Load list's Finished games)."""
+    return [p for p in _newest_first(paths.autosaves_dir())
+            if (data := _read(p)) is not None and data.get("progress") == FINISHED]
+
+
 def prune() -> list[Path]:
     """Delete finished games' autosaves beyond the newest KEEP_FINISHED; returns what went.
     An unfinished game's file, or one that cannot be read, is never touched here."""
-    finished = [p for p in _newest_first(paths.autosaves_dir())
-                if (data := _read(p)) is not None and data.get("progress") == FINISHED]
     gone = []
-    for path in finished[KEEP_FINISHED:]:
+    for path in finished()[KEEP_FINISHED:]:
         try:
             path.unlink()
             gone.append(path)

@@ -335,8 +335,17 @@ class Match:
             "progress": "Finished" if self.state.is_over() else self.state.progress(),
             **({"names": list(self.names)} if any(self.names) else {}),
             **({"clock": self.clock.to_json()} if self.clock is not None else {}),
+            **({"result": self._result()} if self.state.is_over() else {}),
             "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
+
+    def _result(self) -> JsonDict:
+        """A finished game's outcome, so the Load list can say 'You won 84–71' without replaying
+        (loading never reads it: the commands are the truth)."""
+        try:
+            return {"winners": list(self.state.winners()), "scores": [float(s) for s in self.state.scores()]}
+        except Exception:  # noqa: BLE001 - an outcome the game cannot give must not stop the save
+            return {}
 
     def save(self, path: Path) -> None:
         write_json_atomic(path, self.to_json())

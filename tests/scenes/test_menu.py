@@ -208,7 +208,8 @@ def test_a_new_game_never_replaces_an_unfinished_one_and_continue_resumes_it_exa
 
 def test_load_rows_at_1024_show_game_progress_and_time_whole_and_everything_on_hover(ui_ctx):
     """At 1024 wide the rows ended in '…' before the save's time ('Half 1 of 2, 3 of 49 counters
-    placed · s…'): the game, how far and when now fit, and the tooltip says it all."""
+    placed · s…'): the game, how far and when now fit, and the tooltip says it all. The players
+    were cut too ('You vs Comp…'): they now get a line of their own when the title is too wide."""
     from pygame_gui.elements import UILabel
 
     from scenes.menu import MenuScene
@@ -228,9 +229,9 @@ def test_load_rows_at_1024_show_game_progress_and_time_whole_and_everything_on_h
     labels = [el for el in ui_ctx.ui.get_sprite_group().sprites() if isinstance(el, UILabel)]
     for entry in entries:
         row = menu.save_buttons[entry.path]
-        title, detail = sorted((el for el in labels if row.rect.contains(el.rect)), key=lambda el: el.rect.y)
-        game_part = entry.title.split(" · ")[0]
-        assert title.text.startswith(game_part)
+        *title, detail = sorted((el for el in labels if row.rect.contains(el.rect)), key=lambda el: el.rect.y)
+        assert " · ".join(t.text for t in title) == entry.title  # the players whole, on a line of their own if need be
+        assert all(t.font.size(t.text)[0] <= t.rect.w for t in title)
         assert detail.text.endswith(entry.keep) and entry.keep.startswith(" · ")
         progress = entry.detail[: -len(entry.keep)]
         assert detail.text.startswith(progress[: max(12, len(progress) - 4)])  # how far, whole or nearly

@@ -4,6 +4,7 @@ the JSON without replaying; a broken file shows its one-line error."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from datetime import datetime
@@ -109,3 +110,43 @@ def test_unfinished_games_come_first_and_say_so(tabletop_home: Path) -> None:
     rows = list_saves()
     assert rows[0].title.startswith("Unfinished: Entropy Rally · ")
     assert rows[1].title.startswith("Order & Chaos")
+
+
+@pytest.mark.parametrize("result, labels, words", [
+    ({"winners": [0], "scores": [84, 71]}, ["You", "Computer"], "You won 84–71"),
+    ({"winners": [1], "scores": [71, 84]}, ["You", "Computer"], "You lost 71–84"),
+    ({"winners": [1], "scores": [71.0, 84.5]}, ["Computer 1", "Computer 2"], "Computer 2 won 84.5–71"),
+    ({"winners": [0, 1], "scores": [80, 80]}, ["You", "Computer"], "A draw, 80–80"),
+    ({"winners": [2], "scores": [52, 41, 60]}, ["You", "Computer 1", "Computer 2"], "Computer 2 won 60–52–41"),
+    ({"winners": [0, 2], "scores": [60, 41, 60]}, ["Ann", "Bo", "Cy"], "Ann and Cy shared the win 60–60–41"),
+    ({"winners": [0], "scores": [37]}, ["You"], "37 points"),
+    (None, ["You", "Computer"], "Finished"),  # an older save: no result in it
+    ({"winners": [5], "scores": [1, 2]}, ["You", "Computer"], "Finished"),  # nonsense is not read
+])
+def test_a_finished_game_is_named_by_its_result(result: object, labels: list[str], words: str) -> None:
+    from scenes.save_list import result_words
+
+    assert result_words(result, labels) == words
+
+
+def test_finished_games_are_listed_apart_with_their_result_newest_first(tabletop_home: Path) -> None:
+    """Finished games used to be left off the Load list (only pruned): they are its own part now,
+    each with the result and the date, read from the JSON alone."""
+    from scenes.save_list import list_finished
+
+    saved(paths.autosaves_dir(), "rally", ["human", "normal"], 6, "rally-1.json")  # unfinished
+    old = saved(paths.autosaves_dir(), "order-chaos", ["greedy", "greedy"], 10_000, "oc-1.json")
+    new = saved(paths.autosaves_dir(), "order-chaos", ["human", "greedy"], 10_000, "oc-2.json")
+    os.utime(old, (time.time() - 60, time.time() - 60))
+    data = json.loads(new.read_text())
+    scores = [f"{v:g}" for v in data["result"]["scores"]]
+    rows = list_finished()
+    assert [r.path for r in rows] == [new, old] and all(r.finished and not r.error for r in rows)
+    assert rows[0].title == "Order & Chaos · You vs Computer (greedy)"
+    mine = "won" if data["result"]["winners"] == [0] else "lost"
+    assert rows[0].detail.startswith(f"You {mine} {scores[0]}–{scores[1]}" if mine == "lost"
+                                     else f"You won {'–'.join(sorted(scores, key=float, reverse=True))}")
+    assert rows[0].detail.endswith(rows[0].keep) and "Ended " in rows[0].full
+    assert " won " in rows[1].detail or rows[1].detail.startswith("A draw")
+    assert all(not r.title.startswith("Finished") for r in rows)
+    assert [r.path.name for r in list_saves()] == ["rally-1.json"]  # finished ones are not to continue
