@@ -3,8 +3,11 @@
 Read-only: the scene holds a `game.core.replay.Replay` (positions rebuilt from the stored
 commands), never a live match, and gives the view no overlay to act through; its clicks and keys
 go to the viewer's own controls only. Who looks is `Replay.viewpoints` (a neutral observer; each
-seat once the game is finished; an unfinished save's one person). Controls: first / back /
-play-pause / forward / last, Home / Left / Space / Right / End, V for the next viewpoint, Esc back.
+seat once the game is finished; an unfinished save's one person); the label says whose eyes, and
+what they see of the secrets. Controls: first / back / play-pause / forward / last, a slider to
+jump to any move (a click or a drag), Home / Left / Space / Right / End, Page Up / Page Down (a
+tenth of the game), V for the next viewpoint, Esc back. The view is told it is read-only
+(`GameView.read_only`): it draws no prompt for input, since nothing here takes any.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from scenes.seat_names import seat_labels
 from scenes.sprites.button import Button, shared_size
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.log_panel import LogPanel
+from scenes.sprites.slider import StepSlider
 from scenes.sprites.text import TextCache, panel
 from scenes.stack import Scene
 from scenes.views import view_class
@@ -42,8 +46,18 @@ def step_words(step: int, total: int) -> str:
     return "Start" if step == 0 else f"Move {step} of {total}"
 
 
-def viewpoint_words(viewer: Seat, names: list[str]) -> str:
-    return "Seen by: everyone (no secrets)" if viewer == OBSERVER else f"Seen by: {names[viewer]}"
+def viewpoint_words(viewer: Seat, names: list[str], hidden_info: bool = True) -> str:
+    """Whose eyes the replay is watched with, and truly what they see of the secrets: a game
+    without hidden information looks the same to everyone; else an onlooker sees no player's
+    secrets (a hand, a Hold face down) and a seat only their own. ('Seen by: everyone (no
+    secrets)' was said over face-down Holds.)"""
+    if not hidden_info:
+        return "Seen by: everyone (nothing is hidden in this game)"
+    if viewer == OBSERVER:
+        return "Seen by: an onlooker (no player's secrets)"
+    name = names[viewer]
+    return "Seen by: You (only your own secrets)" if name == "You" else \
+        f"Seen by: {name} (only their own secrets)"
 
 
 class ReplayScene(Scene):
@@ -60,6 +74,8 @@ class ReplayScene(Scene):
         self.view = view_class(self.game.info.id)(ctx, self.game, self.text)
         # nobody plays here: the view is told no seat is a person's, so it offers nothing to do
         self.view.set_seats(self.names, [False] * len(replay.seats))
+        self.view.read_only = True  # and it draws no prompt for input ("drag cards", key hints)
+        self.slider = StepSlider(self._slide)
         self.animator = Animator(lambda: self.ctx.settings.animation_factor)
         self.log = LogPanel(self.text)
         self.viewpoints = replay.viewpoints()
@@ -134,6 +150,16 @@ class ReplayScene(Scene):
         self.step = step
         self._show(animate)
         self._refresh_buttons()
+
+    def _slide(self, step: int) -> None:
+        """The slider picked `step`: go there at once (no animation: a jump, not a move)."""
+        self.playing = False
+        self.go(step)
+
+    def jump(self, by: int) -> None:
+        """A tenth of the game on (or back, `by` < 0): Page Down / Page Up."""
+        self.playing = False
+        self.go(self.step + by * max(1, len(self.replay) // 10))
 
     def first(self) -> None:
         self.playing = False
@@ -213,6 +239,8 @@ class ReplayScene(Scene):
             self.buttons.append(b)
         self.btn_first, self.btn_back, self.btn_play, self.btn_forward, self.btn_last = self.buttons
         self.counter_x = x + 10
+        widest = step_words(len(self.replay), len(self.replay))
+        counter_w = self.text.render(widest, self.fs + 2, palette.TEXT, "bold").get_width()
         close = Button("Back", self.close, "Leave the replay (Esc)")
         close.rect = pygame.Rect(bar.right - 16 - wide, y, wide, bh)
         self.btn_close = close
@@ -224,6 +252,10 @@ class ReplayScene(Scene):
             self.buttons.append(see)
         else:
             self.btn_view = None
+        right = (self.btn_view or close).rect.x
+        left = self.counter_x + counter_w + 24
+        self.slider.track = pygame.Rect(left, bar.centery - bh // 4, max(0, right - 24 - left), bh // 2)
+        self.slider.total = len(self.replay)
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -234,18 +266,22 @@ class ReplayScene(Scene):
         self.btn_forward.enabled = self.btn_last.enabled = self.step < end
         self.btn_play.label = "Pause" if self.playing else "Play"
         self.btn_play.enabled = end > 0
+        self.slider.step = self.step
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             keys: dict[int, Callable[[], None]] = {
                 pygame.K_ESCAPE: self.close, pygame.K_LEFT: self.back, pygame.K_RIGHT: self.forward,
                 pygame.K_SPACE: self.toggle_play, pygame.K_HOME: self.first, pygame.K_END: self.last,
+                pygame.K_PAGEDOWN: lambda: self.jump(1), pygame.K_PAGEUP: lambda: self.jump(-1),
                 pygame.K_v: self.next_viewpoint if len(self.viewpoints) > 1 else (lambda: None)}
             action = keys.get(event.key)
             if action is not None:
                 action()
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if self.slider.handle(event):
+                return True
             for b in self.buttons:
                 if b.handle(event) and event.type == pygame.MOUSEBUTTONUP:
                     self.ctx.play("click")
@@ -303,7 +339,8 @@ class ReplayScene(Scene):
             img = self.text.render(line, size, palette.TEXT)
         surface.blit(img, img.get_rect(midleft=(24, int(self.top_h * 0.76))),
                      pygame.Rect(0, 0, room, img.get_height()))
-        self.text.blit(surface, viewpoint_words(self.viewer, self.names), fs - 1, palette.TEXT_DIM,
+        self.text.blit(surface, viewpoint_words(self.viewer, self.names, self.game.info.hidden_info), fs - 1,
+                       palette.TEXT_DIM,
                        center=(self.side_rect.centerx, self.top_h * 0.5))
         self.text.blit(surface, "Game log", fs, BRASS, "bold", topleft=(self.side_rect.x + 14, self.side_rect.y + 6))
         self.log.draw(surface)
@@ -312,3 +349,4 @@ class ReplayScene(Scene):
             b.draw(surface, self.text, row)
         self.text.blit(surface, step_words(self.step, len(self.replay)), fs + 2, palette.TEXT, "bold",
                        midleft=(self.counter_x, self.bar_rect.centery))
+        self.slider.draw(surface, self.text, max(12, fs - 2))

@@ -111,6 +111,9 @@ class GameView(ABC):
         self.public_screen = False
         """Set by the table: on a shared screen, the seat shown was given it without a hand-off
         (a public step): nothing private of that seat may be drawn."""
+        self.read_only = False
+        """Set by the replay viewer: nobody acts on this view, so it draws no prompt for input
+        (a drag hint, key hints, "Your hand"); the table leaves it False."""
 
     def set_seats(self, names: Sequence[str], humans: Sequence[bool]) -> None:
         """The table tells the view each seat's name and whether a person plays it."""

@@ -1509,7 +1509,8 @@ class RallyView(GameView):
         if playing is not None and dock_view is not v:
             dock_view = cargo_at(dock_view, playing[0], playing[1])
         draw_dock(layer, dock, dock_view, self.text, self.lay.font, self.predictions, hidden,
-                  v.get("phase") == "planning", off, self.seat_names, self.is_human(self.me))
+                  v.get("phase") == "planning" and not self.read_only, off, self.seat_names,
+                  self.is_human(self.me) and not self.read_only)  # replay: no drag prompt
         if playing is None or not playing[0].entropy:
             self._draw_bar(layer, off, float(v.get("entropy", 0)), playing)
         return layer

@@ -637,7 +637,7 @@ class SkirmishView(GameView):
         prompt = self._tray_prompt(names) if any(self.is_human(s) for s in self.view.get("to_act", [])) else ""
         if self.measuring:
             prompt = "Measuring (M or Esc to stop): drag from a model or any point."
-        keys = KEY_HINTS
+        keys = "" if self.read_only else KEY_HINTS  # a replay takes no keys of the table's
         keys_w = self.text.font(max(10, fs - 3)).size(keys)[0]
         self.text.blit(surface, keys, max(10, fs - 3), palette.TEXT_DIM, midright=(r.right - 10, r.y + int(fs * 1.0)))
         self.text.blit(surface, hud.fit(self.text, prompt, max(10, fs - 2), r.width - 40 - keys_w), max(10, fs - 2),
