@@ -27,7 +27,7 @@ from scenes.sprites.button import Button, shared_size
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.log_panel import LogPanel
 from scenes.sprites.slider import StepSlider
-from scenes.sprites.text import TextCache, panel
+from scenes.sprites.text import TextCache, panel, wrap_text
 from scenes.stack import Scene
 from scenes.views import view_class
 from scenes.views.base import Overlay
@@ -311,6 +311,24 @@ class ReplayScene(Scene):
         return PULSE if self.playing else STILL
 
     # --- drawing --------------------------------------------------------------------------
+    def viewpoint_lines(self, size: int) -> list[str]:
+        """The 'Seen by' label in lines as wide as the side panel (two at most: at 1024 wide one
+        line ran out of the window)."""
+        words = viewpoint_words(self.viewer, self.names, self.game.info.hidden_info)
+        font, room = self.text.font(size), self.side_rect.w - 8
+        if font.size(words)[0] <= room:
+            return [words]
+        who, _, why = words.partition(" (")  # whose eyes on one line, what they see on the next
+        lines = wrap_text(who, font, room) + (wrap_text(f"({why}", font, room) if why else [])
+        return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+
+    def _draw_viewpoint(self, surface: pygame.Surface, size: int) -> None:
+        lines = self.viewpoint_lines(size)
+        step = int(size * 1.25)
+        top = self.top_h * 0.5 - step * (len(lines) - 1) / 2
+        for i, line in enumerate(lines):
+            self.text.blit(surface, line, size, palette.TEXT_DIM, center=(self.side_rect.centerx, top + i * step))
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         if self._chrome is None or self._chrome.get_size() != (w, h):
@@ -339,9 +357,7 @@ class ReplayScene(Scene):
             img = self.text.render(line, size, palette.TEXT)
         surface.blit(img, img.get_rect(midleft=(24, int(self.top_h * 0.76))),
                      pygame.Rect(0, 0, room, img.get_height()))
-        self.text.blit(surface, viewpoint_words(self.viewer, self.names, self.game.info.hidden_info), fs - 1,
-                       palette.TEXT_DIM,
-                       center=(self.side_rect.centerx, self.top_h * 0.5))
+        self._draw_viewpoint(surface, fs - 1)
         self.text.blit(surface, "Game log", fs, BRASS, "bold", topleft=(self.side_rect.x + 14, self.side_rect.y + 6))
         self.log.draw(surface)
         row = shared_size(self.text, self.buttons, fs + 2)

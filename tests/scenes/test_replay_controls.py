@@ -130,3 +130,20 @@ def test_a_replayed_view_shows_no_prompt_for_input(ui_ctx, monkeypatch, game_id,
     scene.view.read_only = False  # the table's view: the prompts are there, so the test can fail
     words = drawn_words(ui_ctx, scene, monkeypatch)
     assert all(p in words for p in prompts), words
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_the_seen_by_label_stays_inside_the_window(ui_ctx, size) -> None:
+    """'Seen by: everyone (nothing is hidden in this game)' ran out of the window at 1280 wide."""
+    from scenes.replay import ReplayScene
+
+    for game_id, seats in (("order-chaos", ["greedy", "greedy"]), ("worlds-collide", ["human", "greedy", "greedy"])):
+        ui_ctx.use_window(pygame.Surface(size))
+        scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(random_match(game_id, seats, 30)), start=0))
+        font = scene.text.font(scene.fs - 1)
+        for viewer in scene.viewpoints:
+            scene.viewer = viewer
+            lines = scene.viewpoint_lines(scene.fs - 1)
+            assert 1 <= len(lines) <= 2 and " ".join(lines).startswith("Seen by: ")
+            assert all(font.size(line)[0] <= scene.side_rect.w for line in lines), lines
+            assert scene.side_rect.right <= size[0]
