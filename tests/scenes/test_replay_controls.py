@@ -147,3 +147,18 @@ def test_the_seen_by_label_stays_inside_the_window(ui_ctx, size) -> None:
             assert 1 <= len(lines) <= 2 and " ".join(lines).startswith("Seen by: ")
             assert all(font.size(line)[0] <= scene.side_rect.w for line in lines), lines
             assert scene.side_rect.right <= size[0]
+
+
+def test_an_onlooker_of_rally_is_shown_no_hand_of_their_own(ui_ctx, monkeypatch) -> None:
+    """Rally's replay showed the onlooker 'Your hand (0)' and 'No cards left in your hand' while
+    planning; a seat's eyes still see that seat's hand."""
+    from scenes.replay import ReplayScene
+
+    match = random_match("rally", ["human", "greedy"], 40)
+    scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(match), start=0))
+    planning = [k for k in range(len(scene.replay) + 1) if scene.replay.state_at(k).view(0).get("phase") == "planning"]
+    scene.go(planning[-1])
+    assert scene.viewer == OBSERVER
+    assert "Your hand" not in drawn_words(ui_ctx, scene, monkeypatch)
+    key(ui_ctx, pygame.K_v)
+    assert scene.viewer == 0 and "Your hand (" in drawn_words(ui_ctx, scene, monkeypatch)

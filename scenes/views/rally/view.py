@@ -242,7 +242,7 @@ class RallyView(GameView):
         if phase in ("planning", "distribute"):
             # the split before planning keeps planning's dock (its panel stands there), so the map
             # does not change size between the two
-            return sum(1 for s in v.get("ships", []) if s["owner"] == seat), True
+            return sum(1 for s in v.get("ships", []) if s["owner"] == seat), seat is not None and seat >= 0  # an onlooker has no hand
         if phase == "chaos":
             return len(rows_in_chaos(v)), False
         return 0, False
