@@ -127,9 +127,11 @@ def test_a_replayed_view_shows_no_prompt_for_input(ui_ctx, monkeypatch, game_id,
     scene._show()
     words = drawn_words(ui_ctx, scene, monkeypatch)
     assert not any(p in words for p in prompts), words
-    scene.view.read_only = False  # the table's view: the prompts are there, so the test can fail
+    scene.view.read_only = False  # the table's view with a person at it: the prompts are there,
+    monkeypatch.setattr(scene.view, "is_human", lambda seat: True)  # so the test can fail
     words = drawn_words(ui_ctx, scene, monkeypatch)
     assert all(p in words for p in prompts), words
+    assert "You's" not in words
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])

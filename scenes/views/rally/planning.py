@@ -288,7 +288,8 @@ def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: 
         text.blit(layer, extra, fs - 2, DIM, "bold", midleft=(at.right + 8, at.centery))
     if dock.hand.width > 0:
         seat = int(view.get("seat", 0))
-        whose = "Your hand" if person or not 0 <= seat < len(names) else f"{names[seat]}'s hand"
+        whose = "Your hand" if person or not 0 <= seat < len(names) or names[seat] == "You" \
+            else f"{names[seat]}'s hand"  # (the seat named "You" in a replay: not "You's hand")
         text.blit(layer, f"{whose} ({len(dock.hand_cards)})", fs - 1, BRASS, "bold",
                   topleft=(dock.hand.x + ox, dock.rect.y + oy + 2))
         if not dock.hand_cards:
