@@ -22,7 +22,7 @@ import pygame
 from scenes.dialog import DialogScene
 from scenes.kit import palette
 from scenes.sprites.text import wrap_text
-from scenes.widgets import blit_text, dim, draw_card
+from scenes.widgets import blit_text, draw_card
 
 
 class ConfirmScene(DialogScene):
@@ -104,7 +104,7 @@ class ConfirmScene(DialogScene):
         return wrap_text(self.detail, font, self._card.w - self.px(64))[:3]
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 175)
+        self.draw_behind(surface)  # the screen it came from, dimmed but in sight
         draw_card(surface, self._card, radius=22)
         c = self._card
         x = c.x + self.px(32)

@@ -22,6 +22,7 @@ from scenes.app import themed_class, ui_scale
 from scenes.pacing import STILL
 from scenes.resources import asset_path
 from scenes.stack import Scene
+from scenes.ui_picture import widgets_picture
 
 Action = Callable[[], object]
 
@@ -38,6 +39,9 @@ class UIScene(Scene):
         self._actions: dict[Any, Action] = {}
         self.scale = 1.0
         """UI scale of the current layout (scenes.app.ui_scale): multiply design pixels with `px`."""
+        self.picture: pygame.Surface | None = None
+        """While another screen covers this one: its widgets as they were shown (`scenes.ui_picture`),
+        which a card over it draws under itself, dimmed."""
 
     # --- lifecycle -------------------------------------------------------------
     def enter(self) -> None:
@@ -47,8 +51,7 @@ class UIScene(Scene):
         self._teardown()
 
     def pause(self) -> None:
-        if self.root is not None:
-            self.root.hide()
+        self._cover()
 
     def resume(self) -> None:
         self.rebuild()
@@ -58,7 +61,7 @@ class UIScene(Scene):
             self.rebuild()
         elif self.root is not None:
             self.rebuild()
-            self.root.hide()
+            self._cover()
 
     def rebuild(self) -> None:
         self._teardown()
@@ -68,10 +71,18 @@ class UIScene(Scene):
                             manager=self.ctx.ui, object_id=ObjectID(class_id="@clear"))
         self.build(w, h)
 
+    def _cover(self) -> None:
+        """Another screen covers this one: keep a picture of the widgets, then hide them (they
+        would be drawn over the cover and still take its clicks)."""
+        if self.root is not None:
+            self.picture = widgets_picture(self.ctx.ui, self.root, self.ctx.size)
+            self.root.hide()
+
     def _teardown(self) -> None:
         if self.root is not None:
             self.root.kill()
             self.root = None
+        self.picture = None
         self._actions.clear()
 
     def build(self, w: int, h: int) -> None:
