@@ -1,4 +1,9 @@
-"""The pause menu: a dimmed overlay above the table (Esc resumes, as the card says by its title)."""
+"""The pause menu: a dimmed overlay above the table (Esc resumes, as the card says by its title).
+
+Whatever leaves the table from here asks first (Load game, Guided game, Quit): a click meant for
+the button beside it must not end the session at the table. The game is autosaved after every
+move, and each card says so.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,8 @@ from pygame_gui.elements import UILabel
 from game.core import paths
 from scenes.kit import palette
 from scenes.app import ui_scale
+from scenes.guide.launch import open_guided
+from scenes.guide.script import has_script
 from scenes.widgets import UIScene, blit_text, dim, draw_card, one_line
 
 
@@ -29,8 +36,12 @@ class PauseScene(UIScene):
     def layout(self, w: int, h: int) -> dict[str, pygame.Rect]:
         self.scale = ui_scale(w, h)
         px = self.px
-        bw, bh, gap = px(320), px(50), px(10)
         names = ["resume", "save", "load", "rules", "settings", "main_menu", "quit"]
+        if has_script(self.match.game.info.id):
+            names.insert(names.index("rules") + 1, "guided")
+        bw, gap = px(320), px(10)
+        # the buttons' height gives way first, so eight of them fit a 640-high window
+        bh = max(px(36), min(px(50), (h - px(24) - px(166)) // len(names) - gap))
         card_h = px(110) + len(names) * (bh + gap) + px(56)
         card = pygame.Rect(0, 0, bw + px(80), card_h)
         card.center = (w // 2, h // 2)
@@ -48,6 +59,9 @@ class PauseScene(UIScene):
         self.icon_button(r["save"], "Save game", self.save, "save", tooltip="Save to your saves folder")
         self.icon_button(r["load"], "Load game", self.load, "open-folder", tooltip="Open a saved game")
         self.icon_button(r["rules"], "Rules", self.rules, "open-book")
+        if "guided" in r:
+            self.icon_button(r["guided"], "Restart the guide" if self.guiding else "Guided game", self.guided,
+                             "light-bulb", tooltip="Learn this game in a few guided steps (asks first)")
         self.icon_button(r["settings"], "Settings", self.settings, "cog")
         self.icon_button(r["main_menu"], "Main menu", self.main_menu, "vortex",
                          tooltip="Leave the table; Continue in the menu brings you back")
@@ -77,10 +91,52 @@ class PauseScene(UIScene):
         self.message, self.message_ok = one_line(text, 48), ok
         self.rebuild()
 
+    @property
+    def saved(self) -> bool:
+        """The game is autosaved after every move (Continue in the main menu picks it up)."""
+        return self.match.autosave_path is not None
+
+    @property
+    def guiding(self) -> bool:
+        """The table under this menu is a guided game still following its script."""
+        scenes = self.ctx.stack.scenes
+        index = next((i for i, scene in enumerate(scenes) if scene is self), 0)
+        return index > 0 and bool(getattr(scenes[index - 1], "guiding", False))
+
+    def _leave_detail(self) -> str:
+        return ("This game is saved: Continue in the main menu picks it up where you left it." if self.saved
+                else "This game is not saved. Save game first to keep it.")
+
     def load(self) -> None:
+        """The Load list, after a question: it leaves the table."""
+        self.ctx.stack.push(self.ctx.scene("confirm", "Leave this game to load another?", self._leave_detail(),
+                                           "Load game", self._load_now, no="Stay", icon="open-folder"))
+
+    def _load_now(self) -> None:
+        self.match.save_now()
         menu = self.ctx.scene("menu")
         menu.mode = "load"  # type: ignore[attr-defined]
         self.ctx.stack.clear_to(menu)
+
+    def guided(self) -> None:
+        """This game's guided game, after a question: it leaves the table (or starts the guide over)."""
+        title = self.match.game.info.title
+        if self.guiding:
+            question, detail = "Restart the guide?", "The guided game starts again from its first step."
+        else:
+            question = f"Leave this game for the guided {title}?"
+            detail = self._leave_detail()
+        self.ctx.stack.push(self.ctx.scene("confirm", question, detail, "Guided game", self._guided_now,
+                                           no="Stay", icon="light-bulb"))
+
+    def _guided_now(self) -> None:
+        """A restarted guide keeps the old one's autosave slot (the Load list does not gather
+        half-played guides); a game left for the guide keeps its own."""
+        self.match.save_now()
+        slot = self.match.autosave_path if self.guiding else None
+        error = open_guided(self.ctx, self.match.game.info.id, autosave=slot)
+        if error:
+            self._say(error, ok=False)
 
     def rules(self) -> None:
         self.ctx.stack.push(self.ctx.scene("rules", self.match.game.info.id))
@@ -94,7 +150,7 @@ class PauseScene(UIScene):
     def quit(self) -> None:
         """Close the app, after a question: a click meant for Main menu or Save just above must
         not end the session. The game is autosaved after every move, and the card says so."""
-        saved = self.match.autosave_path is not None
+        saved = self.saved
         question = "Your game is saved; quit?" if saved else "Quit? This game is not saved."
         detail = ("Continue in the main menu picks it up where you left it." if saved else
                   "Save game first to keep it.")

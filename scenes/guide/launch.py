@@ -7,6 +7,7 @@ these, import no table. Which games have been offered their guide is remembered 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from game.core import autosaves
@@ -16,18 +17,19 @@ from scenes.guide.script import ScriptError, has_script, load_script
 from scenes.widgets import open_table
 
 
-def guided_match(game_id: str) -> tuple[Match, Any]:
-    """The script and the match it is played on (its seeded set-up); ScriptError if broken."""
+def guided_match(game_id: str, autosave: Path | None = None) -> tuple[Match, Any]:
+    """The script and the match it is played on (its seeded set-up), autosaved to `autosave` (a
+    restarted guide: the old one's slot) or a new slot; ScriptError if broken."""
     script = load_script(game_id)
     match = Match(get_game(game_id), dict(script.config), script.seed, list(script.seats))
-    match.autosave_path = autosaves.new_autosave_path(game_id)
+    match.autosave_path = autosave or autosaves.new_autosave_path(game_id)
     return match, script
 
 
-def open_guided(ctx: Any, game_id: str) -> str | None:
+def open_guided(ctx: Any, game_id: str, autosave: Path | None = None) -> str | None:
     """Put the guided game of `game_id` on the table (replacing every screen); an error line or None."""
     try:
-        match, script = guided_match(game_id)
+        match, script = guided_match(game_id, autosave)
         scene = ctx.scene("guided_table", match, script)
     except (ScriptError, ImportError) as exc:
         return f"The guided game can't start: {exc}"

@@ -1,0 +1,114 @@
+"""Whatever leaves the table from the pause menu asks first, and says the game is saved: Load game
+used to leave at once. The pause menu also opens this game's guided game (or starts a guide
+over), asking first, and its eight buttons fit a 1024x640 window."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core import autosaves
+from game.core.match import Match
+from game.core.registry import get_game
+from scenes.app import AppContext, step
+from scenes.confirm import ConfirmScene
+from scenes.guide.launch import open_guided
+from scenes.guide.table import GuidedTableScene
+from scenes.pause import PauseScene
+from tests.scenes.table_context import table_context
+
+DT = 1 / 60
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    with table_context(tmp_path, monkeypatch, size=(1280, 800)) as context:
+        yield context
+
+
+def frames(ctx: AppContext, n: int = 2) -> None:
+    for _ in range(n):
+        step(ctx, pygame.event.get(), DT)
+
+
+def click(ctx: AppContext, scene: Any, label: str) -> None:
+    button = next(b for b in scene._actions if getattr(b, "text", None) == label)
+    pos = button.rect.center
+    pygame.mouse.set_pos(pos)
+    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], DT)
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], DT)
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], DT)
+    frames(ctx, 3)
+
+
+def paused_table(ctx: AppContext) -> tuple[Any, PauseScene]:
+    match = Match(get_game("order-chaos"), {"size": 5}, 1, ["human", "greedy"])
+    match.autosave_path = autosaves.new_autosave_path("order-chaos")
+    table = ctx.scene("table", match)
+    ctx.stack.clear_to(table)
+    frames(ctx)
+    table.open_pause()
+    frames(ctx)
+    pause = ctx.stack.top
+    assert isinstance(pause, PauseScene)
+    return table, pause
+
+
+def test_load_game_asks_first_and_says_the_game_is_saved(ctx: AppContext) -> None:
+    table, pause = paused_table(ctx)
+    click(ctx, pause, "Load game")
+    card = ctx.stack.top
+    assert isinstance(card, ConfirmScene) and table in ctx.stack.scenes, "nothing left yet"
+    assert "saved" in card.detail and "Continue" in card.detail
+    click(ctx, card, "Stay")
+    assert ctx.stack.top is pause and table in ctx.stack.scenes
+    click(ctx, pause, "Load game")
+    click(ctx, ctx.stack.top, "Load game")
+    menu = ctx.stack.top
+    assert table not in ctx.stack.scenes and getattr(menu, "mode", None) == "load"
+    assert table.match.autosave_path in autosaves.unfinished(), "the game left is kept"
+
+
+def test_guided_game_from_the_pause_menu_asks_then_keeps_the_game_left(ctx: AppContext) -> None:
+    table, pause = paused_table(ctx)
+    click(ctx, pause, "Guided game")
+    card = ctx.stack.top
+    assert isinstance(card, ConfirmScene) and "saved" in card.detail and table in ctx.stack.scenes
+    click(ctx, card, "Guided game")
+    guided = ctx.stack.top
+    assert isinstance(guided, GuidedTableScene) and guided.match.game.info.id == "order-chaos"
+    assert guided.match.autosave_path != table.match.autosave_path
+    assert table.match.autosave_path in autosaves.unfinished()
+
+
+def test_restart_the_guide_starts_it_over_in_the_same_autosave_slot(ctx: AppContext) -> None:
+    assert open_guided(ctx, "order-chaos") is None
+    frames(ctx)
+    first = ctx.stack.top
+    assert isinstance(first, GuidedTableScene)
+    first.next_step()  # a step further on
+    assert first.progress.index == 1
+    first.open_pause()
+    frames(ctx)
+    pause = ctx.stack.top
+    assert isinstance(pause, PauseScene)
+    click(ctx, pause, "Restart the guide")
+    assert isinstance(ctx.stack.top, ConfirmScene) and ctx.stack.top.question == "Restart the guide?"
+    click(ctx, ctx.stack.top, "Guided game")
+    again = ctx.stack.top
+    assert isinstance(again, GuidedTableScene) and again is not first
+    assert again.progress.index == 0 and again.match.autosave_path == first.match.autosave_path
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1280, 800)])
+def test_the_pause_menus_buttons_fit_the_window(ctx: AppContext, size: tuple[int, int]) -> None:
+    pause = PauseScene(ctx, Match(get_game("order-chaos"), {"size": 5}, 1, ["human", "greedy"]))
+    r = pause.layout(*size)
+    window = pygame.Rect(0, 0, *size)
+    buttons = [rect for name, rect in r.items() if name != "card"]
+    assert len(buttons) == 8 and "guided" in r
+    assert window.contains(r["card"]) and all(r["card"].contains(b) for b in buttons)
+    assert not any(a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1:])
