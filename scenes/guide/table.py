@@ -22,7 +22,7 @@ from game.core.match import Match
 from game.core.protocol import Command
 from scenes.guide.pointers import Mark, resolve, table_rect
 from scenes.guide.progress import Progress
-from scenes.guide.script import CORNERS, Script
+from scenes.guide.script import Script
 from scenes.guide.worker import ScriptedWorker
 from scenes.kit import palette
 from scenes.sprites.button import Button
@@ -203,8 +203,12 @@ class GuidedTableScene(TableScene):
             if mark.arrow_to is not None:
                 _arrow(surface, mark.rect.center, mark.arrow_to.center, colour, width + 1)
 
-    def card_layout(self, avoid: list[pygame.Rect]) -> tuple[pygame.Rect, list[str], int]:
-        """The note's rect (in a corner of the board area clear of the pointers), its lines, size."""
+    def card_layout(self, avoid: list[pygame.Rect],
+                    keep: list[pygame.Rect] | None = None) -> tuple[pygame.Rect, list[str], int]:
+        """The note's rect, its lines and size. It goes where it covers least of the pointers
+        (`avoid`), then least of the boxes the view keeps clear (`keep`, by default
+        `GameView.keep_clear`: a score box, the plays left), each by its share hidden (`covered`); of equal places the script's corner
+        first, then the other corners, then places in the board area nearest that corner."""
         step = self.progress.step
         assert step is not None
         area = self.play_rect.inflate(-24, -24)
@@ -213,18 +217,16 @@ class GuidedTableScene(TableScene):
         lines = self.text.wrap(step.text, fs, w - 36)
         line_h = self.text.font(fs).get_linesize()
         bh = max(34, int(fs * 2.1))
-        h = 18 + int(fs * 1.5) + 10 + line_h * len(lines) + 14 + bh + 16
-        corners = sorted(CORNERS, key=lambda c: c != self.script.note)
-        best, best_overlap = None, -1
-        for name in corners:
-            rect = pygame.Rect(0, 0, w, h)
-            setattr(rect, name, getattr(area, name))
-            overlap = sum(rect.clip(r).width * rect.clip(r).height for r in avoid)
-            if best is None or overlap < best_overlap:
-                best, best_overlap = rect, overlap
-            if overlap == 0:
+        h = min(18 + int(fs * 1.5) + 10 + line_h * len(lines) + 14 + bh + 16, area.height)
+        keep = self.view.keep_clear() if keep is None else keep
+        rings = [r.inflate(16, 16) for r in avoid]  # (a pointer's ring is drawn round its rect)
+        best, best_cost = pygame.Rect(0, 0, w, h), (math.inf, math.inf)
+        for rect in note_places(area, (w, h), self.script.note):
+            cost = (covered(rect, rings), covered(rect, keep))
+            if cost < best_cost:
+                best, best_cost = rect, cost
+            if cost == (0.0, 0.0):
                 break
-        assert best is not None
         return best, lines, fs
 
     def _draw_card(self, surface: pygame.Surface, marks: list[Mark]) -> None:
@@ -255,10 +257,41 @@ class GuidedTableScene(TableScene):
             b.rect = pygame.Rect(rect.right - 18 - bw - slot * (bw + 10), rect.bottom - 14 - bh, bw, bh)
             b.draw(surface, self.text, fs)
         if not self.progress.waits_for_next:
+            # in Next's place, which is empty while the step waits for a move (on the left it
+            # ran under Skip's button)
             waiting = ("Read it, then Continue" if self.view.held_words() is not None
                        else "Your move" if self.acting_human() is not None else "The computer moves...")
-            self.text.blit(surface, waiting, fs - 1, palette.TEXT_DIM, "bold",
-                           midleft=(x, rect.bottom - 14 - bh // 2))
+            size = fs - 1
+            while size > 11 and self.text.font(size, "bold").size(waiting)[0] > bw:
+                size -= 1
+            self.text.blit(surface, waiting, size, palette.TEXT_DIM, "bold",
+                           midright=(rect.right - 18, rect.bottom - 14 - bh // 2))
+
+
+def covered(rect: pygame.Rect, boxes: list[pygame.Rect]) -> float:
+    """How much of `boxes` `rect` covers, each box by the share of it hidden: a small score box
+    hidden whole weighs as much as a whole board, more than a corner of it."""
+    total = 0.0
+    for box in boxes:
+        clip = rect.clip(box)
+        if clip.width and clip.height:
+            total += clip.width * clip.height / (box.width * box.height)
+    return total
+
+
+def note_places(area: pygame.Rect, size: tuple[int, int], corner: str, across: int = 5) -> list[pygame.Rect]:
+    """Where a note of `size` may go inside `area`: its corners (`corner` first), then the places
+    of an `across` x `across` grid nearest `corner`."""
+    w, h = size
+    first = pygame.Rect(0, 0, w, h)
+    setattr(first, corner, getattr(area, corner))
+    xs = [area.left + (area.width - w) * i // (across - 1) for i in range(across)]
+    ys = [area.top + (area.height - h) * j // (across - 1) for j in range(across)]
+    grid = [pygame.Rect(x, y, w, h) for y in ys for x in xs]
+    corners = [r for r in grid if r.x in (xs[0], xs[-1]) and r.y in (ys[0], ys[-1])]
+    rest = sorted((r for r in grid if r not in corners),
+                  key=lambda r: math.hypot(r.x - first.x, r.y - first.y))
+    return [first] + [r for r in corners if r != first] + rest
 
 
 def _arrow(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], colour: Colour,

@@ -379,3 +379,8 @@ class GameView(ABC):
     def role_of(self, seat: Seat) -> str:
         """The seat's current role name (for seat labels), '' when the game has none."""
         return ""
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The boxes on screen a note laid over the table (the guide's) should leave in sight:
+        a score, what a seat can still play, the pieces themselves. This default names none."""
+        return []

@@ -131,6 +131,13 @@ class OrderChaosView(GameView):
             return PULSE
         return STILL
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The board with its rows' and columns' points, and the score card (the guide's note)."""
+        if self.board_rect.width == 0:
+            return []
+        n = self.n - 1
+        return [self.board_rect.union(self._row_score_rect(n)).union(self._col_score_rect(n)), self._score_card()]
+
     def role_of(self, seat: Seat) -> str:
         roles = self.view.get("roles", {})
         if seat == roles.get("order"):

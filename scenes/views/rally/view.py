@@ -1161,6 +1161,16 @@ class RallyView(GameView):
                 return Target("program", ident=f"{sid}:{len(cards)}"), Target("hand")
         return FINISH, FINISH
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The entropy bar, the programs and hand, and every tile on the map (the guide's note
+        leaves them in sight; the players' column beside the map may go under it)."""
+        if self.lay is None:
+            return []
+        r = int(self.fit.radius * 0.87)  # (the box of the hex's inner circle: its corners are drawn)
+        tiles = [pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r)
+                 for x, y in (self.fit.centre(_hex(t["hex"])) for t in self.view.get("tiles", []))]
+        return [self.lay.bar, self.lay.dock] + [t.clip(self.lay.map) for t in tiles]
+
     # --- tooltips --------------------------------------------------------------------------------
     def tooltip(self, pos: Point) -> str | None:
         self._mouse = pos

@@ -559,6 +559,7 @@ class WorldsCollideView(GameView):
             ly = y2 + max(int(fs * 0.35), (h2 - line_h * len(lines)) // 2)  # (below the REALITY label)
             for k, line in enumerate(lines):
                 g.labels.append((line, fs - 2, palette.TEXT, "bold", "topleft", (lx, ly + k * line_h)))
+            g.places[("can-play", seat)] = pygame.Rect(lx, y2, list_w, h2)
             g.tips.append((pygame.Rect(lx, y2, list_w, h2),
                            f"{p['name']} holds {count} Actions: every Action not played yet"
                            + (" (one of them is this round's face-down choice)." if p.get("chosen") else ".")))
@@ -848,6 +849,12 @@ class WorldsCollideView(GameView):
         return f"Hidden from {join_names([players[o]['name'] for o in blind])}: only they have not seen it."
 
     # --- the table's questions ----------------------------------------------------------
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What each seat can still play, this round's plays, the round, the person's hand and
+        played row (the guide's note leaves them in sight)."""
+        return [r for key, r in self.geo.places.items()
+                if key[0] in ("can-play", "arena", "plaque", "played-size") or key[0] == "hand" and len(key) == 3]
+
     def role_of(self, seat: Seat) -> str:
         players = self.view.get("players") or []
         if 0 <= seat < len(players):
