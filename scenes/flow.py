@@ -237,6 +237,8 @@ class TableFlow:
         self.public_screen = False
         """Hot-seat: the seat on screen was shown without a hand-off, for a public decision; its
         next private decision needs one."""
+        self._private: dict[Seat, tuple[Any, int, bool]] = {}
+        """Per seat: the position (state object, ply) `private_step` last answered for, and its answer."""
 
     # --- who plays -----------------------------------------------------------------------------
     @property
@@ -285,7 +287,20 @@ class TableFlow:
         """Hot-seat: `seat` must be handed the screen before it acts (another seat has it, or
         the view asks for it again after a moment everyone watched)."""
         return self.hot_seat and (seat != self.shown or self.view.handoff_again() or (
-            self.public_screen and self.view.private_decision(self.match.state.view(seat))))
+            self.public_screen and self.private_step(seat)))
+
+    def private_step(self, seat: Seat) -> bool:
+        """The view's `private_decision` on `seat`'s view of the position now, asked once per
+        position and seat: `acting_human` asks it several times a frame while a public step is
+        on screen, and the answer changes only with the position (a move, an undo: the ply or
+        the state object)."""
+        state, ply = self.match.state, len(self.match.commands)
+        known = self._private.get(seat)
+        if known is not None and known[0] is state and known[1] == ply:
+            return known[2]
+        answer = self.view.private_decision(state.view(seat))
+        self._private[seat] = (state, ply, answer)
+        return answer
 
     def viewer(self) -> Seat:
         """The seat whose view is drawn: never a seat that has not been handed the screen."""
@@ -318,7 +333,7 @@ class TableFlow:
         if not self.hot_seat or self.match.state.is_over() or by_itself(self.match.to_act()):
             return None
         first = self.next_human()
-        if first is not None and not self.view.private_decision(self.match.state.view(first)):
+        if first is not None and not self.private_step(first):
             self.shown, self.public_screen = first, True  # a public first step: no "I'm ready"
             return None
         return first if first is not None else self.humans[0]
@@ -412,7 +427,7 @@ class TableFlow:
         if self.hot_seat and not state.is_over() and self.pending is None:
             nxt = self.next_human()
             if nxt is not None and self.handoff_due(nxt) and not self.handoff_open:
-                if not self.view.private_decision(state.view(nxt)):
+                if not self.private_step(nxt):
                     return ShowSeat(nxt, public=True)  # a public step: no "I'm ready", secrets stay hidden
                 if nxt != self.shown and not self.view.has_secrets(self.view.view) \
                         and not self.view.has_secrets(state.view(nxt)):

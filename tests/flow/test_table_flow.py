@@ -5,6 +5,7 @@ does with each answer, minus the drawing."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,7 +103,11 @@ class FakeView:
     hold: bool = False
     again: bool = False
     private: bool = True
+    """`private_decision`'s answer: the flow asks it once per position and seat, so a test that
+    changes it moves the position on too (`Table.same_seat_decides_again`)."""
     prompt: str | None = None
+    asked: int = 0
+    """How many times `private_decision` was asked."""
 
     def hold_chance(self, watch_paused: bool) -> bool:
         return self.hold
@@ -117,6 +122,7 @@ class FakeView:
         return self.again
 
     def private_decision(self, view: dict[str, Any]) -> bool:
+        self.asked += 1
         return self.private
 
     def continue_prompt(self, now: float) -> str | None:
@@ -149,6 +155,13 @@ class Table:
         nxt = self.flow.next(Moment(self.now, dt, moving=self.moving, holding=self.holding, paused=self.paused))
         self.act(nxt)
         return nxt
+
+    def same_seat_decides_again(self, private: bool) -> None:
+        """The position moves on and the same seat decides again, `private`ly or not (as after a
+        Reset resolved), without a real move: the state becomes a new object, which is a new
+        position to the flow, and the fake view answers `private` from then on."""
+        self.match.state = copy.deepcopy(self.match.state)
+        self.view.private = private
 
     def act(self, nxt: Next) -> None:
         self.done.append(nxt)
@@ -226,11 +239,29 @@ def test_hot_seat_shows_a_public_decision_at_once_and_hands_over_before_the_next
     t.view.private = False  # seat 1's decision needs none of its secrets (a Reset to resolve)
     assert t.frame() == ShowSeat(1, public=True)
     assert t.flow.public_screen and t.frame() == WaitHuman(1)
-    t.view.private = True  # the same seat's next decision is private: "I'm ready" first
+    t.same_seat_decides_again(private=True)  # the same seat's next decision is private: "I'm ready" first
     assert t.frame() == Handoff(1)
     assert t.flow.handing_over(1) is False  # not a return: the seat never had its secrets shown
     t.flow.screen_taken(1)
     assert not t.flow.public_screen and t.frame() == WaitHuman(1)
+
+
+def test_a_public_step_asks_the_view_once_per_position_and_seat() -> None:
+    """`acting_human` asks `handoff_due` several times a frame: the view's answer is kept until
+    the position changes (a move, an undo)."""
+    t = Table("worlds-collide", ["human", "human"])
+    t.settle()
+    t.flow.screen_taken(0)
+    assert t.match.submit(t.match.state.candidates(0)[0]).ok
+    t.view.private = False
+    assert t.frame() == ShowSeat(1, public=True)
+    asked = t.view.asked
+    for _ in range(20):
+        assert t.frame() == WaitHuman(1) and t.flow.acting_human() == 1
+    assert t.view.asked == asked, "not asked again while the position stands"
+    assert t.match.undo(0).ok  # back to seat 0's choice: a new position, asked afresh
+    t.frame()
+    assert t.view.asked > asked
 
 
 def test_a_public_first_decision_opens_the_table_without_a_hand_off() -> None:
