@@ -187,6 +187,12 @@ def _card_of(ident: str | None) -> int:
         return -1
 
 
+def anchor_breaker(clash: Clash, after: Sequence[Event]) -> int | None:
+    """The seat whose Anchor broke `clash`, from the events that followed it (None: nobody's)."""
+    return next((e.seat for e in after
+                 if isinstance(e, AnchorUsed) and e.action == clash.action and e.seat in clash.seats), None)
+
+
 def clash_banner(ev: Clash, anchored: int | None, names: Sequence[str]) -> tuple[str, str]:
     """The Clash banner's title and one subtitle that already says what the Anchor does:
     its holder (`anchored`, when it breaks this Clash) returns it and resolves, the others do not."""
@@ -1174,9 +1180,7 @@ class WorldsCollideView(GameView):
             elif isinstance(ev, Clash):
                 rects = [pygame.Rect(g.places[("arena", s)]) for s in ev.seats if ("arena", s) in g.places]
                 animator.add(CLASH_S, "wc-clash", ease_out_back, delay=t, rects=rects, sound="refuse")
-                anchored = next((e.seat for e in redacted[i + 1:]
-                                 if isinstance(e, AnchorUsed) and e.action == ev.action and e.seat in ev.seats),
-                                None)
+                anchored = anchor_breaker(ev, redacted[i + 1:])
                 title, subtitle = clash_banner(ev, anchored, [p["name"] for p in players])
                 animator.add(CLASH_S, "wc-banner", delay=t, title=title, subtitle=subtitle, colour=CLASH_RED)
                 t += CLASH_S
@@ -1306,8 +1310,7 @@ class WorldsCollideView(GameView):
         round_over = bool(before.get("plays")) and not self.view.get("plays")
         for i, ev in enumerate(events):
             if isinstance(ev, Clash):
-                anchored = next((e.seat for e in events[i + 1:]
-                                 if isinstance(e, AnchorUsed) and e.action == ev.action and e.seat in ev.seats), None)
+                anchored = anchor_breaker(ev, events[i + 1:])
                 title, subtitle = clash_banner(ev, anchored, names)
                 words = f"{title}: {subtitle}" if subtitle else title
             elif isinstance(ev, ActionsRevealed) and not words:
