@@ -126,8 +126,9 @@ class PauseScene(UIScene):
         else:
             question = f"Leave this game for the guided {title}?"
             detail = self._leave_detail()
-        self.ctx.stack.push(self.ctx.scene("confirm", question, detail, "Guided game", self._guided_now,
-                                           no="Stay", icon="light-bulb"))
+        yes = "Restart" if self.guiding else "Guided game"
+        self.ctx.stack.push(self.ctx.scene("confirm", question, detail, yes, self._guided_now, no="Stay",
+                                           icon="light-bulb"))
 
     def _guided_now(self) -> None:
         """A restarted guide keeps the old one's autosave slot (the Load list does not gather

@@ -97,7 +97,7 @@ def test_restart_the_guide_starts_it_over_in_the_same_autosave_slot(ctx: AppCont
     assert isinstance(pause, PauseScene)
     click(ctx, pause, "Restart the guide")
     assert isinstance(ctx.stack.top, ConfirmScene) and ctx.stack.top.question == "Restart the guide?"
-    click(ctx, ctx.stack.top, "Guided game")
+    click(ctx, ctx.stack.top, "Restart")
     again = ctx.stack.top
     assert isinstance(again, GuidedTableScene) and again is not first
     assert again.progress.index == 0 and again.match.autosave_path == first.match.autosave_path
