@@ -14,7 +14,7 @@ that has left the script (`Progress.lost`).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -50,6 +50,10 @@ class GuidedTableScene(TableScene):
         self.btn_next = Button("Next", self.next_step, "Go on to the next step (Enter)", accent=(120, 96, 56))
         self.btn_skip = Button("Skip guide", self.ask_skip, "Play on as a normal game from here (Esc; asks first)")
         self.card_rect = pygame.Rect(0, 0, 0, 0)
+        self._note_panel: tuple[tuple[int, int], pygame.Surface] | None = None
+        """The note's panel for its last size (`panel` blurs a shadow: too slow for every frame)."""
+        self._note_layout: tuple[Any, tuple[pygame.Rect, list[str], int]] | None = None
+        """`card_layout`'s last answer and what it was worked out from."""
         self._course_key = -1
 
     # --- the guide's own controls ------------------------------------------------------------
@@ -211,6 +215,10 @@ class GuidedTableScene(TableScene):
         first, then the other corners, then places in the board area nearest that corner."""
         step = self.progress.step
         assert step is not None
+        keep = self.view.keep_clear() if keep is None else keep
+        key = (self.progress.index, tuple(self.play_rect), self.fs, tuple(map(tuple, avoid)), tuple(map(tuple, keep)))
+        if self._note_layout is not None and self._note_layout[0] == key:
+            return self._note_layout[1]  # (asked every frame: the same answer while nothing moved)
         area = self.play_rect.inflate(-24, -24)
         fs = max(15, self.fs)
         w = min(max(360, int(area.width * 0.42)), area.width)
@@ -218,7 +226,6 @@ class GuidedTableScene(TableScene):
         line_h = self.text.font(fs).get_linesize()
         bh = max(34, int(fs * 2.1))
         h = min(18 + int(fs * 1.5) + 10 + line_h * len(lines) + 14 + bh + 16, area.height)
-        keep = self.view.keep_clear() if keep is None else keep
         rings = [r.inflate(16, 16) for r in avoid]  # (a pointer's ring is drawn round its rect)
         best, best_cost = pygame.Rect(0, 0, w, h), (math.inf, math.inf)
         for rect in note_places(area, (w, h), self.script.note):
@@ -227,6 +234,7 @@ class GuidedTableScene(TableScene):
                 best, best_cost = rect, cost
             if cost == (0.0, 0.0):
                 break
+        self._note_layout = (key, (best, lines, fs))
         return best, lines, fs
 
     def _draw_card(self, surface: pygame.Surface, marks: list[Mark]) -> None:
@@ -236,7 +244,9 @@ class GuidedTableScene(TableScene):
         avoid = [m.rect for m in marks] + [m.arrow_to for m in marks if m.arrow_to is not None]
         rect, lines, fs = self.card_layout(avoid)
         self.card_rect = rect
-        surface.blit(panel(rect.size, 16, 238, (26, 30, 46), RING), (rect.x - 10, rect.y - 10))
+        if self._note_panel is None or self._note_panel[0] != rect.size:
+            self._note_panel = (rect.size, panel(rect.size, 16, 238, (26, 30, 46), RING))
+        surface.blit(self._note_panel[1], (rect.x - 10, rect.y - 10))
         x, y = rect.x + 18, rect.y + 14
         head = f"Step {self.progress.index + 1} of {self.progress.count}"
         if step.title:
