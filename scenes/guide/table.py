@@ -211,8 +211,9 @@ class GuidedTableScene(TableScene):
                     keep: list[pygame.Rect] | None = None) -> tuple[pygame.Rect, list[str], int]:
         """The note's rect, its lines and size. It goes where it covers least of the pointers
         (`avoid`), then least of the boxes the view keeps clear (`keep`, by default
-        `GameView.keep_clear`: a score box, the plays left), each by its share hidden (`covered`); of equal places the script's corner
-        first, then the other corners, then places in the board area nearest that corner."""
+        `GameView.keep_clear`: a score box, the plays left), each by its share hidden (`covered`);
+        of equal places the script's corner first, then the other corners, then places in the
+        board area nearest that corner (`note_places`)."""
         step = self.progress.step
         assert step is not None
         keep = self.view.keep_clear() if keep is None else keep
