@@ -37,7 +37,7 @@ class PauseScene(UIScene):
         self.scale = ui_scale(w, h)
         px = self.px
         names = ["resume", "save", "load", "rules", "settings", "main_menu", "quit"]
-        if has_script(self.match.game.info.id):
+        if self.match is not None and has_script(self.match.game.info.id):  # (a layout asked for no game)
             names.insert(names.index("rules") + 1, "guided")
         bw, gap = px(320), px(10)
         # the buttons' height gives way first, so eight of them fit a 640-high window
