@@ -5,9 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from game.ai.agents import BUDGETS, MCTSAgent, make_agent
-from game.ai.mcts import MCTS
+from game.ai.mcts import MCTS, SearchBudget
 from game.core.registry import get_game
-from game.order_chaos.agents import HARD, ORDER_POTENTIAL, RoleAgent, agent_factory
+from game.order_chaos.agents import (HARD, HARD_WALL_SECONDS, ORDER_POTENTIAL, RoleAgent, WallCappedBudget,
+                                     WallClock, agent_factory)
 from game.order_chaos.ai import OrderChaosKnowledge
 from game.order_chaos.state import OrderChaosState
 from tests.ai.test_agents import random_position
@@ -18,7 +19,10 @@ GAME = "order-chaos"
 def test_hard_is_the_games_own_budget_and_other_levels_stay_generic() -> None:
     hard = make_agent("hard", GAME, 3)
     assert isinstance(hard, RoleAgent)
-    assert hard.order.search.budget == HARD and hard.chaos.search.budget == HARD
+    for search in (hard.order.search, hard.chaos.search):
+        assert isinstance(search.budget, WallCappedBudget)
+        assert HARD == SearchBudget(**{f.name: getattr(search.budget, f.name)
+                                      for f in dataclasses.fields(HARD)})
     normal = make_agent("normal", GAME, 3)
     assert isinstance(normal, MCTSAgent) and normal.search.budget == BUDGETS["normal"]
     for level in ("greedy", "easy", "normal"):
@@ -32,6 +36,21 @@ def test_hard_fits_a_codecup_half_and_still_searches_more_than_normal() -> None:
     normal = BUDGETS["normal"]
     assert HARD.iterations > normal.iterations
     assert HARD.exploration < normal.exploration
+
+
+def test_hard_stops_a_search_at_its_wall_clock_limit_on_a_crowded_machine() -> None:
+    """A fake wall clock that runs a second per reading: the search must stop once the limit has
+    passed, far short of its iterations and CPU cap, and the next decision gets a fresh limit."""
+    ticks = iter(range(10_000))
+    clock = WallClock(now=lambda: float(next(ticks)))
+    hard = agent_factory("hard", 3, clock)
+    assert isinstance(hard, RoleAgent)
+    state = random_position(3, 32)
+    seat = state.to_act()[0]
+    used = hard.order if seat == state.order_seat() else hard.chaos
+    for _ in range(2):
+        assert hard.choose(state, seat) in state.candidates(seat)
+        assert used.stats.iterations == int(HARD_WALL_SECONDS) + 1
 
 
 def test_hard_as_order_counts_more_promise_and_answers_each_role_with_its_own_search() -> None:
