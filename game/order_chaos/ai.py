@@ -150,36 +150,31 @@ def _bag_key(state: OrderChaosState) -> Bag:
     return tuple(bag)
 
 
-def board_estimate(board: list[int | None], size: int, bag: Bag, potential: float = POTENTIAL,
-                   edge_potential: float | None = None) -> float:
-    """Estimated final Order score of a board with `bag` still to be placed (edge lines at
-    `edge_potential` when given)."""
-    rows, cols = _line_caches(bag, size, potential, edge_potential)
+def board_estimate(board: list[int | None], size: int, bag: Bag, potential: float = POTENTIAL) -> float:
+    """Estimated final Order score of a board with `bag` still to be placed."""
+    cache = _bag_cache(bag, potential)
     total = 0.0
     for r in range(size):
-        total += rows[r][tuple(board[r * size:(r + 1) * size])]
+        total += cache[tuple(board[r * size:(r + 1) * size])]
     for c in range(size):
-        total += cols[c][tuple(board[c::size])]
+        total += cache[tuple(board[c::size])]
     return total
 
 
 @lru_cache(maxsize=8)
-def _empty_estimate(size: int, potential: float = POTENTIAL, edge_potential: float | None = None) -> float:
+def _empty_estimate(size: int, potential: float = POTENTIAL) -> float:
     cells = size * size
-    return (board_estimate([None] * cells, size, (size,) * size, potential, edge_potential)
-            + future_gain(size, cells, False))
+    return board_estimate([None] * cells, size, (size,) * size, potential) + future_gain(size, cells, False)
 
 
 class OrderChaosKnowledge(Knowledge):
     """Evaluator, incremental one-ply scoring and play-out policy for Order & Chaos.
 
     `potential` is the share of a line's random-fill gain counted (`POTENTIAL` unless a
-    level or an experiment asks for another); `edge_potential`, when given, is the share
-    counted on the edge rows and columns instead (see `_line_caches`)."""
+    level or an experiment asks for another)."""
 
-    def __init__(self, potential: float = POTENTIAL, edge_potential: float | None = None) -> None:
+    def __init__(self, potential: float = POTENTIAL) -> None:
         self.potential = potential
-        self.edge_potential = edge_potential
 
     def seats(self, state: State) -> int:
         return 2
@@ -197,10 +192,9 @@ class OrderChaosKnowledge(Knowledge):
                 out.append(float(done))
             elif h == state.half and state.phase != OVER:
                 gain = future_gain(state.size, state.board.count(None), state.phase == ORDER)
-                out.append(board_estimate(state.board, state.size, _bag_key(state), self.potential,
-                                          self.edge_potential) + gain)
+                out.append(board_estimate(state.board, state.size, _bag_key(state), self.potential) + gain)
             else:
-                out.append(_empty_estimate(state.size, self.potential, self.edge_potential))
+                out.append(_empty_estimate(state.size, self.potential))
         return out
 
     def values(self, state: State) -> list[float]:
@@ -233,15 +227,14 @@ class OrderChaosKnowledge(Knowledge):
         sign, offset = self._margin_parts(state, seat)
         gain = future_gain(state.size, state.board.count(None) - 1, True)  # after the place, Order slides
         n = state.size
-        places = _place_estimates(state, self.potential, self.edge_potential)
-        return [(sign * (est + gain) + offset, Place(seat, divmod(i, n))) for est, i in places]
+        return [(sign * (est + gain) + offset, Place(seat, divmod(i, n))) for est, i in _place_estimates(state, self.potential)]
 
     def _scored_slides(self, state: OrderChaosState, seat: Seat) -> list[tuple[float, Command]]:
         sign, offset = self._margin_parts(state, seat)
         gain = future_gain(state.size, state.board.count(None), False)  # after the slide, the next counter comes
         n = state.size
         out: list[tuple[float, Command]] = []
-        for est, src, dst in _slide_estimates(state, self.potential, self.edge_potential):
+        for est, src, dst in _slide_estimates(state, self.potential):
             cmd: Command = Pass(seat) if src < 0 else Slide(seat, divmod(src, n), divmod(dst, n))
             out.append((sign * (est + gain) + offset, cmd))
         return out
@@ -257,10 +250,10 @@ class OrderChaosKnowledge(Knowledge):
         seat = state.to_act()[0]
         n = state.size
         if state.phase == PLACE:  # Chaos: the lowest estimate for Order
-            _, i = min(_place_estimates(state, self.potential, self.edge_potential), key=_first)
+            _, i = min(_place_estimates(state, self.potential), key=_first)
             return Place(seat, divmod(i, n))
         if state.phase == ORDER:
-            _, src, dst = max(_slide_estimates(state, self.potential, self.edge_potential), key=_first)
+            _, src, dst = max(_slide_estimates(state, self.potential), key=_first)
             return Pass(seat) if src < 0 else Slide(seat, divmod(src, n), divmod(dst, n))
         assert state.phase != DRAW, "chance is sampled by the search, not the policy"
         return super().rollout_command(state, rng)
@@ -285,34 +278,17 @@ def _bag_cache(bag: Bag, potential: float = POTENTIAL) -> _LineCache:
     return per_bag
 
 
-def _line_caches(bag: Bag, size: int, potential: float = POTENTIAL,
-                 edge_potential: float | None = None) -> tuple[list[_LineCache], list[_LineCache]]:
-    """The line-value cache each row and each column is read from (row caches, column caches).
-
-    Every line reads `potential`'s cache, unless `edge_potential` is given: the first and
-    last rows and columns then read that potential's. An edge line is the one Chaos spoils
-    least for good (issue 18: the strongest outside Order lined up one colour there and
-    collected late), so its promise may be worth counting at another share.
-    """
-    inner = _bag_cache(bag, potential)
-    if edge_potential is None or edge_potential == potential:
-        return [inner] * size, [inner] * size
-    edge = _bag_cache(bag, edge_potential)
-    lines = [edge if i in (0, size - 1) else inner for i in range(size)]
-    return lines, lines[:]
-
-
-def _place_estimates(state: OrderChaosState, potential: float = POTENTIAL,
-                     edge_potential: float | None = None) -> list[tuple[float, int]]:
+def _place_estimates(state: OrderChaosState, potential: float = POTENTIAL) -> list[tuple[float, int]]:
     """(board estimate after placing the drawn counter there, cell index) for every empty cell.
 
     Only the row and column of the cell change, so each costs two line values.
     """
     n, board, colour = state.size, state.board[:], state.drawn
     assert colour is not None
-    row_cache, col_cache = _line_caches(tuple(state.bag), n, potential, edge_potential)
-    rows = [row_cache[r][tuple(board[r * n:(r + 1) * n])] for r in range(n)]
-    cols = [col_cache[c][tuple(board[c::n])] for c in range(n)]
+    bag = tuple(state.bag)
+    cache = _bag_cache(bag, potential)
+    rows = [cache[tuple(board[r * n:(r + 1) * n])] for r in range(n)]
+    cols = [cache[tuple(board[c::n])] for c in range(n)]
     base = sum(rows) + sum(cols)
     out: list[tuple[float, int]] = []
     for i, v in enumerate(board):
@@ -320,15 +296,14 @@ def _place_estimates(state: OrderChaosState, potential: float = POTENTIAL,
             continue
         r, c = divmod(i, n)
         board[i] = colour
-        est = (base - rows[r] - cols[c] + row_cache[r][tuple(board[r * n:(r + 1) * n])]
-               + col_cache[c][tuple(board[c::n])])
+        est = (base - rows[r] - cols[c] + cache[tuple(board[r * n:(r + 1) * n])]
+               + cache[tuple(board[c::n])])
         board[i] = None
         out.append((est, i))
     return out
 
 
-def _slide_estimates(state: OrderChaosState, potential: float = POTENTIAL,
-                     edge_potential: float | None = None) -> list[tuple[float, int, int]]:
+def _slide_estimates(state: OrderChaosState, potential: float = POTENTIAL) -> list[tuple[float, int, int]]:
     """(board estimate after the slide, source index, destination index) for every slide.
 
     A pass comes first, as (estimate, -1, -1). A slide along a row changes that
@@ -336,9 +311,10 @@ def _slide_estimates(state: OrderChaosState, potential: float = POTENTIAL,
     per source) and the destination's column; along a column likewise.
     """
     n, board = state.size, state.board[:]
-    row_cache, col_cache = _line_caches(tuple(state.bag), n, potential, edge_potential)
-    rows = [row_cache[r][tuple(board[r * n:(r + 1) * n])] for r in range(n)]
-    cols = [col_cache[c][tuple(board[c::n])] for c in range(n)]
+    bag = tuple(state.bag)
+    cache = _bag_cache(bag, potential)
+    rows = [cache[tuple(board[r * n:(r + 1) * n])] for r in range(n)]
+    cols = [cache[tuple(board[c::n])] for c in range(n)]
     base = sum(rows) + sum(cols)
     out: list[tuple[float, int, int]] = [(base, -1, -1)]
     for src in range(n * n):
@@ -356,27 +332,25 @@ def _slide_estimates(state: OrderChaosState, potential: float = POTENTIAL,
                 continue
             if dr == 0:  # along the row: the row and both columns change
                 if col_without is None:
-                    col_without = col_cache[sc][tuple(board[sc::n])]
+                    col_without = cache[tuple(board[sc::n])]
                 fixed = left + col_without
-                row_at = row_cache[sr]
                 while 0 <= c < n and board[sr * n + c] is None:
                     dst = sr * n + c
                     board[dst] = colour
-                    est = (fixed - cols[c] + row_at[tuple(board[sr * n:(sr + 1) * n])]
-                           + col_cache[c][tuple(board[c::n])])
+                    est = (fixed - cols[c] + cache[tuple(board[sr * n:(sr + 1) * n])]
+                           + cache[tuple(board[c::n])])
                     board[dst] = None
                     out.append((est, src, dst))
                     c += dc
             else:  # along the column: the column and both rows change
                 if row_without is None:
-                    row_without = row_cache[sr][tuple(board[sr * n:(sr + 1) * n])]
+                    row_without = cache[tuple(board[sr * n:(sr + 1) * n])]
                 fixed = left + row_without
-                col_at = col_cache[sc]
                 while 0 <= r < n and board[r * n + sc] is None:
                     dst = r * n + sc
                     board[dst] = colour
-                    est = (fixed - rows[r] + col_at[tuple(board[sc::n])]
-                           + row_cache[r][tuple(board[r * n:(r + 1) * n])])
+                    est = (fixed - rows[r] + cache[tuple(board[sc::n])]
+                           + cache[tuple(board[r * n:(r + 1) * n])])
                     board[dst] = None
                     out.append((est, src, dst))
                     r += dr

@@ -115,39 +115,3 @@ def test_a_knowledge_with_its_own_potential_keeps_its_own_line_values() -> None:
     assert default.scored_commands(state, seat) == same.scored_commands(state, seat)
     assert OrderChaosKnowledge(0.8).evaluate(state, seat) != default.evaluate(state, seat)
 
-
-def test_edge_potential_counts_the_edge_lines_promise_at_its_own_share() -> None:
-    """A one-colour run with a hole weighs more on the first row than on the middle one only when
-    the edge lines are given a higher share than the rest."""
-    def run_in_row(row: int) -> OrderChaosState:
-        state = get_game(GAME).new({}, 1)
-        assert isinstance(state, OrderChaosState)
-        for c in (0, 1, 2, 4, 5, 6):
-            state.board[row * 7 + c] = 0
-        state.bag[0] = 1
-        return state
-
-    edge, middle = run_in_row(0), run_in_row(3)
-    order = edge.order_seat()
-
-    def edge_gain(know: OrderChaosKnowledge) -> float:
-        return know.evaluate(edge, order) - know.evaluate(middle, order)
-
-    plain, edges_count_more = OrderChaosKnowledge(0.7), OrderChaosKnowledge(0.7, edge_potential=0.95)
-    assert edge_gain(edges_count_more) > edge_gain(plain) + 1.0
-    assert OrderChaosKnowledge(0.7, edge_potential=0.7).evaluate(edge, order) == plain.evaluate(edge, order)
-
-
-def test_one_ply_scores_with_edge_lines_match_the_evaluator_after_the_move() -> None:
-    """The incremental place and slide scores read each row and column from its own cache: each must
-    equal the full evaluation of the position the move leaves."""
-    know = OrderChaosKnowledge(0.7, edge_potential=0.9)
-    for seed, plies in ((3, 32), (5, 21), (9, 11), (4, 60)):
-        state = random_position(seed, plies)
-        seat = state.to_act()[0]
-        scored = know.scored_commands(state, seat)
-        assert scored
-        for value, command in scored[:: max(1, len(scored) // 25)]:
-            after = state.clone()
-            after.apply(command)
-            assert abs(know.evaluate(after, seat) - value) < 1e-6
