@@ -3,7 +3,8 @@
 Runs `entropy-tabletop codecup --agent LEVEL` as a child process and plays one half against
 it as a trivial referee: as Chaos's opponent it always passes, as Order's opponent it drops
 random colours on random empty cells (seeded). Prints the wall-clock seconds of every answer
-(mean, max, total per half) and whether any took more than the 5 s a CodeCup move may take.
+(mean, max, total per half), the player's CPU seconds for the half (CodeCup allows 30 s a
+game) and whether any answer took more than the 5 s a CodeCup move may take.
 
     .venv/bin/python tools/oc_codecup_timing.py hard --seed 1
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -33,6 +35,12 @@ def _player(level: str) -> subprocess.Popen[str]:
     exe = Path(sys.executable).with_name("entropy-tabletop")
     return subprocess.Popen([str(exe), "codecup", "--agent", level], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True, bufsize=1)
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of this process's finished children so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _ask(player: subprocess.Popen[str], line: str, times: list[float]) -> str:
@@ -95,10 +103,12 @@ def main() -> None:
     rng = random.Random(args.seed)
     worst = 0.0
     for role, play in (("Chaos", half_as_chaos), ("Order", half_as_order)):
+        cpu = _children_cpu()
         times = play(args.level, rng)
+        cpu = _children_cpu() - cpu
         worst = max(worst, max(times))
         print(f"{args.level} as {role}: {len(times)} answers, mean {sum(times) / len(times):.2f} s, "
-              f"max {max(times):.2f} s, total {sum(times):.1f} s")
+              f"max {max(times):.2f} s, total {sum(times):.1f} s; CPU {cpu:.1f} s for the half")
     print("every answer within 5 s" if worst <= 5.0 else f"SLOWEST ANSWER {worst:.2f} s > 5 s")
 
 
