@@ -4,12 +4,14 @@ Plays only the first half of each match (seat 0 Order), so measuring Order again
 arena's `greedy` Chaos costs half an arena match. `--potential` gives Order's knowledge
 another `POTENTIAL` (the share of a line's random-fill gain it counts) while Chaos keeps
 the default, so the yardstick stays the same; `--iterations` gives the level another
-iteration budget under its own CPU cap. Besides the final score it prints the board
+iteration budget under its own CPU cap, and `--chaos-potential` gives Chaos's knowledge
+another potential instead (to measure our Chaos against a fixed Order). Besides the final score it prints the board
 score when 32 counters were placed: "late" = final minus that, the points of counters 33-49.
 
     .venv/bin/python tools/oc_order_halves.py --order normal --chaos greedy --seeds 1-8
     .venv/bin/python tools/oc_order_halves.py --order normal --potential 0.7 --seeds 1-8
     .venv/bin/python tools/oc_order_halves.py --order hard --potential 0.7 --iterations 2400
+    .venv/bin/python tools/oc_order_halves.py --order normal --potential 0.7 --chaos normal --chaos-potential 0.7
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ from game.order_chaos.scoring import board_score
 from game.order_chaos.state import OrderChaosState
 
 
-def order_agent(level: str, potential: float, seed: int, iterations: int | None = None) -> Agent:
-    """Our Order at `level` with its knowledge's potential set to `potential` (and `iterations`
+def level_agent(level: str, potential: float, seed: int, iterations: int | None = None) -> Agent:
+    """Our agent at `level` (Order, or Chaos with `--chaos-potential`) with its knowledge's potential set to `potential` (and `iterations`
     instead of the level's own, when given). Hard runs without its wall-clock limit here, so a
     seed replays the same half on a busy machine as long as the CPU cap is not reached."""
     know = OrderChaosKnowledge(potential)
@@ -73,20 +75,23 @@ def main() -> None:
     parser.add_argument("--chaos", default="greedy")
     parser.add_argument("--potential", type=float, default=POTENTIAL)
     parser.add_argument("--iterations", type=int, default=None)
+    parser.add_argument("--chaos-potential", type=float, default=None)
     parser.add_argument("--seeds", default="1-8", help="a range FIRST-LAST")
     args = parser.parse_args()
     first, last = (int(x) for x in args.seeds.split("-"))
     finals, lates, secs = [], [], []
     for seed in range(first, last + 1):
-        order = order_agent(args.order, args.potential, seed, args.iterations)
-        chaos = make_agent(args.chaos, "order-chaos", seed + 1000)
+        order = level_agent(args.order, args.potential, seed, args.iterations)
+        chaos = (make_agent(args.chaos, "order-chaos", seed + 1000) if args.chaos_potential is None
+                 else level_agent(args.chaos, args.chaos_potential, seed + 1000))
         final, at_32, sec = play_half(order, chaos, seed)
         finals.append(final)
         lates.append(final - at_32)
         secs.append(sec)
         print(f"seed {seed}: Order {final} (late {final - at_32}), {sec:.2f} s/move", flush=True)
     iterations = args.iterations or "the level's"
-    print(f"{args.order} (potential {args.potential}, iterations {iterations}) as Order vs {args.chaos} Chaos, "
+    print(f"{args.order} (potential {args.potential}, iterations {iterations}) as Order vs {args.chaos} Chaos "
+          f"(potential {args.chaos_potential or 'of the level'}), "
           f"seeds {args.seeds}: "
           f"mean {statistics.mean(finals):.1f}, late {statistics.mean(lates):.1f}, "
           f"{statistics.mean(secs):.2f} s/move")
