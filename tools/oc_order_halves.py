@@ -31,9 +31,10 @@ from game.order_chaos.state import OrderChaosState
 
 
 def level_agent(level: str, potential: float, seed: int, iterations: int | None = None) -> Agent:
-    """Our agent at `level` (Order, or Chaos with `--chaos-potential`) with its knowledge's potential set to `potential` (and `iterations`
-    instead of the level's own, when given). Hard runs without its wall-clock limit here, so a
-    seed replays the same half on a busy machine as long as the CPU cap is not reached."""
+    """Our agent at `level` (Order, or Chaos with `--chaos-potential`) with its knowledge's
+    potential set to `potential` (and `iterations` instead of the level's own, when given). Hard
+    runs without its wall-clock limit here, so a seed replays the same half on a busy machine as
+    long as the CPU cap is not reached."""
     know = OrderChaosKnowledge(potential)
     if level == "greedy":
         return GreedyAgent(know, seed)
