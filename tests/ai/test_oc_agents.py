@@ -114,4 +114,3 @@ def test_a_knowledge_with_its_own_potential_keeps_its_own_line_values() -> None:
     default, same = OrderChaosKnowledge(), OrderChaosKnowledge(POTENTIAL)
     assert default.scored_commands(state, seat) == same.scored_commands(state, seat)
     assert OrderChaosKnowledge(0.8).evaluate(state, seat) != default.evaluate(state, seat)
-
