@@ -142,6 +142,9 @@ REACH_STEP = 0.25
 REACH_TOLERANCE = 2 * REACH_STEP
 """How far `reach`'s edge may lie from the true edge of the points within the budget."""
 _EPS = 1e-9
+_SLACK = 1e-9
+"""How clear of a threshold (inches, or a share of a segment) sight's numpy filters need a case
+to be to settle it without GEOS; their rounding errors are some 1e-13 at most."""
 
 
 def _segments(coords: FloatArray) -> GeomArray:
@@ -273,6 +276,17 @@ class Table:
     @cached_property
     def _terrain_tree(self) -> STRtree:
         return STRtree(self._polygons)
+
+    @cached_property
+    def _terrain_corners(self) -> FloatArray:
+        """(2, corners, pieces): x and y of each footprint's corners, the last one repeated to pad
+        the shorter ones (sight's filters only ask for their extremes, so a repeat changes nothing)."""
+        corners = [np.asarray(shapely.get_coordinates(piece.exterior), dtype=np.float64)[:-1] for piece in self._polygons]
+        most = max((len(c) for c in corners), default=0)
+        padded = np.empty((2, most, len(corners)), dtype=np.float64)
+        for k, c in enumerate(corners):
+            padded[:, :len(c), k], padded[:, len(c):, k] = c.T, c[-1][:, None]
+        return padded
 
     @cached_property
     def _corner_nodes(self) -> FloatArray:
@@ -848,6 +862,22 @@ class _Fan:
         out[..., 5] = self.heights[:, :, None]
         return out.reshape(-1, 6)
 
+    @cached_property
+    def box(self) -> FloatArray:
+        """(pairs, 4): the box on the table holding each pair's lines (min x, min y, max x, max y)."""
+        x0 = x1 = self.eye[:, 0]
+        y0 = y1 = self.eye[:, 1]
+        for column in range(self.ends.shape[1]):
+            x, y = self.ends[:, column, 0], self.ends[:, column, 1]
+            x0, y0, x1, y1 = np.minimum(x0, x), np.minimum(y0, y), np.maximum(x1, x), np.maximum(y1, y)
+        return np.stack([x0, y0, x1, y1], axis=1)
+
+    @cached_property
+    def lowest(self) -> FloatArray:
+        """Per pair, the lowest height its lines reach (at the eye or the billboard's bottom row)."""
+        lowest: FloatArray = np.minimum(self.eye[:, 2], self.heights.min(axis=1))
+        return lowest
+
 
 def _fan(bodies: _Bodies, shooters: IntArray, targets: IntArray, rules: SightRules) -> _Fan:
     """The sight lines from each shooter's eye to its target's billboard (see the module notes)."""
@@ -867,44 +897,10 @@ def _fan(bodies: _Bodies, shooters: IntArray, targets: IntArray, rules: SightRul
     return _Fan(np.stack([ex, ey, ez], axis=1), ends, heights, shooters, targets)
 
 
-def _judge(fan: _Fan, col: IntArray, top: FloatArray, piece: IntArray, polygons: GeomArray) -> BoolArray:
-    """Which rows of each (column, terrain piece) pair the piece blocks, given that the column's
-    ground segment meets its footprint: the part of a line lower than the top must meet it.
-
-    A higher row's line lies above a lower row's all along the same ground segment, so the
-    part of it below the top is inside the lower row's: once a row is clear, the rows above it
-    are. Rows are asked from the lowest up, and GEOS only where the line is partly below."""
-    n_cols = fan.ends.shape[1]
-    pair = col // n_cols
-    z0 = fan.eye[pair, 2]
-    z1 = fan.heights[pair]
-    blocked: BoolArray = np.maximum(z0[:, None], z1) < top[:, None]  # below the top all along
-    partly: BoolArray = ~blocked & (np.minimum(z0[:, None], z1) < top[:, None])
-    lower_blocked = np.ones(len(col), dtype=np.bool_)
-    for r in np.argsort(fan.heights[0], kind="stable") if len(fan.heights) else ():
-        k = np.flatnonzero(partly[:, r] & lower_blocked)
-        if k.size:
-            a, b, t = z0[k], z1[k, r], top[k]
-            cut = (t - a) / (b - a)  # a != b: one end is below the top, the other not
-            t0 = np.where(a < t, 0.0, cut)
-            t1 = np.where(a < t, cut, 1.0)
-            start = fan.eye[pair[k], :2]
-            end = fan.ends[pair[k], col[k] % n_cols]
-            part = np.concatenate([start + t0[:, None] * (end - start), start + t1[:, None] * (end - start)], axis=1)
-            blocked[k, r] = shapely.intersects(polygons[piece[k]], _segments(part))  # prepared first
-        lower_blocked = blocked[:, r]
-    return blocked
-
-
-def _corridors(fan: _Fan) -> GeomArray:
-    """Per pair, the triangle on the table that its lines fan out in (a line when it has no width)."""
-    eye, first, last = fan.eye[:, :2], fan.ends[:, 0], fan.ends[:, -1]
-    u, v = first - eye, last - eye
-    flat = np.abs(u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]) <= 1e-12
-    out = np.empty(len(eye), dtype=object)
-    out[~flat] = shapely.polygons(np.stack([eye, first, last, eye], axis=1)[~flat])
-    out[flat] = shapely.linestrings(np.stack([first, eye, last], axis=1)[flat])
-    return out
+def _overlapping(a: FloatArray, b: FloatArray) -> BoolArray:
+    """(len(a), len(b)): whether box a[i] and box b[j] overlap (touching counts)."""
+    return ((a[:, None, 0] <= b[None, :, 2]) & (a[:, None, 2] >= b[None, :, 0])
+            & (a[:, None, 1] <= b[None, :, 3]) & (a[:, None, 3] >= b[None, :, 1]))
 
 
 def _columns(fan: _Fan, pair: IntArray, column: IntArray) -> GeomArray:
@@ -912,36 +908,118 @@ def _columns(fan: _Fan, pair: IntArray, column: IntArray) -> GeomArray:
     return _segments(np.concatenate([fan.eye[pair, :2], fan.ends[pair, column]], axis=1))
 
 
-def _terrain_meeting(table: Table, fan: _Fan, corridors: GeomArray) -> tuple[IntArray, IntArray]:
-    """(column, piece) pairs where the column's ground segment meets the piece's footprint:
-    boxes from the STRtree, then the pair's corridor, then the columns, each asked of GEOS with
-    the footprint prepared. Pieces lower than all of a pair's lines are left out.
+def _ask_spans(ask: BoolArray, convex: BoolArray, meets: Callable[[IntArray, IntArray], BoolArray]) -> BoolArray:
+    """`meets(k, c)` (GEOS) for each (candidate k, column c) that `ask` holds, False elsewhere;
+    for a convex piece, the columns between two that meet it meet it too, without asking.
 
-    A convex footprint that meets a pair's two outer columns meets every column between them
-    (they all leave the eye and cross the chord it holds between the outer two), so the inner
-    columns are asked only of the others."""
-    n_cols = fan.ends.shape[1]
-    polygons, top = table._polygons, table._heights
-    pair, ob = table._terrain_tree.query(corridors)
-    lowest = np.minimum(fan.eye[:, 2], fan.heights.min(axis=1))
-    keep = top[ob] > lowest[pair]
-    pair, ob = pair[keep], ob[keep]
-    keep = np.asarray(shapely.intersects(polygons[ob], corridors[pair]), dtype=np.bool_)
-    pair, ob = pair[keep], ob[keep]
-    hits = np.zeros((len(pair), n_cols), dtype=np.bool_)
-    hits[:, 0] = shapely.intersects(polygons[ob], _columns(fan, pair, np.zeros(len(pair), dtype=np.intp)))
-    hits[:, -1] = shapely.intersects(polygons[ob], _columns(fan, pair, np.full(len(pair), n_cols - 1))) \
-        if n_cols > 1 else hits[:, 0]
-    if n_cols > 2:
-        spanned = hits[:, 0] & hits[:, -1] & table._convex[ob]
-        hits[spanned, 1:-1] = True
-        ask = np.flatnonzero(~spanned)
-        inner = np.tile(np.arange(1, n_cols - 1), len(ask))
-        which = np.repeat(ask, n_cols - 2)
-        hits[ask, 1:-1] = np.asarray(shapely.intersects(polygons[ob[which]], _columns(fan, pair[which], inner)),
-                                     dtype=np.bool_).reshape(-1, n_cols - 2)
-    k, c = np.nonzero(hits)
-    return pair[k] * n_cols + c, ob[k]
+    The columns of a pair are rays from the eye, and each question is whether a ray's stretch
+    between two lines parallel to the billboard (the whole column, or the part of a line below
+    a top, which the same cut shortens in every column of the pair) meets the footprint: the
+    rays that meet a convex region seen from a point are a span of directions. So the outer
+    two asked columns go first, and the ones between only when a footprint is not convex or an
+    outer one misses it."""
+    n_cols = ask.shape[1]
+    out = np.zeros(ask.shape, dtype=np.bool_)
+    k = np.flatnonzero(ask.any(axis=1))
+    if not k.size:
+        return out
+    first = np.argmax(ask[k], axis=1)
+    last = n_cols - 1 - np.argmax(ask[k, ::-1], axis=1)
+    two = last != first
+    kk, cc = np.concatenate([k, k[two]]), np.concatenate([first, last[two]])
+    out[kk, cc] = meets(kk, cc)
+    span = convex[k] & out[k, first] & out[k, last]
+    columns = np.arange(n_cols)
+    between = span[:, None] & (columns >= first[:, None]) & (columns <= last[:, None])
+    out[k] |= between & ask[k]
+    rest = ask.copy()
+    rest[kk, cc] = False
+    rest[k[span]] = False
+    k, c = np.nonzero(rest)
+    if k.size:
+        out[k, c] = meets(k, c)
+    return out
+
+
+def _terrain_blocks(table: Table, fan: _Fan) -> tuple[IntArray, BoolArray]:
+    """The columns (pair * columns + column) that a terrain piece may block and, for each, which
+    rows a piece does block: the part of the line lower than the piece's top meets its footprint.
+
+    GEOS decides every line a piece blocks, with the footprint prepared. Numpy first leaves out,
+    or settles by their heights, the lines that cannot be close calls, from the footprint's
+    corners (it lies within their extremes): a piece whose corners all lie on one side of a
+    pair's wedge of columns (from the eye between the outer two) or of a column's segment meets
+    none of them. Along a column, the footprint can only be over the stretch from `lo` to `hi`
+    between its corners' extremes; a line that stays at or above the top all along that stretch
+    is clear, one that stays below it is blocked exactly when its column meets the footprint
+    (one GEOS question per column), and only a line that crosses the top's height within the
+    stretch asks GEOS whether the part of it below the top meets the footprint. A higher row's
+    line lies above a lower row's along the same column, so the part of it below the top is
+    inside the lower row's: once a row is clear, the rows above it are, and rows are asked from
+    the lowest up. A case within `_SLACK` of a threshold is left to GEOS."""
+    n_pairs, n_cols = fan.ends.shape[:2]
+    top = table._heights
+    pair, piece = np.nonzero(_overlapping(fan.box, table._terrain_boxes) & (top[None, :] > fan.lowest[:, None]))
+    # the corners from the eye, (corners, candidates), against the pair's wedge
+    ex, ey = fan.eye[pair, 0], fan.eye[pair, 1]
+    vx, vy = table._terrain_corners[0][:, piece] - ex, table._terrain_corners[1][:, piece] - ey
+    fx, fy = fan.ends[pair, 0, 0] - ex, fan.ends[pair, 0, 1] - ey
+    lx, ly = fan.ends[pair, -1, 0] - ex, fan.ends[pair, -1, 1] - ey
+    f_len, l_len = np.hypot(fx, fy), np.hypot(lx, ly)
+    turn = fx * ly - fy * lx  # its sign: on which side of the first column the last one lies
+    turn = np.where(np.abs(turn) > _SLACK * f_len * l_len, np.sign(turn), 0.0)  # 0: too narrow to tell
+    mx, my = (fx + lx) / 2, (fy + ly) / 2
+    m_len = np.hypot(mx, my)
+    reach_lo = np.minimum(0.0, np.minimum(mx * fx + my * fy, mx * lx + my * ly))
+    reach_hi = np.maximum(mx * fx + my * fy, mx * lx + my * ly)
+    along = mx * vx + my * vy
+    apart = ((turn * (fx * vy - fy * vx) < -_SLACK * f_len).all(axis=0)
+             | (turn * (lx * vy - ly * vx) > _SLACK * l_len).all(axis=0)
+             | (along < reach_lo - _SLACK * m_len).all(axis=0) | (along > reach_hi + _SLACK * m_len).all(axis=0))
+    keep = np.flatnonzero(~apart)
+    pair, piece, ex, ey, vx, vy = pair[keep], piece[keep], ex[keep], ey[keep], vx[:, keep], vy[:, keep]
+    # each column of the candidates against the corners: (corners, candidates, columns)
+    dx, dy = fan.ends[pair, :, 0] - ex[:, None], fan.ends[pair, :, 1] - ey[:, None]
+    length2 = dx * dx + dy * dy
+    t = (vx[..., None] * dx + vy[..., None] * dy) / np.where(length2 > 0, length2, 1.0)
+    side = vx[..., None] * dy - vy[..., None] * dx  # the column's length times the corner's signed offset
+    margin = _SLACK * np.sqrt(length2)
+    t_lo, t_hi = t.min(axis=0), t.max(axis=0)
+    apart = (side > margin).all(axis=0) | (side < -margin).all(axis=0) | (t_hi < -_SLACK) | (t_lo > 1 + _SLACK)
+    # each row's line over the stretch [lo, hi] of its column: (candidates, columns, rows)
+    lo, hi = np.clip(t_lo, 0.0, 1.0)[..., None], np.clip(t_hi, 0.0, 1.0)[..., None]
+    z0, z1 = fan.eye[pair, 2][:, None, None], fan.heights[pair][:, None, :]
+    h = top[piece][:, None, None]
+    z_lo, z_hi = z0 + lo * (z1 - z0), z0 + hi * (z1 - z0)
+    below = np.maximum(z0, z1) < h  # below the top all along
+    partly = ~below & (np.minimum(z0, z1) < h)
+    live = ~apart[..., None] & (below | partly)
+    under = live & (below | (np.maximum(z_lo, z_hi) < h - _SLACK))
+    crossing = live & ~under & (np.minimum(z_lo, z_hi) < h + _SLACK)
+    # GEOS: the columns, then the parts of the crossing lines, lowest row first
+    polygons, convex = table._polygons[piece], table._convex[piece]
+
+    def column_meets(k: IntArray, c: IntArray) -> BoolArray:
+        return np.asarray(shapely.intersects(polygons[k], _columns(fan, pair[k], c)), dtype=np.bool_)  # prepared first
+
+    meets = _ask_spans((under | crossing).any(axis=-1), convex, column_meets)
+    blocked = under & meets[..., None]
+    lower_blocked = meets
+    for r in np.argsort(fan.heights[0], kind="stable") if n_pairs else ():
+
+        def part_meets(k: IntArray, c: IntArray, r: int = int(r)) -> BoolArray:
+            a, b, cap = z0[k, 0, 0], z1[k, 0, r], h[k, 0, 0]
+            cut = (cap - a) / (b - a)  # a != b: one end is below the top, the other not
+            t0 = np.where(a < cap, 0.0, cut)
+            t1 = np.where(a < cap, cut, 1.0)
+            start, end = fan.eye[pair[k], :2], fan.ends[pair[k], c]
+            part = np.concatenate([start + t0[:, None] * (end - start), start + t1[:, None] * (end - start)], axis=1)
+            return np.asarray(shapely.intersects(polygons[k], _segments(part)), dtype=np.bool_)
+
+        blocked[..., r] |= _ask_spans(crossing[..., r] & lower_blocked, convex, part_meets)
+        lower_blocked = blocked[..., r]
+    k, c = np.nonzero(blocked.any(axis=-1))
+    return pair[k] * n_cols + c, blocked[k, c]
 
 
 def _nearest_on_segments(a: FloatArray, b: FloatArray, p: FloatArray) -> tuple[FloatArray, FloatArray]:
@@ -961,7 +1039,7 @@ def _nearest_on_segments(a: FloatArray, b: FloatArray, p: FloatArray) -> tuple[F
     return np.where(start, 0.0, np.minimum(along, 1.0)), distance
 
 
-def _cylinder_blocks(fan: _Fan, corridors: GeomArray, circles: FloatArray, owner: IntArray) -> tuple[IntArray, BoolArray]:
+def _cylinder_blocks(fan: _Fan, circles: FloatArray, owner: IntArray) -> tuple[IntArray, BoolArray]:
     """The columns that meet a cylinder (a model's base or a token: x, y, radius, top in
     `circles`; `owner` the body's index, -1 for a token) and, for each, which rows it blocks.
 
@@ -969,19 +1047,19 @@ def _cylinder_blocks(fan: _Fan, corridors: GeomArray, circles: FloatArray, owner
     the centre is within the radius. The part of a line lower than the top is a piece of its
     column from one end to the cut; it meets the circle when it holds that nearest point, else
     when the cut (its end nearest that point, as the distance grows away from it) is within
-    the radius. Boxes from an STRtree over the pairs' corridors pick the candidates; a pair's
+    the radius. The boxes of the pairs' lines and of the circles pick the candidates; a pair's
     own shooter and target, and cylinders lower than all its lines, are left out."""
     n_cols = fan.ends.shape[1]
     cx, cy, cr, top = circles.T
-    tree = STRtree(np.asarray(shapely.box(cx - cr, cy - cr, cx + cr, cy + cr), dtype=object))
-    pair, ob = tree.query(corridors)
-    lowest = np.minimum(fan.eye[:, 2], fan.heights.min(axis=1))
-    keep = (top[ob] > lowest[pair]) & (owner[ob] != fan.shooters[pair]) & (owner[ob] != fan.targets[pair])
-    pair, ob = pair[keep], ob[keep]
+    near = _overlapping(fan.box, np.stack([cx - cr, cy - cr, cx + cr, cy + cr], axis=1))
+    near &= (top[None, :] > fan.lowest[:, None]) & (owner[None, :] != fan.shooters[:, None]) \
+        & (owner[None, :] != fan.targets[:, None])
+    pair, ob = np.nonzero(near)
     # every column lies within `half_width` of the line from the eye to the middle of the
     # billboard's chord (distance to a segment is convex), so a circle farther off meets none
     middle = (fan.ends[:, 0] + fan.ends[:, -1]) / 2
-    half_width = np.sqrt(((fan.ends - middle[:, None, :]) ** 2).sum(axis=-1)).max(axis=1)
+    gap = fan.ends - middle[:, None, :]
+    half_width = np.sqrt((gap[..., 0] ** 2 + gap[..., 1] ** 2).max(axis=1))
     _, off = _nearest_on_segments(fan.eye[pair, :2], middle[pair], circles[ob, :2])
     keep = off <= cr[ob] + half_width[pair] + 1e-6
     pair, ob = pair[keep], ob[keep]
@@ -994,9 +1072,11 @@ def _cylinder_blocks(fan: _Fan, corridors: GeomArray, circles: FloatArray, owner
     partly = ~below & (np.minimum(z0, z1) < t)
     cut = (t - z0) / np.where(partly, z1 - z0, 1.0)  # z1 != z0 where partly
     holds = np.where(z0 < t, along[:, None] <= cut, along[:, None] >= cut)  # the part: [0, cut] or [cut, 1]
-    start, end = eye[k][:, None, :], fan.ends[pair, c][:, None, :]
-    at_cut = start + cut[..., None] * (end - start)
-    near_cut = np.sqrt(((at_cut - centre[k][:, None, :]) ** 2).sum(axis=-1)) <= cr[ob][:, None]
+    sx, sy = eye[k, 0][:, None], eye[k, 1][:, None]
+    ex, ey = fan.ends[pair, c, 0][:, None], fan.ends[pair, c, 1][:, None]
+    off_x = sx + cut * (ex - sx) - centre[k, 0][:, None]  # from the centre to where the line passes the top
+    off_y = sy + cut * (ey - sy) - centre[k, 1][:, None]
+    near_cut = np.sqrt(off_x ** 2 + off_y ** 2) <= cr[ob][:, None]
     return pair * n_cols + c, below | (partly & (holds | near_cut))
 
 
@@ -1007,10 +1087,8 @@ def _blocked(table: Table, bodies: _Bodies, fan: _Fan) -> tuple[BoolArray, BoolA
     n_rows = fan.heights.shape[1]
     by_terrain = np.zeros((n_pairs * n_cols, n_rows), dtype=np.bool_)
     by_models = np.zeros((n_pairs * n_cols, n_rows), dtype=np.bool_)
-    corridors = _corridors(fan)
     if table.terrain:
-        col, piece = _terrain_meeting(table, fan, corridors)
-        rows = _judge(fan, col, table._heights[piece], piece, table._polygons)
+        col, rows = _terrain_blocks(table, fan)
         by_terrain[col[:, None].repeat(n_rows, axis=1)[rows], np.nonzero(rows)[1]] = True
     # cylinders: the bodies (owner = their index) and the tokens (owner -1)
     tokens = table._token_circles
@@ -1018,7 +1096,7 @@ def _blocked(table: Table, bodies: _Bodies, fan: _Fan) -> tuple[BoolArray, BoolA
     circles = np.concatenate([np.stack([bodies.x, bodies.y, bodies.r, bodies.e + bodies.h], axis=1), tokens])
     if len(circles):
         owner = np.concatenate([np.arange(len(bodies.x)), np.full(len(tokens), -1)])
-        col, rows = _cylinder_blocks(fan, corridors, circles, owner)
+        col, rows = _cylinder_blocks(fan, circles, owner)
         by_models[col[:, None].repeat(n_rows, axis=1)[rows], np.nonzero(rows)[1]] = True
     # (pairs * columns, rows) -> (pairs, rows, columns), the order of _Fan.lines
     shape = (n_pairs, n_cols, n_rows)
