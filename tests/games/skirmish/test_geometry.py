@@ -582,6 +582,17 @@ def test_the_visibility_matrix_equals_sight_pair_by_pair(seed: int) -> None:
                 assert matrix[i, j] == sight(table, bodies, shooter, target).hidden
 
 
+def test_a_footprint_is_the_union_of_its_convex_parts() -> None:
+    wall = box(0, 0, 6, 1, 2.0)
+    assert wall.convex_parts == (wall.footprint,)
+    ruin = Terrain(((-2.5, -2.5), (2.5, -2.5), (2.5, -1.3), (-1.3, -1.3), (-1.3, 2.5), (-2.5, 2.5)), 3.0, "L")
+    parts = ruin.convex_parts
+    assert 2 <= len(parts) <= 3
+    assert all(part.convex_hull.area - part.area <= 1e-9 * part.area for part in parts)
+    assert shapely.union_all(parts).symmetric_difference(ruin.footprint).area <= 1e-9
+    assert sum(part.area for part in parts) == pytest.approx(ruin.footprint.area)  # no overlaps
+
+
 SEEDED_TABLES = range(58)
 
 
