@@ -1056,9 +1056,10 @@ def _terrain_blocks(table: Table, fan: _Fan) -> tuple[IntArray, BoolArray]:
     def column_meets(k: IntArray, c: IntArray) -> BoolArray:
         return np.asarray(shapely.intersects(polygons[k], _columns(fan, pair[k], c)), dtype=np.bool_)  # prepared first
 
-    meets = _ask_spans((under | crossing).any(axis=-1), column_meets)
+    asked = under.any(axis=-1)  # a column whose lines all cross the top needs no question of its own:
+    meets = _ask_spans(asked, column_meets)  # the part of a line below the top is inside it
     blocked = under & meets[..., None]
-    lower_blocked = meets
+    lower_blocked = meets | ~asked
     for r in np.argsort(fan.heights[0], kind="stable") if n_pairs else ():
 
         def part_meets(k: IntArray, c: IntArray, r: int = int(r)) -> BoolArray:
@@ -1109,13 +1110,20 @@ def _cylinder_blocks(fan: _Fan, circles: FloatArray, owner: IntArray) -> tuple[I
     near &= (top[None, :] > fan.lowest[:, None]) & (owner[None, :] != fan.shooters[:, None]) \
         & (owner[None, :] != fan.targets[:, None])
     pair, ob = np.nonzero(near)
-    # every column lies within `half_width` of the line from the eye to the middle of the
-    # billboard's chord (distance to a segment is convex), so a circle farther off meets none
+    # every column lies within `half_width` of the segment from the eye to the middle of the
+    # billboard's chord (distance to a segment is convex), so a circle farther off meets none;
+    # what is asked is a box around that segment, as long and as wide as that reach allows
     middle = (fan.ends[:, 0] + fan.ends[:, -1]) / 2
     gap = fan.ends - middle[:, None, :]
     half_width = np.sqrt((gap[..., 0] ** 2 + gap[..., 1] ** 2).max(axis=1))
-    _, off = _nearest_on_segments(fan.eye[pair, :2], middle[pair], circles[ob, :2])
-    keep = off <= cr[ob] + half_width[pair] + 1e-6
+    mx, my = middle[:, 0] - fan.eye[:, 0], middle[:, 1] - fan.eye[:, 1]
+    length = np.hypot(mx, my)
+    safe = np.where(length > 0, length, 1.0)
+    ux, uy = mx / safe, my / safe
+    wx, wy = cx[ob] - fan.eye[pair, 0], cy[ob] - fan.eye[pair, 1]
+    along = wx * ux[pair] + wy * uy[pair]
+    reach = cr[ob] + half_width[pair] + 1e-6
+    keep = (np.abs(wy * ux[pair] - wx * uy[pair]) <= reach) & (along >= -reach) & (along <= length[pair] + reach)
     pair, ob = pair[keep], ob[keep]
     eye, centre = fan.eye[pair, :2], circles[ob, :2]
     along, distance = _nearest_on_segments(eye[:, None, :], fan.ends[pair], centre[:, None, :])
