@@ -98,16 +98,18 @@ Sight, in 3D (GEOS ignores z, so heights are ours)
   line of every ordered pair in one batch; equal to `sight(...).hidden` pair by pair (the same
   code computes both). The rules are not symmetric (an eye at 90% of the shooter's height, a
   billboard over the target's), so each ordered pair is computed. Terrain: GEOS decides every
-  line a piece blocks, each footprint prepared; numpy first leaves out what cannot be a close
-  call, from the footprint's corners and boxes: pieces beside a pair's wedge of columns or
-  beside a column, lines that stay above a piece's top wherever they can be over it (and
-  settles those that stay below it: blocked exactly when their column meets the piece). Only
-  the columns and the parts of lines below a top that remain are asked, and of a convex piece
-  only the outer two of a run of columns (the rays from an eye that meet a convex region are a
-  span). Models and tokens are circles: boxes and the pair's middle line pick the candidates,
+  line a piece blocks, asking about the piece's convex parts (`Terrain.convex_parts`: an L is
+  two), each prepared; numpy first leaves out what cannot be a close call, from the parts'
+  corners and boxes: parts beside a pair's wedge of columns or beside a column, lines that
+  stay above a part's top wherever they can be over it (and it settles those that stay below
+  it: blocked exactly when their column meets the part). Only the columns and the stretches of
+  lines below a top that remain are asked, and of a run of columns only the outer two when
+  both meet the part (the rays from an eye that meet a convex region are a span). Models and
+  tokens are circles: boxes around the pair's lines and its middle line pick the candidates,
   numpy measures every column and row of them at once (asking GEOS for each circle and line
   took half of the matrix's time). On the bench table (40 models, 12 pieces) that is some
-  2,500 GEOS questions instead of 11,900, and far fewer geometries for the garbage collector.
+  2,000 GEOS questions instead of 11,900, and far fewer geometries for the garbage collector
+  (the old way ran a dozen collections per matrix).
 """
 
 from __future__ import annotations
@@ -917,12 +919,9 @@ class _Fan:
     @cached_property
     def box(self) -> FloatArray:
         """(pairs, 4): the box on the table holding each pair's lines (min x, min y, max x, max y)."""
-        x0 = x1 = self.eye[:, 0]
-        y0 = y1 = self.eye[:, 1]
-        for column in range(self.ends.shape[1]):
-            x, y = self.ends[:, column, 0], self.ends[:, column, 1]
-            x0, y0, x1, y1 = np.minimum(x0, x), np.minimum(y0, y), np.maximum(x1, x), np.maximum(y1, y)
-        return np.stack([x0, y0, x1, y1], axis=1)
+        xs, ys = self.ends[..., 0], self.ends[..., 1]
+        return np.stack([np.minimum(self.eye[:, 0], xs.min(axis=1)), np.minimum(self.eye[:, 1], ys.min(axis=1)),
+                         np.maximum(self.eye[:, 0], xs.max(axis=1)), np.maximum(self.eye[:, 1], ys.max(axis=1))], axis=1)
 
     @cached_property
     def lowest(self) -> FloatArray:
@@ -1002,13 +1001,15 @@ def _terrain_blocks(table: Table, fan: _Fan) -> tuple[IntArray, BoolArray]:
     lies within their extremes): a part whose corners all lie on one side of a pair's wedge of
     columns (from the eye between the outer two) or of a column's segment meets none of them.
     Along a column, the part can only be over the stretch from `lo` to `hi` between its
-    corners' extremes; a line that stays at or above the top all along that stretch
-    is clear, one that stays below it is blocked exactly when its column meets the footprint
-    (one GEOS question per column), and only a line that crosses the top's height within the
-    stretch asks GEOS whether the stretch of it below the top meets the part. A higher row's
-    line lies above a lower row's along the same column, so the part of it below the top is
-    inside the lower row's: once a row is clear, the rows above it are, and rows are asked from
-    the lowest up. A case within `_SLACK` of a threshold is left to GEOS."""
+    corners' extremes; a line that stays at or above the top all along that stretch is clear,
+    one that stays below it is blocked exactly when its column meets the part (one GEOS
+    question per column), and a line that crosses the top's height within the stretch asks
+    GEOS whether the stretch of it below the top meets the part (inside its column, so a
+    column whose lines all cross is not asked on its own). A higher row's line lies above a
+    lower row's along the same column, so the stretch of it below the top is inside the lower
+    row's: once a row is clear, the rows above it are, and rows are asked from the lowest up.
+    A case within `_SLACK` of a threshold is left to GEOS; `_ask_spans` saves the questions
+    about columns between two that meet a part."""
     n_pairs, n_cols = fan.ends.shape[:2]
     top = table._sight_part_heights
     pair, piece = np.nonzero(_overlapping(fan.box, table._sight_part_boxes) & (top[None, :] > fan.lowest[:, None]))
@@ -1056,10 +1057,11 @@ def _terrain_blocks(table: Table, fan: _Fan) -> tuple[IntArray, BoolArray]:
     def column_meets(k: IntArray, c: IntArray) -> BoolArray:
         return np.asarray(shapely.intersects(polygons[k], _columns(fan, pair[k], c)), dtype=np.bool_)  # prepared first
 
-    asked = under.any(axis=-1)  # a column whose lines all cross the top needs no question of its own:
-    meets = _ask_spans(asked, column_meets)  # the part of a line below the top is inside it
+    asked = under.any(axis=-1)
+    meets = _ask_spans(asked, column_meets)
     blocked = under & meets[..., None]
     lower_blocked = meets | ~asked
+    crossing_rows = crossing.any(axis=(0, 1))
     for r in np.argsort(fan.heights[0], kind="stable") if n_pairs else ():
 
         def part_meets(k: IntArray, c: IntArray, r: int = int(r)) -> BoolArray:
@@ -1071,7 +1073,8 @@ def _terrain_blocks(table: Table, fan: _Fan) -> tuple[IntArray, BoolArray]:
             part = np.concatenate([start + t0[:, None] * (end - start), start + t1[:, None] * (end - start)], axis=1)
             return np.asarray(shapely.intersects(polygons[k], _segments(part)), dtype=np.bool_)
 
-        blocked[..., r] |= _ask_spans(crossing[..., r] & lower_blocked, part_meets)
+        if crossing_rows[r]:
+            blocked[..., r] |= _ask_spans(crossing[..., r] & lower_blocked, part_meets)
         lower_blocked = blocked[..., r]
     k, c = np.nonzero(blocked.any(axis=-1))
     return pair[k] * n_cols + c, blocked[k, c]
