@@ -593,6 +593,17 @@ def test_a_footprint_is_the_union_of_its_convex_parts() -> None:
     assert sum(part.area for part in parts) == pytest.approx(ruin.footprint.area)  # no overlaps
 
 
+@QUICK
+@given(seed=seeds)
+def test_convex_parts_cover_each_footprint_exactly(seed: int) -> None:
+    table, _ = layout(seed, models=0, pieces=9, grid=0.25 if seed % 2 else 0.0)
+    for piece in table.terrain:
+        parts = piece.convex_parts
+        assert all(part.convex_hull.area - part.area <= 1e-9 * part.convex_hull.area for part in parts)
+        assert shapely.union_all(parts).symmetric_difference(piece.footprint).area <= 1e-9 * piece.footprint.area
+        assert sum(part.area for part in parts) == pytest.approx(piece.footprint.area)
+
+
 SEEDED_TABLES = range(58)
 
 
