@@ -47,9 +47,17 @@ def play(agents: list[str], mission: str, factions: tuple[str, str], seed: int) 
     if out["errors"]:
         raise RuntimeError(out["errors"][0])
     won = [i for i in (0, 1) if out["wins"][i]]
+    stats = (out.get("stats_per_game") or [{}])[0]
     return {"mission": mission, "factions": list(factions), "agents": list(agents), "winner_agent": won,
+            "points": {kind: [stats.get(f"points_{seat}_{kind}", 0.0) for seat in (0, 1)]
+                       for kind in ("hold", "reach", "slay")},
             "draw": bool(out["draws"]), "mean_decision_s": out["mean_decision_s"],
             "max_decision_s": out["max_decision_s"]}
+
+
+def score(rec: dict[str, Any], seat: int) -> float:
+    """A seat's mission points in a game's record, every source."""
+    return sum(parts[seat] for parts in rec["points"].values())
 
 
 def lift_wall_limits() -> None:
@@ -97,9 +105,16 @@ def main(argv: list[str] | None = None) -> int:
                 rec["winner_agent_name"] = won
                 records.append(rec)
                 print(f"{mission:17} {fa[0]:>11} ({order[0]}) v {fa[1]:<11} ({order[1]}): "
-                      f"{'draw' if rec['draw'] else 'won by ' + won[0] + ' / ' + rec['winner_faction'][0]}",
-                      flush=True)
+                      f"{'draw' if rec['draw'] else 'won by ' + won[0] + ' / ' + rec['winner_faction'][0]}"
+                      f" {score(rec, 0):.0f}-{score(rec, 1):.0f} (reach {rec['points']['reach'][0]:.0f}-"
+                      f"{rec['points']['reach'][1]:.0f})", flush=True)
     print(f"\n{len(records)} games in {time.perf_counter() - start:.0f} s")
+    print("\nmission points by source (both sides, all games):")
+    for mission in missions:
+        games = [r for r in records if r["mission"] == mission]
+        sums = {kind: sum(sum(r["points"][kind]) for r in games) for kind in ("hold", "reach", "slay")}
+        print(f"  {mission:17} " + ", ".join(f"{kind} {v:.0f}" for kind, v in sums.items())
+              + f" ({len(games)} games)")
     table = {f: {g: [0.0, 0] for g in factions} for f in factions}
     for r in records:
         fa, fb = r["factions"]

@@ -157,8 +157,11 @@ Tiebreak = Literal["draw", "models", "health"]
 TIEBREAKS: tuple[Tiebreak, ...] = ("draw", "models", "health")
 EndEarly = Literal["no_leaders"]
 END_EARLY: tuple[EndEarly, ...] = ("no_leaders",)
-ReachZone = Literal["enemy_deployment"]
-REACH_ZONES: tuple[ReachZone, ...] = ("enemy_deployment",)
+ReachZone = Literal["enemy_deployment", "enemy_half"]
+REACH_ZONES: tuple[ReachZone, ...] = ("enemy_deployment", "enemy_half")
+"""Where a `reach` rule's models score: the enemy's deployment zone, or the enemy's half of the
+table (past the line through the table's centre square to the line between the zones' centres;
+`geometry.far_half`)."""
 
 Context = Literal["passive", "round_start", "ability", "tactic", "environment", "penalty"]
 CONTEXT_KINDS: Mapping[Context, tuple[str, ...]] = {
@@ -575,7 +578,9 @@ class SlayRule:
 
 @dataclass(frozen=True)
 class ReachRule:
-    """At each `when`, `points` for each of a player's models whose base centre is inside `zone`."""
+    """At each `when`, `points` for each of a player's models whose base centre is inside `zone`
+    (`rules.reach_area` gives its polygon for each side). Rules add up: a model in the enemy's
+    deployment zone is also in the enemy's half."""
 
     KIND: ClassVar[str] = "reach"
     zone: ReachZone

@@ -267,18 +267,31 @@ class SkirmishGame(Game):
 
     def score_details(self, state: State) -> list[list[tuple[str, int]]]:
         """Each side's mission points by what scored them: every objective of the mission by name
-        (held at the scoring times), models in the enemy zone, enemy models slain (`score_parts`).
+        (held at the scoring times), models in the enemy zone or past the centre line, enemy models slain (`score_parts`).
         They add up to the mission score (`score`), not to `scores()`, which at the end is the
         result (1 a win, 0.5 a draw)."""
         assert isinstance(state, SkirmishState)
         labels = {f"hold:{o.id}": o.name for o in state.mission.objectives}
-        labels.update({"reach": "In the enemy zone", "slay": "Models slain"})
+        labels.update({"reach:enemy_deployment": "In the enemy zone", "reach:enemy_half": "Past the centre line",
+                       "slay": "Models slain"})
         keys = [f"hold:{o.id}" for o in state.mission.objectives]
         for _, key, _ in state.score_parts:
             if key not in keys:
                 keys.append(key)
         return [[(labels.get(key, key), sum(p for side, k, p in state.score_parts if side == seat and k == key))
                  for key in keys] for seat in (0, 1)]
+
+    def playtest_stats(self, state: State) -> dict[str, float]:
+        """Mission points by what scored them, per seat (`points_<seat>_<kind>`: hold, reach
+        (every area), slay) and the rounds played: whether a mission plays as its scoring says
+        (`tools/skirmish_balance.py` sums them)."""
+        assert isinstance(state, SkirmishState)
+        out = {"rounds": float(state.round)}
+        for seat in (0, 1):
+            for kind in ("hold", "reach", "slay"):
+                out[f"points_{seat}_{kind}"] = float(sum(p for side, key, p in state.score_parts
+                                                         if side == seat and key.partition(":")[0] == kind))
+        return out
 
     def describe_log(self, entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat) -> list[Line]:
         """See `game.skirmish.words`: models by unit and number, every die shown."""

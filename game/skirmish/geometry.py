@@ -536,6 +536,23 @@ def in_polygon(points: Sequence[Point2], x: float, y: float) -> bool:
     return bool(shapely.intersects_xy(Polygon(points), x, y))
 
 
+def far_half(size: tuple[float, float], own: Sequence[Point2], enemy: Sequence[Point2]) -> tuple[Point2, ...]:
+    """The half of a `size` table on the `enemy` zone's side: the table cut by the line through
+    its centre square to the line from `own`'s centroid to `enemy`'s (a mission's "enemy half").
+    Its corners; the centre line itself belongs to both halves (`in_polygon` counts edges in)."""
+    width, depth = size
+    a, b = Polygon(own).centroid, Polygon(enemy).centroid
+    norm = math.hypot(b.x - a.x, b.y - a.y)
+    if norm < 1e-9:
+        raise ValueError("the two zones share a centre: no half of the table faces either")
+    ux, uy = (b.x - a.x) / norm, (b.y - a.y) / norm
+    cx, cy, far = width / 2, depth / 2, 2 * (width + depth)
+    beyond = Polygon([(cx - uy * far, cy + ux * far), (cx + uy * far, cy - ux * far),
+                      (cx + (ux + uy) * far, cy + (uy - ux) * far), (cx + (ux - uy) * far, cy + (uy + ux) * far)])
+    half = shapely.intersection(shapely.box(0.0, 0.0, width, depth), beyond)
+    return tuple((round(x, 6), round(y, 6)) for x, y in list(half.exterior.coords)[:-1])
+
+
 def overlaps_terrain(table: Table, x: float, y: float, radius: float) -> bool:
     """Whether a circle (a token being placed) overlaps a terrain piece's footprint."""
     if not table.terrain:

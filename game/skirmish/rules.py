@@ -95,8 +95,11 @@ from game.skirmish.content import (
     HealEffect,
     HoldRule,
     LosePointsEffect,
+    Mission,
+    Polygon,
     PushEffect,
     ReachRule,
+    ReachZone,
     SlayRule,
     StatEffect,
     Target,
@@ -1050,10 +1053,24 @@ def _score(s: S, when: str, ev: list[Event]) -> None:
                     _add_score(s, holder, obj.value * rule.multiplier, f"hold:{obj.id}", ev)
         elif isinstance(rule, ReachRule) and rule.when == when and s.round >= rule.from_round:
             for side in (0, 1):
-                zone = s.mission.zones[1 - side]
+                zone = reach_area(s.mission, rule.zone, side)
                 inside = sum(1 for f in s.alive(side) if f.on_table and geo.in_polygon(zone, f.x, f.y))
                 if inside:
-                    _add_score(s, side, inside * rule.points, "reach", ev)
+                    _add_score(s, side, inside * rule.points, f"reach:{rule.zone}", ev)
+
+
+def reach_area(mission: Mission, zone: ReachZone, side: int) -> Polygon:
+    """The polygon in which `side`'s models score for a `reach` rule of `zone`: the other side's
+    deployment zone, or the other side's half of the table. The engine scores by it, and the AI
+    and the screen read it from here, so all three mean the same place."""
+    return _reach_area(mission.table, mission.zones, zone, side)
+
+
+@lru_cache(maxsize=64)
+def _reach_area(table: tuple[float, float], zones: tuple[Polygon, Polygon], zone: ReachZone, side: int) -> Polygon:
+    if zone == "enemy_deployment":
+        return zones[1 - side]
+    return geo.far_half(table, zones[side], zones[1 - side])
 
 
 def controller(s: S, at: tuple[float, float], radius: float) -> int:

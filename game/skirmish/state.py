@@ -52,8 +52,8 @@ class SkirmishState(State):
         self.points = [0, 0]
         self.score = [0, 0]
         self.score_parts: tuple[tuple[int, str, int], ...] = ()
-        """(side, what, points) of every score: `what` is "hold:<objective id>", "reach" or
-        "slay" (the game-over breakdown, `SkirmishGame.score_details`); a tuple, so clones share it."""
+        """(side, what, points) of every score: `what` is "hold:<objective id>", "reach:<zone>"
+        (`content.REACH_ZONES`) or "slay" (the game-over breakdown, `SkirmishGame.score_details`); a tuple, so clones share it."""
         self.out = [False, False]
         """Sides that have stopped (or cannot act) for the round."""
         self.environment: tuple[int, int] | None = None

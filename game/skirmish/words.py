@@ -198,4 +198,6 @@ def _reason(reason: str, r: _Roll) -> str:
         return f"holding {names.get(what, what.replace('_', ' '))}"
     if kind == "slay" and what.isdigit():
         return f"{r.model(int(what))} slain"
-    return "models in the enemy's zone" if kind == "reach" else kind
+    if kind == "reach":
+        return "models past the centre line" if what == "enemy_half" else "models in the enemy's zone"
+    return kind

@@ -5,8 +5,8 @@ Terms, each for both sides and subtracted:
 - **score**: the mission points already scored (`odds.SCORE_WORTH` each);
 - **objectives**: the points still to be scored, projected: an objective held now (the engine's
   own `rules.controller`) counts `HELD` of its remaining value, and the pressure of models near
-  it (a soft distance over how far they move) `PRESSURE` more; models in the enemy's zone for a
-  "reach" rule, and how close the others are to it;
+  it (a soft distance over how far they move) `PRESSURE` more; models inside a "reach" rule's
+  area (`rules.reach_area`: the one the engine scores), and how close the others are to it;
 - **threat**: what each model could take from the other side in its next activation, from the
   exact odds of its weapons at each enemy it can reach (a charge: its move plus the weapon's
   reach; a shot: its range, plus its move at a discount) with the engine's sight and cover.
@@ -94,7 +94,7 @@ def objectives(s: SkirmishState, w: Weights = WEIGHTS) -> float:
                 mine = [f for f in s.figures if f.on_table and f.side == side]
                 if not mine:
                     continue
-                zone = _zone(s.mission.zones[1 - side])
+                zone = _zone(rules.reach_area(s.mission, rule.zone, side))
                 gaps = shapely.distance(zone, shapely.points([f.at for f in mine]))
                 pulls = [w.zone if gap <= 0.0 else w.approach * math.exp(-gap / max(2.0, 2 * f.unit.move))
                          for f, gap in zip(mine, gaps)]

@@ -292,8 +292,15 @@ class Policy:
 
 
 def _deploy_goal(s: SkirmishState, f: Figure) -> Point:
-    if s.mission.objectives:
-        return min((o.at for o in s.mission.objectives), key=lambda p: math.dist(p, s.mission.zones[f.side][0]))
+    """What the mission pays for nearest the side's zone: an objective a "hold" rule scores, or
+    the nearest point inside an area a "reach" rule scores; with neither (a mission of slaying),
+    the enemy's zone."""
+    home = s.mission.zones[f.side]
+    centre = (sum(p[0] for p in home) / len(home), sum(p[1] for p in home) / len(home))
+    goals = [o.at for o in spots.scoring_objectives(s)]
+    goals += [spots.nearest_inside(area, centre) for area in spots.reach_areas(s, f.side)]
+    if goals:
+        return min(goals, key=lambda p: math.dist(p, home[0]))
     zone = s.mission.zones[1 - f.side]
     return (sum(p[0] for p in zone) / len(zone), sum(p[1] for p in zone) / len(zone))
 

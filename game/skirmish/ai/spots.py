@@ -3,7 +3,10 @@
 Kinds, in the order they are kept when there are too many:
 - **charges**: points in base contact with an enemy the model could reach (straight at it, and
   turned either way round its base, in case the straight side is taken);
-- **objectives**: a point inside each objective's circle, or as near as the move gets;
+- **objectives**: a point inside each objective's circle, or as near as the move gets (only
+  objectives a "hold" rule still pays for);
+- **zones**: the nearest point just inside each area a "reach" rule pays for (`rules.reach_area`),
+  or as near as the move gets;
 - **firing**: for each enemy out of a weapon's range, the nearest point that brings it in range;
 - **cover**: points just off each terrain piece's edge on its far side from the enemy (the piece
   between the model and their centre);
@@ -23,12 +26,16 @@ import shapely
 
 from game.skirmish import geometry as geo
 from game.skirmish import rules
+from game.skirmish.ai.evaluate import events_left
+from game.skirmish.content import HoldRule, Objective, Polygon, ReachRule
 from game.skirmish.model import Figure
 
 if TYPE_CHECKING:
     from game.skirmish.state import SkirmishState
 
 Point = tuple[float, float]
+ZONE_DEPTH = 0.75
+"""How far inside a scoring area's edge a zone spot aims (the base centre must be inside)."""
 MAX_SPOTS = 14
 """At most this many destinations per model (each costs an evaluation)."""
 CHARGE_TURNS = (0.0, 0.7, -0.7)
@@ -61,6 +68,37 @@ def _toward(a: Point, b: Point, distance: float) -> Point:
     return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
 
 
+def scoring_objectives(s: SkirmishState) -> list[Objective]:
+    """The objectives some "hold" rule of the mission still pays for (not a decoration)."""
+    named: set[str] = set()
+    for rule in s.mission.scoring:
+        if isinstance(rule, HoldRule) and events_left(s, rule.when, rule.from_round):
+            named.update(rule.objectives or (o.id for o in s.mission.objectives))
+    return [o for o in s.mission.objectives if o.id in named]
+
+
+def reach_areas(s: SkirmishState, side: int) -> list[Polygon]:
+    """The areas where `side`'s models still score by the mission's "reach" rules (the engine's
+    own `rules.reach_area`), each once."""
+    out: list[Polygon] = []
+    for rule in s.mission.scoring:
+        if isinstance(rule, ReachRule) and events_left(s, rule.when, rule.from_round):
+            area = rules.reach_area(s.mission, rule.zone, side)
+            if area not in out:
+                out.append(area)
+    return out
+
+
+def nearest_inside(area: Polygon, at: Point, depth: float = ZONE_DEPTH) -> Point:
+    """The point of `area` nearest `at`, `depth` inside its edge (or its nearest point when the
+    area is too thin for that)."""
+    poly = shapely.Polygon(area)
+    inner = shapely.buffer(poly, -depth)
+    target = poly if inner.is_empty else inner
+    x, y = shapely.shortest_line(target, shapely.Point(at)).coords[0]
+    return (x, y)
+
+
 def candidate_points(s: SkirmishState, f: Figure, budget: float) -> list[Point]:
     """The destinations before pricing (see the module docstring), nearest kinds first."""
     me = s.body(f)
@@ -77,9 +115,13 @@ def candidate_points(s: SkirmishState, f: Figure, budget: float) -> list[Point]:
             for turn in CHARGE_TURNS:
                 a = base + turn
                 out.append((e.x + math.cos(a) * d, e.y + math.sin(a) * d))
-    for obj in s.mission.objectives:
+    for obj in scoring_objectives(s):
         inside = _toward(obj.at, f.at, obj.radius * 0.5)
         out.append(inside if math.dist(f.at, inside) <= budget else _toward(f.at, inside, budget))
+    for area in reach_areas(s, f.side):
+        if not geo.in_polygon(area, f.x, f.y):
+            inside = nearest_inside(area, f.at)
+            out.append(inside if math.dist(f.at, inside) <= budget else _toward(f.at, inside, budget))
     ranged = [w for w in f.unit.weapons if not w.melee]
     if ranged:
         longest = max(rules.stat(s, f, "range", w.range) for w in ranged)
