@@ -550,6 +550,7 @@ def far_half(size: tuple[float, float], own: Sequence[Point2], enemy: Sequence[P
     beyond = Polygon([(cx - uy * far, cy + ux * far), (cx + uy * far, cy - ux * far),
                       (cx + (ux + uy) * far, cy + (uy - ux) * far), (cx + (ux - uy) * far, cy + (uy + ux) * far)])
     half = shapely.intersection(shapely.box(0.0, 0.0, width, depth), beyond)
+    assert isinstance(half, Polygon), "a convex table cut by a line through its centre is one polygon"
     return tuple((round(x, 6), round(y, 6)) for x, y in list(half.exterior.coords)[:-1])
 
 

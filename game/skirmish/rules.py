@@ -1066,6 +1066,19 @@ def reach_area(mission: Mission, zone: ReachZone, side: int) -> Polygon:
     return _reach_area(mission.table, mission.zones, zone, side)
 
 
+def score_lines(mission: Mission) -> list[list[list[float]]]:
+    """The lines a model must cross to score by the mission's `reach` rules, other than a
+    deployment zone's edge (drawn already): Breakthrough's centre line. Each as [[x, y], [x, y]]."""
+    out: list[list[list[float]]] = []
+    for rule in mission.scoring:
+        if isinstance(rule, ReachRule) and rule.zone == "enemy_half":
+            a, b = (set(reach_area(mission, rule.zone, side)) for side in (0, 1))
+            line = sorted(a & b)
+            if len(line) == 2 and [list(p) for p in line] not in out:
+                out.append([list(p) for p in line])
+    return out
+
+
 @lru_cache(maxsize=64)
 def _reach_area(table: tuple[float, float], zones: tuple[Polygon, Polygon], zone: ReachZone, side: int) -> Polygon:
     if zone == "enemy_deployment":
@@ -1343,6 +1356,7 @@ def view(s: S, seat: Seat) -> JsonDict:
         "turn": s.turn, "to_act": to_act(s), "points": s.points[:], "score": s.score[:],
         "mission": s.mission.id, "table": list(s.mission.table),
         "zones": [[list(p) for p in z] for z in s.mission.zones],
+        "score_lines": score_lines(s.mission),
         "objectives": [{"id": o.id, "name": o.name, "at": list(o.at), "radius": o.radius, "value": o.value}
                        for o in s.mission.objectives],
         "terrain": [{"name": p.name, "kind": p.kind, "points": [list(q) for q in p.points], "height": p.height}
@@ -1374,7 +1388,7 @@ def view(s: S, seat: Seat) -> JsonDict:
                    for t in s.tokens],
         "placing": None if s.placing is None else _placing_view(s.placing),
         "placing_next": [_placing_view(p) for p in s.placing_next],
-        "winners": s.won[:], "over_reason": s.over_reason,
+        "winners": s.won[:], "over_reason": s.over_reason, "tiebreak": s.mission.victory.tiebreak,
     }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.core.protocol import Event, Seat
+from game.core.protocol import Event, JsonDict, Seat
 from game.core.words import ALERT, HEADLINE, QUIET, SEAT, Line, LogEntry, owner, verb
 from game.skirmish.commands import (
     AbilityUsed,
@@ -201,3 +201,40 @@ def _reason(reason: str, r: _Roll) -> str:
     if kind == "reach":
         return "models past the centre line" if what == "enemy_half" else "models in the enemy's zone"
     return kind
+
+
+TIEBREAK_WORDS = {"models": ("more models left", "models left"), "health": ("more health left", "health left")}
+
+
+def over_reason(view: JsonDict, names: Sequence[str]) -> str:
+    """Why a finished game ended and who won, in a sentence for the game-over card, from the
+    view: the score, and when the points were equal the mission's tie-break and its figures
+    (a 0-0 game won on models left says so; equal on those too, a draw)."""
+    def name(side: int) -> str:
+        return names[side] if 0 <= side < len(names) else f"Side {side + 1}"
+    winners = [int(w) for w in view.get("winners") or []]
+    score = [int(p) for p in view.get("score") or [0, 0]]
+    how = str(view.get("over_reason") or "")
+    if how == "wiped_out":
+        lost = [side for side in (0, 1) if side not in winners]
+        return f"{name(lost[0])} {verb(name(lost[0]), 'has')} no models left." if len(lost) == 1 \
+            else "Neither side has a model left: a draw."
+    opening = {"no_leaders": "A side lost its last leader", "target": "The target score was reached"}.get(
+        how, "After the last round")
+    if score[0] != score[1] or not winners:
+        lead = 0 if score[0] >= score[1] else 1
+        return f"{opening}: {name(lead)} {verb(name(lead), 'leads')} {score[lead]} to {score[1 - lead]}."
+    figures = [0.0, 0.0]
+    tiebreak = str(view.get("tiebreak") or "draw")
+    for fig in view.get("figures") or []:
+        if fig["deployed"] and not fig["fallen"]:
+            figures[int(fig["side"])] += 1 if tiebreak == "models" else float(fig["health"])
+    level = f"{opening}, {score[0]} all on points"
+    if tiebreak not in TIEBREAK_WORDS:
+        return f"{level}: a draw."
+    more, left = TIEBREAK_WORDS[tiebreak]
+    if len(winners) != 1:
+        return f"{level} and {figures[0]:g} {left} each: a draw."
+    w = winners[0]
+    return (f"{level}; the tie-break is {more}: {name(w)} {verb(name(w), 'has')} {figures[w]:g}, "
+            f"{name(1 - w)} {figures[1 - w]:g}.")

@@ -9,6 +9,7 @@ and size and blitted each frame; models are drawn on top each frame.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -66,6 +67,8 @@ def table_layer(view: View, camera: Camera, size: tuple[int, int], sides: Sequen
             pygame.draw.polygon(zl, (*colour, art.ZONE_ALPHA), pts)
             layer.blit(zl, (0, 0))
             pygame.draw.polygon(layer, art.shade(colour, 0.8), pts, width=2)
+    for a, b in view.get("score_lines", []):
+        _dashed(layer, camera.to_screen((a[0], a[1])), camera.to_screen((b[0], b[1])), art.OBJECTIVE)
     for ob in view["objectives"]:
         c = camera.to_screen((ob["at"][0], ob["at"][1]))
         r = max(4, round(camera.length(float(ob["radius"]))))
@@ -93,6 +96,16 @@ def table_layer(view: View, camera: Camera, size: tuple[int, int], sides: Sequen
         text.blit(layer, f"{ob['name']} ({ob['value']})", max(10, fs - 3), art.OBJECTIVE, "bold", shadow=True,
                   midtop=(c[0], c[1] + r + 2))
     return layer
+
+
+def _dashed(surface: pygame.Surface, a: Point, b: Point, colour: Colour, dash: float = 12.0) -> None:
+    """A dashed line from `a` to `b` (screen points): a mission's scoring line, which is not a wall."""
+    length = math.dist(a, b)
+    steps = max(1, int(length // dash))
+    for k in range(0, steps, 2):
+        t0, t1 = k / steps, min(1.0, (k + 1) / steps)
+        pygame.draw.line(surface, colour, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                         (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), 2)
 
 
 def draw_tokens(surface: pygame.Surface, view: View, camera: Camera) -> None:

@@ -28,6 +28,7 @@ import pygame
 from game.core.decisions import Decision
 from game.core.protocol import Command, Event, Seat, Target
 from game.skirmish import commands as C
+from game.skirmish import words as skirmish_words
 from game.skirmish.geometry import base_radius
 from game.core.words import owner, verb
 from game.skirmish.public import AttackPreview, PublicTable, Route, _content, models_at, unit_sheet
@@ -935,6 +936,13 @@ class SkirmishView(GameView):
         _, penalty = hud.environment_words(self.view, _content())
         fails = f"If it fails: {penalty}" if penalty else "If it fails: the Environment's penalty (none rolled yet)."
         return f"{tactic.name}: {tactic.text}\nKnack check: roll {tactic.knack}+ on one die.\n{fails}"
+
+    def over_reason(self) -> str:
+        """The score, and the mission's tie-break with its figures when the points were equal
+        (`words.over_reason`): a 0-0 win says what won it."""
+        if self.view.get("phase") != "over":
+            return ""
+        return skirmish_words.over_reason(self.view, self.seat_names)
 
     def role_of(self, seat: Seat) -> str:
         return ""

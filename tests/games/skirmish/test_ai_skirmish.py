@@ -108,6 +108,49 @@ def test_the_evaluator_prefers_holding_the_objective() -> None:
     assert margin(s, 0, Sightings()) > away + odds.SCORE_WORTH
 
 
+def breakthrough(round_: int = 2) -> SkirmishState:
+    """Breakthrough (zones y 0-10 and 38-48, the centre line at 24) cleared of terrain and models."""
+    s = table("meridian", "cinderhorn")
+    s.mission = SKIRMISH.content.missions["breakthrough"]
+    s.rebuild_table()
+    s.round = round_
+    return s
+
+
+def test_the_evaluator_pays_for_a_model_past_the_centre_line_as_breakthrough_scores_it() -> None:
+    s = breakthrough()
+    runner = put(s, 0, "flare_runner", 18, 23)
+    put(s, 1, "hearth_chief", 3, 46)
+    short = margin(s, 0, Sightings())
+    runner.y = 25
+    past = margin(s, 0, Sightings())
+    assert past > short + odds.SCORE_WORTH  # 1 point a round for 4 rounds, not a nudge
+
+
+@pytest.mark.parametrize("level", ["greedy", "easy", "normal"])
+def test_every_level_moves_a_runner_past_the_centre_line_on_breakthrough(level: str) -> None:
+    s = breakthrough()
+    runner = put(s, 0, "flare_runner", 18, 19)  # Move 7: the line is 5" away
+    put(s, 1, "hearth_chief", 3, 46)
+    budget = replace(BUDGETS[level], max_seconds=600.0, max_wall_seconds=600.0)
+    probe = s.clone()
+    for step in SkirmishAgent(level, budget, 1).plan(s, 0):
+        probe.apply(step)
+    assert probe.figures[runner.id].y > 24, (level, probe.figures[runner.id].at)
+    assert rules.geo.in_polygon(rules.reach_area(s.mission, "enemy_half", 0), *probe.figures[runner.id].at)
+
+
+def test_destinations_include_a_spot_inside_each_area_the_mission_pays_for() -> None:
+    s = breakthrough()
+    runner = put(s, 0, "flare_runner", 30, 18.5)  # Move 7: straight ahead ends at 25.5
+    put(s, 1, "hearth_chief", 3, 46)
+    s.apply(Activate(0, (runner.id,), "move_attack"))
+    found = spots.destinations(s, runner)
+    assert any(24 < p[1] <= 25 for p in found), found
+    s.mission = SKIRMISH.content.missions["hold_the_rift"]  # no reach rule: no such spot
+    assert not any(24 < p[1] <= 25 and abs(p[0] - 30) < 0.5 for p in spots.destinations(s, runner))
+
+
 def test_the_evaluator_counts_the_threat_of_the_side_to_act_and_cover_lowers_it() -> None:
     s = table("meridian", "meridian")
     s.terrain = (Terrain(((10, 19), (26, 19), (26, 20), (10, 20)), 4.0, "wall"),)

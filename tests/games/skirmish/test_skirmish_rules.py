@@ -14,7 +14,7 @@ import pytest
 
 from game.core.match import Match
 from game.core.protocol import CHANCE
-from game.skirmish import rules
+from game.skirmish import rules, words
 from game.skirmish.commands import (
     Activate,
     Attack,
@@ -428,6 +428,60 @@ def test_an_objective_is_held_by_more_models_touching_it() -> None:
     assert rules.controller(s, obj.at, obj.radius) == -1, "a tie: nobody"
     a.fallen = True
     assert rules.controller(s, obj.at, obj.radius) == 1
+
+
+def breakthrough_round(round_: int) -> SkirmishState:
+    """Breakthrough in `round_`'s activations, every model standing in its own zone."""
+    s = SKIRMISH.new({"mission": "breakthrough", "faction_1": "meridian", "faction_2": "cinderhorn"}, seed=1)
+    s.phase, s.round, s.turn = "activations", round_, 0
+    for f in s.figures:
+        f.deployed, f.x, f.y = True, 1.5 + (f.id % 20) * 1.7, 2.0 + f.side * 42 + (f.id // 20) * 2.0
+    return s
+
+
+def test_breakthrough_scores_1_a_model_past_the_centre_line_and_2_more_in_the_enemy_zone() -> None:
+    s = breakthrough_round(2)
+    mine = [f for f in s.figures if f.side == 0]
+    theirs = [f for f in s.figures if f.side == 1]
+    mine[0].x, mine[0].y = 5.0, 30.0  # past the centre line (24), short of the zone (38)
+    mine[1].x, mine[1].y = 10.0, 42.0  # in the enemy's deployment zone
+    theirs[0].x, theirs[0].y = 20.0, 23.0  # past the centre line from the other side
+    theirs[1].x, theirs[1].y = 30.0, 25.0  # short of it
+    rules._end_round(s, [])
+    assert s.score == [1 + 3, 1]
+    assert {(side, what) for side, what, _ in s.score_parts} == {(0, "reach:enemy_half"), (0, "reach:enemy_deployment"),
+                                                                 (1, "reach:enemy_half")}
+
+
+def test_breakthrough_pays_nothing_for_reaching_at_the_end_of_round_1() -> None:
+    s = breakthrough_round(1)
+    s.figures[0].x, s.figures[0].y = 10.0, 42.0
+    rules._end_round(s, [])
+    assert s.score == [0, 0]
+
+
+def test_the_enemy_half_is_the_table_past_the_centre_square_to_the_line_between_the_zones() -> None:
+    bt = SKIRMISH.new({"mission": "breakthrough"}, seed=1).mission
+    assert sorted(rules.reach_area(bt, "enemy_half", 0)) == [(0, 24), (0, 48), (36, 24), (36, 48)]
+    assert sorted(rules.reach_area(bt, "enemy_half", 1)) == [(0, 0), (0, 24), (36, 0), (36, 24)]
+    assert rules.reach_area(bt, "enemy_deployment", 0) == bt.zones[1]
+    shards = SKIRMISH.new({"mission": "scattered_shards"}, seed=1).mission  # zones in opposite corners
+    assert sorted(rules.reach_area(shards, "enemy_half", 0)) == [(0, 36), (36, 0), (36, 36)]
+
+
+def test_a_game_level_on_points_names_its_tie_break_and_its_figures_or_a_draw() -> None:
+    s = breakthrough_round(5)  # 12 Meridian models against 10 Cinderhorn
+    rules._end_round(s, [])
+    assert s.score == [0, 0] and s.winners() == [0]
+    said = words.over_reason(s.view(1), ["Computer", "You"])
+    assert said == "After the last round, 0 all on points; the tie-break is more models left: Computer has 12, You 10."
+    s = breakthrough_round(5)
+    for f in [f for f in s.figures if f.side == 0][:2]:
+        f.fallen = True
+    rules._end_round(s, [])
+    assert s.winners() == [0, 1]
+    assert words.over_reason(s.view(0), ["You", "Computer"]) == \
+        "After the last round, 0 all on points and 10 models left each: a draw."
 
 
 # --- a first conformance pass --------------------------------------------------------------

@@ -29,6 +29,7 @@ from scenes.app import AppContext
 from scenes.input.regions import region_target
 from scenes.sprites.text import TextCache
 from scenes.views.base import Overlay
+from scenes.views.skirmish import art
 from scenes.views.skirmish.layout import lay_out
 from scenes.views.skirmish.view import SkirmishView
 from tests.scenes.table_context import table_context
@@ -512,3 +513,15 @@ def test_the_stat_card_keeps_off_the_pointer_and_the_models_beside_it(ctx: AppCo
             assert card.collidelist(bases) == -1, (f.id, card)
             checked += 1
         assert checked >= 10
+
+
+def test_breakthrough_draws_its_centre_line(ctx: AppContext) -> None:
+    state = play_out(1, 0, {"mission": "breakthrough"})
+    assert state.view(0)["score_lines"] == [[[0.0, 24.0], [36.0, 24.0]]]
+    view = make_view(ctx, state)
+    surface = pygame.Surface((1280, 720))
+    view.draw(surface, Overlay(), Animator())
+    x0, y = view.camera.to_screen((0.0, 24.0))
+    x1, _ = view.camera.to_screen((36.0, 24.0))
+    row = [tuple(surface.get_at((round(x), round(y))))[:3] for x in range(round(x0) + 2, round(x1) - 2)]
+    assert sum(1 for c in row if c == art.OBJECTIVE) >= len(row) // 3  # dashed: about half of it
