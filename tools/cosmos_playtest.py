@@ -19,7 +19,6 @@ often each action, star path, life card, planet, biome, asteroid and Focus card 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections import Counter
@@ -32,9 +31,9 @@ from game.core.protocol import CHANCE, Command, Seat  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
 from game.cosmos import model as M  # noqa: E402
 from game.cosmos.ai import potential, thin  # noqa: E402
-from game.cosmos.game import COSMOS, CONTENT  # noqa: E402
+from game.cosmos.game import COSMOS  # noqa: E402
 from game.cosmos.state import CosmosState  # noqa: E402
-from tools.cosmos_usage import Usage  # noqa: E402
+from tools.cosmos_usage import Usage, set_numbers  # noqa: E402
 
 
 def finish_turn(s: CosmosState, seat: Seat, rng: Rng) -> None:
@@ -141,12 +140,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="*", default=[1, 2, 3, 4])
     ap.add_argument("--set", nargs="*", default=[], metavar="KEY=JSON")
     args = ap.parse_args()
-    for item in args.set:
-        key, _, value = item.partition("=")
-        if key not in CONTENT.numbers:
-            raise SystemExit(f"no number {key!r} in rules.toml")
-        CONTENT.numbers[key] = json.loads(value)
-        print("set", key, "=", CONTENT.numbers[key])
+    set_numbers(args.set)
     for n in args.players:
         print(report(n, args.games, args.seed), flush=True)
 

@@ -39,7 +39,7 @@ from game.cosmos import events as E
 from game.cosmos import rules
 from game.cosmos.area import score_breakdown
 from game.cosmos.content import LIFEFORMS, TOKENS
-from game.cosmos.game import COSMOS
+from game.cosmos.game import COSMOS, CONTENT
 from game.cosmos.state import CosmosState
 
 SOURCES = ("tokens", "big", "small", "objectives", "leftovers")
@@ -288,6 +288,17 @@ def report(agents: Sequence[str], games: int, seed: int, save_dir: Path | None =
     }
 
 
+def set_numbers(items: Iterable[str]) -> None:
+    """Try other numbers of `data/rules.toml` for this run only: each item `KEY=JSON` replaces
+    that number in the loaded content (`track_vp=[0,3,5,7]`); an unknown key stops the run."""
+    for item in items:
+        key, _, value = item.partition("=")
+        if key not in CONTENT.numbers:
+            raise SystemExit(f"no number {key!r} in rules.toml")
+        CONTENT.numbers[key] = json.loads(value)
+        print("set", key, "=", CONTENT.numbers[key], flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--agents", help="AI levels, one a seat: normal,greedy")
@@ -297,7 +308,10 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--first", type=int, default=0, help="number of the first game (a table in pieces)")
+    ap.add_argument("--set", nargs="*", default=[], metavar="KEY=JSON",
+                    help="try a number of rules.toml without editing it: track_vp=[0,3,5,7]")
     args = ap.parse_args()
+    set_numbers(args.set)
     if args.saved:
         usage = Usage()
         tally_saved(args.saved, usage, args.only)

@@ -4,13 +4,15 @@ game of the playtest policy, checked against the finished play areas."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.cosmos import area
 from game.cosmos import commands as C
 from game.cosmos import model as M
 from game.cosmos.state import CosmosState
 from tests.games.cosmos.positions import bare, planet, play, system, turn
 from tools.cosmos_playtest import play as playtest_game
-from tools.cosmos_usage import SOURCES, Usage, leans_on, life_type
+from tools.cosmos_usage import SOURCES, Usage, leans_on, life_type, set_numbers
 
 ORANGE = 0
 
@@ -87,3 +89,16 @@ def test_only_the_counted_seats_are_counted() -> None:
     s.players[ORANGE].pos, s.players[ORANGE].tokens = 2 * 5 + 1, [M.STANDING] * 4
     usage.observe(s, play(s, C.Move(ORANGE, 1, 0)))
     assert usage.actions == {"evolve": 1}
+
+
+def test_a_number_set_for_a_run_replaces_the_loaded_one_and_an_unknown_key_stops() -> None:
+    from game.cosmos.game import CONTENT
+
+    before = CONTENT.numbers["track_vp"]
+    try:
+        set_numbers(["track_vp=[0,3,5,7]"])
+        assert CONTENT.numbers["track_vp"] == [0, 3, 5, 7]
+    finally:
+        CONTENT.numbers["track_vp"] = before
+    with pytest.raises(SystemExit, match="no_such_number"):
+        set_numbers(["no_such_number=1"])
