@@ -20,10 +20,9 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
+import os
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -61,10 +60,10 @@ def score(rec: dict[str, Any], seat: int) -> float:
 
 
 def lift_wall_limits() -> None:
-    """Every level's wall-clock limit set beyond reach (the agents are made in this process)."""
-    from game.skirmish.ai.agent import BUDGETS
-    for level, budget in BUDGETS.items():
-        BUDGETS[level] = replace(budget, max_wall_seconds=math.inf)
+    """Every level's wall-clock limit lifted, its CPU caps kept (`search.NO_WALL_LIMIT_ENV`, which
+    processes started from here inherit too)."""
+    from game.skirmish.ai.search import NO_WALL_LIMIT_ENV
+    os.environ[NO_WALL_LIMIT_ENV] = "1"
 
 
 def main(argv: list[str] | None = None) -> int:

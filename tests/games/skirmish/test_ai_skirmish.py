@@ -318,9 +318,12 @@ def test_keep_or_reroll_is_answered_directly() -> None:
     assert isinstance(plan[0], (Reroll, KeepRoll))
 
 
-def test_the_worker_process_answers_with_the_skirmish_agents_plan() -> None:
+def test_the_worker_process_answers_with_the_skirmish_agents_plan(monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ai.worker import AgentWorker
 
+    # both searches keep their CPU caps but no wall-clock limit: on a crowded machine the limit cut
+    # the worker's search and not this one's, and the plans differed (the worker inherits the env)
+    monkeypatch.setenv(search.NO_WALL_LIMIT_ENV, "1")
     s = deployed(9)
     expected = make_agent("greedy", "skirmish", 4).plan(s, s.turn)
     with AgentWorker("skirmish") as worker:
@@ -342,3 +345,11 @@ def test_sight_shares_are_sights_shares_pair_by_pair() -> None:
     for (i, j), row in zip(pairs, shares):
         one = rules.geo.sight(s.table, bodies, bodies[i], bodies[j], rules.sight_rules())
         assert tuple(row) == pytest.approx((one.hidden, one.hidden_by_terrain, one.hidden_by_models))
+
+
+def test_the_no_wall_limit_setting_lifts_the_wall_clock_and_keeps_the_cpu_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    budget = BUDGETS["normal"]
+    assert budget.wall_limit < 60
+    monkeypatch.setenv(search.NO_WALL_LIMIT_ENV, "1")
+    assert budget.wall_limit == float("inf")
+    assert budget.max_seconds == BUDGETS["normal"].max_seconds
