@@ -60,7 +60,14 @@ def test_the_observer_is_not_told_to_drag_cards_nor_shown_a_hand_of_its_own(ctx:
 
 
 def test_a_seat_watched_in_the_viewer_has_its_hand_named(ctx: AppContext) -> None:
-    said = _said(ctx, 0)
+    said = _said(ctx, 1)  # the computer's seat
     assert not any("drag cards" in s for s in said), "nobody plays in the viewer"
     assert not any(s.startswith("Your hand") for s in said)
-    assert any(s.endswith("'s hand") or "'s hand (" in s for s in said), said
+    assert any(s.startswith("Computer's hand") for s in said), said
+
+
+def test_the_persons_own_seat_in_the_viewer_is_your_hand_not_yous(ctx: AppContext) -> None:
+    said = _said(ctx, 0)  # the seat the table called "You"
+    assert not any("drag cards" in s for s in said), "nobody plays in the viewer"
+    assert not any("You's" in s for s in said), said
+    assert any(s.startswith("Your hand") for s in said), said
