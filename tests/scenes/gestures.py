@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.core.protocol import Target
@@ -35,3 +37,24 @@ def click(ctx: AppContext, pos: tuple[int, int], button: int = 1) -> None:
 
 def key(ctx: AppContext, k: int, mod: int = 0) -> None:
     step(ctx, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)], DT)
+
+
+def ui_button(scene: Any, label: str) -> Any:
+    """The pygame-gui button of a menu-like scene (`scene._actions`) that reads `label`."""
+    return next(b for b in scene._actions if getattr(b, "text", None) == label)
+
+
+def pump(ctx: AppContext, n: int = 2, dt: float = 1 / 60) -> None:
+    """`n` frames with the queued events (pygame-gui posts its button presses to the queue)."""
+    for _ in range(n):
+        step(ctx, pygame.event.get(), dt)
+
+
+def press_ui_button(ctx: AppContext, scene: Any, label: str, dt: float = 1 / 60) -> None:
+    """Hover, press and release the button reading `label`, then let its press be handled."""
+    pos = ui_button(scene, label).rect.center
+    pygame.mouse.set_pos(pos)
+    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], dt)
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], dt)
+    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], dt)
+    pump(ctx, 3, dt)

@@ -17,6 +17,7 @@ from scenes.app import AppContext, step
 from scenes.confirm import ConfirmScene
 from scenes.guide.offer import OfferScene
 from scenes.pause import PauseScene
+from tests.scenes.gestures import ui_button as button
 from tests.scenes.table_context import table_context
 
 DT = 1 / 60
@@ -37,10 +38,6 @@ def frames(ctx: AppContext, n: int = 2) -> None:
 
 def pixels(ctx: AppContext, rect: pygame.Rect) -> np.ndarray:
     return pygame.surfarray.array3d(ctx.screen.subsurface(rect)).astype(float)
-
-
-def button(scene: Any, label: str) -> Any:
-    return next(b for b in scene._actions if getattr(b, "text", None) == label)
 
 
 def assert_seen_dimmed(before: np.ndarray, after: np.ndarray) -> None:

@@ -13,35 +13,19 @@ import pytest
 from game.core import autosaves
 from game.core.match import Match
 from game.core.registry import get_game
-from scenes.app import AppContext, step
+from scenes.app import AppContext
 from scenes.confirm import ConfirmScene
 from scenes.guide.launch import open_guided
 from scenes.guide.table import GuidedTableScene
 from scenes.pause import PauseScene
+from tests.scenes.gestures import press_ui_button as click
+from tests.scenes.gestures import pump as frames
 from tests.scenes.table_context import table_context
-
-DT = 1 / 60
-
 
 @pytest.fixture
 def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
     with table_context(tmp_path, monkeypatch, size=(1280, 800)) as context:
         yield context
-
-
-def frames(ctx: AppContext, n: int = 2) -> None:
-    for _ in range(n):
-        step(ctx, pygame.event.get(), DT)
-
-
-def click(ctx: AppContext, scene: Any, label: str) -> None:
-    button = next(b for b in scene._actions if getattr(b, "text", None) == label)
-    pos = button.rect.center
-    pygame.mouse.set_pos(pos)
-    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], DT)
-    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], DT)
-    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], DT)
-    frames(ctx, 3)
 
 
 def paused_table(ctx: AppContext) -> tuple[Any, PauseScene]:

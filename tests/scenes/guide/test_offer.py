@@ -15,6 +15,8 @@ from scenes.guide.offer import OfferScene
 from scenes.guide.table import GuidedTableScene
 from scenes.settings_store import Settings
 from scenes.table import TableScene
+from tests.scenes.gestures import press_ui_button as click_button
+from tests.scenes.gestures import pump as frames
 from tests.scenes.table_context import table_context
 
 DT = 1 / 60
@@ -24,20 +26,6 @@ DT = 1 / 60
 def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
     with table_context(tmp_path, monkeypatch, size=(1280, 800)) as context:
         yield context
-
-
-def frames(ctx: AppContext, n: int = 2) -> None:
-    for _ in range(n):
-        step(ctx, pygame.event.get(), DT)
-
-
-def click_button(ctx: AppContext, scene: Any, label: str) -> None:
-    button = next(b for b in scene._actions if getattr(b, "text", None) == label)
-    pos = button.rect.center
-    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], DT)
-    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], DT)
-    step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], DT)
-    frames(ctx, 3)
 
 
 def open_menu(ctx: AppContext) -> Any:
