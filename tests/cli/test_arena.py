@@ -117,7 +117,7 @@ def test_arena_options_set_up_every_game_and_are_reported() -> None:
     assert config == {"mission": "breakthrough", "faction_2": "veilmoth", "terrain": "random"}
     result = arena.run_arena("skirmish", ["random", "random"], 2, 3, None, config)
     assert result["errors"] == [] and result["options"] == config
-    assert set(result) == FIELDS | {"options"}
+    assert set(result) == FIELDS | {"options", "stats", "stats_per_game"}  # (the skirmish reports points by source)
     assert "options" not in arena.run_arena("order-chaos", ["random", "random"], 1, 1, None)
 
 
