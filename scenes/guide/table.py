@@ -78,7 +78,7 @@ class GuidedTableScene(TableScene):
         self.ctx.stack.push(self.ctx.scene(
             "confirm", "Leave the guided game?",
             "The game goes on as a normal game against the computer. The guide can be started "
-            "again from a set-up screen's Learn to play.", "Skip guide", self.skip, "Stay in the guide"))
+            "again from the pause menu's Guided game, or a set-up screen's Learn to play.", "Skip guide", self.skip, "Stay in the guide"))
 
     def skip(self) -> None:
         """End the guide; the game goes on as a normal game (see the module docstring)."""

@@ -129,7 +129,7 @@ def banner(view: dict[str, Any], seat_names: Sequence[str], human: bool) -> tupl
         if kind == "granted_action":
             action = _args(str(view["frames"][-1]))[1]
         if found and found[1] and kind == "action":
-            what = "Action resolved: exchange entropy, or end the Action step"
+            what = "done; exchange entropy, or end the step"  # (the line starts "Action:")
         else:
             what = f"{T.ACTION_NAMES.get(action, action)}: {T.ACTION_HOWTO.get(action, 'choose')}"
     elif kind == "biome_reward":

@@ -296,3 +296,22 @@ def test_the_banner_says_when_a_retrieved_token_can_only_give_entropy() -> None:
     for state, seat, can in retrieve_positions():
         words = banner(state.view(seat), ["Orange", "Blue"], True)[0]
         assert ("no star can be activated" in words) == (not can)
+
+
+def test_the_banner_after_the_action_does_not_say_action_twice() -> None:
+    """Play-test: "Orange (...), Action: Action resolved: ..." once the action was done."""
+    from game.cosmos import public
+    from scenes.views.cosmos.turn import banner
+
+    seen = 0
+    for state in positions(2, 7, steps=600, every=1):
+        seat = state.to_act()[0] if state.to_act() else 0
+        view = state.view(seat)
+        kind, _ = public.frame_kind(view)
+        found = public.action_frame(view) if kind == "action" else None
+        if not (found and found[1]):
+            continue
+        words = banner(view, ["Orange", "Blue"], True)[0]
+        assert "Action: Action" not in words and "Action: done" in words, words
+        seen += 1
+    assert seen, "a resolved Action step was met"

@@ -87,6 +87,7 @@ def test_skip_leaves_a_normal_game_that_goes_on(ctx: AppContext) -> None:
     key(ctx, pygame.K_ESCAPE)  # Esc asks first (play-test: Skip was clicked by accident)
     ctx.stack.apply_pending()
     assert scene.guiding and ctx.stack.top is not scene
+    assert "Guided game" in ctx.stack.top.detail  # the pause menu's own name for it (play-test)
     key(ctx, pygame.K_RETURN)  # "Skip guide": the guide ends; the table stays
     ctx.stack.apply_pending()
     assert scene.progress.done and ctx.stack.top is scene

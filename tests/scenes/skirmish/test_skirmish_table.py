@@ -221,6 +221,7 @@ def test_stopping_the_round_asks_first_and_going_back_changes_nothing(ctx: AppCo
     card = ctx.stack.top
     assert isinstance(card, ConfirmScene) and card.question == "Stop the round?"
     assert "carry over" in card.detail and "not yet activated" in card.detail
+    assert "activation point" in card.detail  # play-test: "3 points" read as the score's points
     # play-test: the go-on button showed a "play" arrow; stopping the round shows a pause
     assert card.icon == "pause-button"
     assert any("#i_pause-button_dark" in b.object_ids for b in card._actions)
