@@ -155,7 +155,8 @@ class PauseScene(UIScene):
         question = "Your game is saved; quit?" if saved else "Quit? This game is not saved."
         detail = ("Continue in the main menu picks it up where you left it." if saved else
                   "Save game first to keep it.")
-        self.ctx.stack.push(self.ctx.scene("confirm", question, detail, "Quit", self._quit_now, no="Stay"))
+        self.ctx.stack.push(self.ctx.scene("confirm", question, detail, "Quit", self._quit_now, no="Stay",
+                                           icon="exit-door"))
 
     def _quit_now(self) -> None:
         self.match.save_now()

@@ -382,6 +382,7 @@ def test_quit_in_the_pause_menu_asks_first_and_says_the_game_is_saved(ui_ctx):
     click_at(ui_ctx, pause.layout(*ui_ctx.size)["quit"].center)
     card = ui_ctx.stack.top
     assert isinstance(card, ConfirmScene) and card.question == "Your game is saved; quit?"
+    assert card.icon == "exit-door"  # play-test: Quit showed a play arrow
     assert ui_ctx.running
     key(ui_ctx, pygame.K_ESCAPE)  # stay
     assert ui_ctx.running and ui_ctx.stack.top is pause
