@@ -398,6 +398,16 @@ def _ship_sprite(owner: int, length: int, deg: int, ghost: bool) -> pygame.Surfa
     return rot
 
 
+TITANIUM_DIGITS = (160, 206, 255)
+"""The titanium amount's colour: blue beside the energy's gold, so the two amounts read apart."""
+
+
+def part_gap(px: int) -> int:
+    """The room between the energy and the titanium amounts of a cargo pill `px` tall: wide
+    enough that the two numbers never read as one ("102 1" was read as "1021" at a small zoom)."""
+    return max(5, round(px * 0.6))
+
+
 @lru_cache(maxsize=1024)
 def cargo_pill(energy: int | None, titanium: int | None, px: int) -> pygame.Surface:
     """One small dark pill `px` tall: an energy bolt and number, then titanium crystals and number."""
@@ -406,10 +416,10 @@ def cargo_pill(energy: int | None, titanium: int | None, px: int) -> pygame.Surf
     if energy is not None:
         parts.append(("energy", f.render(str(energy), True, (255, 236, 170))))
     if titanium is not None:
-        parts.append(("titanium", f.render(str(titanium), True, (226, 236, 250))))
+        parts.append(("titanium", f.render(str(titanium), True, TITANIUM_DIGITS)))
     icon_w = round(px * 0.62)
     pad = max(2, round(px * 0.22))
-    w = pad * 2 + sum(icon_w + img.get_width() for _, img in parts) + pad * (len(parts) - 1)
+    w = pad * 2 + sum(icon_w + img.get_width() for _, img in parts) + part_gap(px) * (len(parts) - 1)
     s = pygame.Surface((w * SS, px * SS), pygame.SRCALPHA)
     pygame.draw.rect(s, (10, 12, 22, 235), s.get_rect(), border_radius=px * SS // 2)
     pygame.draw.rect(s, (120, 126, 150, 255), s.get_rect(), width=max(1, SS), border_radius=px * SS // 2)
@@ -422,7 +432,7 @@ def cargo_pill(energy: int | None, titanium: int | None, px: int) -> pygame.Surf
         else:
             icons.crystals(s, (ic[0], ic[1] + px * SS * 0.04), px * SS * 0.66, icons.TITANIUM)
         spots.append((x + icon_w, img))
-        x += icon_w + img.get_width() + pad
+        x += icon_w + img.get_width() + part_gap(px)
     out = pygame.transform.smoothscale(s, (w, px))
     for x0, img in spots:
         out.blit(img, img.get_rect(midleft=(x0, px // 2)))
