@@ -341,7 +341,7 @@ class RallyView(GameView):
         the panel sits in the dock (`controls.DOCK`)."""
         if self.draft is None or not self._panel_in_dock(lay, fs):
             return lay.dock
-        panel = panel_geometry(self.draft, lay.dock, fs, DOCK, self._title_w(fs, self._short_title(lay, fs))).rect
+        panel = panel_geometry(self.draft, lay.dock, fs, DOCK, self._dock_title_w(lay, fs)).rect
         x = panel.right + 12
         # the hand alone beside the panel, when there is room for a few cards (the rows wait)
         room = lay.dock.right - x
@@ -349,13 +349,18 @@ class RallyView(GameView):
 
     def _panel_in_dock(self, lay: TableLayout, fs: int) -> bool:
         assert self.draft is not None
-        return fits_dock(self.draft, lay.dock, fs, self._title_w(fs, self._short_title(lay, fs)))
+        return fits_dock(self.draft, lay.dock, fs, self._dock_title_w(lay, fs))
 
     def _short_title(self, lay: TableLayout, fs: int) -> bool:
         """The panel in the dock takes the short title when the full one does not fit beside its
         buttons (the cargo exchange at 1024x640 fell back over the map for its title's sake)."""
         assert self.draft is not None
         return not fits_dock(self.draft, lay.dock, fs, self._title_w(fs))
+
+    def _dock_title_w(self, lay: TableLayout, fs: int) -> int:
+        """The width of the title the panel takes in the dock: the full one, or the short one
+        where the full one does not fit beside the buttons (`_short_title`)."""
+        return self._title_w(fs, self._short_title(lay, fs))
 
     def _title_w(self, fs: int, short: bool = False) -> int:
         """The split panel's title width at its longest (nothing shared out yet)."""
@@ -1074,7 +1079,7 @@ class RallyView(GameView):
         assert self.draft is not None and self.lay is not None
         if self._panel_side == DOCK:
             fs = self.lay.font
-            return panel_geometry(self.draft, self.lay.dock, fs, DOCK, self._title_w(fs, self._short_title(self.lay, fs)))
+            return panel_geometry(self.draft, self.lay.dock, fs, DOCK, self._dock_title_w(self.lay, fs))
         return panel_geometry(self.draft, self.lay.map, self.lay.font, self._panel_side)
 
     def view_click(self, pos: Point) -> bool:
