@@ -180,8 +180,9 @@ def _role(seat: int) -> str:
     return art.ROLES[seat]
 
 
-BIOME_WIDTH = 1.5
-"""A Biome's tile is this much wider than an asteroid's, in the row they share."""
+BIOME_WIDTH = 1.8
+"""A Biome's tile is this much wider than an asteroid's, in the row they share (1.5 cut B21's
+"2en 1ma 1VP" at 1024x640; an asteroid's tile needs only "carb." and "x10")."""
 ROWS = ("Planets", "Biomes", "Life", "Stars", "Goals")
 
 

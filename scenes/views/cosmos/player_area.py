@@ -18,6 +18,11 @@ from scenes.views.cosmos import art
 from scenes.views.cosmos import text as T
 from scenes.views.cosmos.art import ROLES, Spot
 
+ROOMY_COLUMN = 80
+"""A Solar System's column at least this wide keeps the new system's column as wide as its own;
+narrower (many systems, 1024x640), the new system is a slim upright strip."""
+
+
 def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,
                  seat: int, checks: list[MissionCheck] | None, score: int, font: int) -> list[Spot]:
     """`checks`: the seat's own missions checked (None: hidden, only their number is drawn)."""
@@ -136,6 +141,10 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
     extra = mine and int(view["systems_left"]) > 0
     columns = max(3, len(systems) + int(extra))
     w = rect.width // columns
+    new_w = w
+    if extra and w < ROOMY_COLUMN:  # crowded: the new system's drop column gives its width to the systems
+        new_w = text.font(small, "bold").get_linesize() + 10
+        w = (rect.width - new_w) // max(3, len(systems))
     star_h = art.tile_height(text, small, 3, striped=False) + 2
     slot_h = (rect.height - star_h - 18) // 2
     for si, sy in enumerate(systems):
@@ -153,7 +162,9 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
                 [(f"{star} T{st.tier}, {st.cost} ent", art.INK), (T.short_effect(st.effect), art.DIM),
                  ("activated", art.GOOD) if done else (T.icons_short(st.icons), art.DIM)],
                 [(f"{star} {st.cost} ent", art.INK), (T.short_effect(st.effect, tiny=True), art.DIM),
-                 ("done", art.GOOD) if done else (T.icons_short(st.icons), art.DIM)]], small, False)
+                 ("done", art.GOOD) if done else (T.icons_short(st.icons), art.DIM)],
+                [(f"{star}{T.KEEP}{st.cost}{T.KEEP}ent", art.INK), (T.short_effect(st.effect, tiny=True), art.DIM)],
+                [(star, art.INK), (T.short_effect(st.effect, tiny=True), art.DIM)]], small, False)
             art.tile(surface, text, star_rect, lines, size=small, fill=(40, 64, 48) if done else (64, 56, 36),
                      edge=art.BRASS)
             spots.append(Spot(star_rect, Target("system", ident=str(si)),
@@ -189,7 +200,11 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
                 [(f"P{pl.id} {pl.type}", art.INK), (life, art.DIM)] +
                 ([("ast: " + " ".join(T.icons_short(ast).split()), art.DIM)] if ast else []) + rest,
                 [(f"P{pl.id} {pl.type[:4]}", art.INK), (life + (f" +{len(ast)}ast" if ast else ""), art.DIM)] +
-                [(w.replace(" (fulfilled)", " ok"), col) for w, col in rest]], small, True)
+                [(w.replace(" (fulfilled)", " ok"), col) for w, col in rest],
+                [(f"P{pl.id}", art.INK), (life, art.DIM), (" ".join(_marks(ast, sl)), art.DIM)],
+                [(" ".join([f"P{pl.id}"] + _marks(ast, sl)[:1]), art.INK), (life, art.DIM),
+                 (" ".join(_marks(ast, sl)[1:]), art.DIM)]],
+                small, True)
             art.tile(surface, text, cell, lines, size=small, stripe=art.CONDITIONS[pl.type])
             tip = [f"System {si + 1}, planet {k + 1}"] + T.planet_text(c, pl.id, cost_side=False)
             tip.append("Lifeforms: " + ", ".join(f"{n} {w}" for n, w in zip(sl["life"], LIFEFORMS)))
@@ -201,13 +216,27 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
                 tip.append(" / ".join(T.life_text(c, int(card))[:1]))
             spots.append(Spot(cell, target, tip))
     if extra:
-        col = pygame.Rect(rect.x + len(systems) * w + 3, rect.y + 3, w - 6, rect.height - 6)
+        col = pygame.Rect(rect.x + len(systems) * w + 3, rect.y + 3, new_w - 6, rect.height - 6)
         pygame.draw.rect(surface, art.DIM, col, width=1, border_radius=8)
-        art.label(surface, text, col.inflate(-6, -6), "new system", small, art.DIM)
+        if new_w < w:
+            art.vertical_label(surface, text, col.inflate(-4, -6), "new system", small, art.DIM, "regular")
+        else:
+            art.label(surface, text, col.inflate(-6, -6), "new system", small, art.DIM)
         spots.append(Spot(col, Target("slot", ident=f"{len(systems)}:0"),
                           [f"A new Solar System ({view['systems_left']} tiles left)",
                            "Drop a planet or a tier I star here to start it"]))
     return spots
+
+
+def _marks(asteroids: list[str], slot: dict[str, Any]) -> list[str]:
+    """A planet's asteroids, Biome and life cards as counts for the narrowest tile ("2a", "B21",
+    "3L"; the hover text names them all)."""
+    out = [f"{len(asteroids)}a"] if asteroids else []
+    if slot["biome"]:
+        out.append(f"B{slot['biome']}{'+' if slot['fulfilled'] else ''}")
+    if slot["cards"]:
+        out.append(f"{len(slot['cards'])}L")
+    return out
 
 
 def draw_hand(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,
