@@ -13,7 +13,7 @@ import pygame
 
 from game.core.protocol import Target
 from game.cosmos.content import LIFE_CONDITIONS, LIFEFORMS, TOKENS, Content
-from scenes.sprites.text import TextCache
+from scenes.sprites.text import TextCache, wrap_text
 from scenes.views.cosmos import art
 from scenes.views.cosmos import text as T
 from scenes.views.cosmos.art import Spot
@@ -38,10 +38,15 @@ def space_radius(rect: pygame.Rect, space: int) -> int:
 
 
 def name_box(centre: tuple[int, int], radius: int) -> pygame.Rect:
-    """Where a space's action name is written: the circle's width, most of its height."""
+    """Where a space's action name is written: the circle's width, most of its height, a little
+    below the centre (the top of the circle is where a Scientist stands, `PAWN_RISE`)."""
     box = pygame.Rect(0, 0, 2 * radius, int(1.6 * radius))
-    box.center = centre
+    box.center = (centre[0], centre[1] + int(radius * NAME_DROP))
     return box
+
+
+NAME_DROP = 0.15
+"""How far below its space's centre a name's two lines are centred, in space radii."""
 
 
 def action_of(view: dict[str, Any], c: Content, space: int) -> str:
@@ -83,17 +88,20 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
             if where >= 0:
                 placed.setdefault(int(where), []).append((seat, t))
     half = rect.width / 2
+    covers: list[pygame.Rect] = []
     for section, tokens in placed.items():
         dot = max(4, space_radius(rect, 2 * section) // 4)
         for j, (seat, t) in enumerate(tokens):
             angle = math.radians(-90 + 60 * section - 9 + (j - (len(tokens) - 1) / 2) * 8)
-            cx = int(rect.centerx + math.cos(angle) * half * 0.655)
-            cy = int(rect.centery + math.sin(angle) * half * 0.655)
+            cx = int(rect.centerx + math.cos(angle) * half * TOKEN_RING)
+            cy = int(rect.centery + math.sin(angle) * half * TOKEN_RING)
             art.disc(surface, (cx, cy), dot, art.SEATS[seat])
             text.blit(surface, TOKENS[t][0].upper(), max(9, dot + 3), (20, 20, 26), "bold", center=(cx, cy))
             r = pygame.Rect(0, 0, 2 * dot, 2 * dot)
             r.center = (cx, cy)
             spots.append(Spot(r, None, [f"{_role(seat)}'s {T.TOKEN_NAMES[TOKENS[t]]} token"]))
+            covers.append(r)
+    names_over(surface, text, rect, view, c, font, covers)
     # Scientists: their hit spots here; the pawns are drawn each frame (`draw_scientists`), so one can slide
     for seat in range(len(view["players"])):
         spot, pawn = pawn_at(rect, view, seat)
@@ -104,14 +112,25 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
     return spots
 
 
+TOKEN_RING = 0.675
+"""Where placed Creation tokens stand, in board radii: just outside their inner space, clear of
+its name (at 0.655 the Wild token touched "Create" at 1024x640)."""
+
+
 def pawn_at(rect: pygame.Rect, view: dict[str, Any], seat: int) -> tuple[tuple[int, int], int]:
-    """Where `seat`'s Scientist stands (on its space's rim, clear of the name; side by side with
-    the others there) and its radius."""
+    """Where `seat`'s Scientist stands (centred on its space's top rim, above the name's two lines;
+    side by side with the others there) and its radius. (At 0.92 of the radius it hid the top of
+    "Create" of Create Life at 1024x640.)"""
     pos = int(view["players"][seat]["pos"])
     centre, rad = space_centre(rect, pos), space_radius(rect, pos)
     others = [i for i, q in enumerate(view["players"]) if q["pos"] == pos]
     offset = (others.index(seat) - (len(others) - 1) / 2) * rad * 0.55
-    return (int(centre[0] + offset), int(centre[1] - rad * 0.92)), max(6, rad // 3)
+    return (int(centre[0] + offset), int(centre[1] - rad * PAWN_RISE)), max(6, rad // 3)
+
+
+PAWN_RISE = 1.1
+"""How far above its space's centre a Scientist stands, in space radii: on the rim, so neither
+the pawn nor the outline that marks it movable reaches a two-line name (`NAME_DROP`)."""
 
 
 def slide_point(rect: pygame.Rect, start: int, to: int, t: float) -> tuple[int, int]:
@@ -119,7 +138,7 @@ def slide_point(rect: pygame.Rect, start: int, to: int, t: float) -> tuple[int, 
     on the rim spot it stands on (between the rings when it changes ring)."""
     def polar(space: int) -> tuple[float, float]:
         x, y = space_centre(rect, space)
-        dx, dy = x - rect.centerx, y - space_radius(rect, space) * 0.92 - rect.centery
+        dx, dy = x - rect.centerx, y - space_radius(rect, space) * PAWN_RISE - rect.centery
         return math.degrees(math.atan2(dy, dx)), math.hypot(dx, dy)
 
     a0, r0 = polar(start)
@@ -131,12 +150,54 @@ def slide_point(rect: pygame.Rect, start: int, to: int, t: float) -> tuple[int, 
 
 
 def draw_scientists(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, Any], me: int,
-                    moving: dict[int, tuple[int, int]]) -> None:
-    """Every Scientist on its space, or where `moving` says it is on its way there."""
+                    moving: dict[int, tuple[int, int]]) -> list[pygame.Rect]:
+    """Every Scientist on its space, or where `moving` says it is on its way there; returns the
+    pawns' rectangles (the names they reach are written again over them: `names_over`)."""
+    covers = []
     for seat in range(len(view["players"])):
         spot, pawn = pawn_at(rect, view, seat)
-        art.disc(surface, moving.get(seat, spot), pawn, art.SEATS[seat],
-                 edge=(250, 250, 250) if seat == me else (20, 20, 26))
+        at = moving.get(seat, spot)
+        art.disc(surface, at, pawn, art.SEATS[seat], edge=(250, 250, 250) if seat == me else (20, 20, 26))
+        covers.append(pygame.Rect(at[0] - pawn, at[1] - pawn, 2 * pawn, 2 * pawn))
+    return covers
+
+
+def names_over(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view: dict[str, Any], c: Content,
+               font: int, covers: list[pygame.Rect]) -> None:
+    """The action names that any of `covers` (a pawn, a token, an outline) reaches, written again
+    on a plate of their space's colour over it: a piece never hides what a space does."""
+    small = max(art.MIN_TEXT, font - 2)
+    face = text.font(small)
+    for space in range(2 * SECTIONS):
+        box = name_box(space_centre(rect, space), space_radius(rect, space))
+        words = T.SHORT_ACTIONS.get(action_of(view, c, space), "")
+        plate = name_rows(face, box, words).inflate(4, 2)
+        if plate.collidelist(covers) >= 0:
+            surface.blit(_name_plate(text, box.size, words, small, _fill(space)), box.topleft)
+
+
+def name_rows(face: pygame.font.Font, box: pygame.Rect, words: str) -> pygame.Rect:
+    """The rectangle a name's lines take inside its `name_box` (as `art.label` centres them)."""
+    rows = wrap_text(words, face, box.width) or [""]
+    out = pygame.Rect(0, 0, max(face.size(row)[0] for row in rows), len(rows) * face.get_linesize())
+    out.center = box.center
+    return out
+
+
+def _fill(space: int) -> art.Colour:
+    """A rondel space's colour: the inner ring's brown, the action tiles' blue."""
+    return (58, 54, 40) if space % 2 == 0 else (40, 58, 70)
+
+
+@lru_cache(maxsize=32)
+def _name_plate(text: TextCache, size: tuple[int, int], words: str, font: int, fill: art.Colour) -> pygame.Surface:
+    """A space's name as `_rondel_base` writes it, on a rounded plate of the space's colour just
+    around its lines (drawn once per size and name)."""
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    plate = name_rows(text.font(font), out.get_rect(), words).inflate(4, 2)
+    pygame.draw.rect(out, fill, plate, border_radius=4)
+    art.label(out, text, out.get_rect(), words, font, art.INK)
+    return out
 
 
 @lru_cache(maxsize=8)
@@ -164,7 +225,7 @@ def _rondel_base(text: TextCache, side: int, tiles: tuple[tuple[int, bool], ...]
         centre, radius = space_centre(rect, space), space_radius(rect, space)
         box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
         box.center = centre
-        pygame.draw.ellipse(out, (58, 54, 40) if space % 2 == 0 else (40, 58, 70), box)
+        pygame.draw.ellipse(out, _fill(space), box)
         merged = tiles[space // 2][1]  # the lightning side: both spaces count as one, rimmed in its yellow
         pygame.draw.ellipse(out, art.RESOURCE["energy"] if merged else art.TILE_EDGE, box, width=2 if merged else 1)
         art.label(out, text, name_box(centre, radius), T.SHORT_ACTIONS.get(action_of(view, c, space), ""), small,

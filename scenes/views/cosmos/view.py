@@ -32,7 +32,7 @@ from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
 from scenes.views.cosmos import art, motion, overlays, turn
 from scenes.views.cosmos import text as T
 from scenes.views.cosmos.art import ROLES, Spot
-from scenes.views.cosmos.board import draw_offers, draw_rondel, draw_scientists, slide_point
+from scenes.views.cosmos.board import draw_offers, draw_rondel, draw_scientists, names_over, slide_point
 from scenes.views.cosmos.layout import Layout, lay_out
 from scenes.views.cosmos.player_area import draw_console, draw_hand, draw_systems
 from scenes.views.cosmos.turn import frame_words
@@ -72,6 +72,8 @@ class CosmosView(GameView):
         self._checks: list[public.MissionCheck] = []
         self._scores: list[int] = []
         self._drag: tuple[Target, Target | None] | None = None
+        self._pawns: list[pygame.Rect] = []
+        """The Scientists' rectangles as last drawn (the names they reach are written over them)."""
         self._me_of: object = None
         self._me = -1
         self.chooser: list[Spot] = []
@@ -149,7 +151,7 @@ class CosmosView(GameView):
         assert self.lay is not None
         moving = {seat: slide_point(self.lay.rondel, int(t.payload["start"]), int(t.payload["to"]), t.value)
                   for seat, t in motion.sliding(animator).items()}
-        draw_scientists(surface, self.lay.rondel, self.view, self.me, moving)
+        self._pawns = draw_scientists(surface, self.lay.rondel, self.view, self.me, moving)
         motion.draw_flights(surface, self.text, animator, self.lay.small)
         self._draw_overlay(surface, overlay)
 
@@ -292,6 +294,7 @@ class CosmosView(GameView):
                 spot = self._spot_of(hinted) if hinted is not None else None
                 if spot is not None:
                     art.outline(surface, spot.rect.inflate(grow, grow), HINT_GOLD, 4)
+        self._names_over_pawns(surface, overlay)
         if overlay.held is not None and overlay.drag_pos is not None:
             held = self._spot_of(overlay.held)
             if held is not None:
@@ -307,6 +310,18 @@ class CosmosView(GameView):
             button = next((spot for spot in self.chooser if spot.target == self.suggested), None)
             if button is not None:
                 art.outline(surface, button.rect.inflate(4, 4), HINT_GOLD, 3)
+
+    def _names_over_pawns(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        """The action names a Scientist, or the outline marking the viewer's, reaches: written again
+        over them (play-test at 1024x640: the Scientist on Create Life hid "Create")."""
+        if self.lay is None:
+            return
+        covers = list(self._pawns)
+        mine = self._spot_of(Target("scientist"))
+        marks = [*overlay.movable, *(overlay.hint or ()), overlay.held, overlay.hover]
+        if mine is not None and Target("scientist") in marks:
+            covers.append(mine.rect.inflate(20, 20))  # the widest mark: a pulsing hint
+        names_over(surface, self.board_text, self.lay.rondel, self.view, CONTENT, self.lay.font, covers)
 
     def _font(self) -> int:
         return self.lay.font if self.lay else 13

@@ -1,0 +1,78 @@
+"""Play-test (issue 14, fifth session) at 1024x640: the Scientist standing on Create Life hid
+"Create", and the log said "space 11" though the wheel shows no numbers. An action's name stays
+readable under any Scientist (outlined as movable) and beside any Creation token, and the log names the space a Scientist moved to by its action."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.core.protocol import Target
+from game.cosmos import public
+from game.cosmos.state import CosmosState
+from scenes.animation import Animator
+from scenes.app import AppContext
+from scenes.views.base import Overlay
+from scenes.views.cosmos import board
+from tests.games.cosmos.positions import bare
+from tests.scenes.cosmos.test_cosmos_view import PLAY_AREAS, make_view
+from tests.scenes.table_context import table_context
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    with table_context(tmp_path, monkeypatch, animation_speed="off") as context:
+        yield context
+
+
+def rendered(ctx: AppContext, state: CosmosState, area: pygame.Rect) -> tuple[pygame.Surface, pygame.Surface, Any]:
+    """The frame drawn, the same frame's static layer alone (the board without Scientists) and the view."""
+    view = make_view(ctx, state, 0, area)
+    surface = pygame.Surface((1280, 720))
+    view.draw(surface, Overlay(movable=[Target("scientist")]), Animator(lambda: 0.0))  # outlined as it is to move
+    board_only = pygame.Surface((1280, 720))
+    board_only.blit(view._static, view.rect.topleft)
+    return surface, board_only, view
+
+
+def ink(surface: pygame.Surface, box: pygame.Rect) -> set[tuple[int, int]]:
+    """The pixels of `box` that are the words' light grey ink: the spaces and the board are dark,
+    and every Scientist's colour is far from grey."""
+    out = set()
+    for x in range(box.left, box.right):
+        for y in range(box.top, box.bottom):
+            r, g, b, _ = surface.get_at((x, y))
+            if min(r, g, b) > 120 and max(r, g, b) - min(r, g, b) < 50:
+                out.add((x, y))
+    return out
+
+
+@pytest.mark.parametrize("players", [1, 4])
+@pytest.mark.parametrize("area", PLAY_AREAS, ids=["1280x720", "1024x640"])
+def test_no_scientist_hides_the_name_of_its_space(ctx: AppContext, players: int, area: pygame.Rect) -> None:
+    checked = 0
+    for space in range(2 * board.SECTIONS):
+        crowded = bare(players)
+        for p in crowded.players:
+            p.pos = space  # every Scientist on the space, side by side, every Creation token beside it
+            p.tokens = [space // 2] * 4
+        assert public.action_at(crowded.view(0), space)
+        covered, clear, view = rendered(ctx, crowded, area)
+        assert view.lay is not None
+        for name in range(2 * board.SECTIONS):  # its own name and its neighbours'
+            rondel = view.lay.rondel
+            box = board.name_box(board.space_centre(rondel, name), board.space_radius(rondel, name))
+            words = ink(clear, box)
+            assert len(words) > 30  # the name is there to be hidden
+            kept = words & ink(covered, box)
+            assert len(kept) >= 0.99 * len(words), (space, name, len(kept), len(words))
+            checked += 1
+    assert checked == 144
