@@ -15,6 +15,11 @@ SOURCES = {"traffic": "the Traffic Bonus", "retrieve": "a retrieved token", "exc
            "generator": "the Generator", "soup": "Primordial Soup", "advance": "an advancement",
            "effect": "an effect", "biome": "a scarce Biome"}
 OBJECTIVE_NAMES = ("the Stars objective", "the Asteroids objective", "the Biomes objective")
+ACTION_NAMES = {"evolve": "Evolve a Star", "aggregate": "Aggregate Planet", "create_life": "Create Life",
+                "activate_stars": "Activate Stars", "set_biome": "Set Biome", "upgrade": "Upgrade Console",
+                "take_life": "Take Life Cards", "catch_asteroid": "Catch an Asteroid", "soup": "Primordial Soup",
+                "catch_free": "Catch an Asteroid (free)", "fulfil_biome": "Fulfil a Biome"}
+"""The actions by their names on the board (the log, the hover texts, the banner)."""
 SCORE_PARTS = {"tokens": "Points won in play", "tiles": "Lifeform tiles",
                "leftovers": "Cards and resources left, 1 per 4"}
 """The final scoring's parts as the game-over screen names them (the objectives by OBJECTIVE_NAMES)."""
@@ -41,16 +46,29 @@ def source_words(source: str, content: Content) -> str:
     return source
 
 
-def describe(event: Event, names: Sequence[str], viewer: Seat, content: Content) -> Line | None:
+def describe(event: Event, names: Sequence[str], viewer: Seat, content: Content,
+             actions: Sequence[str] = ()) -> Line | None:
     """The event's line; a line about the person at the screen reads in the second person
-    ("You gain 2 energy", not "You gains")."""
-    line = _describe(event, names, viewer, content)
+    ("You gain 2 energy", not "You gains"). `actions`: the action of each rondel space (the table
+    knows the action tiles' places; without them an action tile's space is "an action tile")."""
+    line = _describe(event, names, viewer, content, actions)
     if line is None or not line.text.startswith(f"{YOU} "):
         return line
     return dataclasses.replace(line, text=f"{YOU} {verb(YOU, line.text[len(YOU) + 1:])}")
 
 
-def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content) -> Line | None:
+def space_words(space: int, content: Content, actions: Sequence[str] = ()) -> str:
+    """A rondel space by what it does ("Create Life"): the wheel shows no numbers."""
+    if space < len(actions):
+        return ACTION_NAMES.get(actions[space], actions[space])
+    if space % 2 == 0:
+        action = str(content.n("inner_actions")[space // 2])
+        return ACTION_NAMES.get(action, action)
+    return "an action tile"
+
+
+def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content,
+              actions: Sequence[str] = ()) -> Line | None:
     def who(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
 
@@ -59,7 +77,8 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
         return Line(f"Round {event.round}", HEADLINE)
     if isinstance(event, E.Moved):
         token = f", placing the {TOKENS[event.token]} token" if event.token >= 0 else ""
-        return Line(f"{who(seat)} moves {event.steps} to space {event.to + 1}{token} (distance {event.distance})", SEAT, seat)
+        return Line(f"{who(seat)} moves {event.steps} to {space_words(event.to, content, actions)}{token} "
+                    f"(distance {event.distance})", SEAT, seat)
     if isinstance(event, E.TokenBack):
         what = "flips the Wild token unlocked" if event.flipped else f"retrieves the {TOKENS[event.token]} token"
         return Line(f"{who(seat)} {what}", QUIET, seat)

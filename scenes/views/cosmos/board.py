@@ -72,7 +72,7 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         tile = tiles[space // 2]
         box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
         box.center = centre
-        tip = [f"Space {space + 1}: {T.ACTION_NAMES.get(action, action)}"]
+        tip = [T.ACTION_NAMES.get(action, action) + (" (inner space)" if space % 2 == 0 else " (action tile)")]
         if space % 2 == 0:
             tip.append(f"Inner space: place your {T.TOKEN_NAMES[_token_of(action)]} token (or the Wild one)")
             tip.append(f"Traffic bonus: {c.n('inner_bonus').get(action)}")

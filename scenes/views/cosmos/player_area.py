@@ -78,7 +78,8 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
             state = "lying (retrieved this turn)"
             art.disc(surface, (cx, y + rad), rad, colour, lying=True)
         else:
-            state = f"on inner space {2 * where + 1}"
+            action = str(c.n("inner_actions")[where])
+            state = f"on the {T.ACTION_NAMES.get(action, action)} space"
             pygame.draw.circle(surface, art.DIM, (cx, y + rad), rad, width=1)
         letter = TOKENS[t][0].upper()
         text.blit(surface, letter, small, (20, 20, 26) if where == STANDING else art.INK, "bold", center=(cx, y + rad))

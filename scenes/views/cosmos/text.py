@@ -7,11 +7,8 @@ from collections.abc import Sequence
 
 from game.cosmos.content import LIFEFORMS, TOKENS, Content, Effect
 from game.cosmos.public import Landing, MissionCheck
+from game.cosmos.words import ACTION_NAMES
 
-ACTION_NAMES = {"evolve": "Evolve a Star", "aggregate": "Aggregate Planet", "create_life": "Create Life",
-                "activate_stars": "Activate Stars", "set_biome": "Set Biome", "upgrade": "Upgrade Console",
-                "take_life": "Take Life Cards", "catch_asteroid": "Catch an Asteroid", "soup": "Primordial Soup",
-                "catch_free": "Catch an Asteroid (free)", "fulfil_biome": "Fulfil a Biome"}
 SHORT_ACTIONS = {"evolve": "Evolve", "aggregate": "Aggregate", "create_life": "Create Life",
                  "activate_stars": "Activate", "set_biome": "Biome", "upgrade": "Upgrade",
                  "take_life": "Take Life", "catch_asteroid": "Asteroid", "soup": "Soup"}

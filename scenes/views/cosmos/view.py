@@ -22,9 +22,9 @@ import pygame
 
 from game.core.decisions import Decision
 from game.core.protocol import Command, Event, Seat, Target
-from game.core.words import Line
+from game.core.words import Line, LogEntry
 from game.cosmos import commands as C
-from game.cosmos import gestures, public
+from game.cosmos import gestures, public, words
 from game.cosmos.game import CONTENT
 from scenes.animation import Animator
 from scenes.sprites.text import TextCache
@@ -32,7 +32,8 @@ from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
 from scenes.views.cosmos import art, motion, overlays, turn
 from scenes.views.cosmos import text as T
 from scenes.views.cosmos.art import ROLES, Spot
-from scenes.views.cosmos.board import draw_offers, draw_rondel, draw_scientists, names_over, slide_point
+from scenes.views.cosmos.board import (SECTIONS, action_of, draw_offers, draw_rondel, draw_scientists, names_over,
+                                       slide_point)
 from scenes.views.cosmos.layout import Layout, lay_out
 from scenes.views.cosmos.player_area import draw_console, draw_hand, draw_systems
 from scenes.views.cosmos.turn import frame_words
@@ -630,6 +631,22 @@ class CosmosView(GameView):
         (play-test: "Pass to Player 1" said nothing of which colour is theirs)."""
         roles = self.game.info.roles
         return roles[seat] if 0 <= seat < len(roles) else ""
+
+    def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
+        """The game's log lines (`Game.describe_log`), with each rondel space named by the action the
+        view shows there ("moves 2 to Create Life": the wheel has no numbers, and an action tile's
+        place is in the view, not in the event)."""
+        if not self.view:
+            return super().log_lines(entries, seat_names)
+        viewer = self.log_viewer()
+        actions = tuple(action_of(self.view, CONTENT, space) for space in range(2 * SECTIONS))
+        out = []
+        for entry in entries:
+            event = self.game.redact_event(entry.event, viewer)
+            line = None if event is None else words.describe(event, seat_names, viewer, CONTENT, actions)
+            if line is not None:
+                out.append((line.text, self.tone_colour(line)))
+        return out
 
     def log_viewer(self) -> Seat:
         return -1 if self.private_shown() else self.me

@@ -76,3 +76,28 @@ def test_no_scientist_hides_the_name_of_its_space(ctx: AppContext, players: int,
             assert len(kept) >= 0.99 * len(words), (space, name, len(kept), len(words))
             checked += 1
     assert checked == 144
+
+
+def test_the_log_names_the_space_moved_to_by_its_action(ctx: AppContext) -> None:
+    """The wheel shows no numbers, so "moves 2 to space 11" pointed nowhere: the line names the
+    action (an action tile's from the view), and the wheel's hover texts number no space."""
+    from game.core.match import Match
+    from game.core.registry import get_game
+    from scenes.views.cosmos import text as T
+
+    match = Match(get_game("cosmos"), {}, 5, ["human", "greedy"])
+    seat = match.to_act()[0]
+    moves = [x for x in public.landings(match.state.view(seat), seat) if x.command is not None]
+    assert {x.space % 2 for x in moves} == {0, 1}  # inner spaces and action tiles
+    for landing in moves:
+        before = len(match.log)
+        assert landing.command is not None and match.submit(landing.command).ok
+        view = make_view(ctx, match.state, seat)  # type: ignore[arg-type]
+        lines = [text for text, _ in view.log_lines(match.log[before:], ["You", "Computer"])]
+        moved = next(line for line in lines if line.startswith("You move"))
+        assert f"to {T.ACTION_NAMES[landing.action]}" in moved, moved
+        assert "space" not in moved, moved
+        assert match.undo(seat).ok
+    view = make_view(ctx, match.state, seat)  # type: ignore[arg-type]
+    tips = [" ".join(spot.tip) for spot in view.spots if spot.target is not None and spot.target.zone == "space"]
+    assert len(tips) == 12 and not any("Space " in tip for tip in tips)
