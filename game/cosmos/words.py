@@ -95,11 +95,13 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
         return Line(f"{who(seat)} aggregates planet P{event.planet} ({content.planets[event.planet].type}) "
                     f"in system {event.system + 1}", SEAT, seat)
     if isinstance(event, E.LifePlayed):
-        extra = f", discarding L{event.discard} for its {event.icon}" if event.discard >= 0 else ""
         where = (f"planet P{event.planet} ({content.planets[event.planet].type}) in system {event.system + 1}"
                  if event.planet >= 0 else f"a planet of system {event.system + 1}")
-        return Line(f"{who(seat)} plays life card L{event.card} ({content.life[event.card].type}) on {where}{extra}",
-                    SEAT, seat)
+        card = f"life card L{event.card} ({content.life[event.card].type})"
+        if event.discard >= 0:  # said first: a card leaves the hand (play-test: it went unnoticed at the end)
+            return Line(f"{who(seat)} discards L{event.discard} to count its {event.icon} icon for {card}, "
+                        f"played on {where}", SEAT, seat)
+        return Line(f"{who(seat)} plays {card} on {where}", SEAT, seat)
     if isinstance(event, E.Lifeforms):
         verb = "gains" if event.delta > 0 else "removes"
         n, life = abs(event.delta), LIFEFORMS[event.life]

@@ -73,6 +73,11 @@ class CosmosView(GameView):
         self._checks: list[public.MissionCheck] = []
         self._scores: list[int] = []
         self._drag: tuple[Target, Target | None] | None = None
+        self._made_for_you = ""
+        """A choice the table made because it had one way (a life card's only discard), said in the
+        banner until the player's next decision."""
+        self._made_at: str | None = None
+        """The position that choice led to (`_note_moment`): the note goes once it changes."""
         self._pawns: list[pygame.Rect] = []
         """The Scientists' rectangles as last drawn (the names they reach are written over them)."""
         self._me_of: object = None
@@ -97,6 +102,12 @@ class CosmosView(GameView):
     def set_view(self, view: ViewDict) -> None:
         self.view = view
         self.chooser = []
+        if self._made_for_you:  # kept for the position the choice led to, gone with the next decision
+            moment = self._note_moment()
+            if self._made_at is None:
+                self._made_at = moment
+            elif moment != self._made_at:
+                self._made_for_you = ""
         me = self.me
         if me != self._tab_for:
             self._tab_for = me
@@ -448,11 +459,24 @@ class CosmosView(GameView):
             self.chooser = []  # a button of the chooser was clicked: that command plays
             return False
         options = self._ways(command)
+        if len(options) == 1 and isinstance(command, C.PlayLife):  # the one way is played: say what went
+            self._made_for_you, self._made_at = self._discard_note(command), None
         if len(options) < 2:
             return False
         spot = self._spot_of(Target("slot", ident=f"{getattr(command, 'system', 0)}:{getattr(command, 'slot', 0)}"))
         self._open_buttons(spot.rect if spot is not None else self.rect, options)
         return True
+
+    def _discard_note(self, command: C.PlayLife) -> str:
+        """The banner's words for a discard the table made because it was the card's only way."""
+        slot = self.view["players"][self.me]["systems"][command.system]["planets"][command.slot]
+        return (f"L{command.discard} was discarded for its {command.icon} icon: the only way L{command.card} "
+                f"lives on P{slot['planet']}")
+
+    def _note_moment(self) -> str:
+        """What changes with each decision made: the pending decisions and the viewer's hand."""
+        hand = self.view["players"][self.me]["hand"] if self.me >= 0 else []
+        return repr((self.view.get("frames"), hand))
 
     @staticmethod
     def _picked_target(command: Command) -> Target | None:
@@ -624,6 +648,8 @@ class CosmosView(GameView):
 
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
         words, seat = turn.banner(self.view, seat_names, self.is_human(public.frame_kind(self.view)[1]))
+        if self._made_for_you and self._made_at is not None:
+            words = f"{self._made_for_you}. {words}"
         return words, art.SEATS[seat] if seat >= 0 else art.BRASS
 
     def role_of(self, seat: Seat) -> str:

@@ -237,3 +237,33 @@ def test_the_log_names_the_planet_a_life_card_went_on(ctx: AppContext) -> None:
     played = next(line for line in lines if f"life card L{card}" in line)
     kind = state.content.planets[planet].type
     assert f"on planet P{planet} ({kind}) in system 1" in played, played
+
+
+def test_a_discard_made_for_the_player_is_said_in_the_log_and_the_banner(ctx: AppContext) -> None:
+    """Play-test (fifth session): a life card whose only legal way needs a discard took it without
+    a word. The one way is still played at once, but the banner says which card went and why until
+    the player's next decision is made, and the log line leads with the discard."""
+    from game.core.match import Match
+    from game.core.registry import get_game
+
+    state, card = discard_position()
+    lender = state.players[A].hand[1]
+    state.players[A].hand = [card, lender]  # one card lends the icon: one way
+    match = Match(get_game("cosmos"), {}, 5, ["human", "greedy"])
+    match.state = state
+    view = make_view(ctx, state, A)
+    only = drop(view, state, Target("card", ident=str(card)), Target("slot", ident="0:0"))
+    assert only.discard == lender and not view.stage(only)  # played at once, no chooser
+    assert match.submit(only).ok
+    view.set_view(match.state.view(A))  # type: ignore[attr-defined]
+    banner, _ = view.status(["You", "Computer"])
+    icon = only.icon
+    assert f"L{lender}" in banner and icon in banner and "only way" in banner, banner
+    lines = [text for text, _ in view.log_lines(match.log, ["You", "Computer"])]
+    played = next(line for line in lines if f"L{card}" in line)
+    assert played.startswith(f"You discard L{lender}"), played
+    assert f"{icon} icon" in played and " plays" not in played, played  # one verb, in the second person
+    nxt = next(c for c in match.state.candidates(A))  # the player's next decision
+    assert match.submit(nxt).ok
+    view.set_view(match.state.view(A))  # type: ignore[attr-defined]
+    assert f"L{lender}" not in view.status(["You", "Computer"])[0]
