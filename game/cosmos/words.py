@@ -25,6 +25,15 @@ SCORE_PARTS = {"tokens": "Points won in play", "tiles": "Lifeform tiles",
 """The final scoring's parts as the game-over screen names them (the objectives by OBJECTIVE_NAMES)."""
 
 
+THINGS = {"vp": "VP"}
+"""A resource's word where its data name is not one ("4 VP", not "4 vp")."""
+
+
+def thing(what: str) -> str:
+    """A resource or gain in words: "energy", "VP"."""
+    return THINGS.get(what, what)
+
+
 def source_words(source: str, content: Content) -> str:
     kind, _, ident = source.partition(":")
     if kind in SOURCES:
@@ -42,7 +51,7 @@ def source_words(source: str, content: Content) -> str:
     if kind == "mission":
         return f"mission M{ident}"
     if kind == "action":
-        return "the " + ident.replace("_", " ") + " action"
+        return f"the {ACTION_NAMES.get(ident, ident.replace('_', ' '))} action"
     return source
 
 
@@ -83,9 +92,11 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
         what = "flips the Wild token unlocked" if event.flipped else f"retrieves the {TOKENS[event.token]} token"
         return Line(f"{who(seat)} {what}", QUIET, seat)
     if isinstance(event, E.Gained):
-        return Line(f"{who(seat)} gains {event.amount} {event.what} from {source_words(event.source, content)}", QUIET, seat)
+        return Line(f"{who(seat)} gains {event.amount} {thing(event.what)} from {source_words(event.source, content)}",
+                    QUIET, seat)
     if isinstance(event, E.Paid):
-        return Line(f"{who(seat)} pays {event.amount} {event.what} for {source_words(event.source, content)}", QUIET, seat)
+        return Line(f"{who(seat)} pays {event.amount} {thing(event.what)} for {source_words(event.source, content)}",
+                    QUIET, seat)
     if isinstance(event, E.StarPlaced):
         how = f"evolves {event.old} into {event.star}" if event.old else f"adds star {event.star}"
         return Line(f"{who(seat)} {how} in system {event.system + 1}", SEAT, seat)

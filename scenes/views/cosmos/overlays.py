@@ -31,17 +31,29 @@ def landing_marks(surface: pygame.Surface, text: TextCache, spot_of: Callable[[T
             pygame.draw.line(surface, art.BAD, spot.rect.topleft, spot.rect.bottomright, 3)
             pygame.draw.line(surface, art.BAD, spot.rect.topright, spot.rect.bottomleft, 3)
             continue
-        tag = f"+{landing.bonus_units} {landing.bonus[:3]}"
-        if landing.space % 2 == 0:
-            tag = f"{T.TOKEN_NAMES[TOKENS[landing.token]][0]} " + tag
-        if landing.retrieved:
-            tag += f" +{len(landing.retrieved)}tok"
-        if landing.entropy_cost:
-            tag += " -1ent"
-        img = text.render(tag, small, (20, 20, 26), "bold")
+        img = text.render(landing_tag(landing), small, (20, 20, 26), "bold")
         box = img.get_rect(midtop=(spot.rect.centerx, spot.rect.bottom + 1)).inflate(6, 2)
         pygame.draw.rect(surface, art.GOOD, box, border_radius=5)
         surface.blit(img, img.get_rect(center=box.center))
+
+
+BONUS_WORDS = {"lifeform": "life", "advance": "adv."}
+"""A traffic bonus's kind on a landing tag, where its data name is long ("+1 life", not "+1 lif")."""
+
+
+def landing_tag(landing: Landing) -> str:
+    """A landing's tag: the token it takes ("S": Star), the traffic bonus in the console's short
+    words ("+2 mass", "+1 en"; none when it brings nothing), tokens retrieved, entropy paid.
+    (Play-test: "S +0 ene" and "+1 lif" read as noise.)"""
+    parts = [T.TOKEN_NAMES[TOKENS[landing.token]][0]] if landing.space % 2 == 0 else []
+    if landing.bonus_units:
+        kind = BONUS_WORDS.get(landing.bonus, T.SHORT_GAINS.get(landing.bonus, landing.bonus))
+        parts.append(f"+{landing.bonus_units} {kind}")
+    if landing.retrieved:
+        parts.append(f"+{len(landing.retrieved)} tok.")
+    if landing.entropy_cost:
+        parts.append(f"-{landing.entropy_cost} ent")
+    return " ".join(parts) or "no bonus"
 
 
 def ghost(surface: pygame.Surface, rect: pygame.Rect, at: Point) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from game.cosmos.content import LIFEFORMS, TOKENS, Content, Effect
 from game.cosmos.public import Landing, MissionCheck
-from game.cosmos.words import ACTION_NAMES
+from game.cosmos.words import ACTION_NAMES, thing
 
 SHORT_ACTIONS = {"evolve": "Evolve", "aggregate": "Aggregate", "create_life": "Create Life",
                  "activate_stars": "Activate", "set_biome": "Biome", "upgrade": "Upgrade",
@@ -56,7 +56,7 @@ def effect_words(effects: Sequence[Effect]) -> str:
     """An effect list in a line: "2 energy per Planet, take 1 life card"."""
     parts = []
     for e in effects:
-        bits = [f"{n} {what}" for what, n in e.gain]
+        bits = [f"{n} {thing(what)}" for what, n in e.gain]
         gain = " and ".join(bits)
         if gain and e.per:
             gain += f" per {PER_WORDS.get(e.per, e.per.replace('_', ' '))}"

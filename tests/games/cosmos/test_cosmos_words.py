@@ -46,3 +46,12 @@ def test_a_life_card_played_names_its_planet_and_an_old_log_still_reads() -> Non
         f"Computer plays life card L12 (bacteria) on planet P34 ({CONTENT.planets[34].type}) in system 1"
     old = E.LifePlayed(1, 12, 0, 1, -1, "")  # a log written before the planet was recorded
     assert describe(old, names, 0, CONTENT).text == "Computer plays life card L12 (bacteria) on a planet of system 1"
+
+
+def test_points_and_actions_are_named_as_the_board_names_them() -> None:
+    """Play-test (fifth session): the log said "You gain 4 vp from planet P23" and "You pay 2 mass
+    for the aggregate action"."""
+    names = ["You", "Computer"]
+    assert describe(E.Gained(0, "vp", 4, "planet:23"), names, 0, CONTENT).text == "You gain 4 VP from planet P23"
+    assert describe(E.Paid(0, "mass", 2, "action:aggregate"), names, 0, CONTENT).text == \
+        "You pay 2 mass for the Aggregate Planet action"

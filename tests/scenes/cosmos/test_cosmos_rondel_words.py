@@ -101,3 +101,20 @@ def test_the_log_names_the_space_moved_to_by_its_action(ctx: AppContext) -> None
     view = make_view(ctx, match.state, seat)  # type: ignore[arg-type]
     tips = [" ".join(spot.tip) for spot in view.spots if spot.target is not None and spot.target.zone == "space"]
     assert len(tips) == 12 and not any("Space " in tip for tip in tips)
+
+
+def test_a_landing_tag_names_its_bonus_in_whole_short_words() -> None:
+    """Play-test (fifth session): the tags over the spaces ahead read "S +0 ene" and "+1 lif"."""
+    from scenes.views.cosmos.overlays import landing_tag
+    from scenes.views.cosmos.text import SHORT_GAINS
+
+    state = bare(2)
+    state.players[0].pos = 1
+    tags = {x.space: landing_tag(x) for x in public.landings(state.view(0), 0)}
+    assert len(tags) == 6
+    words = set(SHORT_GAINS.values()) | {"life", "adv.", "tok.", "ent", "S", "P", "L", "W", "no", "bonus"}
+    for space, tag in tags.items():
+        assert "+0" not in tag, tag
+        assert all(word in words or word.lstrip("+-").isdigit() for word in tag.split()), tag
+        if space % 2 == 0:
+            assert tag[0] in "SPLW"
