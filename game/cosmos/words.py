@@ -131,7 +131,7 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
     if isinstance(event, E.GeneratorMoved):
         return Line(f"{who(seat)} advances the Generator to {event.position}", QUIET, seat)
     if isinstance(event, E.Revealed):
-        return Line(f"A new {event.kind} is turned up", QUIET)
+        return Line(f"{revealed_words(event, content)} is turned up in the offer", QUIET)
     if isinstance(event, E.MissionDone):
         return Line(f"{who(seat)} fulfils mission M{event.mission}", SEAT, seat)
     if isinstance(event, E.Passed):
@@ -147,6 +147,18 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
     if isinstance(event, E.GameOver):
         return Line("Final scores: " + ", ".join(f"{who(i)} {v}" for i, v in enumerate(event.scores)), HEADLINE)
     return None
+
+
+def revealed_words(event: E.Revealed, content: Content) -> str:
+    """The tile or card a refill turned up, by name ("Life card L12 (bacteria)"; it said "A new
+    life is turned up")."""
+    if event.kind == "planet" and event.card in content.planets:
+        return f"Planet P{event.card} ({content.planets[event.card].type})"
+    if event.kind == "life" and event.card in content.life:
+        return f"Life card L{event.card} ({content.life[event.card].type})"
+    if event.kind == "biome" and event.card in content.biomes:
+        return f"Biome B{event.card} ({'scarce' if content.biomes[event.card].scarce else 'abundant'})"
+    return f"A new {event.kind}"
 
 
 def _count(n: int, one: str, many: str) -> str:

@@ -48,9 +48,10 @@ def frame_words(code: str) -> str:
         return f"Retrieved tokens: {args[1]} reward{'s' * (args[1] != '1')}"
     if kind == "granted_action":
         return f"Granted: {T.ACTION_NAMES.get(args[1], args[1])}"
-    if kind in ("advance", "take", "activate_star"):
-        what = {"advance": "advancement", "take": "life card", "activate_star": "star activation"}[kind]
-        return f"{args[1]} {what}{'s' * (args[1] != '1')}"
+    if kind in ("advance", "take", "activate_star"):  # a verb first: "1 life card" read as a thing held
+        verb, what = {"advance": ("Make", "advancement"), "take": ("Take", "life card"),
+                      "activate_star": ("Use", "star activation")}[kind]
+        return f"{verb} {args[1]} {what}{'s' * (args[1] != '1')}"
     if kind == "place":
         life = LIFEFORMS[int(args[1])] if args[1].isdigit() and int(args[1]) < len(LIFEFORMS) else "lifeform"
         one = {"bacteria": "bacterium", "plant": "plant", "animal": "animal"}.get(life, life)

@@ -55,3 +55,13 @@ def test_points_and_actions_are_named_as_the_board_names_them() -> None:
     assert describe(E.Gained(0, "vp", 4, "planet:23"), names, 0, CONTENT).text == "You gain 4 VP from planet P23"
     assert describe(E.Paid(0, "mass", 2, "action:aggregate"), names, 0, CONTENT).text == \
         "You pay 2 mass for the Aggregate Planet action"
+
+
+def test_a_card_turned_up_is_named() -> None:
+    """Play-test (fifth session): "A new life is turned up" named neither the card nor the deck."""
+    life = next(iter(CONTENT.life.values()))
+    planet = next(p for p in CONTENT.planets.values() if not p.starting)
+    line = describe(E.Revealed("life", 0, life.id), ["You"], 0, CONTENT)
+    assert line is not None and line.text == f"Life card L{life.id} ({life.type}) is turned up in the offer"
+    line = describe(E.Revealed("planet", 0, planet.id), ["You"], 0, CONTENT)
+    assert line is not None and line.text == f"Planet P{planet.id} ({planet.type}) is turned up in the offer"

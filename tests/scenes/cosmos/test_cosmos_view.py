@@ -282,6 +282,16 @@ def test_the_queue_counts_lifeforms_in_good_english() -> None:
     assert frame_words(M.Placing(0, 2, 1).code()) == "Place 1 animal"
 
 
+def test_the_queue_says_what_is_left_to_do_with_a_verb() -> None:
+    """Play-test (fifth session): "Now: 1 life card then: ..." read as a card held, not one to take."""
+    from scenes.views.cosmos.turn import frame_words
+
+    from game.cosmos import model as M
+
+    assert frame_words(M.Taking(0, 1).code()) == "Take 1 life card"
+    assert frame_words(M.Advancing(0, 2).code()) == "Make 2 advancements"
+
+
 def test_each_seat_is_named_with_its_colour(ctx: AppContext) -> None:
     """The hand-off and the side panel name a Cosmos seat's colour (the table builds both from role_of)."""
     state = next(positions(3, 5))
