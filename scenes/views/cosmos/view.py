@@ -607,6 +607,8 @@ class CosmosView(GameView):
         for spot in self.chooser + self.menu:
             if spot.rect.collidepoint(pos):
                 return "\n".join(spot.tip)
+        if self.chooser:  # the board's hover texts wait while its buttons ask (play-test: a planet's covered them)
+            return None
         for spot in reversed(self.spots):
             if spot.rect.collidepoint(pos) and spot.tip:
                 lines = list(spot.tip)

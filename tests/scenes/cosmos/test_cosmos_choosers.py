@@ -267,3 +267,20 @@ def test_a_discard_made_for_the_player_is_said_in_the_log_and_the_banner(ctx: Ap
     assert match.submit(nxt).ok
     view.set_view(match.state.view(A))  # type: ignore[attr-defined]
     assert f"L{lender}" not in view.status(["You", "Computer"])[0]
+
+
+def test_no_hover_text_of_the_board_covers_the_chooser(ctx: AppContext) -> None:
+    """Seen at 1024x640 (fifth session): with the catch chooser open over a planet, the pointer
+    resting on the planet beside the buttons brought up the planet's hover text over them."""
+    state = catch_position()
+    view = make_view(ctx, state, A)
+    assert view.stage(drop(view, state, Target("asteroid", ident="heat"), Target("slot", ident="0:0")))
+    planet = view._spot_of(Target("slot", ident="0:0"))
+    assert planet is not None
+    beside = next((x, y) for y in range(planet.rect.top, planet.rect.bottom) for x in range(planet.rect.left,
+                  planet.rect.right) if not any(s.rect.collidepoint((x, y)) for s in view.chooser))
+    assert view.tooltip(beside) is None
+    button = view.chooser[0]
+    assert view.tooltip(button.rect.center) == "\n".join(button.tip)
+    view.view_click((view.rect.right - 2, view.rect.bottom - 2))  # clicked away: the chooser closes
+    assert view.tooltip(beside) is not None and "P" in str(view.tooltip(beside))
