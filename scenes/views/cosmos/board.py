@@ -167,13 +167,23 @@ def names_over(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view
     """The action names that any of `covers` (a pawn, a token, an outline) reaches, written again
     on a plate of their space's colour over it: a piece never hides what a space does."""
     small = max(art.MIN_TEXT, font - 2)
-    face = text.font(small)
-    for space in range(2 * SECTIONS):
-        box = name_box(space_centre(rect, space), space_radius(rect, space))
-        words = T.SHORT_ACTIONS.get(action_of(view, c, space), "")
-        plate = name_rows(face, box, words).inflate(4, 2)
+    names = tuple(T.SHORT_ACTIONS.get(action_of(view, c, space), "") for space in range(2 * SECTIONS))
+    for space, (box, plate) in enumerate(_name_places(text, tuple(rect), names, small)):
         if plate.collidelist(covers) >= 0:
-            surface.blit(_name_plate(text, box.size, words, small, _fill(space)), box.topleft)
+            surface.blit(_name_plate(text, box.size, names[space], small, _fill(space)), box.topleft)
+
+
+@lru_cache(maxsize=8)
+def _name_places(text: TextCache, rect: tuple[int, int, int, int], names: tuple[str, ...], font: int
+                 ) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """Each space's name box and the plate around its lines, measured once per size (asked every frame)."""
+    board = pygame.Rect(rect)
+    face = text.font(font)
+    out = []
+    for space, words in enumerate(names):
+        box = name_box(space_centre(board, space), space_radius(board, space))
+        out.append((box, name_rows(face, box, words).inflate(4, 2)))
+    return out
 
 
 def name_rows(face: pygame.font.Font, box: pygame.Rect, words: str) -> pygame.Rect:
