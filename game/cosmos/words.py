@@ -95,6 +95,8 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
         return Line(f"{who(seat)} gains {event.amount} {thing(event.what)} from {source_words(event.source, content)}",
                     QUIET, seat)
     if isinstance(event, E.Paid):
+        if event.source.startswith("star:"):  # said by the activation's own line ("activates star IIA for 2 entropy")
+            return None
         return Line(f"{who(seat)} pays {event.amount} {thing(event.what)} for {source_words(event.source, content)}",
                     QUIET, seat)
     if isinstance(event, E.StarPlaced):

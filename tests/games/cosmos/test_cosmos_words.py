@@ -65,3 +65,12 @@ def test_a_card_turned_up_is_named() -> None:
     assert line is not None and line.text == f"Life card L{life.id} ({life.type}) is turned up in the offer"
     line = describe(E.Revealed("planet", 0, planet.id), ["You"], 0, CONTENT)
     assert line is not None and line.text == f"Planet P{planet.id} ({planet.type}) is turned up in the offer"
+
+
+def test_a_star_activation_says_its_cost_once() -> None:
+    """Play-test (fifth session): "You pay 2 entropy for star IIA" then "You activate star IIA for
+    2 entropy"."""
+    names = ["You", "Computer"]
+    assert describe(E.Paid(0, "entropy", 2, "star:IIA"), names, 0, CONTENT) is None
+    line = describe(E.StarActivated(0, 0, "IIA", 2), names, 0, CONTENT)
+    assert line is not None and line.text == "You activate star IIA for 2 entropy"
