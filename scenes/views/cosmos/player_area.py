@@ -200,7 +200,8 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
                 [(f"P{pl.id} {pl.type}", art.INK), (life + (f"  ast: {' '.join(ast)}" if ast else ""), art.DIM)] + rest,
                 [(f"P{pl.id} {pl.type}", art.INK), (life, art.DIM)] +
                 ([("ast: " + " ".join(T.icons_short(ast).split()), art.DIM)] if ast else []) + rest,
-                [(f"P{pl.id} {pl.type[:4]}", art.INK), (life + (f" +{len(ast)}ast" if ast else ""), art.DIM)] +
+                [(f"P{pl.id} {T.icons_medium([pl.type])}", art.INK),
+                 (life + (f" +{len(ast)}ast" if ast else ""), art.DIM)] +
                 [(w.replace(" (fulfilled)", " ok"), col) for w, col in rest],
                 [(f"P{pl.id}", art.INK), (life, art.DIM), (" ".join(_marks(ast, sl)), art.DIM)],
                 [(" ".join([f"P{pl.id}"] + _marks(ast, sl)[:1]), art.INK), (life, art.DIM),

@@ -1,6 +1,7 @@
 """Play-test (issue 14, fifth session) at 1024x640: the Scientist standing on Create Life hid
 "Create", and the log said "space 11" though the wheel shows no numbers. An action's name stays
-readable under any Scientist (outlined as movable) and beside any Creation token, and the log names the space a Scientist moved to by its action."""
+readable under any Scientist (outlined as movable) and beside any Creation token, and the log
+names the space a Scientist moved to by its action."""
 
 from __future__ import annotations
 
