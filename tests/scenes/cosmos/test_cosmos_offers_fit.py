@@ -21,6 +21,7 @@ from game.cosmos.content import LIFE_CONDITIONS, LIFEFORMS
 from game.cosmos.state import CosmosState
 from scenes.app import AppContext
 from scenes.views.base import Overlay
+from scenes.views.cosmos.layout import lay_out
 from tests.games.cosmos.positions import bare
 from tests.scenes.cosmos.test_cosmos_fit import Measured
 from tests.scenes.cosmos.test_cosmos_view import PLAY_AREAS, draw, make_view
@@ -106,3 +107,27 @@ def test_a_crowded_play_area_is_whole(ctx: AppContext, monkeypatch: pytest.Monke
     draw(view, Overlay(time=1.0))
     assert measured.count > 20
     assert not measured.cut, "\n".join(sorted(set(measured.cut))[:40])
+
+
+@pytest.mark.parametrize("systems", [4, 5, 6])
+def test_a_planet_type_is_never_cut_to_four_letters(ctx: AppContext, monkeypatch: pytest.MonkeyPatch,
+                                                    systems: int) -> None:
+    """Seen at 1280x720 with five systems: "P103 wate". A planet's type in its Solar System is
+    whole or shortened as the offers shorten it ("carb.", "rad."), or left to the hover text."""
+    from scenes.views.cosmos import art
+
+    heads: list[str] = []
+    tile = art.tile
+    area = PLAY_AREAS[0]
+    systems_area = lay_out(area).systems.move(-area.x, -area.y)  # the static layer is drawn at (0, 0)
+
+    def recording(surface: Any, text: Any, rect: pygame.Rect, lines: list[Any], *args: Any, **kw: Any) -> None:
+        if systems_area.contains(rect) and lines and str(lines[0][0]).startswith("P"):
+            heads.append(str(lines[0][0]))
+        tile(surface, text, rect, lines, *args, **kw)
+
+    monkeypatch.setattr(art, "tile", recording)
+    view = make_view(ctx, crowded(1, systems), 0, area)
+    draw(view, Overlay(time=1.0))
+    words = {w for head in heads for w in head.split()[1:]}
+    assert heads and words <= set(LIFE_CONDITIONS) | {"carb.", "rad."} | {f"{n}a" for n in range(3)}, words
