@@ -49,6 +49,19 @@ HINT_GOLD = (255, 224, 110)
 """A hint's mark: apart from the blue of what may be played now and the brass of what is held."""
 
 
+ROUND_ZONES = ("space", "scientist")
+"""Targets drawn as discs (the rondel's spaces, a Scientist): marked with a ring, not a square
+whose corners reached into the neighbouring names and the hub's round number."""
+
+
+def _mark(surface: pygame.Surface, spot: Spot, colour: Colour, width: int, grow: int = 0) -> None:
+    """A highlight around `spot`: a ring around a round piece, a rounded rectangle around a tile."""
+    if spot.target is not None and spot.target.zone in ROUND_ZONES:
+        pygame.draw.ellipse(surface, colour, spot.rect.inflate(4 + grow, 4 + grow), width)
+    else:
+        art.outline(surface, spot.rect.inflate(grow, grow), colour, width)
+
+
 class CosmosView(GameView):
     """See the module docstring."""
 
@@ -281,31 +294,31 @@ class CosmosView(GameView):
         for target in overlay.clickable:
             spot = self._spot_of(target)
             if spot is not None:
-                art.outline(surface, spot.rect, (110, 180, 255), 2)
+                _mark(surface, spot, (110, 180, 255), 2)
         for target in overlay.movable:
             spot = self._spot_of(target)
             if spot is not None and overlay.held is None:
-                art.outline(surface, spot.rect, (214, 184, 110), 2)
+                _mark(surface, spot, (214, 184, 110), 2)
         if overlay.held is not None:
             held = self._spot_of(overlay.held)
             if held is not None:
-                art.outline(surface, held.rect, art.BRASS, 2)
+                _mark(surface, held, art.BRASS, 2)
             for target in overlay.legal:
                 spot = self._spot_of(target)
                 if spot is not None:
-                    art.outline(surface, spot.rect, lit, 3)
+                    _mark(surface, spot, lit, 3)
             if overlay.held.zone == "scientist":
                 overlays.landing_marks(surface, self.text, self._spot_of, self._landings, self._font())
         if overlay.hover is not None:
             spot = self._spot_of(overlay.hover)
             if spot is not None:
-                art.outline(surface, spot.rect, art.INK, 1)
+                _mark(surface, spot, art.INK, 1)
         if overlay.hint is not None:  # gold and pulsing: every playable piece is already outlined blue
             grow = 6 + round(3 * (1 + math.sin(overlay.time * 5)))
             for hinted in overlay.hint:
                 spot = self._spot_of(hinted) if hinted is not None else None
                 if spot is not None:
-                    art.outline(surface, spot.rect.inflate(grow, grow), HINT_GOLD, 4)
+                    _mark(surface, spot, HINT_GOLD, 4, grow)
         self._names_over_pawns(surface, overlay)
         if overlay.held is not None and overlay.drag_pos is not None:
             held = self._spot_of(overlay.held)
