@@ -179,6 +179,12 @@ class TableScene(Scene):
         if self.decision_panel.shown:
             self._show_decision()
 
+    @property
+    def board_area(self) -> pygame.Rect:
+        """Where the view is laid out (all of `play_rect` here; a guided table may keep a band
+        of it for its note)."""
+        return pygame.Rect(self.play_rect)
+
     # --- who plays (the flow decides; these read it) ------------------------------------
     @property
     def humans(self) -> list[Seat]:

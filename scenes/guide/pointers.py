@@ -67,7 +67,7 @@ def table_rect(table: TableScene, part: str) -> pygame.Rect | None:
         "redo": lambda: pygame.Rect(table.btn_redo.rect),
         "hint": lambda: pygame.Rect(table.btn_hint.rect),
         "menu": lambda: pygame.Rect(table.btn_menu.rect),
-        "board": lambda: pygame.Rect(table.play_rect),
+        "board": lambda: table.board_area,
     }
     getter = getters.get(part)
     rect = getter() if getter is not None else None

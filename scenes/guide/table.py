@@ -55,6 +55,62 @@ class GuidedTableScene(TableScene):
         self._note_layout: tuple[Any, tuple[pygame.Rect, list[str], int]] | None = None
         """`card_layout`'s last answer and what it was worked out from."""
         self._course_key = -1
+        self._strip: pygame.Rect | None = None
+        """The band of the board area the note has to itself, when no place over the table left
+        everything in sight (at 1024x640 Order & Chaos's board fills its area): the view is then
+        laid out beside it until the guide ends or the window is resized (`card_layout`)."""
+
+    # --- where the note goes ----------------------------------------------------------------
+    def on_resize(self, size: tuple[int, int]) -> None:
+        super().on_resize(size)  # (the view takes the whole board area: the note's place is found again)
+        self._strip = None
+        self._note_layout = None
+
+    @property
+    def board_area(self) -> pygame.Rect:
+        """Where the view is laid out: the board area, less the note's band if it has one (a
+        band at a side, or along the top or the bottom)."""
+        rest, band, gap = pygame.Rect(self.play_rect), self._strip, 12
+        if band is None:
+            return rest
+        if band.width < rest.width // 2:  # at a side
+            if band.centerx < rest.centerx:
+                rest.x, rest.width = band.right + gap, rest.right - band.right - gap
+            else:
+                rest.width = band.left - gap - rest.x
+        elif band.centery < rest.centery:  # along the top
+            rest.y, rest.height = band.bottom + gap, rest.bottom - band.bottom - gap
+        else:
+            rest.height = band.top - gap - rest.y
+        return rest
+
+    def _choose_band(self, area: pygame.Rect, fs: int) -> pygame.Rect:
+        """The note's own band: at the side of the script's corner, or along its top or bottom
+        edge (as high as the script's longest note), whichever leaves the view's kept-clear boxes
+        biggest (Order & Chaos's board shrank to a third beside a side band at 1024x640)."""
+        corner = self.script.note
+        tall = max(self._note_lines(s.text, fs, area.width, area.height)[1] for s in self.script.steps)
+        across = pygame.Rect(area.x, area.y, area.width, tall)
+        if corner.startswith("bottom"):
+            across.bottom = area.bottom
+        best, best_size = note_band(area, corner), -1
+        for band in (best, across):
+            self._strip = band
+            self.view.layout(self.board_area)
+            size = sum(r.width * r.height for r in self.view.keep_clear())
+            if size > best_size:
+                best, best_size = band, size
+        self._strip = None
+        return best
+
+    def _set_strip(self, strip: pygame.Rect | None) -> None:
+        """Give the note `strip` to itself (None: give the view the whole area back) and lay the
+        view out in what is left."""
+        if strip == self._strip:
+            return
+        self._strip = strip
+        self._note_layout = None
+        self.view.layout(self.board_area)
 
     # --- the guide's own controls ------------------------------------------------------------
     @property
@@ -85,6 +141,7 @@ class GuidedTableScene(TableScene):
         if not self.guiding:
             return
         self.progress.stop()
+        self._set_strip(None)
         self.flow.reset()  # a question the script held goes to the real computer player
         self.show("Guide closed: the game goes on against the computer. Esc opens the menu.")
         self._sync()
@@ -92,6 +149,7 @@ class GuidedTableScene(TableScene):
     def _step_changed(self) -> None:
         self.active_at = self.time
         if self.progress.done:  # (a computer's question held for the script now goes on by itself)
+            self._set_strip(None)
             self.show(self.script.outro or "That was the guided game: play on as you like.")
         self._sync()
 
@@ -124,6 +182,7 @@ class GuidedTableScene(TableScene):
         if key != self._course_key:  # once per position: has the game left the script?
             self._course_key = key
             if self.progress.check_course(self.match):
+                self._set_strip(None)
                 self.flow.reset()
                 self.show("The game has left the guide's script: play on as a normal game.")
                 self._sync()
@@ -209,34 +268,51 @@ class GuidedTableScene(TableScene):
 
     def card_layout(self, avoid: list[pygame.Rect],
                     keep: list[pygame.Rect] | None = None) -> tuple[pygame.Rect, list[str], int]:
-        """The note's rect, its lines and size. It goes where it covers least of the pointers
-        (`avoid`), then least of the boxes the view keeps clear (`keep`, by default
-        `GameView.keep_clear`: a score box, the plays left), each by its share hidden (`covered`);
-        of equal places the script's corner first, then the other corners, then places in the
-        board area nearest that corner (`note_places`)."""
+        """The note's rect, its lines and size. It goes where it hides none of the pointers
+        (`avoid`, with the rings drawn round them) and none of the boxes the view keeps clear
+        (`keep`, by default `GameView.keep_clear`: a score box, the plays left, the board): of
+        the board area's corners (the script's first) and places nearest that corner
+        (`note_places`), the first that hides nothing. When every place hides something (at
+        1024x640 Order & Chaos's board and Rally's map fill their area), the note takes a band at
+        the side of the board area to itself and the view is laid out beside it, for the rest
+        of the guide at this size (`board_area`): covering the bag or the score card while
+        pointing at them is what the play-test saw."""
         step = self.progress.step
         assert step is not None
         keep = self.view.keep_clear() if keep is None else keep
-        key = (self.progress.index, tuple(self.play_rect), self.fs, tuple(map(tuple, avoid)), tuple(map(tuple, keep)))
+        key = (self.progress.index, tuple(self.play_rect), self.fs, tuple(map(tuple, avoid)),
+               tuple(map(tuple, keep)), tuple(self._strip or ()))
         if self._note_layout is not None and self._note_layout[0] == key:
             return self._note_layout[1]  # (asked every frame: the same answer while nothing moved)
         area = self.play_rect.inflate(-24, -24)
         fs = max(15, self.fs)
-        w = min(max(360, int(area.width * 0.42)), area.width)
-        lines = self.text.wrap(step.text, fs, w - 36)
-        line_h = self.text.font(fs).get_linesize()
-        bh = max(34, int(fs * 2.1))
-        h = min(18 + int(fs * 1.5) + 10 + line_h * len(lines) + 14 + bh + 16, area.height)
-        rings = [r.inflate(16, 16) for r in avoid]  # (a pointer's ring is drawn round its rect)
-        best, best_cost = pygame.Rect(0, 0, w, h), (math.inf, math.inf)
-        for rect in note_places(area, (w, h), self.script.note):
-            cost = (covered(rect, rings), covered(rect, keep))
-            if cost < best_cost:
-                best, best_cost = rect, cost
-            if cost == (0.0, 0.0):
-                break
+        best: pygame.Rect | None = None
+        lines: list[str] = []
+        if self._strip is None:
+            w = min(max(360, int(area.width * 0.42)), area.width)
+            lines, h = self._note_lines(step.text, fs, w, area.height)
+            rings = [r.inflate(16, 16) for r in avoid]  # (a pointer's ring is drawn round its rect)
+            best = next((rect for rect in note_places(area, (w, h), self.script.note)
+                         if not covered(rect, rings) and not covered(rect, keep)), None)
+            if best is None:
+                self._set_strip(self._choose_band(area, fs))
+        if self._strip is not None:
+            lines, h = self._note_lines(step.text, fs, self._strip.width, self._strip.height)
+            best = pygame.Rect(self._strip.x, self._strip.y, self._strip.width, h)
+            if self.script.note.startswith("bottom"):
+                best.bottom = self._strip.bottom
+        assert best is not None
+        key = key[:-1] + (tuple(self._strip or ()),)
         self._note_layout = (key, (best, lines, fs))
         return best, lines, fs
+
+    def _note_lines(self, text: str, fs: int, width: int, room: int) -> tuple[list[str], int]:
+        """The note's text in lines for a note `width` wide, and the note's height (its heading,
+        the lines, its buttons), at most `room`."""
+        lines = self.text.wrap(text, fs, width - 36)
+        line_h = self.text.font(fs).get_linesize()
+        bh = max(34, int(fs * 2.1))
+        return lines, min(18 + int(fs * 1.5) + 10 + line_h * len(lines) + 14 + bh + 16, room)
 
     def _draw_card(self, surface: pygame.Surface, marks: list[Mark]) -> None:
         step = self.progress.step
@@ -288,6 +364,16 @@ def covered(rect: pygame.Rect, boxes: list[pygame.Rect]) -> float:
         if clip.width and clip.height:
             total += clip.width * clip.height / (box.width * box.height)
     return total
+
+
+def note_band(area: pygame.Rect, corner: str) -> pygame.Rect:
+    """The band of `area` a note takes to itself when it cannot lie over the table: the whole
+    height, on the side of the script's `corner`, narrow enough to leave the board most of it."""
+    width = min(area.width // 2, max(280, int(area.width * 0.34)))
+    band = pygame.Rect(area.x, area.y, width, area.height)
+    if corner.endswith("right"):
+        band.right = area.right
+    return band
 
 
 def note_places(area: pygame.Rect, size: tuple[int, int], corner: str, across: int = 5) -> list[pygame.Rect]:
