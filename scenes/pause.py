@@ -1,6 +1,6 @@
 """The pause menu: a dimmed overlay above the table (Esc resumes, as the card says by its title).
 
-Whatever leaves the table from here asks first (Load game, Guided game, Quit): a click meant for
+Whatever leaves the table from here asks first (Load game, Guided game, Main menu, Quit): a click meant for
 the button beside it must not end the session at the table. The game is autosaved after every
 move, and each card says so.
 """
@@ -64,7 +64,7 @@ class PauseScene(UIScene):
                              "light-bulb", tooltip="Learn this game in a few guided steps (asks first)")
         self.icon_button(r["settings"], "Settings", self.settings, "cog")
         self.icon_button(r["main_menu"], "Main menu", self.main_menu, "vortex",
-                         tooltip="Leave the table; Continue in the menu brings you back")
+                         tooltip="Leave the table (asks first); Continue in the menu brings you back")
         self.icon_button(r["quit"], "Quit", self.quit, "exit-door", tooltip="Close the app (asks first)")
         self.message_label = self.label(pygame.Rect(self._card.x + px(20), self._card.bottom - px(44),
                                                     self._card.w - px(40), px(26)),
@@ -146,6 +146,13 @@ class PauseScene(UIScene):
         self.ctx.stack.push(self.ctx.scene("settings"))
 
     def main_menu(self) -> None:
+        """The main menu, after a question like Load game's and Quit's: it leaves the table (it
+        used to leave at once)."""
+        self.ctx.stack.push(self.ctx.scene("confirm", "Leave this game for the main menu?", self._leave_detail(),
+                                           "Main menu", self._main_menu_now, no="Stay", icon="vortex"))
+
+    def _main_menu_now(self) -> None:
+        self.match.save_now()
         self.ctx.stack.clear_to(self.ctx.scene("menu"))
 
     def quit(self) -> None:

@@ -96,3 +96,18 @@ def test_the_pause_menus_buttons_fit_the_window(ctx: AppContext, size: tuple[int
     assert len(buttons) == 8 and "guided" in r
     assert window.contains(r["card"]) and all(r["card"].contains(b) for b in buttons)
     assert not any(a.colliderect(b) for i, a in enumerate(buttons) for b in buttons[i + 1:])
+
+
+def test_main_menu_asks_first_and_says_continue_brings_the_game_back(ctx: AppContext) -> None:
+    """Main menu left the table at once; it asks now, as Load game and Quit do."""
+    table, pause = paused_table(ctx)
+    click(ctx, pause, "Main menu")
+    card = ctx.stack.top
+    assert isinstance(card, ConfirmScene) and table in ctx.stack.scenes, "nothing left yet"
+    assert "saved" in card.detail and "Continue" in card.detail
+    click(ctx, card, "Stay")
+    assert ctx.stack.top is pause and table in ctx.stack.scenes
+    click(ctx, pause, "Main menu")
+    click(ctx, ctx.stack.top, "Main menu")
+    assert table not in ctx.stack.scenes and type(ctx.stack.top).__name__ == "MenuScene"
+    assert table.match.autosave_path in autosaves.unfinished(), "the game left is kept"
