@@ -60,8 +60,7 @@ class UIScene(Scene):
         if self.root is not None and self.root.visible:
             self.rebuild()
         elif self.root is not None:
-            self.rebuild()
-            self._cover()
+            self._cover()  # (built anew at this size, then pictured and hidden)
 
     def rebuild(self) -> None:
         self._teardown()
@@ -75,6 +74,9 @@ class UIScene(Scene):
         """Another screen covers this one: keep a picture of the widgets, then hide them (they
         would be drawn over the cover and still take its clicks)."""
         if self.root is not None:
+            # built anew first: the button that opened the cover was pictured lit, as under the
+            # pointer that clicked it (fresh widgets are drawn neither hovered nor pressed)
+            self.rebuild()
             self.picture = widgets_picture(self.ctx.ui, self.root, self.ctx.size)
             self.root.hide()
 

@@ -17,6 +17,7 @@ from scenes.app import AppContext, step
 from scenes.confirm import ConfirmScene
 from scenes.guide.offer import OfferScene
 from scenes.pause import PauseScene
+from scenes.ui_picture import widgets_picture
 from tests.scenes.gestures import ui_button as button
 from tests.scenes.table_context import table_context
 
@@ -95,3 +96,25 @@ def test_the_picture_follows_a_resize_and_goes_when_the_card_does(ctx: AppContex
     ctx.stack.top.close()  # Stay
     frames(ctx)
     assert ctx.stack.top is pause and pause.picture is None
+
+
+def test_the_button_that_opened_the_card_is_pictured_unlit(ctx: AppContext) -> None:
+    """The picture under the Quit card showed Quit as the pointer left it, lit (hovered); the
+    screen behind a card is drawn at rest."""
+    table = ctx.scene("table", Match(get_game("order-chaos"), {"size": 5}, 1, ["human", "greedy"]))
+    ctx.stack.push(table)
+    pause = PauseScene(ctx, table.match)
+    ctx.stack.push(pause)
+    frames(ctx)
+    quit_rect = pygame.Rect(button(pause, "Quit").rect)
+    at_rest = pygame.surfarray.array3d(widgets_picture(ctx.ui, pause.root, ctx.size).subsurface(quit_rect))
+    pygame.mouse.set_pos(quit_rect.center)
+    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=quit_rect.center, rel=(0, 0), buttons=(0, 0, 0))], DT)
+    frames(ctx)
+    lit = pygame.surfarray.array3d(widgets_picture(ctx.ui, pause.root, ctx.size).subsurface(quit_rect))
+    assert np.abs(lit.astype(float) - at_rest).mean() > 2, "the pointer lights the button (else nothing is tested)"
+    pause.quit()  # as its click does, the pointer still on it
+    frames(ctx)
+    assert pause.picture is not None
+    shown = pygame.surfarray.array3d(pause.picture.subsurface(quit_rect))
+    assert np.abs(shown.astype(float) - at_rest).mean() < 1
