@@ -404,7 +404,8 @@ class MenuScene(UIScene):
         gap = self.px(8)
         w = (area.w - gap) // 2
         tips = {"saves": "Unfinished games and saved games: click one to carry on",
-                "finished": f"The last {autosaves.KEEP_FINISHED} games played to the end: watch their replays"}
+                "finished": f"Games played to the end (the last {autosaves.KEEP_FINISHED}, and any you saved): "
+                            "watch their replays"}
         words = {"saves": f"To continue ({saves})", "finished": f"Finished ({finished})"}
         self.tab_buttons = {}
         for i, tab in enumerate(("saves", "finished")):

@@ -139,14 +139,17 @@ def result_words(result: object, labels: list[str]) -> str:
     return f"{names} {'won' if len(winners) == 1 else 'shared the win'} {best_first}"
 
 
-def summarise(path: Path, autosave: bool = False, finished: bool = False) -> SaveEntry:
+def summarise(path: Path, autosave: bool = False, finished: bool | None = False) -> SaveEntry:
     """One row of the Load list for `path` (never raises); `finished`: a row of the Finished
-    games, which says the result where the others say how far."""
+    games, which says the result where the others say how far (None: as the file says, for a
+    save made by hand, which may be of a game already over)."""
     label = "Finished" if finished else "Unfinished" if autosave else path.stem
     try:
         data = read_json(path)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise EntropyError("not an Entropy Tabletop save file")
+        if finished is None:
+            finished = data.get("progress") == autosaves.FINISHED
         game = get_game(str(data.get("game")))
         seats = data.get("seats")
         if not isinstance(seats, list) or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats):
@@ -181,17 +184,34 @@ def _one_line(text: str, path: Path) -> str:
     return " ".join(text.replace(str(path), path.name).split())
 
 
-def list_saves() -> list[SaveEntry]:
-    """Every unfinished game's autosave first, then saves/, each newest first."""
-    out = [summarise(path, autosave=True) for path in autosaves.unfinished()]
+def _saved_by_hand() -> list[SaveEntry]:
+    """The rows of saves/, newest first; a finished game's says its result (`summarise`)."""
     try:
         files = sorted((p for p in paths.saves_dir().glob("*.json") if p.is_file()),
                        key=lambda p: p.stat().st_mtime, reverse=True)
     except OSError:
         files = []
-    return out + [summarise(p) for p in files]
+    return [summarise(p, finished=None) for p in files]
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def list_saves() -> list[SaveEntry]:
+    """Every unfinished game's autosave first, then saves/ (games not over, and files that cannot
+    be read), each newest first."""
+    out = [summarise(path, autosave=True) for path in autosaves.unfinished()]
+    return out + [entry for entry in _saved_by_hand() if not entry.finished]
 
 
 def list_finished() -> list[SaveEntry]:
-    """The finished games kept (`autosaves.KEEP_FINISHED`, newest first), for their replays."""
-    return [summarise(path, finished=True) for path in autosaves.finished()]
+    """Every finished game, newest first, for its replay: the autosaves kept
+    (`autosaves.KEEP_FINISHED`) and the games over saved by hand into saves/ (which stayed among
+    the games to continue, where there was nothing to continue)."""
+    rows = [summarise(path, finished=True) for path in autosaves.finished()]
+    rows += [entry for entry in _saved_by_hand() if entry.finished]
+    return sorted(rows, key=lambda entry: _mtime(entry.path), reverse=True)

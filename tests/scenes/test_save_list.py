@@ -150,3 +150,19 @@ def test_finished_games_are_listed_apart_with_their_result_newest_first(tabletop
     assert " won " in rows[1].detail or rows[1].detail.startswith("A draw")
     assert all(not r.title.startswith("Finished") for r in rows)
     assert [r.path.name for r in list_saves()] == ["rally-1.json"]  # finished ones are not to continue
+
+
+def test_a_finished_game_saved_by_hand_is_listed_with_the_finished_ones(tabletop_home: Path) -> None:
+    """A game over saved into saves/ stayed on "To continue", with nothing to continue: it is
+    a finished row now (its result, its replay), among the autosaves by date."""
+    from scenes.save_list import list_finished
+
+    over = saved(paths.saves_dir(), "order-chaos", ["human", "greedy"], 10_000, "kept.json")
+    auto = saved(paths.autosaves_dir(), "order-chaos", ["greedy", "greedy"], 10_000, "oc-1.json")
+    going = saved(paths.saves_dir(), "rally", ["human", "normal"], 6, "going.json")
+    os.utime(over, (time.time() - 60, time.time() - 60))
+    assert [r.path for r in list_saves()] == [going]
+    rows = list_finished()
+    assert [r.path for r in rows] == [auto, over] and all(r.finished and not r.error for r in rows)
+    assert rows[1].title == "Order & Chaos · You vs Computer (greedy)" and "replay" in rows[1].full
+    assert rows[1].detail.startswith(("You won", "You lost", "A draw"))
