@@ -8,6 +8,10 @@ what they see of the secrets. Controls: first / back / play-pause / forward / la
 jump to any move (a click or a drag), Home / Left / Space / Right / End, Page Up / Page Down (a
 tenth of the game), V for the next viewpoint, Esc back. The view is told it is read-only
 (`GameView.read_only`): it draws no prompt for input, since nothing here takes any.
+
+A move is a player's decision (`decision_stops`): a chance step (a bag draw, a deal) goes with
+the decision after it, and the engine's own steps (Rally's chaos rounds) with the decision they
+follow, so "Move 48 of 98" counts what people did ("Move 148 of 292" counted Order & Chaos's draws).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.protocol import AUTO, CHANCE, Seat
+from game.core.protocol import AUTO, CHANCE, Command, Seat
 from game.core.replay import OBSERVER, Replay
 from scenes.animation import Animator
 from scenes.kit import palette
@@ -44,6 +48,25 @@ animation speed (faster settings shorten it)."""
 def step_words(step: int, total: int) -> str:
     """The move counter: 'Start', 'Move 12 of 140'."""
     return "Start" if step == 0 else f"Move {step} of {total}"
+
+
+def decision_stops(commands: list[Command]) -> list[int]:
+    """Where the viewer stops, as counts of commands played: the start, then one stop a player's
+    decision. A chance step goes with the decision after it (Chaos's draw with Chaos's placing),
+    the engine's own steps (`AUTO`) right after a decision with that decision, and whatever is
+    left at the end with the last stop: the last stop is always the end of the game."""
+    stops = [0]
+    for played, command in enumerate(commands, start=1):
+        if command.seat >= 0:
+            stops.append(played)
+        elif command.seat == AUTO and stops[-1] == played - 1:
+            stops[-1] = played  # (the start too takes the engine's first steps)
+    if stops[-1] != len(commands):
+        if len(stops) > 1:
+            stops[-1] = len(commands)
+        else:
+            stops.append(len(commands))
+    return stops
 
 
 def viewpoint_words(viewer: Seat, names: list[str], hidden_info: bool = True) -> str:
@@ -80,7 +103,9 @@ class ReplayScene(Scene):
         self.log = LogPanel(self.text)
         self.viewpoints = replay.viewpoints()
         self.viewer: Seat = self.viewpoints[0]
-        self.step = len(replay) if start is None else max(0, min(start, len(replay)))
+        self.stops = decision_stops(replay.commands)
+        """The commands played at each move (`decision_stops`): move k shows `stops[k]`."""
+        self.move = self.moves if start is None else max(0, min(start, self.moves))
         self.playing = False
         self.wait = 0.0
         self.time = 0.0
@@ -88,32 +113,44 @@ class ReplayScene(Scene):
         self._chrome: pygame.Surface | None = None
         self._move_text = ""
         self._counted: tuple[int, Seat, int] = (-1, OBSERVER, 0)
-        """(step, viewer, how many log lines it has): playing on needs the log worded once a step."""
+        """(move, viewer, how many log lines it has): playing on needs the log worded once a move."""
         self._show()
+
+    @property
+    def moves(self) -> int:
+        """How many moves there are after the start (players' decisions)."""
+        return len(self.stops) - 1
+
+    @property
+    def step(self) -> int:
+        """How many of the replay's commands the move on screen has played."""
+        return self.stops[self.move]
 
     # --- the position on screen -----------------------------------------------------------
     def _show(self, animate: bool = False) -> None:
         before = self.view.view
         state = self.replay.state_at(self.step)
         self.view.set_view(state.view(self.viewer))
-        if animate and self.step > 0 and before:
+        if animate and self.move > 0 and before:
+            since = self.stops[self.move - 1]
+            events = [e.event for e in self.replay.log if since < e.ply <= self.step]
             try:
-                self.view.animate([e.event for e in self.replay.entries_of(self.step)], self.animator, before, None)
+                self.view.animate(events, self.animator, before, None)
             except Exception:  # noqa: BLE001 - an animation is an extra; the position is what counts
                 self.animator.finish_all()
         else:
             self.animator.finish_all()
         lines = self._log_lines(self.replay.log_until(self.step))
         self.log.set_lines(lines)
-        # the step's own lines are those the log gained with it: worded within the whole log, since
+        # the move's own lines are those the log gained with it: worded within the whole log, since
         # a game's words depend on what came before (Worlds Collide names players by Character)
-        if self.step == 0:
+        if self.move == 0:
             earlier = len(lines)
-        elif self._counted[:2] == (self.step - 1, self.viewer):  # one step on: the last count serves
+        elif self._counted[:2] == (self.move - 1, self.viewer):  # one move on: the last count serves
             earlier = self._counted[2]
         else:
-            earlier = len(self._log_lines(self.replay.log_until(self.step - 1)))
-        self._counted = (self.step, self.viewer, len(lines))
+            earlier = len(self._log_lines(self.replay.log_until(self.stops[self.move - 1])))
+        self._counted = (self.move, self.viewer, len(lines))
         self._move_text = " · ".join(text for text, _ in lines[earlier:])
 
     def _log_lines(self, entries: list[Any]) -> list[tuple[str, tuple[int, int, int]]]:
@@ -121,45 +158,53 @@ class ReplayScene(Scene):
         return [(line.text, self.view.tone_colour(line)) for line in lines]
 
     def move_line(self) -> str:
-        """The log line(s) of the step on screen, as the viewer reads them; for a step the log
+        """The log line(s) of the move on screen, as the viewer reads them; for a move the log
         says nothing of, who moved and what, or that it is hidden from an observer."""
-        if self.step == 0:
+        if self.move == 0:
             return "The game as it was set up."
         if not self._move_text:
             self._move_text = self._unlogged_move()
         return self._move_text
 
+    def _decision(self) -> int:
+        """The command (counted from 1) of the move on screen that a player made (its last
+        command if none did: chance or the engine alone at the end)."""
+        since = self.stops[self.move - 1]
+        mine = [k for k in range(since + 1, self.step + 1) if (self.replay.mover(k) or 0) >= 0]
+        return mine[-1] if mine else self.step
+
     def _unlogged_move(self) -> str:
-        mover = self.replay.mover(self.step)
+        played = self._decision()
+        mover = self.replay.mover(played)
         if mover is None or mover < 0:
             return "Chance" if mover == CHANCE else "The game moves on" if mover == AUTO else ""
         secret = self.game.info.hidden_info and not self.replay.finished and self.viewer != mover
         if secret:  # the command itself may be what is hidden (a program, a secret choice)
             return f"{self.names[mover]} moved" + (" (hidden from an observer)" if self.viewer == OBSERVER else "")
-        command = self.replay.commands[self.step - 1]
+        command = self.replay.commands[played - 1]
         try:  # no events at all (a step ended): the command in the game's words
-            words = self.game.describe_command(self.replay.state_at(self.step - 1), command)
+            words = self.game.describe_command(self.replay.state_at(played - 1), command)
         except Exception:  # noqa: BLE001 - words are an extra; the counter still says which move
             words = ""
         return f"{self.names[mover]}: {words}" if words else f"{self.names[mover]} moved"
 
-    def go(self, step: int, animate: bool = False) -> None:
-        step = max(0, min(step, len(self.replay)))
-        if step == self.step:
+    def go(self, move: int, animate: bool = False) -> None:
+        move = max(0, min(move, self.moves))
+        if move == self.move:
             return
-        self.step = step
+        self.move = move
         self._show(animate)
         self._refresh_buttons()
 
-    def _slide(self, step: int) -> None:
-        """The slider picked `step`: go there at once (no animation: a jump, not a move)."""
+    def _slide(self, move: int) -> None:
+        """The slider picked `move`: go there at once (no animation: a jump, not a move)."""
         self.playing = False
-        self.go(step)
+        self.go(move)
 
     def jump(self, by: int) -> None:
         """A tenth of the game on (or back, `by` < 0): Page Down / Page Up."""
         self.playing = False
-        self.go(self.step + by * max(1, len(self.replay) // 10))
+        self.go(self.move + by * max(1, self.moves // 10))
 
     def first(self) -> None:
         self.playing = False
@@ -167,18 +212,18 @@ class ReplayScene(Scene):
 
     def back(self) -> None:
         self.playing = False
-        self.go(self.step - 1)
+        self.go(self.move - 1)
 
     def forward(self) -> None:
         self.playing = False
-        self.go(self.step + 1, animate=True)
+        self.go(self.move + 1, animate=True)
 
     def last(self) -> None:
         self.playing = False
-        self.go(len(self.replay))
+        self.go(self.moves)
 
     def toggle_play(self) -> None:
-        if not self.playing and self.step >= len(self.replay):
+        if not self.playing and self.move >= self.moves:
             self.go(0)  # at the end, Play starts again from the start
         self.playing = not self.playing
         self.wait = 0.0
@@ -239,7 +284,7 @@ class ReplayScene(Scene):
             self.buttons.append(b)
         self.btn_first, self.btn_back, self.btn_play, self.btn_forward, self.btn_last = self.buttons
         self.counter_x = x + 10
-        widest = step_words(len(self.replay), len(self.replay))
+        widest = step_words(self.moves, self.moves)
         counter_w = self.text.render(widest, self.fs + 2, palette.TEXT, "bold").get_width()
         close = Button("Back", self.close, "Leave the replay (Esc)")
         close.rect = pygame.Rect(bar.right - 16 - wide, y, wide, bh)
@@ -255,18 +300,18 @@ class ReplayScene(Scene):
         right = (self.btn_view or close).rect.x
         left = self.counter_x + counter_w + 24
         self.slider.track = pygame.Rect(left, bar.centery - bh // 4, max(0, right - 24 - left), bh // 2)
-        self.slider.total = len(self.replay)
+        self.slider.total = self.moves
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
         if not self.buttons:
             return
-        end = len(self.replay)
-        self.btn_first.enabled = self.btn_back.enabled = self.step > 0
-        self.btn_forward.enabled = self.btn_last.enabled = self.step < end
+        end = self.moves
+        self.btn_first.enabled = self.btn_back.enabled = self.move > 0
+        self.btn_forward.enabled = self.btn_last.enabled = self.move < end
         self.btn_play.label = "Pause" if self.playing else "Play"
         self.btn_play.enabled = end > 0
-        self.slider.step = self.step
+        self.slider.step = self.move
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -300,8 +345,8 @@ class ReplayScene(Scene):
         self.wait += dt
         if self.wait >= PLAY_DELAY / max(1.0, self.ctx.settings.animation_factor):
             self.wait = 0.0
-            self.go(self.step + 1, animate=True)
-            if self.step >= len(self.replay):
+            self.go(self.move + 1, animate=True)
+            if self.move >= self.moves:
                 self.playing = False
                 self._refresh_buttons()
 
@@ -363,6 +408,6 @@ class ReplayScene(Scene):
         row = shared_size(self.text, self.buttons, fs + 2)
         for b in self.buttons:
             b.draw(surface, self.text, row)
-        self.text.blit(surface, step_words(self.step, len(self.replay)), fs + 2, palette.TEXT, "bold",
+        self.text.blit(surface, step_words(self.move, self.moves), fs + 2, palette.TEXT, "bold",
                        midleft=(self.counter_x, self.bar_rect.centery))
         self.slider.draw(surface, self.text, max(12, fs - 2))

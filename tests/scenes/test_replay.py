@@ -10,6 +10,7 @@ import pytest
 
 from game.core import paths
 from game.core.match import Match
+from game.core.protocol import AUTO
 from game.core.registry import all_games, get_game
 from game.core.replay import CHECKPOINT, OBSERVER, Replay
 from tests.random_play import random_match as play_randomly
@@ -76,14 +77,14 @@ def test_every_game_replays_in_its_own_view_at_both_sizes(ui_ctx, game_id, size)
 def test_keys_step_play_and_leave_and_no_click_reaches_the_match(ui_ctx) -> None:
     from scenes.replay import ReplayScene, step_words
 
-    match = played_match(moves=12)
+    match = played_match(moves=12)  # a draw, Chaos places it, Order slides or passes: 8 moves
     before = [c.to_json() for c in match.commands]
     scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(match), start=0))
     key(ui_ctx, pygame.K_RIGHT)
-    assert scene.step == 1 and step_words(1, 12) == "Move 1 of 12"
-    assert scene.move_line().startswith("Bag: drew")  # the log line of the move
+    assert scene.step == 2 and scene.move == 1 and step_words(1, 8) == "Move 1 of 8"
+    assert scene.move_line().startswith("Bag: drew") and "placed" in scene.move_line()  # the draw and its placing
     key(ui_ctx, pygame.K_END)
-    assert scene.step == 12 and "Move 12 of 12" == step_words(scene.step, len(scene.replay))
+    assert scene.step == 12 and "Move 8 of 8" == step_words(scene.move, scene.moves)
     key(ui_ctx, pygame.K_HOME)
     key(ui_ctx, pygame.K_SPACE)
     assert scene.playing
@@ -113,6 +114,7 @@ def test_game_over_offers_the_replay_and_esc_comes_back(ui_ctx) -> None:
     click(ui_ctx, button)
     replay = ui_ctx.stack.top
     assert isinstance(replay, ReplayScene) and replay.step == 0 and len(replay.replay) == len(match.commands)
+    assert replay.moves == sum(1 for c in match.commands if c.seat >= 0)
     assert replay.viewpoints == [OBSERVER] and replay.btn_view is None  # Order & Chaos hides nothing
     key(ui_ctx, pygame.K_ESCAPE)
     frames(ui_ctx, 1)
@@ -171,15 +173,57 @@ def test_a_step_the_log_says_nothing_of_is_named_without_giving_away_a_secret(ui
 
     unfinished = random_match("cosmos", ["human", "greedy"], 120, seed=3)
     scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(unfinished)))
-    quiet = [k for k in range(1, len(scene.replay) + 1) if not scene.replay.entries_of(k)]
-    scene.go(quiet[-1])
-    assert scene.move_line() == f"{scene.names[scene.replay.mover(quiet[-1])]} moved (hidden from an observer)"
+    scene.go(quiet_moves(scene)[-1])
+    mover = scene.replay.mover(scene._decision())
+    assert mover is not None and scene.move_line() == f"{scene.names[mover]} moved (hidden from an observer)"
     finished = random_match("cosmos", ["human", "greedy"], 100_000, seed=3)
     scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(finished)))
-    quiet = [k for k in range(1, len(scene.replay) + 1) if not scene.replay.entries_of(k)]
-    scene.go(quiet[-1])
-    command = scene.replay.commands[quiet[-1] - 1]
-    words = finished.game.describe_command(scene.replay.state_at(quiet[-1] - 1), command)
-    scene.go(quiet[-1] - 1)
-    scene.go(quiet[-1])
+    quiet = quiet_moves(scene)[-1]
+    scene.go(quiet)
+    played = scene._decision()
+    command = scene.replay.commands[played - 1]
+    words = finished.game.describe_command(scene.replay.state_at(played - 1), command)
+    scene.go(quiet - 1)
+    scene.go(quiet)
     assert words and scene.move_line() == f"{scene.names[command.seat]}: {words}"
+
+
+def quiet_moves(scene) -> list[int]:
+    """The moves the log says nothing of (none of their commands made an event)."""
+    return [m for m in range(1, scene.moves + 1)
+            if not any(scene.stops[m - 1] < e.ply <= scene.stops[m] for e in scene.replay.log)]
+
+
+@pytest.mark.parametrize("game_id", [g.info.id for g in all_games()])
+def test_a_move_is_a_players_decision_with_the_chance_around_it(ui_ctx, game_id) -> None:
+    """'Move 148 of 292' for an Order & Chaos game of 98 moves: the bag's draws were counted as
+    moves. The viewer counts and steps by decisions; a draw goes with the decision after it,
+    the engine's own steps with the decision before them."""
+    from scenes.replay import ReplayScene, decision_stops
+
+    game = get_game(game_id)
+    match = random_match(game_id, ["human"] + ["greedy"] * (max(2, game.info.min_players) - 1), 80)
+    commands = match.commands
+    decisions = [k for k, c in enumerate(commands, start=1) if c.seat >= 0]
+    stops = decision_stops(commands)
+    assert len(stops) == len(decisions) + 1 and stops[-1] == len(commands) and stops == sorted(set(stops))
+    for before, stop in zip(stops, stops[1:]):
+        assert sum(1 for c in commands[before:stop] if c.seat >= 0) == 1, "one decision a move"
+        assert stop == len(commands) or commands[stop - 1].seat in (AUTO,) or commands[stop - 1].seat >= 0
+    scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(match), start=0))
+    assert scene.moves == len(decisions) and scene.slider.total == len(decisions)
+    key(ui_ctx, pygame.K_END)
+    assert scene.step == len(commands) and scene.move == len(decisions)
+
+
+def test_an_order_and_chaos_game_counts_its_moves_not_its_draws(ui_ctx) -> None:
+    from scenes.replay import ReplayScene, step_words
+
+    match = random_match("order-chaos", ["greedy", "greedy"], 10_000)
+    draws = sum(1 for c in match.commands if c.seat < 0)
+    assert match.state.is_over() and draws >= 90
+    scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(match)))
+    assert step_words(scene.move, scene.moves) == f"Move {len(match.commands) - draws} of {len(match.commands) - draws}"
+    line = scene.move_line()  # the last move: the last draw and Chaos placing it
+    assert match.commands[-2].seat < 0 <= match.commands[-1].seat
+    assert "drew" in line and "placed" in line and scene.step == len(match.commands)

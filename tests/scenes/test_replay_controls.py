@@ -26,7 +26,8 @@ def mouse(ctx, kind: int, pos: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
 def test_the_slider_jumps_to_any_move_of_a_long_game_by_click_and_drag(ui_ctx, size) -> None:
-    """A 292-step Order & Chaos game could only be walked one step at a time or sent to an end."""
+    """A 292-step Order & Chaos game could only be walked one step at a time or sent to an end
+    (its moves are the players' decisions: `decision_stops`)."""
     from scenes.replay import ReplayScene
     from scenes.sprites.slider import knob_x, step_at
 
@@ -35,28 +36,28 @@ def test_the_slider_jumps_to_any_move_of_a_long_game_by_click_and_drag(ui_ctx, s
     ui_ctx.use_window(pygame.Surface(size))
     scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(match), start=0))
     track = scene.slider.track
-    total = len(scene.replay)
+    total = scene.moves
     assert track.w >= 200 and pygame.Rect(0, 0, *size).contains(track)
     assert track.right < (scene.btn_view or scene.btn_close).rect.x and track.x > scene.counter_x + 100
     for step in (0, 1, total // 3, total - 1, total):  # every step has a place of its own
         assert step_at(track, knob_x(track, step, total), total) == step
     middle = (track.centerx, track.centery)
     mouse(ui_ctx, pygame.MOUSEBUTTONDOWN, middle)
-    assert scene.step == step_at(track, track.centerx, total) and abs(scene.step - total // 2) <= 2
+    assert scene.move == step_at(track, track.centerx, total) and abs(scene.move - total // 2) <= 2
     state = scene.replay.state_at(scene.step).notation()
     assert scene.view.view == scene.replay.state_at(scene.step).view(scene.viewer) and state
     mouse(ui_ctx, pygame.MOUSEMOTION, (track.x + track.w // 4, track.centery + 40))  # dragging off the track
     mouse(ui_ctx, pygame.MOUSEBUTTONUP, (track.x + track.w // 4, track.centery + 40))
-    assert abs(scene.step - total // 4) <= 2 and not scene.slider.dragging
+    assert abs(scene.move - total // 4) <= 2 and not scene.slider.dragging
     mouse(ui_ctx, pygame.MOUSEMOTION, (track.right - 2, track.centery))  # no button held: only a hover
-    assert abs(scene.step - total // 4) <= 2
+    assert abs(scene.move - total // 4) <= 2
     mouse(ui_ctx, pygame.MOUSEBUTTONDOWN, (track.right + 5, track.centery))
     mouse(ui_ctx, pygame.MOUSEBUTTONUP, (track.right + 5, track.centery))
-    assert scene.step == total and not scene.btn_forward.enabled
+    assert scene.move == total and not scene.btn_forward.enabled
     key(ui_ctx, pygame.K_PAGEUP)
-    assert scene.step == total - total // 10
+    assert scene.move == total - total // 10
     key(ui_ctx, pygame.K_RIGHT)
-    assert scene.slider.step == scene.step == total - total // 10 + 1  # the knob follows the keys
+    assert scene.slider.step == scene.move == total - total // 10 + 1  # the knob follows the keys
     frames(ui_ctx, 2)  # and it draws
 
 
