@@ -11,7 +11,8 @@ tenth of the game), V for the next viewpoint, Esc back. The view is told it is r
 
 A move is a player's decision (`decision_stops`): a chance step (a bag draw, a deal) goes with
 the decision after it, and the engine's own steps (Rally's chaos rounds) with the decision they
-follow, so "Move 48 of 98" counts what people did ("Move 148 of 292" counted Order & Chaos's draws).
+follow: the counter counts what the players did (a whole Order & Chaos game is 194 moves; it
+said 292, counting the bag's 98 draws).
 """
 
 from __future__ import annotations
