@@ -86,22 +86,23 @@ class GuidedTableScene(TableScene):
 
     def _choose_band(self, area: pygame.Rect, fs: int) -> pygame.Rect:
         """The note's own band: at the side of the script's corner, or along its top or bottom
-        edge (as high as the script's longest note), whichever leaves the view's kept-clear boxes
-        biggest (Order & Chaos's board shrank to a third beside a side band at 1024x640)."""
+        edge (as high as the script's longest note), whichever leaves the view a rect nearer the
+        board area's own shape, the shape the views are drawn for (beside a side band at 1024x640
+        Order & Chaos's board shrank to a third, and Worlds Collide's choice ran out of its rect)."""
         corner = self.script.note
         tall = max(self._note_lines(s.text, fs, area.width, area.height)[1] for s in self.script.steps)
         across = pygame.Rect(area.x, area.y, area.width, tall)
         if corner.startswith("bottom"):
             across.bottom = area.bottom
-        best, best_size = note_band(area, corner), -1
-        for band in (best, across):
+        shape = self.play_rect.width / self.play_rect.height
+
+        def strain(band: pygame.Rect) -> float:
             self._strip = band
-            self.view.layout(self.board_area)
-            size = sum(r.width * r.height for r in self.view.keep_clear())
-            if size > best_size:
-                best, best_size = band, size
-        self._strip = None
-        return best
+            rest = self.board_area
+            self._strip = None
+            return abs(math.log(max(1, rest.width) / max(1, rest.height) / shape))
+
+        return min((across, note_band(area, corner)), key=strain)
 
     def _set_strip(self, strip: pygame.Rect | None) -> None:
         """Give the note `strip` to itself (None: give the view the whole area back) and lay the
