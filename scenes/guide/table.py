@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 
 Colour = tuple[int, int, int]
 RING: Colour = (255, 214, 120)
+NOTE_BUTTON_W = 170
+"""The width of the note's Next and Skip buttons (narrower in a narrow note)."""
+WIDE_NOTE = 600
+"""A note at least this wide (a band across the board area) has its buttons beside its text."""
 GUIDE_OFF = "The guided game goes step by step: Skip the guide (Esc) to take moves back."
 
 
@@ -309,10 +313,15 @@ class GuidedTableScene(TableScene):
 
     def _note_lines(self, text: str, fs: int, width: int, room: int) -> tuple[list[str], int]:
         """The note's text in lines for a note `width` wide, and the note's height (its heading,
-        the lines, its buttons), at most `room`."""
-        lines = self.text.wrap(text, fs, width - 36)
-        line_h = self.text.font(fs).get_linesize()
+        the lines, its buttons), at most `room`. A wide note (a band across the board area) has
+        its buttons in a column beside the text, so the band takes less of the view's height."""
         bh = max(34, int(fs * 2.1))
+        line_h = self.text.font(fs).get_linesize()
+        if width >= WIDE_NOTE:
+            lines = self.text.wrap(text, fs, width - 36 - NOTE_BUTTON_W - 18)
+            text_h = 18 + int(fs * 1.5) + 10 + line_h * len(lines) + 14
+            return lines, min(max(text_h, 14 + bh + 8 + bh + 14), room)
+        lines = self.text.wrap(text, fs, width - 36)
         return lines, min(18 + int(fs * 1.5) + 10 + line_h * len(lines) + 14 + bh + 16, room)
 
     def _draw_card(self, surface: pygame.Surface, marks: list[Mark]) -> None:
@@ -339,10 +348,14 @@ class GuidedTableScene(TableScene):
         buttons = self.guide_buttons()
         last = self.progress.index == self.progress.count - 1
         self.btn_next.label = "Play on" if last else "Next"
-        bw = min(170, (rect.width - 36 - 10) // 2)
+        wide = rect.width >= WIDE_NOTE
+        bw = NOTE_BUTTON_W if wide else min(NOTE_BUTTON_W, (rect.width - 36 - 10) // 2)
         for b in buttons:  # each button keeps its own place: Skip never comes where Next was
             slot = 0 if b is self.btn_next else 1
-            b.rect = pygame.Rect(rect.right - 18 - bw - slot * (bw + 10), rect.bottom - 14 - bh, bw, bh)
+            if wide:  # Next above Skip, beside the text
+                b.rect = pygame.Rect(rect.right - 18 - bw, rect.y + 14 if slot == 0 else rect.bottom - 14 - bh, bw, bh)
+            else:  # Next right of Skip, under the text
+                b.rect = pygame.Rect(rect.right - 18 - bw - slot * (bw + 10), rect.bottom - 14 - bh, bw, bh)
             b.draw(surface, self.text, fs)
         if not self.progress.waits_for_next:
             # in Next's place, which is empty while the step waits for a move (on the left it
@@ -353,7 +366,7 @@ class GuidedTableScene(TableScene):
             while size > 11 and self.text.font(size, "bold").size(waiting)[0] > bw:
                 size -= 1
             self.text.blit(surface, waiting, size, palette.TEXT_DIM, "bold",
-                           midright=(rect.right - 18, rect.bottom - 14 - bh // 2))
+                           midright=(rect.right - 18, rect.y + 14 + bh // 2 if wide else rect.bottom - 14 - bh // 2))
 
 
 def covered(rect: pygame.Rect, boxes: list[pygame.Rect]) -> float:
