@@ -56,8 +56,8 @@ def worth(s: CosmosState, seat: Seat) -> float:
         return potential(s, seat)
     ahead = s.clone()
     p = ahead.players[seat]
-    last = len(s.content.n("track_vp")) - 1
     for i, n in enumerate(ahead.conditions):
+        last = len(s.content.track_vp(i)) - 1
         for _ in range(n):
             if p.track[i] < last and not (p.track[i] + 1 == last and ahead.track_last[i] >= 0):
                 p.track[i] += 1

@@ -121,9 +121,9 @@ def potential(s: S, seat: Seat) -> float:
         engine += sum(LIFEFORM[i] * n for i, n in enumerate(sl.life))
         engine += 1.0 * len(sl.cards) + (1.5 if sl.biome else 0.0) + (1.5 if sl.fulfilled else 0.0)
         engine += 0.8 * sum(1 for a in sl.asteroids if a)
-    track_vp = c.n("track_vp")
-    last = len(track_vp) - 1
     for i, o in enumerate(c.objectives):
+        track_vp = c.track_vp(i)
+        last = len(track_vp) - 1
         pos = p.track[i]
         if pos < last and not (pos + 1 == last and s.track_last[i] >= 0):
             scoring = o.alternative if s.alternative else o.scoring
@@ -152,10 +152,10 @@ def pending_track_vp(s: S, seat: Seat) -> float:
     if not any(s.conditions) or not s.frames or s.frames[-1].seat != seat:
         return 0.0
     p = s.players[seat]
-    track_vp = s.content.n("track_vp")
-    last = len(track_vp) - 1
     gained = 0.0
     for i, n in enumerate(s.conditions):
+        track_vp = s.content.track_vp(i)
+        last = len(track_vp) - 1
         pos = p.track[i]
         for _ in range(n):
             if pos >= last or (pos + 1 == last and s.track_last[i] >= 0):

@@ -138,7 +138,7 @@ def objective_points(s: CosmosState, seat: int) -> list[int]:
     gives per item, times the items its scoring (or the alternative tile's) counts."""
     p = s.players[seat]
     c = s.content
-    return [int(c.n("track_vp")[p.track[i]]) * scoring_count(s, p, o.alternative if s.alternative else o.scoring)
+    return [c.track_vp(i)[p.track[i]] * scoring_count(s, p, o.alternative if s.alternative else o.scoring)
             for i, o in enumerate(c.objectives)]
 
 

@@ -162,6 +162,13 @@ class Content:
     def n(self, key: str) -> Any:
         return self.numbers[key]
 
+    def track_vp(self, i: int) -> list[int]:
+        """Objective `i`'s track: the VP per scored item at each position, its last space
+        completing it. `track_vp` in `rules.toml`, unless `track_vp_by_condition` gives that
+        objective's condition a track of its own (a longer Stars track: round 6)."""
+        own = self.numbers.get("track_vp_by_condition", {}).get(self.objectives[i].condition)
+        return [int(v) for v in (own if own is not None else self.numbers["track_vp"])]
+
 
 class _Reader:
     """One entry of one file: typed getters that raise `ContentError` naming where and what."""

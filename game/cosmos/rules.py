@@ -917,8 +917,8 @@ def catch(s: CosmosState, cmd: C.Catch, free: bool, out: list[Event]) -> None:
 def end_turn(s: CosmosState, seat: Seat, out: list[Event]) -> None:
     p = s.players[seat]
     c = s.content
-    last = len(c.n("track_vp")) - 1
     for i, n in enumerate(s.conditions):
+        last = len(c.track_vp(i)) - 1
         for _ in range(n):
             if p.track[i] >= last or (p.track[i] + 1 == last and s.track_last[i] >= 0):
                 break

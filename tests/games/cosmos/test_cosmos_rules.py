@@ -3,6 +3,7 @@ positions (`positions.bare`)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -12,7 +13,7 @@ from game.core.rng import Rng
 from game.cosmos import commands as C
 from game.cosmos import events as E
 from game.cosmos import model as M
-from game.cosmos import rules
+from game.cosmos import area, rules
 from game.cosmos.content import LIFEFORMS
 from game.cosmos.game import COSMOS
 from tests.games.cosmos.positions import bare, planet, play, refused, system, turn
@@ -418,13 +419,34 @@ def test_a_reward_left_by_choice_says_what_was_left() -> None:
 
 def test_main_objective_last_space_holds_one_player() -> None:
     s = bare()
-    last = len(s.content.n("track_vp")) - 1
+    last = len(s.content.track_vp(2)) - 1
     s.players[A].track[2] = last - 1
     s.track_last[2] = B
     s.conditions = [0, 0, 1]
     turn(s, A, M.Missioning(A))
     play(s, C.Done(A))
     assert s.players[A].track[2] == last - 1
+
+
+def test_an_objective_with_a_track_of_its_own_completes_on_its_own_last_space() -> None:
+    """`track_vp_by_condition` gives one objective a longer track (round 6): its last space, not
+    the common track's, completes it, and a position scores that track's VP."""
+    s = bare()
+    numbers = dict(s.content.numbers, track_vp=[0, 3, 7], track_vp_by_condition={"star_tier3": [0, 3, 5, 7]})
+    s.content = dataclasses.replace(s.content, numbers=numbers)
+    assert [s.content.track_vp(i) for i in range(3)] == [[0, 3, 5, 7], [0, 3, 7], [0, 3, 7]]
+    p = s.players[A]
+    system(s, A, "IA")
+    for advance in (1, 2):
+        s.conditions = [1, 0, 0]
+        turn(s, A, M.Missioning(A))
+        play(s, C.Done(A))
+        assert p.track[0] == advance and s.track_last[0] == -1   # the common track would be complete at 2
+    assert area.objective_points(s, A)[0] == 5                    # one different star, 5 VP at position 2
+    s.conditions = [1, 0, 0]
+    turn(s, A, M.Missioning(A))
+    play(s, C.Done(A))
+    assert p.track[0] == 3 and s.track_last[0] == A and area.objective_points(s, A)[0] == 7
 
 
 def test_lifeform_objectives_small_once_per_type_big_once_in_the_game() -> None:
