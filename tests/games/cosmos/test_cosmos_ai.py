@@ -273,14 +273,19 @@ def test_engine_value_keeps_falling_until_the_floor() -> None:
     assert weights[-1] == ai.LATE_FLOOR < ai.AFTER_TRIGGER
 
 
-def test_a_track_advance_met_this_turn_counts_before_the_turn_ends() -> None:
+def test_a_track_advance_met_this_turn_counts_before_the_turn_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     """Round 4's 41-round 3-player game (seed 11, game 4): from round 14 the leader needed one more
     evolution to tier III or IV to complete the Stars track and end the game, and had the energy,
     but the search ordered its moves by the potential one ply later, where the track (moved only
     at the turn's end) had not advanced and the tier IV star counted for less than its tier III:
     the evolution came last and was not tried. Now the potential counts the conditions met this
-    turn on their tracks, so that evolution comes first."""
+    turn on their tracks, so that evolution comes first. Built with the tracks of its time (round 4:
+    every track 2 advances); the pending VP is then checked on round 6's longer Stars track."""
+    from game.cosmos.game import CONTENT
     from tests.games.cosmos.positions import bare, planet, system, turn
+
+    own_tracks = CONTENT.numbers["track_vp_by_condition"]
+    monkeypatch.setitem(CONTENT.numbers, "track_vp_by_condition", {})
 
     s = bare(3)
     s.round = 30
@@ -288,27 +293,36 @@ def test_a_track_advance_met_this_turn_counts_before_the_turn_ends() -> None:
     system(s, 2, "IIIA")
     system(s, 2, "IA")
     planet(s, 2, 0, 0, next(x.id for x in s.content.planets.values() if x.starting))
-    p.energy, p.track = 20, [1, 1, 1]
+    stars = s.content.track_vp(0)
+    p.energy, p.track = 20, [len(stars) - 2, 1, 1]   # one advance short of completing the Stars track
     turn(s, 2, M.Acting(2, "evolve", 0))
     scored = sorted(ai.CosmosKnowledge().scored_commands(s, 2), key=lambda x: -x[0])
     assert scored[0][1] == C.Evolve(2, 0, "IVA")
     after = s.clone()
     after.apply(C.Evolve(2, 0, "IVA"))
-    stars_vp = (7 - 3) * len({sy.star for sy in p.systems})  # the Stars track scores different stars
+    stars_vp = (stars[-1] - stars[-2]) * len({sy.star for sy in p.systems})  # it scores different stars
     assert ai.pending_track_vp(after, 2) == stars_vp
     assert ai.pending_track_vp(after, 1) == 0.0  # only the seat whose turn it is
+    monkeypatch.setitem(CONTENT.numbers, "track_vp_by_condition", own_tracks)
+    stars = CONTENT.track_vp(0)
+    after.players[2].track = [len(stars) - 2, 1, 1]
+    assert ai.pending_track_vp(after, 2) == (stars[-1] - stars[-2]) * len({sy.star for sy in p.systems})
 
 
-def test_the_leader_of_a_game_that_stalled_now_lands_where_it_ends_the_game() -> None:
+def test_the_leader_of_a_game_that_stalled_now_lands_where_it_ends_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """The seeded game itself (3 players, seed 11, game 4 of this round's first run: `greedy`,
     `greedy`, `normal`; `data/stalled-3p-round30.json` is its first 450 commands): at round 30 the
     `normal` leader, at 1/1/1 on the tracks with 56 energy and a IIIA star, went on to Catch an
     Asteroid and the game ran to round 41. Its search now lands on Evolve, where turning IIIA into
-    IVA completes the Stars track, the game's second objective."""
+    IVA completes the Stars track, the game's second objective. Played with the tracks of its
+    time (round 4: every track 2 advances; round 6 gave the Stars track 3)."""
     from pathlib import Path
 
     from game.core.match import Match
     from game.cosmos import rules
+    from game.cosmos.game import CONTENT
+
+    monkeypatch.setitem(CONTENT.numbers, "track_vp_by_condition", {})
 
     match = Match.load(Path(__file__).parent / "data" / "stalled-3p-round30.json")
     s = match.state

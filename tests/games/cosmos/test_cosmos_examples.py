@@ -174,7 +174,7 @@ def test_teals_final_scoring_is_134() -> None:
         slot = planet(s, TEAL, i, 0, pid, life=(6, 3, 0))
         slot.biome, slot.cards = 1 + i, [23 + i]
     t.vp, t.big, t.small = 43, ["bacteria"], {"bacteria": 12, "plant": 12}
-    t.track = [2, 1, 2]                        # stars 7 VP each; 3 VP for each planet of the same type (one); biomes 7 VP each
+    t.track = [3, 1, 2]                        # stars 7 VP each (the last of its 4 spaces); 3 VP for each planet of the same type (one); biomes 7 VP each
     t.hand, t.mass, t.entropy, t.energy = [1, 2, 3], 2, 2, 4
     breakdown = area.score_breakdown(s, TEAL)
     assert breakdown == {"tokens": 43, "big": 20, "small": 24, "objectives": 45, "leftovers": 2}

@@ -24,7 +24,7 @@ def test_teals_final_scoring_of_134_in_parts() -> None:
         slot = planet(s, TEAL, i, 0, pid, life=(6, 3, 0))
         slot.biome, slot.cards = 1 + i, [23 + i]
     t.vp, t.big, t.small = 43, ["bacteria"], {"bacteria": 12, "plant": 12}
-    t.track = [2, 1, 2]
+    t.track = [3, 1, 2]   # the Stars track's last space is its 4th (round 6)
     t.hand, t.mass, t.entropy, t.energy = [1, 2, 3], 2, 2, 4
     details = COSMOS.score_details(s)
     assert details[TEAL] == [("Points won in play", 43), ("Lifeform tiles", 44), ("Stars objective", 21),
