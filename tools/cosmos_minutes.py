@@ -83,7 +83,8 @@ def count_match(match: Match, me: int) -> dict[str, Any]:
 
 def minutes(games: list[dict[str, Any]], ai_seconds: float, think: float = THINK_TURN) -> dict[str, Any]:
     """The mean minutes of `games` (one player count): the person's (thinking `think` seconds a
-    turn), the computers', the total."""
+    turn), the computers', the total, and `people_min`, a table of people (every seat at the
+    person's pace: the person's minutes times the seats), to set beside the box's 90-150."""
     n = len(games)
     person = sum(sum(HUMAN_SECONDS.get(k, 3.0) * v for k, v in g["mine"].items()) + think * g["turns"]["person"]
                  for g in games) / n / 60
@@ -95,6 +96,7 @@ def minutes(games: list[dict[str, Any]], ai_seconds: float, think: float = THINK
         "person_min": round(person, 1),
         "computers_min": round(computers, 1),
         "total_min": round(person + computers, 1),
+        "people_min": round(person * sum(g["players"] for g in games) / n, 1),
     }
 
 

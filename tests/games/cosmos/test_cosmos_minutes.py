@@ -49,4 +49,5 @@ def test_minutes_price_the_counts() -> None:
     person = (10 * HUMAN_SECONDS["Move"] + 5 * HUMAN_SECONDS["PlayLife"] + 10 * 30.0) / 60
     assert m["person_min"] == pytest.approx(person, abs=0.05)
     assert m["computers_min"] == pytest.approx((40 * 0.5 + 10 * WATCH_TURN) / 60, abs=0.05)
+    assert m["people_min"] == pytest.approx(2 * person, abs=0.1)   # two people, each at the person's pace
     assert minutes([g], 0.5)["person_min"] == pytest.approx(person + 10 * (THINK_TURN - 30.0) / 60, abs=0.05)
