@@ -389,10 +389,11 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         art.tile(surface, text, cell, art.fit_lines(text, cell.size, [[(OBJECTIVES[i], ink), (marks, dim)] + done,
                                                                       [(first, ink), (marks, dim)]], small, False),
                  size=small)
-        vp = c.n("track_vp")
+        vp = c.track_vp(i)
         spots.append(Spot(cell, None, [f"Objective: {T.CONDITION_WORDS.get(o.condition, o.condition)}",
-                                       f"Scores {vp[1]} / {vp[2]} VP per {T.SCORING_WORDS.get(scoring, scoring)} "
-                                       "(by track position)",
+                                       f"Scores {' / '.join(map(str, vp[1:]))} VP per "
+                                       f"{T.SCORING_WORDS.get(scoring, scoring)} (by track position; "
+                                       f"{len(vp) - 1} advances to its end)",
                                        "Its last space completes it (one player); two completed objectives end the game",
                                        "Positions: " + ", ".join(f"{_role(s)} {p['track'][i]}"
                                                                  for s, p in enumerate(view["players"]))] +

@@ -156,3 +156,18 @@ def brass(surface: pygame.Surface, box: pygame.Rect) -> set[tuple[int, int]]:
             if r > 200 and 170 < g < 225 and b < 170:
                 out.add((x, y))
     return out
+
+
+def test_an_objective_hover_gives_its_own_track_values(ctx: AppContext) -> None:
+    """Balance round 6 gave the tracks their own lengths; the hover read the shared two-space
+    values ("Scores 3 / 7 VP") for every track."""
+    state = bare(2)
+    view = make_view(ctx, state, 0)  # type: ignore[arg-type]
+    tips = [spot.tip for spot in view.spots if spot.tip and spot.tip[0].startswith("Objective:")]
+    assert len(tips) == 3
+    content = state.content
+    for i, tip in enumerate(tips):
+        values = content.track_vp(i)[1:]
+        assert f"Scores {' / '.join(map(str, values))} VP" in tip[1], tip
+        assert f"{len(values)} advances" in tip[1], tip
+    assert len({tip[1].split(" VP")[0] for tip in tips}) == 2  # the three tracks do not all score alike
