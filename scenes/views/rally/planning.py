@@ -459,13 +459,17 @@ def visible_part(dock: Dock, target: Target) -> pygame.Rect | None:
 
 
 def card_of(dock: Dock, view: Mapping[str, Any], target: Target) -> str | None:
-    """The kind of the card a hand or program target stands for."""
+    """The kind of the card a hand or program target stands for, only where the dock shows it
+    face up: a program slot drawn face down (the chaos phase on a shared screen) names nothing,
+    though the view knows the card (its tooltip named the ship's next card to the whole table)."""
     kinds: Mapping[str, str] = view.get("cards", {})
     if target.zone == "hand" and target.ident is not None:
-        return kinds.get(target.ident)
+        shown = any(str(card) == target.ident for card, _ in dock.hand_cards)
+        return kinds.get(target.ident) if shown else None
     if target.zone == "program":
         sid, _, index = (target.ident or ":").partition(":")
-        cards: Sequence[int] = view.get("programs", {}).get(sid, [])
-        if index.isdigit() and int(index) < len(cards):
-            return kinds.get(str(cards[int(index)]))
+        for row in dock.rows:
+            if str(row.ship) == sid:
+                slot = next((s for s in row.slots if s.index is not None and str(s.index) == index), None)
+                return kinds.get(str(slot.card)) if slot is not None and slot.card is not None else None
     return None

@@ -569,6 +569,14 @@ class RallyView(GameView):
         """A hand or a program (the set-up and the ship placement have neither)."""
         return bool(view.get("hand")) or any(view.get("programs", {}).values())
 
+    def private_decision(self, view: ViewDict) -> bool:
+        """The chaos phase's decisions (where a built ship goes, how two ships share their cargo,
+        which ship plays next) need nothing only the seat may see: the whole table watches the
+        phase on a shared screen, with every unplayed card face down (`shared_screen`), so they
+        are played without "I'm ready" and the playback goes on in sight. The energy split before
+        planning is private (the seat splits knowing its hand), as is planning itself."""
+        return not (view.get("phase") == "chaos" and (view.get("pending") or {}).get("kind") in CHAOS_DECISIONS)
+
     def next_frame_in(self, overlay: Overlay, animator: Animator) -> float:
         """Every frame while the camera glides or art is drawn ahead a piece a frame (`_soon`,
         `_warm`); `PULSE` while something pulses (a held piece's drops, the tile tray,
@@ -2255,6 +2263,8 @@ REPLAY_TIP = ("Replay the last chaos phase: every round again, as it was played 
 ROUTE_LANE = 0.4
 """The share of a stacked ship's offset its forecast path keeps, so paths from one hex run side by side."""
 
+CHAOS_DECISIONS = ("place_built_ship", "exchange", "order_ships")
+"""The decisions a chaos round waits for (`rules.describe_pending`): all public (`private_decision`)."""
 REPLAY_BUSY = "The last chaos phase is being replayed: Hint and Undo wait until it ends."
 REPLAY_DONE_S = 6.0
 """How long "Replay finished" stands where the replay button is (a click on it goes at once)."""
