@@ -150,3 +150,18 @@ def predict_all(view: Mapping[str, Any]) -> dict[int, Prediction]:
     seat = view.get("seat")
     return {int(s["id"]): predict(view, s, programs.get(str(s["id"]), []))
             for s in view.get("ships", []) if s.get("owner") == seat}
+
+
+def seen_by_all(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """`view` with only what every seat may see, drawn as `seat` sits at the table: no hand and
+    no program (each ship's `program_count` still says how many cards it holds), and the kinds
+    of played cards only. Hot-seat keeps its record of the chaos phase in this form, so any
+    person at the shared screen may replay it (the record was the view of whoever had the
+    screen, their programs included)."""
+    played = {str(p["card"]) for p in view.get("played", [])}
+    out = dict(view)
+    out.update(seat=seat, hand=[], programs={}, program_costs={}, program_unpaid={},
+               cards={c: k for c, k in view.get("cards", {}).items() if c in played})
+    if seat != view.get("seat"):
+        out["legal_tile_hexes"] = []  # (worked out for the seat the view was made for)
+    return out

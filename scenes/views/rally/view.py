@@ -103,7 +103,7 @@ from scenes.views.rally.planning import (
     visible_part,
 )
 from scenes.kit.popups import pop_rect
-from game.rally.public import Prediction, predict_all
+from game.rally.public import Prediction, predict_all, seen_by_all
 from game.rally.words import ENTROPY_TONE, describe_event
 from game.core.words import PLAIN, SEAT, Line
 from scenes.kit.palette import BRASS, TEXT_DIM as DIM, INK as TEXT
@@ -1291,7 +1291,10 @@ class RallyView(GameView):
         if before.get("phase") == "chaos":  # the view is the round's end already: keep its start's dock
             if self._chaos_record and self._chaos_record[0][0].get("era") != before.get("era"):
                 self._chaos_record = []  # a new chaos phase: the last one is this
-            self._chaos_record.append((before, list(events), self.view))
+            record = (before, list(events), self.view)
+            if self.shared_screen:  # a public record: any person at the screen may replay it
+                record = (seen_by_all(before, self.me), record[1], seen_by_all(self.view, self.me))
+            self._chaos_record.append(record)
             self._rounds_watched += 1
             self._round_dock = before
             self._relayout()
@@ -1316,12 +1319,13 @@ class RallyView(GameView):
         return None
 
     def can_replay(self) -> bool:
-        """"Replay the last chaos phase" is offered: a phase was seen from this seat, it is over
-        and nothing plays back now; the person is to act (so nothing moves on meanwhile)."""
+        """"Replay the last chaos phase" is offered: a phase was seen from this seat (or, on a
+        shared screen, by the whole table: its record is public), it is over and nothing plays
+        back now; the person is to act (so nothing moves on meanwhile)."""
         rec = self._chaos_record
         return bool(rec) and self.view.get("phase") not in ("chaos", "over") and not self._playing_round \
             and not self._replay_queue and not self._replaying and self._my_turn() \
-            and rec[0][0].get("seat") == self.view.get("seat") and not self._controls_shown()
+            and (self.shared_screen or rec[0][0].get("seat") == self.view.get("seat")) and not self._controls_shown()
 
     def _next_replay_round(self, animator: Animator) -> None:
         """A replay asked for starts; each of its rounds starts when the one before has ended."""
@@ -1330,6 +1334,8 @@ class RallyView(GameView):
             self._replay_queue = list(self._chaos_record)
         if self._replay_queue and not animator.of_kind("rally"):
             before, events, after = self._replay_queue.pop(0)
+            if self.shared_screen:  # the public record, drawn as the seat on screen sits (its rows first)
+                before, after = seen_by_all(before, self.me), seen_by_all(after, self.me)
             tl = build_timeline(before, events)
             animator.add(tl.duration, "rally", linear, timeline=tl, origin=self._tray_centre(), before=before,
                          replay=after)

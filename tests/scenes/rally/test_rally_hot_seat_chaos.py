@@ -26,7 +26,7 @@ from scenes.app import AppContext, step
 from scenes.handoff import HandoffScene
 from scenes.table import TableScene
 from scenes.views.rally.view import CHAOS_DECISIONS, RallyView
-from tests.scenes.gestures import DT
+from tests.scenes.gestures import DT, click
 from tests.scenes.rally.test_table_rally import played_until, ready
 from tests.scenes.table_context import table_context
 from tools.rally_playtest import choose
@@ -148,3 +148,67 @@ def test_opened_at_a_chaos_decision_the_hot_seat_table_shows_it_without_a_hand_o
     assert not isinstance(ctx.stack.top, HandoffScene)
     assert not by_itself(match.to_act()) and scene.acting_human() == rally_view(scene).view["seat"]
     ready(ctx)
+
+
+def test_after_a_hot_seat_chaos_phase_every_person_may_replay_it_from_a_public_record(ctx: AppContext) -> None:
+    """The record was kept per seat, and "Replay chaos" shown only to the seat that had watched
+    it: in hot-seat nobody got it. The record is now public (no program, no hand), offered to
+    each person who next has the screen, and plays every round again."""
+    match = chaos_of_era_1()
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    state = match.state
+    assert isinstance(state, RallyState)
+    view = rally_view(scene)
+    rng = random.Random(4)
+    offered: set[int] = set()
+    for _ in range(6000):
+        step(ctx, [], DT)
+        ready(ctx)
+        if state.era > 1 and state.phase == "chaos" or offered == {0, 1}:
+            break
+        actor = scene.acting_human()
+        if actor is None or scene.animator.busy or by_itself(match.to_act()):
+            continue
+        if state.phase != "chaos":
+            assert view.view["seat"] == actor
+            if view.can_replay():
+                offered.add(actor)
+        assert scene.play(choose(state, actor, rng))
+    assert offered == {0, 1}, f"offered to {offered}"
+    rounds = view._chaos_record
+    assert rounds and all(not v.get("hand") and not v.get("programs") for b, _, a in rounds for v in (b, a))
+    click(ctx, view._replay_rect().center)
+    step(ctx, [], DT)
+    seen: set[int] = set()
+    for _ in range(3000):
+        tweens = [tw for tw in scene.animator.of_kind("rally") if tw.payload.get("replay") is not None]
+        if not tweens and not view._replay_queue and seen:
+            break
+        if tweens:
+            seen.add(id(tweens[0]))
+            assert tweens[0].payload["before"]["seat"] == view.me, "drawn as the seat on screen sits"
+        step(ctx, [], DT)
+    assert len(seen) == len(rounds), "every round of the phase again"
+
+
+def test_solo_the_replay_keeps_the_persons_own_cards_as_they_saw_them(ctx: AppContext) -> None:
+    """One person against a computer: the record stays the person's own view (their programs
+    face up in the replay, as in the phase itself)."""
+    match = played_until(11, ["human", "random"], lambda s: s.phase == "chaos")
+    assert not match.state.is_over()
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    state = match.state
+    assert isinstance(state, RallyState)
+    view = rally_view(scene)
+    rng = random.Random(4)
+    for _ in range(3000):
+        step(ctx, [], DT)
+        actor = scene.acting_human()
+        if state.phase != "chaos" and actor is not None and not scene.animator.busy:
+            break
+        if actor is not None and not scene.animator.busy and not by_itself(match.to_act()):
+            assert scene.play(choose(state, actor, rng))
+    assert view.can_replay() and not view.shared_screen
+    assert any(b.get("programs") for b, _, _ in view._chaos_record), "the person's own programs are kept"
