@@ -1209,6 +1209,10 @@ class RallyView(GameView):
         ov = self._overview()
         if ov is not None and ov[0].collidepoint(pos):
             return "The whole map, with the part shown framed. Click to look there; drag the map or use the arrows to pan."
+        if self._playing_round or self._replaying:
+            # the pieces move under a still pointer and the view already holds the round's end: a
+            # ship's tooltip stayed up over the playback (and its caption) with the cargo it ends with
+            return None
         target = self.hit_test(pos)
         if target is None:
             if self._tray().collidepoint(pos):
