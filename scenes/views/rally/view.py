@@ -528,8 +528,13 @@ class RallyView(GameView):
         self._relayout()
 
     def _sync_draft(self) -> None:
-        """Start a fresh split when a distribution or an exchange for this seat comes up."""
+        """Start a fresh split when a distribution or an exchange for this seat comes up, once
+        the chaos round that led to it has been seen: the cargo panel opened over the round's
+        playback, before the ships had got to the hex they share (play-test)."""
         v = self.view
+        if self._round_dock is not None:
+            self.draft = None
+            return
         p = v.get("pending") or {}
         if p.get("kind") not in ("distribute", "exchange") or p.get("seat") != v.get("seat"):
             self.draft = None
@@ -861,7 +866,8 @@ class RallyView(GameView):
         if v.get("phase") == "planning" and seat in v.get("to_act", []):
             return [Action("Done planning", FINISH, "Lock in your programs; the chaos starts when everyone "
                            "is done (Enter)", pygame.K_RETURN, confirm=self.planning_worries(seat))]
-        if (v.get("pending") or {}).get("kind") == "exchange" and seat in v.get("to_act", []):
+        if (v.get("pending") or {}).get("kind") == "exchange" and seat in v.get("to_act", []) \
+                and self._round_dock is None:  # (with its panel, once the round has been seen)
             return [Action("Keep cargo as is", KEEP, "Leave energy and titanium where they are (K)", pygame.K_k)]
         return []
 
@@ -1301,6 +1307,7 @@ class RallyView(GameView):
             self._chaos_record.append(record)
             self._rounds_watched += 1
             self._round_dock = before
+            self._sync_draft()
             self._relayout()
         self._reveal, self._reveal_animator = (len(events), tl.event_times, tween), animator
         self._static_key = None  # the camera follows the action frame by frame (`_follow`)
@@ -1349,6 +1356,8 @@ class RallyView(GameView):
         while the rest of the replay played on; the Hint button stayed lit)."""
         if self._replaying or self._replay_queue or self._replay_asked:
             return REPLAY_BUSY
+        if self._round_dock is not None:  # (the buttons are refreshed when this changes)
+            return ROUND_BUSY
         return None
 
     def replay_finished(self) -> bool:
@@ -1392,6 +1401,7 @@ class RallyView(GameView):
         if self._round_dock is not None and playing is None:  # the round has been seen
             self._round_dock = None
             self._focus_key = None  # the playback moved the camera: show what the person acts on now
+            self._sync_draft()  # (its split panel opens now)
             self._relayout()
         self._playing_round = 0
         if playing is not None and playing[2].payload["before"].get("phase") == "chaos":
@@ -2273,6 +2283,7 @@ REPLAY_TIP = ("Replay the last chaos phase: every round again, as it was played 
 ROUTE_LANE = 0.4
 """The share of a stacked ship's offset its forecast path keeps, so paths from one hex run side by side."""
 
+ROUND_BUSY = "A chaos round is playing back: Hint and Undo wait until it has been shown."
 CHAOS_DECISIONS = ("place_built_ship", "exchange", "order_ships")
 """The decisions a chaos round waits for (`rules.describe_pending`): all public (`private_decision`)."""
 REPLAY_BUSY = "The last chaos phase is being replayed: Hint and Undo wait until it ends."

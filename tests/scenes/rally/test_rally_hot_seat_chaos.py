@@ -108,6 +108,7 @@ def test_the_public_screen_during_a_chaos_decision_shows_no_unplayed_card(ctx: A
         if chaos_decision_on_screen(scene):
             break
     assert chaos_decision_on_screen(scene)
+    step(ctx, [], DT)  # (the table's buttons are refreshed in the frame after the round's last)
     view = rally_view(scene)
     assert any(s.program for s in state.ships.values() if s.owner == view.me), "the seat still has cards to play"
     assert not view.dock.hand_cards

@@ -1,0 +1,48 @@
+"""A decision a chaos round leads to is put to the person once the round has been shown
+(play-test, issue 17): the cargo exchange panel opened while the round still played back,
+before the ships had got to the hex they share."""
+
+from __future__ import annotations
+
+from game.core.match import Match
+from game.core.registry import get_game
+from scenes.app import AppContext, step
+from scenes.table import TableScene
+from scenes.views.rally.view import ROUND_BUSY
+from tests.scenes.gestures import DT
+from tests.scenes.rally.test_table_rally import ctx, pending_for_0, rally_view, settle  # noqa: F401
+
+
+def before_the_round_that_asks(kind: str) -> Match:
+    """The match one step before `kind` is asked of seat 0: the chaos round that leads to it."""
+    asked = pending_for_0(kind)
+    assert asked.commands[-1].seat < 0, "a chaos round (the engine's own step) leads to it"
+    match = Match(get_game("rally"), {}, asked.seed, list(asked.seats))
+    for command in asked.commands[:-1]:
+        assert (match.resolve_chance() if command.seat < 0 else match.submit(command)).ok
+    return match
+
+
+def test_the_cargo_panel_opens_when_the_round_has_been_shown(ctx: AppContext) -> None:  # noqa: F811
+    match = before_the_round_that_asks("exchange")
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    view = rally_view(scene)
+    playing = 0
+    for _ in range(600):
+        step(ctx, [], DT)
+        if (view.view.get("pending") or {}).get("kind") != "exchange":
+            continue
+        if not view._playing_round:
+            break
+        playing += 1
+        assert view.draft is None, "no cargo panel over the round's playback"
+        assert not view.actions(0), "nor its 'Keep cargo as is'"
+        assert view.busy_words() == ROUND_BUSY
+    assert playing > 10, "the round leading to the exchange was played back"
+    settle(ctx, scene)
+    step(ctx, [], DT)  # (the table refreshes its buttons in the frame after the round's last)
+    assert view.draft is not None and view.draft.kind == "exchange", "the panel opens once it has been shown"
+    assert [a.label for a in view.actions(0)] == ["Keep cargo as is"]
+    assert view.busy_words() is None and scene.btn_hint.enabled
+    assert [b.label for b in scene.action_buttons] == ["Keep cargo as is"]
