@@ -58,6 +58,14 @@ def name_of(seat: int, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
+def wave_loss(lost: ShipDestroyed, names: Sequence[str], numbers: Mapping[int, int] | None = None) -> Line:
+    """A ship a wave pushed off the map, in one line (the pause on that moment says it; the log
+    has the push and the loss as two lines)."""
+    cargo = f", {lost.titanium} titanium lost" if lost.titanium else ""
+    ship = ship_name(lost.player, (numbers or {}).get(lost.ship, lost.ship), names, start=False)
+    return Line(f"A wave pushed {ship} off the map: it is lost{cargo}", ALERT)
+
+
 def ship_name(owner: int | None, number: int, names: Sequence[str], start: bool = True) -> str:
     """A ship as players call it: its owner and its number in that owner's fleet ("Your ship 1",
     "Computer 2's ship 1"); never the engine's shared id, which may call someone's only ship 2."""

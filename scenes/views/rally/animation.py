@@ -265,8 +265,8 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
     def label(at: float, h: FHex, text: str, colour: tuple[int, int, int]) -> None:
         tl.effects.append(Effect(at, LABEL_S, "label", h, text, colour))
 
-    def stop(at: float, ev: Event) -> None:
-        evs: tuple[Event, ...] = (ev,)
+    def stop(at: float, *ev: Event) -> None:
+        evs: tuple[Event, ...] = ev
         if tl.stops and at - tl.stops[-1].t < STOP_GAP_S:  # one pause, at the later one
             evs = tl.stops.pop().events + evs
         tl.stops.append(Stop(at, evs))
@@ -280,7 +280,9 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
         tl.turns.append(Turn(last.t0, end, last.ship, last.card, last.skipped))
         return end
 
-    for ev in events:
+    pushed: WavePush | None = None
+    """The wave push just laid out, when it takes the ship off the map (its loss says so)."""
+    for i, ev in enumerate(events):
         if not isinstance(ev, TokenMoved):
             t = max(t, parallel_end)
         if isinstance(ev, (CardPlayed, CardIgnored, RoundStarted, TilePlaced, ShipBuilt, ShipPlaced)):
@@ -366,7 +368,10 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
                     break
             pos, angle = track.end()
             track.segments.append(Segment(t, t + TOKEN_S, pos, _fh(ev.to), angle, angle))
-            label(t, frm, "Pushed!", (180, 200, 255))
+            off = pushed_off(ev, events[i + 1] if i + 1 < len(events) else None)
+            pushed = ev if off else None
+            # on the table as well as in the log: a wave that takes a ship off the map (play-test)
+            label(t, frm, "Pushed off the map!" if off else "Pushed!", (255, 150, 120) if off else (180, 200, 255))
             t += TOKEN_S
         elif isinstance(ev, ShipDestroyed) and track is not None:
             h = _fh(ev.hex)
@@ -376,7 +381,11 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
                 t += STEP_S
             tl.effects.append(Effect(t, BOOM_S, "boom", h))
             label(t + 0.1, h, "Destroyed!", (255, 110, 90))
-            stop(t + 0.5, ev)
+            if pushed is not None and pushed_off(pushed, ev):
+                stop(t + 0.5, pushed, ev)  # the pause spells out the wave, not only the loss
+            else:
+                stop(t + 0.5, ev)
+            pushed = None
             track.gone = t + 0.25
             t += BOOM_S
         elif isinstance(ev, Battle):
@@ -426,6 +435,13 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
     t = end_turn(max(t, parallel_end))
     tl.duration = max(t, parallel_end, max((e.t + e.duration for e in tl.effects), default=0.0) - 0.4)
     return tl
+
+
+def pushed_off(push: Event, after: Event | None) -> bool:
+    """`push` is a wave's push that takes its ship off the map: the engine's next event is that
+    ship lost off the map (`chaos.wave_push`)."""
+    return isinstance(push, WavePush) and isinstance(after, ShipDestroyed) and after.ship == push.ship \
+        and after.reason == "off_map"
 
 
 def tiles_shown(before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]], tl: Timeline,

@@ -39,6 +39,7 @@ from game.rally.commands import (
     PlaceTile,
     ProgramCard,
     SetProgram,
+    ShipDestroyed,
     UnprogramCard,
 )
 from scenes.kit import palette
@@ -52,7 +53,7 @@ from scenes.views.rally import text as words
 from scenes.views.rally.result import draw_chart
 from scenes.views.rally.text import ENTROPY_COLOUR, NEUTRAL
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
-from scenes.views.rally.animation import Timeline, build_timeline, cargo_at, seats_at, tiles_shown
+from scenes.views.rally.animation import Timeline, build_timeline, cargo_at, pushed_off, seats_at, tiles_shown
 from scenes.views.rally.art import (
     BURST_FRAMES,
     PLAYERS,
@@ -104,7 +105,7 @@ from scenes.views.rally.planning import (
 )
 from scenes.kit.popups import pop_rect
 from game.rally.public import Prediction, predict_all, seen_by_all
-from game.rally.words import ENTROPY_TONE, describe_event
+from game.rally.words import ENTROPY_TONE, describe_event, wave_loss
 from game.core.words import PLAIN, SEAT, Line
 from scenes.kit.palette import BRASS, TEXT_DIM as DIM, INK as TEXT
 
@@ -1492,7 +1493,14 @@ class RallyView(GameView):
             numbers.setdefault(int(s["id"]), int(s.get("number", s["id"])))
         places = {(int(x["hex"][0]), int(x["hex"][1])): (str(x.get("kind", "")), int(x.get("value") or 0))
                   for x in before.get("tiles", [])}  # "Battle on the +50 portal", as the log says
-        lines = [describe_event(ev, self.seat_names, self.me, owners, numbers, places) for ev in events]
+        lines: list[Line | None] = []
+        for i, ev in enumerate(events):
+            if pushed_off(ev, events[i + 1] if i + 1 < len(events) else None):
+                continue  # said with the loss it leads to, in one line
+            if i and isinstance(ev, ShipDestroyed) and pushed_off(events[i - 1], ev):
+                lines.append(wave_loss(ev, self.seat_names, numbers))
+                continue
+            lines.append(describe_event(ev, self.seat_names, self.me, owners, numbers, places))
         return "\n".join(line.text for line in lines if line is not None)
 
     def _follow(self, playing: Any, now: float) -> None:
