@@ -596,17 +596,23 @@ def compact_pill(energy: int, titanium: int, px: int) -> pygame.Surface:
 
 @lru_cache(maxsize=64)
 def program_badge(count: int, px: int) -> pygame.Surface:
-    """A tiny face-down card with the number of cards programmed on a ship (`px` tall)."""
+    """The number of cards programmed on a ship (`px` tall): a little stack of two cards, the
+    front one brass with the count in dark ink. The fleet number is a dark round tag with a
+    light number (`fleet_tag`); the two read alike as small dark squares (play-test)."""
     w = round(px * 0.74)
+    off = max(2, round(px * 0.16))
     S = SS
-    s = pygame.Surface((w * S, px * S), pygame.SRCALPHA)
-    body = s.get_rect()
-    pygame.draw.rect(s, icons.INK_DARK, body, border_radius=max(2, px * S // 6))
-    pygame.draw.rect(s, (34, 40, 70), body.inflate(-S * 2, -S * 2), border_radius=max(2, px * S // 7))
-    pygame.draw.rect(s, (214, 172, 96), body.inflate(-S * 2, -S * 2), width=max(1, S), border_radius=max(2, px * S // 7))
-    out = pygame.transform.smoothscale(s, (w, px))
-    txt = font(max(8, round(px * 0.72)), "bold").render(str(count), True, (244, 236, 216))
-    out.blit(txt, txt.get_rect(center=(w // 2, px // 2 + 1)))
+    s = pygame.Surface(((w + off) * S, (px + off) * S), pygame.SRCALPHA)
+    radius = max(2, px * S // 7)
+    back = pygame.Rect(off * S, 0, w * S, px * S)
+    front = pygame.Rect(0, off * S, w * S, px * S)
+    pygame.draw.rect(s, icons.INK_DARK, back, border_radius=radius)
+    pygame.draw.rect(s, (150, 118, 66), back.inflate(-S * 2, -S * 2), border_radius=radius)
+    pygame.draw.rect(s, icons.INK_DARK, front, border_radius=radius)
+    pygame.draw.rect(s, (226, 190, 116), front.inflate(-S * 2, -S * 2), border_radius=radius)
+    out = pygame.transform.smoothscale(s, (w + off, px + off))
+    txt = font(max(8, round(px * 0.72)), "bold").render(str(count), True, icons.INK_DARK)
+    out.blit(txt, txt.get_rect(center=(w // 2, off + px // 2 + 1)))
     return out
 
 

@@ -705,3 +705,20 @@ def test_the_crowd_tooltip_lists_every_ship_there_with_its_cargo() -> None:
     assert crowd_tip(ships, ["You", "Computer"]).splitlines() == [
         "3 ships on this hex:", "Computer's ship 1: 85 energy, 10 titanium", "Your ship 1: 120 energy, 3 titanium",
         "Computer's ship 2: 7 energy, 0 titanium"]
+
+
+def test_the_card_count_and_the_fleet_number_do_not_look_alike() -> None:
+    """Play-test: both were a small dark tag with a light number. The card count is now a
+    brass card (on a second one) with a dark number; the fleet number stays a dark round tag
+    ringed in the owner's colour."""
+    def brass(img: pygame.Surface) -> float:
+        """The share of the badge's opaque pixels that are brass (warm and light)."""
+        w, h = img.get_size()
+        shown = [img.get_at((x, y)) for x in range(w) for y in range(h) if img.get_at((x, y)).a > 200]
+        return sum(1 for c in shown if c.r > 140 and c.r > c.b + 50) / len(shown)
+
+    for px in (12, 16, 22):
+        count = art.program_badge(2, px)
+        assert brass(count) >= 0.4, (px, brass(count))
+        assert all(brass(count) > brass(art.fleet_tag(2, seat, px)) + 0.1 for seat in range(4))
+        assert count.get_width() != count.get_height(), "a card, not a round tag"
