@@ -416,7 +416,8 @@ def build_timeline(before: Mapping[str, Any], events: Sequence[Event]) -> Timeli
             cargo(track, t, titanium=0)
             label(t, pos, f"+{ev.amount} point{'' if ev.amount == 1 else 's'}", (236, 204, 132))
             tl.banked.append((t, ev.player, ev.points))
-            stop(t + 0.4, ev)
+            if ev.amount > 0:  # (a portal card played with no titanium aboard is no key moment)
+                stop(t + 0.4, ev)
             t += 0.55
         elif isinstance(ev, ExchangeDone):
             for sid, e, ti in zip(ev.ships, ev.energy, ev.titanium):

@@ -59,6 +59,8 @@ def test_a_battle_and_the_wreck_it_makes_are_one_stop() -> None:
     assert 0 < stop.t < tl.duration
     banked = build_timeline(BEFORE, [TitaniumBanked(player=1, ship=2, amount=3, points=3)])
     assert len(banked.stops) == 1, "banked titanium is a key moment too"
+    nothing = build_timeline(BEFORE, [TitaniumBanked(player=1, ship=2, amount=0, points=0)])
+    assert not nothing.stops, "a portal card with no titanium aboard is no key moment (it paused on '+0 points')"
     assert tl.next_beat(0.05) == stop.t, "Step stops at the battle (no later card in the round)"
 
 
