@@ -21,7 +21,7 @@ import pygame
 from game.core.clock import clock_text
 from game.core.decisions import Decision
 from game.core.match import HUMAN, Match
-from game.core.protocol import Command, Event, Refusal, Seat, Target
+from game.core.protocol import Command, Event, Refusal, Seat, Target, by_itself
 from game.core.words import verb
 from scenes.kit import palette
 from scenes.ai_driver import AI_ERROR, AI_SLOW, AI_STOPPED, AiDriver
@@ -127,7 +127,7 @@ class TableScene(Scene):
         self._continue_label = ""
         """The Continue button's label while the view holds a moment on screen ('' otherwise)."""
         self._busy: str | None = None
-        """The view's `busy_words` when the buttons were last refreshed (Hint and Undo wait)."""
+        """`_busy_words` when the buttons were last refreshed (Hint and Undo wait)."""
         self._bar: pygame.Surface | None = None
         self._shadow = pygame.Surface((1, 1), pygame.SRCALPHA)
         self._sync()
@@ -482,10 +482,48 @@ class TableScene(Scene):
             return "You are out of the game and only watch now: there is no move of yours left to take back."
         return None
 
+    def computer_moving(self) -> Seat | None:
+        """The computer seat whose move is under way now, or None: the table waits for it (it
+        thinks, or its plan is being played step by step), or it has just moved and its move
+        is still animating or a chance step of it (its dice) is still to come. Not while a
+        person is among those to act (a simultaneous choice: computers answer in the
+        background while the person chooses)."""
+        if self.watching or (self.match.state.is_over() and not self.animator.busy):
+            return None
+        actors = self.match.to_act()
+        if any(self.match.is_human(s) for s in actors if s >= 0):
+            return None
+        seat = self.ai_to_act()
+        if seat is not None:
+            return None if seat in self.ai_failed else seat
+        last = next((c.seat for c in reversed(self.match.commands) if c.seat >= 0), None)
+        if last is None or self.match.is_human(last):
+            return None
+        return last if self.animator.busy or by_itself(actors) else None
+
+    def computer_words(self) -> str | None:
+        """Why Undo and Redo wait while a computer moves (`computer_moving`), or None. Taking a
+        move back then would cut the computer's move short at whatever step it had reached
+        (play-test: Undo looked lit while the skirmish's computer played its activation)."""
+        seat = self.computer_moving()
+        if seat is None:
+            return None
+        name = self.names[seat] if 0 <= seat < len(self.names) else "The computer"
+        pending = self.flow.pending
+        moving = self.animator.busy or self.ai_to_act() is None or (
+            pending is not None and pending.purpose == "move" and pending.played > 0)
+        doing = verb(name, "is moving") if moving else verb(name, "is thinking")
+        return f"Wait: {name} {doing}. Undo comes back once its move has been played."
+
+    def _busy_words(self) -> str | None:
+        """Why Hint and Undo wait now: the view's own playback (`GameView.busy_words`), or a
+        computer's move under way (`computer_words`)."""
+        return self.view.busy_words() or self.computer_words()
+
     def undo_refusal(self) -> str | None:
         """Why Undo would be refused right now, or None when it would take a move back. The
         button is greyed exactly when this says no, with the same words as the refusal."""
-        out = self._undo_out() or self.view.busy_words()
+        out = self._undo_out() or self._busy_words()
         if out is not None:
             return out
         candidates = self._undo_candidates()
@@ -499,7 +537,7 @@ class TableScene(Scene):
         """Why Redo would be refused right now (nothing taken back, or not by a seat that may
         replay it here), or None."""
         if any(self.match.redo_refusal(seat) is None for seat in self._undo_candidates()):
-            return None
+            return self.computer_words()
         return "Nothing to redo: Redo replays a move you took back, until a new move is made."
 
     def undo_tooltip(self) -> str:
@@ -858,7 +896,7 @@ class TableScene(Scene):
             self.toggle_watch()
         self.view.set_paused(self.watch_paused)
         if self._continue_label and self.view.continue_label(self.time) != self._continue_label \
-                or self.view.busy_words() != self._busy:
+                or self._busy_words() != self._busy:
             self._refresh_buttons()  # the countdown ticked, the held moment or a view's playback ended
         if self.fast_forward:
             if not self.covered:  # the pause menu holds a skip too
@@ -1051,7 +1089,7 @@ class TableScene(Scene):
 
     def _refresh_buttons(self) -> None:
         self._continue_label = ""  # (set again below while the view holds a moment)
-        busy = self._busy = self.view.busy_words()
+        busy = self._busy = self._busy_words()
         if not self.buttons:
             return
         acting = self.acting_human()

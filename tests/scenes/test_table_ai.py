@@ -57,6 +57,9 @@ def test_ai_seat_moves_through_the_worker_while_frames_draw(ctx: AppContext) -> 
 
 
 def test_escape_and_undo_while_the_ai_thinks(ctx: AppContext) -> None:
+    """Esc opens the pause menu while the computer thinks; Undo waits, greyed with the reason,
+    until the computer's move has been played (play-test: it looked lit while the computer
+    moved), and then takes back the person's move with the computer's reply."""
     match = Match(get_game("order-chaos"), {}, 6, ["hard", "human"])  # the human is Chaos in half 1
     scene = TableScene(ctx, match, use_process=True)
     ctx.stack.push(scene)
@@ -84,8 +87,16 @@ def test_escape_and_undo_while_the_ai_thinks(ctx: AppContext) -> None:
         if ctx.stack.top is not scene:
             ctx.stack.pop()
         step(ctx, [], 0.05)
-        step(ctx, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="",
-                                      scancode=0)], 0.05)
+        assert not scene.btn_undo.enabled and "Undo comes back" in scene.btn_undo.tooltip
+        ctrl_z = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="", scancode=0)
+        step(ctx, [ctrl_z], 0.05)
+        assert len(match.commands) >= n + 1 and "Undo comes back" in scene.status_text  # refused, said why
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not (scene.acting_human() == 1 and not scene.animator.busy):
+            step(ctx, [], 0.05)
+            time.sleep(0.005)
+        assert scene.acting_human() == 1 and scene.btn_undo.enabled
+        step(ctx, [ctrl_z], 0.05)
         assert len(match.commands) == n
         assert not scene.ai.busy
     finally:

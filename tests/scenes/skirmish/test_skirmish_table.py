@@ -278,3 +278,56 @@ def test_a_model_picked_by_a_box_activates_with_its_order_button(ctx: AppContext
     settle(ctx, scene)
     act = state_of(scene).activation
     assert act is not None and act.figures == (model.id,)
+
+
+def until_the_computer_activates(seed: int) -> Match:
+    """A game against `greedy`, played at random until the person has just ended an activation
+    (a move Undo could take back) and the computer is to activate."""
+    match = Match(SKIRMISH, {}, seed, ["human", "greedy"])
+    rng = random.Random(seed)
+    for _ in range(3000):
+        state = state_of_match(match)
+        seat = state.to_act()[0]
+        if state.phase == "activations" and seat == 1 and match.commands and match.commands[-1].seat == 0 \
+                and match.undo_point(0) is not None:
+            return match
+        result = match.resolve_chance() if seat == CHANCE else match.submit(rng.choice(state.candidates(seat)))
+        assert result.ok, result.reason
+    raise AssertionError("the computer never came to activate after the person")
+
+
+def state_of_match(match: Match) -> SkirmishState:
+    state = match.state
+    assert isinstance(state, SkirmishState)
+    return state
+
+
+def test_undo_waits_greyed_while_the_computer_thinks_and_plays_its_activation(ctx: AppContext) -> None:
+    """Play-test: Undo looked lit while the computer moved. It is greyed from the computer's
+    thinking to the end of its move's animation, its tooltip (and Ctrl+Z) says why, and it
+    comes back as the Match allows once the person is to act again."""
+    match = until_the_computer_activates(4)
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    step(ctx, [], DT)
+    n = len(match.commands)
+    assert scene.computer_moving() == 1
+    assert not scene.btn_undo.enabled
+    assert "Undo comes back once its move has been played" in scene.btn_undo.tooltip
+    assert "thinking" in scene.btn_undo.tooltip
+    key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
+    assert len(match.commands) >= n and all(c.seat != 0 for c in match.commands[n:]), "nothing taken back"
+    assert "Undo comes back" in scene.status_text
+    seen_moving = False
+    for _ in range(2000):
+        step(ctx, [], DT)
+        if len(match.commands) > n and (scene.animator.busy or scene.ai_to_act() == 1):
+            assert not scene.btn_undo.enabled, "greyed while the computer's move plays"
+            seen_moving = seen_moving or "moving" in scene.btn_undo.tooltip
+        if scene.acting_human() == 0 and not scene.animator.busy:
+            break
+    assert seen_moving
+    assert scene.acting_human() == 0
+    assert scene.computer_moving() is None
+    assert scene.btn_undo.enabled == (scene.undo_refusal() is None)
+    assert "Undo comes back" not in scene.btn_undo.tooltip
