@@ -26,15 +26,47 @@ Point = tuple[float, float]
 View = Mapping[str, Any]
 
 MIN_BASE_PX = 7
-"""The smallest radius (pixels) a base is drawn at: a 25 mm base is about 5 px at a 36"
-table's fit zoom in a 1024x640 window, too small to see its icon or to hit (play-test)."""
+"""The smallest radius (pixels) a base is drawn at, even beside another model: a 25 mm base is
+about 5 px at a 36" table's fit zoom in a 1024x640 window, too small to see or to hit."""
 MIN_HIT_PX = 10
 """The smallest radius (pixels) around a model's centre that a pointer hits it within."""
+READ_SHARE = 0.8
+"""A lone model's marker radius as a share of the base font size: 12 px at 1280x720 (24 px
+across), 10-11 px at 1024x640. Play-test: at the full-table zoom a 25 mm base was drawn 14 px
+across, and a new player could not read its icon or health pips."""
+NEIGHBOUR_SHARE = 0.66
+"""An enlarged marker reaches at most this share of the way to the nearest other model's
+centre: models in base contact (a formation, a melee) are drawn about their true size, their
+markers overlapping by no more than their rims, so no icon hides another."""
 
 
 def base_px(camera: Camera, base_mm: float) -> int:
-    """A base's drawn radius in pixels at this zoom: its real size, at least MIN_BASE_PX."""
+    """A base's true radius in pixels at this zoom (at least MIN_BASE_PX): what the engine
+    measures reach, sight and base contact with."""
     return max(MIN_BASE_PX, round(camera.length(base_radius(float(base_mm)))))
+
+
+def readable_px(fs: int) -> int:
+    """The radius a lone model's marker is drawn at least, for the base font size `fs`."""
+    return max(10, round(fs * READ_SHARE))
+
+
+def marker_radii(view: View, camera: Camera, fs: int) -> dict[int, int]:
+    """Each model on the table: the radius (pixels) its marker is drawn at. Its true base
+    radius when that is readable, else enlarged up to `readable_px` but never more than
+    NEIGHBOUR_SHARE of the way to its nearest neighbour. The true base stays drawn inside an
+    enlarged marker (`art.base_disc`'s `true_radius`); every rule measures true sizes."""
+    least = readable_px(fs)
+    on = [(int(f["id"]), camera.to_screen((float(f["at"][0]), float(f["at"][1]))), base_px(camera, f["base_mm"]))
+          for f in view["figures"] if f["deployed"] and not f["fallen"]]
+    out: dict[int, int] = {}
+    for m, c, true in on:
+        if true >= least:
+            out[m] = true
+            continue
+        near = min((math.dist(c, o) for n, o, _ in on if n != m), default=math.inf)
+        out[m] = max(true, int(min(float(least), NEIGHBOUR_SHARE * near)))  # alone on the table: no neighbour
+    return out
 
 
 def table_layer(view: View, camera: Camera, size: tuple[int, int], sides: Sequence[Colour], text: TextCache,
@@ -118,11 +150,13 @@ def draw_tokens(surface: pygame.Surface, view: View, camera: Camera) -> None:
 
 
 def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camera: Camera, colour: Colour,
-               icon: str, ring: Colour, lifted: bool = False) -> None:
-    """One model at world point `at`: its base (real size), icon and health pips."""
+               icon: str, ring: Colour, lifted: bool = False, radius: int = 0) -> None:
+    """One model at world point `at`: its marker `radius` pixels (0: its true base size) with
+    the true base inside when the marker is larger, its icon and health pips."""
     c = camera.to_screen(at)
-    r = base_px(camera, fig["base_mm"])
-    disc = art.base_disc(r, colour, ring, icon, bool(fig["activated"]))
+    true = base_px(camera, fig["base_mm"])
+    r = max(true, radius)
+    disc = art.base_disc(r, colour, ring, icon, bool(fig["activated"]), true_radius=true)
     off = (-2, -4) if lifted else (0, 0)
     surface.blit(disc, (round(c[0]) - disc.get_width() // 2 + off[0], round(c[1]) - disc.get_height() // 2 + off[1]))
     health, most = int(fig["health"]), int(fig["max_health"])

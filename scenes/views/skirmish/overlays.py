@@ -50,8 +50,12 @@ def reach_layer(area: Polygon | MultiPolygon, camera: Camera, size: tuple[int, i
     return layer
 
 
-def draw_route(surface: pygame.Surface, route: Route, camera: Camera, text: TextCache, fs: int) -> None:
-    """The path a drop would take, its cost in inches of the Move, and the refusal if any."""
+def draw_route(surface: pygame.Surface, route: Route, camera: Camera, text: TextCache, fs: int,
+               clear: int = 14) -> pygame.Rect:
+    """The path a drop would take, its cost in inches of the Move, and the refusal if any; the
+    words go beyond the end, on the side away from the path's last stretch and `clear` pixels
+    (the held marker's radius and its pips) from the end (play-test: above the end they sat on
+    the path of a model moved down the table, and on the lifted marker). Returns their rect."""
     ok = route.refusal is None
     colour = GOOD if ok else BAD
     pts = [camera.to_screen(p) for p in route.points]
@@ -61,7 +65,19 @@ def draw_route(surface: pygame.Surface, route: Route, camera: Camera, text: Text
     end = pts[-1]
     cost = "-" if route.cost == float("inf") else f"{route.cost:.1f}\""
     label = f"{cost} of {route.budget:g}\"" if ok else (route.refusal or "")
-    text.blit(surface, label, fs, colour, "bold", shadow=True, midbottom=(end[0], end[1] - 14))
+    return text.blit(surface, label, fs, colour, "bold", shadow=True, **label_spot(pts, clear))
+
+
+def label_spot(pts: list[tuple[float, float]], clear: int) -> dict[str, tuple[float, float]]:
+    """Where a route's words go (a `TextCache.blit` anchor): past its end, away from the last
+    stretch of the path: below the end of a path that came down, above one that came up, right
+    or left of one that came sideways."""
+    end = pts[-1]
+    before = next((p for p in reversed(pts[:-1]) if p != end), (end[0], end[1] + 1))
+    dx, dy = end[0] - before[0], end[1] - before[1]
+    if abs(dy) >= abs(dx):
+        return {"midtop": (end[0], end[1] + clear + 4)} if dy > 0 else {"midbottom": (end[0], end[1] - clear - 4)}
+    return {"midleft": (end[0] + clear + 6, end[1])} if dx > 0 else {"midright": (end[0] - clear - 6, end[1])}
 
 
 def draw_sight(surface: pygame.Surface, preview: AttackPreview, camera: Camera) -> None:

@@ -97,6 +97,8 @@ class SkirmishView(GameView):
         """What the still table layer shows (the terrain never changes during a game)."""
         self.rolling: list[int] = []
         """Faces of the roll being shown."""
+        self._radii: tuple[tuple[Any, ...], dict[int, int]] | None = None
+        """(position and camera, each model's marker radius in pixels: `board.marker_radii`)."""
 
     # --- layout and view ------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -494,17 +496,29 @@ class SkirmishView(GameView):
             ring = (255, 255, 255) if m in active or m in self.selected else art.shade(self.side_colour(fig["side"]), 0.5)
             if m in active or m in self.selected:
                 c = self.camera.to_screen(at)
-                r = board.base_px(self.camera, fig["base_mm"]) + 4 + 2 * math.sin(t * 5)
+                r = self.radius(m) + 4 + 2 * math.sin(t * 5)
                 pygame.draw.circle(surface, (255, 244, 206), c, r, width=2)
-            board.draw_model(surface, fig, at, self.camera, self.side_colour(fig["side"]), self._icon(m), ring)
+            board.draw_model(surface, fig, at, self.camera, self.side_colour(fig["side"]), self._icon(m), ring,
+                             radius=self.radius(m))
             if held_model == m and ghost_at is not None:
                 ghost = self.camera.to_world(ghost_at)
                 board.draw_model(surface, fig, ghost, self.camera, self.side_colour(fig["side"]), self._icon(m),
-                                 (255, 255, 255), lifted=True)
+                                 (255, 255, 255), lifted=True, radius=board.readable_px(self.lay.fs))
+                self._true_base(surface, fig, ghost_at)
         if held_model is not None and ghost_at is not None and not self.view["figures"][held_model]["deployed"]:
             fig = self.view["figures"][held_model]
             board.draw_model(surface, fig, self.camera.to_world(ghost_at), self.camera,
-                             self.side_colour(fig["side"]), self._icon(held_model), (255, 255, 255), lifted=True)
+                             self.side_colour(fig["side"]), self._icon(held_model), (255, 255, 255), lifted=True,
+                             radius=board.readable_px(self.lay.fs))
+            self._true_base(surface, fig, ghost_at)
+
+    def _true_base(self, surface: pygame.Surface, fig: dict[str, Any], at: Point) -> None:
+        """The held model's true base where it would stand (a thin white ring): the marker is
+        drawn larger than a small base, and whether it fits between terrain and models is a
+        question of its true size."""
+        r = board.base_px(self.camera, fig["base_mm"])
+        if r < board.readable_px(self.lay.fs) - 1:
+            pygame.draw.circle(surface, (255, 255, 255), at, r, width=1)
 
     def _draw_questions(self, surface: pygame.Surface, overlay: Overlay) -> None:
         """Route preview, attack preview, the ruler and the watchers, as asked."""
@@ -520,7 +534,8 @@ class SkirmishView(GameView):
             if self.decision() in ("move", "bonus"):
                 route = self._route_later(model, at)
                 if route is not None:
-                    overlays.draw_route(surface, route, self.camera, self.text, fs)
+                    overlays.draw_route(surface, route, self.camera, self.text, fs,
+                                        board.readable_px(fs) + max(4, board.readable_px(fs) // 2))
             elif self.decision() == "deploy":
                 why = pub.deploy_refusal(model, at)
                 p = self.camera.to_screen(at)
@@ -574,7 +589,7 @@ class SkirmishView(GameView):
     def _mark_target(self, surface: pygame.Surface, target: int, preview: AttackPreview) -> None:
         fig = self.view["figures"][target]
         c = self.camera.to_screen((float(fig["at"][0]), float(fig["at"][1])))
-        r = board.base_px(self.camera, fig["base_mm"]) + 6
+        r = self.radius(target) + 6
         colour = overlays.BAD if preview.refusal else overlays.VERDICT_COLOUR.get(preview.verdict, overlays.GOOD)
         pygame.draw.circle(surface, colour, c, r, width=3)
         for k in range(4):
@@ -702,9 +717,23 @@ class SkirmishView(GameView):
         for fig in self.view["figures"]:
             if fig["deployed"] and not fig["fallen"]:
                 c = self.camera.to_screen((float(fig["at"][0]), float(fig["at"][1])))
-                r = board.base_px(self.camera, fig["base_mm"])
+                r = self.radius(int(fig["id"]))
                 out.append(pygame.Rect(round(c[0]) - r, round(c[1]) - r, 2 * r, 2 * r))
         return out
+
+    def radius(self, model: int) -> int:
+        """The pixel radius model `model`'s marker is drawn at (`board.marker_radii`: readable
+        at the full-table zoom, the true base inside it)."""
+        key = (self.generation, self.camera.scale, self.camera.pan, self.camera.origin, self.lay.fs)
+        if self._radii is None or self._radii[0] != key:
+            self._radii = (key, board.marker_radii(self.view, self.camera, self.lay.fs))
+        found = self._radii[1].get(model)
+        return found if found is not None else max(board.readable_px(self.lay.fs),
+                                                   board.base_px(self.camera, self.view["figures"][model]["base_mm"]))
+
+    def _hit_px(self) -> float:
+        """How near a model's centre (pixels) the pointer picks it: at least its lone marker."""
+        return float(max(board.MIN_HIT_PX, board.readable_px(self.lay.fs)))
 
     def _model_under(self, pos: Point) -> int | None:
         for rect, _, _, key in self.tray:
@@ -712,7 +741,7 @@ class SkirmishView(GameView):
                 return int(key.split(":")[1])
         if not self.lay.table.collidepoint(pos) or not self.view:
             return None
-        hits = models_at(self.view, self.camera.to_world(pos), board.MIN_HIT_PX / self.camera.scale)
+        hits = models_at(self.view, self.camera.to_world(pos), self._hit_px() / self.camera.scale)
         return hits[0] if hits else None
 
     def _hovered_enemy(self, overlay: Overlay) -> int | None:
@@ -1049,7 +1078,7 @@ class SkirmishView(GameView):
         if event.type == pygame.MOUSEBUTTONDOWN and self.lay.table.collidepoint(event.pos):
             if self.measuring and event.button == 1:
                 at = self.camera.to_world(event.pos)
-                hits = models_at(self.view, at, board.MIN_HIT_PX / self.camera.scale)
+                hits = models_at(self.view, at, self._hit_px() / self.camera.scale)
                 start = at if not hits else (float(self.view["figures"][hits[0]]["at"][0]),
                                              float(self.view["figures"][hits[0]]["at"][1]))
                 self.ruler = (start, at, hits[0] if hits else None)

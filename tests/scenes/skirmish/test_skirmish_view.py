@@ -525,3 +525,113 @@ def test_breakthrough_draws_its_centre_line(ctx: AppContext) -> None:
     x1, _ = view.camera.to_screen((36.0, 24.0))
     row = [tuple(surface.get_at((round(x), round(y))))[:3] for x in range(round(x0) + 2, round(x1) - 2)]
     assert sum(1 for c in row if c == art.OBJECTIVE) >= len(row) // 3  # dashed: about half of it
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
+def test_a_lone_small_model_is_drawn_readable_at_the_full_table_zoom(ctx: AppContext, size: tuple[int, int]) -> None:
+    """Play-test: models were about 14 px across at 1280x720 at the full-table zoom, too small
+    to read their icons or health pips. A model with room around it is drawn at least 20 px
+    across at the fit zoom (its true base, smaller, stays the solid disc inside the marker),
+    while everything the rules measure keeps the true size."""
+    from scenes.views.skirmish import board
+
+    state = until(5, "activate")
+    view = make_view(ctx, state, size)
+    view._fit()
+    lone = []
+    for f in state.figures:
+        if not f.on_table:
+            continue
+        c = view.camera.to_screen(f.at)
+        if all(math.dist(c, view.camera.to_screen(o.at)) > 40 for o in state.figures if o.on_table and o.id != f.id):
+            lone.append(f)
+    assert lone
+    for f in lone:
+        true_px = view.camera.length(rules.geo.base_radius(f.unit.base_mm))
+        drawn = view.radius(f.id)
+        assert 2 * drawn >= 20, (f.unit.name, drawn)
+        assert drawn >= true_px - 0.5
+    small = min(lone, key=lambda f: f.unit.base_mm)
+    cx, cy = (round(v) for v in view.camera.to_screen(small.at))
+    rows = []
+    for gone in (False, True):  # the row through its centre, with the model and without it
+        surface = pygame.Surface(ctx.screen.get_size())
+        view.view["figures"][small.id] = dict(view.view["figures"][small.id], fallen=gone)
+        view.generation += 1
+        view.draw(surface, Overlay(), Animator())
+        rows.append([surface.get_at((x, cy))[:3] for x in range(cx - 20, cx + 21)])
+    drawn_at = [i for i, (p, q) in enumerate(zip(*rows)) if p != q]
+    assert drawn_at and drawn_at[-1] - drawn_at[0] + 1 >= 20, "the marker spans at least 20 px of its row"
+
+
+def test_models_in_base_contact_keep_their_icons_clear_and_true_sizes_rule(ctx: AppContext) -> None:
+    """Markers of models in base contact are not enlarged over each other: each reaches at most
+    NEIGHBOUR_SHARE of the way to its neighbour, so the other's icon stays clear, and hit
+    tests still pick the model whose true base holds the point."""
+    from scenes.views.skirmish import board
+
+    state = until(5, "activate")
+    view = make_view(ctx, state, (1280, 720))
+    view._fit()
+    on = [f for f in state.figures if f.on_table]
+    pairs = [(a, b) for a in on for b in on if a.id < b.id
+             and math.dist(a.at, b.at) <= rules.geo.base_radius(a.unit.base_mm) + rules.geo.base_radius(b.unit.base_mm) + 0.05]
+    moved = False
+    if not pairs:  # put two models in base contact by hand
+        a, b = on[0], next(f for f in on[1:] if f.side == on[0].side)
+        gap = rules.geo.base_radius(a.unit.base_mm) + rules.geo.base_radius(b.unit.base_mm)
+        figs = view.view["figures"]
+        figs[b.id] = dict(figs[b.id], at=[a.at[0] + gap, a.at[1]])
+        view.generation += 1
+        pairs, moved = [(a, b)], True
+    for a, b in pairs:
+        ca = view.camera.to_screen(tuple(view.view["figures"][a.id]["at"]))
+        cb = view.camera.to_screen(tuple(view.view["figures"][b.id]["at"]))
+        d = math.dist(ca, cb)
+        for m, n in ((a.id, b.id), (b.id, a.id)):
+            icon_half = 0.625 * view.radius(m)
+            assert d - view.radius(n) >= icon_half - 1.5, "a neighbour's marker covers this model's icon"
+    view._build_tray()
+    for a, b in pairs:  # a point on each true base, on the side away from the other, picks that model
+        pa, pb = (tuple(view.view["figures"][f.id]["at"]) for f in (a, b))
+        for f, p, q in ((a, pa, pb), (b, pb, pa)):
+            r = rules.geo.base_radius(f.unit.base_mm) * 0.5
+            d = math.dist(p, q)
+            inside = (p[0] + (p[0] - q[0]) / d * r, p[1] + (p[1] - q[1]) / d * r)
+            assert view.hit_test(view.camera.to_screen(inside)) == Target("figure", ident=str(f.id))
+
+
+def test_the_first_model_deployed_alone_on_the_table_is_drawn(ctx: AppContext) -> None:
+    """The first model deployed has no neighbour to keep its marker from (a real-window check
+    crashed on it): it is drawn at the readable size."""
+    from scenes.views.skirmish import board
+
+    state = SKIRMISH.new({}, 21)
+    while rules.decision_kind(state) != "deploy" or not any(f.deployed for f in state.figures):
+        seat = state.to_act()[0]
+        state.apply(state.sample_chance() if seat == CHANCE else state.candidates(seat)[0])
+    assert sum(f.deployed for f in state.figures) == 1
+    view = make_view(ctx, state, (1024, 640))
+    only = next(f for f in state.figures if f.deployed)
+    view.draw(pygame.Surface(ctx.screen.get_size()), Overlay(), Animator())
+    assert view.radius(only.id) == max(board.readable_px(view.lay.fs), board.base_px(view.camera, only.unit.base_mm))
+
+
+@pytest.mark.parametrize("path", [((10.0, 5.0), (10.0, 15.0)), ((10.0, 25.0), (10.0, 15.0)),
+                                  ((2.0, 15.0), (10.0, 15.0)), ((20.0, 15.0), (10.0, 15.0))])
+def test_a_route_s_length_stands_clear_of_its_path_and_the_held_marker(ctx: AppContext, path: Any) -> None:
+    """Play-test at 1024x640: a model dragged down the table had "3.0\" of 5\"" written across
+    its own path and lifted marker. The words go past the end, away from the last stretch."""
+    from game.skirmish.public import Route
+    from scenes.kit.camera import Camera
+    from scenes.views.skirmish import overlays
+
+    camera = Camera.fitted(pygame.Rect(0, 0, 460, 460), (0.0, 0.0, 36.0, 36.0))
+    surface = pygame.Surface((460, 460))
+    clear = 15
+    rect = overlays.draw_route(surface, Route(path, 3.0, 5.0, None), camera, TextCache(ctx.font), 12, clear)
+    a, b = (camera.to_screen(p) for p in path)
+    on_path = [(a[0] + (b[0] - a[0]) * k / 20, a[1] + (b[1] - a[1]) * k / 20) for k in range(21)]
+    assert not any(rect.collidepoint(p) for p in on_path), "the words cross the path"
+    nearest = (min(max(b[0], rect.left), rect.right), min(max(b[1], rect.top), rect.bottom))
+    assert math.dist(nearest, b) >= clear, "the words sit on the held marker"
