@@ -55,6 +55,10 @@ KEY_HINTS = "M: measure   hold V: who sees   wheel: zoom   0: fit"
 DICE_S = 0.9
 """How long a roll shows its tumbling faces before it lands (seconds at normal speed)."""
 MOVE_S_PER_INCH = 0.06
+CARD_DELAY = 0.4
+"""Seconds the pointer rests on a model before its stat card opens (play-test at 1024x640: the
+card opened at once under every pass of the pointer and after every drop, over the table's
+middle or the tray's buttons)."""
 
 
 class SkirmishView(GameView):
@@ -97,6 +101,11 @@ class SkirmishView(GameView):
         """What the still table layer shows (the terrain never changes during a game)."""
         self.rolling: list[int] = []
         """Faces of the roll being shown."""
+        self._card_hover: tuple[int | None, float] = (None, 0.0)
+        """(the model under the pointer, the overlay time it came under it): the card waits CARD_DELAY."""
+        self._card_quiet_at: Point | None = None
+        """Where the pointer stood when the position last changed: no card until it moves (the
+        model just dropped under it, or moved by the computer under a resting pointer)."""
         self._radii: tuple[tuple[Any, ...], dict[int, int]] | None = None
         """(position and camera, each model's marker radius in pixels: `board.marker_radii`)."""
 
@@ -139,6 +148,7 @@ class SkirmishView(GameView):
         first = not self.view
         self.view = view
         self.generation += 1  # caches key on this, never on id(view): a freed dict's id comes back
+        self._card_quiet_at = self.mouse
         self.public = PublicTable(view) if view else None
         self._terrain_key = repr((view.get("mission"), view.get("terrain"), view.get("table")))
         self.routes.clear()
@@ -309,6 +319,9 @@ class SkirmishView(GameView):
             return (f"{lead}Drag a model (or click it, then a point) to move it: the shaded area is its reach. "
                     "End move when done.")
         if kind == "attack":
+            if self.attacker is None:  # every weapon spent (play-test: the prompt still said to choose one)
+                then = "move" if (v.get("activation") or {}).get("order") == "attack_move" else "go on"
+                return f"No attacks left. End attacks (Enter) to {then}."
             return "Choose a weapon, then hover an enemy to see the odds and click it to attack."
         if kind == "reroll":
             roll = v["roll"]
@@ -700,7 +713,12 @@ class SkirmishView(GameView):
         """The stat card of the model under the pointer (on the table or in the tray)."""
         self.card_rect = None
         m = self._model_under(self.mouse)
-        if m is None or overlay.held is not None or self.measuring:
+        if self._card_quiet_at is not None and self.mouse != self._card_quiet_at:
+            self._card_quiet_at = None
+        if m != self._card_hover[0]:
+            self._card_hover = (m, overlay.time)
+        if m is None or overlay.held is not None or self.measuring or self._card_quiet_at is not None \
+                or overlay.time - self._card_hover[1] < CARD_DELAY:
             return
         fig = self.view["figures"][m]
         hover_enemy = self.attacker is not None and self.decision() == "attack" and fig["side"] != self.view["turn"]
@@ -1132,6 +1150,10 @@ class SkirmishView(GameView):
     def next_frame_in(self, overlay: Overlay, animator: Animator) -> float:
         if self.questions.pending:
             return 0.0
+        m, since = self._card_hover
+        if m is not None and self.card_rect is None and self._card_quiet_at is None \
+                and overlay.time - since < CARD_DELAY:
+            return max(0.0, CARD_DELAY - (overlay.time - since))  # the card opens then
         if pygame.key.get_focused() and pygame.key.get_pressed()[pygame.K_v]:
             return PULSE
         if self.selected or self.view.get("activation") is not None:

@@ -21,7 +21,7 @@ from game.core.match import Match
 from game.core.protocol import CHANCE, Refusal, Target
 from game.core.registry import get_game
 from game.skirmish import rules
-from game.skirmish.commands import Move
+from game.skirmish.commands import Attack, Move
 from game.skirmish.game import SKIRMISH
 from game.skirmish.state import SkirmishState
 from scenes.animation import Animator
@@ -506,7 +506,8 @@ def test_the_stat_card_keeps_off_the_pointer_and_the_models_beside_it(ctx: AppCo
             if not f.on_table:
                 continue
             view.mouse = view.camera.to_screen(f.at)
-            view.draw(surface, Overlay(), Animator())
+            view.draw(surface, Overlay(time=f.id * 10.0), Animator())
+            view.draw(surface, Overlay(time=f.id * 10.0 + 1.0), Animator())  # once the pointer has rested
             card = view.card_rect
             assert card is not None
             assert not card.collidepoint(view.mouse)
@@ -635,3 +636,60 @@ def test_a_route_s_length_stands_clear_of_its_path_and_the_held_marker(ctx: AppC
     assert not any(rect.collidepoint(p) for p in on_path), "the words cross the path"
     nearest = (min(max(b[0], rect.left), rect.right), min(max(b[1], rect.top), rect.bottom))
     assert math.dist(nearest, b) >= clear, "the words sit on the held marker"
+
+
+def test_the_stat_card_waits_for_the_pointer_to_rest_and_not_under_a_drop(ctx: AppContext) -> None:
+    """Play-test at 1024x640: the stat card opened at once under every pass of the pointer, and
+    right after a drop under the pointer it covered the table's middle or the tray's buttons.
+    It opens once the pointer has rested CARD_DELAY on a model, and after the position changes
+    only once the pointer has moved."""
+    from scenes.views.skirmish.view import CARD_DELAY
+
+    state = until(5, "activate")
+    view = make_view(ctx, state, (1024, 640))
+    surface = pygame.Surface((1024, 700))
+    view._pointer_seen = ctx.pointer()  # the real pointer stays put: the hover is set here
+    f = next(f for f in state.figures if f.on_table)
+    view.mouse = view.camera.to_screen(f.at)
+    view.draw(surface, Overlay(time=5.0), Animator())
+    assert view.card_rect is None, "no card the moment the pointer arrives"
+    assert 0 < view.next_frame_in(Overlay(time=5.1), Animator()) <= CARD_DELAY
+    view.draw(surface, Overlay(time=5.0 + CARD_DELAY + 0.05), Animator())
+    assert view.card_rect is not None, "the card once the pointer rested"
+    view.set_view(state.view(0))  # the position changes under the resting pointer (a drop)
+    view.draw(surface, Overlay(time=9.0), Animator())
+    view.draw(surface, Overlay(time=10.0), Animator())
+    assert view.card_rect is None, "no card over what was just dropped"
+    view.mouse = (view.mouse[0] + 1, view.mouse[1])
+    view.draw(surface, Overlay(time=10.1), Animator())
+    view.draw(surface, Overlay(time=10.2 + CARD_DELAY), Animator())
+    assert view.card_rect is not None, "back once the pointer moves and rests again"
+
+
+def test_the_attack_step_with_every_weapon_spent_says_to_end_it(ctx: AppContext) -> None:
+    """Play-test at 1024x640: after the last attack the tray still said "Choose a weapon, then
+    hover an enemy", with no weapon left to choose. It says to end the attacks (Enter)."""
+    from game.skirmish.public import PublicTable
+
+    for seed in range(40):
+        state = SKIRMISH.new({}, seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            seat = state.to_act()[0] if state.to_act() else CHANCE
+            if state.is_over():
+                break
+            if seat != CHANCE and rules.decision_kind(state) == "attack":
+                pub = PublicTable(state.view(seat))
+                act = state.activation
+                assert act is not None
+                if all(pub.attacks_left(m, w) <= 0 for m in act.figures if not state.figures[m].fallen
+                       for w in range(len(state.figures[m].unit.weapons))):
+                    view = make_view(ctx, state)
+                    prompt = view._tray_prompt(["Player 1", "Player 2"])
+                    assert prompt.startswith("No attacks left. End attacks (Enter)"), prompt
+                    assert "Choose a weapon" not in prompt
+                    return
+            options = state.candidates(seat) if seat != CHANCE else [state.sample_chance()]
+            attacks = [c for c in options if isinstance(c, Attack)]
+            state.apply(rng.choice(attacks) if attacks else rng.choice(options))
+    raise AssertionError("no attack step with every weapon spent")
