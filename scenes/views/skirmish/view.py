@@ -45,6 +45,7 @@ from scenes.views.base import Action, GameView, Overlay, ViewDict
 from scenes.views.skirmish import art, board, hud, overlays
 from scenes.views.skirmish.background import Questions, table_for
 from scenes.views.skirmish.layout import MAX_SCALE, MIN_SCALE, Layout, flow_buttons, lay_out
+from scenes.views.skirmish.log import merge_runs
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -971,6 +972,13 @@ class SkirmishView(GameView):
         if self.lay.bar.collidepoint(pos) and self.view:
             return hud.bar_tooltip(self.view, self.seat_names or ["Side 1", "Side 2"], _content())
         return None
+
+    def log_lines(self, entries: Sequence[Any], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
+        """The engine's log words, a run of the same state given to many models said once
+        (`log.merge_runs`)."""
+        lines = self.game.describe_log(entries, seat_names, self.log_viewer())
+        units = [str(f["name"]) for f in self.view.get("figures", [])]  # the log numbers them: "Lightwright 2"
+        return [(line.text, self.tone_colour(line)) for line in merge_runs(lines, units)]
 
     def _tactic_words(self, name: str) -> str:
         """A tactic pill's tooltip: its effect, its knack check and what failing it costs under
