@@ -21,7 +21,7 @@ import pygame
 from game.core.clock import clock_text
 from game.core.decisions import Decision
 from game.core.match import HUMAN, Match
-from game.core.protocol import Command, Event, Refusal, Seat, Target, by_itself
+from game.core.protocol import CHANCE, Command, Event, Refusal, Seat, Target
 from game.core.words import verb
 from scenes.kit import palette
 from scenes.ai_driver import AI_ERROR, AI_SLOW, AI_STOPPED, AiDriver
@@ -484,22 +484,22 @@ class TableScene(Scene):
 
     def computer_moving(self) -> Seat | None:
         """The computer seat whose move is under way now, or None: the table waits for it (it
-        thinks, or its plan is being played step by step), or it has just moved and its move
-        is still animating or a chance step of it (its dice) is still to come. Not while a
-        person is among those to act (a simultaneous choice: computers answer in the
-        background while the person chooses)."""
+        thinks, or its plan is being played step by step), or its last command is still
+        animating or a chance step of its move (its dice) is still to come. Not in a
+        simultaneous choice a person shares (computers answer in the background while the
+        person chooses), nor for the engine's own steps (Rally's chaos rounds belong to nobody)."""
         if self.watching or (self.match.state.is_over() and not self.animator.busy):
             return None
         actors = self.match.to_act()
-        if any(self.match.is_human(s) for s in actors if s >= 0):
+        if len(actors) > 1 and any(self.match.is_human(s) for s in actors if s >= 0):
             return None
         seat = self.ai_to_act()
         if seat is not None:
             return None if seat in self.ai_failed else seat
-        last = next((c.seat for c in reversed(self.match.commands) if c.seat >= 0), None)
-        if last is None or self.match.is_human(last):
+        last = next((c.seat for c in reversed(self.match.commands) if c.seat != CHANCE), None)
+        if last is None or last < 0 or self.match.is_human(last):
             return None
-        return last if self.animator.busy or by_itself(actors) else None
+        return last if self.animator.busy or actors == [CHANCE] else None
 
     def computer_words(self) -> str | None:
         """Why Undo and Redo wait while a computer moves (`computer_moving`), or None. Taking a
