@@ -180,6 +180,14 @@ class AiDriver:
         return any(job.purpose == "move" and job.seat == seat for job in self._jobs()) or \
             any(a.purpose == "move" and a.seat == seat for a in self._ready)
 
+    def actors_of(self, seat: Seat) -> tuple[Seat, ...]:
+        """The seats choosing together when `seat`'s move (queued, being worked out, or answered
+        and not yet taken) was asked: () when it was not asked in a simultaneous choice."""
+        for job in self._jobs():
+            if job.purpose == "move" and job.seat == seat:
+                return job.actors
+        return next((a.actors for a in self._ready if a.purpose == "move" and a.seat == seat), ())
+
     def request_move(self, state: State, seat: Seat, level: str, seed: int, ply: int,
                      actors: tuple[Seat, ...] = (), asked_at: float = 0.0) -> None:
         self._enqueue(_Job("move", seat, state.clone(), level, seed, ply, actors, asked_at))

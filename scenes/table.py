@@ -487,7 +487,8 @@ class TableScene(Scene):
         thinks, or its plan is being played step by step), or its last command is still
         animating or a chance step of its move (its dice) is still to come. Not in a
         simultaneous choice a person shares (computers answer in the background while the
-        person chooses), nor for the engine's own steps (Rally's chaos rounds belong to nobody)."""
+        person chooses, and still after the person chose: `_shares_choice`), nor for the
+        engine's own steps (Rally's chaos rounds belong to nobody)."""
         if self.watching or (self.match.state.is_over() and not self.animator.busy):
             return None
         actors = self.match.to_act()
@@ -495,11 +496,22 @@ class TableScene(Scene):
             return None
         seat = self.ai_to_act()
         if seat is not None:
-            return None if seat in self.ai_failed else seat
+            return None if seat in self.ai_failed or self._shares_choice(seat) else seat
         last = next((c.seat for c in reversed(self.match.commands) if c.seat != CHANCE), None)
         if last is None or last < 0 or self.match.is_human(last):
             return None
         return last if self.animator.busy or actors == [CHANCE] else None
+
+    def _shares_choice(self, seat: Seat) -> bool:
+        """The computer `seat` answers a simultaneous choice a person took part in (asked in the
+        background while the person chose): the person may still take their own choice back, and
+        the computer is asked again (Worlds Collide's secret choice)."""
+        pending = self.flow.pending
+        if pending is not None and pending.purpose == "move" and pending.seat == seat:
+            actors = pending.run.actors
+        else:
+            actors = self.ai.actors_of(seat)
+        return any(self.match.is_human(s) for s in actors if s >= 0)
 
     def computer_words(self) -> str | None:
         """Why Undo and Redo wait while a computer moves (`computer_moving`), or None. Taking a

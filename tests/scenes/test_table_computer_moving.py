@@ -51,3 +51,26 @@ def test_a_chaos_round_after_the_computer_programmed_is_not_the_computer_moving(
         if match.state.phase != "chaos":
             break
     assert seen > 0
+
+
+def test_a_person_s_secret_choice_stays_theirs_to_take_back_while_the_computer_still_chooses(
+        ctx: AppContext) -> None:
+    """Worlds Collide against one computer: the person locks in while the computer, asked in the
+    background of the same simultaneous choice, still thinks. That is no computer's move under way:
+    Undo stays lit and takes the person's choice back (the computer is asked again)."""
+    import pygame
+
+    from game.worlds_collide.cards import FRACTURE
+    from game.worlds_collide.commands import ChooseAction
+    from tests.scenes.gestures import at, click, key
+    from tests.scenes.worlds_collide.test_table_wc import hand, held_table, lock_in
+
+    match, scene, held = held_table(ctx, ["human", "random"])
+    click(ctx, at(scene, hand(FRACTURE)))
+    lock_in(ctx)
+    assert ChooseAction(0, FRACTURE) in match.commands and match.to_act() == [1]
+    assert scene.ai_to_act() == 1
+    assert scene.computer_moving() is None
+    assert scene.btn_undo.enabled
+    key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
+    assert ChooseAction(0, FRACTURE) not in match.commands
