@@ -60,9 +60,9 @@ def score(rec: dict[str, Any], seat: int) -> float:
 
 
 def lift_wall_limits() -> None:
-    """Every level's wall-clock limit lifted, its CPU caps kept (`search.NO_WALL_LIMIT_ENV`, which
-    processes started from here inherit too)."""
-    from game.skirmish.ai.search import NO_WALL_LIMIT_ENV
+    """Every level's wall-clock limit lifted, its CPU caps kept (`game.ai.search.NO_WALL_LIMIT_ENV`,
+    which processes started from here inherit too)."""
+    from game.ai.search import NO_WALL_LIMIT_ENV
     os.environ[NO_WALL_LIMIT_ENV] = "1"
 
 

@@ -52,7 +52,10 @@ BUDGETS: dict[str, SearchBudget] = {
     "normal": SearchBudget(iterations=550, max_seconds=0.85, rollout_depth=1),
     "hard": SearchBudget(iterations=3000, max_seconds=2.4, rollout_depth=1, exploration=0.2),
 }
-"""Iteration budgets (deterministic) with a time cap as a safety net. Hard explores less:
+"""Iteration budgets (deterministic) with time limits as a safety net: a CPU cap, and a wall-clock
+limit of `search.WALL_FACTOR` (4) times it, from the start of each decision (easy 2.0 s, normal
+3.4 s, hard 9.6 s): on a crowded machine an answer comes weaker rather than later, and Order &
+Chaos's `normal` (the `codecup` default) answers within CodeCup's 5 s. Hard explores less:
 at 0.5 its visits spread almost evenly over the root's moves (value gaps of a point or
 two are small against the tree's spread), so more iterations bought breadth, not depth."""
 
@@ -69,7 +72,9 @@ within one round added almost nothing, a second round lets it weigh what a choic
 leaves in hand. Hard also lets an opponent that already chose in secret choose again
 inside its search (`reopen_choices`) rather than play a uniformly redrawn choice;
 normal keeps the redraw, as measured before. The time caps leave room for the last iteration, determinising and the
-caller, so that normal decides within 1 s and hard within 3 s on a slow, shared machine."""
+caller, so that normal decides within 1 s and hard within 3 s on a slow, shared machine; the wall-clock
+limits (`search.WALL_FACTOR` times the caps: easy 2.0 s, normal 2.4 s, hard 8.8 s) keep a crowded
+machine from making an answer much later than that."""
 
 GREEDY_SAMPLES = 8
 """Determinisations the greedy level averages over when information is hidden."""

@@ -42,7 +42,8 @@ After Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search"
   maximises its own, and UCB uses them min-max normalised over the search.
 
 With a pure iteration budget the result depends only on what the seat can see
-and on the seed.
+and on the seed; the time limits (`search.Deadline`, CPU and wall clock, from the start of each
+`choose`) are a safety net.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ from dataclasses import dataclass, field
 from typing import Hashable, Literal
 
 from game.ai.knowledge import Knowledge
-from game.ai.search import Budget, Stats, ValueRange, cpu_seconds, gc_paused
+from game.ai.search import REAL_CLOCKS, Budget, Clocks, Deadline, Stats, ValueRange, gc_paused
 from game.core.protocol import Command, Seat, State, by_itself
 from game.core.rng import Rng
 
@@ -118,7 +119,7 @@ NodeKey = tuple[int, Seat, Hashable]
 class ISMCTS:
     """One search engine, reusable across moves (it keeps no tree between calls)."""
 
-    def __init__(self, knowledge: Knowledge, budget: ISMCTSBudget, seed: int) -> None:
+    def __init__(self, knowledge: Knowledge, budget: ISMCTSBudget, seed: int, clocks: Clocks = REAL_CLOCKS) -> None:
         if budget.opponent_model not in ("observer", "own"):
             raise ValueError(f"unknown opponent model {budget.opponent_model!r}")
         if budget.horizon_steps < 1:
@@ -126,11 +127,14 @@ class ISMCTS:
         self.knowledge = knowledge
         self.budget = budget
         self.rng = Rng(seed)
+        self.clocks = clocks
+        """What the time limits read (a test drives fake clocks)."""
         self.stats = ISMCTSStats()
 
     # --- API ---------------------------------------------------------------------------
     def choose(self, state: State, seat: Seat) -> Command:
         """The most visited root command for `seat`; `state` itself is never changed."""
+        start, deadline = time.perf_counter(), self.budget.deadline(self.clocks)  # the limits count the set-up too
         if seat not in state.to_act():
             raise ValueError(f"seat {seat} is not to act")
         first = state.determinize(seat, self.rng)
@@ -141,10 +145,11 @@ class ISMCTS:
             self.stats = ISMCTSStats(root_children=1)
             return moves[0]
         with gc_paused():
-            return self._search(state, first, seat, moves)
+            return self._search(state, first, seat, moves, start, deadline)
 
     # --- the search --------------------------------------------------------------------
-    def _search(self, state: State, first: State, seat: Seat, moves: list[Command]) -> Command:
+    def _search(self, state: State, first: State, seat: Seat, moves: list[Command], start: float,
+                deadline: Deadline) -> Command:
         seats = self.knowledge.seats(first)
         self._searcher = seat
         self._seats = seats
@@ -152,7 +157,6 @@ class ISMCTS:
         self._range = ValueRange(seats)  # _pick normalises by it
         self._nodes: dict[NodeKey, _Node] = {}
         self._root = _Node(seat)
-        start, cpu = time.perf_counter(), cpu_seconds()
         done = 0
         det: State | None = first
         reopen = self.budget.reopen_choices
@@ -163,7 +167,7 @@ class ISMCTS:
                 det = self.knowledge.reopen_choices(det, seat)
             self._range.add(self._iterate(det))
             det = None
-            if self.budget.out_of_time(cpu):
+            if deadline.past():
                 break
         edges = self._root.edges
         order = {cmd: i for i, cmd in enumerate(moves)}

@@ -20,7 +20,8 @@
 - Values are per seat and each seat maximises its own (so n players work);
   UCT works on values min-max normalised over the whole tree.
 
-With a pure iteration budget the result depends only on the state and seed.
+With a pure iteration budget the result depends only on the state and seed; the time
+limits (`search.Deadline`, CPU and wall clock, from the start of each `choose`) are a safety net.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from game.ai.knowledge import Knowledge
-from game.ai.search import Budget, Stats, ValueRange, chance_spread, cpu_seconds, gc_paused
+from game.ai.search import REAL_CLOCKS, Budget, Clocks, Deadline, Stats, ValueRange, chance_spread, gc_paused
 from game.core.protocol import CHANCE, Command, Seat, State, by_itself
 from game.core.rng import Rng
 
@@ -70,15 +71,17 @@ _STOP = -99
 class MCTS:
     """One search engine, reusable across moves (it keeps no tree between calls)."""
 
-    def __init__(self, knowledge: Knowledge, budget: SearchBudget, seed: int) -> None:
+    def __init__(self, knowledge: Knowledge, budget: SearchBudget, seed: int, clocks: Clocks = REAL_CLOCKS) -> None:
         self.knowledge = knowledge
         self.budget = budget
         self.rng = Rng(seed)
+        self.clocks = clocks
+        """What the time limits read (a test drives fake clocks)."""
         self.stats = SearchStats()
 
     def choose(self, state: State, seat: Seat) -> Command:
         """The most visited root move for `seat`; `state` itself is never changed."""
-        start, cpu = time.perf_counter(), cpu_seconds()  # the time cap counts the set-up too
+        start, deadline = time.perf_counter(), self.budget.deadline(self.clocks)  # the limits count the set-up too
         if seat not in state.to_act():
             raise ValueError(f"seat {seat} is not to act")
         root_state = state.determinize(seat, self.rng)
@@ -90,16 +93,16 @@ class MCTS:
             return moves[0]
         seats = self.knowledge.seats(root_state)
         with gc_paused():
-            return self._search(root_state, seat, seats, start, cpu)
+            return self._search(root_state, seat, seats, start, deadline)
 
-    def _search(self, root_state: State, seat: Seat, seats: int, start: float, cpu: float) -> Command:
+    def _search(self, root_state: State, seat: Seat, seats: int, start: float, deadline: Deadline) -> Command:
         horizon = self.knowledge.horizon_key(root_state)
         root = _Node(seat, seats)
         self._range = ValueRange(seats)  # _select normalises by it
         done = 0
         for done in range(1, self.budget.iterations + 1):
             self._range.add(self._iterate(root, root_state, seats, horizon))
-            if self.budget.out_of_time(cpu):
+            if deadline.past():
                 break
         best_cmd, best = max(root.children.items(),
                              key=lambda kv: (kv[1].visits, kv[1].totals[seat] / max(1, kv[1].visits)))

@@ -9,9 +9,10 @@ twice normal's iterations and a CPU cap that keeps a whole half under 30 s even 
 cap is hit at every move (49 x 0.55 s). Every other level stays the generic one.
 
 A crowded machine makes the CPU cap slow on the wall clock (0.55 s of CPU took up to 5.7 s
-at load 18), so hard also stops a search after `HARD_WALL_SECONDS` of the wall clock
-(`WallCappedBudget`): an answer then comes in time for CodeCup's 5 s, weaker rather than
-later. On a quiet machine the iterations or the CPU cap end the search first.
+at load 18), so hard also stops a search after `HARD_WALL_SECONDS` of the wall clock (the
+generic `Budget.max_wall_seconds`, counted per decision; every level has one, see
+`game.ai.search`): an answer then comes in time for CodeCup's 5 s, weaker rather than later.
+On a quiet machine the iterations or the CPU cap end the search first.
 
 As Order, hard's knowledge counts more of a line's random-fill promise (`ORDER_POTENTIAL`
 against the evaluator's 0.5): it then builds lines and collects late, as the issue's
@@ -22,76 +23,37 @@ against 77.8 (6 halves). As Chaos it keeps the evaluator's 0.5.
 
 from __future__ import annotations
 
-import dataclasses
-import time
-from typing import Callable
-
 from game.ai.agents import Agent, MCTSAgent
 from game.ai.mcts import SearchBudget
 from game.core.protocol import Command, Seat, State
 from game.order_chaos.ai import OrderChaosKnowledge
 from game.order_chaos.state import OrderChaosState
 
-HARD = SearchBudget(iterations=1200, max_seconds=0.55, rollout_depth=1, exploration=0.2)
-"""Hard's budget for Order & Chaos (see the module doc)."""
 HARD_WALL_SECONDS = 3.5
 """Hard's wall-clock limit per decision: CodeCup's 5 s less room for reading, answering and a
-last slow iteration."""
+last slow iteration (the generic `WALL_FACTOR` would give 2.2 s)."""
+HARD = SearchBudget(iterations=1200, max_seconds=0.55, max_wall_seconds=HARD_WALL_SECONDS, rollout_depth=1,
+                    exploration=0.2)
+"""Hard's budget for Order & Chaos (see the module doc)."""
 ORDER_POTENTIAL = 0.7
 """The share of a line's random-fill gain hard's knowledge counts when it plays Order."""
 
 
-class WallClock:
-    """When the decision under way began on the wall clock; `RoleAgent` restarts it before each."""
-
-    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
-        self.now = now
-        self.began = now()
-
-    def restart(self) -> None:
-        self.began = self.now()
-
-    def seconds(self) -> float:
-        return self.now() - self.began
-
-
-@dataclasses.dataclass(frozen=True)
-class WallCappedBudget(SearchBudget):
-    """A search budget that also ends a search `max_wall_seconds` after `clock` was restarted.
-
-    The generic searches count CPU seconds only (a busy machine must not weaken a level); this
-    keeps a CodeCup answer in time however crowded the machine is (see the module doc)."""
-
-    max_wall_seconds: float = HARD_WALL_SECONDS
-    clock: WallClock = dataclasses.field(default_factory=WallClock, compare=False, repr=False)
-
-    def out_of_time(self, start: float) -> bool:
-        return super().out_of_time(start) or self.clock.seconds() > self.max_wall_seconds
-
-
 class RoleAgent(Agent):
-    """One search per role: `order` answers when the seat is Order, `chaos` when it is Chaos.
+    """One search per role: `order` answers when the seat is Order, `chaos` when it is Chaos."""
 
-    `clock`, when given, is restarted before each decision (the searches' `WallCappedBudget`s
-    read it)."""
-
-    def __init__(self, order: MCTSAgent, chaos: MCTSAgent, level: str, clock: WallClock | None = None) -> None:
-        self.order, self.chaos, self.level, self.clock = order, chaos, level, clock
+    def __init__(self, order: MCTSAgent, chaos: MCTSAgent, level: str) -> None:
+        self.order, self.chaos, self.level = order, chaos, level
 
     def choose(self, state: State, seat: Seat) -> Command:
         assert isinstance(state, OrderChaosState)
         agent = self.order if seat == state.order_seat() else self.chaos
-        if self.clock is not None:
-            self.clock.restart()
         return agent.choose(state, seat)
 
 
-def agent_factory(level: str, seed: int, clock: WallClock | None = None) -> Agent | None:
-    """Hard with `HARD` under a `HARD_WALL_SECONDS` wall-clock limit (read from `clock`, a fresh
-    one unless given) and `ORDER_POTENTIAL` as Order; None (the generic agents) otherwise."""
+def agent_factory(level: str, seed: int) -> Agent | None:
+    """Hard with `HARD` and `ORDER_POTENTIAL` as Order; None (the generic agents) otherwise."""
     if level != "hard":
         return None
-    clock = clock or WallClock()
-    budget = WallCappedBudget(**dataclasses.asdict(HARD), clock=clock)
-    return RoleAgent(MCTSAgent(OrderChaosKnowledge(ORDER_POTENTIAL), budget, seed, level),
-                     MCTSAgent(OrderChaosKnowledge(), budget, seed, level), level, clock)
+    return RoleAgent(MCTSAgent(OrderChaosKnowledge(ORDER_POTENTIAL), HARD, seed, level),
+                     MCTSAgent(OrderChaosKnowledge(), HARD, seed, level), level)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from game.ai.agents import BUDGETS, MCTSAgent, make_agent
-from game.ai.mcts import MCTS, SearchBudget
+from game.ai.mcts import MCTS
 from game.core.registry import get_game
-from game.order_chaos.agents import (HARD, HARD_WALL_SECONDS, ORDER_POTENTIAL, RoleAgent, WallCappedBudget,
-                                     WallClock, agent_factory)
+from game.ai.search import Clocks
+from game.order_chaos.agents import HARD, HARD_WALL_SECONDS, ORDER_POTENTIAL, RoleAgent, agent_factory
 from game.order_chaos.ai import OrderChaosKnowledge
 from game.order_chaos.state import OrderChaosState
 from tests.ai.test_agents import random_position
@@ -20,9 +20,7 @@ def test_hard_is_the_games_own_budget_and_other_levels_stay_generic() -> None:
     hard = make_agent("hard", GAME, 3)
     assert isinstance(hard, RoleAgent)
     for search in (hard.order.search, hard.chaos.search):
-        assert isinstance(search.budget, WallCappedBudget)
-        assert HARD == SearchBudget(**{f.name: getattr(search.budget, f.name)
-                                      for f in dataclasses.fields(HARD)})
+        assert search.budget == HARD and search.budget.wall_limit == HARD_WALL_SECONDS
     normal = make_agent("normal", GAME, 3)
     assert isinstance(normal, MCTSAgent) and normal.search.budget == BUDGETS["normal"]
     for level in ("greedy", "easy", "normal"):
@@ -42,9 +40,10 @@ def test_hard_stops_a_search_at_its_wall_clock_limit_on_a_crowded_machine() -> N
     """A fake wall clock that runs a second per reading: the search must stop once the limit has
     passed, far short of its iterations and CPU cap, and the next decision gets a fresh limit."""
     ticks = iter(range(10_000))
-    clock = WallClock(now=lambda: float(next(ticks)))
-    hard = agent_factory("hard", 3, clock)
+    hard = agent_factory("hard", 3)
     assert isinstance(hard, RoleAgent)
+    for search in (hard.order.search, hard.chaos.search):
+        search.clocks = Clocks(cpu=lambda: 0.0, wall=lambda: float(next(ticks)))
     state = random_position(3, 32)
     seat = state.to_act()[0]
     used = hard.order if seat == state.order_seat() else hard.chaos
@@ -60,7 +59,7 @@ def test_hard_as_order_counts_more_promise_and_answers_each_role_with_its_own_se
     assert isinstance(order_know, OrderChaosKnowledge) and isinstance(chaos_know, OrderChaosKnowledge)
     assert order_know.potential == ORDER_POTENTIAL > chaos_know.potential
     for search in (hard.order.search, hard.chaos.search):  # no cap: the move depends on the seed only
-        search.budget = dataclasses.replace(HARD, iterations=60, max_seconds=None)
+        search.budget = dataclasses.replace(HARD, iterations=60, max_seconds=None, max_wall_seconds=None)
     for seed, plies in ((3, 32), (5, 21)):  # Order to slide, then Chaos to place
         state = random_position(seed, plies)
         seat = state.to_act()[0]
@@ -71,7 +70,7 @@ def test_hard_as_order_counts_more_promise_and_answers_each_role_with_its_own_se
 
 
 def test_hard_plays_legal_moves_and_a_seed_replays_them() -> None:
-    budget = dataclasses.replace(HARD, iterations=150, max_seconds=None)  # no cap: deterministic
+    budget = dataclasses.replace(HARD, iterations=150, max_seconds=None, max_wall_seconds=None)  # no limits: deterministic
     for seed, plies in ((3, 32), (5, 21), (9, 11)):  # Order to slide, Chaos to place
         state = random_position(seed, plies)
         seat = state.to_act()[0]

@@ -25,9 +25,9 @@ accepts on a copy) and attacking, or moving twice by one step; valued like a sin
 activated and attacking. One point buys the whole block's attacks: the action economy
 `greedy` never uses.
 
-**Time** (a safety net; one `Deadline` for the whole decision): `Budget.max_seconds` of this
-process's CPU (`cpu_seconds`: a busy machine makes an answer later but not weaker) and
-`Budget.wall_limit` of the wall clock (`normal` 4 s, else twice the CPU cap: on a crowded
+**Time** (a safety net; one `game.ai.search.Deadline` for the whole decision, as every search's):
+`Budget.max_seconds` of this process's CPU (`game.ai.search.cpu_seconds`: a busy machine makes an answer later but
+not weaker) and `Budget.wall_limit` of the wall clock (`normal` 4 s, else twice the CPU cap: on a crowded
 machine the answer still comes in time, weaker). Weighing the activations stops at 60% of
 either, the shared first parts (double moves' paths) at 80%, the samples at the limit; what
 is weighed by then is chosen from (an activation not sampled yet by its static value, as
@@ -38,13 +38,10 @@ double moves).
 from __future__ import annotations
 
 import math
-import os
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from game.ai.search import cpu_seconds
+from game.ai.search import Deadline, wall_limit
 from game.core.protocol import CHANCE, Command
 from game.core.rng import Rng
 from game.skirmish import rules
@@ -102,36 +99,16 @@ class Budget:
 
     @property
     def wall_limit(self) -> float:
-        if os.environ.get(NO_WALL_LIMIT_ENV):
-            return math.inf
-        return WALL_FACTOR * self.max_seconds if self.max_wall_seconds is None else self.max_wall_seconds
+        """The decision's wall-clock limit (`game.ai.search.wall_limit`, this module's `WALL_FACTOR`;
+        lifted by `NO_WALL_LIMIT_ENV` as every game's)."""
+        return wall_limit(self.max_seconds, self.max_wall_seconds, WALL_FACTOR)
 
 
-NO_WALL_LIMIT_ENV = "ENTROPY_TABLETOP_NO_WALL_LIMIT"
-"""Set (to anything) to lift every decision's wall-clock limit and keep the CPU caps: strength as
-on a quiet machine, for measurements and for tests that compare answers from two processes (a
-crowded machine cut the worker's search and not the test's; a spawned worker inherits it)."""
 WALL_FACTOR = 2.0
-"""A decision's wall-clock limit over its CPU cap, when its budget names none."""
+"""A decision's wall-clock limit over its CPU cap, when its budget names none: the skirmish's own
+(issue 13's), not the generic searches' `game.ai.search.WALL_FACTOR`."""
 WEIGH_SHARE = 0.6
 """Share of the limits after which no more activations are weighed (`macros`)."""
-
-
-class Deadline:
-    """A decision's time limits, from its start: `cap` CPU seconds of this process
-    (`cpu_seconds`: a busy machine makes the answer later, not weaker) and `wall_cap` seconds
-    of the wall clock (so that on a very busy machine an answer still comes in time, weaker).
-    The clocks are parameters so that a test can drive them."""
-
-    def __init__(self, cap: float, wall_cap: float, cpu: Callable[[], float] = cpu_seconds,
-                 wall: Callable[[], float] = time.monotonic) -> None:
-        self.cap, self.wall_cap = cap, wall_cap
-        self._cpu, self._wall = cpu, wall
-        self._cpu0, self._wall0 = cpu(), wall()
-
-    def past(self, share: float) -> bool:
-        """Whether `share` of either limit is spent."""
-        return self._cpu() - self._cpu0 > share * self.cap or self._wall() - self._wall0 > share * self.wall_cap
 
 
 def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: Deadline | None = None) -> list[Macro]:

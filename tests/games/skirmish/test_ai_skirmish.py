@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 from game.ai.agents import make_agent
+from game.ai.search import NO_WALL_LIMIT_ENV
 from game.core.match import Match
 from game.core.plans import follow
 from game.core.protocol import CHANCE, by_itself
@@ -323,7 +324,7 @@ def test_the_worker_process_answers_with_the_skirmish_agents_plan(monkeypatch: p
 
     # both searches keep their CPU caps but no wall-clock limit: on a crowded machine the limit cut
     # the worker's search and not this one's, and the plans differed (the worker inherits the env)
-    monkeypatch.setenv(search.NO_WALL_LIMIT_ENV, "1")
+    monkeypatch.setenv(NO_WALL_LIMIT_ENV, "1")
     s = deployed(9)
     expected = make_agent("greedy", "skirmish", 4).plan(s, s.turn)
     with AgentWorker("skirmish") as worker:
@@ -350,6 +351,6 @@ def test_sight_shares_are_sights_shares_pair_by_pair() -> None:
 def test_the_no_wall_limit_setting_lifts_the_wall_clock_and_keeps_the_cpu_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     budget = BUDGETS["normal"]
     assert budget.wall_limit < 60
-    monkeypatch.setenv(search.NO_WALL_LIMIT_ENV, "1")
+    monkeypatch.setenv(NO_WALL_LIMIT_ENV, "1")
     assert budget.wall_limit == float("inf")
     assert budget.max_seconds == BUDGETS["normal"].max_seconds
