@@ -5,12 +5,14 @@ arena's `greedy` Chaos costs half an arena match. `--potential` gives Order's kn
 another `POTENTIAL` (the share of a line's random-fill gain it counts) while Chaos keeps
 the default, so the yardstick stays the same; `--iterations` gives the level another
 iteration budget under its own CPU cap, and `--chaos-potential` gives Chaos's knowledge
-another potential instead (to measure our Chaos against a fixed Order). Besides the final score it prints the board
+another potential instead (to measure our Chaos against a fixed Order), and `--budget FIELD=VALUE`
+another value of a field of Order's search budget. Besides the final score it prints the board
 score when 32 counters were placed: "late" = final minus that, the points of counters 33-49.
 
     .venv/bin/python tools/oc_order_halves.py --order normal --chaos greedy --seeds 1-8
     .venv/bin/python tools/oc_order_halves.py --order normal --potential 0.7 --seeds 1-8
     .venv/bin/python tools/oc_order_halves.py --order hard --potential 0.7 --iterations 2400
+    .venv/bin/python tools/oc_order_halves.py --order normal --budget leaf_depth=1 --budget rollout_depth=0
     .venv/bin/python tools/oc_order_halves.py --order normal --potential 0.7 --chaos normal --chaos-potential 0.7
 """
 
@@ -23,6 +25,7 @@ import statistics
 import time
 
 from game.ai.agents import BUDGETS, Agent, GreedyAgent, MCTSAgent, make_agent
+from game.ai.mcts import SearchBudget
 from game.ai.search import NO_WALL_LIMIT_ENV
 from game.core.protocol import by_itself
 from game.core.registry import get_game
@@ -32,16 +35,38 @@ from game.order_chaos.scoring import board_score
 from game.order_chaos.state import OrderChaosState
 
 
-def level_agent(level: str, potential: float, seed: int, iterations: int | None = None) -> Agent:
+def level_agent(level: str, potential: float, seed: int, iterations: int | None = None,
+                changes: dict[str, object] | None = None) -> Agent:
     """Our agent at `level` (Order, or Chaos with `--chaos-potential`) with its knowledge's
-    potential set to `potential` (and `iterations` instead of the level's own, when given)."""
+    potential set to `potential` (and `iterations` instead of the level's own, when given; `changes`:
+    other fields of its search budget)."""
     know = OrderChaosKnowledge(potential)
     if level == "greedy":
         return GreedyAgent(know, seed)
     budget = HARD if level == "hard" else BUDGETS[level]
     if iterations is not None:
         budget = dataclasses.replace(budget, iterations=iterations)
+    if changes:
+        budget = dataclasses.replace(budget, **changes)  # type: ignore[arg-type]
     return MCTSAgent(know, budget, seed, level)
+
+
+def budget_changes(pairs: list[str]) -> dict[str, object]:
+    """`FIELD=VALUE` pairs as budget fields, each value read as the field's default is typed."""
+    fields = {f.name: f for f in dataclasses.fields(SearchBudget)}
+    out: dict[str, object] = {}
+    for pair in pairs:
+        name, _, text = pair.partition("=")
+        default = fields[name].default
+        if isinstance(default, bool):
+            out[name] = text.lower() in ("1", "true", "yes")
+        elif isinstance(default, int):
+            out[name] = int(text)
+        elif isinstance(default, float):
+            out[name] = float(text)
+        else:  # optional fields (None by default): "none", a whole number or a number
+            out[name] = None if text.lower() == "none" else int(text) if text.isdigit() else float(text)
+    return out
 
 
 def play_half(order: Agent, chaos: Agent, seed: int) -> tuple[int, int, float]:
@@ -77,6 +102,8 @@ def main() -> None:
     parser.add_argument("--potential", type=float, default=POTENTIAL)
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--chaos-potential", type=float, default=None)
+    parser.add_argument("--budget", action="append", default=[], metavar="FIELD=VALUE",
+                        help="another value for a field of Order's search budget (repeatable), e.g. leaf_depth=1")
     parser.add_argument("--seeds", default="1-8", help="a range FIRST-LAST")
     args = parser.parse_args()
     # Every level's wall-clock limit lifted (the CPU caps kept): a seed replays the same half on a
@@ -85,7 +112,7 @@ def main() -> None:
     first, last = (int(x) for x in args.seeds.split("-"))
     finals, lates, secs = [], [], []
     for seed in range(first, last + 1):
-        order = level_agent(args.order, args.potential, seed, args.iterations)
+        order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget))
         chaos = (make_agent(args.chaos, "order-chaos", seed + 1000) if args.chaos_potential is None
                  else level_agent(args.chaos, args.chaos_potential, seed + 1000))
         final, at_32, sec = play_half(order, chaos, seed)
@@ -94,7 +121,8 @@ def main() -> None:
         secs.append(sec)
         print(f"seed {seed}: Order {final} (late {final - at_32}), {sec:.2f} s/move", flush=True)
     iterations = args.iterations or "the level's"
-    print(f"{args.order} (potential {args.potential}, iterations {iterations}) as Order vs {args.chaos} Chaos "
+    changed = "".join(f", {c}" for c in args.budget)
+    print(f"{args.order} (potential {args.potential}, iterations {iterations}{changed}) as Order vs {args.chaos} Chaos "
           f"(potential {args.chaos_potential or 'of the level'}), "
           f"seeds {args.seeds}: "
           f"mean {statistics.mean(finals):.1f}, late {statistics.mean(lates):.1f}, "
