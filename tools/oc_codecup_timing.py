@@ -3,8 +3,9 @@
 Runs `entropy-tabletop codecup --agent LEVEL` as a child process and plays one half against
 it as a trivial referee: as Chaos's opponent it always passes, as Order's opponent it drops
 random colours on random empty cells (seeded). Prints the wall-clock seconds of every answer
-(mean, max, total per half), the player's CPU seconds for the half (CodeCup allows 30 s a
-game) and whether any answer took more than the 5 s a CodeCup move may take.
+(mean, max and which answer it was, total per half; the first answer includes the program's
+start), the player's CPU seconds for the half (CodeCup allows 30 s a game) and whether any
+answer took more than the 5 s a CodeCup move may take.
 
     .venv/bin/python tools/oc_codecup_timing.py hard --seed 1
 """
@@ -101,15 +102,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    worst = 0.0
+    worst = worst_later = 0.0
     for role, play in (("Chaos", half_as_chaos), ("Order", half_as_order)):
         cpu = _children_cpu()
         times = play(args.level, rng)
         cpu = _children_cpu() - cpu
         worst = max(worst, max(times))
+        later = max(times[1:])
         print(f"{args.level} as {role}: {len(times)} answers, mean {sum(times) / len(times):.2f} s, "
-              f"max {max(times):.2f} s, total {sum(times):.1f} s; CPU {cpu:.1f} s for the half")
+              f"max {max(times):.2f} s; the first (with the program's start) {times[0]:.2f} s, the slowest "
+              f"of the others {later:.2f} s; total {sum(times):.1f} s; CPU {cpu:.1f} s for the half", flush=True)
+        worst_later = max(worst_later, later)
     print("every answer within 5 s" if worst <= 5.0 else f"SLOWEST ANSWER {worst:.2f} s > 5 s")
+    if worst > 5.0 and worst_later <= 5.0:
+        print("(only a first answer, which includes the program's start: every later answer within 5 s)")
 
 
 if __name__ == "__main__":
