@@ -47,10 +47,6 @@ class SearchBudget(Budget):
     """Decision plies of expectimax that value a new leaf (after any rollout)."""
     leaf_top_k: int = 4
     """Moves (best by one-ply score) the leaf expectimax tries at its inner decision nodes."""
-    keep_tree: bool = False
-    """Keep the tree between decisions (open information only): the next decision starts from the
-    node the moves played since, chance draws included, lead to, with its statistics, when the
-    tree holds it within `KEEP_DEPTH` steps (else a fresh tree). Its iterations come on top."""
 
 
 SearchStats = Stats
@@ -70,25 +66,10 @@ class _Node:
 
 _STOP = -99
 """The actor of a leaf node: no seat, no chance, no engine step."""
-KEEP_DEPTH = 6
-"""How many steps (moves and chance draws) below the last root a kept tree is searched for the
-new position: Order & Chaos needs 3 (the slide, the draw, Chaos's place)."""
-
-
-@dataclass
-class _Kept:
-    """The tree of the last decision: where it was searched from, and its scale of values."""
-
-    state: State
-    root: _Node
-    seat: Seat
-    horizon: Hashable
-    values: ValueRange
 
 
 class MCTS:
-    """One search engine, reusable across moves (it keeps no tree between calls unless its budget
-    says `keep_tree`)."""
+    """One search engine, reusable across moves (it keeps no tree between calls)."""
 
     def __init__(self, knowledge: Knowledge, budget: SearchBudget, seed: int, clocks: Clocks = REAL_CLOCKS) -> None:
         self.knowledge = knowledge
@@ -97,9 +78,6 @@ class MCTS:
         self.clocks = clocks
         """What the time limits read (a test drives fake clocks)."""
         self.stats = SearchStats()
-        self.kept_visits = 0
-        """Visits the last decision's root already had from the tree kept (`keep_tree`)."""
-        self._kept: _Kept | None = None
 
     def choose(self, state: State, seat: Seat) -> Command:
         """The most visited root move for `seat`; `state` itself is never changed."""
@@ -119,13 +97,8 @@ class MCTS:
 
     def _search(self, root_state: State, seat: Seat, seats: int, start: float, deadline: Deadline) -> Command:
         horizon = self.knowledge.horizon_key(root_state)
-        kept = self._kept_root(root_state, seat, horizon) if self.budget.keep_tree else None
-        if kept is None:
-            root, self._range = _Node(seat, seats), ValueRange(seats)  # _select normalises by the range
-        else:
-            root, self._range = kept
-        self.kept_visits = root.visits
-        self._kept = _Kept(root_state, root, seat, horizon, self._range) if self.budget.keep_tree else None
+        root = _Node(seat, seats)
+        self._range = ValueRange(seats)  # _select normalises by it
         done = 0
         for done in range(1, self.budget.iterations + 1):
             self._range.add(self._iterate(root, root_state, seats, horizon))
@@ -135,33 +108,6 @@ class MCTS:
                              key=lambda kv: (kv[1].visits, kv[1].totals[seat] / max(1, kv[1].visits)))
         self.stats = SearchStats(done, time.perf_counter() - start, len(root.children), best.visits)
         return best_cmd
-
-    def _kept_root(self, state: State, seat: Seat, horizon: Hashable) -> tuple[_Node, ValueRange] | None:
-        """The kept tree's node for `state` (`seat` to decide, same horizon), found by playing the
-        tree's moves and draws from the last root, most visited first; None if it holds none.
-        Only the first decision of `seat` on each path can be it: the seat is asked at each one."""
-        kept = self._kept
-        if kept is None or kept.seat != seat or kept.horizon != horizon:
-            return None
-        target = state.info_key(seat)
-
-        def find(node: _Node, at: State, depth: int) -> _Node | None:
-            if depth > 0 and node.actor == seat:
-                return node if at.info_key(seat) == target else None
-            if depth >= KEEP_DEPTH:
-                return None
-            for cmd, child in sorted(node.children.items(), key=lambda kv: -kv[1].visits):
-                if child.actor == _STOP:
-                    continue
-                nxt = at.clone()
-                nxt.apply(cmd)
-                found = find(child, nxt, depth + 1)
-                if found is not None:
-                    return found
-            return None
-
-        node = find(kept.root, kept.state, 0)
-        return None if node is None else (node, kept.values)
 
     # --- one iteration -------------------------------------------------------------
     def _iterate(self, root: _Node, root_state: State, seats: int, horizon: Hashable) -> list[float]:
