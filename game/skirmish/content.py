@@ -366,9 +366,9 @@ class Condition:
     stats: tuple[tuple[Stat, int], ...] = ()
     flags: tuple[ConditionFlag, ...] = ()
     round_damage: int = 0
-    """Health lost at the start of each round (no roll, no defence)."""
+    """Health lost as each round it lasts ends (no roll, no defence; `rules._condition_ticks`)."""
     round_heal: int = 0
-    """Health regained at the start of each round (up to the model's starting health)."""
+    """Health regained as each round it lasts ends (up to the model's starting health)."""
     rounds: int = 1
     """Default duration in rounds; 0 = until cleared."""
 

@@ -16,7 +16,8 @@ A game (the rulebook's procedure, `docs/rules/skirmish.md` in our words):
    rolled again at a point each (once per die). Landed dice deal `attacks.damage_per_hit`
    each; a model at 0 health falls. Exclusively ranged weapons of a model with an enemy in
    base contact or melee reach land only on a 6.
-5. The round ends when both sides are out; conditions count down, round-long changes end, the
+5. The round ends when both sides are out; conditions deal their damage and healing (Rotting,
+   Burning, Regrowing) and count down, round-long changes end, the
    mission scores. After the mission's last round (or when a side has no models) the game ends.
 
 Effects of the content's vocabulary interpreted so far: `stat`, `heal`, `damage`,
@@ -988,7 +989,30 @@ def _over_early(s: S, ev: list[Event]) -> bool:
     return False
 
 
+def _condition_ticks(s: S, ev: list[Event]) -> None:
+    """Each condition's damage and healing for the round ending (Rotting, Burning, Regrowing),
+    before durations count down: a condition of N rounds acts N times, and Burning's one round
+    is the 2 damage "at the start of the next round" its text promises."""
+    for f in s.figures:
+        if not f.on_table:
+            continue
+        for cond in list(f.conditions):
+            kind = s.conditions.get(cond)
+            if kind is None:
+                continue
+            if kind.round_damage:
+                _hurt(s, f, kind.round_damage, "effect", ev)
+            if kind.round_heal and not f.fallen:
+                gained = min(kind.round_heal, f.unit.health - f.health)
+                if gained > 0:
+                    f.health += gained
+                    ev.append(Healed(f.id, gained, f.health))
+
+
 def _end_round(s: S, ev: list[Event]) -> None:
+    _condition_ticks(s, ev)
+    if _over_early(s, ev):
+        return
     for f in s.figures:
         for cond, left in list(f.conditions.items()):
             if left == 1:

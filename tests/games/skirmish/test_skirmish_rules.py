@@ -23,6 +23,7 @@ from game.skirmish.commands import (
     EndStep,
     EnvironmentCard,
     EnvironmentRoll,
+    Fell,
     KeepRoll,
     Move,
     Reroll,
@@ -582,6 +583,33 @@ def test_tokens_leave_when_their_rounds_run_out() -> None:
     rules._end_round(s, [])
     assert [(t.kind, t.rounds) for t in s.tokens] == [("veil", 1), ("pavise", 0)]
     assert len(s.table.tokens) == 2
+
+
+def test_rotting_burning_and_regrowing_act_as_each_round_they_last_ends() -> None:
+    """Conditions with damage or healing a round act before they count down: a two-round
+    Rotting deals 1 twice, a one-round Burning its 2 once, Regrowing heals up to full health,
+    and a model they bring to 0 falls (the engine had read these numbers and never used them)."""
+    s = table(faction_1="veilmoth", faction_2="cinderhorn")
+    rot = put(s, 1, "ash_reaver", 20, 20)
+    burn = put(s, 1, "forge_hound", 25, 20)
+    grow = put(s, 1, "hearth_chief", 30, 20)
+    frail = put(s, 0, "dustcaller", 10, 10)
+    put(s, 0, "veilmother", 5, 5)
+    rot.conditions["rotting"] = 2
+    burn.conditions["burning"] = 1
+    grow.conditions["regrowing"] = 2
+    grow.health = grow.unit.health - 3
+    frail.health = 1
+    frail.conditions["rotting"] = 2
+    ev: list = []
+    rules._end_round(s, ev)
+    assert (rot.health, burn.health, grow.health) == (rot.unit.health - 1, burn.unit.health - 2, grow.unit.health - 1)
+    assert frail.fallen and any(isinstance(e, Fell) and e.model == frail.id for e in ev)
+    assert "burning" not in burn.conditions and rot.conditions["rotting"] == 1
+    s.phase = "activations"
+    rules._end_round(s, [])
+    assert (rot.health, burn.health, grow.health) == (rot.unit.health - 2, burn.unit.health - 2, grow.unit.health)
+    assert "rotting" not in rot.conditions and "regrowing" not in grow.conditions
 
 
 def test_a_model_that_crosses_a_thorn_patch_is_slowed() -> None:
