@@ -1,7 +1,8 @@
 """A side's position in one number: its margin over the other side, in worth (`odds`).
 
 Terms, each for both sides and subtracted:
-- **material**: every standing model's worth, scaled by its health (`odds.standing`);
+- **material**: every standing model's worth, scaled by its health (`odds.standing`) net of
+  what its conditions will still deal or heal (`odds.lasting_health`);
 - **score**: the mission points already scored (`odds.SCORE_WORTH` each);
 - **objectives**: the points still to be scored, projected: an objective held now (the engine's
   own `rules.controller`) counts `HELD` of its remaining value, and the pressure of models near
@@ -215,7 +216,7 @@ def margin(s: SkirmishState, side: int, sights: Sightings, next_side: int | None
     material = [0.0, 0.0]
     for f in s.figures:
         if f.on_table:
-            material[f.side] += odds.standing(s, f)
+            material[f.side] += odds.standing(s, f, odds.lasting_health(s, f))
     value = material[0] - material[1]
     value += (s.score[0] - s.score[1]) * odds.SCORE_WORTH
     value += objectives(s, w)

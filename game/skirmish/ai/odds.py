@@ -66,6 +66,23 @@ def standing(s: SkirmishState, f: Figure, health: float | None = None) -> float:
     return worth(s, f) * (ALIVE_SHARE + (1 - ALIVE_SHARE) * min(h, f.unit.health) / f.unit.health)
 
 
+def lasting_health(s: SkirmishState, f: Figure) -> float:
+    """`f`'s health once its conditions have dealt the damage and healing still to come (Rotting,
+    Burning, Regrowing: `rules._condition_ticks`), as many round ends as they last and the game
+    has left, healing up to full: a rotting enemy is already worth less, so a hex that rots pays."""
+    h = float(f.health)
+    if not f.conditions:
+        return h
+    ends_left = s.mission.rounds - max(s.round, 1) + 1
+    for cond, left in f.conditions.items():
+        kind = s.conditions.get(cond)
+        if kind is None or not (kind.round_damage or kind.round_heal):
+            continue
+        times = ends_left if left == 0 else min(left, ends_left)
+        h = min(float(f.unit.health), h + (kind.round_heal - kind.round_damage) * max(0, times))
+    return h
+
+
 def binomial(n: int, p: float) -> list[float]:
     """P(k successes) for k = 0..n."""
     out = [0.0] * (n + 1)

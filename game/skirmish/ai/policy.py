@@ -22,6 +22,7 @@ from game.skirmish.ai.evaluate import WEIGHTS, Weights, margin
 from game.skirmish.ai.sightings import Sightings
 from game.skirmish.attacks import damage_per_hit, hit_chance
 from game.skirmish.commands import (
+    Activate,
     Attack,
     Deploy,
     EndActivation,
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 ABILITY_MARGIN = 0.5
 """An ability is used when it gains at least this much worth over what it gives up."""
+ABILITY_TRIALS = 6
+"""How many uses of a model's abilities `ability_value` tries when weighing its activation."""
 JOIN_BONUS = 1.2
 """What deploying in a block is worth over the same spot alone (about three crowded friends)."""
 
@@ -220,6 +223,42 @@ class Policy:
             if gain > best:
                 best, pick = gain, use
         return pick
+
+    def ability_value(self, s: SkirmishState, f: Figure) -> float:
+        """What `f`'s best ability used instead of attacking, from where it stands, adds to the
+        side's value (0: none worth anything): the trial on a copy that `best_ability` makes, so
+        the search weighs an activation whose worth is a hex or a veil as it weighs one whose
+        worth is its shots (before, a caster with a weak weapon was never chosen to activate).
+        At most `ABILITY_TRIALS` uses are tried, the targets nearest the enemy first."""
+        if not any(a.use == "instead_of_attack" for a in f.unit.abilities) or f.activated:
+            return 0.0
+        work = s.clone()
+        start = Activate(self.side, (f.id,), "attack_move")
+        if rules.why_illegal(work, start) is not None:
+            return 0.0
+        work.apply(start)
+        if work.activation is None or work.roll is not None:
+            return 0.0
+        enemies = [e.at for e in work.alive(1 - self.side) if e.on_table]
+        if not enemies:
+            return 0.0
+
+        def nearness(use: UseAbility) -> float:
+            if use.target >= 0:
+                return math.dist(f.at, work.figures[use.target].at)
+            return min(math.dist(use.at, e) for e in enemies)
+
+        offered = sorted((c for c in work.candidates(self.side) if isinstance(c, UseAbility) and c.model == f.id
+                          and f.unit.abilities[c.ability].use == "instead_of_attack"), key=nearness)
+        if not offered:
+            return 0.0
+        before = self.value(self._after_activation(work), 1 - self.side)
+        best = 0.0
+        for use in offered[:ABILITY_TRIALS]:
+            trial = work.clone()
+            trial.apply(use)
+            best = max(best, self._settled_value(trial) - before)
+        return best
 
     def move_gain(self, s: SkirmishState, f: Figure) -> float:
         """How much the best move beats standing still (the position after the activation)."""

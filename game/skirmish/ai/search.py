@@ -128,9 +128,11 @@ def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: Deadline 
         ranked = sorted(scored, key=lambda v: -(v[0] + v[1]))
         for v, a, p in ranked[:budget.per_model]:
             out.append(Macro(f.id, "move_attack", p, v + a))
-        if stay[1] > 0:
+        # an ability used instead of the attacks (a hex, a veil) is weighed like the attacks
+        instead = max(stay[1], policy.ability_value(s, f) if policy.abilities else 0.0)
+        if instead > 0:
             best_move = max(scored, key=lambda v: v[0])
-            out.append(Macro(f.id, "attack_move", best_move[2], stay[1] + best_move[0]))
+            out.append(Macro(f.id, "attack_move", best_move[2], instead + best_move[0]))
         if far:
             doubled = policy.spot_values(s, f, None, far)[1:]
             v, _, end = max(doubled, key=lambda v: v[0])

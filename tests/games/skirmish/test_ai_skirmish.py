@@ -25,7 +25,7 @@ from game.skirmish.ai.evaluate import margin
 from game.skirmish.ai.policy import Policy
 from game.skirmish.ai.sightings import Sightings
 from game.skirmish.attacks import hit_chance
-from game.skirmish.commands import Activate, Attack, KeepRoll, Move, Reroll, Roll
+from game.skirmish.commands import Activate, Attack, KeepRoll, Move, Reroll, Roll, UseAbility
 from game.skirmish.game import SKIRMISH
 from game.skirmish.geometry import Terrain
 from game.skirmish.model import PendingRoll
@@ -245,6 +245,45 @@ def test_a_tactic_that_adds_attacks_is_chosen_for_a_strong_attack_and_none_for_n
     t.x, t.y = 30, 30
     nothing = tactics.choose_tactic(s, 0, lambda boost: policy.attack_value(s, reaver, boost), moving=False)
     assert nothing not in ("Blood Up", "Horns Lowered")
+
+
+def test_a_rotting_enemy_is_worth_less_and_the_blightcaster_rots_rather_than_darts_it() -> None:
+    """Rotting's damage to come counts in the evaluator (`odds.lasting_health`), so Rot Hex (2
+    damage over two round ends, no roll) beats the Bone dart's one die of 1 damage; without it
+    the hex looked worth nothing and the computer never used it."""
+    s = table("veilmoth", "cinderhorn")
+    caster = put(s, 0, "blightcaster", 10, 10)
+    reaver = put(s, 1, "ash_reaver", 10, 18)
+    put(s, 1, "hearth_chief", 30, 34)
+    healthy = margin(s, 0, Sightings())
+    reaver.conditions["rotting"] = 2
+    assert odds.lasting_health(s, reaver) == reaver.unit.health - 2
+    assert margin(s, 0, Sightings()) > healthy
+    s.round = s.mission.rounds  # one round end left: it rots once
+    assert odds.lasting_health(s, reaver) == reaver.unit.health - 1
+    s.round = 1
+    del reaver.conditions["rotting"]
+    s.apply(Activate(0, (caster.id,), "attack_move"))
+    use = Policy(0, Sightings()).step(s)
+    assert isinstance(use, UseAbility)
+    assert caster.unit.abilities[use.ability].name == "Rot Hex"
+
+
+def test_the_search_weighs_a_hex_as_an_activation_when_the_casters_weapon_cannot_reach() -> None:
+    """An enemy 13" off: out of the Bone dart's 10", inside Rot Hex's 14". The search offers
+    the Blightcaster's hex-then-move activation at the hex's worth (before, with no attack from
+    where it stood, it offered none, so a caster with a weak weapon was never chosen for its
+    hex)."""
+    s = table("veilmoth", "cinderhorn")
+    caster = put(s, 0, "blightcaster", 10, 10)
+    put(s, 1, "ash_reaver", 10, 23.5)
+    put(s, 1, "hearth_chief", 30, 34)
+    policy = Policy(0, Sightings())
+    assert policy.attack_choices(s, caster) == []
+    hex_worth = policy.ability_value(s, caster)
+    assert hex_worth > 0
+    offered = [m for m in search.macros(s, policy, BUDGETS["greedy"]) if m.figure == caster.id]
+    assert any(m.order == "attack_move" for m in offered)
 
 
 # --- the agent ----------------------------------------------------------------------------
