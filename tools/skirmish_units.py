@@ -8,8 +8,9 @@ its units deal the damage, which only stand, which abilities and tactics the com
         --factions veilmoth,meridian --games 2 --seed 1302 --no-wall-limit
 
 Per faction it prints one row per unit type (summed over every game it played): models fielded,
-activations, attack dice, hits (dice that landed on an attack), damage dealt by attacks, damage
-dealt by effects and blasts, models removed, and each ability's uses; then its tactics declared
+activations, attack dice, damage dealt to the enemy by attacks and by effects and blasts, models
+it brought to 0 health, damage it took with no attacker (conditions, the Environment), and each
+ability's uses; then its tactics declared
 and succeeded, and its points by source. `--json FILE` writes the same tallies.
 """
 
@@ -28,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.arena import _play_one  # noqa: E402
 from game.ai.agents import make_agent  # noqa: E402
 from game.skirmish.commands import (  # noqa: E402
-    AbilityUsed, ActivationBegan, Attacked, Damaged, Fell, Rolled, TacticResolved,
+    AbilityUsed, ActivationBegan, Attacked, Damaged, TacticResolved,
 )
 from tools.skirmish_balance import choices, lift_wall_limits  # noqa: E402
 
@@ -41,8 +42,6 @@ def tally_game(match: Any, tallies: dict[str, Tally], points: dict[str, Counter[
     state = match.state
     figures = state.figures
     faction_of = [state.factions[s].id for s in (0, 1)]
-    last_attacker = -1
-    pending_attack = False
     for entry in match.log:
         e = entry.event
         if isinstance(e, ActivationBegan):
@@ -55,14 +54,10 @@ def tally_game(match: Any, tallies: dict[str, Tally], points: dict[str, Counter[
         elif isinstance(e, Attacked):
             f = figures[e.model]
             tallies[faction_of[f.side]][f.unit.id]["attack dice"] += e.dice
-            last_attacker, pending_attack = e.model, True
-        elif isinstance(e, Rolled) and e.purpose in ("attack", "reroll") and pending_attack:
-            f = figures[last_attacker]
-            tallies[faction_of[f.side]][f.unit.id]["hits"] += sum(e.landed)
         elif isinstance(e, Damaged) and e.by < 0 and e.cause == "effect":
             f = figures[e.model]
             tallies[faction_of[f.side]][f.unit.id]["damage taken with no attacker (conditions, Environment)"] += e.amount
-        elif isinstance(e, Damaged) and e.by >= 0:
+        elif isinstance(e, Damaged) and e.by >= 0 and figures[e.by].side != figures[e.model].side:
             f = figures[e.by]
             key = "damage by attacks" if e.cause == "attack" else "damage by effects"
             tallies[faction_of[f.side]][f.unit.id][key] += e.amount
@@ -72,8 +67,6 @@ def tally_game(match: Any, tallies: dict[str, Tally], points: dict[str, Counter[
             f = figures[e.model]
             name = f.unit.abilities[e.ability].name
             tallies[faction_of[f.side]][f.unit.id][f"ability {name}"] += 1
-        elif isinstance(e, Fell):
-            pending_attack = False
     for side in (0, 1):
         for f in figures:
             if f.side == side:
