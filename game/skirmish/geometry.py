@@ -554,6 +554,26 @@ def far_half(size: tuple[float, float], own: Sequence[Point2], enemy: Sequence[P
     return tuple((round(x, 6), round(y, 6)) for x, y in list(half.exterior.coords)[:-1])
 
 
+FREE_MARGIN = 0.02
+"""Inches added round every base when `free_spots` carves them out: the carved discs are
+polygons inside the true circles, and the spots are rounded to 0.001"."""
+
+
+def free_spots(table: Table, others: Sequence[Body], radius: float, area: Sequence[Point2], count: int) -> list[Point2]:
+    """Up to `count` points where a base of `radius` may stand with its centre inside the
+    polygon `area` (a deployment zone): the polygon, kept `radius` from the table's edges, less
+    every base and token grown by `radius`; one point inside each free piece, biggest first.
+    A grid of spots can miss the room that models placed off the grid leave; this cannot."""
+    region = shapely.intersection(Polygon(area), shapely.box(radius, radius, table.width - radius, table.depth - radius))
+    circles = _circles(table, others, None)
+    if len(circles):
+        grown = shapely.buffer(shapely.points(circles[:, :2]), circles[:, 2] + radius + FREE_MARGIN, quad_segs=16)
+        region = shapely.difference(region, shapely.union_all(grown))
+    parts = sorted((p for p in shapely.get_parts(region) if not p.is_empty and p.area > 0), key=lambda p: -p.area)
+    inside = shapely.point_on_surface(parts[:count])
+    return [(round(float(p.x), 3), round(float(p.y), 3)) for p in inside]
+
+
 def overlaps_terrain(table: Table, x: float, y: float, radius: float) -> bool:
     """Whether a circle (a token being placed) overlaps a terrain piece's footprint."""
     if not table.terrain:

@@ -1334,7 +1334,8 @@ DEPLOY_SAMPLES = 24
 
 
 def _deploy_candidates(s: S, seat: int) -> list[Command]:
-    """Legal spots for the next model, on a grid a base across over the zone, spread out."""
+    """Legal spots for the next model, on a grid a base across over the zone, spread out; when
+    no grid point is free, a spot in each piece of room the zone has left (`geo.free_spots`)."""
     f = next(g for g in s.figures if g.side == seat and not g.deployed)
     zone = s.mission.zones[seat]
     xs, ys = [p[0] for p in zone], [p[1] for p in zone]
@@ -1353,6 +1354,9 @@ def _deploy_candidates(s: S, seat: int) -> list[Command]:
     if len(out) > DEPLOY_SAMPLES:
         stride = len(out) / DEPLOY_SAMPLES
         out = [out[int(i * stride)] for i in range(DEPLOY_SAMPLES)]
+    if not out:  # models placed off the grid can leave room only between its points
+        spots = geo.free_spots(s.table, bodies, geo.base_radius(f.unit.base_mm), zone, DEPLOY_SAMPLES)
+        out = [cmd for cmd in (Deploy(seat, f.id, p) for p in spots) if _deploy_refusal(s, cmd, bodies) is None]
     return out
 
 

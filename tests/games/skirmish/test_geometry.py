@@ -25,6 +25,7 @@ from game.skirmish.geometry import (
     base_radius,
     costs,
     edge_gap,
+    free_spots,
     in_base_contact,
     path,
     placement_refusal,
@@ -120,6 +121,25 @@ def test_a_placement_overlapping_a_base_is_refused_with_the_reason() -> None:
     other = model(10, 10, "other")
     assert placement_refusal(table, [other], model(10.8, 10, "me")) == "That spot overlaps another model's base."
     assert placement_refusal(table, [other], model(10 + 2 * R32, 10, "me")) is None  # touching is fine
+
+
+def test_free_spots_find_the_room_a_grid_of_spots_misses() -> None:
+    """A strip of a zone one 32 mm base deep: models stand on four of the five centres a base-wide
+    grid would try and a token sits just below the fifth. Every grid centre is taken, yet room
+    is left above the token: the spots found are legal placements there."""
+    zone = [(0.0, 0.0), (6.0, 0.0), (6.0, 2 * R32), (0.0, 2 * R32)]
+    grid = [(R32 + 2 * R32 * i, R32) for i in range(5)]
+    table = Table(tokens=(Token(grid[2][0], 0.1),))
+    others = [model(x, y, f"g{k}", R25) for k, (x, y) in enumerate(grid) if k != 2]
+
+    def legal(x: float, y: float) -> bool:
+        return placement_refusal(table, others, model(x, y, "me")) is None and 0 <= x <= 6 and 0 <= y <= 2 * R32
+
+    assert not any(legal(x, y) for x, y in grid)
+    spots = free_spots(table, others, R32, zone, 8)
+    assert spots and all(legal(x, y) for x, y in spots)
+    assert all(abs(x - grid[2][0]) < 0.3 for x, _ in spots)
+    assert free_spots(table, others, 3.0, zone, 8) == []  # no room for a base this big
 
 
 def test_a_placement_off_the_table_or_on_a_token_is_refused_with_the_reason() -> None:

@@ -99,6 +99,31 @@ def test_a_model_deploys_only_inside_its_zone_and_not_on_another_base() -> None:
     assert "overlaps another model" in SKIRMISH.check(s, Deploy(0, g.id, ok.at)).reason
 
 
+def test_a_model_always_has_a_deployment_spot_when_its_zone_has_room() -> None:
+    """Found by the conformance suite (hypothesis): random deployments left no point of the
+    spot grid free for the Siege Mantis's 60 mm base though its zone had room, so the seat had
+    no legal command (and the AI's `deploy` would have failed). Played out as found."""
+    from game.core.rng import Rng
+    from tests.conformance.test_conformance import random_match as play_in
+    from tests.random_play import pick
+
+    config = {"mission": "scattered_shards", "faction_1": "meridian", "roster_1": "survey_party",
+              "faction_2": "tessellate", "roster_2": "siege_line", "terrain": "mission", "environment": "dice"}
+    seed = 219831
+    s = play_in(SKIRMISH, config, seed, 2, 8, random.Random(seed)).state.determinize(1, Rng(seed + 1))
+    r = random.Random(1)
+    deployed = 0
+    while s.phase in ("deploy_rolloff", "deploy"):
+        for seat in s.to_act():
+            if seat >= 0:
+                legal = s.candidates(seat)
+                assert legal, f"seat {seat} has no spot for its next model"
+                assert all(SKIRMISH.check(s, c) is None for c in legal)
+                deployed += 1
+        s.apply(pick(s, r))
+    assert deployed >= 10 and all(f.deployed for f in s.figures)
+
+
 # --- activation points -------------------------------------------------------------------
 
 def test_points_are_2_plus_living_leaders_leadership_and_carry_over() -> None:
