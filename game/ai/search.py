@@ -12,7 +12,7 @@ not weaker) and `Budget.wall_limit` seconds of the wall clock (`WALL_FACTOR` tim
 unless a budget names its own): on a crowded machine, where the CPU cap can take ten times as
 long on the wall clock, the answer still comes in time, weaker. Both are counted from the start
 of each decision (`Deadline`, a fresh one per `choose`). `NO_WALL_LIMIT_ENV` lifts every wall
-limit of every game and keeps the CPU caps. Games with searches of their own (the skirmish's)
+limit of every game and keeps the CPU caps. Games with searches of their own (the skirmish's, Rally's planner)
 use the same `Deadline` and `wall_limit`.
 """
 

@@ -42,7 +42,7 @@ import time
 from dataclasses import dataclass
 
 from game.ai.agents import Agent
-from game.ai.search import cpu_seconds
+from game.ai.search import REAL_CLOCKS, Clocks, Deadline, wall_limit
 from game.core.hexgrid import Hex
 from game.core.plans import Plan
 from game.core.protocol import AUTO, Command, Seat, State
@@ -76,7 +76,8 @@ class PlanSettings:
     simulate: bool = True
     opponent_width: int = 2
     max_seconds: float | None = None
-    """Stop simulating further candidates after this long (None: never; for tests)."""
+    """Stop simulating further candidates after this many CPU seconds (None: never; for tests),
+    or after `search.wall_limit` of them on the wall clock (a crowded machine: later, weaker)."""
     careful: bool = False
     """Judge positions with `evaluate`'s careful margins (wins, being out, ships in reach)."""
 
@@ -114,6 +115,8 @@ class RallyAgent(Agent):
         self.rng = Rng(seed)
         self.last_plan_seconds = 0.0
         self.last_candidates = 0
+        self.clocks: Clocks = REAL_CLOCKS
+        """What the planning's time limits read (a test drives fake clocks)."""
 
     def plan(self, state: State, seat: Seat) -> Plan:
         """Planning: the steps that turn the seat's draft into its programs and finish
@@ -215,8 +218,9 @@ class RallyAgent(Agent):
     # --- planning --------------------------------------------------------------------------
     def programs(self, state: RallyState, det: RallyState, seat: Seat) -> planner.JointProgram:
         """The program of every own ship for this era (see the module docstring)."""
-        t0, cpu0 = time.perf_counter(), cpu_seconds()
         st = self.settings
+        t0 = time.perf_counter()
+        deadline = Deadline(st.max_seconds, wall_limit(st.max_seconds), self.clocks.cpu, self.clocks.wall)
         hand = sorted(det.hands[seat] + [c for s in det.ships_of(seat) for c in s.program])
         ctx = planner.context(det, seat)
         if st.careful:
@@ -237,7 +241,7 @@ class RallyAgent(Agent):
             return outs[k]
 
         for i, (estimate, joint) in enumerate(joints):
-            if st.max_seconds is not None and i > 0 and cpu_seconds() - cpu0 > st.max_seconds:
+            if i > 0 and deadline.past():
                 break
             values: list[float] = []
             for k, w in enumerate(worlds):

@@ -685,3 +685,35 @@ def test_the_planner_never_plays_three_turn_cards_in_a_row() -> None:
         kinds = cand.program
         for k in range(len(kinds) - 2):
             assert not all(x in ("left60", "right60", "right120", "left120", "turn180") for x in kinds[k:k + 3]), kinds
+
+
+@pytest.mark.parametrize("lifted", [False, True])
+def test_normal_planning_stops_at_its_wall_limit_on_a_crowded_machine(lifted: bool,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rally's planner had only its CPU cap: on a crowded machine (the wall clock runs, this
+    process gets no CPU) it now stops simulating candidates once the generic wall limit
+    (`search.wall_limit`) has passed, unless the no-wall-limit setting lifts it."""
+    from game.ai.search import NO_WALL_LIMIT_ENV, wall_limit
+    from tests.ai.test_search import crowded
+
+    if lifted:
+        monkeypatch.setenv(NO_WALL_LIMIT_ENV, "1")
+    simulated: list[int] = []
+    real_play_out = agent_module.play_out
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        simulated.append(1)
+        return real_play_out(*args, **kwargs)
+
+    monkeypatch.setattr(agent_module, "play_out", counted)
+    s, seat = next((s, seat) for s, seat in _positions(("planning",), 12) if len(s.hands[seat]) >= 5)
+    agent = RallyAgent("normal", SETTINGS["normal"], 3)
+    agent.clocks = crowded()
+    agent.plan(s, seat)
+    settings = SETTINGS["normal"]
+    candidates = len(simulated) // settings.samples
+    assert len(simulated) % settings.samples == 0
+    if lifted:
+        assert candidates == min(agent.last_candidates, settings.candidates) > 7
+    else:
+        assert candidates == int(wall_limit(settings.max_seconds)) + 1 < agent.last_candidates
