@@ -292,7 +292,8 @@ class TableScene(Scene):
 
     def movable(self) -> list[Target]:
         seat = self.acting_human()
-        key = (len(self.match.commands), seat, id(self.match.state))
+        # (the view's busy words too: what may be picked up waits while it shows a round, Rally's)
+        key = (len(self.match.commands), seat, id(self.match.state), self.view.busy_words())
         if key != self._movable_key:
             self._movable_key = key
             self._movable = [] if seat is None else [

@@ -763,9 +763,18 @@ class RallyView(GameView):
             return was
         return False
 
+    def _round_on_screen(self) -> bool:
+        """A chaos round (live or replayed) is still being shown: the decision it leads to waits
+        for it, or the table would tell of a card before it is played (play-test: a person's
+        'New ship' box showed while the first card of the round that built it still played)."""
+        return self._round_dock is not None or self._replaying
+
     def _placing_seat(self) -> int | None:
-        """The seat placing a ship now (set-up or a built ship), whoever it is."""
+        """The seat placing a ship now (set-up or a built ship), whoever it is; None while the
+        round that built it is still being shown."""
         v = self.view
+        if self._round_on_screen():
+            return None
         if v.get("phase") == "setup_ships" and int(v.get("turn", -1)) >= 0:
             return int(v["turn"])
         p = v.get("pending") or {}
@@ -773,7 +782,7 @@ class RallyView(GameView):
 
     def _placing_ship(self) -> bool:
         v = self.view
-        if not self._my_turn():
+        if not self._my_turn() or self._round_on_screen():
             return False
         return v.get("phase") == "setup_ships" or (v.get("pending") or {}).get("kind") == "place_built_ship"
 

@@ -8,7 +8,7 @@ from game.core.match import Match
 from game.core.registry import get_game
 from scenes.app import AppContext, step
 from scenes.table import TableScene
-from scenes.views.rally.view import ROUND_BUSY
+from scenes.views.rally.view import NEW_SHIP, ROUND_BUSY
 from tests.scenes.gestures import DT
 from tests.scenes.rally.test_table_rally import ctx, pending_for_0, rally_view, settle  # noqa: F401
 
@@ -46,3 +46,26 @@ def test_the_cargo_panel_opens_when_the_round_has_been_shown(ctx: AppContext) ->
     assert [a.label for a in view.actions(0)] == ["Keep cargo as is"]
     assert view.busy_words() is None and scene.btn_hint.enabled
     assert [b.label for b in scene.action_buttons] == ["Keep cargo as is"]
+
+
+def test_a_built_ship_is_offered_once_the_round_that_built_it_has_been_shown(ctx: AppContext) -> None:  # noqa: F811
+    """Play-test (sixth session): the 'New ship' box and its placing showed while the round's
+    first card still played, telling the table of a Build Ship before it was played."""
+    match = before_the_round_that_asks("place_built_ship")
+    scene = TableScene(ctx, match, use_process=False)
+    ctx.stack.push(scene)
+    view = rally_view(scene)
+    playing = 0
+    for _ in range(600):
+        step(ctx, [], DT)
+        if (view.view.get("pending") or {}).get("kind") != "place_built_ship":
+            continue
+        if not view._playing_round:
+            break
+        playing += 1
+        assert view._placing_seat() is None and not view._placing_ship(), "no ship to place over the playback"
+    assert playing > 10, "the round leading to the built ship was played back"
+    settle(ctx, scene)
+    step(ctx, [], DT)
+    assert view._placing_seat() == 0 and view._placing_ship(), "the ship is offered once the round has been shown"
+    assert scene.movable() == [NEW_SHIP], "and it may be picked up (its hexes glow)"
