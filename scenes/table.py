@@ -1263,7 +1263,7 @@ class TableScene(Scene):
         side = self.side_rect
         fs = self.fs
         y = self.seats_top
-        to_act = self.match.to_act()
+        to_act = self.view.shown_to_act(self.match.to_act())
         thinking = self.thinking_seats()
         for seat, kind in enumerate(self.match.seats):
             row = pygame.Rect(side.x + 12, y, side.width - 24, int(fs * 1.7))

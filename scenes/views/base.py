@@ -362,6 +362,12 @@ class GameView(ABC):
     def announcement(self, animator: Animator) -> Announcement | None:
         return None
 
+    def shown_to_act(self, to_act: list[Seat]) -> list[Seat]:
+        """The seats the side panel marks as acting: by default whoever must act. A view still
+        showing what led to the decision (Rally's round playback) marks nobody yet, or the panel
+        would tell of a card before it is played."""
+        return to_act
+
     def busy_words(self) -> str | None:
         """Why Hint and Undo wait now: the view plays back something the person asked to watch
         (Rally's "Replay chaos"), in words for the greyed buttons' tooltips; None by default."""

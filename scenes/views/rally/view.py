@@ -769,6 +769,9 @@ class RallyView(GameView):
         'New ship' box showed while the first card of the round that built it still played)."""
         return self._round_dock is not None or self._replaying
 
+    def shown_to_act(self, to_act: list[Seat]) -> list[Seat]:
+        return [] if self._round_on_screen() else to_act
+
     def _placing_seat(self) -> int | None:
         """The seat placing a ship now (set-up or a built ship), whoever it is; None while the
         round that built it is still being shown."""

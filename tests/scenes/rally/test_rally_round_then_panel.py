@@ -64,8 +64,10 @@ def test_a_built_ship_is_offered_once_the_round_that_built_it_has_been_shown(ctx
             break
         playing += 1
         assert view._placing_seat() is None and not view._placing_ship(), "no ship to place over the playback"
+        assert match.to_act() == [0] and view.shown_to_act(match.to_act()) == [], "nor a seat marked to act"
     assert playing > 10, "the round leading to the built ship was played back"
     settle(ctx, scene)
     step(ctx, [], DT)
     assert view._placing_seat() == 0 and view._placing_ship(), "the ship is offered once the round has been shown"
     assert scene.movable() == [NEW_SHIP], "and it may be picked up (its hexes glow)"
+    assert view.shown_to_act(match.to_act()) == [0]
