@@ -227,3 +227,28 @@ def test_an_order_and_chaos_game_counts_its_moves_not_its_draws(ui_ctx) -> None:
     line = scene.move_line()  # the last move: the last draw and Chaos placing it
     assert match.commands[-2].seat < 0 <= match.commands[-1].seat
     assert "drew" in line and "placed" in line and scene.step == len(match.commands)
+
+
+def test_the_move_that_ends_half_1_shows_its_full_board_in_the_replay(ui_ctx) -> None:
+    """Play-test (sixth session): move 97, '... Half 1 over: Computer 1 scored 67', showed half 2's
+    empty board, so the finished half 1 was nowhere in the replay. The view shows half 1's kept
+    board and score there, and the live table keeps the state's own (empty) board."""
+    from scenes.replay import ReplayScene
+
+    match = random_match("order-chaos", ["greedy", "greedy"], 10_000)
+    states = list(match.states())
+    ended = next(k for k, c in enumerate(match.commands, start=1) if c.seat >= 0 and states[k].view(0)["half"] == 1)
+    scene = push(ui_ctx, ReplayScene(ui_ctx, Replay.of(match)))
+    move = next(m for m in range(1, scene.moves + 1) if scene.stops[m] == ended)
+    scene.go(move)
+    view = scene.view
+    state_view = view.view
+    assert all(x is None for row in state_view["board"] for x in row), "the state is half 2's empty board"
+    shown = view._display(scene.animator)
+    assert shown["board"] == state_view["first_half_board"]
+    assert shown["total"] == state_view["half_scores"][0] and shown["half"] == 0
+    scene.go(move + 1)
+    assert view._display(scene.animator)["half"] == 1, "the next move is half 2's"
+    view.read_only = False
+    scene.go(move)
+    assert view._display(scene.animator) is view.view

@@ -76,6 +76,9 @@ def role_colour(role: str) -> Colour:
 class OrderChaosView(GameView):
     """See the module docstring."""
 
+    _kept: tuple[ViewDict, ViewDict] | None = None
+    """(a replay's view, half 1's board shown for it): `_half_one_kept`."""
+
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
         w, h = rect.size
@@ -356,7 +359,31 @@ class OrderChaosView(GameView):
         for tw in animator.of_kind("halftime"):
             view: ViewDict = tw.payload["view"]
             return view
+        if self.read_only:
+            return self._half_one_kept(self.view)
         return self.view
+
+    def _half_one_kept(self, view: ViewDict) -> ViewDict:
+        """In a replay, the move that ended half 1 shows half 1's full board and its score (the
+        state after it already holds half 2's empty board: play-test, the replay never showed the
+        finished half 1). Otherwise `view` itself. Kept per view, so the board is drawn once."""
+        first = view.get("first_half_board")
+        if first is None or view.get("last") is not None or any(x is not None for row in view["board"] for x in row):
+            return view
+        if self._kept is not None and self._kept[0] is view:
+            return self._kept[1]
+        snap = dict(view)
+        snap["board"] = [list(row) for row in first]
+        snap["half"], snap["drawn"], snap["phase"] = 0, None, "over"
+        snap["roles"] = {"order": view["roles"]["chaos"], "chaos": view["roles"]["order"]}
+        snap["bag"] = [0] * len(view["bag"])
+        snap["bag_total"] = 0
+        snap["odds"] = [0.0] * len(view["odds"])
+        snap["row_scores"] = [line_score(row) for row in first]
+        snap["col_scores"] = [line_score([row[c] for row in first]) for c in range(len(first))]
+        snap["total"] = sum(snap["row_scores"]) + sum(snap["col_scores"])
+        self._kept = (view, snap)
+        return snap
 
     def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
         view = self._display(animator)
