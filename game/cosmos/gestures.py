@@ -178,7 +178,8 @@ def find(state: CosmosState, seat: int, source: Target, target: Target | None) -
 def _move(state: CosmosState, seat: int, target: Target | None) -> Command | Refusal:
     """The Scientist onto rondel space `target` (`ident` its number): the token the space needs
     (the matching one, else the Wild one), none on an action tile's space."""
-    if target is None or target.zone != "space" or target.ident is None:
+    if target is None or target.zone != "space" or target.ident is None or not target.ident.isdigit() \
+            or int(target.ident) >= 2 * rules.SECTIONS:
         return Refusal("Drag your Scientist to a space 1 to 3 ahead.")
     space = int(target.ident)
     steps = (space // 2 - state.players[seat].pos // 2) % rules.SECTIONS

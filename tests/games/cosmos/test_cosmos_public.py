@@ -241,3 +241,17 @@ def test_discard_and_catch_options_are_the_engines_legal_ways() -> None:
                         assert set(public.catch_options(view, seat, kind, si, k, action == "catch_free")) == engine_ways
                         checked += bool(engine_ways)
     assert checked > 5
+
+
+@pytest.mark.parametrize("ident", ["12", "99", "x", "-1"])
+def test_a_scientist_drop_on_a_space_the_rondel_lacks_is_refused_not_a_crash(ident: str) -> None:
+    """A malformed target (a space number off the rondel) raised IndexError in `find_command`;
+    bad input is refused with a reason and the state unchanged."""
+    state = COSMOS.new({}, 5, 2)
+    while state.to_act()[0] < 0:
+        state.apply(state.sample_chance())
+    seat = state.to_act()[0]
+    before = state.notation()
+    found = COSMOS.find_command(state, seat, Target("scientist"), Target("space", ident=ident))
+    assert isinstance(found, Refusal) and "space 1 to 3 ahead" in found.reason
+    assert state.notation() == before
