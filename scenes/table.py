@@ -118,6 +118,8 @@ class TableScene(Scene):
         self._click_key: object = None
         self._clickable: list[Target] = []
         self._press_target: Target | None = None
+        self._refused_press: Target | None = None
+        """A press on something neither clickable nor movable: its release says why (`_say_why_not`)."""
         self._forced_key = -1
         self._pending_key: object = None
         self._pending_now: tuple[Decision, ...] = ()
@@ -324,6 +326,17 @@ class TableScene(Scene):
             self._refresh_buttons()  # the view asks for a confirmation of its own
         else:
             self.play(found)
+
+    def _say_why_not(self, target: Target) -> None:
+        """A click on something that does nothing now: the engine's reason, when it has one (a
+        play-test clicked a rondel space twice and heard nothing: the hover said why, the click
+        did not)."""
+        seat = self.acting_human()
+        if seat is None or target in self.clickable() or target in self.movable():
+            return
+        found = self.game.find_command(self.match.state, seat, target, None)
+        if isinstance(found, Refusal) and found.reason:
+            self.refuse(found.reason)
 
     def legal_for(self, source: Target | None) -> list[Target]:
         seat = self.acting_human()
@@ -805,7 +818,13 @@ class TableScene(Scene):
                 if not used and event.button == 1 and self.acting_human() is None and \
                         self.view.hit_test(event.pos) is not None and not self.match.state.is_over():
                     self.show("Wait: it is not your turn.", error=False)
+                self._refused_press = self.view.hit_test(event.pos) \
+                    if not used and event.button == 1 and self._input_open() else None
                 return used
+            if event.button == 1 and self._refused_press is not None:
+                pressed, self._refused_press = self._refused_press, None
+                if not self.drag.dragging and self.view.hit_test(event.pos) == pressed:
+                    self._say_why_not(pressed)
             return self.drag.release(event.pos, event.button)
         if event.type == pygame.MOUSEWHEEL:
             return self.log.handle(event, self.ctx.pointer())

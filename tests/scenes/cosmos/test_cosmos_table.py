@@ -172,3 +172,22 @@ def test_primordial_soup_plays_itself_on_landing_but_not_again_after_an_undo(ctx
         step(ctx, [], DT)
     assert len(match.commands) == before  # taken back: the person sees the step and chooses
     assert "Primordial Soup" in [b.label for b in scene.action_buttons]
+
+
+def test_a_click_on_a_space_the_scientist_cannot_reach_says_why(ctx: AppContext) -> None:
+    """Play-test (sixth session): clicks on a rondel space that could not be landed on did
+    nothing and said nothing (only the hover told why). The click now gives the engine's reason."""
+    from tests.scenes.gestures import click
+
+    scene = open_table(ctx)
+    seat = scene.acting_human()
+    assert seat is not None
+    reach = {x.space for x in public.landings(scene.view.view, seat)}
+    far = next(sp for sp in range(12) if sp not in reach and scene.view.anchor(Target("space", ident=str(sp))))
+    spot = scene.view.anchor(Target("space", ident=str(far)))
+    assert spot is not None
+    before = len(scene.match.commands)
+    click(ctx, (int(spot[0]), int(spot[1])))
+    step(ctx, [], DT)
+    assert len(scene.match.commands) == before
+    assert scene.status_error and scene.status_text == "Move 1 to 3 spaces ahead."
