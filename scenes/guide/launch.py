@@ -2,7 +2,8 @@
 
 Screens are opened by name (`AppContext.scene`), so the menu and the set-up screen, which call
 these, import no table. Which games have been offered their guide is remembered in the settings
-(`Settings.guides_offered`): the offer comes once per game, whatever the player answers.
+(`Settings.guides_offered`): the offer comes once per game, whatever the player answers, and
+not at all once its guided game has been opened another way (the set-up screen, the pause menu).
 """
 
 from __future__ import annotations
@@ -33,14 +34,16 @@ def open_guided(ctx: Any, game_id: str, autosave: Path | None = None) -> str | N
         scene = ctx.scene("guided_table", match, script)
     except (ScriptError, ImportError) as exc:
         return f"The guided game can't start: {exc}"
+    remember_offer(ctx.settings, game_id)  # (a player who opened the guide is not offered it again)
     ctx.stack.clear_to(scene)
     return None
 
 
 def should_offer(settings: Any, match: Match) -> bool:
-    """A game's first start with a person at the table, and a guide to offer."""
+    """A game's first start by one person against computers (the guided game's table; a
+    hot-seat set-up is not thrown away for it), and a guide to offer."""
     game_id = match.game.info.id
-    return (game_id not in settings.guides_offered and any(match.is_human(s) for s in range(len(match.seats)))
+    return (game_id not in settings.guides_offered and sum(match.is_human(s) for s in range(len(match.seats))) == 1
             and has_script(game_id))
 
 

@@ -98,3 +98,29 @@ def test_the_settings_keep_only_a_list_of_names() -> None:
         path.write_text(json.dumps({"guides_offered": ["rally"]}), encoding="utf-8")
         assert Settings.load(path).guides_offered == ["rally"]
         assert Settings().guides_offered == [] and Settings().guides_offered is not Settings().guides_offered
+
+
+def test_a_guide_opened_from_the_set_up_screen_is_not_offered_again(ctx: AppContext) -> None:
+    """Play-test (sixth session): after finishing Rally's guided game, opened with Learn to play,
+    starting Rally still asked 'New to Entropy Rally?'."""
+    menu = open_menu(ctx)
+    menu.new_game("rally")
+    frames(ctx, 2)
+    click_button(ctx, ctx.stack.top, "Learn to play")
+    assert isinstance(ctx.stack.top, GuidedTableScene)
+    assert ctx.settings.guides_offered == ["rally"]
+
+
+def test_a_hot_seat_set_up_is_not_offered_the_guide() -> None:
+    """Play-test (sixth session): a 2-person Rally set-up was offered the guide, with Guided game
+    the default button, so Enter would have thrown the set-up away."""
+    from game.core.match import Match
+    from game.core.registry import get_game
+    from scenes.guide.launch import should_offer
+
+    settings = Settings()
+    rally = get_game("rally")
+    assert should_offer(settings, Match(rally, {}, 1, ["human", "normal"]))
+    assert not should_offer(settings, Match(rally, {}, 1, ["human", "human"]))
+    assert not should_offer(settings, Match(rally, {}, 1, ["human", "human", "normal"]))
+    assert not should_offer(settings, Match(rally, {}, 1, ["normal", "normal"]))
