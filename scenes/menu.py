@@ -251,11 +251,22 @@ class MenuScene(UIScene):
         self.continue_note = []
         if not self.can_continue or not self.continue_words:
             return
-        title, _, rest = self.continue_words.partition("  ·  ")
+        title, *parts = self.continue_words.split("  ·  ")
         px = self.px
         top = quit_rect.bottom + px(14)
-        for i, (text, style) in enumerate(((f"Last game: {title}", "@save_title"), (rest, "@dim"))):
-            rect = pygame.Rect(quit_rect.x + px(4), top + i * px(26), quit_rect.w + px(60), px(26))
+        width = quit_rect.w + px(60)
+        probe = self.label(pygame.Rect(0, 0, width, px(26)), "", "@dim")  # (the theme's font)
+        dim_font = probe.font
+        probe.kill()
+        lines: list[tuple[str, str]] = [(f"Last game: {title}", "@save_title")]
+        for part in parts:  # the rest wrapped at its dots, not cut (play-test: '... placed · …')
+            joined = f"{lines[-1][0]}  ·  {part}"
+            if len(lines) > 1 and dim_font is not None and dim_font.size(joined)[0] <= width - px(8):
+                lines[-1] = (joined, "@dim")
+            else:
+                lines.append((part, "@dim"))
+        for i, (text, style) in enumerate(lines):
+            rect = pygame.Rect(quit_rect.x + px(4), top + i * px(26), width, px(26))
             if rect.bottom > self.ctx.screen.get_height() - px(34):
                 return  # a very short window: the button's tooltip still says it
             label = self.label(rect, "", style)

@@ -708,3 +708,21 @@ def test_hot_seat_players_name_their_seats_and_the_names_stay_with_the_game(ui_c
     assert Match.load(path).names[:2] == ["Anna", "Ben"]
     setup.set_seat(1, "easy")  # one person left: "You", no name boxes
     assert setup.name_entries == {}
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_the_continue_note_wraps_at_its_dots_and_cuts_nothing(ui_ctx, size) -> None:
+    """Play-test (sixth session): 'You vs Computer · Half 1 of 2, 4 of 49 placed · …' lost its
+    date at both sizes. The note's rest wraps at its dots onto more lines."""
+    from scenes.menu import MenuScene
+
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    menu.can_continue = True
+    menu.continue_words = "  ·  ".join(("Order & Chaos", "You vs Computer", "Half 1 of 2, 4 of 49 placed",
+                                        "26 Nov 17:40"))
+    menu.build(*size)
+    texts = [label.text for label in menu.continue_note]
+    assert texts[0] == "Last game: Order & Chaos"
+    assert not any("…" in t for t in texts), texts
+    assert "  ·  ".join(texts[1:]) == "You vs Computer  ·  Half 1 of 2, 4 of 49 placed  ·  26 Nov 17:40"
+    assert len(texts) >= 3
