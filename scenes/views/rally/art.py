@@ -292,6 +292,35 @@ def _tile_text(out: pygame.Surface, kind: str, radius: int, value: int, threshol
             out.blit(off, chip)
 
 
+def tile_text_rects(kind: str, radius: int, value: int = 0, threshold: int | None = None,
+                    active: bool = True) -> list[pygame.Rect]:
+    """Where `_tile_text` writes a tile's numbers, relative to the hex centre (a little padded),
+    so that what floats over the map (the chaos phase's labels) can keep clear of them."""
+    out: list[pygame.Rect] = []
+
+    def box(w: int, h: int, cx: float, cy: float) -> None:
+        out.append(pygame.Rect(0, 0, w + 4, h + 2).move(round(cx - (w + 4) / 2), round(cy - (h + 2) / 2)))
+
+    if kind in ("titanium", "energy") and value:
+        img = outlined(str(value), _text_px(radius, 0.5, 12), (250, 248, 240))
+        box(img.get_width(), img.get_height(), 0, radius * 0.42)
+    elif kind == "tidy":
+        img = outlined(signed(-abs(value)), _text_px(radius, 0.42, 11), icons.TIDY)
+        box(img.get_width(), img.get_height(), 0, radius * 0.42)
+    elif kind == "portal":
+        prod = outlined(f"+{value}", _text_px(radius, 0.4, 11), (250, 246, 236))
+        bolt_w = max(6, int(radius * 0.26))
+        box(prod.get_width() + bolt_w, max(prod.get_height(), int(bolt_w * 1.5)), 0, -radius * 0.24)
+        if threshold is not None:
+            px = _text_px(radius, 0.33, 11)
+            txt = font(px, "bold").render(f"\u2264{signed(threshold)}", True, (255, 255, 255))
+            box(txt.get_width() + px // 2 + 2, txt.get_height(), 0, radius * 0.45)
+        if not active:
+            off = font(max(8, int(radius * 0.24)), "bold").render("OFFLINE", True, (255, 140, 120))
+            box(off.get_width() + 4, off.get_height(), 0, radius * 0.05)
+    return out
+
+
 def tile_variant(q: int, r: int) -> int:
     """A stable starfield variant for a hex, so space tiles don't all look alike."""
     return (q * 7 + r * 13) % 8

@@ -53,6 +53,7 @@ from scenes.views.rally import text as words
 from scenes.views.rally.result import draw_chart
 from scenes.views.rally.text import ENTROPY_COLOUR, NEUTRAL
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
+from scenes.views.rally.labels import RISE, START, label_size_px, number_rects, place_label, swept
 from scenes.views.rally.animation import Timeline, build_timeline, cargo_at, pushed_off, seats_at, tiles_shown
 from scenes.views.rally.art import (
     BURST_FRAMES,
@@ -2146,12 +2147,13 @@ class RallyView(GameView):
             pygame.draw.rect(surface, BRASS, ring, width=3, border_radius=ring.height // 2)
         for h, ids in groups.items():
             draw_crowd_chip(surface, self.fit.centre(h), r, len(ids))
+        badges: list[pygame.Rect] = []
         for h, tile_now in under.items():
-            draw_tile_badge(surface, tile_now, self.fit.centre(h), r,
-                            [Cargo(states[sid][2], states[sid][3], states[sid][5], numbers.get(sid, 0), states[sid][4],
-                                   states[sid][1])
-                             for sid in groups[h]])
-        ranks = label_ranks(tl.effects, t)
+            badges += draw_tile_badge(surface, tile_now, self.fit.centre(h), r,
+                                      [Cargo(states[sid][2], states[sid][3], states[sid][5], numbers.get(sid, 0),
+                                             states[sid][4], states[sid][1])
+                                       for sid in groups[h]])
+        spots = self.label_spots(tl, t, tw.payload, badges)
         for ef in tl.effects:
             if not ef.t <= t < ef.t + ef.duration:
                 continue
@@ -2160,13 +2162,12 @@ class RallyView(GameView):
             if ef.kind in ("burst", "boom"):
                 blit_centred(surface, burst(int(r * (1.6 if ef.kind == "boom" else 1.0)), k), (x, y))
             elif ef.kind == "label":
-                img = self.text.render(ef.text, max(14, int(r * 0.45)), ef.colour, "bold", shadow=True)
+                img = self.text.render(ef.text, label_size_px(r), ef.colour, "bold", shadow=True)
                 img = img.copy()
                 img.set_alpha(int(255 * min(1.0, (1 - k) * 2.5)))
-                # from the hex's top edge up (clear of the tile's number), one above another when
-                # several rise from a hex at once (they were drawn over each other: issue 17)
-                lift = r * 0.95 + ranks.get(id(ef), 0) * (img.get_height() + 2) + r * 0.6 * k
-                surface.blit(img, img.get_rect(center=(int(x), int(y - lift))))
+                # rising from a spot clear of the tiles' numbers and of the other labels (issue 17)
+                dx, dy = spots.get(id(ef), (0, round(-r * START)))
+                surface.blit(img, img.get_rect(center=(int(x + dx), int(y + dy - r * RISE * k))))
             elif ef.kind == "card":
                 self._draw_card_pop(surface, ef, k, (x, y), tl, tw)
             elif ef.kind == "banner" and self.lay is not None:
@@ -2226,6 +2227,32 @@ class RallyView(GameView):
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+    def label_spots(self, tl: Timeline, t: float, payload: dict[str, Any],
+                    badges: Sequence[pygame.Rect] = ()) -> dict[int, tuple[int, int]]:
+        """Where each floating label showing at time `t` starts, from its hex's centre (keyed by the
+        effect's id): chosen once per label, in the order they appear, clear of the tiles' numbers
+        (`badges`: those drawn over ships this frame) and of the labels showing before it."""
+        spots: dict[Any, tuple[int, int]] = payload.setdefault("label_spots", {})
+        r = self.fit.radius
+        shown = sorted((ef for ef in tl.effects if ef.kind == "label" and ef.t <= t < ef.t + ef.duration),
+                       key=lambda ef: ef.t)
+        numbers: list[pygame.Rect] | None = None
+        placed: list[pygame.Rect] = []
+        out: dict[int, tuple[int, int]] = {}
+        for ef in shown:
+            at = _axial(ef.hex[0], ef.hex[1], r, self.fit.origin)
+            size = self.text.render(ef.text, label_size_px(r), ef.colour, "bold", shadow=True).get_size()
+            key = (ef.t, ef.hex, ef.text, r)
+            if key not in spots:
+                if numbers is None:
+                    numbers = number_rects(self._shown_tiles, self.fit.centre, r) + list(badges)
+                area = self.camera.view if self.lay is not None else None
+                spots[key] = place_label(at, size, r, numbers + placed, area)
+            dx, dy = spots[key]
+            out[id(ef)] = (dx, dy)
+            placed.append(swept((at[0] + dx, at[1] + dy), size, r).inflate(4, 2))
+        return out
 
     def pop_offset(self, tl: Timeline, ef: Any, payload: dict[str, Any]) -> tuple[int, int]:
         """Where the card a ship plays shows, from the ship's hex centre: chosen once per card
@@ -2330,20 +2357,6 @@ def _panel(size: tuple[int, int], fill: Colour, edge: Colour) -> pygame.Surface:
 
 def _axial(q: float, r: float, radius: int, origin: Point) -> Point:
     return (origin[0] + radius * (math.sqrt(3) * q + math.sqrt(3) / 2 * r), origin[1] + radius * 1.5 * r)
-
-
-def label_ranks(effects: Sequence[Any], t: float) -> dict[int, int]:
-    """For the floating labels showing at time `t`: each one's place in the pile rising from its
-    hex (0 lowest, by start time), keyed by the effect's id."""
-    out: dict[int, int] = {}
-    count: dict[tuple[Any, ...], int] = {}
-    shown = sorted((ef for ef in effects if ef.kind == "label" and ef.t <= t < ef.t + ef.duration),
-                   key=lambda ef: ef.t)
-    for ef in shown:
-        h = tuple(ef.hex)
-        out[id(ef)] = count.get(h, 0)
-        count[h] = out[id(ef)] + 1
-    return out
 
 
 def _keep_whole(extent: tuple[float, float, float, float], view: pygame.Rect) -> Point:

@@ -1,7 +1,7 @@
 """Ships readable at a glance (issue 17): a ship of a fleet of two or more carries its fleet number
 on the map, behind its tail (clear of the nose, which shows the heading, and of the seat's mark in
-the middle); a program row under the pointer rings its ship on the map, and a ship its row. And two
-small things of the issue: the hint's next card of a plan, and floating labels that stack."""
+the middle); a program row under the pointer rings its ship on the map, and a ship its row. And a
+small thing of the issue: the hint's next card of a plan (the floating labels: `test_rally_labels`)."""
 
 from __future__ import annotations
 
@@ -73,17 +73,3 @@ def test_the_hint_points_at_the_next_card_of_the_plan_not_one_already_placed(ctx
     assert view.command_targets(plan) == (Target("hand", ident=str(second)), Target("program", ident=f"{sid}:1"))
     done = SetProgram(0, ((sid, (first,)),))
     assert view.command_targets(done)[0].zone == "button", "nothing left to place: Done planning"  # type: ignore[index]
-
-
-def test_labels_rising_from_one_hex_at_once_stack_instead_of_overlapping() -> None:
-    from scenes.views.rally.animation import Effect
-    from scenes.views.rally.view import label_ranks
-
-    a = Effect(1.0, 1.0, "label", (2.0, 3.0), "+20")
-    b = Effect(1.2, 1.0, "label", (2.0, 3.0), "+1")
-    c = Effect(1.1, 1.0, "label", (0.0, 0.0), "-30")
-    late = Effect(5.0, 1.0, "label", (2.0, 3.0), "+5")
-    ranks = label_ranks([b, c, a, late], 1.5)
-    assert ranks[id(a)] == 0 and ranks[id(b)] == 1, "one above the other"
-    assert ranks[id(c)] == 0, "another hex starts its own pile"
-    assert id(late) not in ranks
