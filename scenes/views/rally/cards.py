@@ -4,8 +4,9 @@ Built on the generic frames of `scenes/sprites/card.py` (and its shared back) an
 cached per kind, numbers and size. A face takes plain data — the kind id from
 `docs/rally-contract.md` plus the name, energy cost and entropy change the engine's
 data file gives that kind — so the art never reads engine objects. Big faces (hand,
-tooltips) carry the name; small ones (a ship's program slots, h < 90 px) keep the
-pictogram and the badges only.
+tooltips) carry the name; small ones (h < 90 px: a hand of ten at 1024x640, a ship's program
+slots) a short name ("L 60°", "Move 2") over the entropy badge, and the tiniest (under
+`SHORT_MIN_H`) the pictogram and the badges only.
 
 Card colour says what a card does: blue moves, teal turns, red strikes, brass
 builds and banks, green tidies.
@@ -38,6 +39,21 @@ DEFAULT_NAMES: dict[str, str] = {
     "build_ship": "Build Ship", "tidy_up": "Tidy Up",
 }
 """Fallback names; the table passes the names from the engine's data file."""
+
+SHORT_NAMES: dict[str, tuple[str, ...]] = {
+    "move1": ("Move 1", "Mv 1"), "move2": ("Move 2", "Mv 2"), "move3": ("Move 3", "Mv 3"),
+    "right60": ("R 60\u00b0",), "right120": ("R 120\u00b0",), "turn180": ("U-turn", "180\u00b0"),
+    "left120": ("L 120\u00b0",), "left60": ("L 60\u00b0",),
+    "laser": ("Laser",), "wave": ("Wave",), "titanium_portal": ("Portal",), "build_ship": ("Build",),
+    "tidy_up": ("Tidy",),
+}
+"""What a small face (a hand of ten, a program slot) says its card is, longest first: the first
+that fits its width at a readable size; the turns by their side, R or L, as the big faces' names do (issue 17: the two 60\u00b0 turns differed by a small arrow)."""
+SHORT_MIN_PX = 8
+"""The smallest short name drawn (final pixels); below it the face keeps the pictogram alone."""
+SHORT_MAX_PX = 12
+SHORT_MIN_H = 44
+"""The smallest face (px tall) with a short name: below it the name would crowd out the picture."""
 
 TURNS: dict[str, int] = {"right60": 60, "right120": 120, "turn180": 180, "left120": -120, "left60": -60}
 MOVES: dict[str, int] = {"move1": 1, "move2": 2, "move3": 3}
@@ -183,6 +199,28 @@ def _name_plate(s: pygame.Surface, label: str, col: Colour) -> None:
         y += line_h
 
 
+def short_name(kind: str, w: int, h: int) -> tuple[str, int]:
+    """The short name a small face `w`x`h` px carries and its size in px ("", 0: none fits)."""
+    if h >= 90 or h < SHORT_MIN_H:
+        return "", 0
+    for px in range(max(SHORT_MIN_PX, min(SHORT_MAX_PX, int(h * 0.17))), SHORT_MIN_PX - 1, -1):
+        f = font(px, "bold")
+        for text in SHORT_NAMES.get(kind, (DEFAULT_NAMES.get(kind, kind),)):
+            if f.size(text)[0] <= w - 4:
+                return text, px
+    return "", 0
+
+
+def _short_strip(s: pygame.Surface, text: str, px: int, col: Colour, bottom: float) -> None:
+    """A small face's name on a dark strip across the card, its bottom at `bottom` (SS px)."""
+    W = s.get_width()
+    img = font(px * SS, "bold").render(text, True, INK)
+    strip = pygame.Rect(0, 0, W - 2 * SS, img.get_height())
+    strip.midbottom = (round(W / 2), round(bottom))
+    pygame.draw.rect(s, shade(col, 0.22), strip, border_radius=strip.height // 3)
+    s.blit(img, img.get_rect(center=strip.center))
+
+
 @lru_cache(maxsize=512)
 def card_face(kind: str, w: int, h: int, cost: int, entropy: int = 0, name: str | None = None) -> pygame.Surface:
     """The face of a `kind` card at `w`x`h` px: pictogram, cost badge, entropy badge, name (if big)."""
@@ -190,14 +228,22 @@ def card_face(kind: str, w: int, h: int, cost: int, entropy: int = 0, name: str 
     s = gradient_card(w, h, mix(shade(col, 0.42), (30, 34, 54), 0.35), (16, 18, 30), mix(col, (214, 172, 96), 0.35))
     W, H = s.get_size()
     small = h < 90
+    short, short_px = short_name(kind, w, h)
     # a soft disc behind the picture, in the family colour
     pc = (W / 2, H * (0.55 if small else 0.47))
     psize = min(W * (0.9 if small else 0.74), H * (0.56 if small else 0.44))
+    strip_bottom = H * 0.95 - (W * 0.27 + 3 * SS if entropy else 0)
+    if short:  # the picture between the cost badge and the name
+        top, bottom = W * 0.12, strip_bottom - short_px * SS * 1.3
+        pc = (W * 0.54, (top + bottom) / 2 + W * 0.04)
+        psize = min(W * 0.8, max(bottom - top, 1) * 1.05)
     s.blit(_halo(col, round(psize)), _halo(col, round(psize)).get_rect(center=(round(pc[0]), round(pc[1]))))
     pictogram(s, kind, pc, psize, small)
     r = W * (0.15 if not small else 0.19)
     _cost_badge(s, cost, (W * 0.06 + r, W * 0.06 + r), r)
-    if small and kind in TURNS:
+    if short:
+        _short_strip(s, short, short_px, col, strip_bottom)
+    elif small and kind in TURNS:
         deg = font(max(7, int(r * 1.05)), "bold").render(f"{abs(TURNS[kind])}\u00b0", True, INK)
         s.blit(deg, deg.get_rect(topright=(round(W * 0.95), round(W * 0.07))))
     if entropy:
