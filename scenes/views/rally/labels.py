@@ -38,10 +38,11 @@ def swept(centre: Point, size: tuple[int, int], radius: int) -> pygame.Rect:
 
 
 def place_label(anchor: Point, size: tuple[int, int], radius: int, avoid: Sequence[pygame.Rect],
-                area: pygame.Rect | None = None) -> tuple[int, int]:
+                area: pygame.Rect | None = None, soft: Sequence[pygame.Rect] = ()) -> tuple[int, int]:
     """Where a label of `size` rising from the hex centred at `anchor` starts, as an offset from
     `anchor`: the spot nearest the hex's top edge whose whole rise (`swept`) touches nothing in
-    `avoid` and stays in `area`; failing that, the one covering the least of them."""
+    `avoid` and stays in `area`, and of those one clear of `soft` (the ships and their cargo
+    pills) if it can; failing that, the one covering the least of them."""
     step = max(3, size[1] // 3)
     best: tuple[float, tuple[int, int]] | None = None
     for dx_r in (0.0, -0.5, 0.5, -0.9, 0.9, -1.3, 1.3, -1.8, 1.8):
@@ -57,6 +58,9 @@ def place_label(anchor: Point, size: tuple[int, int], radius: int, avoid: Sequen
                 hits = rect.collidelistall(list(avoid))
                 if hits:
                     cost += 10 ** 4 + sum(_overlap(rect, avoid[k]) for k in hits)
+                soft_hits = rect.collidelistall(list(soft))
+                if soft_hits:
+                    cost += 10 ** 3 + sum(_overlap(rect, soft[k]) for k in soft_hits) / 10
                 if best is None or cost < best[0]:
                     best = (cost, (dx, dy))
     assert best is not None

@@ -2248,7 +2248,7 @@ class RallyView(GameView):
                 if numbers is None:
                     numbers = number_rects(self._shown_tiles, self.fit.centre, r) + list(badges)
                 area = self.camera.view if self.lay is not None else None
-                spots[key] = place_label(at, size, r, numbers + placed, area)
+                spots[key] = place_label(at, size, r, numbers + placed, area, list(self._ship_rects.values()))
             dx, dy = spots[key]
             out[id(ef)] = (dx, dy)
             placed.append(swept((at[0] + dx, at[1] + dy), size, r).inflate(4, 2))

@@ -133,3 +133,20 @@ def test_the_labels_of_a_busy_moment_cover_no_tile_number_and_no_other_label(ctx
         for i, (a, ra) in enumerate(seen):
             for b, rb in seen[i + 1:]:
                 assert not ra.inflate(-6, -4).colliderect(rb.inflate(-6, -4)), f"{a!r} over {b!r}"
+
+
+def test_a_label_keeps_off_a_ship_if_it_can_and_off_a_number_before_all() -> None:
+    size, radius = (80, 18), 40
+    anchor = (300.0, 300.0)
+    ship = pygame.Rect(0, 0, 60, 30)
+    ship.center = (300, 262)  # a ship with its cargo pill on the tile above
+    dx, dy = place_label(anchor, size, radius, [], soft=[ship])
+    start = pygame.Rect(0, 0, *size)
+    start.center = (300 + dx, 300 + dy)
+    assert not start.union(start.move(0, -round(radius * RISE))).colliderect(ship)
+    # where a number and a ship leave one spot between them, the label takes it over the ship
+    numbers = [pygame.Rect(0, y, 600, 12) for y in range(0, 600, 16)]  # every spot covers a number...
+    clear = [r for r in numbers if not 250 <= r.y < 290]  # ...but a band where a ship stands
+    dx, dy = place_label(anchor, size, radius, clear, soft=[pygame.Rect(0, 250, 600, 40)])
+    start.center = (300 + dx, 300 + dy)
+    assert start.union(start.move(0, -round(radius * RISE))).collidelist(clear) < 0
