@@ -296,6 +296,13 @@ def tile_text_rects(kind: str, radius: int, value: int = 0, threshold: int | Non
                     active: bool = True) -> list[pygame.Rect]:
     """Where `_tile_text` writes a tile's numbers, relative to the hex centre (a little padded),
     so that what floats over the map (the chaos phase's labels) can keep clear of them."""
+    return [pygame.Rect(r) for r in _tile_text_boxes(kind, radius, value, threshold, active)]
+
+
+@lru_cache(maxsize=1024)
+def _tile_text_boxes(kind: str, radius: int, value: int, threshold: int | None,
+                     active: bool) -> tuple[tuple[int, int, int, int], ...]:
+    """`tile_text_rects` as plain tuples, cached (measuring renders the numbers)."""
     out: list[pygame.Rect] = []
 
     def box(w: int, h: int, cx: float, cy: float) -> None:
@@ -318,7 +325,7 @@ def tile_text_rects(kind: str, radius: int, value: int = 0, threshold: int | Non
         if not active:
             off = font(max(8, int(radius * 0.24)), "bold").render("OFFLINE", True, (255, 140, 120))
             box(off.get_width() + 4, off.get_height(), 0, radius * 0.05)
-    return out
+    return tuple((r.x, r.y, r.w, r.h) for r in out)
 
 
 def tile_variant(q: int, r: int) -> int:

@@ -44,6 +44,7 @@ def place_label(anchor: Point, size: tuple[int, int], radius: int, avoid: Sequen
     `avoid` and stays in `area`, and of those one clear of `soft` (the ships and their cargo
     pills) if it can; failing that, the one covering the least of them."""
     step = max(3, size[1] // 3)
+    avoid, soft = list(avoid), list(soft)
     best: tuple[float, tuple[int, int]] | None = None
     for dx_r in (0.0, -0.5, 0.5, -0.9, 0.9, -1.3, 1.3, -1.8, 1.8):
         for i in range(int(radius * 3.2 / step) + 1):
@@ -55,10 +56,10 @@ def place_label(anchor: Point, size: tuple[int, int], radius: int, avoid: Sequen
                     continue  # not down over the ship on the hex itself
                 if area is not None and not area.contains(rect):
                     cost += 10 ** 6
-                hits = rect.collidelistall(list(avoid))
+                hits = rect.collidelistall(avoid)
                 if hits:
                     cost += 10 ** 4 + sum(_overlap(rect, avoid[k]) for k in hits)
-                soft_hits = rect.collidelistall(list(soft))
+                soft_hits = rect.collidelistall(soft)
                 if soft_hits:
                     cost += 10 ** 3 + sum(_overlap(rect, soft[k]) for k in soft_hits) / 10
                 if best is None or cost < best[0]:
