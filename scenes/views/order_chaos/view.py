@@ -476,7 +476,12 @@ class OrderChaosView(GameView):
         bag = self.bag_rect.move(off)
         img = icon("swap-bag", bag.width, (214, 172, 96)) or pouch_fallback(bag.width, (214, 172, 96))
         layer.blit(img, bag)
-        self.text.blit(layer, f"{view['bag_total']} in the bag", fs - 1, DIM, midtop=(bag.centerx, bag.bottom + 2))
+        # under the bag, but never left of the info column (the counters are small in a narrow
+        # area, beside the guide's note, and the centred words ran past the view's left edge)
+        words = f"{view['bag_total']} in the bag"
+        label = self.text.render(words, fs - 1, DIM).get_rect(midtop=(bag.centerx, bag.bottom + 2))
+        label.left = max(label.left, info.left)
+        self.text.blit(layer, words, fs - 1, DIM, topleft=label.topleft)
         tx, ty = self.tray_centre[0] + ox, self.tray_centre[1] + oy
         tray = pygame.Surface((int(self.tray_r * 2 + 8), int(self.tray_r * 2 + 8)), pygame.SRCALPHA)
         tc = tray.get_width() / 2

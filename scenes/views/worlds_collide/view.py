@@ -160,6 +160,9 @@ class Geometry:
     items: list[Item] = field(default_factory=list)
     modal: list[Item] = field(default_factory=list)
     modal_title: str = ""
+    modal_title_lines: list[str] = field(default_factory=list)
+    """The title as drawn: one line at `modal_title_size` where it fits the view, else wrapped."""
+    modal_title_size: int = 0
     modal_rect: pygame.Rect | None = None
     revealed: dict[int, pygame.Rect] = field(default_factory=dict)
     """Where each of Mary's revealed Shards lies in the overlay (card -> rect)."""
@@ -560,11 +563,17 @@ class WorldsCollideView(GameView):
             # listed by name, readable at a glance; only this round's secret choice is unknown
             count = p["hand_count"]
             g.places[("hand", seat)] = pygame.Rect(P.right - pad - 4 - w2, y2, w2, h2)
-            lines = self.can_still_play_lines(seat, list_w, fs - 2)
-            line_h = int((fs - 2) * 1.3)
+            # (smaller in a narrow panel, beside the guide's note, where its lines ran below the panel)
+            room = P.bottom - 2 - y2 - int(fs * 0.35)  # (the last line may take the panel's padding)
+            for size in range(fs - 2, 8, -1):
+                lines = self.can_still_play_lines(seat, list_w, size)
+                line_h = int(size * 1.3)
+                if line_h * len(lines) <= room:
+                    break
             ly = y2 + max(int(fs * 0.35), (h2 - line_h * len(lines)) // 2)  # (below the REALITY label)
+            ly = min(ly, P.bottom - 2 - line_h * len(lines))
             for k, line in enumerate(lines):
-                g.labels.append((line, fs - 2, palette.TEXT, "bold", "topleft", (lx, ly + k * line_h)))
+                g.labels.append((line, size, palette.TEXT, "bold", "topleft", (lx, ly + k * line_h)))
             g.places[("can-play", seat)] = pygame.Rect(lx, y2, list_w, h2)
             g.tips.append((pygame.Rect(lx, y2, list_w, h2),
                            f"{p['name']} holds {count} Actions: every Action not played yet"
@@ -616,9 +625,12 @@ class WorldsCollideView(GameView):
     def _centre(self, g: Geometry, mid: pygame.Rect, m: int) -> None:
         v = self.view
         fs = self.fs
-        ch_h = int(mid.height * 0.64)
+        # the row's labels above it ("THIS ROUND") stay below the opponents' panels: in a short
+        # area (beside the guide's note at 1024x640) a tenth of the row ran it into "Can still play"
+        above = self.text.font(max(9, fs - 4), "bold").get_linesize() + 4
+        top = mid.y + max(int(mid.height * 0.1), above)
+        ch_h = min(int(mid.height * 0.64), mid.bottom - top - int(fs * 1.6))
         cw = int(ch_h * ASPECT)
-        top = mid.y + int(mid.height * 0.1)
         x = mid.x + m + 8
         # the Nexus
         nexus = pygame.Rect(x, top, cw, ch_h)
@@ -796,14 +808,18 @@ class WorldsCollideView(GameView):
         if per_row * (cw + gap) > R.width * 0.86:
             cw = int(R.width * 0.86 / per_row) - gap
             ch = int(cw / ASPECT)
-        title_w = self.text.render(title, self.fs + 2, BRASS, "bold").get_width()
-        bw = max(per_row * (cw + gap) - gap + 80, title_w + 60)
-        top = int(self.fs * 2.6) + int(ch * 0.08)  # room for the title and for a card lifted under the mouse
+        most = R.width - 44  # (12 px of margin; the panel's frame reaches 10 px past the box on each side)
+        size, lines = self._modal_title_fit(title, most - 60)
+        title_w = max(self.text.render(line, size, BRASS, "bold").get_width() for line in lines)
+        bw = min(max(per_row * (cw + gap) - gap + 80, title_w + 60), most)
+        extra = self.text.font(size, "bold").get_linesize() * (len(lines) - 1)
+        top = int(self.fs * 2.6) + extra + int(ch * 0.08)  # room for the title and for a card lifted under the mouse
         bh = top + rows * (ch + 10) + int(self.fs * 2.2)
         box = pygame.Rect(0, 0, bw, bh)
         box.center = R.center
         g.modal_rect = box
         g.modal_title = title
+        g.modal_title_lines, g.modal_title_size = lines, size
         for i, (face, target, tip, dim) in enumerate(cards):
             row, col = divmod(i, per_row)
             in_row = min(per_row, count - row * per_row)
@@ -814,6 +830,16 @@ class WorldsCollideView(GameView):
                                 unseen=i in unseen))
             if face[0] == "shard" and (kind == "mary-take" or pending.get("purpose") == "mary"):
                 g.revealed[int(face[1])] = r
+
+    def _modal_title_fit(self, title: str, width: int) -> tuple[int, list[str]]:
+        """The dialog's title in `width` pixels: one line at its size or up to two points
+        smaller, else wrapped at the smaller size (beside the guide's note at 1024x640 the Keep
+        title ran out of the view's area, the dialog sized to it)."""
+        small = max(10, self.fs)
+        for size in range(self.fs + 2, small - 1, -1):
+            if self.text.render(title, size, BRASS, "bold").get_width() <= width:
+                return size, [title]
+        return small, self.text.wrap(title, small, width, "bold")
 
     def _picking_discard(self) -> bool:
         """The viewer must now (or may) take a Shard from the Discard: Telekinesis, Cene C's
@@ -1698,7 +1724,10 @@ class WorldsCollideView(GameView):
         box = self.geo.modal_rect
         if box is None:
             return pygame.Rect(0, 0, 0, 0)
-        return pygame.Rect(box.x - 10, box.y + 4, box.width + 20, int((self.fs + 2) * 1.6))
+        lines = max(1, len(self.geo.modal_title_lines))
+        size = self.geo.modal_title_size or self.fs + 2
+        line_h = self.text.font(size, "bold").get_linesize()
+        return pygame.Rect(box.x - 10, box.y + 4, box.width + 20, int((self.fs + 2) * 1.6) + line_h * (lines - 1))
 
     def _draw_modal(self, surface: pygame.Surface, overlay: Overlay, pulse: float,
                     hidden: AbstractSet[tuple[Any, ...]] = frozenset()) -> None:
@@ -1709,7 +1738,10 @@ class WorldsCollideView(GameView):
         veil.fill((6, 8, 14, 170))
         surface.blit(veil, self.rect)
         surface.blit(_panel(box.size, (150, 122, 74), (24, 26, 40), 235, 18), box.move(-10, -10))
-        self.text.blit(surface, g.modal_title, self.fs + 2, BRASS, "bold", midtop=(box.centerx, box.y + 12))
+        size = g.modal_title_size or self.fs + 2
+        line_h = self.text.font(size, "bold").get_linesize()
+        for k, line in enumerate(g.modal_title_lines or [g.modal_title]):
+            self.text.blit(surface, line, size, BRASS, "bold", midtop=(box.centerx, box.y + 12 + k * line_h))
         clickable = set(self._clickable)
         for item in g.modal:
             if item.key in hidden:
