@@ -667,6 +667,19 @@ class CosmosView(GameView):
             words = f"{self._made_for_you}. {words}"
         return words, art.SEATS[seat] if seat >= 0 else art.BRASS
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The tabs (each seat's score) and the step line (what is asked now), and the offers
+        while the viewer's Action step is under way (a tile is taken from them): the guide's
+        note leaves them in sight. (The offers always kept clear would push the note into a band
+        at 1024x640 and the table below the size it is readable at.)"""
+        if self.lay is None or not self.view:
+            return []
+        keep = [self.lay.tabs.union(self.lay.steps)]
+        action = public.action_frame(self.view)
+        if action is not None and not action[1] and public.frame_kind(self.view)[1] == self.me:
+            keep.append(pygame.Rect(self.lay.offers))
+        return keep
+
     def role_of(self, seat: Seat) -> str:
         """The seat's colour (Orange, Blue...): the side panel's pill and the hand-off name it
         (play-test: "Pass to Player 1" said nothing of which colour is theirs)."""

@@ -999,6 +999,11 @@ class SkirmishView(GameView):
             return ""
         return skirmish_words.over_reason(self.view, self.seat_names)
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The bar (round, whose turn, points and score, the Environment and the mission): the
+        guide's note leaves it in sight."""
+        return [pygame.Rect(self.lay.bar)] if hasattr(self, "lay") else []
+
     def role_of(self, seat: Seat) -> str:
         return ""
 

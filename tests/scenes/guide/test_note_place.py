@@ -83,3 +83,17 @@ def test_the_note_hides_nothing_pointed_at_nor_the_views_boxes(game_id: str, siz
         assert seen["play"].contains(seen["note"]), f"{where}: the note leaves the board area"
         for words in seen["words"]:
             assert not words.colliderect(seen["skip"]), f"{where}: the note's words run under Skip"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_view_names_what_the_note_must_leave_in_sight(game_id: str, tmp_path: Any,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each view keeps something clear on every step of its guide (the skirmish's bar and Cosmos's
+    tabs and step line were declared by nobody, so a note could lie over them), and Cosmos's
+    Action step keeps clear the offers whose tile the step points at."""
+    seen = walk(game_id, (1024, 640), tmp_path, monkeypatch)
+    for step_seen in seen:
+        assert step_seen["boxes"], f"{game_id} step {step_seen['step']}: the view keeps nothing clear"
+    if game_id == "cosmos":
+        assert any(box.contains(rect) for s in seen for box in s["boxes"] for rect in s["pointers"]), \
+            "no step keeps clear the offers round the tile it points at"
