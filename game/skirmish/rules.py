@@ -942,6 +942,14 @@ def tactic_index(s: S, side: int, name: str) -> int:
     return next((i for i, t in enumerate(s.factions[side].tactics) if t.name == name), -1)
 
 
+def _heal(f: Figure, amount: int, ev: list[Event]) -> None:
+    """Up to `amount` health back, never past the unit's own (a heal effect, a Regrowing round)."""
+    gained = min(amount, f.unit.health - f.health)
+    if gained > 0:
+        f.health += gained
+        ev.append(Healed(f.id, gained, f.health))
+
+
 def _hurt(s: S, t: Figure, amount: int, cause: str, ev: list[Event], by: int = -1, weapon: int = -1) -> None:
     """`t` loses `amount` health (an "attack", a "blast" or an "effect"; `by` the model whose)."""
     if t.fallen:
@@ -1003,10 +1011,7 @@ def _condition_ticks(s: S, ev: list[Event]) -> None:
             if kind.round_damage:
                 _hurt(s, f, kind.round_damage, "effect", ev)
             if kind.round_heal and not f.fallen:
-                gained = min(kind.round_heal, f.unit.health - f.health)
-                if gained > 0:
-                    f.health += gained
-                    ev.append(Healed(f.id, gained, f.health))
+                _heal(f, kind.round_heal, ev)
 
 
 def _end_round(s: S, ev: list[Event]) -> None:
@@ -1166,10 +1171,7 @@ def _effect(s: S, effect: Effect, side: int, act: Activation | None, source: str
             s.mods.append(Mod(f.id, effect.stat, effect.delta, until, source))
     elif isinstance(effect, HealEffect):
         for f in _targets(s, effect.target, side, act, chosen):
-            gained = min(effect.amount, f.unit.health - f.health)
-            if gained > 0:
-                f.health += gained
-                ev.append(Healed(f.id, gained, f.health))
+            _heal(f, effect.amount, ev)
     elif isinstance(effect, DamageEffect):
         for f in _targets(s, effect.target, side, act, chosen):
             _hurt(s, f, effect.amount, "effect", ev, act.figures[0] if act is not None else -1)
