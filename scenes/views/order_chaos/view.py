@@ -73,6 +73,15 @@ def role_colour(role: str) -> Colour:
     return colour
 
 
+def _score_lines(snap: ViewDict) -> None:
+    """A board snapshot's line scores and total, from its own `board` (a half's full board the
+    view shows in place of the state's)."""
+    board = snap["board"]
+    snap["row_scores"] = [line_score(row) for row in board]
+    snap["col_scores"] = [line_score([row[c] for row in board]) for c in range(len(board))]
+    snap["total"] = sum(snap["row_scores"]) + sum(snap["col_scores"])
+
+
 class OrderChaosView(GameView):
     """See the module docstring."""
 
@@ -249,9 +258,7 @@ class OrderChaosView(GameView):
                 board[ev.cell[0]][ev.cell[1]] = ev.colour
         snap["board"] = board
         snap["drawn"] = None
-        snap["row_scores"] = [line_score(row) for row in board]
-        snap["col_scores"] = [line_score([row[c] for row in board]) for c in range(len(board))]
-        snap["total"] = sum(snap["row_scores"]) + sum(snap["col_scores"])
+        _score_lines(snap)
         for ev in events:
             if isinstance(ev, CounterPlaced):
                 snap["last"] = {"type": "place", "cell": list(ev.cell)}
@@ -379,9 +386,7 @@ class OrderChaosView(GameView):
         snap["bag"] = [0] * len(view["bag"])
         snap["bag_total"] = 0
         snap["odds"] = [0.0] * len(view["odds"])
-        snap["row_scores"] = [line_score(row) for row in first]
-        snap["col_scores"] = [line_score([row[c] for row in first]) for c in range(len(first))]
-        snap["total"] = sum(snap["row_scores"]) + sum(snap["col_scores"])
+        _score_lines(snap)
         self._kept = (view, snap)
         return snap
 
