@@ -34,6 +34,8 @@ from game.rally.state import RallyState
 from game.rally.public import predict
 
 SHOT_ERA = 3
+SEED_ATTEMPTS = 20  # candidate seeds tried before giving up (none of 1-11 needs more than 2)
+SEED_STRIDE = 7919  # a prime step, so candidate seeds of nearby requests rarely coincide
 
 
 def _program(state: RallyState, seat: int, rng: random.Random) -> list[Command]:
@@ -79,8 +81,22 @@ def _choose(state: RallyState, seat: int, rng: random.Random) -> list[Command]:
 
 
 def shot_match(seed: int, seats: list[str] | None = None, players: int = 2) -> Match:
-    """Era `SHOT_ERA`'s planning, seat 0's programs drafted but not finished."""
+    """Era `SHOT_ERA`'s planning, seat 0's programs drafted but not finished.
+
+    Some seeds lose seat 0's last ship before that era (the policy is plain), and the game would
+    then play on to its end: such a seed gives way to the next candidate seed, so `shot` and
+    `bench render` always show a live table with seat 0 planning, never the final screen."""
     seats = seats or ["human"] * players
+    match = _play_to_shot(seed, seats)
+    for attempt in range(1, SEED_ATTEMPTS):
+        if 0 in match.to_act() and match.state.phase == "planning":
+            break
+        match = _play_to_shot(seed + attempt * SEED_STRIDE, seats)
+    return match
+
+
+def _play_to_shot(seed: int, seats: list[str]) -> Match:
+    """The plain policy from the start until seat 0 plans in era `SHOT_ERA` (or the game ends)."""
     match = Match(get_game("rally"), {}, seed, seats)
     rng = random.Random(seed)
     for _ in range(5000):

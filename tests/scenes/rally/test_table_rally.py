@@ -616,6 +616,21 @@ def test_the_shot_and_bench_positions_are_mid_game_planning_and_a_chaos_phase_ab
     assert bench.state.phase == "chaos" and by_itself(bench.to_act())  # type: ignore[attr-defined]
 
 
+def test_the_four_player_bench_position_is_a_chaos_phase_not_a_finished_game() -> None:
+    """`bench render rally --players 4` (issue 17's frame-time figure) plays seed 7: the plain policy
+    lost seat 0's last ship before era 3 there, so the game ran to its end and the bench measured
+    the final screen instead of the chaos playback. Every seat count's bench starts a chaos phase."""
+    from scenes.offscreen import position
+
+    for players in (2, 3, 4):
+        for seed in (5, 7, 8, 10, 11):
+            bench = position("rally", seed, 24, ["human"] + ["random"] * (players - 1), "bench")
+            state = bench.state
+            assert isinstance(state, RallyState)
+            assert not state.is_over(), (players, seed)
+            assert state.phase == "chaos" and state.era == 3 and state.ships_of(0), (players, seed)
+
+
 def test_a_whole_game_is_played_by_gestures_alone(ctx: AppContext) -> None:
     """Seat 0 plays only through the screen (drags, clicks, keys), a computer the other seat."""
     match = Match(get_game("rally"), {}, 31, ["human", "random"])
