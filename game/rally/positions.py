@@ -89,10 +89,15 @@ def shot_match(seed: int, seats: list[str] | None = None, players: int = 2) -> M
     seats = seats or ["human"] * players
     match = _play_to_shot(seed, seats)
     for attempt in range(1, SEED_ATTEMPTS):
-        if 0 in match.to_act() and match.state.phase == "planning":
+        if _seat_zero_plans(match):
             break
         match = _play_to_shot(seed + attempt * SEED_STRIDE, seats)
     return match
+
+
+def _seat_zero_plans(match: Match) -> bool:
+    state: Any = match.state
+    return 0 in match.to_act() and state.phase == "planning"
 
 
 def _play_to_shot(seed: int, seats: list[str]) -> Match:
