@@ -42,6 +42,28 @@ WIDE_NOTE = 600
 GUIDE_OFF = "The guided game goes step by step: Skip the guide (Esc) to take moves back."
 
 
+
+BAND_GAP = 12
+"""Pixels between the note's band and the view laid out beside it."""
+
+
+def area_beside(area: pygame.Rect, band: pygame.Rect | None) -> pygame.Rect:
+    """What `area` leaves the view beside `band` (None: all of it): a band narrower than half the
+    area sits at a side, any other along the top or the bottom, whichever its centre is nearer."""
+    rest = pygame.Rect(area)
+    if band is None:
+        return rest
+    if band.width < rest.width // 2:  # at a side
+        if band.centerx < rest.centerx:
+            rest.x, rest.width = band.right + BAND_GAP, rest.right - band.right - BAND_GAP
+        else:
+            rest.width = band.left - BAND_GAP - rest.x
+    elif band.centery < rest.centery:  # along the top
+        rest.y, rest.height = band.bottom + BAND_GAP, rest.bottom - band.bottom - BAND_GAP
+    else:
+        rest.height = band.top - BAND_GAP - rest.y
+    return rest
+
 class GuidedTableScene(TableScene):
     def __init__(self, ctx: AppContext, match: Match, script: Script, use_process: bool = True) -> None:
         self.progress = Progress(script)
@@ -72,21 +94,8 @@ class GuidedTableScene(TableScene):
 
     @property
     def board_area(self) -> pygame.Rect:
-        """Where the view is laid out: the board area, less the note's band if it has one (a
-        band at a side, or along the top or the bottom)."""
-        rest, band, gap = pygame.Rect(self.play_rect), self._strip, 12
-        if band is None:
-            return rest
-        if band.width < rest.width // 2:  # at a side
-            if band.centerx < rest.centerx:
-                rest.x, rest.width = band.right + gap, rest.right - band.right - gap
-            else:
-                rest.width = band.left - gap - rest.x
-        elif band.centery < rest.centery:  # along the top
-            rest.y, rest.height = band.bottom + gap, rest.bottom - band.bottom - gap
-        else:
-            rest.height = band.top - gap - rest.y
-        return rest
+        """Where the view is laid out: the board area, less the note's band if it has one."""
+        return area_beside(self.play_rect, self._strip)
 
     def _choose_band(self, area: pygame.Rect, fs: int) -> pygame.Rect:
         """The note's own band: at the side of the script's corner, or along its top or bottom
@@ -101,9 +110,7 @@ class GuidedTableScene(TableScene):
         shape = self.play_rect.width / self.play_rect.height
 
         def strain(band: pygame.Rect) -> float:
-            self._strip = band
-            rest = self.board_area
-            self._strip = None
+            rest = area_beside(self.play_rect, band)
             return abs(math.log(max(1, rest.width) / max(1, rest.height) / shape))
 
         return min((across, note_band(area, corner)), key=strain)

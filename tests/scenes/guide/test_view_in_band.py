@@ -129,3 +129,20 @@ def test_worlds_collide_this_round_clears_can_still_play(size: tuple[int, int], 
                 if text != "THIS ROUND":
                     assert not label.colliderect(rect), \
                         f"step {frame['step']}: THIS ROUND at {label} runs into {text!r} at {rect}"
+
+
+def test_the_area_beside_a_band_is_the_rest_of_the_board_area_on_the_far_side_of_the_band() -> None:
+    """`area_beside` is the one answer to "where does the view go beside the note's band", for the
+    layout and for choosing the band alike (the choice once set the scene's band for a moment)."""
+    from scenes.guide.table import BAND_GAP, area_beside
+
+    area = pygame.Rect(0, 40, 1000, 600)
+    assert area_beside(area, None) == area
+    left = area_beside(area, pygame.Rect(0, 40, 300, 600))
+    assert left == pygame.Rect(300 + BAND_GAP, 40, 700 - BAND_GAP, 600)
+    right = area_beside(area, pygame.Rect(700, 40, 300, 600))
+    assert right == pygame.Rect(0, 40, 700 - BAND_GAP, 600)
+    top = area_beside(area, pygame.Rect(0, 40, 1000, 120))
+    assert top == pygame.Rect(0, 160 + BAND_GAP, 1000, 480 - BAND_GAP)
+    bottom = area_beside(area, pygame.Rect(0, 520, 1000, 120))
+    assert bottom == pygame.Rect(0, 40, 1000, 480 - BAND_GAP)
