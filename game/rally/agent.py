@@ -81,6 +81,10 @@ class PlanSettings:
     careful: bool = False
     """Judge positions with `evaluate`'s careful margins (wins, being out, ships in reach)."""
 
+    def deadline(self, clocks: Clocks = REAL_CLOCKS) -> Deadline:
+        """A fresh `search.Deadline` for one era's plan, as `Budget.deadline` gives MCTS and ISMCTS."""
+        return Deadline(self.max_seconds, wall_limit(self.max_seconds), clocks.cpu, clocks.wall)
+
 
 SETTINGS: dict[str, PlanSettings] = {
     "greedy": PlanSettings(width=1, candidates=1, samples=1, simulate=False),
@@ -220,7 +224,7 @@ class RallyAgent(Agent):
         """The program of every own ship for this era (see the module docstring)."""
         st = self.settings
         t0 = time.perf_counter()
-        deadline = Deadline(st.max_seconds, wall_limit(st.max_seconds), self.clocks.cpu, self.clocks.wall)
+        deadline = st.deadline(self.clocks)
         hand = sorted(det.hands[seat] + [c for s in det.ships_of(seat) for c in s.program])
         ctx = planner.context(det, seat)
         if st.careful:
