@@ -260,10 +260,15 @@ class TableFlow:
         return bool(self.match.game.info.hidden_info) and len(self.humans) > 1
 
     def next_human(self) -> Seat | None:
-        for seat in self.match.to_act():
-            if self.match.is_human(seat):
-                return seat
-        return None
+        """The human seat that decides next: in hot-seat the seat on screen while it is among
+        the actors (a simultaneous step after its own decision does not hand the screen away and
+        back again: Rally's energy split then planning did), else the first human actor."""
+        humans = [seat for seat in self.match.to_act() if seat >= 0 and self.match.is_human(seat)]
+        if not humans:
+            return None
+        if self.hot_seat and self.shown in humans:
+            return self.shown
+        return humans[0]
 
     def acting_human(self) -> Seat | None:
         """The human seat that must decide now, if any (in hot-seat, only once it has the screen,
