@@ -44,6 +44,7 @@ from scenes.sprites.button import draw_pill
 from scenes.views.base import Action, GameView, Overlay, ViewDict
 from scenes.views.skirmish import art, board, hud, overlays
 from scenes.views.skirmish.background import Questions, table_for
+from scenes.views.skirmish.hint import HINT_GOLD, HintMarks, draw_hint_buttons, draw_hint_on_table, hint_marks
 from scenes.views.skirmish.layout import MAX_SCALE, MIN_SCALE, Layout, flow_buttons, lay_out
 from scenes.views.skirmish.log import merge_runs
 
@@ -375,6 +376,9 @@ class SkirmishView(GameView):
         self._draw_reach(surface, overlay)
         self._draw_models(surface, overlay, animator)
         self._draw_questions(surface, overlay)
+        hint_marks = self._hint_marks(overlay)
+        if hint_marks is not None:
+            draw_hint_on_table(surface, hint_marks, self.camera, self.radius, self._at, overlay.time, self._hint_caption)
         self._draw_damage(surface, animator)
         if self.boxing is not None:
             (x0, y0), (x1, y1) = self.boxing
@@ -382,7 +386,23 @@ class SkirmishView(GameView):
             pygame.draw.rect(surface, self.side_colour(int(self.view.get("turn", 0)) % 2), box, width=2)
         surface.set_clip(clip)
         self._draw_tray(surface, animator)
+        if hint_marks is not None:
+            draw_hint_buttons(surface, hint_marks)
         self._draw_card(surface, overlay)
+
+    def _hint_marks(self, overlay: Overlay) -> HintMarks | None:
+        """What the table's hint (`overlay.hint`) marks, or None when no hint is up."""
+        if overlay.hint is None:
+            return None
+        return hint_marks(overlay.hint, self.tray, ORDER_WORDS)
+
+    def _at(self, model: int) -> tuple[float, float]:
+        at = self.view["figures"][model]["at"]
+        return (float(at[0]), float(at[1]))
+
+    def _hint_caption(self, surface: pygame.Surface, text: str, midbottom: tuple[float, float]) -> None:
+        self.text.blit(surface, text, self.lay.fs, HINT_GOLD, "bold", shadow=True,
+                       midbottom=(round(midbottom[0]), round(midbottom[1])))
 
     def zone_labels(self) -> list[tuple[str, Point]]:
         """("Your zone" / "Computer's zone", its centre in inches) per side while the armies
