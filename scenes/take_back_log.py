@@ -12,16 +12,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core.match import Match, TakeBack
-from game.core.words import ALERT, Line
+from game.core.words import ALERT, Line, LogEntry
 from scenes.kit.palette import Colour
 from scenes.views.base import GameView
 
 LogLine = tuple[str, Colour]
 
 
-def take_back_words(view: GameView, note: TakeBack, names: Sequence[str]) -> str:
-    """'Move taken back: <the move in the game's words>' (and how many more lines it had)."""
-    lines = view.log_lines(list(note.entries), names) if note.entries else []
+def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
+                    before: Sequence[LogEntry] = ()) -> str:
+    """'Move taken back: <the move in the game's words>' (and how many more lines it had).
+    `before` is the log up to the move: a game whose words for a move depend on what came before
+    reads it (the skirmish names a model from its deployment: alone, the move said "model 0")."""
+    lines: list[LogLine] = []
+    if note.entries:
+        prior = len(view.log_lines(list(before), names)) if before else 0
+        lines = view.log_lines([*before, *note.entries], names)[prior:]
     if not lines:
         who = names[note.seat] if 0 <= note.seat < len(names) else f"Player {note.seat + 1}"
         return f"Move taken back ({who})"
@@ -34,9 +40,11 @@ class TakeBackLog:
 
     def __init__(self) -> None:
         self._counts: dict[tuple[int, int], int] = {}
+        self._words: dict[tuple[int, int, int], str] = {}
 
     def forget(self) -> None:
         self._counts.clear()
+        self._words.clear()
 
     def lines(self, view: GameView, match: Match, names: Sequence[str]) -> list[LogLine]:
         lines = view.log_lines(match.log, names)
@@ -48,5 +56,8 @@ class TakeBackLog:
             key = (note.at, view.log_viewer())
             if key not in self._counts:
                 self._counts[key] = len(view.log_lines(match.log[:note.at], names))
-            out.insert(self._counts[key] + shift, (take_back_words(view, note, names), colour))
+            words_key = (*key, shift)
+            if words_key not in self._words:
+                self._words[words_key] = take_back_words(view, note, names, match.log[:note.at])
+            out.insert(self._counts[key] + shift, (self._words[words_key], colour))
         return out

@@ -1,0 +1,54 @@
+"""Undo's log note names a skirmish model as the log does (play-test: "Move taken back: model 0
+moves 4.4\"": alone, the taken-back entries did not know the model's name, which its deployment
+gives)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from game.core.match import Match
+from game.core.protocol import by_itself
+from game.core.registry import get_game
+from game.skirmish import commands as C
+from game.skirmish import rules
+from scenes.app import AppContext
+from scenes.sprites.text import TextCache
+from scenes.take_back_log import take_back_words
+from scenes.views.skirmish.view import SkirmishView
+from tests.scenes.table_context import table_context
+
+
+@pytest.fixture
+def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
+    with table_context(tmp_path, monkeypatch) as context:
+        yield context
+
+
+def test_a_taken_back_skirmish_move_names_the_model_by_its_unit(ctx: AppContext) -> None:
+    match = Match(get_game("skirmish"), {}, 5, ["human", "human"])
+    rng = random.Random(5)
+    for _ in range(800):
+        actors = match.to_act()
+        if by_itself(actors):
+            match.resolve_chance()
+            continue
+        if rules.decision_kind(match.state) == "move":  # type: ignore[arg-type]
+            break
+        assert match.submit(rng.choice(match.state.candidates(actors[0]))).ok
+    seat = match.to_act()[0]
+    move = next(c for c in match.state.candidates(seat) if isinstance(c, C.Move))
+    assert match.submit(move).ok
+    assert match.undo(seat).ok
+    note = match.take_backs[-1]
+    view = SkirmishView(ctx, get_game("skirmish"), TextCache(ctx.font))
+    view.set_seats(["You", "Computer"], [True, False])
+    view.set_view(match.state.view(seat))
+    names = ["You", "Computer"]
+    words = take_back_words(view, note, names, match.log[:note.at])
+    unit = match.state.figures[move.model].unit.name  # type: ignore[attr-defined]
+    assert words.startswith("Move taken back: ") and unit in words, words
+    assert f"model {move.model}" not in words
