@@ -38,8 +38,13 @@ INPUT_EVENTS = frozenset({
     pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.FINGERDOWN,
     pygame.FINGERUP, pygame.FINGERMOTION,
 })
-"""A person's input: the pacer stays awake a moment after it. Any other event (a window
-exposed or resized, a pygame-gui message) ends a wait too, for one frame."""
+"""A person's input: the pacer stays awake a moment after it. Any other event (a pygame-gui
+message, say) ends a wait too, for one frame."""
+
+WINDOW_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED})
+"""The window changed size: the pacer stays awake a moment after it too.
+One frame was not enough: a window manager resizes in steps, and a still screen (the hot-seat
+"Pass to ..." card) stayed drawn off-centre, with black strips, until the mouse moved."""
 
 
 WAIT_SLICE = 0.008
@@ -122,7 +127,7 @@ class FramePacer:
                 # (timers lose the idle wait, at most IDLE_WAIT: nothing moved meanwhile).
                 dt = min(dt, self.period)
         self.last_frame = now
-        if any(e.type in INPUT_EVENTS for e in events):
+        if any(e.type in INPUT_EVENTS or e.type in WINDOW_EVENTS for e in events):
             self.last_input = now
         return events, dt
 

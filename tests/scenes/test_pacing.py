@@ -335,3 +335,20 @@ def test_pacer_input_ends_the_wait_and_an_animation_it_starts_begins_at_its_firs
         pacer.next_frame(STILL)
     _, dt = pacer.next_frame(STILL)
     assert dt == pytest.approx(IDLE_WAIT)
+
+
+def test_pacer_stays_awake_a_moment_after_the_window_is_resized() -> None:
+    """Play-test: the hot-seat "Pass to ..." card stayed off-centre with black strips after a
+    resize until the mouse moved (one frame was drawn while the window manager still resized)."""
+    ft = FakeTime()
+    pacer = ft.pacer()
+    resized = pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 640), w=1024, h=640)
+    ft.queue.append((ft.t + 0.1, resized))
+    events, _ = pacer.next_frame(STILL)
+    assert events == [resized]
+    _, dt = pacer.next_frame(STILL)
+    assert dt == pytest.approx(1 / 60), "frames keep coming while the window settles"
+    for _ in range(80):
+        pacer.next_frame(STILL)
+    _, dt = pacer.next_frame(STILL)
+    assert dt == pytest.approx(IDLE_WAIT), "then the still screen rests again"
