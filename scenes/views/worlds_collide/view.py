@@ -311,6 +311,20 @@ class WorldsCollideView(GameView):
         return not (pending.get("kind") == "act" and pending.get("action") in (RESET, SHIFT)
                     and pending.get("acts_as") is None)
 
+    def _continues_in_private(self, before: ViewDict) -> bool:
+        """The person handed the screen in private played a step of their own (or a draw for their
+        own action came) and acts again at once: nobody else looks at the screen, so the step is
+        not a moment the table watched (a reveal, with no seat of its own, still is), and
+        no 'Back to ...' card follows it (play-test: Fracture and Telekinesis each put one in the
+        middle of one person's action)."""
+        me = self.me
+
+        def mine(view: ViewDict) -> bool:  # the seat decides, or a draw for its action is under way
+            return me in (view.get("to_act") or []) or (view.get("pending") or {}).get("seat") == me
+
+        return (self.is_human(me) and not self.public_screen and not self._watched and not self._watching
+                and mine(before) and mine(self.view))
+
     def screen_taken(self) -> None:
         self._watched = False
         self._staged = None  # (a new person at the screen picks their own)
@@ -1318,7 +1332,7 @@ class WorldsCollideView(GameView):
         self._static_key = None
         if animator.busy:
             self._animating = True  # (the banner's prompt waits until the cards it names are face up)
-        if self.shared_screen and animator.busy:
+        if self.shared_screen and animator.busy and not self._continues_in_private(before):
             self._watched = True
             if not self._watching:
                 self._watching = True  # the table watches from the first frame (and hit-tests agree)
