@@ -10,6 +10,7 @@ import pygame
 
 from game.core.protocol import Target
 from scenes.sprites.text import TextCache, wrap_text
+from scenes.views.cosmos import icons
 from scenes.views.cosmos.text import KEEP
 
 Colour = tuple[int, int, int]
@@ -74,7 +75,7 @@ def stripe_height(height: int) -> int:
 
 def wrapped(text: TextCache, width: int, lines: Lines, font: int) -> list[tuple[str, Colour]]:
     """A tile's lines wrapped at plain spaces to `width` pixels of text (never inside "4 VP")."""
-    face = text.font(font)
+    face = icons.face(text, font)
     out = []
     for words, colour in lines:
         parts = _wrap(words, face, width)
@@ -82,7 +83,7 @@ def wrapped(text: TextCache, width: int, lines: Lines, font: int) -> list[tuple[
     return out
 
 
-def _wrap(words: str, face: pygame.font.Font, width: int) -> list[str]:
+def _wrap(words: str, face: icons.IconFace, width: int) -> list[str]:
     """Greedy wrap at plain spaces only (a no-break space joins a number to its unit)."""
     rows: list[str] = []
     row = ""
@@ -111,7 +112,7 @@ def _overflow(text: TextCache, size: tuple[int, int], lines: Lines, font: int, s
 
 def _measure(text: TextCache, size: tuple[int, int], lines: Lines, font: int, striped: bool) -> list[str]:
     w, h = size
-    face = text.font(font)
+    face = icons.face(text, font)
     rows = wrapped(text, w - PAD_X, lines, font)
     out = [words for words, _ in rows if face.size(words)[0] > w - PAD_X]
     room = (h + 1 - text_top(h, striped)) // face.get_linesize()
@@ -184,7 +185,7 @@ def tile_image(text: TextCache, size: tuple[int, int], lines: Lines, fill: Colou
     for words, colour in wrapped(text, w - PAD_X, lines, font):
         if y + line_h > h + 1:
             break
-        img = text.render(words, font, colour)
+        img = icons.render_line(text, words, font, colour)
         out.blit(img, (3, y), pygame.Rect(0, 0, w - PAD_X, img.get_height()))
         y += line_h
     return out
@@ -194,12 +195,12 @@ def label(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, words: st
           kind: str = "regular", align: str = "center") -> None:
     """Words inside `rect`, wrapped at word breaks when one line is too wide, centred (or from
     the left: `align="left"`); the layout gives them room (`label_overflow`)."""
-    face = text.font(size, kind)
+    face = icons.face(text, size, kind)
     rows = wrap_text(words, face, rect.width) or [""]
     line_h = face.get_linesize()
     y = rect.centery - len(rows) * line_h / 2
     for row in rows:
-        img = text.render(row, size, colour, kind)
+        img = icons.render_line(text, row, size, colour, kind)
         at = img.get_rect(midtop=(rect.centerx, int(y))) if align == "center" else img.get_rect(topleft=(rect.x, int(y)))
         surface.blit(img, at)
         y += line_h
@@ -207,7 +208,7 @@ def label(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, words: st
 
 def label_overflow(text: TextCache, rect: pygame.Rect, words: str, size: int, kind: str = "regular") -> list[str]:
     """What of a `label` would not show whole inside its rect (empty: it fits)."""
-    face = text.font(size, kind)
+    face = icons.face(text, size, kind)
     rows = wrap_text(words, face, rect.width) or [""]
     out = [row for row in rows if face.size(row)[0] > rect.width]
     if len(rows) * face.get_linesize() > rect.height + 2:

@@ -301,13 +301,14 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
             spots.append(Spot(cell, None, [f"{ptype} planets: pile empty"]))
             continue
         pl = c.planets[int(pile["top"])]
-        full, short, left = T.effect_words(pl.effect), T.short_effect(pl.effect), pile["size"]
-        fitted(cell, [[(f"P{pl.id}  {pl.cost} mass", ink), (full, dim), (f"{left} in the pile", dim)],
-                      [(f"P{pl.id}  {pl.cost} mass", ink), (short, dim), (f"x{left}", dim)],
-                      [(f"P{pl.id} {pl.cost}m x{left}", ink), (short, dim)],
-                      [(f"P{pl.id} {pl.cost}m", ink), (f"x{left} {short}", dim)],
-                      [(f"P{pl.id} {pl.cost}m", ink), (short, dim)],
-                      [(f"P{pl.id} {pl.cost}m", ink), (T.short_effect(pl.effect, tiny=True), dim)]],
+        full, short, tiny, left = (T.effect_words(pl.effect), T.short_effect(pl.effect),
+                                   T.short_effect(pl.effect, tiny=True), pile["size"])
+        cost_words, cost = f"P{pl.id}  {pl.cost} mass", f"P{pl.id} {pl.cost}{T.g('mass')}"
+        fitted(cell, [[(cost_words, ink), (full, dim), (f"{left} in the pile", dim)],
+                      [(cost_words, ink), (short, dim), (f"{left} left", dim)],
+                      [(cost, ink), (short, dim), (f"{left} left", dim)],
+                      [(cost, ink), (tiny, dim), (f"{left} left", dim)],
+                      [(cost, ink), (tiny, dim)]],
                art.CONDITIONS[ptype])
         spots.append(Spot(cell, Target("planet_pile", ident=str(i)),
                           T.planet_text(c, pl.id) + [f"Pile: {pile['size']} left; drag onto a planet space"]))
@@ -321,14 +322,13 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
             continue
         b = c.biomes[int(pile["top"])]
         trigger = T.SHORT_ACTIONS.get(b.trigger, b.trigger)
-        kind = "scarce" if b.scarce else "abund."
-        fitted(cell, [[(f"B{b.id} {'scarce' if b.scarce else 'abundant'}", ink), (f"on {trigger}", dim),
-                       (T.effect_words(b.reward), dim)],
+        kind = "scarce" if b.scarce else "abundant"
+        fitted(cell, [[(f"B{b.id} {kind}", ink), (f"on {trigger}", dim), (T.effect_words(b.reward), dim)],
                       [(f"B{b.id} {kind}", ink), (f"on {trigger}", dim), (T.short_effect(b.reward), dim)],
                       [(f"B{b.id} {kind}", ink), (trigger, dim), (T.short_effect(b.reward), dim)],
-                      [(f"B{b.id} {T.TINY_ACTIONS.get(b.trigger, trigger)}", ink), (T.short_effect(b.reward), dim)],
-                      [(f"B{b.id} {T.TINY_ACTIONS.get(b.trigger, trigger)}", ink),
-                       (T.short_effect(b.reward, tiny=True), dim)]],
+                      [(f"B{b.id} {kind}", ink), (trigger, dim), (T.short_effect(b.reward, tiny=True), dim)],
+                      [(f"B{b.id}", ink), (trigger, dim), (T.short_effect(b.reward, tiny=True), dim)],
+                      [(trigger, ink), (T.short_effect(b.reward, tiny=True), dim)]],
                (190, 120, 200) if b.scarce else (110, 180, 150))
         spots.append(Spot(cell, Target("biome_pile", ident=str(i)),
                           T.biome_text(c, b.id) + [f"Pile: {pile['size']} left; drag onto one of your planets"]))
@@ -339,8 +339,10 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
     for i, cell in enumerate(cells(rest, len(kinds))):
         kind = kinds[i]
         left = int(view["asteroids"].get(kind, 0))
-        fitted(cell, [[(kind, ink), (f"asteroid x{left}", dim)], [(kind, ink), (f"x{left}", dim)],
-                      [({"carbon": "carb.", "radiation": "rad."}.get(kind, kind), ink), (f"x{left}", dim)]],
+        icon = T.g(c.asteroid_icons[kind])
+        fitted(cell, [[(kind, ink), ("asteroid", dim), (f"{left} left", dim)], [(f"{icon}{kind}", ink), (f"{left} left", dim)],
+                      [(kind, ink), (f"{left} left", dim)], [(icon, ink), (f"{left} left", dim)],
+                      [(icon, ink), (f"{left}", dim)]],
                art.CONDITIONS.get(c.asteroid_icons[kind], art.DIM))
         extra = " (catching it costs 1 more mass)" if kind in c.asteroid_extra_mass else ""
         spots.append(Spot(cell, Target("asteroid", ident=kind),
@@ -356,13 +358,8 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
             art.tile(surface, text, cell, [("empty", art.DIM)], size=small)
             continue
         card = c.life[int(pile["top"])]
-        needs = T.needs_short(card.needs)
-        head = f"L{card.id} +{card.gain}{life[0].upper()}"
-        icons = " ".join(card.icons) or "-"
-        fitted(cell, [[(head, ink), (icons, dim), (f"needs {needs}" if needs else f"x{pile['size']}", dim)],
-                      [(f"{head} {needs}".strip(), ink), (icons, dim)],
-                      [(f"{head} {needs}".strip(), ink), (T.icons_medium(card.icons), dim)],
-                      [(f"{head} {needs}".strip(), ink), (T.icons_short(card.icons), dim)]], art.LIFE[life])
+        fitted(cell, life_wordings(card.id, card.gain, life, card.icons, card.needs, f"{pile['size']} in the deck"),
+               art.LIFE[life])
         spots.append(Spot(cell, Target("life_pile", ident=str(i)),
                           T.life_text(c, card.id) + [f"Deck: {pile['size']} left; click to take it (Take Life Cards)"]))
     draw_row()
@@ -370,9 +367,12 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
     stock = sorted(view["stars"].items(), key=lambda kv: (c.stars[kv[0]].tier, kv[0]))
     for (sid, left), cell in zip(stock, cells(rows[3], len(stock))):
         st = c.stars[sid]
-        fitted(cell, [[(sid, ink), (f"x{left}", dim), (f"{st.evolve_cost} energy", dim)],
-                      [(sid, ink), (f"x{left}", dim), (f"{st.evolve_cost} en", dim)],
-                      [(f"{sid} x{left}", ink), (f"{st.evolve_cost}en", dim)]],
+        price = st.evolve_cost
+        fitted(cell, [[(f"Star {sid}", ink), (f"{left} left", dim), (f"costs {price} energy", dim)],
+                      [(sid, ink), (f"{left} left", dim), (f"{price} energy", dim)],
+                      [(sid, ink), (f"{left} left", dim), (f"cost {price}{T.g('energy')}", dim)],
+                      [(sid, ink), (f"{left} left", dim), (f"{price}{T.g('energy')}", dim)],
+                      [(sid, ink), (f"\u00d7{left}", dim), (f"{price}{T.g('energy')}", dim)]],
                art.CONDITIONS.get(st.icons[0], art.DIM) if st.icons else None)
         spots.append(Spot(cell, Target("star", ident=sid),
                           T.star_text(c, sid) + [f"{left} left; Evolve: drag onto one of your systems"]))
@@ -383,13 +383,13 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         o = c.objectives[i]
         scoring = o.alternative if view["alternative"] else o.scoring
         holder = int(view["track_last"][i])
-        marks = " ".join(f"{_role(s)[0]}{p['track'][i]}" for s, p in enumerate(view["players"]))
-        done = [(f"done: {_role(holder)}", art.GOOD)] if holder >= 0 else []
-        first = f"{OBJECTIVES[i]} ({_role(holder)[0]})" if holder >= 0 else OBJECTIVES[i]
-        art.tile(surface, text, cell, art.fit_lines(text, cell.size, [[(OBJECTIVES[i], ink), (marks, dim)] + done,
-                                                                      [(first, ink), (marks, dim)]], small, False),
-                 size=small)
         vp = c.track_vp(i)
+        points = "/".join(map(str, vp[1:]))
+        heads = [(f"{OBJECTIVES[i]}: done", art.GOOD), (OBJECTIVES[i], art.GOOD)] if holder >= 0 else [(OBJECTIVES[i], ink)]
+        lines = art.fit_lines(text, cell.size, [[head, (f"{points} VP", dim)] for head in heads], small, False)
+        art.tile(surface, text, cell, lines, size=small)
+        track_pips(surface, cell, [int(p["track"][i]) for p in view["players"]], len(vp) - 1,
+                   art.text_top(cell.height, False) + text.font(small).get_linesize() * len(lines))
         spots.append(Spot(cell, None, [f"Objective: {T.CONDITION_WORDS.get(o.condition, o.condition)}",
                                        f"Scores {' / '.join(map(str, vp[1:]))} VP per "
                                        f"{T.SCORING_WORDS.get(scoring, scoring)} (by track position; "
@@ -404,13 +404,54 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         life = LIFEFORMS[i]
         left = view["small_tiles"].get(life, [])
         taken = int(view["big_taken"].get(life, -1))
-        big_words = f"big {'taken' if taken >= 0 else big[life][1]}"
-        fitted(cell, [[(life, ink), (f"small {left[-1] if left else '-'}", dim), (big_words, dim)],
-                      [(life, ink), (f"sm {left[-1] if left else '-'}  {big_words}", dim)]], art.LIFE[life])
-        tiles_left = ", ".join(map(str, reversed(left))) or "none"
+        small_vp = f"{left[-1]} VP" if left else "none left"
+        big_vp = "taken" if taken >= 0 else f"{big[life][1]} VP"
+        fitted(cell, [[(f"{T.g(life)}{life}", ink), (f"small: {small_vp}", dim), (f"big: {big_vp}", dim)],
+                      [(life, ink), (f"small {small_vp}", dim), (f"big {big_vp}", dim)],
+                      [(T.g(life), ink), (f"small {small_vp}", dim), (f"big {big_vp}", dim)],
+                      [(T.g(life), ink), (small_vp, dim), (big_vp, dim)]], art.LIFE[life])
+        tiles_left = ", ".join(f"{x} VP" for x in reversed(left)) or "none"
         spots.append(Spot(cell, None, [f"{life} objective tiles",
-                                       f"Small: {small_at[life]}+ {life} in your area; left: {tiles_left} VP",
+                                       f"Small: {small_at[life]}+ {life} in your area; left: {tiles_left}",
                                        f"Big: {big[life][0]}+ {life}, {big[life][1]} VP" +
                                        (f" (taken by {_role(taken)})" if taken >= 0 else "")]))
     draw_row()
     return spots
+
+
+def life_wordings(card: int, gain: int, life: str, conditions: tuple[str, ...] | list[str],
+                  needs: tuple[tuple[str, int], ...] | list[tuple[str, int]], last: str
+                  ) -> list[list[tuple[str, art.Colour]]]:
+    """A life card's wordings, fullest first: its id and gain, its life conditions, its lifeform
+    needs (or `last` when it has none); words where they fit, pictograms where they do not."""
+    ink, dim = art.INK, art.DIM
+    need_words, need_icons = T.needs_words(needs), T.needs_short(needs)
+    head_words = f"L{card} {T.life_gain(gain, life, True)}"
+    head = f"L{card} {T.life_gain(gain, life, False)}"
+    return [[(head_words, ink), (" ".join(conditions) or "no conditions", dim), (need_words or last, dim)],
+            [(head_words, ink), (T.icons_named(conditions), dim), (need_words or last, dim)],
+            [(head, ink), (T.icons_named(conditions), dim), (need_words or last, dim)],
+            [(head, ink), (T.icons_short(conditions), dim), (f"needs {need_icons}" if needs else last, dim)],
+            [(head, ink), (T.icons_short(conditions), dim), (f"needs {need_icons}" if needs else "", dim)],
+            [(f"{head} {need_icons}".strip(), ink), (T.icons_short(conditions), dim)],
+            [(f"{head} {need_icons}".strip(), ink)]]
+
+
+def track_pips(surface: pygame.Surface, cell: pygame.Rect, positions: list[int], steps: int, top: int) -> None:
+    """Each player's progress on an objective track as a row of pips in the seat's colour, filled
+    up to its position (it was "O1 B0 T0 V0": initials and bare numbers)."""
+    n = max(1, len(positions))
+    room = cell.width - 8
+    pip = max(3, min(7, (room - 6 * (n - 1)) // (n * steps) - 1))
+    group = steps * (pip + 1) + 6
+    x = cell.x + 4 + max(0, (room - n * group + 6) // 2)
+    y = cell.y + min(top + 2, cell.height - pip - 4)
+    for seat, at in enumerate(positions):
+        colour = art.SEATS[seat]
+        for k in range(steps):
+            r = pygame.Rect(x + k * (pip + 1), y, pip, pip + 2)
+            if k < at:
+                pygame.draw.rect(surface, colour, r, border_radius=1)
+            else:
+                pygame.draw.rect(surface, art.shade(colour, 0.6), r, width=1, border_radius=1)
+        x += group

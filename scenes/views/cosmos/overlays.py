@@ -13,7 +13,7 @@ from game.cosmos.content import TOKENS
 from game.cosmos.public import Landing
 from scenes.sprites.text import TextCache, panel
 from scenes.views.base import Overlay, Point
-from scenes.views.cosmos import art
+from scenes.views.cosmos import art, icons
 from scenes.views.cosmos import text as T
 from scenes.views.cosmos.art import Spot
 
@@ -31,28 +31,29 @@ def landing_marks(surface: pygame.Surface, text: TextCache, spot_of: Callable[[T
             pygame.draw.line(surface, art.BAD, spot.rect.topleft, spot.rect.bottomright, 3)
             pygame.draw.line(surface, art.BAD, spot.rect.topright, spot.rect.bottomleft, 3)
             continue
-        img = text.render(landing_tag(landing), small, (20, 20, 26), "bold")
+        img = icons.render_line(text, landing_tag(landing), small, (20, 20, 26), "bold")
         box = img.get_rect(midtop=(spot.rect.centerx, spot.rect.bottom + 1)).inflate(6, 2)
         pygame.draw.rect(surface, art.GOOD, box, border_radius=5)
         surface.blit(img, img.get_rect(center=box.center))
 
 
-BONUS_WORDS = {"lifeform": "life", "advance": "adv."}
-"""A traffic bonus's kind on a landing tag, where its data name is long ("+1 life", not "+1 lif")."""
+BONUS_WORDS = {"lifeform": " lifeform", "advance": T.g("advance"), "vp": " VP"}
+"""A traffic bonus's kind on a landing tag where it has no pictogram of its own."""
 
 
 def landing_tag(landing: Landing) -> str:
-    """A landing's tag: the token it takes ("S": Star), the traffic bonus in the console's short
-    words ("+2 mass", "+1 en"; none when it brings nothing), tokens retrieved, entropy paid.
-    (Play-test: "S +0 ene" and "+1 lif" read as noise.)"""
-    parts = [T.TOKEN_NAMES[TOKENS[landing.token]][0]] if landing.space % 2 == 0 else []
+    """A landing's tag: the token it takes ("Star"), the traffic bonus by its pictogram ("+2" and
+    mass; none when it brings nothing), tokens retrieved, entropy paid. (Play-test: "S +0 ene"
+    and "+1 lif" read as noise; then "S +1 en +1 tok. -1 ent" as abbreviations.)"""
+    parts = [T.TOKEN_NAMES[TOKENS[landing.token]]] if landing.space % 2 == 0 else []
     if landing.bonus_units:
-        kind = BONUS_WORDS.get(landing.bonus, T.SHORT_GAINS.get(landing.bonus, landing.bonus))
-        parts.append(f"+{landing.bonus_units} {kind}")
+        kind = BONUS_WORDS.get(landing.bonus, T.g(landing.bonus))
+        parts.append(f"+{landing.bonus_units}{kind}")
     if landing.retrieved:
-        parts.append(f"+{len(landing.retrieved)} tok.")
+        n = len(landing.retrieved)
+        parts.append(f"+{n}{T.KEEP}token{'s' * (n != 1)}")
     if landing.entropy_cost:
-        parts.append(f"-{landing.entropy_cost} ent")
+        parts.append(f"-{landing.entropy_cost}{T.g('entropy')}")
     return " ".join(parts) or "no bonus"
 
 

@@ -17,6 +17,7 @@ from scenes.sprites.text import TextCache
 from scenes.views.cosmos import art
 from scenes.views.cosmos import text as T
 from scenes.views.cosmos.art import ROLES, Spot
+from scenes.views.cosmos.board import life_wordings
 
 ROOMY_COLUMN = 80
 """A Solar System's column at least this wide keeps the new system's column as wide as its own;
@@ -42,7 +43,9 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
     for i, what in enumerate(("energy", "mass", "entropy", "vp")):
         cell = pygame.Rect(x + i * w, y, w - 4, line + 2)
         pygame.draw.rect(surface, art.shade(art.RESOURCE[what], 0.35), cell, border_radius=5)
-        art.label(surface, text, cell, f"{p[what]} {T.SHORT_GAINS[what]}", small, art.RESOURCE[what], "bold")
+        words = next((w for w in (f"{p[what]} {T.GAIN_WORDS[what]}", T.gain_short(what, p[what]))
+                      if not art.label_overflow(text, cell, w, small, "bold")), T.gain_short(what, p[what]))
+        art.label(surface, text, cell, words, small, art.RESOURCE[what], "bold")
         spots.append(Spot(cell, None, [f"{what}: {p[what]}"] + (
             ["Entropy exchange in the Action step: 2 entropy -> 1 energy or 1 mass (click the buttons below)"]
             if what == "entropy" else [])))
@@ -51,8 +54,13 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
     gen = int(p["generator"])
     discount = stars[min(gen, len(stars) - 1)]
     gen_rect = pygame.Rect(x, y, rect.width - 16, line)
-    art.label(surface, text, gen_rect, f"Generator {gen}/{len(stars) - 1}: {discount} star discount{'s' * (discount != 1)}",
-              small, art.INK, align="left")
+    last = len(stars) - 1
+    gen_words = next((w for w in (f"Generator step {gen} of {last}: {discount} star{'s' * (discount != 1)} cheaper",
+                                  f"Generator {gen} of {last}: {discount} star{'s' * (discount != 1)} cheaper",
+                                  f"{T.g('generator')} {gen} of {last}: {discount}{T.g('activate')} cheaper")
+                      if not art.label_overflow(text, gen_rect, w, small)),
+                     f"{T.g('generator')} {gen} of {last}: {discount}{T.g('activate')} cheaper")
+    art.label(surface, text, gen_rect, gen_words, small, art.INK, align="left")
     spots.append(Spot(gen_rect, None, [f"Generator at {gen}", f"Activate Stars (from its space): {discount} stars "
                                        f"cost {c.n('generator_discount')} entropy less",
                                        "Primordial Soup advances it (VP on the last three spaces)"]))
@@ -61,7 +69,10 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         cell = pygame.Rect(x + i * (rect.width - 16) // 2, y, (rect.width - 16) // 2 - 4, line + 2)
         pygame.draw.rect(surface, art.TILE, cell, border_radius=5)
         pygame.draw.rect(surface, art.TILE_EDGE, cell, width=1, border_radius=5)
-        art.label(surface, text, cell, f"2 ent: +1 {T.SHORT_GAINS[r]}", small, art.DIM)
+        trade = next((w for w in (f"2 entropy \u2192 1 {r}", f"2{T.g('entropy')} \u2192 1 {r}",
+                                  f"2{T.g('entropy')} \u2192 1{T.g(r)}")
+                      if not art.label_overflow(text, cell, w, small)), f"2{T.g('entropy')}\u21921{T.g(r)}")
+        art.label(surface, text, cell, trade, small, art.DIM)
         spots.append(Spot(cell, Target("exchange", ident=r),
                           [f"Entropy exchange: pay 2 entropy for 1 {r}", "Any number of times in the Action step"]))
     y += line + 8
@@ -84,7 +95,12 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         letter = TOKENS[t][0].upper()
         text.blit(surface, letter, small, (20, 20, 26) if where == STANDING else art.INK, "bold", center=(cx, y + rad))
         locked = t == 3 and p["wild_locked"]
-        text.blit(surface, "locked" if locked else "", max(9, small - 1), art.BAD, midleft=(cx + rad + 2, y + rad))
+        name = pygame.Rect(cx + rad + 3, y, cell.right - cx - rad - 3, 2 * rad)
+        for words, ink in ((f"{T.TOKEN_NAMES[TOKENS[t]]} locked", art.BAD), ("locked", art.BAD)) if locked else \
+                ((T.TOKEN_NAMES[TOKENS[t]], art.DIM),):
+            if not art.label_overflow(text, name, words, small) and text.font(small).get_linesize() <= name.height + 2:
+                art.label(surface, text, name, words, small, ink, align="left")
+                break
         spots.append(Spot(cell, None, [f"{T.TOKEN_NAMES[TOKENS[t]]} Creation token: {state}"] +
                           (["Locked: passing it flips it unlocked"] if locked else [])))
     y += 2 * rad + 6
@@ -94,9 +110,13 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         cell = pygame.Rect(x + k * fw, y, fw - 4, 2 * line + 4)
         tier = int(p["tiers"][k])
         effects = c.focus[p["focus"]][k][tier - 1] if tier else ()
-        head = (f"{T.TOKEN_NAMES[TOKENS[k]]} T{tier}", art.INK)
-        lines = art.fit_lines(text, cell.size, [[head, (T.effect_words(effects) if tier else "no effect", art.DIM)],
-                                                [head, (T.short_effect(effects) if tier else "-", art.DIM)]],
+        token = T.TOKEN_NAMES[TOKENS[k]]
+        full, short = (T.effect_words(effects), T.short_effect(effects)) if tier else ("no effect", "no effect")
+        tiny = T.short_effect(effects, tiny=True) if tier else "none"
+        lines = art.fit_lines(text, cell.size, [[(f"{token} tier {tier}", art.INK), (full, art.DIM)],
+                                                [(f"{token} tier {tier}", art.INK), (short, art.DIM)],
+                                                [(token, art.INK), (f"tier {tier}: {short}", art.DIM)],
+                                                [(token, art.INK), (f"tier {tier}: {tiny}", art.DIM)]],
                               small, True)
         art.tile(surface, text, cell, lines, size=small, stripe=art.BRASS if tier else art.DIM)
         spots.append(Spot(cell, Target("focus", ident=str(k)), T.focus_text(c, p["focus"], k, tier)))
@@ -114,14 +134,15 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
             cell = pygame.Rect(x, y, rect.width - 16, mission_h)
             if cell.bottom > rect.bottom - 2:
                 break
-            mark = "met" if check.met else f"{check.have}/{check.need}"
+            mark = "met" if check.met else f"{check.have} of {check.need}"
             m = c.missions[check.mission]
             need = T.mission_text(c, check)[1][5:]
             ink = art.GOOD if check.met else art.INK
             lines = art.fit_lines(text, cell.size, [
-                [(f"M{check.mission} {mark}: {need}", ink), (f"-> {T.effect_words(m.reward)}", art.DIM)],
-                [(f"M{check.mission} {mark}: {need}", ink), (f"-> {T.short_effect(m.reward)}", art.DIM)],
-                [(f"M{check.mission} {mark} -> {T.short_effect(m.reward)}", ink)]], small, False)
+                [(f"M{check.mission} {mark}: {need}", ink), (f"\u2192 {T.effect_words(m.reward)}", art.DIM)],
+                [(f"M{check.mission} {mark}: {need}", ink), (f"\u2192 {T.short_effect(m.reward)}", art.DIM)],
+                [(f"M{check.mission} {mark}: {need}", ink), (f"\u2192 {T.short_effect(m.reward, tiny=True)}", art.DIM)],
+                [(f"M{check.mission} {mark} \u2192 {T.short_effect(m.reward, tiny=True)}", ink)]], small, False)
             art.tile(surface, text, cell, lines, fill=(36, 70, 50) if check.met else art.TILE, size=small)
             spots.append(Spot(cell, Target("mission", ident=str(check.mission)), T.mission_text(c, check)))
             y += mission_h + 3
@@ -157,15 +178,23 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
             st = c.stars[star]
             done = si in used
             last = ("activated", art.GOOD) if done else (" ".join(st.icons), art.DIM)
+            last = ("activated", art.GOOD) if done else (T.icons_named(st.icons), art.DIM)
+            icons_only = ("activated", art.GOOD) if done else (T.icons_short(st.icons), art.DIM)
+            ent = T.g("entropy")
             lines = art.fit_lines(text, star_rect.size, [
-                [(f"Star {star}  T{st.tier}", art.INK), (f"{st.cost} ent: {T.effect_words(st.effect)}", art.DIM), last],
-                [(f"Star {star}  T{st.tier}", art.INK), (f"{st.cost} ent: {T.short_effect(st.effect)}", art.DIM), last],
-                [(f"{star} T{st.tier}, {st.cost} ent", art.INK), (T.short_effect(st.effect), art.DIM),
-                 ("activated", art.GOOD) if done else (T.icons_short(st.icons), art.DIM)],
-                [(f"{star} {st.cost} ent", art.INK), (T.short_effect(st.effect, tiny=True), art.DIM),
-                 ("done", art.GOOD) if done else (T.icons_short(st.icons), art.DIM)],
-                [(f"{star}{T.KEEP}{st.cost}{T.KEEP}ent", art.INK), (T.short_effect(st.effect, tiny=True), art.DIM)],
-                [(star, art.INK), (T.short_effect(st.effect, tiny=True), art.DIM)]], small, False)
+                [(f"Star {star}, tier {st.tier}", art.INK), (f"{st.cost} entropy: {T.effect_words(st.effect)}", art.DIM),
+                 last],
+                [(f"Star {star}, tier {st.tier}", art.INK), (f"{st.cost}{ent}: {T.short_effect(st.effect)}", art.DIM),
+                 last],
+                [(f"Star {star} tier {st.tier}", art.INK), (f"{st.cost}{ent}: {T.short_effect(st.effect)}", art.DIM),
+                 icons_only],
+                [(f"{star} tier {st.tier}", art.INK), (f"{st.cost}{ent}\u2192{T.short_effect(st.effect, tiny=True)}",
+                                                     art.DIM), icons_only],
+                [(f"{star} tier {st.tier}", art.INK), (f"{st.cost}{ent}\u2192{T.short_effect(st.effect, tiny=True)}",
+                                                     art.DIM)],
+                [(star, art.INK), (f"{st.cost}{ent}\u2192{T.short_effect(st.effect, tiny=True)}", art.DIM)],
+                [(f"{star} {st.cost}{ent}", art.INK), (f"\u2192 {T.short_effect(st.effect, tiny=True)}", art.DIM)]],
+                small, False)
             art.tile(surface, text, star_rect, lines, size=small, fill=(40, 64, 48) if done else (64, 56, 36),
                      edge=art.BRASS)
             spots.append(Spot(star_rect, Target("system", ident=str(si)),
@@ -190,22 +219,26 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
             pl = c.planets[int(sl["planet"])]
             ast = [a for a in sl["asteroids"] if a]
             life = T.lifeform_counts(sl["life"]) or "no life"
+            kinds = "".join(T.g(c.asteroid_icons.get(a, a)) for a in ast)
             rest = []
             if sl["biome"]:
                 done = bool(sl["fulfilled"])
-                rest.append((f"B{sl['biome']}{' (fulfilled)' if done else ''}", art.GOOD if done else art.DIM))
+                rest.append((f"Biome B{sl['biome']}{' fulfilled' if done else ''}", art.GOOD if done else art.DIM))
             if sl["cards"]:
-                rest.append((" ".join(f"L{x}" for x in sl["cards"]), art.DIM))
+                rest.append(("cards " + " ".join(f"L{x}" for x in sl["cards"]), art.DIM))
             lines = art.fit_lines(text, cell.size, [
-                [(f"P{pl.id} {pl.type}", art.INK), (life + (f"  ast: {' '.join(ast)}" if ast else ""), art.DIM)] + rest,
-                [(f"P{pl.id} {pl.type}", art.INK), (life, art.DIM)] +
-                ([("ast: " + " ".join(T.icons_short(ast).split()), art.DIM)] if ast else []) + rest,
-                [(f"P{pl.id} {T.icons_medium([pl.type])}", art.INK),
-                 (life + (f" +{len(ast)}ast" if ast else ""), art.DIM)] +
-                [(w.replace(" (fulfilled)", " ok"), col) for w, col in rest],
-                [(f"P{pl.id}", art.INK), (life, art.DIM), (" ".join(_marks(ast, sl)), art.DIM)],
-                [(" ".join([f"P{pl.id}"] + _marks(ast, sl)[:1]), art.INK), (life, art.DIM),
-                 (" ".join(_marks(ast, sl)[1:]), art.DIM)]],
+                [(f"P{pl.id} {pl.type}", art.INK), (life + (f"  asteroids {kinds}" if ast else ""), art.DIM)] + rest,
+                [(f"P{pl.id} {pl.type}", art.INK), (life, art.DIM)] + ([(f"asteroids {kinds}", art.DIM)] if ast else []) +
+                rest,
+                [(f"P{pl.id} {T.g(pl.type)}{pl.type}", art.INK), (life + (f" {kinds}" if ast else ""), art.DIM)] + rest,
+                [(f"P{pl.id} {T.g(pl.type)}", art.INK), (life + (f" {kinds}" if ast else ""), art.DIM)] +
+                [(w.replace("Biome ", "").replace(" fulfilled", T.g("done")), col) for w, col in rest],
+                [(f"P{pl.id} {T.g(pl.type)}", art.INK), (life, art.DIM), (" ".join(_marks(kinds, sl)), art.DIM)],
+                [(" ".join([f"P{pl.id}"] + _marks(kinds, sl)[:1]), art.INK), (life, art.DIM),
+                 (" ".join(_marks(kinds, sl)[1:]), art.DIM)],
+                [(" ".join([f"P{pl.id}"] + _marks(kinds, sl)[:1]), art.INK), (life, art.DIM),
+                 (" ".join(_marks(kinds, sl)[1:2]), art.DIM)],
+                [(f"P{pl.id}", art.INK), (life, art.DIM), (kinds, art.DIM)]],
                 small, True)
             art.tile(surface, text, cell, lines, size=small, stripe=art.CONDITIONS[pl.type])
             tip = [f"System {si + 1}, planet {k + 1}"] + T.planet_text(c, pl.id, cost_side=False)
@@ -230,14 +263,16 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
     return spots
 
 
-def _marks(asteroids: list[str], slot: dict[str, Any]) -> list[str]:
-    """A planet's asteroids, Biome and life cards as counts for the narrowest tile ("2a", "B21",
-    "3L"; the hover text names them all)."""
-    out = [f"{len(asteroids)}a"] if asteroids else []
+def _marks(kinds: str, slot: dict[str, Any]) -> list[str]:
+    """A planet's asteroids (their pictograms), Biome and life cards for the narrowest tile
+    ("B21" and a tick when fulfilled, "3 cards"; the hover text names them all)."""
+    out = [kinds] if kinds else []
     if slot["biome"]:
-        out.append(f"B{slot['biome']}{'+' if slot['fulfilled'] else ''}")
+        tick = T.g("done") if slot["fulfilled"] else ""
+        out.append(f"B{slot['biome']}{tick}")
     if slot["cards"]:
-        out.append(f"{len(slot['cards'])}L")
+        n = len(slot["cards"])
+        out.append(f"{n}{T.KEEP}card{'s' * (n != 1)}")
     return out
 
 
@@ -277,18 +312,9 @@ def draw_hand(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view:
             text.blit(surface, f"+{len(hand) - i} more", small, art.DIM, bottomright=(rect.right - 6, rect.bottom - 2))
             break
         lc = c.life[int(card)]
-        needs = T.needs_short(lc.needs)
-        head = f"L{lc.id} +{lc.gain}{lc.type[0].upper()}"
-        icons = " ".join(lc.icons) or "-"
-        full = f"needs {needs}" if needs else T.effect_words(lc.effect)
-        short = f"needs {needs}" if needs else T.short_effect(lc.effect)
-        both = f"{head} {needs}".strip()
-        variants = [[(head, art.INK), (icons, art.DIM), (full, art.DIM)],
-                    [(head, art.INK), (icons, art.DIM), (short, art.DIM)],
-                    [(both, art.INK), (icons, art.DIM)],
-                    [(both, art.INK), (T.icons_medium(lc.icons), art.DIM)],
-                    [(both, art.INK), (T.icons_short(lc.icons), art.DIM)],
-                    [(both, art.INK)]]
+        last = T.effect_words(lc.effect) if lc.effect else "no effect"
+        variants = life_wordings(lc.id, lc.gain, lc.type, lc.icons, lc.needs, last)
+        variants.insert(2, variants[1][:2] + [(T.needs_words(lc.needs) or T.short_effect(lc.effect), art.DIM)])
         lines = art.fit_lines(text, cell.size, [v for v in variants if len(v) <= depth] or variants[-1:], small, True)
         art.tile(surface, text, cell, lines, size=small, stripe=art.LIFE[lc.type])
         spots.append(Spot(cell, Target("card", ident=str(card)),

@@ -12,9 +12,10 @@ from game.cosmos.words import ACTION_NAMES, thing
 SHORT_ACTIONS = {"evolve": "Evolve", "aggregate": "Aggregate", "create_life": "Create Life",
                  "activate_stars": "Activate", "set_biome": "Biome", "upgrade": "Upgrade",
                  "take_life": "Take Life", "catch_asteroid": "Asteroid", "soup": "Soup"}
-TINY_ACTIONS = {"evolve": "Evolve", "aggregate": "Aggr.", "create_life": "Life", "activate_stars": "Activ.",
-                "set_biome": "Biome", "upgrade": "Upgr.", "take_life": "Cards", "catch_asteroid": "Aster.", "soup": "Soup"}
-"""An action on the narrowest tiles (a Biome's trigger, a granted action; the hover text names it in full)."""
+TINY_ACTIONS = {"aggregate": "+planet", "catch_asteroid": "Asteroid", "catch_free": "Asteroid", "fulfil_biome": "Fulfil",
+                "activate_stars": "Activate", "create_life": "Life card"}
+"""A granted action on the narrowest tiles, in a word that fits 46 px ("Aggregate" did not; the
+hover text names it in full); the others keep their board names."""
 TOKEN_NAMES = {"star": "Star", "planet": "Planet", "life": "Life", "wild": "Wild"}
 PER_WORDS = {"planets": "Planet", "planet_types": "Planet type", "biomes": "Biome", "fulfilled_biomes": "fulfilled Biome",
              "stars": "Star", "star_tiers": "Star tier", "played": "played life card", "asteroids": "Asteroid",
@@ -77,55 +78,92 @@ def effect_words(effects: Sequence[Effect]) -> str:
 
 KEEP = "\u00a0"
 """A space a tile's line never breaks at: "4 VP" stays on one line."""
-SHORT_GAINS = {"energy": "en", "mass": "mass", "entropy": "ent", "vp": "VP", "bacteria": "bact.", "plant": "plant",
-               "animal": "anim."}
-"""A resource or lifeform on a small tile (the console's cells name them the same way)."""
-SHORT_PER = {"planets": "planet", "planet_types": "planet type", "biomes": "Biome", "stars": "star",
-             "asteroids": "asteroid", "played": "card played", "generator": "Gen step", "focus_tiers": "Focus tier"}
-ICON_LETTERS = {"heat": "H", "carbon": "C", "water": "W", "radiation": "R"}
-"""The life conditions by their initials, for the narrowest tiles (the hover text spells them out)."""
+PICTOGRAMS = ("energy", "mass", "entropy", "bacteria", "plant", "animal", "heat", "carbon", "water", "radiation",
+              "advance", "activate", "generator", "done")
+"""The things a tile may show by a pictogram where its word does not fit (`scenes/views/cosmos/icons.py`
+draws them; the hover text keeps the words)."""
+GLYPH: dict[str, str] = {name: chr(0xE000 + i) for i, name in enumerate(PICTOGRAMS)}
+"""The character that stands for each pictogram inside a tile's line (a private-use character,
+so wrapping and fitting treat it as one letter)."""
+
+
+def g(name: str) -> str:
+    """The pictogram of `name` inside a line of words (its plain word when it has none)."""
+    return GLYPH.get(name, name)
+
+
+def plain(words: str) -> str:
+    """`words` with each pictogram written as its word in brackets ("2[energy]"): for tests and logs."""
+    for name, ch in GLYPH.items():
+        words = words.replace(ch, f"[{name}]")
+    return words
+
+
+GAIN_WORDS = {"energy": "energy", "mass": "mass", "entropy": "entropy", "vp": "VP", "bacteria": "bacteria",
+              "plant": "plant", "animal": "animal"}
+"""A resource or lifeform spelled out on a tile ("2 energy", "3 VP")."""
+PER_SHORT = {"planets": "planet", "planet_types": "planet type", "biomes": "Biome", "stars": "star",
+             "asteroids": "asteroid", "played": "card played", "generator": "Generator step", "focus_tiers": "Focus tier",
+             "fulfilled_biomes": "fulfilled Biome", "star_tiers": "star tier"}
+
+
+def gain_short(what: str, n: int) -> str:
+    """One gain on a small tile: a pictogram after the number ("2" + energy), "3 VP" in words
+    (VP has no pictogram: it is always said)."""
+    if what == "vp":
+        return f"{n}{KEEP}VP"
+    return f"{n}{g(what)}" if what in GLYPH else f"{n}{KEEP}{what}"
 
 
 def short_effect(effects: Sequence[Effect], tiny: bool = False) -> str:
-    """An effect list for a small tile: "2 en, 3 VP", "1 adv.", "1 card", "Gen +1", "1 star act.";
-    `tiny`: the narrowest tiles' form, without commas ("1 act. 4 VP")."""
+    """An effect list for a small tile, with pictograms for resources and lifeforms: "2[energy],
+    3 VP", "1[advance]", "1 card", "Generator +1", "1[activate]"; `tiny`: the narrowest tiles'
+    form, without commas, a per-gain as "/planet" and an action by its short name."""
     parts = []
     for e in effects:
-        gain = " ".join(f"{n}{'' if tiny else KEEP}{'ma' if tiny and what == 'mass' else SHORT_GAINS.get(what, what)}"
-                        for what, n in e.gain)
+        gain = " ".join(gain_short(what, n) for what, n in e.gain)
         if gain and e.per:
-            gain += f"/{SHORT_PER.get(e.per, e.per.replace('_', ' '))}"
+            per = PER_SHORT.get(e.per, e.per.replace("_", " "))
+            gain += f"/{per}" if tiny else f" per {per}"
         if gain:
             parts.append(gain)
         if e.advance:
-            parts.append(f"{e.advance}{KEEP}adv.")
+            parts.append(f"{e.advance}{g('advance')}")
         if e.cards:
             parts.append(f"{e.cards}{KEEP}card{'s' * (e.cards > 1)}")
         if e.generator:
-            parts.append(f"Gen{KEEP}+{e.generator}")
+            parts.append(f"{g('generator')}+{e.generator}" if tiny else f"Generator{KEEP}+{e.generator}")
         if e.activate:
-            parts.append(f"{e.activate}{KEEP}act." if tiny else f"{e.activate}{KEEP}star{KEEP}act.")
+            parts.append(f"{e.activate}{g('activate')}")
         if e.action:
-            parts.append((TINY_ACTIONS if tiny else SHORT_ACTIONS).get(e.action, e.action))
+            parts.append(TINY_ACTIONS.get(e.action, SHORT_ACTIONS.get(e.action, e.action)) if tiny
+                         else SHORT_ACTIONS.get(e.action, e.action))
     return (" " if tiny else ", ").join(parts) or "-"
 
 
-MEDIUM_ICONS = {"carbon": "carb.", "radiation": "rad."}
-
-
-def icons_medium(icons: Sequence[str]) -> str:
-    """Life conditions with the two long names shortened ("heat rad. water")."""
-    return " ".join(MEDIUM_ICONS.get(i, i) for i in icons) or "-"
-
-
 def icons_short(icons: Sequence[str]) -> str:
-    """Life conditions by their initials ("H C W")."""
-    return " ".join(ICON_LETTERS.get(i, i[:1].upper()) for i in icons) or "-"
+    """Life conditions as their pictograms, side by side."""
+    return "".join(g(i) for i in icons) or "-"
+
+
+def icons_named(icons: Sequence[str]) -> str:
+    """Life conditions as pictogram and word ("[heat]heat [water]water")."""
+    return " ".join(f"{g(i)}{i}" for i in icons) or "no conditions"
 
 
 def needs_short(needs: Sequence[tuple[str, int]]) -> str:
-    """A life card's lifeform needs: "2B", "1P" ("" when none)."""
-    return " ".join(f"{n}{w[0].upper()}" for w, n in needs)
+    """A life card's lifeform needs by pictogram: "2[bacteria]" ("" when none)."""
+    return " ".join(f"{n}{g(w)}" for w, n in needs)
+
+
+def needs_words(needs: Sequence[tuple[str, int]]) -> str:
+    """A life card's lifeform needs in words: "needs 2 bacteria" ("" when none)."""
+    return ("needs " + ", ".join(f"{n} {w}" for w, n in needs)) if needs else ""
+
+
+def life_gain(gain: int, life: str, words: bool) -> str:
+    """What a life card gives: "+3 bacteria" or "+3[bacteria]"."""
+    return f"+{gain} {life}" if words else f"+{gain}{g(life)}"
 
 
 def star_text(c: Content, star: str) -> list[str]:
@@ -214,7 +252,8 @@ def resources_line(p: dict[str, object]) -> str:
 
 
 def lifeform_counts(life: Sequence[int]) -> str:
-    return " ".join(f"{n}{name[0].upper()}" for n, name in zip(life, LIFEFORMS) if n)
+    """A planet's lifeforms by pictogram: "4[plant] 1[animal]" ("" when none)."""
+    return " ".join(f"{n}{g(name)}" for n, name in zip(life, LIFEFORMS) if n)
 
 
 ONE_LIFEFORM = {"bacteria": "bacterium", "plant": "plant", "animal": "animal"}

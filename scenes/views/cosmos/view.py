@@ -205,8 +205,8 @@ class CosmosView(GameView):
             score = self._scores[seat] if seat < len(self._scores) else 0
             kind = "bold" if on else "regular"
             box = cell.inflate(-14, -2)
-            words = next((w for w in (f"{ROLES[seat]} ({name}) ~{score}", f"{ROLES[seat]} ~{score}")
-                          if self.text.font(font, kind).size(w)[0] <= box.width), f"{ROLES[seat]} ~{score}")
+            words = next((w for w in (f"{ROLES[seat]} ({name}) ~{score} VP", f"{ROLES[seat]} ~{score} VP")
+                          if self.text.font(font, kind).size(w)[0] <= box.width), f"{ROLES[seat]} ~{score} VP")
             art.label(canvas, self.text, box, words, font, art.INK, kind, align="left")
             self.tab_spots.append((cell.move(self.rect.x, self.rect.y), seat))
             spots.append(Spot(cell.move(self.rect.x, self.rect.y), None,

@@ -104,21 +104,25 @@ def test_the_log_names_the_space_moved_to_by_its_action(ctx: AppContext) -> None
     assert len(tips) == 12 and not any("Space " in tip for tip in tips)
 
 
-def test_a_landing_tag_names_its_bonus_in_whole_short_words() -> None:
-    """Play-test (fifth session): the tags over the spaces ahead read "S +0 ene" and "+1 lif"."""
+def test_a_landing_tag_names_its_bonus_in_whole_words_or_pictograms() -> None:
+    """Play-test (fifth session): the tags over the spaces ahead read "S +0 ene" and "+1 lif";
+    (sixth session) "S +1 en +1 tok. -1 ent" was still abbreviations. Now the token's name, a
+    bonus as its number and pictogram ("+1" and the energy bolt), "+1 token"."""
     from scenes.views.cosmos.overlays import landing_tag
-    from scenes.views.cosmos.text import SHORT_GAINS
+    from scenes.views.cosmos.text import GLYPH, TOKEN_NAMES
 
     state = bare(2)
     state.players[0].pos = 1
     tags = {x.space: landing_tag(x) for x in public.landings(state.view(0), 0)}
     assert len(tags) == 6
-    words = set(SHORT_GAINS.values()) | {"life", "adv.", "tok.", "ent", "S", "P", "L", "W", "no", "bonus"}
+    words = set(TOKEN_NAMES.values()) | {"token", "tokens", "lifeform", "VP", "no", "bonus"}
     for space, tag in tags.items():
         assert "+0" not in tag, tag
-        assert all(word in words or word.lstrip("+-").isdigit() for word in tag.split()), tag
+        for word in tag.replace("\u00a0", " ").split():
+            bare_word = word.lstrip("+-").lstrip("0123456789")
+            assert bare_word in words or bare_word in GLYPH.values() or word.lstrip("+-").isdigit(), tag
         if space % 2 == 0:
-            assert tag[0] in "SPLW"
+            assert tag.split()[0] in TOKEN_NAMES.values(), tag
 
 
 @pytest.mark.parametrize(("area", "share"), [(PLAY_AREAS[0], 0.99), (PLAY_AREAS[1], 0.97)], ids=["1280x720", "1024x640"])
