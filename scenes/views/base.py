@@ -286,6 +286,12 @@ class GameView(ABC):
         lines = self.game.describe_log(entries, seat_names, self.log_viewer())
         return [(line.text, self.tone_colour(line)) for line in lines]
 
+    def replay_log(self, entries: Sequence[LogEntry], seat_names: Sequence[str], viewer: Seat) -> list[Line]:
+        """The log as the replay viewer shows it for `viewer`, with this view's position set:
+        `Game.describe_log` by default; a view that knows more than the events say words it
+        from what it shows (Cosmos: the action on each rondel space)."""
+        return self.game.describe_log(entries, seat_names, viewer)
+
     def drop_regions(self, seat: Seat, source: Target) -> list[DropRegion]:
         """Regions of the table (world units) where `source` may be dropped, beside the hit
         targets: a drop inside one is the Target(zone, point=the world point). None by default;

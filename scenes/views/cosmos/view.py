@@ -692,14 +692,20 @@ class CosmosView(GameView):
         place is in the view, not in the event)."""
         if not self.view:
             return super().log_lines(entries, seat_names)
-        viewer = self.log_viewer()
+        return [(line.text, self.tone_colour(line)) for line in self.replay_log(entries, seat_names, self.log_viewer())]
+
+    def replay_log(self, entries: Sequence[LogEntry], seat_names: Sequence[str], viewer: Seat) -> list[Line]:
+        """The log for `viewer` with every rondel space named by its action, as the live table's
+        log names it (the replay's said "an action tile": it has no view for the log)."""
+        if not self.view:
+            return super().replay_log(entries, seat_names, viewer)
         actions = tuple(action_of(self.view, CONTENT, space) for space in range(2 * SECTIONS))
         out = []
         for entry in entries:
             event = self.game.redact_event(entry.event, viewer)
             line = None if event is None else words.describe(event, seat_names, viewer, CONTENT, actions)
             if line is not None:
-                out.append((line.text, self.tone_colour(line)))
+                out.append(line)
         return out
 
     def log_viewer(self) -> Seat:
