@@ -76,12 +76,23 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         spots.append(Spot(cell, Target("exchange", ident=r),
                           [f"Entropy exchange: pay 2 entropy for 1 {r}", "Any number of times in the Action step"]))
     y += line + 8
-    # Creation tokens
+    # Creation tokens, each named beside its disc when the four names fit side by side
     rad = max(7, line // 2)
+    locked = bool(p["wild_locked"])
+    names = [T.TOKEN_NAMES[TOKENS[t]] for t in range(len(TOKENS))]
+    if locked:
+        names[3] += " locked"
+    face = text.font(small)
+    room = rect.width - 16 - 4 * (2 * rad + 3)
+    gap = (room - sum(face.size(n)[0] for n in names)) // 3
+    named = gap >= 4
+    if not named and locked:  # letters only, but the Wild token still says it is locked
+        names = ["", "", "", "locked"]
+    cx = x + rad
     for t in range(len(TOKENS)):
-        cx = x + rad + t * (rect.width - 16) // 4
         where = int(p["tokens"][t])
-        cell = pygame.Rect(cx - rad, y, (rect.width - 16) // 4 - 2, 2 * rad)
+        width = 2 * rad + 3 + face.size(names[t])[0] if named else (rect.width - 16) // 4 - 2
+        cell = pygame.Rect(cx - rad, y, width, 2 * rad)
         if where == STANDING:
             state = "standing (ready)"
             art.disc(surface, (cx, y + rad), rad, colour)
@@ -94,18 +105,16 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
             pygame.draw.circle(surface, art.DIM, (cx, y + rad), rad, width=1)
         letter = TOKENS[t][0].upper()
         text.blit(surface, letter, small, (20, 20, 26) if where == STANDING else art.INK, "bold", center=(cx, y + rad))
-        locked = t == 3 and p["wild_locked"]
-        name = pygame.Rect(cx + rad + 3, y, cell.right - cx - rad - 3, 2 * rad)
-        for words, ink in ((f"{T.TOKEN_NAMES[TOKENS[t]]} locked", art.BAD), ("locked", art.BAD)) if locked else \
-                ((T.TOKEN_NAMES[TOKENS[t]], art.DIM),):
-            if not art.label_overflow(text, name, words, small) and text.font(small).get_linesize() <= name.height + 2:
-                art.label(surface, text, name, words, small, ink, align="left")
-                break
+        if names[t]:
+            ink = art.BAD if t == 3 and locked else art.DIM
+            text.blit(surface, names[t], small, ink, midleft=(cx + rad + 3, y + rad))
         spots.append(Spot(cell, None, [f"{T.TOKEN_NAMES[TOKENS[t]]} Creation token: {state}"] +
-                          (["Locked: passing it flips it unlocked"] if locked else [])))
+                          (["Locked: passing it flips it unlocked"] if t == 3 and locked else [])))
+        cx = cell.right + (gap if named else 2) + rad
     y += 2 * rad + 6
     # Focus cards
     fw = (rect.width - 16) // 3
+    cards = []
     for k in range(3):
         cell = pygame.Rect(x + k * fw, y, fw - 4, 2 * line + 4)
         tier = int(p["tiers"][k])
@@ -113,12 +122,15 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         token = T.TOKEN_NAMES[TOKENS[k]]
         full, short = (T.effect_words(effects), T.short_effect(effects)) if tier else ("no effect", "no effect")
         tiny = T.short_effect(effects, tiny=True) if tier else "none"
-        lines = art.fit_lines(text, cell.size, [[(f"{token} tier {tier}", art.INK), (full, art.DIM)],
-                                                [(f"{token} tier {tier}", art.INK), (short, art.DIM)],
-                                                [(token, art.INK), (f"tier {tier}: {short}", art.DIM)],
-                                                [(token, art.INK), (f"tier {tier}: {tiny}", art.DIM)]],
-                              small, True)
-        art.tile(surface, text, cell, lines, size=small, stripe=art.BRASS if tier else art.DIM)
+        cards.append((cell, tier, [[(f"{token} tier {tier}", art.INK), (full, art.DIM)],
+                                   [(f"{token} tier {tier}", art.INK), (short, art.DIM)],
+                                   [(f"{token} tier {tier}", art.INK), (tiny, art.DIM)],
+                                   [(token, art.INK), (f"tier {tier}: {short}", art.DIM)],
+                                   [(token, art.INK), (f"tier {tier}: {tiny}", art.DIM)],
+                                   [(token, art.INK), (f"tier {tier}", art.DIM)]]))
+    level = art.fit_level(text, [(cell.size, variants, True) for cell, _, variants in cards], small)
+    for k, (cell, tier, variants) in enumerate(cards):
+        art.tile(surface, text, cell, variants[level], size=small, stripe=art.BRASS if tier else art.DIM)
         spots.append(Spot(cell, Target("focus", ident=str(k)), T.focus_text(c, p["focus"], k, tier)))
     y += 2 * line + 10
     # Missions
