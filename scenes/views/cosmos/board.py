@@ -358,7 +358,8 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
             art.tile(surface, text, cell, [("empty", art.DIM)], size=small)
             continue
         card = c.life[int(pile["top"])]
-        fitted(cell, life_wordings(card.id, card.gain, life, card.icons, card.needs, f"{pile['size']} in the deck"),
+        fitted(cell, life_wordings(card.id, card.gain, life, card.icons, card.needs, f"{pile['size']} in the deck",
+                                   f"{pile['size']} left"),
                art.LIFE[life])
         spots.append(Spot(cell, Target("life_pile", ident=str(i)),
                           T.life_text(c, card.id) + [f"Deck: {pile['size']} left; click to take it (Take Life Cards)"]))
@@ -420,10 +421,11 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
 
 
 def life_wordings(card: int, gain: int, life: str, conditions: tuple[str, ...] | list[str],
-                  needs: tuple[tuple[str, int], ...] | list[tuple[str, int]], last: str
+                  needs: tuple[tuple[str, int], ...] | list[tuple[str, int]], last: str, last_short: str
                   ) -> list[list[tuple[str, art.Colour]]]:
     """A life card's wordings, fullest first: its id and gain, its life conditions, its lifeform
-    needs (or `last` when it has none); words where they fit, pictograms where they do not."""
+    needs (or `last` when it has none, `last_short` on the narrower tiles: a deck's count, a card's
+    effect); words where they fit, pictograms where they do not."""
     ink, dim = art.INK, art.DIM
     need_words, need_icons = T.needs_words(needs), T.needs_short(needs)
     head_words = f"L{card} {T.life_gain(gain, life, True)}"
@@ -432,7 +434,7 @@ def life_wordings(card: int, gain: int, life: str, conditions: tuple[str, ...] |
             [(head_words, ink), (T.icons_named(conditions), dim), (need_words or last, dim)],
             [(head, ink), (T.icons_named(conditions), dim), (need_words or last, dim)],
             [(head, ink), (T.icons_short(conditions), dim), (f"needs {need_icons}" if needs else last, dim)],
-            [(head, ink), (T.icons_short(conditions), dim), (f"needs {need_icons}" if needs else "", dim)],
+            [(head, ink), (T.icons_short(conditions), dim), (f"needs {need_icons}" if needs else last_short, dim)],
             [(f"{head} {need_icons}".strip(), ink), (T.icons_short(conditions), dim)],
             [(f"{head} {need_icons}".strip(), ink)]]
 

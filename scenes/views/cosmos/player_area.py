@@ -194,11 +194,11 @@ def draw_systems(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
             icons_only = ("activated", art.GOOD) if done else (T.icons_short(st.icons), art.DIM)
             ent = T.g("entropy")
             lines = art.fit_lines(text, star_rect.size, [
-                [(f"Star {star}, tier {st.tier}", art.INK), (f"{st.cost} entropy: {T.effect_words(st.effect)}", art.DIM),
+                [(f"Star {star}, tier {st.tier}", art.INK), (f"{st.cost} entropy \u2192 {T.effect_words(st.effect)}", art.DIM),
                  last],
-                [(f"Star {star}, tier {st.tier}", art.INK), (f"{st.cost}{ent}: {T.short_effect(st.effect)}", art.DIM),
+                [(f"Star {star}, tier {st.tier}", art.INK), (f"{st.cost}{ent} \u2192 {T.short_effect(st.effect)}", art.DIM),
                  last],
-                [(f"Star {star} tier {st.tier}", art.INK), (f"{st.cost}{ent}: {T.short_effect(st.effect)}", art.DIM),
+                [(f"Star {star} tier {st.tier}", art.INK), (f"{st.cost}{ent} \u2192 {T.short_effect(st.effect)}", art.DIM),
                  icons_only],
                 [(f"{star} tier {st.tier}", art.INK), (f"{st.cost}{ent}\u2192{T.short_effect(st.effect, tiny=True)}",
                                                      art.DIM), icons_only],
@@ -325,7 +325,8 @@ def draw_hand(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view:
             break
         lc = c.life[int(card)]
         last = T.effect_words(lc.effect) if lc.effect else "no effect"
-        variants = life_wordings(lc.id, lc.gain, lc.type, lc.icons, lc.needs, last)
+        variants = life_wordings(lc.id, lc.gain, lc.type, lc.icons, lc.needs, last,
+                                 T.short_effect(lc.effect, tiny=True) if lc.effect else "no effect")
         variants.insert(2, variants[1][:2] + [(T.needs_words(lc.needs) or T.short_effect(lc.effect), art.DIM)])
         lines = art.fit_lines(text, cell.size, [v for v in variants if len(v) <= depth] or variants[-1:], small, True)
         art.tile(surface, text, cell, lines, size=small, stripe=art.LIFE[lc.type])
