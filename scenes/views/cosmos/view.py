@@ -4,7 +4,7 @@ one click away), the turn's step and its queue of pending decisions, and the ges
 Modules, one job each: `layout.py` (rectangles), `board.py` (rondel, offers, tracks), `player_area.py`
 (console, Solar Systems, hand), `text.py` (every hover text and the move preview), `turn.py` (the
 decisions' words, zones, banner and buttons), `overlays.py` (what is drawn while the player acts),
-`art.py` (colours, tiles). Rules questions go to `game/cosmos/public.py` (the seat's view rebuilt, the
+`art.py` (colours, tiles), `icons.py` (pictograms inside a tile's words). Rules questions go to `game/cosmos/public.py` (the seat's view rebuilt, the
 engine's own functions asked); legality is the Match's (`CosmosGame.find_command` /
 `targets_for`, `game/cosmos/gestures.py`). The board and the area are drawn once per position
 and size into a static layer; a frame blits it and draws the highlights, the held piece and the
