@@ -65,7 +65,7 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
     if len(view["players"]) == 1:  # solo: the game also ends after a fixed number of rounds
         last = min(x for x in (last, int(c.n("solo_rounds"))) if x > 0)
     if last > 0:
-        text.blit(surface, f"last: {last}", font - 1, art.BAD, center=(rect.centerx, rect.centery + font // 2 + 2))
+        text.blit(surface, f"of {last}", font - 1, art.BAD, center=(rect.centerx, rect.centery + font // 2 + 2))
     for space in range(2 * SECTIONS):
         centre, radius = space_centre(rect, space), space_radius(rect, space)
         action = action_of(view, c, space)
@@ -323,13 +323,19 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         b = c.biomes[int(pile["top"])]
         trigger = T.SHORT_ACTIONS.get(b.trigger, b.trigger)
         kind = "scarce" if b.scarce else "abundant"
-        fitted(cell, [[(f"B{b.id} {kind}", ink), (f"on {trigger}", dim), (T.effect_words(b.reward), dim)],
-                      [(f"B{b.id} {kind}", ink), (f"on {trigger}", dim), (T.short_effect(b.reward), dim)],
-                      [(f"B{b.id} {kind}", ink), (trigger, dim), (T.short_effect(b.reward), dim)],
-                      [(f"B{b.id} {kind}", ink), (trigger, dim), (T.short_effect(b.reward, tiny=True), dim)],
-                      [(f"B{b.id}", ink), (trigger, dim), (T.short_effect(b.reward, tiny=True), dim)],
-                      [(trigger, ink), (T.short_effect(b.reward, tiny=True), dim)]],
-               (190, 120, 200) if b.scarce else (110, 180, 150))
+        # each Biome its own fullest wording (a row-wide level left them all without id and "on"
+        # for one wide reward at 1024x640: "Soup / 1 VP" read as if Soup gave it)
+        reward, tiny = T.short_effect(b.reward), T.short_effect(b.reward, tiny=True)
+        wordings = [[(f"B{b.id} {kind}", ink), (f"on {trigger}", dim), (T.effect_words(b.reward), dim)],
+                    [(f"B{b.id} {kind}", ink), (f"on {trigger}", dim), (reward, dim)],
+                    [(f"B{b.id} {kind}", ink), (trigger, dim), (reward, dim)],
+                    [(f"B{b.id} {kind}", ink), (trigger, dim), (tiny, dim)],
+                    [(f"B{b.id} on", ink), (trigger, dim), (tiny, dim)],
+                    [(f"B{b.id}", ink), (trigger, dim), (tiny, dim)],
+                    [(f"on {trigger}", ink), (tiny, dim)],
+                    [(trigger, ink), (tiny, dim)]]
+        art.tile(surface, text, cell, art.fit_lines(text, cell.size, wordings, small, True), size=small,
+                 stripe=(190, 120, 200) if b.scarce else (110, 180, 150))
         spots.append(Spot(cell, Target("biome_pile", ident=str(i)),
                           T.biome_text(c, b.id) + [f"Pile: {pile['size']} left; drag onto one of your planets"]))
     draw_row()
@@ -407,7 +413,9 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         taken = int(view["big_taken"].get(life, -1))
         small_vp = f"{left[-1]} VP" if left else "none left"
         big_vp = "taken" if taken >= 0 else f"{big[life][1]} VP"
-        fitted(cell, [[(f"{T.g(life)}{life}", ink), (f"small: {small_vp}", dim), (f"big: {big_vp}", dim)],
+        fitted(cell, [[(f"{T.g(life)}{life}", ink), (f"small {small_vp} at {small_at[life]}+" if left else f"small: {small_vp}", dim),
+                       (f"big {big_vp} at {big[life][0]}+" if taken < 0 else f"big: {big_vp}", dim)],
+                      [(f"{T.g(life)}{life}", ink), (f"small: {small_vp}", dim), (f"big: {big_vp}", dim)],
                       [(life, ink), (f"small {small_vp}", dim), (f"big {big_vp}", dim)],
                       [(T.g(life), ink), (f"small {small_vp}", dim), (f"big {big_vp}", dim)],
                       [(T.g(life), ink), (small_vp, dim), (big_vp, dim)]], art.LIFE[life])
