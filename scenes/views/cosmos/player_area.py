@@ -46,9 +46,12 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         words = next((w for w in (f"{p[what]} {T.GAIN_WORDS[what]}", T.gain_short(what, p[what]))
                       if not art.label_overflow(text, cell, w, small, "bold")), T.gain_short(what, p[what]))
         art.label(surface, text, cell, words, small, art.RESOURCE[what], "bold")
-        spots.append(Spot(cell, None, [f"{what}: {p[what]}"] + (
-            ["Entropy exchange in the Action step: 2 entropy -> 1 energy or 1 mass (click the buttons below)"]
-            if what == "entropy" else [])))
+        extra = {"entropy": ["Entropy exchange in the Action step: 2 entropy -> 1 energy or 1 mass "
+                             "(click the buttons below)"],
+                 "vp": [f"The running score (~{score} VP above) adds the objectives, the lifeform tiles and "
+                        "1 VP per 4 leftover cards and resources"]}
+        title = f"VP won in play: {p[what]}" if what == "vp" else f"{what.capitalize()}: {p[what]}"
+        spots.append(Spot(cell, None, [title] + extra.get(what, [])))
     y += line + 6
     stars = c.n("generator_stars")
     gen = int(p["generator"])

@@ -178,3 +178,14 @@ def test_a_crowded_planet_tile_names_its_asteroids_biome_and_cards(ctx: AppConte
     assert not words.unreadable(), words.unreadable()
     tip = next(s.tip for s in view.spots if s.target is not None and s.target.zone == "slot" and s.tip[0].startswith("System 1"))
     assert any(line.startswith("Asteroids: space 1: water") for line in tip)
+
+
+def test_the_consoles_vp_cell_says_how_it_differs_from_the_running_score(ctx: AppContext) -> None:
+    """Play-test: the console read "1 VP" under "Orange ~9 VP"; its hover text now says which is
+    which (VP won in play; the running score adds objectives, tiles and leftovers)."""
+    state = bare(2)
+    state.players[0].vp = 3
+    view = make_view(ctx, state, 0, PLAY_AREAS[1])
+    tip = next(s.tip for s in view.spots if s.tip and s.tip[0].startswith("VP won in play"))
+    assert tip[0] == "VP won in play: 3" and "running score" in tip[1]
+    assert any(s.tip and s.tip[0] == "Energy: 0" for s in view.spots)
