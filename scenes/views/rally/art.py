@@ -530,6 +530,12 @@ def stack_pill(energy: int, titanium: int, count: int, radius: int, less: int = 
     room = stack_pill_room(count, radius) - less
     if px >= 12 and cargo_pill(188, 88, px).get_width() <= room:  # one style per stack: the widest fits
         return cargo_pill(energy, titanium, px)
+    return compact_to_fit(energy, titanium, px, room)
+
+
+def compact_to_fit(energy: int, titanium: int, px: int, room: int) -> pygame.Surface:
+    """The numbers-only pill (`compact_pill`) at the largest size up to `px` no wider than `room`,
+    digits no smaller than `PILL_FONT_MIN`; without its titanium number when only that fits."""
     floor = min(px, PILL_FONT_MIN + 1)
     for cargo in ((energy, titanium), (energy, 0)):
         size = px
@@ -538,6 +544,18 @@ def stack_pill(energy: int, titanium: int, count: int, radius: int, less: int = 
         if compact_pill(*cargo, size).get_width() <= room:
             return compact_pill(*cargo, size)
     return compact_pill(energy, 0, floor)
+
+
+def lone_pill(energy: int | None, titanium: int | None, radius: int) -> pygame.Surface:
+    """The cargo pill under a ship alone on its hex: the usual one (icons and numbers) where it is
+    no wider than the hex, else the numbers alone, fitted to the hex's width (play-test at
+    1024x640: on small hexes the usual pill spread over the next hexes and covered their ships)."""
+    px = max(13, round(radius * 0.38))
+    pill = cargo_pill(energy, titanium, px)
+    room = int(radius * math.sqrt(3))
+    if pill.get_width() <= room or energy is None:
+        return pill
+    return compact_to_fit(energy, titanium or 0, px, room)
 
 
 CROWD_RADIUS = 40
@@ -699,7 +717,7 @@ def cargo_spot(centre: Point, radius: int, energy: int | None, titanium: int | N
     `number` when it has one (`numbered_pill`: behind the tail it would stand on the other ship)."""
     length = ship_length(radius, scale)
     if scale >= 1.0:
-        pill = cargo_pill(energy, titanium, max(13, round(radius * 0.38)))
+        pill = lone_pill(energy, titanium, radius)
         return pill, pill.get_rect(midtop=(round(centre[0]), round(centre[1] + length * 0.25)))
     if number:
         pill = numbered_pill(number, owner, energy or 0, titanium or 0, max(2, stack), radius)

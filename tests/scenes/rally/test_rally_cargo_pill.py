@@ -8,6 +8,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import numpy as np
+import math
+
 import pygame
 import pytest
 
@@ -51,3 +53,19 @@ def test_the_titanium_amount_is_not_the_energy_amounts_colour() -> None:
 
     e, t = digits(energy_only), digits(titanium_only)
     assert t[2] - t[0] > 40 and e[0] - e[2] > 40, (e, t)  # gold against blue
+
+
+@pytest.mark.parametrize("radius", [18, 22, 26, 30, 36, 44, 60])
+def test_a_lone_ships_pill_stays_as_wide_as_its_hex(radius: int) -> None:
+    """Play-test at 1024x640: the pill under a lone ship was wider than its hex and covered the
+    ship on the hex below; now it keeps to the hex's width (the numbers alone where the icons do
+    not fit), and keeps its icons on a hex wide enough for them."""
+    from scenes.views.rally.art import lone_pill
+
+    room = int(radius * math.sqrt(3))
+    for energy, titanium in ((356, 0), (1200, 3), (7, 12)):
+        pill = lone_pill(energy, titanium, radius)
+        assert pill.get_width() <= room, (radius, energy, titanium, pill.get_width())
+    usual = cargo_pill(356, 0, max(13, round(radius * 0.38)))
+    if usual.get_width() <= room:
+        assert lone_pill(356, 0, radius).get_size() == usual.get_size(), "a wide hex keeps the usual pill"
