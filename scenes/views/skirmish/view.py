@@ -54,7 +54,11 @@ Point = tuple[float, float]
 ORDER_WORDS = {"move_attack": "Move, then attack", "attack_move": "Attack, then move", "double_move": "Move twice"}
 KEY_HINTS = "M: measure   hold V: who sees   wheel: zoom   0: fit"
 """The tray's key hints (V shows the watchers only while it is held)."""
-DICE_S = 0.9
+DICE_S = 1.6
+"""A roll on screen: the dice tumble for `TUMBLE_PART` of it, then show what they did for about a
+second (play-test: at 0.9 s, 0.36 s of result, "the roll resolves instantly")."""
+TUMBLE_PART = 0.3
+MISS_S = 1.2
 """How long a roll shows its tumbling faces before it lands (seconds at normal speed)."""
 MOVE_S_PER_INCH = 0.06
 CARD_DELAY = 0.4
@@ -698,7 +702,7 @@ class SkirmishView(GameView):
             faces = list(roll["faces"]) if roll is not None and roll["faces"] else \
                 list(dice[0].payload["faces"]) if dice else []
             knack = roll["knack"] if roll is not None else dice[0].payload["knack"]
-            tumbling = dice and dice[0].started and dice[0].raw < 0.6
+            tumbling = dice and dice[0].started and dice[0].raw < TUMBLE_PART
             if tumbling:
                 k = int(dice[0].elapsed * 18)
                 faces = [1 + (k * 7 + i * 3) % 6 for i in range(len(faces))]
@@ -1213,7 +1217,8 @@ class SkirmishView(GameView):
                     faces = list(self.view["roll"]["faces"]) if self.view.get("roll") else faces
                 animator.add(DICE_S, "sk-dice", delay=delay, sound="draw", faces=faces,
                              knack=int(roll.get("knack", 4)))
-                delay += DICE_S * 0.7
+                delay += DICE_S * TUMBLE_PART + 0.2  # what the dice did shows as they land
+                self._say_miss(ev, roll, animator, delay)
             elif isinstance(ev, C.Damaged):
                 fig = self.view["figures"][ev.model]
                 animator.add(0.9, "sk-hurt", delay=delay, blocking=False, at=(float(fig["at"][0]), float(fig["at"][1])),
@@ -1225,6 +1230,16 @@ class SkirmishView(GameView):
             elif isinstance(ev, C.Fell):
                 animator.add(0.9, "sk-hurt", delay=delay, blocking=False, at=(float(ev.at[0]), float(ev.at[1])),
                              label="Fallen", colour=(255, 255, 255))
+
+    def _say_miss(self, ev: C.Rolled, roll: dict[str, Any], animator: Animator, delay: float) -> None:
+        """An attack roll with no die landed says "Miss" over its target (play-test: a miss was
+        only in the log; a hit says itself with the damage)."""
+        target = int(roll.get("target", -1) if roll.get("target") is not None else -1)
+        if roll.get("purpose") != "attack" or any(ev.landed) or not 0 <= target < len(self.view["figures"]):
+            return
+        fig = self.view["figures"][target]
+        animator.add(MISS_S, "sk-hurt", delay=delay, blocking=False, at=(float(fig["at"][0]), float(fig["at"][1])),
+                     label="Miss", colour=(225, 225, 225))
 
     def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
         if source.zone != "figure" or not (source.ident or "").isdigit():
