@@ -287,16 +287,42 @@ class CardArt:
         name_px = max(READABLE_PX * SS, int(H * 0.1)) if big else int(H * 0.1)
         name = self._fit(str(info["name"]).upper(), name_px, int(W * 0.92), INK, "display")
         s.blit(name, name.get_rect(center=(cx, H * (0.44 if big else 0.6))))
-        short = SHORT.get(a, "")
-        if short and h >= 90:
-            fs = max(READABLE_PX * SS, int(H * 0.085)) if big else max(7, int(H * 0.055))
-            font = self._font(fs, "regular")
-            y = H * (0.51 if big else 0.68)
-            for line in wrap_text(short, font, int(W * 0.88))[:4]:
+        rule = self.rule_lines(a, W, H, big)
+        if rule is not None:
+            font, lines, y, spacing = rule
+            for line in lines:
                 img = font.render(line, True, (206, 206, 220))
                 s.blit(img, img.get_rect(midtop=(cx, y)))
-                y += img.get_height() * (0.86 if big else 0.92)
+                y += img.get_height() * spacing
         return finish(s, w, h)
+
+    def rule_lines(self, a: int, W: int, H: int, big: bool) -> tuple[pygame.font.Font, list[str], float, float] | None:
+        """Action `a`'s rule line on a face `W` x `H` (supersampled pixels): its font, lines, top
+        and line spacing, or None on a card too small to carry it."""
+        short = SHORT.get(a, "")
+        if not short or H < 90 * SS:
+            return None
+        fs = max(READABLE_PX * SS, int(H * 0.085)) if big else max(7, int(H * 0.055))
+        y = H * (0.51 if big else 0.68)
+        spacing = 0.86 if big else 0.92
+        font, lines = self._rule_lines(short, fs, int(W * 0.88), H * 0.97 - y, spacing)
+        return font, lines, y, spacing
+
+    def _rule_lines(self, text: str, fs: int, width: int, room: float,
+                    spacing: float) -> tuple[pygame.font.Font, list[str]]:
+        """The rule line's font and lines: a size smaller until every line fits in `room` (play-test:
+        Telekinesis lost its end, "... Discard, a", to a four-line cut); at the smallest size the last
+        line that fits ends in an ellipsis."""
+        floor = max(7, fs * 2 // 3)
+        while True:
+            font = self._font(fs, "regular")
+            lines = wrap_text(text, font, width)
+            fit = max(1, int((room - font.get_linesize()) / (font.get_linesize() * spacing)) + 1)
+            if len(lines) <= fit:
+                return font, lines
+            if fs <= floor:
+                return font, lines[:fit - 1] + [lines[fit - 1].rstrip(" ,.;:") + "\u2026"]
+            fs -= 1
 
     def _anchor(self, d: int) -> pygame.Surface:
         D = d * SS

@@ -440,3 +440,18 @@ def test_a_card_flying_into_a_dialog_passes_under_its_title(module_ctx: AppConte
     assert same  # the title reads as before
     below = (title.centerx, title.bottom + size[1] // 3)
     assert moving.get_at(below) != still.get_at(below)  # the card itself is drawn (below the title)
+
+
+@pytest.mark.parametrize("height", [90, 100, 108, 120, 150])
+def test_every_action_cards_rule_line_is_whole_on_its_face(module_ctx: AppContext, height: int) -> None:
+    """Play-test: the revealed Telekinesis read "Take 1 Shard: Nexus, Discard, a" (its fifth line
+    was cut). The rule line shrinks until every line fits the card."""
+    from scenes.views.worlds_collide.art import BIG_CARD_PX, SHORT, SS, CardArt
+
+    art = CardArt(module_ctx.font)
+    width = round(height * 0.68)
+    for action, text in SHORT.items():
+        rule = art.rule_lines(action, width * SS, height * SS, height >= BIG_CARD_PX)
+        assert rule is not None
+        lines = rule[1]
+        assert " ".join(lines).split() == text.split(), (action, height, lines)
