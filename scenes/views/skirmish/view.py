@@ -67,6 +67,23 @@ card opened at once under every pass of the pointer and after every drop, over t
 middle or the tray's buttons)."""
 
 
+def label_spot(x0: float, x1: float, y0: float, y1: float, models: Sequence[Point]) -> Point:
+    """Where a zone's label goes (inches): on the zone's middle line, at the spot farthest from the
+    models deployed so far, the centre among equals (play-test: "Your zone" sat under a model)."""
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    spots = [(x0 + (x1 - x0) * k / 12, centre[1]) for k in range(2, 11)]
+
+    def room(p: Point) -> tuple[float, float]:
+        clear = min((math.dist(p, m) for m in models), default=math.inf)
+        return (min(clear, LABEL_CLEAR_IN), -abs(p[0] - centre[0]))
+
+    return max(spots, key=room)
+
+
+LABEL_CLEAR_IN = 4.0
+"""Inches from every model that count as clear for a zone label (nearer spots are ranked by distance)."""
+
+
 class SkirmishView(GameView):
     def __init__(self, ctx: Any, game: Any, text: Any) -> None:
         super().__init__(ctx, game, text)
@@ -415,10 +432,11 @@ class SkirmishView(GameView):
             return []
         names = self.seat_names or ["Side 1", "Side 2"]
         out: list[tuple[str, Point]] = []
+        placed = [(float(f["at"][0]), float(f["at"][1])) for f in self.view["figures"] if f["deployed"]]
         for side, zone in enumerate(self.view["zones"][:2]):
             xs, ys = [float(p[0]) for p in zone], [float(p[1]) for p in zone]
             whose = owner(names[side] if side < len(names) else f"Side {side + 1}")
-            out.append((f"{whose[0].upper()}{whose[1:]} zone", ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)))
+            out.append((f"{whose[0].upper()}{whose[1:]} zone", label_spot(min(xs), max(xs), min(ys), max(ys), placed)))
         return out
 
     def _draw_zone_labels(self, surface: pygame.Surface) -> None:

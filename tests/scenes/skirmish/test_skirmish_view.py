@@ -693,3 +693,12 @@ def test_the_attack_step_with_every_weapon_spent_says_to_end_it(ctx: AppContext)
             attacks = [c for c in options if isinstance(c, Attack)]
             state.apply(rng.choice(attacks) if attacks else rng.choice(options))
     raise AssertionError("no attack step with every weapon spent")
+
+
+def test_a_zone_label_moves_off_the_models_deployed_in_the_zone() -> None:
+    """Play-test: "Your zone" sat under a model deployed at the zone's middle."""
+    from scenes.views.skirmish.view import LABEL_CLEAR_IN, label_spot
+
+    assert label_spot(0, 36, 0, 8, []) == (18.0, 4.0), "an empty zone keeps its label in the middle"
+    spot = label_spot(0, 36, 0, 8, [(18.0, 4.0), (20.0, 4.5)])
+    assert spot[1] == 4.0 and min(math.dist(spot, m) for m in [(18.0, 4.0), (20.0, 4.5)]) >= LABEL_CLEAR_IN
