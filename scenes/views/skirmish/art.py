@@ -93,34 +93,50 @@ neighbour's base show through it, so the solid disc reads as the real base."""
 
 @lru_cache(maxsize=256)
 def base_disc(radius: int, colour: Colour, ring: Colour, icon: str, spent: bool,
-              true_radius: int = 0) -> pygame.Surface:
+              true_radius: int = 0, part: str = "whole", glyph: int = 0) -> pygame.Surface:
     """A model's marker: a coloured disc with a darker rim and its icon (greyed once it has
     activated this round). With a `true_radius` smaller than `radius` (a small base drawn
-    larger to be read, `board.marker_radii`), the true base is the solid disc with its dark
-    rim, and the rest out to `radius` a see-through halo in the same colour, ringed."""
+    larger to be read, `board.markers`), the true base is the solid disc with its dark
+    rim, and the rest out to `radius` a see-through halo in the same colour, ringed.
+
+    `part` "halo" is only that halo and its ring, "body" only the true base and the icon: the
+    table draws every halo first and every body over them, so models in base contact (whose
+    halos overlap) keep their true bases and icons whole. `glyph`: the icon's size in pixels
+    (0: `ICON_SHARE` of the marker)."""
     size = 2 * radius + 4
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     c = (size // 2, size // 2)
     face = mix(colour, (90, 92, 100), 0.55) if spent else colour
+    icon_px = glyph or max(4, int(radius * ICON_SHARE))
     if 0 < true_radius < radius - 1:
-        halo = mix(face, (235, 235, 235), 0.1)
-        pygame.draw.circle(surf, (0, 0, 0, 70), (c[0] + 1, c[1] + 2), radius)
-        pygame.draw.circle(surf, (*halo, HALO_ALPHA), c, radius)
-        pygame.draw.circle(surf, shade(face, 0.45), c, true_radius)
-        pygame.draw.circle(surf, face, c, max(1, true_radius - max(1, radius // 9)))
-        pygame.draw.circle(surf, ring, c, radius, width=max(1, radius // 9))
-        glyph = unit_icon(icon, max(4, int(radius * 1.25)), INK if not spent else (52, 54, 62))
-        if glyph is not None:
-            surf.blit(glyph, glyph.get_rect(center=c))
+        if part != "body":
+            halo = mix(face, (235, 235, 235), 0.1)
+            pygame.draw.circle(surf, (0, 0, 0, 70), (c[0] + 1, c[1] + 2), radius)
+            pygame.draw.circle(surf, (*halo, HALO_ALPHA), c, radius)
+            pygame.draw.circle(surf, ring, c, radius, width=max(1, radius // 9))
+        if part != "halo":
+            pygame.draw.circle(surf, shade(face, 0.45), c, true_radius)
+            pygame.draw.circle(surf, face, c, max(1, true_radius - max(1, radius // 9)))
+            _blit_icon(surf, icon, icon_px, spent, c)
+        return surf
+    if part == "halo":  # a marker at its true size has no halo: all of it is the body
         return surf
     pygame.draw.circle(surf, (0, 0, 0, 110), (c[0] + 1, c[1] + 2), radius)
     pygame.draw.circle(surf, shade(face, 0.55), c, radius)
     pygame.draw.circle(surf, face, c, max(1, radius - max(1, radius // 7)))
     pygame.draw.circle(surf, ring, c, radius, width=max(1, radius // 9))
-    glyph = unit_icon(icon, max(4, int(radius * 1.25)), INK if not spent else (52, 54, 62))
-    if glyph is not None:
-        surf.blit(glyph, glyph.get_rect(center=c))
+    _blit_icon(surf, icon, icon_px, spent, c)
     return surf
+
+
+ICON_SHARE = 1.25
+"""A marker's icon is this many times the marker's radius across."""
+
+
+def _blit_icon(surf: pygame.Surface, icon: str, px: int, spent: bool, centre: tuple[int, int]) -> None:
+    glyph = unit_icon(icon, px, INK if not spent else (52, 54, 62))
+    if glyph is not None:
+        surf.blit(glyph, glyph.get_rect(center=centre))
 
 
 def pip_centres(centre: tuple[float, float], radius: float, count: int) -> list[tuple[float, float]]:

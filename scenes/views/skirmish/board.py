@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 from shapely.geometry import Polygon as ShapelyPolygon
@@ -31,13 +31,16 @@ about 5 px at a 36" table's fit zoom in a 1024x640 window, too small to see or t
 MIN_HIT_PX = 10
 """The smallest radius (pixels) around a model's centre that a pointer hits it within."""
 READ_SHARE = 0.8
-"""A lone model's marker radius as a share of the base font size: 12 px at 1280x720 (24 px
+"""A model's least marker radius as a share of the base font size: 12 px at 1280x720 (24 px
 across), 10-11 px at 1024x640. Play-test: at the full-table zoom a 25 mm base was drawn 14 px
-across, and a new player could not read its icon or health pips."""
-NEIGHBOUR_SHARE = 0.66
-"""An enlarged marker reaches at most this share of the way to the nearest other model's
-centre: models in base contact (a formation, a melee) are drawn about their true size, their
-markers overlapping by no more than their rims, so no icon hides another."""
+across, and a new player could not read its icon or health pips; models in a formation were
+still drawn near their true 16-18 px until the seventh session gave them the same floor."""
+
+
+class Marker(NamedTuple):
+    """How a model is drawn: its marker's radius and its icon's size, in pixels."""
+    radius: int
+    glyph: int
 
 
 def base_px(camera: Camera, base_mm: float) -> int:
@@ -47,25 +50,29 @@ def base_px(camera: Camera, base_mm: float) -> int:
 
 
 def readable_px(fs: int) -> int:
-    """The radius a lone model's marker is drawn at least, for the base font size `fs`."""
+    """The radius a model's marker is drawn at least, for the base font size `fs`."""
     return max(10, round(fs * READ_SHARE))
 
 
-def marker_radii(view: View, camera: Camera, fs: int) -> dict[int, int]:
-    """Each model on the table: the radius (pixels) its marker is drawn at. Its true base
-    radius when that is readable, else enlarged up to `readable_px` but never more than
-    NEIGHBOUR_SHARE of the way to its nearest neighbour. The true base stays drawn inside an
-    enlarged marker (`art.base_disc`'s `true_radius`); every rule measures true sizes."""
+def markers(view: View, camera: Camera, fs: int) -> dict[int, Marker]:
+    """Each model on the table: its marker. The radius is its true base radius when that is
+    readable, else `readable_px`, alone or in a formation alike: the true base stays drawn
+    solid inside an enlarged marker's see-through halo (`art.base_disc`), and the table draws
+    every halo before every base and icon, so neighbours' halos overlap without hiding a base.
+    The icon keeps `art.ICON_SHARE` of the radius, but stops short of every other model's true
+    base, so a neighbour's icon never runs onto this base (nor this one onto its). Every rule
+    measures true sizes."""
     least = readable_px(fs)
     on = [(int(f["id"]), camera.to_screen((float(f["at"][0]), float(f["at"][1]))), base_px(camera, f["base_mm"]))
           for f in view["figures"] if f["deployed"] and not f["fallen"]]
-    out: dict[int, int] = {}
+    out: dict[int, Marker] = {}
     for m, c, true in on:
-        if true >= least:
-            out[m] = true
-            continue
-        near = min((math.dist(c, o) for n, o, _ in on if n != m), default=math.inf)
-        out[m] = max(true, int(min(float(least), NEIGHBOUR_SHARE * near)))  # alone on the table: no neighbour
+        radius = max(true, least)
+        glyph = int(radius * art.ICON_SHARE)
+        clear = min((math.dist(c, o) - r for n, o, r in on if n != m), default=math.inf)
+        if 2 * clear - 1 < glyph:
+            glyph = max(int(true * art.ICON_SHARE), int(2 * clear) - 1)
+        out[m] = Marker(radius, max(4, glyph))
     return out
 
 
@@ -150,15 +157,31 @@ def draw_tokens(surface: pygame.Surface, view: View, camera: Camera) -> None:
 
 
 def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camera: Camera, colour: Colour,
-               icon: str, ring: Colour, lifted: bool = False, radius: int = 0) -> None:
+               icon: str, ring: Colour, lifted: bool = False, radius: int = 0, part: str = "whole",
+               glyph: int = 0) -> None:
     """One model at world point `at`: its marker `radius` pixels (0: its true base size) with
-    the true base inside when the marker is larger, its icon and health pips."""
+    the true base inside when the marker is larger, its icon (`glyph` pixels; 0: the marker's
+    share) and health pips. `part` draws one layer: "halo" an enlarged marker's see-through halo,
+    "pips" the health pips, "body" the true base, icon and condition mark (`art.base_disc`), so
+    a table of neighbours draws every halo, then every model's pips, then every body: a pip
+    that reaches a neighbour goes under its base, never over its icon."""
     c = camera.to_screen(at)
     true = base_px(camera, fig["base_mm"])
     r = max(true, radius)
-    disc = art.base_disc(r, colour, ring, icon, bool(fig["activated"]), true_radius=true)
-    off = (-2, -4) if lifted else (0, 0)
-    surface.blit(disc, (round(c[0]) - disc.get_width() // 2 + off[0], round(c[1]) - disc.get_height() // 2 + off[1]))
+    if part != "pips":
+        disc = art.base_disc(r, colour, ring, icon, bool(fig["activated"]), true_radius=true,
+                             part=part, glyph=glyph)
+        off = (-2, -4) if lifted else (0, 0)
+        surface.blit(disc, (round(c[0]) - disc.get_width() // 2 + off[0],
+                            round(c[1]) - disc.get_height() // 2 + off[1]))
+    if part in ("whole", "pips"):
+        _draw_health(surface, fig, c, r)
+    if part in ("whole", "body") and fig["conditions"] and r >= 7:
+        pygame.draw.circle(surface, (196, 120, 230), (c[0] + r * 0.75, c[1] - r * 0.75), max(3, r // 4))
+
+
+def _draw_health(surface: pygame.Surface, fig: Mapping[str, Any], c: Point, r: int) -> None:
+    """A model's health under its marker of radius `r`: pips in an arc, or a bar of them."""
     health, most = int(fig["health"]), int(fig["max_health"])
     if most <= 5 and r >= 9:
         pr = max(2, r // 6)
@@ -176,5 +199,3 @@ def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camer
             for i in range(1, most):
                 x = bar.x + round(w * i / most)
                 pygame.draw.line(surface, (10, 10, 14), (x, bar.y), (x, bar.bottom - 1))
-    if fig["conditions"] and r >= 7:
-        pygame.draw.circle(surface, (196, 120, 230), (c[0] + r * 0.75, c[1] - r * 0.75), max(3, r // 4))

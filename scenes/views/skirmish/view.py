@@ -129,8 +129,8 @@ class SkirmishView(GameView):
         self._card_quiet_at: Point | None = None
         """Where the pointer stood when the position last changed: no card until it moves (the
         model just dropped under it, or moved by the computer under a resting pointer)."""
-        self._radii: tuple[tuple[Any, ...], dict[int, int]] | None = None
-        """(position and camera, each model's marker radius in pixels: `board.marker_radii`)."""
+        self._radii: tuple[tuple[Any, ...], dict[int, board.Marker]] | None = None
+        """(position and camera, each model's marker: `board.markers`)."""
 
     # --- layout and view ------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -544,18 +544,23 @@ class SkirmishView(GameView):
         act = self.view.get("activation")
         active = set(act["figures"]) if act else set()
         t = overlay.time
-        for fig in self.view["figures"]:
-            m = int(fig["id"])
-            if not fig["deployed"] or fig["fallen"]:
-                continue
+        shown = [(fig, int(fig["id"])) for fig in self.view["figures"] if fig["deployed"] and not fig["fallen"]]
+        for fig, m in shown:  # every halo first: a neighbour's halo never covers a base or an icon
             at: Point = moving.get(m, (float(fig["at"][0]), float(fig["at"][1])))
-            ring = (255, 255, 255) if m in active or m in self.selected else art.shade(self.side_colour(fig["side"]), 0.5)
             if m in active or m in self.selected:
                 c = self.camera.to_screen(at)
                 r = self.radius(m) + 4 + 2 * math.sin(t * 5)
                 pygame.draw.circle(surface, (255, 244, 206), c, r, width=2)
-            board.draw_model(surface, fig, at, self.camera, self.side_colour(fig["side"]), self._icon(m), ring,
-                             radius=self.radius(m))
+            board.draw_model(surface, fig, at, self.camera, self.side_colour(fig["side"]), self._icon(m),
+                             self._ring(fig), radius=self.radius(m), part="halo")
+        for fig, m in shown:  # then the pips: a pip reaching a neighbour goes under its base
+            at = moving.get(m, (float(fig["at"][0]), float(fig["at"][1])))
+            board.draw_model(surface, fig, at, self.camera, self.side_colour(fig["side"]), self._icon(m),
+                             self._ring(fig), radius=self.radius(m), part="pips")
+        for fig, m in shown:
+            at = moving.get(m, (float(fig["at"][0]), float(fig["at"][1])))
+            board.draw_model(surface, fig, at, self.camera, self.side_colour(fig["side"]), self._icon(m),
+                             self._ring(fig), radius=self.radius(m), part="body", glyph=self.marker(m).glyph)
             if held_model == m and ghost_at is not None:
                 ghost = self.camera.to_world(ghost_at)
                 board.draw_model(surface, fig, ghost, self.camera, self.side_colour(fig["side"]), self._icon(m),
@@ -567,6 +572,14 @@ class SkirmishView(GameView):
                              self.side_colour(fig["side"]), self._icon(held_model), (255, 255, 255), lifted=True,
                              radius=board.readable_px(self.lay.fs))
             self._true_base(surface, fig, ghost_at)
+
+    def _ring(self, fig: dict[str, Any]) -> Colour:
+        """A marker's ring: white while it activates or is selected, else its side's, darker."""
+        m = int(fig["id"])
+        act = self.view.get("activation")
+        if (act and m in act["figures"]) or m in self.selected:
+            return (255, 255, 255)
+        return art.shade(self.side_colour(fig["side"]), 0.5)
 
     def _true_base(self, surface: pygame.Surface, fig: dict[str, Any], at: Point) -> None:
         """The held model's true base where it would stand (a thin white ring): the marker is
@@ -782,15 +795,21 @@ class SkirmishView(GameView):
                 out.append(pygame.Rect(round(c[0]) - r, round(c[1]) - r, 2 * r, 2 * r))
         return out
 
-    def radius(self, model: int) -> int:
-        """The pixel radius model `model`'s marker is drawn at (`board.marker_radii`: readable
-        at the full-table zoom, the true base inside it)."""
+    def marker(self, model: int) -> board.Marker:
+        """How model `model` is drawn (`board.markers`: readable at the full-table zoom, the true
+        base inside it), kept while the position and the camera stay."""
         key = (self.generation, self.camera.scale, self.camera.pan, self.camera.origin, self.lay.fs)
         if self._radii is None or self._radii[0] != key:
-            self._radii = (key, board.marker_radii(self.view, self.camera, self.lay.fs))
+            self._radii = (key, board.markers(self.view, self.camera, self.lay.fs))
         found = self._radii[1].get(model)
-        return found if found is not None else max(board.readable_px(self.lay.fs),
-                                                   board.base_px(self.camera, self.view["figures"][model]["base_mm"]))
+        if found is not None:
+            return found
+        r = max(board.readable_px(self.lay.fs), board.base_px(self.camera, self.view["figures"][model]["base_mm"]))
+        return board.Marker(r, int(r * art.ICON_SHARE))
+
+    def radius(self, model: int) -> int:
+        """The pixel radius model `model`'s marker is drawn at (`marker`)."""
+        return self.marker(model).radius
 
     def _hit_px(self) -> float:
         """How near a model's centre (pixels) the pointer picks it: at least its lone marker."""

@@ -566,9 +566,9 @@ def test_a_lone_small_model_is_drawn_readable_at_the_full_table_zoom(ctx: AppCon
 
 
 def test_models_in_base_contact_keep_their_icons_clear_and_true_sizes_rule(ctx: AppContext) -> None:
-    """Markers of models in base contact are not enlarged over each other: each reaches at most
-    NEIGHBOUR_SHARE of the way to its neighbour, so the other's icon stays clear, and hit
-    tests still pick the model whose true base holds the point."""
+    """Models in base contact are drawn at the readable size like any other (their halos
+    overlap), but each icon stops short of the neighbour's true base, so no icon runs onto
+    another model, and hit tests still pick the model whose true base holds the point."""
     from scenes.views.skirmish import board
 
     state = until(5, "activate")
@@ -589,9 +589,10 @@ def test_models_in_base_contact_keep_their_icons_clear_and_true_sizes_rule(ctx: 
         ca = view.camera.to_screen(tuple(view.view["figures"][a.id]["at"]))
         cb = view.camera.to_screen(tuple(view.view["figures"][b.id]["at"]))
         d = math.dist(ca, cb)
-        for m, n in ((a.id, b.id), (b.id, a.id)):
-            icon_half = 0.625 * view.radius(m)
-            assert d - view.radius(n) >= icon_half - 1.5, "a neighbour's marker covers this model's icon"
+        for m, n in ((a, b), (b, a)):
+            assert view.radius(m.id) >= board.readable_px(view.lay.fs)
+            true_n = board.base_px(view.camera, n.unit.base_mm)
+            assert view.marker(m.id).glyph / 2 <= d - true_n + 0.5, "an icon runs onto the neighbour's base"
     view._build_tray()
     for a, b in pairs:  # a point on each true base, on the side away from the other, picks that model
         pa, pb = (tuple(view.view["figures"][f.id]["at"]) for f in (a, b))
@@ -600,6 +601,54 @@ def test_models_in_base_contact_keep_their_icons_clear_and_true_sizes_rule(ctx: 
             d = math.dist(p, q)
             inside = (p[0] + (p[0] - q[0]) / d * r, p[1] + (p[1] - q[1]) / d * r)
             assert view.hit_test(view.camera.to_screen(inside)) == Target("figure", ident=str(f.id))
+
+
+@pytest.mark.parametrize(("size", "floor"), [((1280, 720), 24), ((1024, 640), 20)])
+def test_a_formation_s_models_are_drawn_as_large_as_a_lone_one_with_their_bases_whole(
+        ctx: AppContext, size: tuple[int, int], floor: int) -> None:
+    """Play-test: a lone small model was drawn at least 24 px across at 1280x720 (20 at
+    1024x640), but models in a formation stayed near their true 14-18 px. Now a line of four
+    25 mm models in base contact is drawn with each marker spanning the floor across the line,
+    and each model's true base (and the icon on it) is the same pixels with its neighbours on
+    the table as without them: their halos are drawn under every base."""
+    from scenes.views.skirmish import board
+
+    state = until(5, "activate")
+    view = make_view(ctx, state, size)
+    view._fit()
+    figs = view.view["figures"]
+    line = [f for f in state.figures if f.on_table and f.unit.base_mm == 25][:4]
+    assert len(line) == 4
+    step = 2 * rules.geo.base_radius(25)
+    others = [f.at for f in state.figures if f.on_table and f not in line]
+    spot = max(((x + 0.5, y + 0.5) for x in range(4, 28) for y in range(4, 32)),
+               key=lambda p: min(math.dist(p, o) for o in others))  # the clearest row of the table
+    for k, f in enumerate(line):
+        figs[f.id] = dict(figs[f.id], at=[spot[0] + k * step, spot[1]], conditions=[])
+    view.generation += 1
+
+    def drawn(hidden: set[int], flipped: set[int] | None = None) -> pygame.Surface:
+        for f in line:
+            figs[f.id] = dict(figs[f.id], fallen=f.id in hidden, side=1 - f.side if f.id in (flipped or ()) else f.side)
+        view.generation += 1
+        surface = pygame.Surface(ctx.screen.get_size())
+        view.draw(surface, Overlay(), Animator())
+        return surface
+
+    whole = drawn(set())
+    for f in line[1:3]:  # the middle two: a neighbour on each side
+        assert 2 * view.radius(f.id) >= floor, (f.unit.name, view.radius(f.id))
+        cx, cy = (round(v) for v in view.camera.to_screen(tuple(figs[f.id]["at"])))
+        without = drawn({f.id})
+        column = [y for y in range(cy - 30, cy + 31) if whole.get_at((cx, y)) != without.get_at((cx, y))]
+        assert column and column[-1] - column[0] + 1 >= floor, "the marker spans the floor across the line"
+        # the neighbours in the other side's colours: any of their pixels on this base would change
+        recoloured = drawn(set(), {g.id for g in line if g is not f})
+        true = board.base_px(view.camera, 25) - 1
+        inside = [(x, y) for x in range(cx - true, cx + true + 1) for y in range(cy - true, cy + true + 1)
+                  if math.dist((x, y), (cx, cy)) <= true - 0.5]
+        assert all(whole.get_at(p) == recoloured.get_at(p) for p in inside), "a neighbour is drawn over this base"
+        drawn(set())
 
 
 def test_the_first_model_deployed_alone_on_the_table_is_drawn(ctx: AppContext) -> None:
