@@ -168,6 +168,8 @@ def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camer
     c = camera.to_screen(at)
     true = base_px(camera, fig["base_mm"])
     r = max(true, radius)
+    if part == "halo" and not true < r - 1:
+        return  # a marker at its true size has no halo (`art.base_disc`)
     if part != "pips":
         disc = art.base_disc(r, colour, ring, icon, bool(fig["activated"]), true_radius=true,
                              part=part, glyph=glyph)
