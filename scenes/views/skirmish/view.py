@@ -544,23 +544,27 @@ class SkirmishView(GameView):
         act = self.view.get("activation")
         active = set(act["figures"]) if act else set()
         t = overlay.time
-        shown = [(fig, int(fig["id"])) for fig in self.view["figures"] if fig["deployed"] and not fig["fallen"]]
-        for fig, m in shown:  # every halo first: a neighbour's halo never covers a base or an icon
+        sides = (self.side_colour(0), self.side_colour(1))  # asked once a frame: it reads the content
+        rings = (art.shade(sides[0], 0.5), art.shade(sides[1], 0.5))
+        shown = []
+        for fig in self.view["figures"]:
+            if not fig["deployed"] or fig["fallen"]:
+                continue
+            m = int(fig["id"])
             at: Point = moving.get(m, (float(fig["at"][0]), float(fig["at"][1])))
+            ring = (255, 255, 255) if m in active or m in self.selected else rings[fig["side"]]
+            shown.append((fig, m, at, sides[fig["side"]], ring, self._icon(m), self.marker(m)))
+        for fig, m, at, colour, ring, icon, marker in shown:  # every halo first: none covers a base or an icon
             if m in active or m in self.selected:
                 c = self.camera.to_screen(at)
-                r = self.radius(m) + 4 + 2 * math.sin(t * 5)
+                r = marker.radius + 4 + 2 * math.sin(t * 5)
                 pygame.draw.circle(surface, (255, 244, 206), c, r, width=2)
-            board.draw_model(surface, fig, at, self.camera, self.side_colour(fig["side"]), self._icon(m),
-                             self._ring(fig), radius=self.radius(m), part="halo")
-        for fig, m in shown:  # then the pips: a pip reaching a neighbour goes under its base
-            at = moving.get(m, (float(fig["at"][0]), float(fig["at"][1])))
-            board.draw_model(surface, fig, at, self.camera, self.side_colour(fig["side"]), self._icon(m),
-                             self._ring(fig), radius=self.radius(m), part="pips")
-        for fig, m in shown:
-            at = moving.get(m, (float(fig["at"][0]), float(fig["at"][1])))
-            board.draw_model(surface, fig, at, self.camera, self.side_colour(fig["side"]), self._icon(m),
-                             self._ring(fig), radius=self.radius(m), part="body", glyph=self.marker(m).glyph)
+            board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="halo")
+        for fig, m, at, colour, ring, icon, marker in shown:  # then the pips: one reaching a neighbour goes under it
+            board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="pips")
+        for fig, m, at, colour, ring, icon, marker in shown:
+            board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="body",
+                             glyph=marker.glyph)
             if held_model == m and ghost_at is not None:
                 ghost = self.camera.to_world(ghost_at)
                 board.draw_model(surface, fig, ghost, self.camera, self.side_colour(fig["side"]), self._icon(m),
@@ -572,14 +576,6 @@ class SkirmishView(GameView):
                              self.side_colour(fig["side"]), self._icon(held_model), (255, 255, 255), lifted=True,
                              radius=board.readable_px(self.lay.fs))
             self._true_base(surface, fig, ghost_at)
-
-    def _ring(self, fig: dict[str, Any]) -> Colour:
-        """A marker's ring: white while it activates or is selected, else its side's, darker."""
-        m = int(fig["id"])
-        act = self.view.get("activation")
-        if (act and m in act["figures"]) or m in self.selected:
-            return (255, 255, 255)
-        return art.shade(self.side_colour(fig["side"]), 0.5)
 
     def _true_base(self, surface: pygame.Surface, fig: dict[str, Any], at: Point) -> None:
         """The held model's true base where it would stand (a thin white ring): the marker is
