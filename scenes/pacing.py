@@ -41,10 +41,12 @@ INPUT_EVENTS = frozenset({
 """A person's input: the pacer stays awake a moment after it. Any other event (a pygame-gui
 message, say) ends a wait too, for one frame."""
 
-WINDOW_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED})
+WINDOW_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWRESIZED})
 """The window changed size: the pacer stays awake a moment after it too.
 One frame was not enough: a window manager resizes in steps, and a still screen (the hot-seat
-"Pass to ..." card) stayed drawn off-centre, with black strips, until the mouse moved."""
+"Pass to ..." card) stayed drawn off-centre, with black strips, until the mouse moved. Only a resize
+from outside counts: SDL also reports the app's own size changes (WINDOWSIZECHANGED), which kept the
+start-up awake on a busy machine."""
 
 
 WAIT_SLICE = 0.008
