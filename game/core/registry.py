@@ -26,6 +26,8 @@ is forgotten."""
 _GAMES: dict[str, Game] = {}
 _MANIFESTS: dict[str, GameManifest] = {}
 _loaded = False
+_ALONE: dict[str, GameManifest] = {}
+"""Games loaded one by one (`load_alone`), by id: answered from while the registry as a whole is not loaded."""
 
 
 def register(manifest: GameManifest) -> Game:
@@ -56,6 +58,27 @@ def _load_builtin() -> None:
         register(manifest)
 
 
+def load_alone(package: str) -> Game:
+    """Make one built-in game (its package, one of `GAME_PACKAGES`) known without importing the others.
+
+    For a program that plays that game only: the `codecup` player's start imported all five games
+    (shapely and numpy for the skirmish), 10-22 s at a heavy load before its first answer (issue 18).
+    Until something needs every game (`all_games`, or an id not loaded alone), `get_game` and
+    `find_manifest` answer for this one from its own manifest; after that from the whole registry,
+    which holds the same manifest object.
+    """
+    if package not in GAME_PACKAGES:
+        raise ValueError(f"{package!r} is not a built-in game package")
+    manifest = load_manifest(package)
+    _ALONE[manifest.id] = manifest
+    return manifest.engine
+
+
+def _alone(game_id: str) -> GameManifest | None:
+    """The manifest of a game loaded alone, while the whole registry is not loaded (after, None)."""
+    return None if _loaded else _ALONE.get(game_id)
+
+
 def all_games() -> list[Game]:
     _load_builtin()
     return list(_GAMES.values())
@@ -67,6 +90,9 @@ def in_progress_games() -> list[Game]:
 
 
 def get_game(game_id: str) -> Game:
+    alone = _alone(game_id)
+    if alone is not None:
+        return alone.engine
     _load_builtin()
     try:
         return _GAMES[game_id]
@@ -82,6 +108,9 @@ def find_manifest(game_id: str) -> GameManifest | None:
     """The game's manifest, or None for an unknown id (or a game registered without one). An
     engine still in progress is found too (as `get_game` finds it), so its screen can be tried
     (`play`, `shot`) and its AI played (`arena`) before it is in the menus."""
+    alone = _alone(game_id)
+    if alone is not None:
+        return alone
     _load_builtin()
     found = _MANIFESTS.get(game_id)
     if found is None:

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
+import sys
 from typing import Iterator
 
 import pytest
 
 from game.codecup import run_codecup
+from game.core import registry
 from game.core.rng import Rng
 from game.order_chaos.commands import Draw, Pass, Place, Slide, cell_name, parse_cell
 from game.order_chaos.state import OrderChaosState
@@ -133,3 +136,30 @@ def test_stops_at_quit_and_skips_junk() -> None:
     lines = out.getvalue().split()
     assert len(lines) == 1 and CELL.match(lines[0])
 
+
+
+OTHER_GAMES = ("game.worlds_collide", "game.rally", "game.skirmish", "game.cosmos", "shapely", "numpy")
+"""What the `codecup` player's start must not import: the other games and the skirmish's libraries."""
+
+
+def test_the_codecup_start_imports_no_other_game() -> None:
+    """Issue 18: importing all five games made the first answer of a half take 10-22 s at a heavy
+    load. The command line's `codecup`, in a fresh interpreter, loads Order & Chaos alone."""
+    script = ("import io, sys\n"
+              "sys.stdin = io.StringIO('Start\\n4\\nQuit\\n')\n"
+              "from game.cli import main\n"
+              "code = main(['codecup', '--agent', 'greedy'])\n"
+              f"print(code, [m for m in {OTHER_GAMES!r} if m in sys.modules])\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    answer, last = done.stdout.splitlines()
+    assert CELL.match(answer), done.stdout
+    assert last == "0 []", done.stdout
+
+
+def test_a_game_loaded_alone_is_the_one_the_whole_registry_holds() -> None:
+    engine = registry.load_alone("game.order_chaos")
+    assert registry.get_game("order-chaos") is engine
+    assert [game.info.id for game in registry.all_games()][0] == "order-chaos"
+    assert len(registry.all_games()) == len(registry.GAME_PACKAGES)
+    with pytest.raises(ValueError):
+        registry.load_alone("game.nowhere")
