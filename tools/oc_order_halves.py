@@ -6,8 +6,7 @@ another `POTENTIAL` (the share of a line's random-fill gain it counts) while Cha
 the default, so the yardstick stays the same; `--iterations` gives the level another
 iteration budget under its own CPU cap, and `--chaos-potential` gives Chaos's knowledge
 another potential instead (to measure our Chaos against a fixed Order), and `--budget FIELD=VALUE`
-another value of a field of Order's search budget, and `--steer` how many times the bag's odds Order's
-knowledge gives an empty cell of matching the counter facing it (1: a random fill). Besides the final score it prints the board
+another value of a field of Order's search budget. Besides the final score it prints the board
 score when 32 counters were placed: "late" = final minus that, the points of counters 33-49.
 
     .venv/bin/python tools/oc_order_halves.py --order normal --chaos greedy --seeds 1-8
@@ -15,7 +14,6 @@ score when 32 counters were placed: "late" = final minus that, the points of cou
     .venv/bin/python tools/oc_order_halves.py --order hard --potential 0.7 --iterations 2400
     .venv/bin/python tools/oc_order_halves.py --order normal --budget leaf_depth=1 --budget rollout_depth=0
     .venv/bin/python tools/oc_order_halves.py --order normal --potential 0.7 --chaos normal --chaos-potential 0.7
-    .venv/bin/python tools/oc_order_halves.py --order normal --steer 2 --seeds 1-20
 """
 
 from __future__ import annotations
@@ -32,17 +30,17 @@ from game.ai.search import NO_WALL_LIMIT_ENV
 from game.core.protocol import by_itself
 from game.core.registry import get_game
 from game.order_chaos.agents import HARD
-from game.order_chaos.ai import POTENTIAL, STEER, OrderChaosKnowledge
+from game.order_chaos.ai import POTENTIAL, OrderChaosKnowledge
 from game.order_chaos.scoring import board_score
 from game.order_chaos.state import OrderChaosState
 
 
 def level_agent(level: str, potential: float, seed: int, iterations: int | None = None,
-                changes: dict[str, object] | None = None, steer: float = STEER) -> Agent:
+                changes: dict[str, object] | None = None) -> Agent:
     """Our agent at `level` (Order, or Chaos with `--chaos-potential`) with its knowledge's
     potential set to `potential` (and `iterations` instead of the level's own, when given; `changes`:
-    other fields of its search budget; `steer`: its knowledge's `STEER`)."""
-    know = OrderChaosKnowledge(potential, steer)
+    other fields of its search budget)."""
+    know = OrderChaosKnowledge(potential)
     if level == "greedy":
         return GreedyAgent(know, seed)
     budget = HARD if level == "hard" else BUDGETS[level]
@@ -106,7 +104,6 @@ def main() -> None:
     parser.add_argument("--chaos-potential", type=float, default=None)
     parser.add_argument("--budget", action="append", default=[], metavar="FIELD=VALUE",
                         help="another value for a field of Order's search budget (repeatable), e.g. leaf_depth=1")
-    parser.add_argument("--steer", type=float, default=STEER)
     parser.add_argument("--seeds", default="1-8", help="a range FIRST-LAST")
     args = parser.parse_args()
     # Every level's wall-clock limit lifted (the CPU caps kept): a seed replays the same half on a
@@ -115,7 +112,7 @@ def main() -> None:
     first, last = (int(x) for x in args.seeds.split("-"))
     finals, lates, secs = [], [], []
     for seed in range(first, last + 1):
-        order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget), args.steer)
+        order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget))
         chaos = (make_agent(args.chaos, "order-chaos", seed + 1000) if args.chaos_potential is None
                  else level_agent(args.chaos, args.chaos_potential, seed + 1000))
         final, at_32, sec = play_half(order, chaos, seed)
@@ -125,7 +122,7 @@ def main() -> None:
         print(f"seed {seed}: Order {final} (late {final - at_32}), {sec:.2f} s/move", flush=True)
     iterations = args.iterations or "the level's"
     changed = "".join(f", {c}" for c in args.budget)
-    print(f"{args.order} (potential {args.potential}, steer {args.steer}, iterations {iterations}{changed}) as Order vs {args.chaos} Chaos "
+    print(f"{args.order} (potential {args.potential}, iterations {iterations}{changed}) as Order vs {args.chaos} Chaos "
           f"(potential {args.chaos_potential or 'of the level'}), "
           f"seeds {args.seeds}: "
           f"mean {statistics.mean(finals):.1f}, late {statistics.mean(lates):.1f}, "

@@ -42,9 +42,6 @@ Bag = tuple[int, ...]
 
 POTENTIAL = 0.5
 """Share of a line's random-fill gain counted as Order's (Chaos spoils the rest)."""
-STEER = 1.0
-"""How many times the bag's odds an empty cell facing a counter gets its colour: 1 is a random
-fill; more counts Order's slides, which can bring that colour in (an experiment, issue 18)."""
 
 
 class _LineCache(dict[Line, float]):
@@ -55,40 +52,39 @@ class _LineCache(dict[Line, float]):
     dicts are nearly free for the garbage collector to walk.
     """
 
-    def __init__(self, bag: Bag, potential: float, steer: float = STEER) -> None:
+    def __init__(self, bag: Bag, potential: float) -> None:
         super().__init__()
         self.bag = bag
         self.potential = potential
-        self.steer = steer
 
     def __missing__(self, line: Line) -> float:
         global _cached
         _cached += 1
-        value = self[line] = _line_value(line, self.bag, self.potential, self.steer)
+        value = self[line] = _line_value(line, self.bag, self.potential)
         return value
 
 
 _CACHE: dict[Bag, _LineCache] = {}
 """The line caches at `POTENTIAL`, by bag."""
-_OTHER_CACHES: dict[tuple[float, float], dict[Bag, _LineCache]] = {}
-"""The line caches of knowledge built with another potential or steer, by (potential, steer) and bag."""
+_OTHER_CACHES: dict[float, dict[Bag, _LineCache]] = {}
+"""The line caches of knowledge built with another potential, by potential and bag."""
 _CACHE_LIMIT = 400_000
 _cached = 0
 
 
-def line_value(line: Line, bag: Bag, potential: float = POTENTIAL, steer: float = STEER) -> float:
+def line_value(line: Line, bag: Bag, potential: float = POTENTIAL) -> float:
     """Present score plus `potential` times the expected gain under a random fill (cached)."""
-    return _bag_cache(bag, potential, steer)[line]
+    return _bag_cache(bag, potential)[line]
 
 
-def _line_value(line: Line, bag: Bag, potential: float = POTENTIAL, steer: float = STEER) -> float:
+def _line_value(line: Line, bag: Bag, potential: float = POTENTIAL) -> float:
     now = line_score(line)
     if None not in line:
         return float(now)
     total = sum(bag)
     if total <= 0:
         return float(now)
-    odds = [min(1.0, steer * c / total) for c in bag]
+    odds = [c / total for c in bag]
     both = sum(c * (c - 1) for c in bag) / (total * (total - 1)) if total > 1 else 0.0
     n = len(line)
     expected = 0.0
@@ -154,10 +150,9 @@ def _bag_key(state: OrderChaosState) -> Bag:
     return tuple(bag)
 
 
-def board_estimate(board: list[int | None], size: int, bag: Bag, potential: float = POTENTIAL,
-                   steer: float = STEER) -> float:
+def board_estimate(board: list[int | None], size: int, bag: Bag, potential: float = POTENTIAL) -> float:
     """Estimated final Order score of a board with `bag` still to be placed."""
-    cache = _bag_cache(bag, potential, steer)
+    cache = _bag_cache(bag, potential)
     total = 0.0
     for r in range(size):
         total += cache[tuple(board[r * size:(r + 1) * size])]
@@ -167,21 +162,19 @@ def board_estimate(board: list[int | None], size: int, bag: Bag, potential: floa
 
 
 @lru_cache(maxsize=8)
-def _empty_estimate(size: int, potential: float = POTENTIAL, steer: float = STEER) -> float:
+def _empty_estimate(size: int, potential: float = POTENTIAL) -> float:
     cells = size * size
-    return board_estimate([None] * cells, size, (size,) * size, potential, steer) + future_gain(size, cells, False)
+    return board_estimate([None] * cells, size, (size,) * size, potential) + future_gain(size, cells, False)
 
 
 class OrderChaosKnowledge(Knowledge):
     """Evaluator, incremental one-ply scoring and play-out policy for Order & Chaos.
 
     `potential` is the share of a line's random-fill gain counted (`POTENTIAL` unless a
-    level or an experiment asks for another), `steer` how much likelier than the bag's odds an
-    empty cell is to match the counter facing it (`STEER`, a random fill, unless an experiment asks)."""
+    level or an experiment asks for another)."""
 
-    def __init__(self, potential: float = POTENTIAL, steer: float = STEER) -> None:
+    def __init__(self, potential: float = POTENTIAL) -> None:
         self.potential = potential
-        self.steer = steer
 
     def seats(self, state: State) -> int:
         return 2
@@ -199,9 +192,9 @@ class OrderChaosKnowledge(Knowledge):
                 out.append(float(done))
             elif h == state.half and state.phase != OVER:
                 gain = future_gain(state.size, state.board.count(None), state.phase == ORDER)
-                out.append(board_estimate(state.board, state.size, _bag_key(state), self.potential, self.steer) + gain)
+                out.append(board_estimate(state.board, state.size, _bag_key(state), self.potential) + gain)
             else:
-                out.append(_empty_estimate(state.size, self.potential, self.steer))
+                out.append(_empty_estimate(state.size, self.potential))
         return out
 
     def values(self, state: State) -> list[float]:
@@ -234,14 +227,14 @@ class OrderChaosKnowledge(Knowledge):
         sign, offset = self._margin_parts(state, seat)
         gain = future_gain(state.size, state.board.count(None) - 1, True)  # after the place, Order slides
         n = state.size
-        return [(sign * (est + gain) + offset, Place(seat, divmod(i, n))) for est, i in _place_estimates(state, self.potential, self.steer)]
+        return [(sign * (est + gain) + offset, Place(seat, divmod(i, n))) for est, i in _place_estimates(state, self.potential)]
 
     def _scored_slides(self, state: OrderChaosState, seat: Seat) -> list[tuple[float, Command]]:
         sign, offset = self._margin_parts(state, seat)
         gain = future_gain(state.size, state.board.count(None), False)  # after the slide, the next counter comes
         n = state.size
         out: list[tuple[float, Command]] = []
-        for est, src, dst in _slide_estimates(state, self.potential, self.steer):
+        for est, src, dst in _slide_estimates(state, self.potential):
             cmd: Command = Pass(seat) if src < 0 else Slide(seat, divmod(src, n), divmod(dst, n))
             out.append((sign * (est + gain) + offset, cmd))
         return out
@@ -257,10 +250,10 @@ class OrderChaosKnowledge(Knowledge):
         seat = state.to_act()[0]
         n = state.size
         if state.phase == PLACE:  # Chaos: the lowest estimate for Order
-            _, i = min(_place_estimates(state, self.potential, self.steer), key=_first)
+            _, i = min(_place_estimates(state, self.potential), key=_first)
             return Place(seat, divmod(i, n))
         if state.phase == ORDER:
-            _, src, dst = max(_slide_estimates(state, self.potential, self.steer), key=_first)
+            _, src, dst = max(_slide_estimates(state, self.potential), key=_first)
             return Pass(seat) if src < 0 else Slide(seat, divmod(src, n), divmod(dst, n))
         assert state.phase != DRAW, "chance is sampled by the search, not the policy"
         return super().rollout_command(state, rng)
@@ -270,24 +263,22 @@ def _first(item: tuple[float, int] | tuple[float, int, int]) -> float:
     return item[0]
 
 
-def _bag_cache(bag: Bag, potential: float = POTENTIAL, steer: float = STEER) -> _LineCache:
+def _bag_cache(bag: Bag, potential: float = POTENTIAL) -> _LineCache:
     """The line-value cache of one bag; all of them are dropped when they grow too big."""
     global _cached
-    default = potential == POTENTIAL and steer == STEER
-    caches = _CACHE if default else _OTHER_CACHES.setdefault((potential, steer), {})
+    caches = _CACHE if potential == POTENTIAL else _OTHER_CACHES.setdefault(potential, {})
     per_bag = caches.get(bag)
     if per_bag is None:
         if _cached > _CACHE_LIMIT:
             _CACHE.clear()
             _OTHER_CACHES.clear()
             _cached = 0
-            caches = _CACHE if default else _OTHER_CACHES.setdefault((potential, steer), {})
-        per_bag = caches[bag] = _LineCache(bag, potential, steer)
+            caches = _CACHE if potential == POTENTIAL else _OTHER_CACHES.setdefault(potential, {})
+        per_bag = caches[bag] = _LineCache(bag, potential)
     return per_bag
 
 
-def _place_estimates(state: OrderChaosState, potential: float = POTENTIAL,
-                     steer: float = STEER) -> list[tuple[float, int]]:
+def _place_estimates(state: OrderChaosState, potential: float = POTENTIAL) -> list[tuple[float, int]]:
     """(board estimate after placing the drawn counter there, cell index) for every empty cell.
 
     Only the row and column of the cell change, so each costs two line values.
@@ -295,7 +286,7 @@ def _place_estimates(state: OrderChaosState, potential: float = POTENTIAL,
     n, board, colour = state.size, state.board[:], state.drawn
     assert colour is not None
     bag = tuple(state.bag)
-    cache = _bag_cache(bag, potential, steer)
+    cache = _bag_cache(bag, potential)
     rows = [cache[tuple(board[r * n:(r + 1) * n])] for r in range(n)]
     cols = [cache[tuple(board[c::n])] for c in range(n)]
     base = sum(rows) + sum(cols)
@@ -312,8 +303,7 @@ def _place_estimates(state: OrderChaosState, potential: float = POTENTIAL,
     return out
 
 
-def _slide_estimates(state: OrderChaosState, potential: float = POTENTIAL,
-                     steer: float = STEER) -> list[tuple[float, int, int]]:
+def _slide_estimates(state: OrderChaosState, potential: float = POTENTIAL) -> list[tuple[float, int, int]]:
     """(board estimate after the slide, source index, destination index) for every slide.
 
     A pass comes first, as (estimate, -1, -1). A slide along a row changes that
@@ -322,7 +312,7 @@ def _slide_estimates(state: OrderChaosState, potential: float = POTENTIAL,
     """
     n, board = state.size, state.board[:]
     bag = tuple(state.bag)
-    cache = _bag_cache(bag, potential, steer)
+    cache = _bag_cache(bag, potential)
     rows = [cache[tuple(board[r * n:(r + 1) * n])] for r in range(n)]
     cols = [cache[tuple(board[c::n])] for c in range(n)]
     base = sum(rows) + sum(cols)

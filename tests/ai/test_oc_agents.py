@@ -113,19 +113,3 @@ def test_a_knowledge_with_its_own_potential_keeps_its_own_line_values() -> None:
     default, same = OrderChaosKnowledge(), OrderChaosKnowledge(POTENTIAL)
     assert default.scored_commands(state, seat) == same.scored_commands(state, seat)
     assert OrderChaosKnowledge(0.8).evaluate(state, seat) != default.evaluate(state, seat)
-
-
-def test_steer_raises_only_the_promise_of_a_cell_facing_a_counter() -> None:
-    """Steer (an experiment of issue 18) counts an empty cell facing a counter as likelier to match
-    it than the bag's odds; an empty line and a full line are worth what they were, and a knowledge
-    with its own steer reads its own cache."""
-    from game.order_chaos.ai import POTENTIAL, line_value
-
-    bag = (7, 7, 7, 7, 7, 7, 7)
-    open_run, empty, full = (0, 0, None, 0, 0, None, None), (None,) * 7, (0, 1, 2, 3, 2, 1, 0)
-    assert line_value(open_run, bag, POTENTIAL, 2.0) > line_value(open_run, bag)
-    assert line_value(empty, bag, POTENTIAL, 2.0) == line_value(empty, bag)
-    assert line_value(full, bag, POTENTIAL, 2.0) == line_value(full, bag) == 3 + 5 + 7
-    state = random_position(5, 21)
-    seat = state.to_act()[0]
-    assert OrderChaosKnowledge(steer=2.0).evaluate(state, seat) != OrderChaosKnowledge().evaluate(state, seat)
