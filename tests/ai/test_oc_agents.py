@@ -8,7 +8,7 @@ from game.ai.agents import BUDGETS, MCTSAgent, make_agent
 from game.ai.mcts import MCTS
 from game.core.registry import get_game
 from game.ai.search import Clocks
-from game.order_chaos.agents import HARD, HARD_WALL_SECONDS, ORDER_POTENTIAL, RoleAgent, agent_factory
+from game.order_chaos.agents import HARD, HARD_ORDER, HARD_WALL_SECONDS, ORDER_POTENTIAL, RoleAgent, agent_factory
 from game.order_chaos.ai import OrderChaosKnowledge
 from game.order_chaos.state import OrderChaosState
 from tests.ai.test_agents import random_position
@@ -19,8 +19,9 @@ GAME = "order-chaos"
 def test_hard_is_the_games_own_budget_and_other_levels_stay_generic() -> None:
     hard = make_agent("hard", GAME, 3)
     assert isinstance(hard, RoleAgent)
+    assert hard.order.search.budget == HARD_ORDER and hard.chaos.search.budget == HARD
     for search in (hard.order.search, hard.chaos.search):
-        assert search.budget == HARD and search.budget.wall_limit == HARD_WALL_SECONDS
+        assert search.budget.wall_limit == HARD_WALL_SECONDS
     normal = make_agent("normal", GAME, 3)
     assert isinstance(normal, MCTSAgent) and normal.search.budget == BUDGETS["normal"]
     for level in ("greedy", "easy", "normal"):
@@ -30,10 +31,17 @@ def test_hard_is_the_games_own_budget_and_other_levels_stay_generic() -> None:
 def test_hard_fits_a_codecup_half_and_still_searches_more_than_normal() -> None:
     """A half is at most 49 decisions of one seat: at the cap every time, still under 30 s.
     Hard keeps more iterations and a lower exploration than normal (what made it stronger)."""
-    assert HARD.max_seconds is not None and 49 * HARD.max_seconds < 30.0
     normal = BUDGETS["normal"]
-    assert HARD.iterations > normal.iterations
-    assert HARD.exploration < normal.exploration
+    for budget in (HARD, HARD_ORDER):
+        assert budget.max_seconds is not None and 49 * budget.max_seconds < 30.0
+        assert budget.iterations > normal.iterations
+        assert budget.exploration < normal.exploration
+
+
+def test_hard_as_order_values_a_leaf_after_the_next_counter_is_answered() -> None:
+    """Three-ply play-outs as Order (the draw, Chaos's place, Order's slide; issue 18), one as Chaos."""
+    assert HARD_ORDER.rollout_depth == 3 and HARD.rollout_depth == 1
+    assert dataclasses.replace(HARD_ORDER, rollout_depth=HARD.rollout_depth) == HARD
 
 
 def test_hard_stops_a_search_at_its_wall_clock_limit_on_a_crowded_machine() -> None:
