@@ -29,21 +29,21 @@ from game.ai.mcts import SearchBudget
 from game.ai.search import NO_WALL_LIMIT_ENV
 from game.core.protocol import by_itself
 from game.core.registry import get_game
-from game.order_chaos.agents import HARD
+from game.order_chaos.agents import HARD, HARD_ORDER
 from game.order_chaos.ai import POTENTIAL, OrderChaosKnowledge
 from game.order_chaos.scoring import board_score
 from game.order_chaos.state import OrderChaosState
 
 
 def level_agent(level: str, potential: float, seed: int, iterations: int | None = None,
-                changes: dict[str, object] | None = None) -> Agent:
-    """Our agent at `level` (Order, or Chaos with `--chaos-potential`) with its knowledge's
-    potential set to `potential` (and `iterations` instead of the level's own, when given; `changes`:
-    other fields of its search budget)."""
+                changes: dict[str, object] | None = None, as_order: bool = True) -> Agent:
+    """Our agent at `level` (Order, or Chaos with `--chaos-potential` and `as_order` False) with its
+    knowledge's potential set to `potential` (and `iterations` instead of the level's own, when given;
+    `changes`: other fields of its search budget). Hard searches with its budget for that role."""
     know = OrderChaosKnowledge(potential)
     if level == "greedy":
         return GreedyAgent(know, seed)
-    budget = HARD if level == "hard" else BUDGETS[level]
+    budget = (HARD_ORDER if as_order else HARD) if level == "hard" else BUDGETS[level]
     if iterations is not None:
         budget = dataclasses.replace(budget, iterations=iterations)
     if changes:
@@ -114,7 +114,7 @@ def main() -> None:
     for seed in range(first, last + 1):
         order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget))
         chaos = (make_agent(args.chaos, "order-chaos", seed + 1000) if args.chaos_potential is None
-                 else level_agent(args.chaos, args.chaos_potential, seed + 1000))
+                 else level_agent(args.chaos, args.chaos_potential, seed + 1000, as_order=False))
         final, at_32, sec = play_half(order, chaos, seed)
         finals.append(final)
         lates.append(final - at_32)
