@@ -38,8 +38,9 @@ class HintMarks:
 
 
 def hint_marks(targets: Sequence[Target | None], tray: Sequence[TrayEntry],
-               order_words: Mapping[str, str]) -> HintMarks:
-    """What to mark for the hinted `targets` (a source and, for a drag, where it goes)."""
+               order_words: Mapping[str, str], on_table: Callable[[int], bool] = lambda m: True) -> HintMarks:
+    """What to mark for the hinted `targets` (a source and, for a drag, where it goes); only
+    models `on_table` are ringed (a model still to deploy is marked by its tray button)."""
     models: list[int] = []
     buttons: list[pygame.Rect] = []
     point: tuple[float, float] | None = None
@@ -59,7 +60,7 @@ def hint_marks(targets: Sequence[Target | None], tray: Sequence[TrayEntry],
             words = order_words.get(order, order) + (f", with the tactic {tactic}" if tactic else "")
         elif t.zone == "table" and t.point is not None:
             point = (float(t.point[0]), float(t.point[1]))
-    return HintMarks(tuple(dict.fromkeys(models)), tuple(buttons), point, words)
+    return HintMarks(tuple(m for m in dict.fromkeys(models) if on_table(m)), tuple(buttons), point, words)
 
 
 def _tray_keys(t: Target) -> set[str]:

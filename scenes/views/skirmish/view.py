@@ -415,7 +415,9 @@ class SkirmishView(GameView):
         """What the table's hint (`overlay.hint`) marks, or None when no hint is up."""
         if overlay.hint is None:
             return None
-        return hint_marks(overlay.hint, self.tray, ORDER_WORDS)
+        figures = self.view["figures"]
+        return hint_marks(overlay.hint, self.tray, ORDER_WORDS,
+                          lambda m: 0 <= m < len(figures) and figures[m]["deployed"] and not figures[m]["fallen"])
 
     def _at(self, model: int) -> tuple[float, float]:
         at = self.view["figures"][model]["at"]

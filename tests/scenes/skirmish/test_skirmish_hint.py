@@ -69,3 +69,22 @@ def test_a_hinted_move_marks_the_model_and_the_place_it_goes(ctx: AppContext) ->
     view.draw(surface, Overlay(hint=targets, time=0.0), Animator())
     to = view.camera.to_screen(move.to)
     assert gold_near(surface, to, 16) > 10, "the place the hint moves to is marked"
+
+
+def test_a_hinted_deployment_outlines_the_models_tray_button_and_rings_no_spot_off_the_table(
+        ctx: AppContext) -> None:
+    """Seen in a real window: a model still to deploy has no place on the table, and its ring and
+    line were drawn from the table's corner; the tray button and the spot are what to mark."""
+    state = until(5, "deploy")
+    seat = state.to_act()[0]
+    deploy = next(c for c in state.candidates(seat) if isinstance(c, C.Deploy))
+    view = make_view(ctx, state)
+    targets = view.command_targets(deploy)
+    assert targets is not None
+    surface = pygame.Surface((1280, 720))
+    view.draw(surface, Overlay(hint=targets, time=0.0), Animator())
+    marks = view._hint_marks(Overlay(hint=targets))
+    assert marks is not None and marks.models == () and marks.point == deploy.at
+    assert marks.buttons, "the model's tray button is outlined"
+    corner = view.camera.to_screen((0.0, 0.0))
+    assert gold_near(surface, corner, 6) == 0, "nothing drawn from the table's corner"
