@@ -67,21 +67,23 @@ card opened at once under every pass of the pointer and after every drop, over t
 middle or the tray's buttons)."""
 
 
-def label_spot(x0: float, x1: float, y0: float, y1: float, models: Sequence[Point]) -> Point:
-    """Where a zone's label goes (inches): on the zone's middle line, at the spot farthest from the
-    models deployed so far, the centre among equals (play-test: "Your zone" sat under a model)."""
+def label_spot(x0: float, x1: float, y0: float, y1: float, models: Sequence[Point], half_width: float = 0.0) -> Point:
+    """Where a zone's label `half_width` inches wide each side goes (inches): the spot of the zone
+    farthest from the models deployed so far (up to `LABEL_CLEAR_IN`: beyond, the nearest the
+    middle), measured from the label's whole width (play-test: "Your zone" sat under a model)."""
     centre = ((x0 + x1) / 2, (y0 + y1) / 2)
-    spots = [(x0 + (x1 - x0) * k / 12, centre[1]) for k in range(2, 11)]
+    spots = [(x0 + (x1 - x0) * k / 12, y0 + (y1 - y0) * j / 4) for j in (2, 1, 3) for k in range(2, 11)]
 
     def room(p: Point) -> tuple[float, float]:
-        clear = min((math.dist(p, m) for m in models), default=math.inf)
-        return (min(clear, LABEL_CLEAR_IN), -abs(p[0] - centre[0]))
+        clear = min((math.hypot(max(0.0, abs(p[0] - m[0]) - half_width), p[1] - m[1]) for m in models),
+                    default=math.inf)
+        return (min(clear, LABEL_CLEAR_IN), -math.dist(p, centre))
 
     return max(spots, key=room)
 
 
-LABEL_CLEAR_IN = 4.0
-"""Inches from every model that count as clear for a zone label (nearer spots are ranked by distance)."""
+LABEL_CLEAR_IN = 2.0
+"""Inches between a zone label's edge and every model that count as clear (nearer spots rank by distance)."""
 
 
 class SkirmishView(GameView):
@@ -438,7 +440,9 @@ class SkirmishView(GameView):
         for side, zone in enumerate(self.view["zones"][:2]):
             xs, ys = [float(p[0]) for p in zone], [float(p[1]) for p in zone]
             whose = owner(names[side] if side < len(names) else f"Side {side + 1}")
-            out.append((f"{whose[0].upper()}{whose[1:]} zone", label_spot(min(xs), max(xs), min(ys), max(ys), placed)))
+            label = f"{whose[0].upper()}{whose[1:]} zone"
+            half = self.text.font(self.lay.fs + 2, "bold").size(label)[0] / 2 / max(1e-6, self.camera.scale)
+            out.append((label, label_spot(min(xs), max(xs), min(ys), max(ys), placed, half)))
         return out
 
     def _draw_zone_labels(self, surface: pygame.Surface) -> None:

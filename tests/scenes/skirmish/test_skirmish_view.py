@@ -745,9 +745,13 @@ def test_the_attack_step_with_every_weapon_spent_says_to_end_it(ctx: AppContext)
 
 
 def test_a_zone_label_moves_off_the_models_deployed_in_the_zone() -> None:
-    """Play-test: "Your zone" sat under a model deployed at the zone's middle."""
+    """Play-test: "Your zone" sat under a model deployed at the zone's middle; then, with a row of
+    models along it, under their bases (the label is wider than a point)."""
     from scenes.views.skirmish.view import LABEL_CLEAR_IN, label_spot
 
     assert label_spot(0, 36, 0, 8, []) == (18.0, 4.0), "an empty zone keeps its label in the middle"
-    spot = label_spot(0, 36, 0, 8, [(18.0, 4.0), (20.0, 4.5)])
-    assert spot[1] == 4.0 and min(math.dist(spot, m) for m in [(18.0, 4.0), (20.0, 4.5)]) >= LABEL_CLEAR_IN
+    row = [(x, 3.5) for x in (3.0, 9.0, 15.0, 21.0, 27.0, 33.0)]
+    half = 3.0
+    spot = label_spot(0, 36, 0, 8, row, half)
+    clear = min(math.hypot(max(0.0, abs(spot[0] - m[0]) - half), spot[1] - m[1]) for m in row)
+    assert clear >= LABEL_CLEAR_IN, (spot, clear)
