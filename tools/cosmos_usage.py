@@ -74,6 +74,10 @@ class Usage:
     winning_focus: Counter[str] = field(default_factory=Counter)
     lifeform_tiles: Counter[str] = field(default_factory=Counter)
     """Lifeform objective tiles claimed by the counted seats, by size and type: `small:plant`."""
+    lifeforms: Counter[str] = field(default_factory=Counter)
+    """Lifeforms gained and lost on the counted seats' planets, by type, sign and source kind:
+    `plant:+life` (a life card), `bacteria:+advance`, `bacteria:-action` (an asteroid's lifeform
+    space), `bacteria:-life` (a card's red requirement); what the cap of 5 forfeits is not counted."""
     tracks_completed: Counter[str] = field(default_factory=Counter)
     """Main objective tracks completed (their last space taken), by the condition that advances them."""
     games: int = 0
@@ -116,6 +120,9 @@ class Usage:
                 self.planets[f"{'start' if planet.starting else 'P'}{ev.planet}"] += 1
                 if not planet.starting:
                     self.planet_types[planet.type] += 1
+            elif isinstance(ev, E.Lifeforms):
+                sign = "+" if ev.delta > 0 else "-"
+                self.lifeforms[f"{LIFEFORMS[ev.life]}:{sign}{vp_source(ev.source)}"] += abs(ev.delta)
             elif isinstance(ev, E.BiomeSet):
                 self.biomes[f"B{ev.biome}"] += 1
             elif isinstance(ev, E.BiomeFulfilled):
@@ -173,6 +180,7 @@ class Usage:
             "winning_focus": dict(self.winning_focus.most_common()),
             "lifeform_tiles": dict(self.lifeform_tiles.most_common()),
             "tracks_completed": dict(self.tracks_completed.most_common()),
+            "lifeforms": dict(sorted(self.lifeforms.items())),
             "vp_tokens_by_source": dict(self.vp_tokens_by_source.most_common()),
             "actions_share": share(self.actions),
             "star_paths": dict(self.star_paths.most_common()),

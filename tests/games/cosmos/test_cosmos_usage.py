@@ -9,6 +9,7 @@ import pytest
 from game.cosmos import area
 from game.cosmos import commands as C
 from game.cosmos import model as M
+from game.cosmos.content import LIFEFORMS
 from game.cosmos.state import CosmosState
 from tests.games.cosmos.positions import bare, planet, play, system, turn
 from tools.cosmos_playtest import play as playtest_game
@@ -72,6 +73,9 @@ def test_a_whole_seeded_game_is_counted_as_its_finished_play_areas_show() -> Non
     assert sum(usage.actions.values()) == final.round * len(players)  # one landing a turn
     assert sum(usage.lifeform_tiles.values()) == sum(len(p.small) + len(p.big) for p in players)
     assert sum(usage.tracks_completed.values()) == sum(1 for last in final.track_last if last >= 0)
+    for li, life in enumerate(LIFEFORMS):  # gained less lost is what the planets hold at the end
+        net = sum(n if k.split(":")[1][0] == "+" else -n for k, n in usage.lifeforms.items() if k.startswith(life + ":"))
+        assert net == sum(sl.life[li] for sl in on_planets)
     winner = max(range(len(players)), key=lambda i: usage.scores[i])
     assert usage.winner_leans_on == {leans_on(area.score_breakdown(final, winner), usage.seat_vp[winner]): 1}
 
