@@ -79,9 +79,18 @@ TRACK_STEP = 0.6
 TILE_PROGRESS = 0.8
 """Share of a lifeform tile's VP counted for the way to its threshold (squared fraction): the
 tiles are a third of the rulebook's winning score (44 of Teal's 134), so the way there counts."""
+NOT_READY = 0.5
+"""Share of a track's next step counted while no single action can meet its condition (`one_action_from`):
+round 7. Before, the step counted the same whether the seat held a star one evolution from tier III or
+only tier I stars, so the first of two evolutions, or a planet for a system's first asteroid, added
+nothing toward the track, and a leader one advance short played for its turn's VP for 20 rounds
+(round 6's 42-round game; `docs/rules/cosmos.md`, "Balance, round 7")."""
 MISSION_MET = 6.0
-SETTLED_ROUNDS = 20
-"""Rounds over which engine value fades to its floor (a round's engine is worth less late)."""
+SETTLED_ROUNDS = 30
+"""Rounds over which engine value fades to its floor (a round's engine is worth less late). 20 until
+round 7, set when games lasted 15-20 rounds; round 6's longer tracks made them 19-42 (25 on average),
+and from round 21 the AI valued nothing but its turn's VP: no setup toward a second objective, so
+games stalled."""
 LATE_FLOOR = 0.05
 """What an engine is still worth once the game is long (past `SETTLED_ROUNDS`): one round's share,
 below what it is worth the round the end is triggered (`AFTER_TRIGGER`), so ending never costs the
@@ -94,7 +103,7 @@ AFTER_TRIGGER = 0.15
 
 def _late(s: S) -> float:
     """How much an engine is still worth: 1 early, falling with rounds to `LATE_FLOOR`; once the end
-    is set, the lesser of that and `AFTER_TRIGGER` a round left (0 in the last round). From round 18
+    is set, the lesser of that and `AFTER_TRIGGER` a round left (0 in the last round). From round 27
     on, triggering the end costs the trigger's turn no engine value."""
     fading = max(LATE_FLOOR, 1.0 - (s.round - 1) / SETTLED_ROUNDS)
     if s.last_round > 0:
@@ -128,7 +137,8 @@ def potential(s: S, seat: Seat) -> float:
         if pos < last and not (pos + 1 == last and s.track_last[i] >= 0):
             scoring = o.alternative if s.alternative else o.scoring
             items = scoring_count(s, p, scoring) + 1
-            engine += TRACK_STEP * (int(track_vp[pos + 1]) - int(track_vp[pos])) * items
+            near = 1.0 if one_action_from(s, p, o.condition) else NOT_READY
+            engine += TRACK_STEP * (int(track_vp[pos + 1]) - int(track_vp[pos])) * items * near
     for li, life in enumerate(LIFEFORMS):
         total = lifeform_total(p, li)
         small_at = int(c.n("lifeform_small_at")[life])
@@ -141,6 +151,20 @@ def potential(s: S, seat: Seat) -> float:
         engine += MISSION_MET
     engine += 0.5 * count(s, p, "planet_types")
     return score + late * engine
+
+
+def one_action_from(s: S, p: M.Player, condition: str) -> bool:
+    """Whether one action can meet a track's condition: a tier II or III star with a next tier in
+    stock (an evolution to tier III or IV), a Solar System with a planet and no asteroid yet (its
+    first asteroid); a Biome is always one Set Biome away."""
+    c = s.content
+    if condition == "star_tier3":
+        return any(sy.star and c.stars[sy.star].tier in (2, 3) and any(s.star_stock.get(n, 0) > 0 for n in c.stars[sy.star].next)
+                   for sy in p.systems)
+    if condition == "first_asteroid":
+        return any(any(x is not None for x in sy.planets)
+                   and not any(a for x in sy.planets if x is not None for a in x.asteroids) for sy in p.systems)
+    return True
 
 
 def pending_track_vp(s: S, seat: Seat) -> float:

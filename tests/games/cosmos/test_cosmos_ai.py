@@ -247,12 +247,14 @@ def test_agents_play_legal_commands() -> None:
         s.apply(cmd)
 
 
-@pytest.mark.parametrize("round_", [18, 20, 25, 40, 59])
+@pytest.mark.parametrize("round_", [27, 30, 40, 59])
 def test_late_in_a_long_game_triggering_the_end_costs_no_engine_value(round_: int) -> None:
     """Round 3's stall (39-, 40- and 60-round games): engine value stopped falling at 0.25 from
     round 16, and the end's trigger cut it to 0.15, so the seat with the larger engine lost margin
     by completing a track and played on. Now the weight the turn that triggers the end is judged
-    by is no lower than the weight of the same turn without the trigger."""
+    by is no lower than the weight of the same turn without the trigger: from round 27 on, since
+    engine value fades over `SETTLED_ROUNDS` (30 since round 7; it was 20, and the guard held from
+    round 18)."""
     s = COSMOS.new({}, 16, 2)
     s.round = round_
     going_on = ai._late(s)
@@ -332,3 +334,53 @@ def test_the_leader_of_a_game_that_stalled_now_lands_where_it_ends_the_game(monk
     move = plan[0]
     assert isinstance(move, C.Move) and move.token >= 0
     assert rules.action_at(s, rules.destination(s.players[2], move)) == "evolve"
+
+
+def stalled_leader(star: str, energy: int) -> CosmosState:
+    """Round 6's 42-round game (seed 11, game 12) at round 25: the `normal` leader has completed the
+    Biomes track and is one advance short on the Stars track, with a tier IV star (it cannot evolve
+    further) and a tier I star alone in a second Solar System; `star` is that second star."""
+    from tests.games.cosmos.positions import bare, planet, system
+
+    s = bare(2)
+    s.round = 25
+    system(s, 0, "IVA")
+    starting = [x.id for x in s.content.planets.values() if x.starting]
+    planet(s, 0, 0, 0, starting[0], life=(5, 0, 0))
+    planet(s, 0, 0, 1, starting[1], life=(5, 0, 0))
+    system(s, 0, star)
+    s.star_stock[star] -= 1
+    p = s.players[0]
+    p.energy, p.track = energy, [len(s.content.track_vp(0)) - 2, 1, len(s.content.track_vp(2)) - 1]
+    s.track_last[2] = 0
+    return s
+
+
+def test_a_leader_one_evolution_short_of_the_stars_track_values_the_first_of_two_evolutions() -> None:
+    """Round 6's 42-round game: from round 21 the leader needed one more evolution to tier III or IV
+    to end the game, and held a tier IV star (no further tier) and tier I stars: two evolutions
+    away. Engine value had reached its floor at round 21 (`SETTLED_ROUNDS` was 20, set when games
+    lasted 15-20 rounds; round 6 made them 19-42), and the Stars track's next step counted the same
+    whether a star could reach tier III next or not, so evolving the tier I star (2 energy) lost
+    value, and the leader took VP landings for 20 rounds. Now engine value fades over 30 rounds and
+    a track's next step counts in full only when one action can meet its condition (half
+    otherwise). Round 6's evaluator valued that evolution at 0.13 VP; now it is worth most of a VP
+    token, and the leader of that game, played on from round 21, ends it at round 25, not 42."""
+    before = stalled_leader("IA", 7)
+    after = stalled_leader("IIA", 5)        # IA -> IIA costs 2 energy
+    assert not ai.one_action_from(before, before.players[0], "star_tier3")
+    assert ai.one_action_from(after, after.players[0], "star_tier3")
+    assert ai.potential(after, 0) - ai.potential(before, 0) > 0.5
+
+
+def test_a_system_with_a_planet_and_no_asteroid_is_one_action_from_the_asteroids_track() -> None:
+    """The Asteroids track's condition is a Solar System's first asteroid: a system whose planets
+    already hold one, or a system without a planet, is more than one action away."""
+    from tests.games.cosmos.positions import planet
+
+    s = stalled_leader("IA", 7)
+    p = s.players[0]
+    p.systems[0].planets[0].asteroids[0] = "heat"
+    assert not ai.one_action_from(s, p, "first_asteroid")
+    planet(s, 0, 1, 0, next(x.id for x in s.content.planets.values() if not x.starting))
+    assert ai.one_action_from(s, p, "first_asteroid")
