@@ -21,7 +21,7 @@ from scenes.app import AppContext
 from scenes.views.base import Overlay
 from scenes.views.cosmos import art, board
 from tests.games.cosmos.positions import random_positions
-from tests.scenes.cosmos.test_cosmos_view import PLAY_AREAS, draw, make_view
+from tests.scenes.cosmos.test_cosmos_view import PLAY_AREAS, draw, draw_every_seat_and_tab, make_view
 from tests.scenes.table_context import table_context
 
 
@@ -68,13 +68,7 @@ class Measured:
 def test_every_tile_and_label_is_whole_at_both_sizes(ctx: AppContext, monkeypatch: pytest.MonkeyPatch,
                                                      players: int, area: pygame.Rect) -> None:
     measured = Measured(monkeypatch)
-    for state in random_positions(players, 60 + players, 240, 60):
-        for seat in range(players):
-            view = make_view(ctx, state, seat, area)
-            for tab in range(players):
-                view.tab = tab
-                view._refresh()
-                draw(view, Overlay(time=1.0))
+    draw_every_seat_and_tab(ctx, players, area)
     assert measured.count > 100
     assert not measured.cut, "\n".join(sorted(set(measured.cut))[:40])
 

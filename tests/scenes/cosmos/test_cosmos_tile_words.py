@@ -25,7 +25,7 @@ from scenes.views.base import Overlay
 from scenes.views.cosmos import art, board, icons
 from scenes.views.cosmos import text as T
 from tests.games.cosmos.positions import bare, planet, random_positions, system
-from tests.scenes.cosmos.test_cosmos_view import PLAY_AREAS, draw, make_view
+from tests.scenes.cosmos.test_cosmos_view import PLAY_AREAS, draw, draw_every_seat_and_tab, make_view
 from tests.scenes.table_context import table_context
 
 ABBREVIATIONS = {"en", "ent", "ma", "m", "abund.", "carb.", "rad.", "adv.", "act.", "Gen", "bact.", "anim.", "tok.",
@@ -85,13 +85,7 @@ class Words:
 def test_no_tile_writes_an_abbreviation_or_a_bare_count(ctx: AppContext, monkeypatch: pytest.MonkeyPatch,
                                                         players: int, area: pygame.Rect) -> None:
     words = Words(monkeypatch)
-    for state in random_positions(players, 60 + players, 240, 60):
-        for seat in range(players):
-            view = make_view(ctx, state, seat, area)
-            for tab in range(players):
-                view.tab = tab
-                view._refresh()
-                draw(view, Overlay(time=1.0))
+    draw_every_seat_and_tab(ctx, players, area)
     assert len(words.lines) > 100
     bad = words.unreadable()
     assert not bad, "\n".join(bad[:40])

@@ -74,6 +74,18 @@ def draw(view: CosmosView, overlay: Overlay | None = None) -> None:
     view.draw(surface, overlay or Overlay(), Animator(lambda: 0.0))
 
 
+def draw_every_seat_and_tab(ctx: AppContext, players: int, area: pygame.Rect) -> None:
+    """Draw seeded `players`-player positions from every seat, each player's tab in turn, in
+    `area` (the tile tests measure or read what this draws)."""
+    for state in random_positions(players, 60 + players, 240, 60):
+        for seat in range(players):
+            view = make_view(ctx, state, seat, area)
+            for tab in range(players):
+                view.tab = tab
+                view._refresh()
+                draw(view, Overlay(time=1.0))
+
+
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_draws_every_seat_inside_the_play_area_at_both_sizes(ctx: AppContext, players: int) -> None:
     drawn = 0
