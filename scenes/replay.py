@@ -155,7 +155,7 @@ class ReplayScene(Scene):
         self._move_text = " · ".join(text for text, _ in lines[earlier:])
 
     def _log_lines(self, entries: list[Any]) -> list[tuple[str, tuple[int, int, int]]]:
-        lines = self.view.replay_log(entries, self.names, self.viewer)
+        lines = self.view.log_words(entries, self.names, self.viewer)
         return [(line.text, self.view.tone_colour(line)) for line in lines]
 
     def move_line(self) -> str:

@@ -281,13 +281,12 @@ class GameView(ABC):
         return None
 
     def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
-        """The log in the game's own words (`Game.describe_log`) for `log_viewer`, coloured by
-        `tone_colour`."""
-        lines = self.game.describe_log(entries, seat_names, self.log_viewer())
+        """The log in the view's words (`log_words`) for `log_viewer`, coloured by `tone_colour`."""
+        lines = self.log_words(entries, seat_names, self.log_viewer())
         return [(line.text, self.tone_colour(line)) for line in lines]
 
-    def replay_log(self, entries: Sequence[LogEntry], seat_names: Sequence[str], viewer: Seat) -> list[Line]:
-        """The log as the replay viewer shows it for `viewer`, with this view's position set:
+    def log_words(self, entries: Sequence[LogEntry], seat_names: Sequence[str], viewer: Seat) -> list[Line]:
+        """The log's lines for `viewer`, as the table's log and the replay viewer both show them:
         `Game.describe_log` by default; a view that knows more than the events say words it
         from what it shows (Cosmos: the action on each rondel space)."""
         return self.game.describe_log(entries, seat_names, viewer)

@@ -686,19 +686,12 @@ class CosmosView(GameView):
         roles = self.game.info.roles
         return roles[seat] if 0 <= seat < len(roles) else ""
 
-    def log_lines(self, entries: Sequence[LogEntry], seat_names: Sequence[str]) -> list[tuple[str, Colour]]:
-        """The game's log lines (`Game.describe_log`), with each rondel space named by the action the
-        view shows there ("moves 2 to Create Life": the wheel has no numbers, and an action tile's
-        place is in the view, not in the event)."""
+    def log_words(self, entries: Sequence[LogEntry], seat_names: Sequence[str], viewer: Seat) -> list[Line]:
+        """The log for `viewer` with every rondel space named by the action the view shows there
+        ("moves 2 to Create Life": the wheel has no numbers, and an action tile's place is in the
+        view, not in the event), in the table's log and the replay's alike."""
         if not self.view:
-            return super().log_lines(entries, seat_names)
-        return [(line.text, self.tone_colour(line)) for line in self.replay_log(entries, seat_names, self.log_viewer())]
-
-    def replay_log(self, entries: Sequence[LogEntry], seat_names: Sequence[str], viewer: Seat) -> list[Line]:
-        """The log for `viewer` with every rondel space named by its action, as the live table's
-        log names it (the replay's said "an action tile": it has no view for the log)."""
-        if not self.view:
-            return super().replay_log(entries, seat_names, viewer)
+            return super().log_words(entries, seat_names, viewer)
         actions = tuple(action_of(self.view, CONTENT, space) for space in range(2 * SECTIONS))
         out = []
         for entry in entries:

@@ -1,6 +1,6 @@
 """Play-test (issue 14): the replay's log said "moves 1 to an action tile" where the live table's
 says "moves 1 to Take Life Cards": the action tiles' places are in the view, not in the event,
-and the replay worded its log without the view. It now asks the view (`GameView.replay_log`)."""
+and the replay worded its log without the view. It now asks the view (`GameView.log_words`)."""
 
 from __future__ import annotations
 
