@@ -28,7 +28,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.arena import run_arena  # noqa: E402
+from game.ai.agents import make_agent  # noqa: E402
+from game.arena import _play_one, run_arena  # noqa: E402
+from game.core.match import Match  # noqa: E402
 from game.core.registry import get_game  # noqa: E402
 
 
@@ -36,6 +38,19 @@ def choices(key: str) -> list[str]:
     """The values a set-up option of the skirmish takes (the factions, the missions)."""
     spec = next(o for o in get_game("skirmish").info.options if o.key == key)
     return [str(c) for c in spec.choices]
+
+
+def chosen(arg: str, key: str) -> list[str]:
+    """A comma list given on the command line, or every value of set-up option `key` for "all"."""
+    return choices(key) if arg == "all" else arg.split(",")
+
+
+def first_arena_game(agents: list[str], config: dict[str, str], seed: int) -> Match:
+    """The game `arena` plays first for `seed` (its game seed, and each seat's agent seeded as it
+    seeds them), played out: the unit tally and the timeline tools replay a balance game so."""
+    game_seed = seed * 100_003
+    seat_agents = [make_agent(agents[i], "skirmish", game_seed * 31 + i) for i in (0, 1)]
+    return _play_one("skirmish", agents, seat_agents, game_seed, [[], []], [0, 0], config)
 
 
 def play(agents: list[str], mission: str, factions: tuple[str, str], seed: int) -> dict[str, Any]:
@@ -82,8 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_wall_limit:
         lift_wall_limits()
     agents = args.agents.split(",")
-    missions = choices("mission") if args.missions == "all" else args.missions.split(",")
-    factions = choices("faction_1") if args.factions == "all" else args.factions.split(",")
+    missions = chosen(args.missions, "mission")
+    factions = chosen(args.factions, "faction_1")
     pairs = list(itertools.combinations_with_replacement(factions, 2) if args.mirror
                  else itertools.combinations(factions, 2))
     records = []

@@ -21,12 +21,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.agents import make_agent  # noqa: E402
-from game.arena import _play_one  # noqa: E402
 from game.skirmish.commands import (  # noqa: E402
     AbilityUsed, ActivationBegan, Attacked, Damaged, Fell, Moved, RoundBegan, TacticResolved,
 )
-from tools.skirmish_balance import lift_wall_limits  # noqa: E402
+from tools.skirmish_balance import first_arena_game, lift_wall_limits  # noqa: E402
 
 
 def timeline(match: Any) -> list[str]:
@@ -78,9 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     agents = args.agents.split(",")
     first, second = args.factions.split(",")
     config = {"mission": args.mission, "faction_1": first, "faction_2": second}
-    game_seed = args.seed * 100_003  # as tools/skirmish_units.py: the arena's seeds for its first game
-    seat_agents = [make_agent(agents[i], "skirmish", game_seed * 31 + i) for i in (0, 1)]
-    match = _play_one("skirmish", agents, seat_agents, game_seed, [[], []], [0, 0], config)
+    match = first_arena_game(agents, config, args.seed)
     print("\n".join(timeline(match)))
     if args.save:
         match.save(args.save)

@@ -26,12 +26,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.arena import _play_one  # noqa: E402
-from game.ai.agents import make_agent  # noqa: E402
 from game.skirmish.commands import (  # noqa: E402
     AbilityUsed, ActivationBegan, Attacked, Damaged, TacticResolved,
 )
-from tools.skirmish_balance import choices, lift_wall_limits  # noqa: E402
+from tools.skirmish_balance import chosen, first_arena_game, lift_wall_limits  # noqa: E402
 
 Tally = dict[str, Counter[str]]
 
@@ -91,8 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_wall_limit:
         lift_wall_limits()
     agents = args.agents.split(",")
-    missions = choices("mission") if args.missions == "all" else args.missions.split(",")
-    factions = choices("faction_1") if args.factions == "all" else args.factions.split(",")
+    missions = chosen(args.missions, "mission")
+    factions = chosen(args.factions, "faction_1")
     tallies: dict[str, Tally] = defaultdict(lambda: defaultdict(Counter))
     points: dict[str, Counter[str]] = defaultdict(Counter)
     wins: Counter[str] = Counter()
@@ -102,10 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             for g in range(args.games):
                 fa = (a, b) if g % 2 == 0 else (b, a)
                 config = {"mission": mission, "faction_1": fa[0], "faction_2": fa[1]}
-                # the arena's seeds for its first game of `seed`, so a game here replays the balance tool's
-                game_seed = seed * 100_003
-                seat_agents = [make_agent(agents[i], "skirmish", game_seed * 31 + i) for i in (0, 1)]
-                match = _play_one("skirmish", agents, seat_agents, game_seed, [[], []], [0, 0], config)
+                match = first_arena_game(agents, config, seed)  # the balance tool's game of `seed`
                 won = tally_game(match, tallies, points)
                 for s in won:
                     wins[fa[s]] += 1
