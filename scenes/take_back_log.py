@@ -20,13 +20,15 @@ LogLine = tuple[str, Colour]
 
 
 def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
-                    before: Sequence[LogEntry] = ()) -> str:
+                    before: Sequence[LogEntry] = (), prior: int | None = None) -> str:
     """'Move taken back: <the move in the game's words>' (and how many more lines it had).
     `before` is the log up to the move: a game whose words for a move depend on what came before
-    reads it (the skirmish names a model from its deployment: alone, the move said "model 0")."""
+    reads it (the skirmish names a model from its deployment: alone, the move said "model 0");
+    `prior`, the number of lines `before` makes, when the caller has counted them already."""
     lines: list[LogLine] = []
     if note.entries:
-        prior = len(view.log_lines(list(before), names)) if before else 0
+        if prior is None:
+            prior = len(view.log_lines(list(before), names)) if before else 0
         lines = view.log_lines([*before, *note.entries], names)[prior:]
     if not lines:
         who = names[note.seat] if 0 <= note.seat < len(names) else f"Player {note.seat + 1}"
@@ -58,6 +60,7 @@ class TakeBackLog:
                 self._counts[key] = len(view.log_lines(match.log[:note.at], names))
             words_key = (*key, shift)
             if words_key not in self._words:
-                self._words[words_key] = take_back_words(view, note, names, match.log[:note.at])
+                self._words[words_key] = take_back_words(view, note, names, match.log[:note.at],
+                                                         self._counts[key])
             out.insert(self._counts[key] + shift, (self._words[words_key], colour))
         return out
