@@ -21,6 +21,8 @@ INK: Colour = (226, 226, 232)
 """Cool light text on the table views' dark panels (TEXT is the menus' warmer one)."""
 HIGHLIGHT: Colour = (120, 220, 160)
 HINT: Colour = (110, 180, 255)
+HINT_GOLD: Colour = (255, 224, 110)
+"""A hinted move on a table whose playable pieces are already outlined in `HINT`'s blue (Cosmos, the skirmish)."""
 DANGER: Colour = (230, 96, 86)
 ORDER: Colour = (96, 170, 255)
 CHAOS: Colour = (240, 110, 90)

@@ -27,6 +27,7 @@ from game.cosmos import commands as C
 from game.cosmos import gestures, public, words
 from game.cosmos.game import CONTENT
 from scenes.animation import Animator
+from scenes.kit import palette
 from scenes.sprites.text import TextCache
 from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
 from scenes.views.cosmos import art, motion, overlays, turn
@@ -45,7 +46,7 @@ OWN_ZONES = ("slot", "system", "focus", "mission", "exchange", "card")
 """Targets in a play area: only its owner plays on them (another seat's area is to read)."""
 
 
-HINT_GOLD = (255, 224, 110)
+HINT_GOLD = palette.HINT_GOLD
 """A hint's mark: apart from the blue of what may be played now and the brass of what is held."""
 
 

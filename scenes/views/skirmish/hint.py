@@ -16,10 +16,11 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.protocol import Target
+from scenes.kit import palette
 from scenes.kit.camera import Camera
 
-HINT_GOLD = (255, 224, 110)
-"""The hint's colour (as Cosmos's): apart from the white activation ring and the side colours."""
+HINT_GOLD = palette.HINT_GOLD
+"""The hint's colour: apart from the white activation ring and the side colours."""
 
 TrayEntry = tuple[pygame.Rect, str, Target | None, str]
 """A tray button as the view lays it out: (rect, label, target, key)."""
