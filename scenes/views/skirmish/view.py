@@ -1273,8 +1273,9 @@ class SkirmishView(GameView):
     def _say_miss(self, ev: C.Rolled, roll: dict[str, Any], animator: Animator, delay: float) -> None:
         """An attack roll with no die landed says "Miss" over its target (play-test: a miss was
         only in the log; a hit says itself with the damage)."""
-        target = int(roll.get("target", -1) if roll.get("target") is not None else -1)
-        if roll.get("purpose") != "attack" or any(ev.landed) or not 0 <= target < len(self.view["figures"]):
+        target = roll.get("target")
+        if roll.get("purpose") != "attack" or any(ev.landed) or not isinstance(target, int) \
+                or not 0 <= target < len(self.view["figures"]):
             return
         fig = self.view["figures"][target]
         animator.add(MISS_S, "sk-hurt", delay=delay, blocking=False, at=(float(fig["at"][0]), float(fig["at"][1])),
