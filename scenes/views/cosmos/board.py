@@ -305,9 +305,9 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
                                    T.short_effect(pl.effect, tiny=True), pile["size"])
         cost_words, cost = f"P{pl.id}  {pl.cost} mass", f"P{pl.id} {pl.cost}{T.g('mass')}"
         fitted(cell, [[(cost_words, ink), (full, dim), (f"{left} in the pile", dim)],
-                      [(cost_words, ink), (short, dim), (f"{left} left", dim)],
-                      [(cost, ink), (short, dim), (f"{left} left", dim)],
-                      [(cost, ink), (tiny, dim), (f"{left} left", dim)],
+                      [(cost_words, ink), (short, dim), (f"{left}{T.KEEP}left", dim)],
+                      [(cost, ink), (short, dim), (f"{left}{T.KEEP}left", dim)],
+                      [(cost, ink), (tiny, dim), (f"{left}{T.KEEP}left", dim)],
                       [(cost, ink), (tiny, dim)]],
                art.CONDITIONS[ptype])
         spots.append(Spot(cell, Target("planet_pile", ident=str(i)),
@@ -346,8 +346,8 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         kind = kinds[i]
         left = int(view["asteroids"].get(kind, 0))
         icon = T.g(c.asteroid_icons[kind])
-        fitted(cell, [[(kind, ink), ("asteroid", dim), (f"{left} left", dim)], [(f"{icon}{kind}", ink), (f"{left} left", dim)],
-                      [(kind, ink), (f"{left} left", dim)], [(icon, ink), (f"{left} left", dim)],
+        fitted(cell, [[(kind, ink), ("asteroid", dim), (f"{left}{T.KEEP}left", dim)], [(f"{icon}{kind}", ink), (f"{left}{T.KEEP}left", dim)],
+                      [(kind, ink), (f"{left}{T.KEEP}left", dim)], [(icon, ink), (f"{left}{T.KEEP}left", dim)],
                       [(icon, ink), (f"{left}", dim)]],
                art.CONDITIONS.get(c.asteroid_icons[kind], art.DIM))
         extra = " (catching it costs 1 more mass)" if kind in c.asteroid_extra_mass else ""
@@ -375,10 +375,10 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
     for (sid, left), cell in zip(stock, cells(rows[3], len(stock))):
         st = c.stars[sid]
         price = st.evolve_cost
-        fitted(cell, [[(f"Star {sid}", ink), (f"{left} left", dim), (f"costs {price} energy", dim)],
-                      [(sid, ink), (f"{left} left", dim), (f"{price} energy", dim)],
-                      [(sid, ink), (f"{left} left", dim), (f"cost {price}{T.g('energy')}", dim)],
-                      [(sid, ink), (f"{left} left", dim), (f"{price}{T.g('energy')}", dim)],
+        fitted(cell, [[(f"Star {sid}", ink), (f"{left}{T.KEEP}left", dim), (f"costs {price} energy", dim)],
+                      [(sid, ink), (f"{left}{T.KEEP}left", dim), (f"{price} energy", dim)],
+                      [(sid, ink), (f"{left}{T.KEEP}left", dim), (f"cost {price}{T.g('energy')}", dim)],
+                      [(sid, ink), (f"{left}{T.KEEP}left", dim), (f"{price}{T.g('energy')}", dim)],
                       [(sid, ink), (f"\u00d7{left}", dim), (f"{price}{T.g('energy')}", dim)]],
                art.CONDITIONS.get(st.icons[0], art.DIM) if st.icons else None)
         spots.append(Spot(cell, Target("star", ident=sid),

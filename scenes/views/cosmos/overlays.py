@@ -4,6 +4,7 @@ the lifeform advancement chooser."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -19,9 +20,10 @@ from scenes.views.cosmos.art import Spot
 
 
 def landing_marks(surface: pygame.Surface, text: TextCache, spot_of: Callable[[Target], Spot | None],
-                  landings: Sequence[Landing], font: int) -> None:
+                  landings: Sequence[Landing], font: int, rondel: pygame.Rect) -> None:
     """While the Scientist is held: on each space ahead, the token it takes, its traffic bonus,
-    the tokens it retrieves and its entropy cost, or a red cross where it cannot land."""
+    the tokens it retrieves and its entropy cost, or a red cross where it cannot land. The tags
+    stay inside the rondel's square (at 1024x640 it touches the window's left edge)."""
     small = max(10, font - 2)
     for landing in landings:
         spot = spot_of(Target("space", ident=str(landing.space)))
@@ -32,9 +34,24 @@ def landing_marks(surface: pygame.Surface, text: TextCache, spot_of: Callable[[T
             pygame.draw.line(surface, art.BAD, spot.rect.topright, spot.rect.bottomleft, 3)
             continue
         img = icons.render_line(text, landing_tag(landing), small, (20, 20, 26), "bold")
-        box = img.get_rect(midtop=(spot.rect.centerx, spot.rect.bottom + 1)).inflate(6, 2)
+        box = tag_box(spot.rect, img.get_size(), rondel)
         pygame.draw.rect(surface, art.GOOD, box, border_radius=5)
         surface.blit(img, img.get_rect(center=box.center))
+
+
+def tag_box(space: pygame.Rect, tag: tuple[int, int], rondel: pygame.Rect) -> pygame.Rect:
+    """Where a landing tag of size `tag` sits: on the space's rim on the side away from the
+    rondel's hub, half beyond it, kept inside the rondel's square (play-test: tags hung under
+    every space covered the hub's round count and the spaces below; at 1024x640 the rondel
+    touches the window's left edge)."""
+    cx, cy = space.center
+    dx, dy = cx - rondel.centerx, cy - rondel.centery
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    reach = space.width / 2 + abs(ux) * tag[0] / 2 + abs(uy) * tag[1] / 2 - 4
+    box = pygame.Rect(0, 0, tag[0] + 6, tag[1] + 2)
+    box.center = (round(cx + ux * reach), round(cy + uy * reach))
+    return box.clamp(rondel)
 
 
 BONUS_WORDS = {"lifeform": " lifeform", "advance": T.g("advance"), "vp": " VP"}

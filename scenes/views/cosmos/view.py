@@ -308,8 +308,9 @@ class CosmosView(GameView):
                 spot = self._spot_of(target)
                 if spot is not None:
                     _mark(surface, spot, lit, 3)
-            if overlay.held.zone == "scientist":
-                overlays.landing_marks(surface, self.text, self._spot_of, self._landings, self._font())
+            if overlay.held.zone == "scientist" and self.lay is not None:
+                overlays.landing_marks(surface, self.text, self._spot_of, self._landings, self._font(),
+                                        self.lay.rondel)
         if overlay.hover is not None:
             spot = self._spot_of(overlay.hover)
             if spot is not None:

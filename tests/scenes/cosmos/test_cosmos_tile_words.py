@@ -183,3 +183,24 @@ def test_the_consoles_vp_cell_says_how_it_differs_from_the_running_score(ctx: Ap
     tip = next(s.tip for s in view.spots if s.tip and s.tip[0].startswith("VP won in play"))
     assert tip[0] == "VP won in play: 3" and "running score" in tip[1]
     assert any(s.tip and s.tip[0] == "Energy: 0" for s in view.spots)
+
+
+@pytest.mark.parametrize("area", PLAY_AREAS, ids=["1280x720", "1024x640"])
+def test_a_count_never_wraps_away_from_its_word(ctx: AppContext, monkeypatch: pytest.MonkeyPatch,
+                                                area: pygame.Rect) -> None:
+    """Play-test (seventh session): at 1024x640 the asteroid piles read "10" over "left" while
+    their neighbours read "9 left"; a count and its word stay on one line (or the word goes)."""
+    rows: list[str] = []
+    tile = art.tile
+
+    def wrapping_tile(surface: Any, text: Any, rect: pygame.Rect, lines: list[Any], *args: Any, **kw: Any) -> None:
+        size = kw.get("size", args[2] if len(args) > 2 else 12)
+        rows.extend(T.plain(words) for words, _ in art.wrapped(text, rect.width - art.PAD_X, lines, size))
+        tile(surface, text, rect, lines, *args, **kw)
+
+    monkeypatch.setattr(art, "tile", wrapping_tile)
+    board._rondel_base.cache_clear()
+    draw_every_seat_and_tab(ctx, 2, area)
+    assert any(re.search(r"\d\s+left", row) for row in rows)
+    orphans = sorted({row for row in rows if re.match(r"(left|in the pile|in the deck)\b", row)})
+    assert not orphans, orphans
