@@ -190,14 +190,16 @@ def _draw_health(surface: pygame.Surface, fig: Mapping[str, Any], c: Point, r: i
         for i, p in enumerate(art.pip_centres(c, r, most)):
             pygame.draw.circle(surface, (10, 10, 14), p, pr + 1)
             pygame.draw.circle(surface, art.HEALTH if i < health else art.HEALTH_LOST, p, pr)
-    else:  # many pips or a small base: a bar of pips under the base
-        w = max(10, 2 * r)
+    else:  # many pips or a small base: a bar of pips under the base, each pip at least 3 px
+        # and a dark line apart (play-test: at 1024x640 a 6-health bar lost its lines and read
+        # as one green stroke), a little wider than a small base if it must be
+        w = max(10, 2 * r, (4 if most <= 8 else 3) * most)
         h = max(3, r // 4)
         bar = pygame.Rect(round(c[0] - w / 2), round(c[1] + r + 2), w, h)
         pygame.draw.rect(surface, (10, 10, 14), bar.inflate(2, 2))
         pygame.draw.rect(surface, art.HEALTH_LOST, bar)
         pygame.draw.rect(surface, art.HEALTH, (bar.x, bar.y, round(w * health / max(1, most)), h))
-        if w / max(1, most) >= 4:
+        if w / max(1, most) >= 3:
             for i in range(1, most):
                 x = bar.x + round(w * i / most)
                 pygame.draw.line(surface, (10, 10, 14), (x, bar.y), (x, bar.bottom - 1))
