@@ -85,6 +85,12 @@ class Tween:
         self.elapsed = self.delay + self.duration
 
 
+MAX_FRAME_STEP = 0.1
+"""The most a frame moves the animations on (seconds): a slow frame (a busy machine, a save
+being written) slows a playback down rather than jumping over part of it (play-test: a Rally
+chaos round skipped half a move after a hitch)."""
+
+
 class Animator:
     """Runs tweens; durations are divided by the speed factor (0 = instant)."""
 
@@ -111,6 +117,10 @@ class Animator:
         tween = Tween(duration, ease, delay, dict(payload), kind, blocking=blocking, sound=sound)
         self.tweens.append(tween)
         return tween
+
+    def advance(self, frame_dt: float) -> None:
+        """One frame's worth of `update`, at most `MAX_FRAME_STEP` however long the frame took."""
+        self.update(min(frame_dt, MAX_FRAME_STEP))
 
     def update(self, dt: float) -> None:
         for tween in self.tweens:

@@ -340,7 +340,7 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.animator.update(dt)
+        self.animator.advance(dt)
         if not self.playing or self.animator.busy:
             return
         self.wait += dt

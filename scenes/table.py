@@ -915,7 +915,7 @@ class TableScene(Scene):
         self.time += dt
         if self.animator.tweens or self.ai.busy:
             self.active_at = self.time
-        self.animator.update(dt)
+        self.animator.advance(dt)
         self._refresh_log()
         self.flow.collect()
         self._close_answered_card()
