@@ -157,6 +157,11 @@ class MenuScene(UIScene):
         self._title_font: Any = None
         self.message = ""
         self.message_is_error = True
+        self._opening: Callable[[], object] | None = None
+        """A save to open once a frame has shown that it is being opened (`open_soon`)."""
+        self._opening_frames = 0
+        self.extra_continue: list[UIButton] = []
+        """The games page's second Continue (on the "Your last game" card), beside `buttons`."""
         self.buttons: dict[str, UIButton] = {}
         self.game_buttons: dict[str, UIButton] = {}
         self.save_buttons: dict[Path, UIButton] = {}
@@ -221,10 +226,11 @@ class MenuScene(UIScene):
         self._card = r["card"]
         self._title_rect = r["title"]
         b = self.buttons = {}
+        self.extra_continue = []
         b["new_game"] = self.icon_button(r["new_game"], "New game", self.new_game, "play-button",
                                          primary=not self.can_continue,
                                          tooltip="Choose a game, the players and the options")
-        b["continue"] = self.icon_button(r["continue"], "Continue", self.continue_game,
+        b["continue"] = self.icon_button(r["continue"], "Continue", self.continue_soon,
                                          "clockwise-rotation", primary=self.can_continue, enabled=self.can_continue,
                                          tooltip=f"Carry on: {self.continue_words} (Enter)" if self.can_continue
                                          else "No unfinished game to continue")
@@ -363,8 +369,8 @@ class MenuScene(UIScene):
             self.label(pygame.Rect(card.x + pad, card.y + px(18), text_w, px(30)), "Your last game", "@subheading")
             self.label(pygame.Rect(card.x + pad, card.y + px(52), text_w, px(26)),
                        one_line(summary, max(20, text_w // px(8))), "@dim")
-            self.button(button, "Continue", self.continue_game, class_id="@primary",
-                        tooltip="Pick up where you left off (Enter)")
+            self.extra_continue = [self.button(button, "Continue", self.continue_soon, class_id="@primary",
+                                               tooltip="Pick up where you left off (Enter)")]
         else:
             self.label(pygame.Rect(card.x + pad, card.y + px(18), text_w, px(30)), "New to Entropy?", "@subheading")
             self.label(pygame.Rect(card.x + pad, card.y + px(52), text_w, px(26)),
@@ -451,7 +457,7 @@ class MenuScene(UIScene):
             tooltip=f"Delete this {what} for good (asks first)")
         opens = self.replay_path if entry.finished else self.load_path
         self.save_buttons[entry.path] = self.button(
-            words, "", partial(opens, entry.path), class_id="@save_row",
+            words, "", partial(self.open_soon, partial(opens, entry.path), entry.title), class_id="@save_row",
             container=scroller, tooltip=entry.full or f"{entry.path.name}: click to open")
         for i, (text, style, keep) in enumerate(lines):
             dy = px(9) + i * px(24) + (px(2) if i == len(lines) - 1 else 0)
@@ -514,6 +520,40 @@ class MenuScene(UIScene):
     def continue_game(self) -> None:
         if self.continue_from is not None:
             self.load_path(self.continue_from)
+
+    def continue_soon(self) -> None:
+        """Continue, once a frame has said so (`open_soon`)."""
+        if self.continue_from is not None:
+            self.open_soon(self.continue_game, "your last game")
+
+    def open_soon(self, opener: Callable[[], object], what: str) -> None:
+        """Open a save on the next frame but one, after a frame that says "Opening ...": a long
+        game takes seconds to replay from its save on a busy machine, and a window that shows
+        nothing meanwhile looks frozen (play-test: about 5 s without a sign after a click)."""
+        if self._opening is not None:
+            return  # a second click while the first opens
+        self._opening, self._opening_frames = opener, 0
+        self.message, self.message_is_error = f"Opening {what}\u2026", False
+        if self.mode == "load":
+            self.rebuild()
+        for button in self._continue_buttons():
+            button.set_text("Opening\u2026")
+            button.disable()
+
+    def _continue_buttons(self) -> list[UIButton]:
+        return [b for b in (self.buttons.get("continue"), *self.extra_continue) if b is not None]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._opening is not None:
+            self._opening_frames += 1
+            if self._opening_frames >= 2:  # the frame after the click has shown the note
+                opener, self._opening = self._opening, None
+                self.message = ""
+                opener()
+
+    def next_frame_in(self) -> float:
+        return 0.0 if self._opening is not None else super().next_frame_in()
 
     def load_path(self, path: Path) -> bool:
         """Open a save on the table; a broken file shows one line, never a crash."""
@@ -604,7 +644,7 @@ class MenuScene(UIScene):
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.can_continue:
-                self.continue_game()
+                self.continue_soon()
             else:
                 self.new_game()
             return True
