@@ -119,6 +119,27 @@ def draw_bar(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str], t
 _BARS: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
+MIN_BAR_TEXT = 11
+"""The smallest size the bar's Environment and mission lines are shrunk to before one of them
+takes a second row (play-test: at 1024x640 they were shrunk to 9 px)."""
+
+
+def bar_rows(text: TextCache, lines: Sequence[str], width: int, fs: int, room: int) -> list[tuple[str, int]]:
+    """The bar's rows (each with the index of the line it comes from): a line after the first
+    that does not fit `width` at `MIN_BAR_TEXT` is split at its sentence break ("  ": the
+    Environment's effect, then its tactic penalty) while the bar has `room` for another row."""
+    rows: list[tuple[str, int]] = []
+    spare = room - len(lines)
+    for i, line in enumerate(lines):
+        head, gap, tail = line.partition("  ")
+        if i and gap and spare > 0 and text.font(max(MIN_BAR_TEXT, fs - 3)).size(line)[0] > width:
+            rows += [(head, i), (tail, i)]
+            spare -= 1
+        else:
+            rows.append((line, i))
+    return rows
+
+
 def bar_surface(lines: tuple[str, ...], size: tuple[int, int], text: TextCache, fs: int,
                 accent: Colour) -> pygame.Surface:
     """The bar drawn once per wording and size (its lines change only when the position does)."""
@@ -132,13 +153,15 @@ def bar_surface(lines: tuple[str, ...], size: tuple[int, int], text: TextCache, 
     rect = surf.get_rect()
     pygame.draw.rect(surf, (26, 30, 42), rect, border_radius=8)
     pygame.draw.rect(surf, accent, rect, width=1, border_radius=8)
-    h = rect.height // max(1, len(lines))
-    for i, line in enumerate(lines):
-        size_i = fs if i == 0 else max(10, fs - 3)
+    room = (rect.height - 4) // text.font(max(MIN_BAR_TEXT, fs - 3)).get_linesize()
+    rows = bar_rows(text, lines, rect.width - 20, fs, room)
+    h = rect.height / max(1, len(rows))
+    for r, (line, i) in enumerate(rows):
+        size_i = fs if i == 0 else max(MIN_BAR_TEXT, fs - 3)
         colour = palette.TEXT if i == 0 else (196, 190, 170) if i == 1 else (150, 156, 172)
         kind = "bold" if i == 0 else "regular"
         shown, size_i = shrink_to_fit(text, line, size_i, rect.width - 20, kind, min(size_i, 9))
-        text.blit(surf, shown, size_i, colour, kind, midleft=(10, h * i + h // 2))
+        text.blit(surf, shown, size_i, colour, kind, midleft=(10, round(h * r + h / 2)))
     _BARS[key] = surf
     return surf
 

@@ -14,6 +14,8 @@ import pygame
 MIN_SCALE = 4.0
 """Pixels per inch below which the table would not be readable (it pans instead)."""
 MAX_SCALE = 80.0
+NARROW = 900
+"""A play area narrower than this (a 1024x640 window's) gives the status bar a fourth row."""
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,9 @@ class Layout:
 
 def lay_out(rect: pygame.Rect) -> Layout:
     fs = max(12, min(18, int(min(rect.height / 42, rect.width / 64))))
-    bar_h = int(fs * 4.2)
+    # three rows; four where the window is narrow, so the Environment's effect and its tactic
+    # penalty each keep a readable row (play-test: at 1024x640 they were shrunk to 9 px)
+    bar_h = int(fs * (4.2 if rect.width >= NARROW else 5.3))
     tray_h = int(fs * 5.0)  # the prompt line, then one row of buttons or two half-height ones
     bar = pygame.Rect(rect.x, rect.y, rect.width, bar_h)
     tray = pygame.Rect(rect.x, rect.bottom - tray_h, rect.width, tray_h)
