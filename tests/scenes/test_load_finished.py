@@ -44,6 +44,7 @@ def test_a_finished_game_is_on_the_load_lists_finished_part_and_replays_from_its
     assert words[-1].text.startswith("You won " if winner == [0] else "You lost " if winner == [1] else "A draw")
     assert "Ended " in row.tool_tip_text and "replay" in row.tool_tip_text
     click(ui_ctx, row)  # the row replays the game: there is nothing to continue
+    frames(ui_ctx, 2)  # after a frame that says "Opening..."
     scene = ui_ctx.stack.top
     assert isinstance(scene, ReplayScene) and not isinstance(scene, TableScene)
     assert len(scene.replay) == len(match.commands) and scene.replay.finished

@@ -200,6 +200,7 @@ def test_a_new_game_never_replaces_an_unfinished_one_and_continue_resumes_it_exa
     click(ui_ctx, menu.buttons["load"])
     assert first_file in menu.save_buttons and second.autosave_path in menu.save_buttons
     click(ui_ctx, menu.save_buttons[first_file])
+    frames(ui_ctx, 2)  # a frame says "Opening..." first
     table = ui_ctx.stack.top
     assert isinstance(table, TableScene)
     assert [c.to_json() for c in table.match.commands] == first_commands
@@ -593,6 +594,7 @@ def test_a_load_row_shows_two_lines_and_a_click_on_its_words_opens_the_save(ui_c
         "Worlds Collide · You vs Computer 1 vs Computer 2 vs Computer 3",
         "Round 1 of at most 40 · " + words[-1].text.split(" · ")[1]]
     click_at(ui_ctx, (words[0].rect.x + 20, words[0].rect.centery))
+    frames(ui_ctx, 2)  # a frame says "Opening..." first
     assert isinstance(ui_ctx.stack.top, TableScene)
 
 
