@@ -15,6 +15,7 @@ from game import __version__
 from game.core import autosaves
 from game.core.errors import EntropyError
 from game.core.match import Match
+from game.core.protocol import GameInfo
 from game.core.registry import all_games
 from game.core.replay import Replay
 from scenes.kit import palette
@@ -138,6 +139,18 @@ MESSAGE_CHARS = 240
 def _fits(font: Any, room: int, text: str) -> bool:
     """`text` is at most `room` pixels wide in `font` (a pygame-gui label's)."""
     return font.size(text)[0] <= room
+
+
+def role_fact(info: GameInfo) -> str:
+    """A game's roles as one of its menu facts: two sides read as a match-up ("Order vs Chaos"),
+    a cast bigger than the table as a count; numbered sides ("Side 1 vs Side 2") and seat
+    colours (Cosmos's four) say nothing worth a place."""
+    names = {role.rstrip("0123456789 ") for role in info.roles}
+    if len(names) < len(info.roles):
+        return ""
+    if 0 < len(info.roles) <= 2:
+        return " vs ".join(info.roles)
+    return f"{len(info.roles)} characters" if len(info.roles) > info.max_players else ""
 
 
 class MenuScene(UIScene):
@@ -323,11 +336,7 @@ class MenuScene(UIScene):
             self.label(pygame.Rect(text_x, y, text_w, px(34) if dense else px(40)), info.title, "@title")
             players = (f"{info.min_players} players" if info.min_players == info.max_players
                        else f"{info.min_players}–{info.max_players} players")
-            # Two sides read as a match-up; a cast of characters bigger than the table reads better
-            # as a count; seat colours (Cosmos's four) say nothing worth a place.
-            roles = " vs ".join(info.roles) if 0 < len(info.roles) <= 2 else (
-                f"{len(info.roles)} characters" if len(info.roles) > info.max_players else "")
-            parts = [x for x in (players, roles, "luck of the draw" if info.has_chance else "",
+            parts = [x for x in (players, info.kind, role_fact(info), "luck of the draw" if info.has_chance else "",
                                  "hidden hands" if info.hidden_info else "") if x]
             while len(parts) > 1 and self.font(15).size("  ·  ".join(parts))[0] > text_w - px(8):
                 parts.pop()  # a narrow (compact) row keeps the facts that fit, most important first

@@ -251,6 +251,9 @@ class GameInfo:
     has_chance: bool
     hidden_info: bool
     blurb: str = ""
+    kind: str = ""
+    """What sort of game it is, in two or three words ("card game"), shown first among its facts
+    in the menu (play-test: "Worlds Collide" and "If Worlds Collide" could not be told apart)."""
     options: tuple["OptionSpec", ...] = ()
     reveal_noun: str = "a chance outcome"
     """What chance reveals in this game, for messages ("a counter from the bag")."""

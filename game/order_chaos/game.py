@@ -33,6 +33,7 @@ INFO = GameInfo(
     hidden_info=False,
     reveal_noun="a new counter from the bag",
     chance_replays=True,
+    kind="abstract duel",
     blurb="Eric Solomon's Entropy: Chaos scatters coloured counters, Order slides them into palindromes.",
     options=(
         OptionSpec("size", "Board", 7, (7, 5), "7x7 with 7 colours, or the original 5x5 with 5 colours."),

@@ -70,6 +70,7 @@ INFO = GameInfo(
     has_chance=True,
     hidden_info=True,
     reveal_noun="a hidden card",
+    kind="card game",
     blurb="Entropy: Worlds Collide. Choose Actions in secret, take Shards from the Nexus and lock your "
           "Character's four into your Reality first.",
     options=(
