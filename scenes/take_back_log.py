@@ -21,20 +21,43 @@ LogLine = tuple[str, Colour]
 
 def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
                     before: Sequence[LogEntry] = (), prior: int | None = None) -> str:
-    """'Move taken back: <the move in the game's words>' (and how many more lines it had).
+    """'Move taken back: <the move in the game's words>' (and how many more lines it had), then
+    the other seats' replies taken back with it ("; also taken back: <the computer's move>").
     `before` is the log up to the move: a game whose words for a move depend on what came before
     reads it (the skirmish names a model from its deployment: alone, the move said "model 0");
     `prior`, the number of lines `before` makes, when the caller has counted them already."""
     lines: list[LogLine] = []
-    if note.entries:
+    replies: list[LogLine] = []
+    if note.entries or note.replies:
         if prior is None:
             prior = len(view.log_lines(list(before), names)) if before else 0
         lines = view.log_lines([*before, *note.entries], names)[prior:]
+        if note.replies:
+            every = sorted([*note.entries, *note.replies], key=lambda e: e.ply)
+            replies = _without(view.log_lines([*before, *every], names)[prior:], lines)
     if not lines:
         who = names[note.seat] if 0 <= note.seat < len(names) else f"Player {note.seat + 1}"
-        return f"Move taken back ({who})"
-    more = f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""
-    return f"Move taken back: {lines[0][0]}{more}"
+        words = f"Move taken back ({who})"
+    else:
+        words = f"Move taken back: {lines[0][0]}{_more(lines)}"
+    # play-test: undo took the computer's answer back too, and the note named only the move
+    return f"{words}; also taken back: {replies[0][0]}{_more(replies)}" if replies else words
+
+
+def _more(lines: Sequence[LogLine]) -> str:
+    return f" (and {len(lines) - 1} more)" if len(lines) > 1 else ""
+
+
+def _without(every: Sequence[LogLine], own: Sequence[LogLine]) -> list[LogLine]:
+    """The lines of `every` left once each line of `own` is struck out once, in order."""
+    left = [text for text, _ in own]
+    out = []
+    for line in every:
+        if line[0] in left:
+            left.remove(line[0])
+        else:
+            out.append(line)
+    return out
 
 
 class TakeBackLog:

@@ -56,11 +56,13 @@ class Result:
 class TakeBack:
     """A note for the log: undo took `seat`'s move back. `at` is where the log stood after it (a
     count of `Match.log` entries: the note reads after them); `entries` are the log entries of the
-    seat's own commands taken back, for the log to name the move in the game's own words."""
+    seat's own commands taken back, for the log to name the move in the game's own words;
+    `replies` those of the other seats' (the computers' answers) taken back with them."""
 
     at: int
     seat: Seat
     entries: tuple[LogEntry, ...]
+    replies: tuple[LogEntry, ...] = ()
 
 
 @dataclass
@@ -229,10 +231,11 @@ class Match:
             return Result.refused(self.undo_refusal(seat) or "Nothing to undo.")
         undone = self.commands[point:]
         own = tuple(e for e in self.log if e.ply > point and e.seat == seat)
+        replies = tuple(e for e in self.log if e.ply > point and e.seat not in (seat, CHANCE))
         self._rebuild(self.commands[:point])
         end = len(self.log)
         self.take_backs = [replace(n, at=min(n.at, end)) for n in self.take_backs]
-        self.take_backs.append(TakeBack(end, seat, own))
+        self.take_backs.append(TakeBack(end, seat, own, replies))
         self._redo.append(undone)
         self._autosave()
         return Result(True)

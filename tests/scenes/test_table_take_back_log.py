@@ -58,7 +58,9 @@ def test_undo_writes_what_it_took_back_in_the_log(ctx: AppContext) -> None:
     assert lines[-2:] == [f"Move taken back: {placed}", placed.replace(" on Dd", " on Aa")]
 
 
-def test_against_the_computer_the_line_names_the_persons_move_not_the_reply(ctx: AppContext) -> None:
+def test_against_the_computer_the_line_names_the_persons_move_then_the_reply(ctx: AppContext) -> None:
+    """Play-test (seventh session): undo took the computer's answer back too, and the note named
+    only the person's move; it names the reply after it."""
     scene = settled(ctx, ["greedy", "human"])  # the person is Chaos in half 1
     assert scene.play(Place(1, (2, 2)))
     for _ in range(400):  # the computer (Order) replies, and the next counter is drawn
@@ -70,5 +72,6 @@ def test_against_the_computer_the_line_names_the_persons_move_not_the_reply(ctx:
     mine = next(t for t in before if t.endswith(" on Cc"))
     key(ctx, pygame.K_z, pygame.KMOD_LCTRL)  # across the draw: alone against the computer
     after = texts(scene)
-    assert after[-1] == f"Move taken back: {mine}"
+    reply = next(t for t in before[before.index(mine) + 1:] if t.startswith("Order (Computer)"))
+    assert after[-1] == f"Move taken back: {mine}; also taken back: {reply}"
     assert len(after) == before.index(mine) + 1  # placed where the move was: its line replaced by the note
