@@ -133,6 +133,8 @@ class TableScene(Scene):
         self._bar: pygame.Surface | None = None
         self._shadow = pygame.Surface((1, 1), pygame.SRCALPHA)
         self._sync()
+        if self.view.recall_depth and match.commands:  # opened from a save: what it played back before
+            self.view.recall(match.recent_steps(self.viewer(), self.view.recall_depth))
 
     # --- scene lifecycle --------------------------------------------------------------
     def enter(self) -> None:

@@ -314,6 +314,29 @@ class Match:
         for cmd in commands:
             self._play(cmd)
 
+    def recent_steps(self, seat: Seat, depth: int) -> list[tuple[JsonDict, list[Event], JsonDict]]:
+        """The last `depth` moves as `seat` saw them: (its view before, the move's events, its
+        view after), replayed from the start as `states` does (for a table opened from a save
+        whose view keeps a record of what it played back)."""
+        first = max(0, len(self.commands) - depth)
+        events: dict[int, list[Event]] = {}
+        for entry in self.log:
+            events.setdefault(entry.ply, []).append(entry.event)
+        state = self.game.new(self.config, self.seed, len(self.seats))
+        out: list[tuple[JsonDict, list[Event], JsonDict]] = []
+        before: JsonDict = {}
+        for k, cmd in enumerate(self.commands):
+            if k == first:
+                before = state.view(seat)
+            if cmd.seat == CHANCE:
+                state.sample_chance()
+            state.apply(cmd)
+            if k >= first:
+                after = state.view(seat)
+                out.append((before, events.get(k + 1, []), after))
+                before = after
+        return out
+
     def states(self) -> Iterator[State]:
         """Every position of the history, from the start (for replay viewers)."""
         state = self.game.new(self.config, self.seed, len(self.seats))

@@ -152,6 +152,14 @@ class GameView(ABC):
                 origin: Point | None) -> None:
         """Start animations for these events; `origin` is where a dragged piece was dropped."""
 
+    recall_depth: int = 0
+    """How many of a loaded game's last moves `recall` wants (0: none, the default)."""
+
+    def recall(self, steps: Sequence[tuple[ViewDict, Sequence[Event], ViewDict]]) -> None:
+        """A game opened from its save: its last moves (at most `recall_depth`) as the seat on
+        screen saw them, each as (view before, events, view after), for a view that keeps a record
+        of what it played back (Rally's "Replay chaos"). Nothing by default."""
+
     def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
         """Animate a refused piece back home."""
 

@@ -1289,6 +1289,26 @@ class RallyView(GameView):
         return "\n".join(lines)
 
     # --- animation -------------------------------------------------------------------------------
+    def _record_round(self, before: ViewDict, events: Sequence[Event], after: ViewDict) -> None:
+        """A chaos round into the record "Replay chaos" plays back (a new phase starts it afresh)."""
+        if self._chaos_record and self._chaos_record[0][0].get("era") != before.get("era"):
+            self._chaos_record = []  # a new chaos phase: the last one is this
+        record = (before, list(events), after)
+        if self.shared_screen:  # a public record: any person at the screen may replay it
+            record = (seen_by_all(before, self.me), record[1], seen_by_all(after, self.me))
+        self._chaos_record.append(record)
+
+    recall_depth = 400
+    """Enough moves back to hold the last chaos phase (a planning phase of four seats and its
+    rounds); a longer tail only costs time at loading."""
+
+    def recall(self, steps: Sequence[tuple[ViewDict, Sequence[Event], ViewDict]]) -> None:
+        """A loaded game offers "Replay chaos" for its last chaos phase as a game played on does
+        (play-test: after loading it was never offered)."""
+        for before, events, after in steps:
+            if before.get("phase") == "chaos" and events and build_timeline(before, events).duration > 0.05:
+                self._record_round(before, events, after)  # the rounds `animate` would have played
+
     def handoff_again(self) -> bool:
         """Cards were just dealt to the seat on screen of a shared screen (see `_veiled`)."""
         return self._veiled
@@ -1313,12 +1333,7 @@ class RallyView(GameView):
         start = origin if origin is not None else self._tray_centre()
         tween = animator.add(tl.duration, "rally", linear, timeline=tl, origin=start, before=before)
         if before.get("phase") == "chaos":  # the view is the round's end already: keep its start's dock
-            if self._chaos_record and self._chaos_record[0][0].get("era") != before.get("era"):
-                self._chaos_record = []  # a new chaos phase: the last one is this
-            record = (before, list(events), self.view)
-            if self.shared_screen:  # a public record: any person at the screen may replay it
-                record = (seen_by_all(before, self.me), record[1], seen_by_all(self.view, self.me))
-            self._chaos_record.append(record)
+            self._record_round(before, events, self.view)
             self._rounds_watched += 1
             self._round_dock = before
             self._sync_draft()
