@@ -9,24 +9,12 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
-
 from scenes.animation import MAX_FRAME_STEP
 from scenes.app import AppContext, step
-from tests.scenes.table_context import table_context
-from tests.scenes.test_table import open_table, settle
+from tests.scenes.test_table import ctx, open_table, settle  # noqa: F401
 
 
-@pytest.fixture
-def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
-    with table_context(tmp_path, monkeypatch) as context:
-        yield context
-
-
-def test_a_slow_frame_moves_a_table_animation_by_one_step_at_most(ctx: AppContext) -> None:
+def test_a_slow_frame_moves_a_table_animation_by_one_step_at_most(ctx: AppContext) -> None:  # noqa: F811
     scene = open_table(ctx, ["human", "human"])
     settle(ctx, scene)
     tween = scene.animator.add(2.0, "probe", scale=False)

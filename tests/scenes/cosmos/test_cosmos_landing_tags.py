@@ -10,7 +10,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -22,18 +21,11 @@ from scenes.app import AppContext
 from scenes.views.base import Overlay
 from scenes.views.cosmos import art, overlays
 from tests.games.cosmos.positions import random_positions
-from tests.scenes.cosmos.test_cosmos_view import PLAY_AREAS, make_view
-from tests.scenes.table_context import table_context
-
-
-@pytest.fixture
-def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
-    with table_context(tmp_path, monkeypatch, animation_speed="off") as context:
-        yield context
+from tests.scenes.cosmos.test_cosmos_view import PLAY_AREAS, ctx, make_view  # noqa: F401
 
 
 @pytest.mark.parametrize("area", PLAY_AREAS, ids=["1280x720", "1024x640"])
-def test_landing_tags_stay_off_the_hub_and_inside_the_rondel(ctx: AppContext, monkeypatch: pytest.MonkeyPatch,
+def test_landing_tags_stay_off_the_hub_and_inside_the_rondel(ctx: AppContext, monkeypatch: pytest.MonkeyPatch,  # noqa: F811
                                                             area: pygame.Rect) -> None:
     tags: list[pygame.Rect] = []
     draw_rect = pygame.draw.rect
