@@ -343,6 +343,13 @@ class MenuScene(UIScene):
             facts = "  ·  ".join(parts)
             if not stacked:  # (stacked, the buttons take the facts' line; the tooltip keeps them)
                 self.label(pygame.Rect(text_x, y + px(40), text_w, px(24)), facts, "@caption")
+            elif info.kind:  # ... but the kind goes beside the title where it fits (play-test at
+                # 1024x640: "Worlds Collide" and "If Worlds Collide" told nothing more)
+                title_w = self.font(28, "display").size(info.title)[0] + px(12)
+                kind_w = self.font(15).size(info.kind)[0] + px(12)
+                if title_w + px(8) + kind_w <= text_w:
+                    self.label(pygame.Rect(text_x + title_w + px(8), y + px(8), kind_w, px(24) if dense else px(30)),
+                               info.kind, "@caption")
             line_h = px(24)
             lines = wrap_text(info.blurb, self.font(17), text_w)
             # Only whole lines that leave room for the buttons below them: a short row (small

@@ -55,7 +55,7 @@ def _info(content: Content) -> GameInfo:
         has_chance=True,
         hidden_info=False,
         reveal_noun="a roll of the dice",
-        kind="miniatures battle",
+        kind="miniatures",
         blurb="A miniatures skirmish on a real table: move in inches, true line of sight, dice at every attack.",
         options=(
             OptionSpec("mission", "Mission", missions[0], missions, "What the sides fight for."),
