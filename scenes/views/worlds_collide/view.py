@@ -322,8 +322,11 @@ class WorldsCollideView(GameView):
         def mine(view: ViewDict) -> bool:  # the seat decides, or a draw for its action is under way
             return me in (view.get("to_act") or []) or (view.get("pending") or {}).get("seat") == me
 
+        # a round's end is watched by the whole table whoever acted last (play-test: Mary's own
+        # action ended round 1, and "Round 1 is over" showed her Hold and hand to everyone)
+        same_round = before.get("round") == self.view.get("round")
         return (self.is_human(me) and not self.public_screen and not self._watched and not self._watching
-                and mine(before) and mine(self.view))
+                and same_round and mine(before) and mine(self.view))
 
     def screen_taken(self) -> None:
         self._watched = False
