@@ -163,7 +163,8 @@ class SkirmishGame(Game):
         sources of their own zones: "order" (`ident` "models|order|tactic", models comma
         separated: an activation), "attack" (`ident` "model/weapon/target": every attack left),
         "token" (dropped on a point: place it), "end_step", "end_activation", "stop", "keep"
-        (keep a roll) and "reroll" (every failed die that may be rolled again)."""
+        (keep a roll) and "reroll" (every failed die that may be rolled again, as many as the
+        seat's points pay for; with an ident, the dice it lists)."""
         assert isinstance(state, SkirmishState)
         if seat not in state.to_act():
             return Refusal(self.not_your_turn(state, seat))
@@ -240,7 +241,13 @@ class SkirmishGame(Game):
             failed = () if roll is None else tuple(
                 d for d, face in enumerate(roll.faces)
                 if not lands(face, roll.knack, roll.forced_six) and d not in roll.rerolled)
-            cmd = Reroll(seat, failed)
+            if source.ident:  # the dice clicked ("2" or "0,2"): the rules judge them
+                try:
+                    cmd = Reroll(seat, tuple(int(d) for d in source.ident.split(",")))
+                except ValueError:
+                    return Refusal("Choose the dice to roll again.")
+            else:  # the button: every failed die, as many as the seat's points pay for (1 each)
+                cmd = Reroll(seat, failed[:max(1, state.points[seat])] if 0 <= seat < len(state.points) else failed)
         elif source.zone == "attack":
             try:
                 model, weapon, victim = (int(x) for x in (source.ident or "").split("/"))

@@ -1262,8 +1262,8 @@ def candidates(s: S, seat: Seat) -> list[Command]:
         failed = tuple(d for d, x in enumerate(s.roll.faces)
                        if not lands(x, s.roll.knack, s.roll.forced_six) and d not in s.roll.rerolled)
         out: list[Command] = [KeepRoll(seat)]
-        if failed and len(failed) <= s.points[seat]:
-            out.append(Reroll(seat, failed))
+        if failed and s.points[seat] > 0:  # 1 point a die: the points short of every failed die
+            out.append(Reroll(seat, failed[:s.points[seat]]))  # still pay for some of them
         return out
     if s.activation is None:
         out = [Activate(seat, (f.id,), order) for f in s.alive(seat) if f.on_table and not f.activated

@@ -36,7 +36,7 @@ from scenes.animation import Animator, ease_in_out_cubic
 from scenes.input.regions import DropRegion
 from scenes.kit import palette
 from scenes.kit.camera import Camera
-from scenes.kit.dice import draw_dice
+from scenes.kit.dice import dice_layout, draw_dice
 from scenes.kit.hitmap import Box
 from scenes.kit.ruler import draw_ruler, ruler_marks
 from scenes.pacing import PULSE, STILL
@@ -300,9 +300,14 @@ class SkirmishView(GameView):
         if kind == "reroll":
             roll = v["roll"]
             failed = self._failed(roll)
-            if failed and roll["faces"] and not self._already_lethal():
-                n = len(failed)
-                items.append((f"Re-roll {n} failed ({n} AP)", Target("reroll"), "", 200))
+            points = int(v["points"][roll["side"]]) if 0 <= roll["side"] < len(v["points"]) else 0
+            if failed and roll["faces"] and not self._already_lethal() and points > 0:
+                n = min(len(failed), points)  # 1 AP a die: as many as the points pay for
+                words = f"Re-roll {n} failed ({n} AP)" if n == len(failed) else f"Re-roll {n} of {len(failed)} failed ({n} AP)"
+                items.append((words, Target("reroll"), "", 200))
+                for d, rect in self._dice_rects(len(roll["faces"])):  # or click a failed die: that one alone
+                    if d in failed:
+                        self.tray.append((rect, "", Target("reroll", ident=str(d)), f"die:{d}"))
             if roll["faces"]:
                 items.append(("Keep the roll", Target("keep"), "", 140))
         if not items:
@@ -314,6 +319,17 @@ class SkirmishView(GameView):
                   for label, _, _, w in items]
         for r, (label, target, key, _) in zip(flow_buttons(area, widths, row_h), items):
             self.tray.append((r, label, target, key))
+
+    def _dice_area(self, n: int) -> pygame.Rect:
+        """Where the roll's dice lie: the tray's left, under its prompt line."""
+        r, fs = self.lay.tray, self.lay.fs
+        return pygame.Rect(r.x + 10, r.y + int(fs * 1.9), min(r.width // 2, 64 * max(1, n)), int(fs * 2.2))
+
+    def _dice_rects(self, n: int) -> list[tuple[int, pygame.Rect]]:
+        """Each die's rectangle as `draw_dice` lays them out (for clicks on one die)."""
+        area = self._dice_area(n)
+        return [(i, pygame.Rect(x, y, size, size))
+                for i, (x, y, size) in enumerate(dice_layout(n, (area.x, area.y, area.width, area.height), 40))]
 
     def _already_lethal(self) -> bool:
         """The landed dice already take the target's last health: re-rolling the rest gains nothing."""
@@ -362,7 +378,8 @@ class SkirmishView(GameView):
             if self._already_lethal():
                 return (f"{what}: need {need}, {hits} of {len(roll['faces'])} hit: enough to take "
                         f"{self._name(roll['target'])} out. Keep the roll (Enter).")
-            return f"{what}: need {need}, {hits} of {len(roll['faces'])} hit. Re-roll failed dice (1 AP each) or keep."
+            return (f"{what}: need {need}, {hits} of {len(roll['faces'])} hit. Re-roll failed dice (1 AP each: "
+                    "the button, or click one die) or keep.")
         return ""
 
     # --- GameView: drawing ----------------------------------------------------------------
@@ -739,18 +756,25 @@ class SkirmishView(GameView):
             if tumbling:
                 k = int(dice[0].elapsed * 18)
                 faces = [1 + (k * 7 + i * 3) % 6 for i in range(len(faces))]
-            area = pygame.Rect(r.x + 10, r.y + int(fs * 1.9), min(r.width // 2, 64 * max(1, len(faces))),
-                               int(fs * 2.2))
+            area = self._dice_area(len(faces))
             forced = bool(roll["forced_six"]) if roll is not None else False
             from game.skirmish.attacks import lands
             hits = [] if tumbling else [i for i, f in enumerate(faces) if lands(f, knack, forced)]
             rects = draw_dice(surface, faces, (area.x, area.y, area.width, area.height), hits, largest=40)
-            if not tumbling:
-                for i, rr in enumerate(rects):
+            if not tumbling:  # a failed die: a red frame and a bar under it, its pips left clear
+                for i, rr in enumerate(rects):  # (play-test: a slash lay along the pips of 1, 2 and 3)
                     if i not in hits:
-                        pygame.draw.line(surface, overlays.BAD, rr.topleft, rr.bottomright, 3)
+                        pad = max(2, rr.width // 14)
+                        pygame.draw.rect(surface, overlays.BAD, rr.inflate(2 * pad, 2 * pad), width=2,
+                                         border_radius=max(2, rr.width // 6) + pad)
+                        pygame.draw.line(surface, overlays.BAD, (rr.x + 3, rr.bottom + pad + 3),
+                                         (rr.right - 4, rr.bottom + pad + 3), 3)
         pos = self.mouse
         for rect, label, target, key in self.tray:
+            if key.startswith("die:"):  # a failed die to click: drawn with the roll above
+                if rect.collidepoint(pos):
+                    pygame.draw.rect(surface, palette.TEXT, rect.inflate(10, 10), width=1, border_radius=8)
+                continue
             if key.startswith("model:"):
                 m = int(key.split(":")[1])
                 fig = self.view["figures"][m]
@@ -956,7 +980,7 @@ class SkirmishView(GameView):
         if isinstance(command, C.PlaceToken):
             return Target("token"), Target("table", point=command.at)
         simple = {C.EndStep: "end_step", C.EndActivation: "end_activation", C.Stop: "stop", C.KeepRoll: "keep",
-                  C.Reroll: "reroll"}  # the re-roll button takes every failed die, as the engine offers
+                  C.Reroll: "reroll"}  # the re-roll button takes the failed dice the points pay for, as the engine offers
         for cls, zone in simple.items():
             if isinstance(command, cls):
                 return Target(zone), None

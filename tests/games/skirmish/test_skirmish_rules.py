@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from game.core.match import Match
-from game.core.protocol import CHANCE
+from game.core.protocol import CHANCE, Target
 from game.skirmish import rules, words
 from game.skirmish.commands import (
     Activate,
@@ -378,6 +378,28 @@ def test_failed_dice_may_be_rolled_again_once_each_at_a_point_each() -> None:
     assert "once at most" in SKIRMISH.check(s, Reroll(0, (0,))).reason
     s.apply(KeepRoll(0))
     assert s.roll is None
+
+
+def test_a_side_short_of_points_for_every_failed_die_is_offered_the_dice_it_can_pay_for() -> None:
+    """Play-test (eighth session): with 2 failed dice and 1 point left the only offer was "Re-roll
+    2 failed (2 AP)", refused; a point a die means one of them may still be rolled again."""
+    s = table(points=2)
+    a = put(s, 0, "lightwright", 3, 3)
+    t = put(s, 1, "ash_reaver", 12, 3)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    s.apply(Attack(0, a.id, 0, t.id, 2))
+    rolled(s, 1, 2)
+    assert s.points[0] == 1
+    rerolls = [c for c in s.candidates(0) if isinstance(c, Reroll)]
+    assert rerolls == [Reroll(0, (0,))] and SKIRMISH.check(s, rerolls[0]) is None
+    assert SKIRMISH.find_command(s, 0, Target("reroll"), None) == Reroll(0, (0,))
+    assert SKIRMISH.find_command(s, 0, Target("reroll", ident="1"), None) == Reroll(0, (1,))
+    s.apply(Reroll(0, (1,)))
+    assert s.points[0] == 0
+    rolled(s, 1)
+    assert not [c for c in s.candidates(0) if isinstance(c, Reroll)], "no points: keep only"
+    refusal = SKIRMISH.find_command(s, 0, Target("reroll"), None)
+    assert not isinstance(refusal, Reroll) or "too few" in (SKIRMISH.check(s, refusal).reason or "")
 
 
 def test_a_tactic_failure_applies_the_environment_penalty_and_the_activation_goes_on() -> None:

@@ -1,0 +1,72 @@
+"""Play-test (eighth session): with 0 of 2 dice landed and 1 activation point left the tray
+offered only "Re-roll 2 failed (2 AP)", which was refused, and a click on one die did nothing.
+The button re-rolls the dice the points pay for and says so; a click on a failed die re-rolls
+that die alone; a failed die keeps its pips readable (no slash across them)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.core.protocol import Target
+from game.skirmish.commands import Activate, Attack, Reroll
+from game.skirmish.game import SKIRMISH
+from game.skirmish.state import SkirmishState
+from scenes.app import AppContext
+from tests.games.skirmish.test_skirmish_rules import put, rolled, table
+from tests.scenes.skirmish.test_skirmish_view import ctx, make_view  # noqa: F401
+
+
+def two_failed_with(points: int) -> SkirmishState:
+    s = table(points=points + 1)
+    a = put(s, 0, "lightwright", 3, 3)
+    t = put(s, 1, "ash_reaver", 12, 3)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    s.apply(Attack(0, a.id, 0, t.id, 2))
+    rolled(s, 1, 2)
+    return s
+
+
+def test_the_reroll_button_takes_the_dice_the_points_pay_for(ctx: AppContext) -> None:  # noqa: F811
+    view = make_view(ctx, two_failed_with(1), (1024, 640))
+    view._build_tray()
+    labels = {t.zone: label for _, label, t, key in view.tray if t is not None and not key.startswith("die:")}
+    assert labels["reroll"] == "Re-roll 1 of 2 failed (1 AP)"
+    view = make_view(ctx, two_failed_with(2), (1024, 640))
+    view._build_tray()
+    labels = {t.zone: label for _, label, t, key in view.tray if t is not None and not key.startswith("die:")}
+    assert labels["reroll"] == "Re-roll 2 failed (2 AP)"
+
+
+def test_a_click_on_a_failed_die_rerolls_that_die_alone(ctx: AppContext) -> None:  # noqa: F811
+    state = two_failed_with(1)
+    view = make_view(ctx, state, (1024, 640))
+    view._build_tray()
+    for d, rect in view._dice_rects(2):
+        target = view.hit_test(rect.center)
+        assert target == Target("reroll", ident=str(d))
+        assert SKIRMISH.find_command(state, 0, target, None) == Reroll(0, (d,))
+        assert target in view.clicks(0)
+
+
+def test_a_failed_die_is_marked_around_its_face_not_across_its_pips(ctx: AppContext) -> None:  # noqa: F811
+    import pygame
+
+    from scenes.animation import Animator
+    from scenes.views.base import Overlay
+    from scenes.views.skirmish import overlays
+
+    view = make_view(ctx, two_failed_with(1), (1024, 640))
+    surface = pygame.Surface((1280, 720))
+    view.draw(surface, Overlay(), Animator())
+    bad = tuple(overlays.BAD[:3])
+    for _, rect in view._dice_rects(2):
+        face = rect.inflate(-4, -4)
+        inside = sum(tuple(surface.get_at((x, y))[:3]) == bad for x in range(face.left, face.right)
+                     for y in range(face.top, face.bottom))
+        around = sum(tuple(surface.get_at((x, y))[:3]) == bad for x in range(rect.left - 6, rect.right + 6)
+                     for y in (rect.top - 3, rect.top - 2, rect.bottom + 5, rect.bottom + 6))
+        assert inside == 0, "the pips stay clear"
+        assert around > 0, "the die is marked failed"
