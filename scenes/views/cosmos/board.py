@@ -348,6 +348,7 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         icon = T.g(c.asteroid_icons[kind])
         fitted(cell, [[(kind, ink), ("asteroid", dim), (f"{left}{T.KEEP}left", dim)], [(f"{icon}{kind}", ink), (f"{left}{T.KEEP}left", dim)],
                       [(kind, ink), (f"{left}{T.KEEP}left", dim)], [(icon, ink), (f"{left}{T.KEEP}left", dim)],
+                      [(icon, ink), (f"{left}", dim), ("left", dim)],  # (narrow: every pile alike)
                       [(icon, ink), (f"{left}", dim)]],
                art.CONDITIONS.get(c.asteroid_icons[kind], art.DIM))
         extra = " (catching it costs 1 more mass)" if kind in c.asteroid_extra_mass else ""
