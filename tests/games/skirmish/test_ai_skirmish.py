@@ -175,7 +175,7 @@ def test_the_search_shoots_the_wounded_enemy_it_can_finish() -> None:
     wounded.health = 1
     put(s, 1, "slag_brute", 30, 30)
     policy = Policy(0, Sightings())
-    m = search.choose(s, policy, replace(BUDGETS["normal"], max_seconds=600.0), Rng(1))
+    m = search.choose(s, policy, replace(BUDGETS["normal"], max_seconds=600.0, max_wall_seconds=600.0), Rng(1))
     assert m is not None and m.figure == shooter.id
     attacks = [c for c in search.steps_for(s, policy, m) if isinstance(c, Attack)]
     assert attacks and attacks[0].target == wounded.id
@@ -309,7 +309,7 @@ def test_a_seeded_agent_replays_the_same_plans(level: str) -> None:
     # budgets are samples; the time cap (a safety net on a crowded machine) is lifted here, so
     # that a busy test machine cannot cut one run short and not the other
     s = deployed(5)
-    budget = replace(BUDGETS[level], max_seconds=600.0)
+    budget = replace(BUDGETS[level], max_seconds=600.0, max_wall_seconds=600.0)
     a = SkirmishAgent(level, budget, 3).plan(s, s.turn)
     b = SkirmishAgent(level, budget, 3).plan(s, s.turn)
     assert a == b
