@@ -124,12 +124,12 @@ def sentence(ev: Event, name: Names, table_names: Sequence[str]) -> str | None:
         if ev.where.startswith("hold:"):
             if ev.by >= 0:
                 return f"{name(ev.by)} revealed {card_long_name(ev.card)} in {name.place(ev.where)}."
-            return f"{card_long_name(ev.card)} in {name.place(ev.where)} is revealed."
+            return _capitalised(f"{card_long_name(ev.card)} in {name.place(ev.where)} is revealed.")
         return f"{name(ev.by)} revealed {card_long_name(ev.card)} from {name.place(ev.where)}."
     if isinstance(ev, ShardDiscarded):
         if ev.by < 0:
             shard = card_name(ev.card) if ev.where == "nexus" else card_long_name(ev.card)
-            return f"{shard} goes to the Discard."
+            return _capitalised(f"{shard} goes to the Discard.")
         if ev.just_shown:
             return f"{name(ev.by)} discarded it."
         if ev.where == f"hold:{ev.by}":
@@ -196,3 +196,9 @@ def describe_log(entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat
             line_tone, seat = tone(ev)
             out.append(Line(text, line_tone, seat))
     return out
+
+
+def _capitalised(text: str) -> str:
+    """A log line that opens with a Shard's name ("the Wild Shard ...") starts with a capital
+    (play-test: "the Wild Shard in Mary's Hold is revealed.")."""
+    return text[:1].upper() + text[1:]
