@@ -36,6 +36,7 @@ from scenes.animation import Animator, ease_in_out_cubic
 from scenes.input.regions import DropRegion
 from scenes.kit import palette
 from scenes.kit.camera import Camera
+from scenes.input.drag import DRAG_THRESHOLD
 from scenes.kit.dice import dice_layout, draw_dice
 from scenes.kit.hitmap import Box
 from scenes.kit.ruler import draw_ruler, ruler_marks
@@ -110,6 +111,9 @@ class SkirmishView(GameView):
         """(start, end, model the ruler starts on) in inches."""
         self.panning: Point | None = None
         self.boxing: tuple[Point, Point] | None = None
+        self._pick_press: tuple[Point, int] | None = None
+        """Where a model was just picked to activate (and which), while the button is down."""
+        self._pick_dragged = False
         """A shift-drag on empty table while activating: the corners of the box that picks a formation."""
         self.mouse: Point = (0.0, 0.0)
         """The pointer: from motion events the view sees, and from the system pointer when it moved."""
@@ -1125,6 +1129,7 @@ class SkirmishView(GameView):
                     self.notice = why
                     return True
                 self.selected = picked
+                self._pick_press = (pos, m)
                 return True
         if self.decision() == "attack" and self.public is not None:
             m = self._model_under(pos)
@@ -1177,9 +1182,12 @@ class SkirmishView(GameView):
         return min(fit * 0.9, max(MIN_SCALE, fit * 0.9))
 
     def view_pointer(self, event: pygame.event.Event) -> bool:
-        """Measuring with the ruler, and panning by dragging empty table."""
+        """Measuring with the ruler, panning by dragging empty table, and a model dragged before
+        its order is chosen (said why on release)."""
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            if self._dragged_before_order(event):
+                return True
             if self.ruler is not None and self.measuring and event.buttons[0]:
                 a, _, model = self.ruler
                 self.ruler = (a, self.camera.to_world(event.pos), model)
@@ -1209,6 +1217,11 @@ class SkirmishView(GameView):
                 self.panning = event.pos
                 return event.button != 3 or True
             return False
+        if event.type == pygame.MOUSEBUTTONUP:
+            self._pick_press = None
+            if self._pick_dragged:  # the table then says the notice
+                self._pick_dragged = False
+                return True
         if event.type == pygame.MOUSEBUTTONUP and self.boxing is not None:
             self.pick_in_box(self.boxing[0], event.pos)
             self.boxing = None
@@ -1217,6 +1230,21 @@ class SkirmishView(GameView):
             self.panning = None
             return True
         return False
+
+    def _dragged_before_order(self, event: pygame.event.Event) -> bool:
+        """A model picked to activate and dragged on at once: it moves only once its order is
+        chosen, so the drop says so and the model stays picked (play-test: the drag did nothing,
+        without a word, and a second press had unpicked the model)."""
+        if self._pick_press is None or not event.buttons[0] or self.decision() != "activate":
+            return False
+        (x, y), m = self._pick_press
+        if math.dist((x, y), event.pos) < DRAG_THRESHOLD:
+            return False
+        self._pick_press, self._pick_dragged = None, True
+        if m not in self.selected:
+            self.selected = [m]
+        self.notice = "Choose an order for it first (the buttons below the table); then drag it to move."
+        return True
 
     def _may_pick(self) -> bool:
         """Whether the person at the screen is choosing what to activate now."""
