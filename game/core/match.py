@@ -88,6 +88,9 @@ class Match:
     it to the new end, so the log still tells it in order."""
     _redo: list[list[Command]] = field(default_factory=list)
     _revealed: list[bool] = field(default_factory=list)
+    loaded_moves: int = -1
+    """How many commands the save it was loaded from held (-1: a new game): `save_now` leaves
+    a game unchanged since it was opened from a named save to that save."""
     """Per command: whether its events showed something hidden (an undo barrier)."""
 
     def __post_init__(self) -> None:
@@ -378,8 +381,13 @@ class Match:
 
     def save_now(self) -> None:
         """Write the autosave now, between moves (a tournament clock's time since the last move,
-        before the app closes)."""
-        self._autosave()
+        before the app closes); not a game opened from a named save and left as it was, which
+        that save still holds (play-test: each opening of one save that was left at once added
+        another identical row to the Load list)."""
+        untouched = (self.loaded_moves == len(self.commands) and self.clock is None
+                     and self.autosave_path is not None and not self.autosave_path.exists())
+        if not untouched:
+            self._autosave()
 
     def _autosave(self) -> None:
         if self.autosave_path is not None:
@@ -457,6 +465,7 @@ class Match:
                 match.clock.restore(data["clock"])
             except ValueError as exc:
                 raise SaveFileError(f"save file field {exc}") from None
+        match.loaded_moves = len(match.commands)
         return match
 
     @classmethod
