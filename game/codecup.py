@@ -13,14 +13,25 @@ digits 1-7. One program run plays one half, as Chaos or as Order:
 
 The role is inferred from the shape of each line, blank lines are skipped and
 unreadable ones are reported on stderr and ignored. Every answer is flushed.
+
+CodeCup allows 5 s a move from the referee's message to our answer, and the first move's
+clock runs while the program starts (on a crowded machine the start took 3-10 s, issue 18).
+So a turn begins when the first line after our last answer reached us, and the first turn when
+the program started if its first line was already waiting; every search's wall-clock limit
+counts from there (`game.ai.search.decision_began`): a slow start leaves a shorter, weaker first
+search instead of a late answer.
 """
 
 from __future__ import annotations
 
+import os
+import select
 import sys
+import time
 from typing import TextIO
 
 from game.ai.agents import make_agent
+from game.ai.search import Timer, decision_began
 from game.core.protocol import CHANCE, Command
 from game.core.registry import load_alone
 from game.core.rng import Rng
@@ -43,8 +54,39 @@ def _answer(command: Command, state: OrderChaosState) -> str:
     raise ValueError(f"cannot answer with {command!r}")
 
 
-def run_codecup(agent_level: str, stdin: TextIO, stdout: TextIO) -> None:
-    """Play one CodeCup half with `agent_level` until `Quit` or the end of input."""
+def process_start(clock: Timer = time.monotonic) -> float:
+    """When this process started, on `clock`'s scale (`time.monotonic`'s by default): from
+    `/proc/self/stat` where there is one (Linux, to the kernel's tick), else now less the CPU this
+    process has used, which cannot be later than its start."""
+    now = clock()
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()  # the name in brackets may hold spaces
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: ticks after boot
+        return now - max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now - time.process_time()
+
+
+def input_waiting(stdin: TextIO) -> bool:
+    """Whether `stdin` already holds input to read (before anything was read from it). A stream
+    that cannot tell (no file descriptor) counts as waiting: the turn's clock then starts earlier,
+    never later, than it did."""
+    try:
+        ready, _, _ = select.select([stdin.fileno()], [], [], 0)
+    except (OSError, ValueError, AttributeError):  # io.UnsupportedOperation is an OSError
+        return True
+    return bool(ready)
+
+
+def run_codecup(agent_level: str, stdin: TextIO, stdout: TextIO, started: float | None = None,
+                clock: Timer = time.monotonic) -> None:
+    """Play one CodeCup half with `agent_level` until `Quit` or the end of input. `started` is when
+    the program started on `clock`, the searches' wall clock (default: this process's start); a
+    turn's searches count their wall-clock limits from when the turn began (see the module doc)."""
+    turn_began: float | None = started if started is not None else process_start(clock)
+    if not input_waiting(stdin):
+        turn_began = None  # the first turn begins when its first line comes
     game = load_alone("game.order_chaos")  # not the other games: their imports slowed the first answer
     agent = make_agent(agent_level, "order-chaos", AGENT_SEED)
     state = OrderChaosState(SIZE, True, Rng(AGENT_SEED))
@@ -64,7 +106,18 @@ def run_codecup(agent_level: str, stdin: TextIO, stdout: TextIO) -> None:
     def complain(line: str, why: str) -> None:
         print(f"codecup: ignored {line!r}: {why}", file=sys.stderr, flush=True)
 
+    def decide(seat: int) -> None:
+        nonlocal turn_began
+        with decision_began(clock() if turn_began is None else turn_began):
+            command = agent.choose(state, seat)
+        text = _answer(command, state)
+        play(command)
+        say(text)
+        turn_began = None  # the next turn begins with the referee's next line
+
     for raw in stdin:
+        if turn_began is None:
+            turn_began = clock()
         line = raw.strip()
         if not line:
             continue
@@ -77,10 +130,7 @@ def run_codecup(agent_level: str, stdin: TextIO, stdout: TextIO) -> None:
                 if state.phase != DRAW or not play(Draw(CHANCE, int(line) - 1)):
                     complain(line, "no such counter can be drawn now")
                     continue
-                command = agent.choose(state, chaos)
-                text = _answer(command, state)
-                play(command)
-                say(text)
+                decide(chaos)
             elif len(line) == 4:  # Order's slide or pass, told to us as Chaos
                 src, dst = parse_cell(line[:2], SIZE), parse_cell(line[2:], SIZE)
                 move: Command = Pass(order) if src == dst else Slide(order, src, dst)
@@ -93,10 +143,7 @@ def run_codecup(agent_level: str, stdin: TextIO, stdout: TextIO) -> None:
                     continue
                 if state.half != half:
                     continue  # the 49th counter: the board is full and Order does not move
-                command = agent.choose(state, order)
-                text = _answer(command, state)
-                play(command)
-                say(text)
+                decide(order)
             else:
                 complain(line, "unknown message")
         except ValueError as exc:

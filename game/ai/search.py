@@ -11,8 +11,10 @@ both searches; each search keeps its own tree and selection rule.
 not weaker) and `Budget.wall_limit` seconds of the wall clock (`WALL_FACTOR` times the CPU cap
 unless a budget names its own): on a crowded machine, where the CPU cap can take ten times as
 long on the wall clock, the answer still comes in time, weaker. Both are counted from the start
-of each decision (`Deadline`, a fresh one per `choose`). `NO_WALL_LIMIT_ENV` lifts every wall
-limit of every game and keeps the CPU caps. Games with searches of their own (the skirmish's, Rally's planner)
+of each decision (`Deadline`, a fresh one per `choose`), or, inside `decision_began(t)`, the wall
+limit from `t`: a player whose turn began before its search did (the `codecup` player, whose
+first turn began when the program started) does not spend the limit twice. `NO_WALL_LIMIT_ENV`
+lifts every wall limit of every game and keeps the CPU caps. Games with searches of their own (the skirmish's, Rally's planner)
 use the same `Deadline` and `wall_limit`.
 """
 
@@ -24,6 +26,7 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from game.core.protocol import AUTO, Command, State
@@ -81,10 +84,28 @@ class Clocks:
 REAL_CLOCKS = Clocks()
 
 
+_TURN_BEGAN: ContextVar[float | None] = ContextVar("turn_began", default=None)
+"""When the current turn began on the wall clock, if a caller said so (`decision_began`)."""
+
+
+@contextmanager
+def decision_began(wall_time: float) -> Iterator[None]:
+    """Count the wall-clock limit of every decision made inside the block from `wall_time` (a
+    reading of the searches' wall clock, `time.monotonic`) instead of from the search's own start:
+    the time already gone since the turn began (reading the opponent's move, starting the program)
+    is then spent from the limit, so the answer still comes within it. A `wall_time` later than
+    the search's start counts from the start."""
+    token = _TURN_BEGAN.set(wall_time)
+    try:
+        yield
+    finally:
+        _TURN_BEGAN.reset(token)
+
+
 class Deadline:
     """A decision's time limits, from its start: `cap` CPU seconds of this process (None: no cap)
-    and `wall_cap` seconds of the wall clock (`inf`: none). The clocks are parameters so that a
-    test can drive them."""
+    and `wall_cap` seconds of the wall clock (`inf`: none), the latter from the turn's start when a
+    caller named one (`decision_began`). The clocks are parameters so that a test can drive them."""
 
     def __init__(self, cap: float | None, wall_cap: float, cpu: Timer = cpu_seconds,
                  wall: Timer = time.monotonic) -> None:
@@ -92,6 +113,9 @@ class Deadline:
         self.wall_cap = wall_cap
         self._cpu, self._wall = cpu, wall
         self._cpu0, self._wall0 = cpu(), wall()
+        began = _TURN_BEGAN.get()
+        if began is not None:
+            self._wall0 = min(self._wall0, began)
 
     def past(self, share: float = 1.0) -> bool:
         """Whether `share` of either limit is spent (the CPU clock is read first, the wall clock

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from game.ai.agents import BUDGETS, ISMCTS_BUDGETS, ISMCTSAgent, MCTSAgent, make_agent
 from game.ai.ismcts import ISMCTS, ISMCTSBudget, ISMCTSStats
 from game.ai.mcts import MCTS, SearchBudget, SearchStats
-from game.ai.search import (NO_WALL_LIMIT_ENV, WALL_FACTOR, Budget, Clocks, Deadline, Stats, ValueRange, gc_paused,
-                            wall_limit)
+from game.ai.search import (NO_WALL_LIMIT_ENV, WALL_FACTOR, Budget, Clocks, Deadline, Stats, ValueRange,
+                            decision_began, gc_paused, wall_limit)
 from game.core.protocol import State, by_itself
 from game.core.registry import get_game
 from game.core.rng import Rng
@@ -52,6 +52,20 @@ def test_the_time_cap_counts_this_process_work_not_the_time_others_take() -> Non
     deadline = Deadline(0.2, math.inf)
     time.sleep(0.3)  # the CPU is someone else's meanwhile
     assert not deadline.past()
+
+
+def test_inside_decision_began_the_wall_limit_counts_from_the_turns_start() -> None:
+    """Issue 18: the codecup player's first turn began when the program started; its search must
+    not take its whole wall-clock limit on top of the start."""
+    def at(now: float) -> Deadline:
+        return Deadline(None, 3.0, cpu=lambda: 0.0, wall=lambda: now)
+
+    assert not at(10.0).past()
+    with decision_began(8.0):
+        assert not at(10.0).past()  # 2 s of 3 gone
+        assert at(11.5).past()  # 3.5 s gone before the search began
+        assert not at(5.0).past()  # a turn "beginning" after the search counts from the search
+    assert not at(11.5).past()  # outside the block each decision counts from its own start
 
 
 class Ticking:

@@ -7,16 +7,24 @@ against the real CodeCup referee.
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import itertools
+import os
 import re
 import subprocess
 import sys
+import time
 from typing import Iterator
 
 import pytest
 
-from game.codecup import run_codecup
+from game import codecup
+from game.ai.agents import Agent, MCTSAgent, make_agent
+from game.ai.search import NO_WALL_LIMIT_ENV, Clocks
+from game.codecup import input_waiting, process_start, run_codecup
 from game.core import registry
+from game.core.protocol import Command, Seat, State
 from game.core.rng import Rng
 from game.order_chaos.commands import Draw, Pass, Place, Slide, cell_name, parse_cell
 from game.order_chaos.state import OrderChaosState
@@ -163,3 +171,99 @@ def test_a_game_loaded_alone_is_the_one_the_whole_registry_holds() -> None:
     assert len(registry.all_games()) == len(registry.GAME_PACKAGES)
     with pytest.raises(ValueError):
         registry.load_alone("game.nowhere")
+
+
+IMPORTED = time.monotonic()
+"""When this test module was imported: after this process started."""
+
+
+class Wall:
+    """A fake wall clock that stands still until the referee moves it on."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Counting(Agent):
+    """`normal` with a small budget on a fake wall clock (no CPU spent), noting each search's iterations."""
+
+    ITERATIONS = 30
+
+    def __init__(self, wall: Wall) -> None:
+        agent = make_agent("normal", "order-chaos", 5)
+        assert isinstance(agent, MCTSAgent)
+        agent.search.clocks = Clocks(cpu=lambda: 0.0, wall=wall)
+        agent.search.budget = dataclasses.replace(agent.search.budget, iterations=self.ITERATIONS)
+        assert agent.search.budget.wall_limit == 3.4
+        self.agent, self.iterations = agent, list[int]()
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        command = self.agent.choose(state, seat)
+        self.iterations.append(self.agent.stats.iterations)
+        return command
+
+
+def first_turns(game: Iterator[str], turns: int) -> Iterator[str]:
+    """The first `turns` lines of a referee's script, then Quit."""
+    yield from itertools.islice(game, turns)
+    yield "Quit"
+
+
+def test_the_first_turn_counts_the_programs_start_against_the_wall_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: on a crowded machine the start took 3-10 s, and the first search then took its
+    whole 3.4 s wall-clock limit on top (first answers of 6.5-9 s). The first counter was waiting
+    when the program started (at 0); the start took 8 s, so the first search stops after one
+    iteration; later turns, whose lines come 1 s after each answer, get the whole limit."""
+    monkeypatch.delenv(NO_WALL_LIMIT_ENV, raising=False)
+    wall = Wall()
+    player = Counting(wall)
+    monkeypatch.setattr(codecup, "make_agent", lambda *_: player)
+    out = Player()
+
+    def late(lines: Iterator[str]) -> Iterator[str]:
+        for n, line in enumerate(lines):
+            wall.now += 8.0 if n == 0 else 1.0
+            yield line
+
+    run_codecup("normal", Referee(late(first_turns(order_game(out, 8), 3))), out, started=0.0, clock=wall)
+    assert out.getvalue().count("\n") == 3  # three answers
+    assert player.iterations == [1, Counting.ITERATIONS, Counting.ITERATIONS]
+
+
+def test_a_chaos_turn_begins_with_orders_move_not_with_the_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As Chaos a turn's lines are Order's move, then the colour: the limit counts from the move.
+    Here the program started when its first line came, and every colour comes 4 s after the line
+    before it: the first turn ("Start", then the colour) and every later one are past the 3.4 s
+    limit when the search starts."""
+    monkeypatch.delenv(NO_WALL_LIMIT_ENV, raising=False)
+    wall = Wall()
+    player = Counting(wall)
+    monkeypatch.setattr(codecup, "make_agent", lambda *_: player)
+    out = Player()
+
+    def slow_colours(lines: Iterator[str]) -> Iterator[str]:
+        for line in lines:
+            wall.now += 4.0 if len(line) == 1 and line.isdigit() else 1.0
+            yield line
+
+    run_codecup("normal", Referee(slow_colours(first_turns(chaos_game(out, 3), 8))), out, started=1.0, clock=wall)
+    assert out.getvalue().count("\n") == 3  # three answers
+    assert player.iterations == [1, 1, 1]
+
+
+def test_input_waiting_tells_a_waiting_line_from_an_empty_pipe() -> None:
+    read, write = os.pipe()
+    with os.fdopen(read) as stdin, os.fdopen(write, "w") as referee:
+        assert not input_waiting(stdin)
+        referee.write("Start\n")
+        referee.flush()
+        assert input_waiting(stdin)
+    assert input_waiting(io.StringIO(""))  # cannot tell: counted as waiting, the earlier start
+
+
+def test_the_process_start_is_before_anything_this_process_did() -> None:
+    assert process_start() <= IMPORTED
+    assert process_start(lambda: 100.0) <= 100.0 - time.process_time() + 0.05
