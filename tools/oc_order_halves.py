@@ -36,11 +36,11 @@ from game.order_chaos.state import OrderChaosState
 
 
 def level_agent(level: str, potential: float, seed: int, iterations: int | None = None,
-                changes: dict[str, object] | None = None, as_order: bool = True, edge_runs: float = 0.0) -> Agent:
+                changes: dict[str, object] | None = None, as_order: bool = True) -> Agent:
     """Our agent at `level` (Order, or Chaos with `--chaos-potential` and `as_order` False) with its
     knowledge's potential set to `potential` (and `iterations` instead of the level's own, when given;
     `changes`: other fields of its search budget). Hard searches with its budget for that role."""
-    know = OrderChaosKnowledge(potential, edge_runs)
+    know = OrderChaosKnowledge(potential)
     if level == "greedy":
         return GreedyAgent(know, seed)
     budget = (HARD_ORDER if as_order else HARD) if level == "hard" else BUDGETS[level]
@@ -105,8 +105,6 @@ def main() -> None:
     parser.add_argument("--budget", action="append", default=[], metavar="FIELD=VALUE",
                         help="another value for a field of Order's search budget (repeatable), e.g. leaf_depth=1")
     parser.add_argument("--seeds", default="1-8", help="a range FIRST-LAST")
-    parser.add_argument("--edge-runs", type=float, default=0.0,
-                        help="the share of the edge lines' slide promise Order's knowledge adds to a leaf's value")
     args = parser.parse_args()
     # Every level's wall-clock limit lifted (the CPU caps kept): a seed replays the same half on a
     # busy machine as long as no CPU cap is reached, so runs at different loads compare.
@@ -114,8 +112,7 @@ def main() -> None:
     first, last = (int(x) for x in args.seeds.split("-"))
     finals, lates, secs = [], [], []
     for seed in range(first, last + 1):
-        order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget),
-                            edge_runs=args.edge_runs)
+        order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget))
         chaos = (make_agent(args.chaos, "order-chaos", seed + 1000) if args.chaos_potential is None
                  else level_agent(args.chaos, args.chaos_potential, seed + 1000, as_order=False))
         final, at_32, sec = play_half(order, chaos, seed)
@@ -125,7 +122,7 @@ def main() -> None:
         print(f"seed {seed}: Order {final} (late {final - at_32}), {sec:.2f} s/move", flush=True)
     iterations = args.iterations or "the level's"
     changed = "".join(f", {c}" for c in args.budget)
-    print(f"{args.order} (potential {args.potential}, edge runs {args.edge_runs}, iterations {iterations}{changed}) as Order vs {args.chaos} Chaos "
+    print(f"{args.order} (potential {args.potential}, iterations {iterations}{changed}) as Order vs {args.chaos} Chaos "
           f"(potential {args.chaos_potential or 'of the level'}), "
           f"seeds {args.seeds}: "
           f"mean {statistics.mean(finals):.1f}, late {statistics.mean(lates):.1f}, "

@@ -34,7 +34,6 @@ from game.ai.knowledge import Knowledge
 from game.core.protocol import Command, Seat, State
 from game.core.rng import Rng
 from game.order_chaos.commands import Pass, Place, Slide
-from game.order_chaos.edge_runs import edge_run_promise
 from game.order_chaos.scoring import line_score
 from game.order_chaos.state import DRAW, ORDER, OVER, PLACE, OrderChaosState
 
@@ -172,13 +171,10 @@ class OrderChaosKnowledge(Knowledge):
     """Evaluator, incremental one-ply scoring and play-out policy for Order & Chaos.
 
     `potential` is the share of a line's random-fill gain counted (`POTENTIAL` unless a
-    level or an experiment asks for another); `edge_runs` the share of the edge lines' slide
-    promise (`edge_run_promise`) a position's value adds for the half in play (0: none; the
-    one-ply scores and play-outs never count it, only the values of the search's leaves)."""
+    level or an experiment asks for another)."""
 
-    def __init__(self, potential: float = POTENTIAL, edge_runs: float = 0.0) -> None:
+    def __init__(self, potential: float = POTENTIAL) -> None:
         self.potential = potential
-        self.edge_runs = edge_runs
 
     def seats(self, state: State) -> int:
         return 2
@@ -196,8 +192,7 @@ class OrderChaosKnowledge(Knowledge):
                 out.append(float(done))
             elif h == state.half and state.phase != OVER:
                 gain = future_gain(state.size, state.board.count(None), state.phase == ORDER)
-                est = board_estimate(state.board, state.size, _bag_key(state), self.potential) + gain
-                out.append(est + self.edge_runs * edge_run_promise(state.board, state.size) if self.edge_runs else est)
+                out.append(board_estimate(state.board, state.size, _bag_key(state), self.potential) + gain)
             else:
                 out.append(_empty_estimate(state.size, self.potential))
         return out
