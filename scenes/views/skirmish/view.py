@@ -60,6 +60,9 @@ DICE_S = 1.6
 second (play-test: at 0.9 s, 0.36 s of result, "the roll resolves instantly")."""
 TUMBLE_PART = 0.3
 MISS_S = 1.2
+HURT_S = MISS_S
+"""How long "-N", "+N" and "Fallen" float over a model (play-test: at 0.9 s "-1" was gone before
+it was read)."""
 """How long a roll shows its tumbling faces before it lands (seconds at normal speed)."""
 MOVE_S_PER_INCH = 0.06
 CARD_DELAY = 0.4
@@ -750,29 +753,6 @@ class SkirmishView(GameView):
         self.text.blit(surface, keys, max(10, fs - 3), palette.TEXT_DIM, midright=(r.right - 10, r.y + int(fs * 1.0)))
         self.text.blit(surface, hud.fit(self.text, prompt, max(10, fs - 2), r.width - 40 - keys_w), max(10, fs - 2),
                        palette.TEXT, midleft=(r.x + 10, r.y + int(fs * 1.0)))
-        roll = self.view.get("roll")
-        dice = animator.of_kind("sk-dice")
-        if roll is not None and roll["faces"] or dice:
-            faces = list(roll["faces"]) if roll is not None and roll["faces"] else \
-                list(dice[0].payload["faces"]) if dice else []
-            knack = roll["knack"] if roll is not None else dice[0].payload["knack"]
-            tumbling = dice and dice[0].started and dice[0].raw < TUMBLE_PART
-            if tumbling:
-                k = int(dice[0].elapsed * 18)
-                faces = [1 + (k * 7 + i * 3) % 6 for i in range(len(faces))]
-            area = self._dice_area(len(faces))
-            forced = bool(roll["forced_six"]) if roll is not None else False
-            from game.skirmish.attacks import lands
-            hits = [] if tumbling else [i for i, f in enumerate(faces) if lands(f, knack, forced)]
-            rects = draw_dice(surface, faces, (area.x, area.y, area.width, area.height), hits, largest=40)
-            if not tumbling:  # a failed die: a red frame and a bar under it, its pips left clear
-                for i, rr in enumerate(rects):  # (play-test: a slash lay along the pips of 1, 2 and 3)
-                    if i not in hits:
-                        pad = max(2, rr.width // 14)
-                        pygame.draw.rect(surface, overlays.BAD, rr.inflate(2 * pad, 2 * pad), width=2,
-                                         border_radius=max(2, rr.width // 6) + pad)
-                        pygame.draw.line(surface, overlays.BAD, (rr.x + 3, rr.bottom + pad + 3),
-                                         (rr.right - 4, rr.bottom + pad + 3), 3)
         pos = self.mouse
         for rect, label, target, key in self.tray:
             if key.startswith("die:"):  # a failed die to click: drawn with the roll above
@@ -794,6 +774,38 @@ class SkirmishView(GameView):
                           accent=(150, 112, 52) if on else (44, 58, 70))
                 continue
             draw_pill(surface, rect, label, self.text, size, rect.collidepoint(pos))
+        self._draw_roll(surface, animator)
+
+    def _draw_roll(self, surface: pygame.Surface, animator: Animator) -> None:
+        """The roll's dice at the tray's left, over whatever buttons lie there, on a panel of their
+        own (play-test: the next decision's buttons, built while the dice still tumbled, hid them)."""
+        roll = self.view.get("roll")
+        dice = animator.of_kind("sk-dice")
+        if roll is not None and roll["faces"] or dice:
+            faces = list(roll["faces"]) if roll is not None and roll["faces"] else \
+                list(dice[0].payload["faces"]) if dice else []
+            knack = roll["knack"] if roll is not None else dice[0].payload["knack"]
+            tumbling = dice and dice[0].started and dice[0].raw < TUMBLE_PART
+            if tumbling:
+                k = int(dice[0].elapsed * 18)
+                faces = [1 + (k * 7 + i * 3) % 6 for i in range(len(faces))]
+            area = self._dice_area(len(faces))
+            shown = pygame.Rect(area.x, area.y, 0, area.height)
+            for x, y, size in dice_layout(len(faces), (area.x, area.y, area.width, area.height), 40):
+                shown.union_ip(pygame.Rect(x, y, size, size))
+            pygame.draw.rect(surface, (24, 28, 38), shown.inflate(16, 14), border_radius=8)
+            forced = bool(roll["forced_six"]) if roll is not None else False
+            from game.skirmish.attacks import lands
+            hits = [] if tumbling else [i for i, f in enumerate(faces) if lands(f, knack, forced)]
+            rects = draw_dice(surface, faces, (area.x, area.y, area.width, area.height), hits, largest=40)
+            if not tumbling:  # a failed die: a red frame and a bar under it, its pips left clear
+                for i, rr in enumerate(rects):  # (play-test: a slash lay along the pips of 1, 2 and 3)
+                    if i not in hits:
+                        pad = max(2, rr.width // 14)
+                        pygame.draw.rect(surface, overlays.BAD, rr.inflate(2 * pad, 2 * pad), width=2,
+                                         border_radius=max(2, rr.width // 6) + pad)
+                        pygame.draw.line(surface, overlays.BAD, (rr.x + 3, rr.bottom + pad + 3),
+                                         (rr.right - 4, rr.bottom + pad + 3), 3)
 
     def _draw_card(self, surface: pygame.Surface, overlay: Overlay) -> None:
         """The stat card of the model under the pointer (on the table or in the tray)."""
@@ -1312,14 +1324,14 @@ class SkirmishView(GameView):
                 self._say_miss(ev, roll, animator, delay)
             elif isinstance(ev, C.Damaged):
                 fig = self.view["figures"][ev.model]
-                animator.add(0.9, "sk-hurt", delay=delay, blocking=False, at=(float(fig["at"][0]), float(fig["at"][1])),
+                animator.add(HURT_S, "sk-hurt", delay=delay, blocking=False, at=(float(fig["at"][0]), float(fig["at"][1])),
                              label=f"-{ev.amount}", colour=overlays.BAD)
             elif isinstance(ev, C.Healed):
                 fig = self.view["figures"][ev.model]
-                animator.add(0.9, "sk-hurt", delay=delay, blocking=False, at=(float(fig["at"][0]), float(fig["at"][1])),
+                animator.add(HURT_S, "sk-hurt", delay=delay, blocking=False, at=(float(fig["at"][0]), float(fig["at"][1])),
                              label=f"+{ev.amount}", colour=overlays.GOOD)
             elif isinstance(ev, C.Fell):
-                animator.add(0.9, "sk-hurt", delay=delay, blocking=False, at=(float(ev.at[0]), float(ev.at[1])),
+                animator.add(HURT_S, "sk-hurt", delay=delay, blocking=False, at=(float(ev.at[0]), float(ev.at[1])),
                              label="Fallen", colour=(255, 255, 255))
 
     def _say_miss(self, ev: C.Rolled, roll: dict[str, Any], animator: Animator, delay: float) -> None:
