@@ -538,11 +538,11 @@ class MenuScene(UIScene):
             self.load_path(self.continue_from)
 
     def continue_soon(self) -> None:
-        """Continue, once a frame has said so (`open_soon`)."""
+        """Continue, once a frame has said so (`open_soon`) on the Continue buttons."""
         if self.continue_from is not None:
-            self.open_soon(self.continue_game, "your last game")
+            self.open_soon(self.continue_game, "your last game", on_continue=True)
 
-    def open_soon(self, opener: Callable[[], object], what: str) -> None:
+    def open_soon(self, opener: Callable[[], object], what: str, on_continue: bool = False) -> None:
         """Open a save on the next frame but one, after a frame that says "Opening ...": a long
         game takes seconds to replay from its save on a busy machine, and a window that shows
         nothing meanwhile looks frozen (play-test: about 5 s without a sign after a click)."""
@@ -552,7 +552,7 @@ class MenuScene(UIScene):
         self.message, self.message_is_error = f"Opening {what}\u2026", False
         if self.mode == "load":
             self.rebuild()
-        for button in self._continue_buttons():
+        for button in self._continue_buttons() if on_continue else ():  # (a save row: the message says)
             button.set_text("Opening\u2026")
             button.disable()
 

@@ -25,7 +25,7 @@ INFO = GameInfo(
     has_chance=True,
     hidden_info=True,
     reveal_noun="a card turned up",
-    kind="engine-building euro",
+    kind="euro game",
     blurb="Entropy: build solar systems of stars, planets and asteroids, then seed them with life, "
           "on a double rondel of actions.",
     options=(

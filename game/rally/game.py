@@ -54,7 +54,7 @@ INFO = GameInfo(
     hidden_info=True,
     reveal_noun="a new tile or card",
     rules=RULES_FINGERPRINT,
-    kind="hex-tile space race",
+    kind="space race",
     blurb="Entropy Rally. Build a map of hex tiles, program your ships in secret, and bank titanium "
           "through portals before entropy reaches zero.",
 )

@@ -54,4 +54,5 @@ def test_a_save_row_says_it_is_opening_in_the_load_list(ui_ctx) -> None:
             break
         messages.append(menu.message)
     assert any(m.startswith("Opening ") and not menu.message_is_error for m in messages), messages
+    assert all(b.text != "Opening\u2026" for b in menu._continue_buttons()), "Continue is not what opens"
     assert isinstance(ui_ctx.stack.top, TableScene)
