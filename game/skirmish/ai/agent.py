@@ -4,7 +4,8 @@ for every other decision. Plugged in through `game/skirmish/manifest.py` (`agent
 
 Levels (`BUDGETS`): `greedy` plays the best static value (one ply, no samples); `easy`,
 `normal` and `hard` sample more activations more often (`search.Budget`); `normal` and `hard`
-also activate formations and deploy to form them (`formations`). Budgets are counted in
+also activate formations and deploy to form them (`formations`); `hard`'s samples also use
+abilities as play does (`search.Budget.playout_abilities`). Budgets are counted in
 samples; the time limits (CPU seconds, and a wall-clock limit for a crowded machine: `normal`
 4 s, so its decisions stay within the issue's 5 s) are only a safety net. Every level shares
 the evaluator, the destinations, the tactic and re-roll rules (`tactics`) and the deployment
@@ -32,7 +33,7 @@ BUDGETS: dict[str, search.Budget] = {
     "normal": search.Budget(width=10, iterations=80, max_seconds=3.0, spot_limit=12, per_model=2, formations=True,
                             max_wall_seconds=4.0),
     "hard": search.Budget(width=14, iterations=200, max_seconds=8.0, spot_limit=14, double_spots=8, per_model=2,
-                          formations=True),
+                          formations=True, playout_abilities=True),
 }
 
 

@@ -204,6 +204,8 @@ class Policy:
         must beat the model's attacks, one instead of moving the model's best move."""
         act = s.activation
         assert act is not None
+        if not any(s.figures[i].unit.abilities for i in act.figures):
+            return None  # no copy of the candidates (moves included) for a model with none
         offered = [c for c in s.candidates(self.side) if isinstance(c, UseAbility)]
         if not offered:
             return None

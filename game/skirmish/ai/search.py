@@ -10,8 +10,8 @@ where it stands. `greedy` plays the best static value.
 The **search** takes the `width` best and plays each out on copies of the position to the end
 of the activation through the engine's own rules: the dice drawn from the search's RNG (every
 roll a chance node, sampled), the re-rolls and the attacks chosen by `policy` as in play, then
-the position evaluated (abilities are left out of play-outs: weighing each costs a copy and
-an evaluation per target). Samples are shared out by successive halving: each round gives
+the position evaluated (abilities are left out of `normal`'s play-outs: weighing each costs a
+copy and an evaluation per target; `hard` uses them, `Budget.playout_abilities`). Samples are shared out by successive halving: each round gives
 every surviving activation the same number of samples (the same dice seeds for all: common
 random numbers) and keeps the better half, until one is left or the `iterations` budget
 (samples) is spent. An activation whose play-out draws no dice is played once. Budgets are
@@ -96,6 +96,11 @@ class Budget:
     deployed so (`policy.deploy`)."""
     max_wall_seconds: float | None = None
     """The wall-clock limit of a decision (None: `WALL_FACTOR` x `max_seconds`)."""
+    playout_abilities: bool = False
+    """Whether the play-outs use abilities as play does (`policy.Policy.best_ability`): without,
+    a caster's hex or veil activation is sampled as its weak attack and a move, and the samples
+    drop the activation the weighing chose it for. Dear (each use tried on a copy), so only
+    `hard`, whose CPU cap has room, pays for it."""
 
     @property
     def wall_limit(self) -> float:
@@ -320,8 +325,8 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng,
         return with_tactic(s, policy, options[0])
     alive: list[Macro] = []
     starts: list[SkirmishState] = []
-    player = Policy(policy.side, policy.sights, policy.weights, policy.spot_limit, abilities=False,
-                    formations=policy.formations)
+    player = Policy(policy.side, policy.sights, policy.weights, policy.spot_limit,
+                    abilities=budget.playout_abilities, formations=policy.formations)
     for m in options[:budget.width]:
         if alive and clock.past(0.8):
             break

@@ -286,6 +286,33 @@ def test_the_search_weighs_a_hex_as_an_activation_when_the_casters_weapon_cannot
     assert any(m.order == "attack_move" for m in offered)
 
 
+def test_hard_samples_a_casters_hex_activation_with_the_hex(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`hard`'s play-outs use abilities as play does (`Budget.playout_abilities`): the sampled
+    Blightcaster's hex-then-move activation hexes the Ash Reaver (it rots). Before, every level's
+    samples played that activation without the hex (no dart reaches 13"), so the samples judged
+    a hex activation as a bare move and dropped what the weighing had chosen it for."""
+    monkeypatch.setenv(NO_WALL_LIMIT_ENV, "1")
+    s = table("veilmoth", "cinderhorn")
+    caster = put(s, 0, "blightcaster", 10, 10)
+    reaver = put(s, 1, "ash_reaver", 10, 23.5)
+    put(s, 1, "hearth_chief", 30, 34)
+    sampled: list[tuple[search.Macro, SkirmishState]] = []
+    real_prefix = search.prefix
+
+    def spy(state: SkirmishState, player: Policy, m: search.Macro) -> SkirmishState:
+        start = real_prefix(state, player, m)
+        sampled.append((m, start))
+        return start
+
+    monkeypatch.setattr(search, "prefix", spy)
+    budget = BUDGETS["hard"]
+    search.choose(s, Policy(0, Sightings(), spot_limit=budget.spot_limit, formations=True), budget, Rng(1))
+    hexes = [start for m, start in sampled if m.figure == caster.id and m.order == "attack_move"]
+    assert hexes, "the hex activation is among those sampled"
+    assert all("rotting" in start.figures[reaver.id].conditions for start in hexes)
+    assert not BUDGETS["normal"].playout_abilities  # `normal`'s CPU cap has no room for it
+
+
 # --- the agent ----------------------------------------------------------------------------
 
 def test_the_agent_answers_an_activation_with_a_legal_plan_and_leaves_the_state_alone() -> None:
