@@ -30,6 +30,7 @@ from game.ai.agents import Agent, make_agent  # noqa: E402
 from game.arena import _play_one  # noqa: E402
 from game.core.plans import Plan  # noqa: E402
 from game.core.protocol import Seat, State  # noqa: E402
+from game.skirmish.state import SkirmishState  # noqa: E402
 
 
 class Timed(Agent):
@@ -73,6 +74,7 @@ def play(agents: list[str], mission: str, f1: str, f2: str, seed: int, g: int,
     load0, t0 = load(), time.perf_counter()
     match = _play_one("skirmish", names, list(seat_agents), game_seed, [[], []], [0, 0], config)
     state = match.state
+    assert isinstance(state, SkirmishState)
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
         match.save(save_dir / f"skirmish-seed{seed}-game{g:04d}.json")
