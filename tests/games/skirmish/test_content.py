@@ -283,6 +283,21 @@ def test_missions_cover_the_promised_kinds() -> None:
     assert any(m.table != sc.DEFAULT_TABLE for m in BUILTIN.missions.values()), "another table size"
 
 
+def test_sever_the_voice_is_played_on_the_severed_line_where_no_straight_lane_crosses() -> None:
+    """Eighth session: Sever the Voice's table (its first layout, the one a game uses) has two
+    staggered rows of pieces 4" or taller across the middle, so a straight line from one zone to
+    the other, anywhere but the outer 1.5" of each flank, meets one of them."""
+    mission = BUILTIN.missions["sever_the_voice"]
+    layout = BUILTIN.layouts_for(mission)[0]
+    assert layout.id == "severed_line"
+    tall = [shapely.Polygon(p.points) for p in layout.pieces if p.height >= 4]
+    near = max(y for _, y in mission.zones[0])
+    far = min(y for _, y in mission.zones[1])
+    for i in range(4 * 2, 4 * 34 + 1):
+        lane = shapely.LineString([(i / 4, near), (i / 4, far)])
+        assert any(lane.intersects(piece) for piece in tall), f"an open lane at x = {i / 4}"
+
+
 @pytest.mark.parametrize("mid", MISSIONS)
 def test_every_mission_has_a_built_in_layout(mid: str) -> None:
     assert BUILTIN.layouts_for(BUILTIN.missions[mid])

@@ -799,6 +799,45 @@ def test_sever_the_voice_ends_at_the_end_of_the_round_a_side_loses_its_last_lead
     assert s.is_over() and s.over_reason == "no_leaders"
 
 
+def sever_round(round_: int) -> SkirmishState:
+    """Sever the Voice in `round_`'s activations, every model standing in its own zone."""
+    s = SKIRMISH.new({"mission": "sever_the_voice", "faction_1": "meridian", "faction_2": "cinderhorn"}, seed=1)
+    s.phase, s.round, s.turn = "activations", round_, 0
+    for f in s.figures:
+        f.deployed, f.x, f.y = True, 1.0 + (f.id % 30), 2.0 + f.side * 30 + (f.id // 30) * 0.1
+    return s
+
+
+def test_sever_the_voice_pays_2_a_round_from_round_2_for_each_model_in_the_enemy_zone() -> None:
+    """Eighth session: a kills-only Sever the Voice went to the longest guns (the side that
+    outranged the other sat in its zone); a model that stands in the enemy's zone now scores 2 at
+    the end of rounds 2-5, so the side outranged has points to walk to, and the zones, 14" apart,
+    are one activation's double move for most of its models."""
+    s = sever_round(2)
+    mine = [f for f in s.figures if f.side == 0]
+    mine[0].y = 26.0  # inside the enemy's zone (25-36)
+    mine[1].y = 20.0  # past the middle, short of the zone: nothing
+    rules._end_round(s, [])
+    assert s.score == [2, 0]
+    assert {(side, what) for side, what, _ in s.score_parts} == {(0, "reach:enemy_deployment")}
+    s = sever_round(1)
+    s.figures[0].y = 26.0
+    rules._end_round(s, [])
+    assert s.score == [0, 0], "round 1 does not pay for reaching"
+    mission = s.mission
+    assert rules.reach_area(mission, "enemy_deployment", 0) == mission.zones[1]
+    assert min(y for _, y in mission.zones[1]) - max(y for _, y in mission.zones[0]) == 14
+
+
+def test_sever_the_voice_still_pays_4_for_a_leader_and_1_for_any_other_model() -> None:
+    s = sever_round(2)
+    leader = next(f for f in s.figures if f.side == 1 and f.unit.is_leader)
+    other = next(f for f in s.figures if f.side == 1 and not f.unit.is_leader)
+    rules._hurt(s, leader, leader.health, "attack", [])
+    rules._hurt(s, other, other.health, "attack", [])
+    assert s.score == [5, 0]
+
+
 def test_the_log_names_models_by_unit_and_number_shows_every_die_and_speaks_to_you() -> None:
     from game.core.match import LogEntry
     from game.skirmish.commands import Damaged, Deployed, Rolled, RolledOff
