@@ -363,13 +363,20 @@ def test_an_enemys_melee_reach_engages_a_shooter_without_melee_weapons() -> None
     assert not rules.engaged(s, a)
 
 
-def test_failed_dice_may_be_rolled_again_once_each_at_a_point_each() -> None:
-    s = table(points=3)
+def two_dice_rolled(points: int, *faces: int) -> SkirmishState:
+    """A Lightwright's two-die attack on an Ash Reaver rolled as `faces`, its side having had
+    `points` (the activation took one)."""
+    s = table(points=points)
     a = put(s, 0, "lightwright", 3, 3)
     t = put(s, 1, "ash_reaver", 12, 3)
     s.apply(Activate(0, (a.id,), "attack_move"))
     s.apply(Attack(0, a.id, 0, t.id, 2))
-    rolled(s, 1, 1)
+    rolled(s, *faces)
+    return s
+
+
+def test_failed_dice_may_be_rolled_again_once_each_at_a_point_each() -> None:
+    s = two_dice_rolled(3, 1, 1)
     assert s.to_act() == [0] and s.points[0] == 2
     assert SKIRMISH.check(s, Reroll(0, (0, 1))) is None
     s.apply(Reroll(0, (0,)))
@@ -383,12 +390,7 @@ def test_failed_dice_may_be_rolled_again_once_each_at_a_point_each() -> None:
 def test_a_side_short_of_points_for_every_failed_die_is_offered_the_dice_it_can_pay_for() -> None:
     """Play-test (eighth session): with 2 failed dice and 1 point left the only offer was "Re-roll
     2 failed (2 AP)", refused; a point a die means one of them may still be rolled again."""
-    s = table(points=2)
-    a = put(s, 0, "lightwright", 3, 3)
-    t = put(s, 1, "ash_reaver", 12, 3)
-    s.apply(Activate(0, (a.id,), "attack_move"))
-    s.apply(Attack(0, a.id, 0, t.id, 2))
-    rolled(s, 1, 2)
+    s = two_dice_rolled(2, 1, 2)
     assert s.points[0] == 1
     rerolls = [c for c in s.candidates(0) if isinstance(c, Reroll)]
     assert rerolls == [Reroll(0, (0,))] and SKIRMISH.check(s, rerolls[0]) is None

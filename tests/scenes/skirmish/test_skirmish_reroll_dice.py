@@ -11,22 +11,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.core.protocol import Target
-from game.skirmish.commands import Activate, Attack, Reroll
+from game.skirmish.commands import Reroll
 from game.skirmish.game import SKIRMISH
 from game.skirmish.state import SkirmishState
 from scenes.app import AppContext
-from tests.games.skirmish.test_skirmish_rules import put, rolled, table
+from tests.games.skirmish.test_skirmish_rules import two_dice_rolled
 from tests.scenes.skirmish.test_skirmish_view import ctx, make_view  # noqa: F401
 
 
 def two_failed_with(points: int) -> SkirmishState:
-    s = table(points=points + 1)
-    a = put(s, 0, "lightwright", 3, 3)
-    t = put(s, 1, "ash_reaver", 12, 3)
-    s.apply(Activate(0, (a.id,), "attack_move"))
-    s.apply(Attack(0, a.id, 0, t.id, 2))
-    rolled(s, 1, 2)
-    return s
+    return two_dice_rolled(points + 1, 1, 2)
 
 
 def test_the_reroll_button_takes_the_dice_the_points_pay_for(ctx: AppContext) -> None:  # noqa: F811
