@@ -16,7 +16,8 @@ them). Run from the project root:
     .venv/bin/python tools/cosmos_usage.py --agents normal,greedy [--games 4] [--seed 1]
     .venv/bin/python tools/cosmos_usage.py --saved SAVE_DIR/*.json [--only normal]
 
-prints one JSON dict for the table size (wins by agent, decision seconds, and `summary`), or
+prints one JSON dict for the table size (wins by agent, decision seconds on the wall clock and in
+CPU, and `summary`), or
 the summary of games saved by `entropy-tabletop arena --save-dir`.
 """
 
@@ -214,10 +215,12 @@ def leans_on(parts: dict[str, int], vp_by_source: Counter[str]) -> str:
 
 
 def play_agents(agents: Sequence[str], seed: int, usage: Usage, times: list[list[float]],
-                save: Path | None = None) -> list[int]:
+                save: Path | None = None, cpu: list[list[float]] | None = None) -> list[int]:
     """One game between AI levels `agents` (seat order), played as the arena plays (a plan a
     step at a time through `Match.submit`), counted into `usage`; `times[seat]` gets each
-    decision's seconds; the match is saved to `save` if given. Returns the winning seats."""
+    decision's wall seconds and `cpu[seat]`, if given, its CPU seconds (this process's: what a
+    quiet machine takes, whatever the load); the match is saved to `save` if given. Returns the
+    winning seats."""
     match = Match(COSMOS, {}, seed, list(agents))
     players = [make_agent(a, "cosmos", seed * 31 + i) for i, a in enumerate(agents)]
     state = match.state
@@ -230,9 +233,11 @@ def play_agents(agents: Sequence[str], seed: int, usage: Usage, times: list[list
             match.resolve_chance()
         else:
             seat = actors[0]
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             plan = players[seat].plan(match.state, seat)
             times[seat].append(time.perf_counter() - t0)
+            if cpu is not None:
+                cpu[seat].append(time.process_time() - c0)
             played, refusal = follow(match, seat, plan)
             if played == 0:
                 raise RuntimeError(f"{agents[seat]} played an illegal {plan[0].describe()}: {refusal}")
@@ -277,13 +282,16 @@ def report(agents: Sequence[str], games: int, seed: int, save_dir: Path | None =
     usage = Usage()
     wins = Counter[str]()
     times: dict[str, list[float]] = {a: [] for a in agents}
+    cpu: dict[str, list[float]] = {a: [] for a in agents}
     for g in range(first, first + games):
         order = [agents[(s + g) % n] for s in range(n)]
         seat_times: list[list[float]] = [[] for _ in range(n)]
+        seat_cpu: list[list[float]] = [[] for _ in range(n)]
         save = save_dir / f"cosmos-seed{seed}-game{g:04d}.json" if save_dir else None
-        winners = play_agents(order, seed * 100_003 + g, usage, seat_times, save)
+        winners = play_agents(order, seed * 100_003 + g, usage, seat_times, save, seat_cpu)
         for seat, level in enumerate(order):
             times[level].extend(seat_times[seat])
+            cpu[level].extend(seat_cpu[seat])
         for w in winners:
             wins[f"{order[w]}@{w}" if len(set(agents)) == 1 else order[w]] += 1
         print("game", g, order, usage.scores[-n:], usage.rounds[-1], "rounds", flush=True)
@@ -292,6 +300,8 @@ def report(agents: Sequence[str], games: int, seed: int, save_dir: Path | None =
         "decisions": {a: len(t) for a, t in times.items()},
         "mean_decision_s": {a: round(sum(t) / max(1, len(t)), 3) for a, t in times.items()},
         "max_decision_s": {a: round(max(t, default=0.0), 3) for a, t in times.items()},
+        "mean_decision_cpu_s": {a: round(sum(t) / max(1, len(t)), 3) for a, t in cpu.items()},
+        "max_decision_cpu_s": {a: round(max(t, default=0.0), 3) for a, t in cpu.items()},
         "summary": usage.summary(),
     }
 

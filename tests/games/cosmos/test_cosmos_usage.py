@@ -106,3 +106,15 @@ def test_a_number_set_for_a_run_replaces_the_loaded_one_and_an_unknown_key_stops
         CONTENT.numbers["track_vp"] = before
     with pytest.raises(SystemExit, match="no_such_number"):
         set_numbers(["no_such_number=1"])
+
+
+def test_each_decision_gets_its_wall_and_cpu_seconds() -> None:
+    """Round 8: the tool reports each decision's CPU seconds beside its wall seconds, the figure a
+    quiet machine takes whatever the load (the issue's 2 s for `normal` is a quiet machine's)."""
+    from tools.cosmos_usage import play_agents
+
+    times: list[list[float]] = [[], []]
+    cpu: list[list[float]] = [[], []]
+    play_agents(["random", "random"], 5, Usage(), times, cpu=cpu)
+    assert all(len(t) == len(c) > 0 for t, c in zip(times, cpu))
+    assert all(x >= 0 for c in cpu for x in c)
