@@ -65,7 +65,7 @@ class SettingsScene(DialogScene):
             ("animation", "Animations", "hourglass", "How fast moves play out, in every game"),
             ("sound", "Sound", "speaker" if s.sound else "speaker-off", "Sound effects, in every game"),
             ("symbols", "Colour-blind symbols", "sight-disabled", "Order & Chaos: a shape on each counter"),
-            ("stops", "Pause on key moments", "pause-button", "Wait for Continue: Rally's battles, the reveals of Worlds Collide"),
+            ("stops", "Pause on key moments", "pause-button", "Wait for Continue at Rally battles, card reveals"),
             ("watch", "Computer move delay", "robot-golem", "Pause between moves when only computers play"),
         ]
         px = self.px
