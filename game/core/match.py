@@ -88,10 +88,10 @@ class Match:
     it to the new end, so the log still tells it in order."""
     _redo: list[list[Command]] = field(default_factory=list)
     _revealed: list[bool] = field(default_factory=list)
+    """Per command: whether its events showed something hidden (an undo barrier)."""
     loaded_moves: int = -1
     """How many commands the save it was loaded from held (-1: a new game): `save_now` leaves
     a game unchanged since it was opened from a named save to that save."""
-    """Per command: whether its events showed something hidden (an undo barrier)."""
 
     def __post_init__(self) -> None:
         bad = [s for s in self.seats if s not in SEAT_KINDS]
@@ -319,35 +319,37 @@ class Match:
 
     def recent_steps(self, seat: Seat, depth: int) -> list[tuple[JsonDict, list[Event], JsonDict]]:
         """The last `depth` moves as `seat` saw them: (its view before, the move's events, its
-        view after), replayed from the start as `states` does (for a table opened from a save
-        whose view keeps a record of what it played back)."""
+        view after), replayed from the start (for a table opened from a save whose view keeps a
+        record of what it played back)."""
         first = max(0, len(self.commands) - depth)
         events: dict[int, list[Event]] = {}
         for entry in self.log:
             events.setdefault(entry.ply, []).append(entry.event)
-        state = self.game.new(self.config, self.seed, len(self.seats))
         out: list[tuple[JsonDict, list[Event], JsonDict]] = []
         before: JsonDict = {}
-        for k, cmd in enumerate(self.commands):
-            if k == first:
-                before = state.view(seat)
-            if cmd.seat == CHANCE:
-                state.sample_chance()
-            state.apply(cmd)
-            if k >= first:
-                after = state.view(seat)
-                out.append((before, events.get(k + 1, []), after))
-                before = after
+        for ply, state in enumerate(self._replayed()):  # the position after `ply` commands
+            if ply < first:
+                continue
+            after = state.view(seat)
+            if ply > first:
+                out.append((before, events.get(ply, []), after))
+            before = after
         return out
 
-    def states(self) -> Iterator[State]:
-        """Every position of the history, from the start (for replay viewers)."""
+    def _replayed(self) -> Iterator[State]:
+        """Every position of the history, from the start, as one state played on (exact:
+        chance uses the stored outcome); `states` copies each one."""
         state = self.game.new(self.config, self.seed, len(self.seats))
-        yield state.clone()
+        yield state
         for cmd in self.commands:
             if cmd.seat == CHANCE:
                 state.sample_chance()
             state.apply(cmd)
+            yield state
+
+    def states(self) -> Iterator[State]:
+        """Every position of the history, from the start (for replay viewers)."""
+        for state in self._replayed():
             yield state.clone()
 
     # --- saving ------------------------------------------------------------------
