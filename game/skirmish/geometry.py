@@ -554,6 +554,17 @@ def far_half(size: tuple[float, float], own: Sequence[Point2], enemy: Sequence[P
     return tuple((round(x, 6), round(y, 6)) for x, y in list(half.exterior.coords)[:-1])
 
 
+def lines_screened(spots: Sequence[Point2], lines: Sequence[tuple[Point2, Point2]], radius: float) -> npt.NDArray[np.int64]:
+    """How many of the segments `lines` pass within `radius` of each of `spots`: the sight
+    lines a round token of that radius set down there would cut across (the AI's screen)."""
+    if not spots or not lines:
+        return np.zeros(len(spots), dtype=np.int64)
+    points = np.asarray(shapely.points(np.asarray(spots, dtype=np.float64)), dtype=object)
+    segments = _segments(np.asarray([(a[0], a[1], b[0], b[1]) for a, b in lines], dtype=np.float64))
+    near = np.asarray(shapely.dwithin(points[:, None], segments[None, :], radius), dtype=np.bool_)
+    return np.asarray(near.sum(axis=1), dtype=np.int64)
+
+
 FREE_MARGIN = 0.02
 """Inches added round every base when `free_spots` carves them out: the carved discs are
 polygons inside the true circles, and the spots are rounded to 0.001"."""

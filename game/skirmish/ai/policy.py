@@ -324,12 +324,38 @@ class Policy:
         return pick
 
     def place_token(self, s: SkirmishState) -> Command:
-        """Tokens go as near the enemy as they may (the content's tokens hinder or hide)."""
+        """A token that hinders (it gives a condition to whoever touches it) goes as near the
+        enemy as it may; one that only hides or bars the way (smoke, a veil, a mirror, a pavise)
+        goes across the most sight lines from the enemy's shooters to the side's models, nearest
+        the friend it shields (`screen_lines`). Set down by the enemy, a screen hid the enemy."""
         options = [c for c in s.candidates(self.side) if isinstance(c, PlaceToken)]
         enemies = [e for e in s.alive(1 - self.side) if e.on_table]
         if not enemies:
             return options[0]
+        assert s.placing is not None
+        kind = s.token_kinds[s.placing.kind]
+        friends = [f for f in s.alive(self.side) if f.on_table]
+        if kind.on_touch is None and friends:
+            cut = geo.lines_screened([c.at for c in options], screen_lines(s, friends, enemies),
+                                     kind.diameter / 2)
+            return max(zip(options, cut), key=lambda oc: (
+                int(oc[1]), -min(math.dist(oc[0].at, f.at) for f in friends)))[0]
         return min(options, key=lambda c: min(math.dist(c.at, e.at) for e in enemies))
+
+
+def screen_lines(s: SkirmishState, friends: list[Figure], enemies: list[Figure]) -> list[tuple[Point, Point]]:
+    """The lines a screening token should cut: from each enemy that shoots to each friend within
+    its longest range plus its move (every enemy to its nearest friend when none shoots that
+    far: a screen then at least stands in the way of the charge)."""
+    lines: list[tuple[Point, Point]] = []
+    for e in enemies:
+        ranged = [rules.stat(s, e, "range", w.range) for w in e.unit.weapons if not w.melee]
+        if ranged:
+            reach = max(ranged) + rules.stat(s, e, "move")
+            lines += [(e.at, f.at) for f in friends if math.dist(e.at, f.at) <= reach]
+    if lines:
+        return lines
+    return [(e.at, min(friends, key=lambda f: math.dist(f.at, e.at)).at) for e in enemies]
 
 
 def _deploy_goal(s: SkirmishState, f: Figure) -> Point:

@@ -29,7 +29,8 @@ activated and attacking. One point buys the whole block's attacks: the action ec
 `Budget.max_seconds` of this process's CPU (`game.ai.search.cpu_seconds`: a busy machine makes an answer later but
 not weaker) and `Budget.wall_limit` of the wall clock (`normal` 4 s, else twice the CPU cap: on a crowded
 machine the answer still comes in time, weaker). Weighing the activations stops at 60% of
-either, the shared first parts (double moves' paths) at 80%, the samples at the limit; what
+either (models and blocks are weighed nearest the enemy first, so the ones left out are the
+farthest), the shared first parts (double moves' paths) at 80%, the samples at the limit; what
 is weighed by then is chosen from (an activation not sampled yet by its static value, as
 `greedy`). On a quiet machine the limits only cut the heaviest decisions (many models, long
 double moves).
@@ -50,6 +51,7 @@ from game.skirmish.ai.policy import Point, Policy
 from game.skirmish.commands import ORDERS, Activate, EndStep, Move
 
 if TYPE_CHECKING:
+    from game.skirmish.model import Figure
     from game.skirmish.state import SkirmishState
 
 
@@ -117,88 +119,113 @@ WEIGH_SHARE = 0.6
 
 
 def macros(s: SkirmishState, policy: Policy, budget: Budget, deadline: Deadline | None = None) -> list[Macro]:
-    """Every activation worth considering for the policy's side, best static value first. Past
-    60% of `deadline` (the time limits: a safety net) the models left are not weighed."""
-    side = policy.side
+    """Every activation worth considering for the policy's side, best static value first. The
+    models and blocks are weighed nearest the enemy first (`_weighing_order`), so that past 60%
+    of `deadline` (the time limits: a safety net), when the rest are not weighed, what is left
+    out is what matters least now; at least one is always weighed."""
     out: list[Macro] = []
-    for f in s.alive(side):
-        if not f.on_table or f.activated:
-            continue
+    for models in _weighing_order(s, policy.side, budget.formations):
         if out and deadline is not None and deadline.past(WEIGH_SHARE):
             break
-        move = rules.stat(s, f, "move")
-        near, far = spots.reachable(s, f, move, budget.spot_limit, budget.double_spots)
-        scored = policy.spot_values(s, f, None, near)
-        stay = scored[0]
-        ranked = sorted(scored, key=lambda v: -(v[0] + v[1]))
-        for v, a, p in ranked[:budget.per_model]:
-            out.append(Macro(f.id, "move_attack", p, v + a))
-        # an ability used instead of the attacks (a hex, a veil) is weighed like the attacks
-        instead = max(stay[1], policy.ability_value(s, f) if policy.abilities else 0.0)
-        if instead > 0:
-            best_move = max(scored, key=lambda v: v[0])
-            out.append(Macro(f.id, "attack_move", best_move[2], instead + best_move[0]))
-        if far:
-            doubled = policy.spot_values(s, f, None, far)[1:]
-            v, _, end = max(doubled, key=lambda v: v[0])
-            first = _first_leg(end, near)
-            if first is not None and end is not None:
-                out.append(Macro(f.id, "double_move", first, v, end))
-    if budget.formations:
-        out.extend(formation_macros(s, policy, budget, deadline))
+        if len(models) == 1:
+            out.extend(_model_macros(s, policy, budget, s.figures[models[0]]))
+        else:
+            out.extend(_block_macros(s, policy, budget, models))
     out.sort(key=lambda m: -m.value)
     return out
 
 
-def formation_macros(s: SkirmishState, policy: Policy, budget: Budget,
-                     deadline: Deadline | None = None) -> list[Macro]:
-    """The side's formations (`formations.groups`), each standing and attacking, moving by its
-    `per_model` best steps the engine accepts and then attacking, and moving twice by its
-    better of two steps the engine accepts; valued like one model's activation with every
-    member moved, activated and attacking."""
+def _weighing_order(s: SkirmishState, side: int, blocks: bool) -> list[tuple[int, ...]]:
+    """The side's models ready to activate, one by one, and (with `blocks`) its formations
+    (`formations.groups`), nearest an enemy first: a block by its nearest member. Without an
+    enemy on the table, in id order."""
+    ready = [f for f in s.alive(side) if f.on_table and not f.activated]
+    enemies = [e.at for e in s.alive(1 - side) if e.on_table]
+
+    def nearness(i: int) -> float:
+        at = s.figures[i].at
+        return min((math.dist(at, e) for e in enemies), default=0.0)
+
+    jobs: list[tuple[int, ...]] = [(f.id,) for f in ready]
+    if blocks:
+        jobs += formations.groups(s, side)
+    return sorted(jobs, key=lambda models: (min(nearness(i) for i in models), len(models), models))
+
+
+def _model_macros(s: SkirmishState, policy: Policy, budget: Budget, f: Figure) -> list[Macro]:
+    """One model's activations: its `per_model` best moves then attacks, an ability (or its
+    attacks) from where it stands then its best move, and its best double move."""
+    out: list[Macro] = []
+    move = rules.stat(s, f, "move")
+    near, far = spots.reachable(s, f, move, budget.spot_limit, budget.double_spots)
+    scored = policy.spot_values(s, f, None, near)
+    stay = scored[0]
+    ranked = sorted(scored, key=lambda v: -(v[0] + v[1]))
+    for v, a, p in ranked[:budget.per_model]:
+        out.append(Macro(f.id, "move_attack", p, v + a))
+    # an ability used instead of the attacks (a hex, a veil) is weighed like the attacks
+    instead = max(stay[1], policy.ability_value(s, f) if policy.abilities else 0.0)
+    if instead > 0:
+        best_move = max(scored, key=lambda v: v[0])
+        out.append(Macro(f.id, "attack_move", best_move[2], instead + best_move[0]))
+    if far:
+        doubled = policy.spot_values(s, f, None, far)[1:]
+        v, _, end = max(doubled, key=lambda v: v[0])
+        first = _first_leg(end, near)
+        if first is not None and end is not None:
+            out.append(Macro(f.id, "double_move", first, v, end))
+    return out
+
+
+def formation_macros(s: SkirmishState, policy: Policy, budget: Budget) -> list[Macro]:
+    """Every formation's activations (`formations.groups`, each as `_block_macros`)."""
+    return [m for members in formations.groups(s, policy.side) for m in _block_macros(s, policy, budget, members)]
+
+
+def _block_macros(s: SkirmishState, policy: Policy, budget: Budget, members: tuple[int, ...]) -> list[Macro]:
+    """One formation standing and attacking, moving by its `per_model` best steps the engine
+    accepts and then attacking, and moving twice by its better of two steps the engine accepts;
+    valued like one model's activation with every member moved, activated and attacking."""
     side = policy.side
     out: list[Macro] = []
-    for members in formations.groups(s, side):
-        if deadline is not None and deadline.past(WEIGH_SHARE):
+    work = s.clone()
+    figs = [work.figures[i] for i in members]
+    origins = [g.at for g in figs]
+    for g in figs:
+        g.activated = True
+
+    def place(shift: Point) -> None:
+        for g, (x, y) in zip(figs, origins):
+            g.x, g.y = x + shift[0], y + shift[1]
+
+    def value(shift: Point) -> float:
+        place(shift)
+        return policy.value(work, 1 - side) + sum(policy.attack_value(work, g) for g in figs)
+
+    def value_at(shift: Point) -> float:
+        place(shift)
+        return policy.value(work, 1 - side)
+
+    stay = value((0.0, 0.0))
+    out.append(Macro(members[0], "attack_move", None, stay, formation=members))
+    scored = sorted(((value(d), d) for d in formations.shifts(s, members, budget.spot_limit)),
+                    key=lambda v: -v[0])
+    kept = 0
+    for v, d in scored:
+        if kept >= budget.per_model or v <= stay:
             break
-        work = s.clone()
-        figs = [work.figures[i] for i in members]
-        origins = [g.at for g in figs]
-        for g in figs:
-            g.activated = True
-
-        def place(shift: Point) -> None:
-            for g, (x, y) in zip(figs, origins):
-                g.x, g.y = x + shift[0], y + shift[1]
-
-        def value(shift: Point) -> float:
-            place(shift)
-            return policy.value(work, 1 - side) + sum(policy.attack_value(work, g) for g in figs)
-
-        def value_at(shift: Point) -> float:
-            place(shift)
-            return policy.value(work, 1 - side)
-
-        stay = value((0.0, 0.0))
-        out.append(Macro(members[0], "attack_move", None, stay, formation=members))
-        scored = sorted(((value(d), d) for d in formations.shifts(s, members, budget.spot_limit)),
-                        key=lambda v: -v[0])
-        kept = 0
-        for v, d in scored:
-            if kept >= budget.per_model or v <= stay:
-                break
-            moves = formations.planned_moves(s, side, members, d)
+        moves = formations.planned_moves(s, side, members, d)
+        if moves is not None:
+            out.append(Macro(members[0], "move_attack", d, v, formation=members, moves=moves))
+            kept += 1
+    if budget.double_spots:
+        doubled = sorted(((value_at((2 * d[0], 2 * d[1])), d)
+                          for d in formations.far_shifts(s, members, budget.double_spots)), key=lambda v: -v[0])
+        for v, d in doubled[:2]:
+            moves = formations.planned_moves(s, side, members, d, twice=True)
             if moves is not None:
-                out.append(Macro(members[0], "move_attack", d, v, formation=members, moves=moves))
-                kept += 1
-        if budget.double_spots:
-            doubled = sorted(((value_at((2 * d[0], 2 * d[1])), d)
-                              for d in formations.far_shifts(s, members, budget.double_spots)), key=lambda v: -v[0])
-            for v, d in doubled[:2]:
-                moves = formations.planned_moves(s, side, members, d, twice=True)
-                if moves is not None:
-                    out.append(Macro(members[0], "double_move", d, v, formation=members, moves=moves))
-                    break
+                out.append(Macro(members[0], "double_move", d, v, formation=members, moves=moves))
+                break
     return out
 
 
@@ -349,12 +376,16 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng,
                 totals[i] += play_out(starts[i], player, m, Rng(seeds[counts[i] % len(seeds)]))
                 counts[i] += 1
                 used += 1
-        means = {i: totals[i] / counts[i] if counts[i] else -math.inf for i in active}
-        active.sort(key=lambda i: -means[i])
+        active.sort(key=lambda i: -_worth(alive[i], totals[i], counts[i]))
         if len(active) <= 2 or r == rounds - 1:
             active = active[:1]
             break
         active = active[:max(2, (len(active) + 1) // 2)]
-    best = active[0]
-    return alive[best] if counts[best] else alive[0]
+    return alive[active[0]]
+
+
+def _worth(m: Macro, total: float, count: int) -> float:
+    """What the halving ranks an activation by: the mean of its samples, or, with none (the
+    clock stopped them first), its static value, as `greedy` weighs it."""
+    return total / count if count else m.value
 

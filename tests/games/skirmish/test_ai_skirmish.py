@@ -7,6 +7,7 @@ Positions are built by hand on a cleared table (`table`, `put` from the rules' t
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import replace
 
@@ -314,6 +315,83 @@ def test_hard_samples_a_casters_hex_activation_with_the_hex(monkeypatch: pytest.
 
 
 # --- the agent ----------------------------------------------------------------------------
+
+def test_a_veil_goes_across_the_shooters_line_and_thorns_go_by_the_enemy() -> None:
+    """A screening token (a veil) is set down where it hides the side's model from the enemy
+    shooter, not beside the nearest enemy (a melee brute off to one side: the old rule put it
+    there); a hindering token (thorns) still goes as near the enemy as it may."""
+    from game.skirmish.commands import PlaceToken
+    from tests.games.skirmish.test_skirmish_rules import rolled, veil_tactic
+
+    s = table(faction_1="veilmoth", faction_2="meridian")
+    caster = put(s, 0, "dustcaller", 10, 10)
+    shooter = put(s, 1, "lightwright", 10, 24)
+    put(s, 1, "mirror_warden", 18, 10)
+    s.apply(Activate(0, (caster.id,), "move_attack", veil_tactic(s)))
+    rolled(s, 6)
+    assert s.placing is not None and s.token_kinds[s.placing.kind].id == "veil"
+    before = rules.sight_of(s, shooter, caster).hidden
+    pick = Policy(0).place_token(s)
+    assert isinstance(pick, PlaceToken)
+    s.apply(pick)
+    assert rules.sight_of(s, shooter, caster).hidden > before + 0.3, pick.at
+    assert abs(pick.at[0] - 10) < 2 and pick.at[1] > 10, pick.at
+
+    from game.skirmish.model import PlacingTokens
+
+    s.placing = PlacingTokens(0, "thorns", 1, caster.at, 0.5, 6, 3, False)
+    thorns = Policy(0).place_token(s)
+    assert isinstance(thorns, PlaceToken)
+    others = [c for c in s.candidates(0) if isinstance(c, PlaceToken)]
+    nearest = min(min(math.dist(c.at, e.at) for e in s.alive(1)) for c in others)
+    assert min(math.dist(thorns.at, e.at) for e in s.alive(1)) == pytest.approx(nearest)
+
+
+def _already_late() -> search.Deadline:
+    """A decision clock past every share of its limits from its first reading on."""
+    ticks = iter(range(10**6))
+    return search.Deadline(1.0, math.inf, cpu=lambda: float(next(ticks)))
+
+
+def test_a_clock_cut_weighs_the_model_nearest_the_enemy_not_the_lowest_id() -> None:
+    """Past 60% of the limits no more models are weighed: the one weighed is the model nearest
+    the enemy (the old order, by id, kept a model far from the fight and dropped the one in it)."""
+    s = table("meridian", "cinderhorn")
+    far = put(s, 0, "lightwright", 4, 4)
+    near = put(s, 0, "lightwright", 20, 20)
+    put(s, 1, "ash_reaver", 20, 26)
+    assert far.id < near.id
+    policy = Policy(0, Sightings())
+    weighed = {m.figure for m in search.macros(s, policy, BUDGETS["normal"], _already_late())}
+    assert weighed == {near.id}
+    assert {m.figure for m in search.macros(s, policy, BUDGETS["normal"])} == {far.id, near.id}
+
+
+def test_an_activation_the_clock_left_unsampled_keeps_its_static_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the clock stops the samples, an activation not sampled yet is ranked by its static
+    value (the module's promise), not dropped as worth nothing: here the one sample drawn came
+    out far below the other activation's static value, so that one is chosen."""
+    s = table("meridian", "cinderhorn")
+    a = put(s, 0, "lightwright", 10, 10)
+    b = put(s, 0, "lightwright", 14, 10)
+    put(s, 1, "ash_reaver", 12, 30)
+    options = [search.Macro(a.id, "attack_move", None, 10.0), search.Macro(b.id, "attack_move", None, 9.0)]
+    monkeypatch.setattr(search, "macros", lambda *_args, **_kw: list(options))
+    monkeypatch.setattr(search, "play_out", lambda *_args: 0.0)
+    monkeypatch.setattr(search, "_draws_dice", lambda _start: True)
+
+    class OneSample:
+        samples = 0
+
+        def past(self, share: float = 1.0) -> bool:
+            if share < 1.0:
+                return False
+            self.samples += 1
+            return self.samples > 1
+
+    picked = search.choose(s, Policy(0, Sightings()), BUDGETS["normal"], Rng(1), OneSample())  # type: ignore[arg-type]
+    assert picked is not None and picked.figure == b.id
+
 
 def test_the_agent_answers_an_activation_with_a_legal_plan_and_leaves_the_state_alone() -> None:
     s = deployed(4)

@@ -683,3 +683,14 @@ def test_a_push_stops_before_another_base_at_a_height_change_and_at_the_table_ed
     assert 20 - PUSH_STEP <= x < 20, "a push never climbs"
     assert slide(table, [me], me, (-1, 0), 20) == pytest.approx((0.5, 10)), "the edge stops it"
     assert slide(table, [me], me, (0, 0), 5) == (10, 10)
+
+
+def test_lines_screened_counts_the_segments_within_a_tokens_radius_of_each_spot() -> None:
+    """A spot on two sight lines cuts both; one an inch off a line, with a half-inch token, none."""
+    from game.skirmish.geometry import lines_screened
+
+    lines = [((0.0, 0.0), (10.0, 0.0)), ((5.0, -5.0), (5.0, 5.0))]
+    counts = lines_screened([(5.0, 0.2), (2.0, 1.0), (20.0, 20.0)], lines, 0.5)
+    assert counts.tolist() == [2, 0, 0]
+    assert lines_screened([(2.0, 1.0)], lines, 1.0).tolist() == [1]
+    assert lines_screened([], lines, 1.0).tolist() == []
