@@ -99,6 +99,9 @@ class SkirmishView(GameView):
         self.selected: list[int] = []
         """Own models picked for the next activation (a formation when several)."""
         self.tactic = ""
+        self.picked_dice: set[int] = set()
+        """Failed dice the player clicked to re-roll (the re-roll button then rolls only these):
+        a click picks, the button commits, so a stray click spends no point."""
         self.attacker: tuple[int, int] | None = None
         """(model, weapon) the attack step aims with."""
         self.generation = 0
@@ -188,6 +191,7 @@ class SkirmishView(GameView):
         self._layer = None if first or self._layer is None else self._layer
         if first:
             self._fit()
+        self.picked_dice = set()
         act = view.get("activation")
         if act is None:
             self.attacker = None if view.get("roll") is None else self.attacker
@@ -247,7 +251,7 @@ class SkirmishView(GameView):
         """The controls for the decision under way (rects, labels and what they do); built again
         only when the position, the layout or the view's own choices change."""
         built = (self.generation, tuple(self.selected), self.tactic, self.attacker, tuple(self.seat_humans),
-                 tuple(self.lay.tray))
+                 tuple(self.lay.tray), tuple(sorted(self.picked_dice)))
         if built == self._tray_key:
             return
         self._tray_key = built
@@ -309,12 +313,19 @@ class SkirmishView(GameView):
             failed = self._failed(roll)
             points = int(v["points"][roll["side"]]) if 0 <= roll["side"] < len(v["points"]) else 0
             if failed and roll["faces"] and not self._already_lethal() and points > 0:
-                n = min(len(failed), points)  # 1 AP a die: as many as the points pay for
-                words = f"Re-roll {n} failed ({n} AP)" if n == len(failed) else f"Re-roll {n} of {len(failed)} failed ({n} AP)"
-                items.append((words, Target("reroll"), "", 200))
-                for d, rect in self._dice_rects(len(roll["faces"])):  # or click a failed die: that one alone
+                picked = sorted(self.picked_dice & set(failed))
+                if picked:  # the dice clicked: these alone
+                    n = len(picked)
+                    items.append((f"Re-roll {n} picked ({n} AP)", Target("reroll", ident=",".join(map(str, picked))),
+                                  "", 200))
+                else:
+                    n = min(len(failed), points)  # 1 AP a die: as many as the points pay for
+                    words = (f"Re-roll {n} failed ({n} AP)" if n == len(failed)
+                             else f"Re-roll {n} of {len(failed)} failed ({n} AP)")
+                    items.append((words, Target("reroll"), "", 200))
+                for d, rect in self._dice_rects(len(roll["faces"])):  # a click on a failed die picks it
                     if d in failed:
-                        self.tray.append((rect, "", Target("reroll", ident=str(d)), f"die:{d}"))
+                        self.tray.append((rect, "", None, f"die:{d}"))
             if roll["faces"]:
                 items.append(("Keep the roll", Target("keep"), "", 140))
         if not items:
@@ -342,6 +353,20 @@ class SkirmishView(GameView):
         """The landed dice already take the target's last health: re-rolling the rest gains nothing."""
         rolled = self.public.rolled_damage() if self.public is not None else None
         return rolled is not None and rolled[0] >= rolled[1]
+
+    def _pick_die(self, die: int) -> bool:
+        """A click on a failed die: pick it for the re-roll, or drop it when picked; no more
+        than the side's points pay for (the notice says so)."""
+        if die in self.picked_dice:
+            self.picked_dice.discard(die)
+            return True
+        roll = self.view["roll"]
+        points = int(self.view["points"][roll["side"]]) if 0 <= roll["side"] < len(self.view["points"]) else 0
+        if len(self.picked_dice) >= points:
+            self.notice = f"Only {points} activation point{'s' if points != 1 else ''} left: 1 a die re-rolled."
+            return True
+        self.picked_dice.add(die)
+        return True
 
     @staticmethod
     def _failed(roll: dict[str, Any]) -> list[int]:
@@ -385,8 +410,11 @@ class SkirmishView(GameView):
             if self._already_lethal():
                 return (f"{what}: need {need}, {hits} of {len(roll['faces'])} hit: enough to take "
                         f"{self._name(roll['target'])} out. Keep the roll (Enter).")
+            if self.picked_dice:
+                return (f"{what}: need {need}, {hits} of {len(roll['faces'])} hit. Re-roll the picked dice (1 AP each; "
+                        "click a die again to drop it) or keep.")
             return (f"{what}: need {need}, {hits} of {len(roll['faces'])} hit. Re-roll failed dice (1 AP each: "
-                    "the button, or click one die) or keep.")
+                    "all of them, or click dice to pick which) or keep.")
         return ""
 
     # --- GameView: drawing ----------------------------------------------------------------
@@ -790,9 +818,7 @@ class SkirmishView(GameView):
                 k = int(dice[0].elapsed * 18)
                 faces = [1 + (k * 7 + i * 3) % 6 for i in range(len(faces))]
             area = self._dice_area(len(faces))
-            shown = pygame.Rect(area.x, area.y, 0, area.height)
-            for x, y, size in dice_layout(len(faces), (area.x, area.y, area.width, area.height), 40):
-                shown.union_ip(pygame.Rect(x, y, size, size))
+            shown = pygame.Rect(area.x, area.y, 0, area.height).unionall([r for _, r in self._dice_rects(len(faces))])
             pygame.draw.rect(surface, (24, 28, 38), shown.inflate(16, 14), border_radius=8)
             forced = bool(roll["forced_six"]) if roll is not None else False
             from game.skirmish.attacks import lands
@@ -800,11 +826,13 @@ class SkirmishView(GameView):
             rects = draw_dice(surface, faces, (area.x, area.y, area.width, area.height), hits, largest=40)
             if not tumbling:  # a failed die: a red frame and a bar under it, its pips left clear
                 for i, rr in enumerate(rects):  # (play-test: a slash lay along the pips of 1, 2 and 3)
-                    if i not in hits:
+                    if i not in hits:  # picked for the re-roll: a brass frame, thicker
                         pad = max(2, rr.width // 14)
-                        pygame.draw.rect(surface, overlays.BAD, rr.inflate(2 * pad, 2 * pad), width=2,
+                        picked = i in self.picked_dice
+                        edge = palette.BRASS if picked else overlays.BAD
+                        pygame.draw.rect(surface, edge, rr.inflate(2 * pad, 2 * pad), width=3 if picked else 2,
                                          border_radius=max(2, rr.width // 6) + pad)
-                        pygame.draw.line(surface, overlays.BAD, (rr.x + 3, rr.bottom + pad + 3),
+                        pygame.draw.line(surface, edge, (rr.x + 3, rr.bottom + pad + 3),
                                          (rr.right - 4, rr.bottom + pad + 3), 3)
 
     def _draw_card(self, surface: pygame.Surface, overlay: Overlay) -> None:
@@ -1123,6 +1151,8 @@ class SkirmishView(GameView):
                     _, model, weapon = key.split(":")
                     self.attacker = (int(model), int(weapon))
                     return True
+                if key.startswith("die:"):
+                    return self._pick_die(int(key.split(":")[1]))
         if self.decision() == "activate" and self.public is not None:
             m = self._model_under(pos)
             turn = int(self.view["turn"])

@@ -1,7 +1,9 @@
 """Play-test (eighth session): with 0 of 2 dice landed and 1 activation point left the tray
 offered only "Re-roll 2 failed (2 AP)", which was refused, and a click on one die did nothing.
-The button re-rolls the dice the points pay for and says so; a click on a failed die re-rolls
-that die alone; a failed die keeps its pips readable (no slash across them)."""
+The button re-rolls the dice the points pay for and says so; a click on a failed die picks it
+and the button then re-rolls the picked dice alone (ninth session: a click re-rolled it at once,
+so a stray click spent a point that undo cannot give back); a failed die keeps its pips
+readable (no slash across them)."""
 
 from __future__ import annotations
 
@@ -34,15 +36,36 @@ def test_the_reroll_button_takes_the_dice_the_points_pay_for(ctx: AppContext) ->
     assert labels["reroll"] == "Re-roll 2 failed (2 AP)"
 
 
-def test_a_click_on_a_failed_die_rerolls_that_die_alone(ctx: AppContext) -> None:  # noqa: F811
-    state = two_failed_with(1)
+def _reroll_button(view: object) -> tuple[str, Target]:
+    return next((label, t) for _, label, t, key in view.tray  # type: ignore[attr-defined]
+                if t is not None and t.zone == "reroll")
+
+
+def test_a_click_on_a_failed_die_picks_it_and_the_button_rolls_the_picked_alone(ctx: AppContext) -> None:  # noqa: F811
+    state = two_failed_with(2)
     view = make_view(ctx, state, (1024, 640))
     view._build_tray()
-    for d, rect in view._dice_rects(2):
-        target = view.hit_test(rect.center)
-        assert target == Target("reroll", ident=str(d))
-        assert SKIRMISH.find_command(state, 0, target, None) == Reroll(0, (d,))
-        assert target in view.clicks(0)
+    (d0, r0), (d1, _) = view._dice_rects(2)
+    assert view.view_click(r0.center), "the click is the view's own: a pick, no command"
+    assert view.hit_test(r0.center) != Target("reroll", ident=str(d0))
+    view._build_tray()
+    label, target = _reroll_button(view)
+    assert label == "Re-roll 1 picked (1 AP)"
+    assert SKIRMISH.find_command(state, 0, target, None) == Reroll(0, (d0,))
+    assert target in view.clicks(0)
+    assert view.view_click(r0.center)  # a second click drops the pick
+    view._build_tray()
+    assert _reroll_button(view)[0] == "Re-roll 2 failed (2 AP)"
+
+
+def test_no_more_dice_are_picked_than_the_points_pay_for(ctx: AppContext) -> None:  # noqa: F811
+    view = make_view(ctx, two_failed_with(1), (1024, 640))
+    view._build_tray()
+    (d0, r0), (d1, r1) = view._dice_rects(2)
+    view.view_click(r0.center)
+    view.view_click(r1.center)
+    assert view.picked_dice == {d0}
+    assert "1 activation point" in view.notice
 
 
 def test_a_failed_die_is_marked_around_its_face_not_across_its_pips(ctx: AppContext) -> None:  # noqa: F811
