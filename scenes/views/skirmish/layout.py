@@ -35,11 +35,19 @@ def lay_out(rect: pygame.Rect) -> Layout:
     # three rows; four where the window is narrow, so the Environment's effect and its tactic
     # penalty each keep a readable row (play-test: at 1024x640 they were shrunk to 9 px)
     bar_h = int(fs * (4.2 if rect.width >= NARROW else 5.3))
-    tray_h = int(fs * 5.0)  # the prompt line, then one row of buttons or two half-height ones
+    # the prompt line, then one row of buttons or two half-height ones; where narrow, the tactics
+    # and orders take two rows, so the tray is taller (play-test: their labels were 10 px at 1024x640)
+    tray_h = int(fs * (5.0 if rect.width >= NARROW else 6.0))
     bar = pygame.Rect(rect.x, rect.y, rect.width, bar_h)
     tray = pygame.Rect(rect.x, rect.bottom - tray_h, rect.width, tray_h)
     table = pygame.Rect(rect.x + 6, bar.bottom + 4, rect.width - 12, tray.top - bar.bottom - 8)
     return Layout(fs, bar, table, tray)
+
+
+def pill_size(fs: int) -> int:
+    """The type size of the tray's buttons (tactics, orders, weapons): a size under the base,
+    never under 11 px."""
+    return max(11, fs - 2)
 
 
 def buttons_in_row(area: pygame.Rect, widths: list[int], gap: int = 8) -> list[pygame.Rect]:
@@ -58,15 +66,20 @@ def buttons_in_row(area: pygame.Rect, widths: list[int], gap: int = 8) -> list[p
 
 
 def flow_buttons(area: pygame.Rect, widths: list[int], row_height: int, gap: int = 8,
-                 min_width: int = 40) -> list[pygame.Rect]:
+                 min_width: int = 40, second_row_from: int | None = None) -> list[pygame.Rect]:
     """One rect per width, none dropped: one row `row_height` tall at the top of `area` when they
-    fit, else two rows sharing its height (wrapped greedily), the widths shrunk evenly when even
+    fit, else two rows sharing its height (wrapped greedily, or at `second_row_from` when both
+    parts fit a row: the tactics above, the orders below), the widths shrunk evenly when even
     two rows are too short. Every order and tactic must stay reachable (play-test: the Glass
     Meridian's long tactic names once pushed "Move twice" off the tray)."""
     if not widths:
         return []
     rows = [widths]
-    if sum(widths) + gap * (len(widths) - 1) > area.width:
+    k = second_row_from
+    if sum(widths) + gap * (len(widths) - 1) > area.width and k is not None and 0 < k < len(widths) \
+            and all(sum(part) + gap * (len(part) - 1) <= area.width for part in (widths[:k], widths[k:])):
+        rows = [widths[:k], widths[k:]]
+    elif sum(widths) + gap * (len(widths) - 1) > area.width:
         for factor in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.0):
             sized = [max(min(w, min_width), min(area.width, int(w * factor))) for w in widths]
             rows = _wrap(sized, area.width, gap)

@@ -46,7 +46,7 @@ from scenes.views.base import Action, GameView, Overlay, ViewDict
 from scenes.views.skirmish import art, board, hud, overlays
 from scenes.views.skirmish.background import Questions, table_for
 from scenes.views.skirmish.hint import HINT_GOLD, HintMarks, draw_hint_buttons, draw_hint_on_table, hint_marks
-from scenes.views.skirmish.layout import MAX_SCALE, MIN_SCALE, Layout, flow_buttons, lay_out
+from scenes.views.skirmish.layout import MAX_SCALE, MIN_SCALE, Layout, flow_buttons, lay_out, pill_size
 from scenes.views.skirmish.log import merge_runs
 
 Colour = tuple[int, int, int]
@@ -333,9 +333,10 @@ class SkirmishView(GameView):
         if kind == "reroll":  # right of the dice
             area.x += min(area.width // 2, 64 * max(1, len(v["roll"]["faces"])) + 20)
             area.width = self.lay.tray.right - 8 - area.x
-        widths = [max(w, self.text.font(max(10, fs - 2), "bold").size(label)[0] + 24) if label else w
+        widths = [max(w, self.text.font(pill_size(fs), "bold").size(label)[0] + 24) if label else w
                   for label, _, _, w in items]
-        for r, (label, target, key, _) in zip(flow_buttons(area, widths, row_h), items):
+        orders_from = next((i for i, (_, t, _, _) in enumerate(items) if t is not None and t.zone == "order"), None)
+        for r, (label, target, key, _) in zip(flow_buttons(area, widths, row_h, second_row_from=orders_from), items):
             self.tray.append((r, label, target, key))
 
     def _dice_area(self, n: int) -> pygame.Rect:
@@ -794,7 +795,7 @@ class SkirmishView(GameView):
                 disc = art.base_disc(cr, self.side_colour(fig["side"]), (255, 255, 255), self._icon(m), False)
                 surface.blit(disc, disc.get_rect(center=rect.center))
                 continue
-            size = max(9, min(fs - 2, int(rect.height * 0.8)))  # a second row is half as tall
+            size = max(9, min(pill_size(fs), int(rect.height * 0.8)))  # a second row is half as tall
             label = hud.fit(self.text, label, size, rect.width - 12, "bold")
             if key.startswith("tactic:"):
                 on = key == f"tactic:{self.tactic}"

@@ -244,6 +244,27 @@ def test_every_order_and_tactic_is_in_the_tray(ctx: AppContext, faction: str, si
         assert all(not r.colliderect(o) for o in rects[i + 1:])
 
 
+def test_at_1024_the_orders_take_their_own_row_under_the_tactics_at_a_readable_size(ctx: AppContext) -> None:  # noqa: F811
+    """Play-test (eighth session): at 1024x640 the tactics and orders wrapped into two rows of
+    10 px labels, an order left alone on the second row. Now the tray is taller where narrow, the
+    orders share the second row and the pills are tall enough for 11 px type."""
+    from scenes.views.skirmish.layout import pill_size
+
+    state = SKIRMISH.new({"faction_1": "meridian", "faction_2": "meridian"}, 3)
+    rng = random.Random(3)
+    while not (state.to_act()[0] != CHANCE and rules.decision_kind(state) == "activate"):
+        seat = state.to_act()[0]
+        state.apply(state.sample_chance() if seat == CHANCE else rng.choice(state.candidates(seat)))
+    seat = state.to_act()[0]
+    view = make_view(ctx, state, (760, 580))  # the play area of a 1024x640 window, beside the panel
+    view.selected = [next(f.id for f in state.alive(seat) if f.on_table and not f.activated)]
+    view._build_tray()
+    orders = [r for r, _, t, _ in view.tray if t is not None and t.zone == "order"]
+    tactics = [r for r, _, _, key in view.tray if key.startswith("tactic:")]
+    assert len({r.y for r in orders}) == 1 and all(o.y > t.bottom for o in orders for t in tactics)
+    assert min(r.height for r in orders + tactics) * 0.8 >= pill_size(view.lay.fs) >= 11
+
+
 def test_escape_leaves_measuring_before_the_pause_menu(ctx: AppContext) -> None:
     view = make_view(ctx, play_out(2, 40))
     esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0)
