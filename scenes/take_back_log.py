@@ -4,7 +4,7 @@ the place in the story where it happened, for every game.
 The match keeps the notes (`Match.take_backs`: where the log stood, whose move, its entries); the
 game's view words the log (`GameView.log_lines`) and so also the move a note names, for the seat
 whose eyes read the log (a secret stays one). Where a note goes among the lines is the number of
-lines the log had at that point, counted once per position and viewer while history only grows.
+lines the log had at that point, worded once per position and viewer while history only grows.
 """
 
 from __future__ import annotations
@@ -20,21 +20,24 @@ LogLine = tuple[str, Colour]
 
 
 def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
-                    before: Sequence[LogEntry] = (), prior: int | None = None) -> str:
+                    before: Sequence[LogEntry] = (), prior: Sequence[LogLine] | None = None) -> str:
     """'Move taken back: <the move in the game's words>' (and how many more lines it had), then
     the other seats' replies taken back with it ("; also taken back: <the computer's move>").
     `before` is the log up to the move: a game whose words for a move depend on what came before
     reads it (the skirmish names a model from its deployment: alone, the move said "model 0");
-    `prior`, the number of lines `before` makes, when the caller has counted them already."""
+    `prior`, the lines `before` makes, when the caller has them already. The move's lines are
+    those the log gains, wherever the game's words put them (the skirmish writes an attack's
+    line once its dice are kept, above the dice: a note that counted lines from the end named
+    the dice, not the attack)."""
     lines: list[LogLine] = []
     replies: list[LogLine] = []
     if note.entries or note.replies:
         if prior is None:
-            prior = len(view.log_lines(list(before), names)) if before else 0
-        lines = view.log_lines([*before, *note.entries], names)[prior:]
+            prior = view.log_lines(list(before), names) if before else []
+        lines = _without(view.log_lines([*before, *note.entries], names), prior)
         if note.replies:
             every = sorted([*note.entries, *note.replies], key=lambda e: e.ply)
-            replies = _without(view.log_lines([*before, *every], names)[prior:], lines)
+            replies = _without(_without(view.log_lines([*before, *every], names), prior), lines)
     if not lines:
         who = names[note.seat] if 0 <= note.seat < len(names) else f"Player {note.seat + 1}"
         words = f"Move taken back ({who})"
@@ -64,11 +67,11 @@ class TakeBackLog:
     """The log lines with the notes put in; `forget` whenever history was cut (an undo)."""
 
     def __init__(self) -> None:
-        self._counts: dict[tuple[int, int], int] = {}
+        self._before: dict[tuple[int, int], list[LogLine]] = {}
         self._words: dict[tuple[int, int, int], str] = {}
 
     def forget(self) -> None:
-        self._counts.clear()
+        self._before.clear()
         self._words.clear()
 
     def lines(self, view: GameView, match: Match, names: Sequence[str]) -> list[LogLine]:
@@ -79,11 +82,11 @@ class TakeBackLog:
         out = list(lines)
         for shift, note in enumerate(match.take_backs):
             key = (note.at, view.log_viewer())
-            if key not in self._counts:
-                self._counts[key] = len(view.log_lines(match.log[:note.at], names))
+            if key not in self._before:
+                self._before[key] = view.log_lines(match.log[:note.at], names)
             words_key = (*key, shift)
             if words_key not in self._words:
                 self._words[words_key] = take_back_words(view, note, names, match.log[:note.at],
-                                                         self._counts[key])
-            out.insert(self._counts[key] + shift, (self._words[words_key], colour))
+                                                         self._before[key])
+            out.insert(len(self._before[key]) + shift, (self._words[words_key], colour))
         return out

@@ -52,3 +52,40 @@ def test_a_taken_back_skirmish_move_names_the_model_by_its_unit(ctx: AppContext)
     unit = match.state.figures[move.model].unit.name  # type: ignore[attr-defined]
     assert words.startswith("Move taken back: ") and unit in words, words
     assert f"model {move.model}" not in words
+
+
+def test_taking_back_a_kept_roll_names_the_attack_not_its_dice(ctx: AppContext) -> None:
+    """Play-test (eighth session): undoing "Keep the roll" noted "Move taken back: Attack dice:
+    ..." while the attack's own line left the log. The attack's line is written once its dice are
+    kept, above the dice: the note names what the log lost."""
+    from game.ai.agents import make_agent
+
+    match = Match(get_game("skirmish"), {}, 7, ["human", "human"])
+    agent = make_agent("greedy", "skirmish", 7)
+
+    def keep_pending() -> bool:
+        actors = match.to_act()
+        roll = match.state.roll  # type: ignore[attr-defined]
+        return bool(actors) and not by_itself(actors) and roll is not None and roll.purpose == "attack" \
+            and bool(roll.faces) and C.KeepRoll(actors[0]) in match.state.candidates(actors[0])
+
+    while not keep_pending():
+        assert not match.state.is_over()
+        actors = match.to_act()
+        if by_itself(actors):
+            match.resolve_chance()
+            continue
+        for cmd in agent.plan(match.state, actors[0]):
+            if keep_pending():
+                break
+            assert match.submit(cmd).ok
+    seat = match.to_act()[0]
+    assert match.submit(C.KeepRoll(seat)).ok
+    assert match.undo(seat).ok
+    note = match.take_backs[-1]
+    view = SkirmishView(ctx, get_game("skirmish"), TextCache(ctx.font))
+    view.set_seats(["You", "Computer"], [True, False])
+    view.set_view(match.state.view(seat))
+    words = take_back_words(view, note, ["You", "Computer"], match.log[:note.at])
+    assert words.startswith("Move taken back: ") and " attacks " in words.split("(")[0], words
+    assert "dice:" not in words, words
