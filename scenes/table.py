@@ -66,6 +66,9 @@ TOOLTIP_DELAY = 0.45
 STATUS_SECONDS = 4.5
 HINT_TIP = "Ask the computer for a suggestion (H)"
 UNDO_TIP = "Take your last move back (Ctrl+Z); Shift-click or Ctrl+Alt+Z: the whole turn so far"
+FRESH_BUTTON_S = 0.4
+"""A press on an action button that took another's place less than this long ago is ignored:
+play-test, the skirmish's "End activation" clicked twice met "Stop the round" in its place."""
 CALM_AFTER = 8.0
 """Seconds without input or anything moving after which highlights stop pulsing and hold
 steady (the screen then needs no frames at all, see `next_frame_in`)."""
@@ -126,6 +129,8 @@ class TableScene(Scene):
         """`len(match.commands)` of the last position checked for a forced decision."""
         self.buttons: list[Button] = []
         self.action_buttons: list[Button] = []
+        self.actions_changed_at = -FRESH_BUTTON_S
+        """When an action button last took the place of another (`FRESH_BUTTON_S`)."""
         self._continue_label = ""
         """The Continue button's label while the view holds a moment on screen ('' otherwise)."""
         self._busy: str | None = None
@@ -790,6 +795,9 @@ class TableScene(Scene):
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
                 return False  # wheel: handled as MOUSEWHEEL
+            if event.type == pygame.MOUSEBUTTONDOWN and self.time - self.actions_changed_at < FRESH_BUTTON_S \
+                    and any(b.rect.collidepoint(event.pos) for b in self.action_buttons):
+                return True  # the second click of a double click meant for the button that was there
             for b in self.buttons + self.action_buttons:
                 if b.handle(event):
                     if event.type == pygame.MOUSEBUTTONUP:
@@ -1122,6 +1130,12 @@ class TableScene(Scene):
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
+        before = [(pygame.Rect(b.rect), b.label) for b in self.action_buttons]
+        self._lay_out_buttons()
+        if any(b.rect.colliderect(rect) and b.label != label for b in self.action_buttons for rect, label in before):
+            self.actions_changed_at = self.time  # a new button where another was: `FRESH_BUTTON_S`
+
+    def _lay_out_buttons(self) -> None:
         self._continue_label = ""  # (set again below while the view holds a moment)
         busy = self._busy = self._busy_words()
         if not self.buttons:

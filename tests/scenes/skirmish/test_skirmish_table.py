@@ -331,3 +331,35 @@ def test_undo_waits_greyed_while_the_computer_thinks_and_plays_its_activation(ct
     assert scene.computer_moving() is None
     assert scene.btn_undo.enabled == (scene.undo_refusal() is None)
     assert "Undo comes back" not in scene.btn_undo.tooltip
+
+
+def test_a_double_click_on_end_activation_does_not_press_the_stop_that_takes_its_place(ctx: AppContext) -> None:
+    """Play-test (eighth session): "Stop the round" appears where "End activation" was, so the
+    second click of a quick double click asked to stop the round. A press on a button that took
+    another's place a moment ago is ignored; a moment later it works."""
+    from game.skirmish.commands import Activate
+    from scenes.confirm import ConfirmScene
+    from scenes.table import FRESH_BUTTON_S
+
+    scene, view = open_table(ctx)
+    deploy_all(ctx, scene, view)
+    seat = state_of(scene).to_act()[0]
+    model = next(f.id for f in state_of(scene).alive(seat) if f.on_table)
+    scene.play(Activate(seat, (model,), "move_attack"))
+    settle(ctx, scene)
+    for _ in range(int(FRESH_BUTTON_S / DT) + 2):
+        step(ctx, [], DT)
+    end = next(b for b in scene.action_buttons if b.label == "End activation")
+    click(ctx, end.rect.center)
+    step(ctx, [], DT)
+    assert state_of(scene).activation is None
+    stop = next(b for b in scene.action_buttons if b.label == "Stop the round")
+    assert stop.rect.collidepoint(end.rect.center)
+    click(ctx, end.rect.center)
+    step(ctx, [], DT)
+    assert ctx.stack.top is scene, "the double click's second press asked nothing"
+    for _ in range(int(FRESH_BUTTON_S / DT) + 2):
+        step(ctx, [], DT)
+    click(ctx, end.rect.center)
+    step(ctx, [], DT)
+    assert isinstance(ctx.stack.top, ConfirmScene)
