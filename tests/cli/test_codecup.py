@@ -15,7 +15,7 @@ import re
 import subprocess
 import sys
 import time
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 
@@ -212,46 +212,51 @@ def first_turns(game: Iterator[str], turns: int) -> Iterator[str]:
     yield "Quit"
 
 
-def test_the_first_turn_counts_the_programs_start_against_the_wall_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+@dataclasses.dataclass
+class TimedRun:
+    """A codecup run on a fake wall clock: the player counting its iterations, what it wrote."""
+
+    wall: Wall
+    player: Counting
+    out: Player
+
+    def lines(self, lines: Iterator[str], delay: Callable[[int, str], float]) -> Iterator[str]:
+        """`lines`, the wall clock moved on by `delay(n, line)` before each reaches the program."""
+        for n, line in enumerate(lines):
+            self.wall.now += delay(n, line)
+            yield line
+
+
+@pytest.fixture
+def timed(monkeypatch: pytest.MonkeyPatch) -> TimedRun:
+    monkeypatch.delenv(NO_WALL_LIMIT_ENV, raising=False)
+    wall = Wall()
+    run = TimedRun(wall, Counting(wall), Player())
+    monkeypatch.setattr(codecup, "make_agent", lambda *_: run.player)
+    return run
+
+
+def test_the_first_turn_counts_the_programs_start_against_the_wall_limit(timed: TimedRun) -> None:
     """Issue 18: on a crowded machine the start took 3-10 s, and the first search then took its
     whole 3.4 s wall-clock limit on top (first answers of 6.5-9 s). The first counter was waiting
     when the program started (at 0); the start took 8 s, so the first search stops after one
     iteration; later turns, whose lines come 1 s after each answer, get the whole limit."""
-    monkeypatch.delenv(NO_WALL_LIMIT_ENV, raising=False)
-    wall = Wall()
-    player = Counting(wall)
-    monkeypatch.setattr(codecup, "make_agent", lambda *_: player)
-    out = Player()
-
-    def late(lines: Iterator[str]) -> Iterator[str]:
-        for n, line in enumerate(lines):
-            wall.now += 8.0 if n == 0 else 1.0
-            yield line
-
-    run_codecup("normal", Referee(late(first_turns(order_game(out, 8), 3))), out, started=0.0, clock=wall)
-    assert out.getvalue().count("\n") == 3  # three answers
-    assert player.iterations == [1, Counting.ITERATIONS, Counting.ITERATIONS]
+    late = timed.lines(first_turns(order_game(timed.out, 8), 3), lambda n, _: 8.0 if n == 0 else 1.0)
+    run_codecup("normal", Referee(late), timed.out, started=0.0, clock=timed.wall)
+    assert timed.out.getvalue().count("\n") == 3  # three answers
+    assert timed.player.iterations == [1, Counting.ITERATIONS, Counting.ITERATIONS]
 
 
-def test_a_chaos_turn_begins_with_orders_move_not_with_the_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_chaos_turn_begins_with_orders_move_not_with_the_colour(timed: TimedRun) -> None:
     """As Chaos a turn's lines are Order's move, then the colour: the limit counts from the move.
     Here the program started when its first line came, and every colour comes 4 s after the line
     before it: the first turn ("Start", then the colour) and every later one are past the 3.4 s
     limit when the search starts."""
-    monkeypatch.delenv(NO_WALL_LIMIT_ENV, raising=False)
-    wall = Wall()
-    player = Counting(wall)
-    monkeypatch.setattr(codecup, "make_agent", lambda *_: player)
-    out = Player()
-
-    def slow_colours(lines: Iterator[str]) -> Iterator[str]:
-        for line in lines:
-            wall.now += 4.0 if len(line) == 1 and line.isdigit() else 1.0
-            yield line
-
-    run_codecup("normal", Referee(slow_colours(first_turns(chaos_game(out, 3), 8))), out, started=1.0, clock=wall)
-    assert out.getvalue().count("\n") == 3  # three answers
-    assert player.iterations == [1, 1, 1]
+    slow_colours = timed.lines(first_turns(chaos_game(timed.out, 3), 8),
+                               lambda _, line: 4.0 if len(line) == 1 and line.isdigit() else 1.0)
+    run_codecup("normal", Referee(slow_colours), timed.out, started=1.0, clock=timed.wall)
+    assert timed.out.getvalue().count("\n") == 3  # three answers
+    assert timed.player.iterations == [1, 1, 1]
 
 
 def test_input_waiting_tells_a_waiting_line_from_an_empty_pipe() -> None:
