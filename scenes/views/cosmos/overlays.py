@@ -35,6 +35,10 @@ def landing_marks(surface: pygame.Surface, text: TextCache, spot_of: Callable[[T
             continue
         img = icons.render_line(text, landing_tag(landing), small, (20, 20, 26), "bold")
         box = tag_box(spot.rect, img.get_size(), rondel)
+        # a leader from the tag to its space's rim: where spaces crowd, a tag on the rim of one
+        # also touches its neighbour (play-test: "Star" read as the Biome's, between the two)
+        pygame.draw.line(surface, art.GOOD, box.center, rim_point(spot.rect, box.center), 3)
+        pygame.draw.circle(surface, art.GOOD, spot.rect.center, spot.rect.width // 2 + 1, width=2)
         pygame.draw.rect(surface, art.GOOD, box, border_radius=5)
         surface.blit(img, img.get_rect(center=box.center))
 
@@ -52,6 +56,17 @@ def tag_box(space: pygame.Rect, tag: tuple[int, int], rondel: pygame.Rect) -> py
     box = pygame.Rect(0, 0, tag[0] + 6, tag[1] + 2)
     box.center = (round(cx + ux * reach), round(cy + uy * reach))
     return box.clamp(rondel)
+
+
+def rim_point(space: pygame.Rect, toward: Point) -> tuple[int, int]:
+    """The point of a round space's rim facing `toward` (its centre when they coincide)."""
+    cx, cy = space.center
+    dx, dy = toward[0] - cx, toward[1] - cy
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return (cx, cy)
+    r = space.width / 2
+    return (round(cx + dx / length * r), round(cy + dy / length * r))
 
 
 BONUS_WORDS = {"lifeform": " lifeform", "advance": T.g("advance"), "vp": " VP"}

@@ -56,3 +56,40 @@ def test_landing_tags_stay_off_the_hub_and_inside_the_rondel(ctx: AppContext, mo
         if checked > 40:
             break
     assert checked > 40
+
+
+def test_each_landing_tag_is_tied_to_its_own_space(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """Play-test (eighth session): a tag on the rim of a crowded space also touched its neighbour
+    ("Star" between Evolve and Biome). A leader runs from each tag to its own space's rim, and the
+    space is ringed in the tag's colour."""
+    lines: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    rings: list[tuple[tuple[int, int], int]] = []
+    draw_line, draw_circle = pygame.draw.line, pygame.draw.circle
+
+    def line(surface: Any, colour: Any, a: Any, b: Any, *args: Any, **kw: Any) -> Any:
+        if tuple(colour) == tuple(art.GOOD):
+            lines.append((tuple(a), tuple(b)))
+        return draw_line(surface, colour, a, b, *args, **kw)
+
+    def circle(surface: Any, colour: Any, centre: Any, radius: Any, *args: Any, **kw: Any) -> Any:
+        if tuple(colour) == tuple(art.GOOD):
+            rings.append((tuple(centre), int(radius)))
+        return draw_circle(surface, colour, centre, radius, *args, **kw)
+
+    monkeypatch.setattr(overlays.pygame.draw, "line", line)
+    monkeypatch.setattr(overlays.pygame.draw, "circle", circle)
+    for state in random_positions(2, 500, 300, 1):
+        seat = state.to_act()[0]
+        view = make_view(ctx, state, seat, PLAY_AREAS[1])
+        reachable = [landing for landing in view._landings if landing.reason is None]
+        if not reachable:
+            continue
+        view.draw(pygame.Surface((1280, 720)), Overlay(held=Target("scientist")), Animator(lambda: 0.0))
+        spaces = [view._spot_of(Target("space", ident=str(landing.space))) for landing in reachable]
+        assert len(lines) == len(reachable) and len(rings) == len(reachable)
+        for spot, (_, end), (centre, radius) in zip(spaces, lines, rings):
+            assert spot is not None and centre == spot.rect.center
+            gap = ((end[0] - centre[0]) ** 2 + (end[1] - centre[1]) ** 2) ** 0.5
+            assert abs(gap - spot.rect.width / 2) <= 1.5, "the leader ends on its own space's rim"
+        return
+    pytest.fail("no position with a landing")
