@@ -28,6 +28,7 @@ import pygame
 from game.core.decisions import Decision
 from game.core.protocol import Command, Event, Seat, Target
 from game.skirmish import commands as C
+from game.skirmish.attacks import lands
 from game.skirmish import words as skirmish_words
 from game.skirmish.geometry import base_radius
 from game.core.words import owner, verb
@@ -371,7 +372,6 @@ class SkirmishView(GameView):
 
     @staticmethod
     def _failed(roll: dict[str, Any]) -> list[int]:
-        from game.skirmish.attacks import lands
         return [d for d, face in enumerate(roll["faces"])
                 if not lands(face, roll["knack"], roll["forced_six"]) and d not in roll["rerolled"]]
 
@@ -401,7 +401,6 @@ class SkirmishView(GameView):
             roll = v["roll"]
             if not roll["faces"]:
                 return "Rolling..."
-            from game.skirmish.attacks import lands
             hits = sum(lands(f, roll["knack"], roll["forced_six"]) for f in roll["faces"])
             what = "Tactic" if roll["purpose"] == "tactic" else "Blast" if roll["purpose"] == "blast" else "Attack"
             if roll["purpose"] == "attack" and self.public is not None and roll["figure"] >= 0:
@@ -822,7 +821,6 @@ class SkirmishView(GameView):
             shown = pygame.Rect(area.x, area.y, 0, area.height).unionall([r for _, r in self._dice_rects(len(faces))])
             pygame.draw.rect(surface, (24, 28, 38), shown.inflate(16, 14), border_radius=8)
             forced = bool(roll["forced_six"]) if roll is not None else False
-            from game.skirmish.attacks import lands
             hits = [] if tumbling else [i for i, f in enumerate(faces) if lands(f, knack, forced)]
             rects = draw_dice(surface, faces, (area.x, area.y, area.width, area.height), hits, largest=40)
             if not tumbling:  # a failed die: a red frame and a bar under it, its pips left clear
@@ -1369,8 +1367,11 @@ class SkirmishView(GameView):
         """An attack roll with no die landed says "Miss" over its target (play-test: a miss was
         only in the log; a hit says itself with the damage)."""
         target = roll.get("target")
+        again = roll.get("rerolling") or []  # a re-roll: the dice kept from before count too
+        kept = [f for d, f in enumerate(roll.get("faces") or []) if d not in again] if again else []
         if roll.get("purpose") != "attack" or any(ev.landed) or not isinstance(target, int) \
-                or not 0 <= target < len(self.view["figures"]):
+                or not 0 <= target < len(self.view["figures"]) \
+                or any(lands(f, int(roll.get("knack", 4)), bool(roll.get("forced_six"))) for f in kept):
             return
         fig = self.view["figures"][target]
         animator.add(MISS_S, "sk-hurt", delay=delay, blocking=False, at=(float(fig["at"][0]), float(fig["at"][1])),

@@ -387,6 +387,22 @@ def test_failed_dice_may_be_rolled_again_once_each_at_a_point_each() -> None:
     assert s.roll is None
 
 
+def test_a_re_roll_reports_each_die_rolled_again_with_its_own_verdict() -> None:
+    """Play-test (ninth session): die 1 hit, die 2 missed, die 2 rolled again a 3 (need 4+): the
+    log said "Attack dice: 3, a hit", the event pairing the new die with the first die's verdict."""
+    from game.skirmish.commands import Rolled
+    from game.skirmish.words import describe_log
+    from game.core.match import LogEntry
+
+    s = two_dice_rolled(3, 5, 1)
+    s.apply(Reroll(0, (1,)))
+    events = rolled(s, 3)
+    again = next(e for e in events if isinstance(e, Rolled))
+    assert again.faces == (3,) and again.landed == (False,)
+    lines = [line.text for line in describe_log([LogEntry(1, CHANCE, again)], ["You", "Computer"], 0)]
+    assert lines == ["Attack dice: 3, a miss"]
+
+
 def test_a_side_short_of_points_for_every_failed_die_is_offered_the_dice_it_can_pay_for() -> None:
     """Play-test (eighth session): with 2 failed dice and 1 point left the only offer was "Re-roll
     2 failed (2 AP)", refused; a point a die means one of them may still be rolled again."""

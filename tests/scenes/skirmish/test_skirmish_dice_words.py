@@ -41,3 +41,21 @@ def test_an_attack_roll_with_no_die_landed_says_miss_over_its_target(ctx: AppCon
     labels = [t.payload["label"] for t in animator.of_kind("sk-hurt")]
     assert labels == (["Miss"] if miss else [])
     assert animator.of_kind("sk-dice"), "the dice are shown"
+
+
+@pytest.mark.parametrize(("kept", "miss"), [((5, 1), False), ((1, 1), True)])
+def test_a_re_rolled_miss_says_miss_only_when_no_kept_die_landed(ctx: AppContext, kept: tuple[int, int],
+                                                                 miss: bool) -> None:
+    """A re-roll's event holds only the dice rolled again (ninth session): a die that landed
+    before still makes the attack a hit, so no "Miss" over the target."""
+    state = until(3, "attack")
+    view = make_view(ctx, state)
+    enemy = next(f for f in view.view["figures"] if f["side"] != view.view["turn"] and f["deployed"]
+                 and not f["fallen"])
+    before = dict(view.view)
+    before["roll"] = {"purpose": "attack", "target": enemy["id"], "knack": 4, "faces": list(kept),
+                      "forced_six": False, "rerolled": [], "rerolling": [1]}
+    animator = Animator()
+    view.animate([C.Rolled("attack", (2,), (False,))], animator, before, None)
+    labels = [t.payload["label"] for t in animator.of_kind("sk-hurt")]
+    assert labels == (["Miss"] if miss else [])
