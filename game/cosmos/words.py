@@ -179,7 +179,9 @@ def passed_line(event: E.Passed, name: str, content: Content) -> Line:
         return Line(f"{name} ends the turn without fulfilling a mission ({event.met} met)", QUIET, seat)
     action = event.what.replace("_", " ")
     words = {
-        "action": f"takes only the Traffic Bonus, not the {action} action",
+        # Create Life's bonus is lifeforms on the card played: skipping it brings nothing
+        "action": ("skips Create Life (its Traffic Bonus comes only with a life card played)"
+                   if event.what == "create_life" else f"takes only the Traffic Bonus, not the {action} action"),
         "granted_action": f"skips the granted {action} action",
         "retrieve": f"takes nothing for {_count(left, 'retrieved token', 'retrieved tokens')}",
         "biome_reward": "declines the scarce Biome's reward",

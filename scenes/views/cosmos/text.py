@@ -243,7 +243,8 @@ def landing_text(landing: Landing) -> list[str]:
         lines.append(f"Costs {landing.entropy_cost} entropy (3 spaces onto another Scientist)")
     kind = "lifeforms" if landing.bonus == "lifeform" else "lifeform advancements" if landing.bonus == "advance" \
         else landing.bonus
-    lines.append(f"Traffic bonus (distance {landing.distance}): {landing.bonus_units} {kind}")
+    with_card = " more on the life card you play (none without one)" if landing.action == "create_life" else ""
+    lines.append(f"Traffic bonus (distance {landing.distance}): {landing.bonus_units} {kind}{with_card}")
     return lines
 
 

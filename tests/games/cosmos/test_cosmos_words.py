@@ -74,3 +74,13 @@ def test_a_star_activation_says_its_cost_once() -> None:
     assert describe(E.Paid(0, "entropy", 2, "star:IIA"), names, 0, CONTENT) is None
     line = describe(E.StarActivated(0, 0, "IIA", 2), names, 0, CONTENT)
     assert line is not None and line.text == "You activate star IIA for 2 entropy"
+
+
+def test_skipping_create_life_says_its_bonus_comes_only_with_a_card() -> None:
+    """Play-test (ninth session): landing on Create Life with no card to play and ending the step
+    said "You take only the Traffic Bonus", though that bonus is lifeforms on the card played:
+    nothing was gained."""
+    names = ["You", "Computer"]
+    words = describe(E.Passed(0, "action", "create_life", 0, -1, None), names, 0, CONTENT).text
+    assert words == "You skip Create Life (its Traffic Bonus comes only with a life card played)"
+    assert "only the Traffic Bonus" not in words

@@ -93,3 +93,16 @@ def test_each_landing_tag_is_tied_to_its_own_space(ctx: AppContext, monkeypatch:
             assert abs(gap - spot.rect.width / 2) <= 1.5, "the leader ends on its own space's rim"
         return
     pytest.fail("no position with a landing")
+
+
+def test_create_lifes_preview_says_its_bonus_needs_a_card() -> None:
+    """Play-test (ninth session): the preview promised "Traffic bonus (distance 1): 2 lifeforms"
+    on Create Life; with no card to play, landing there brought nothing."""
+    from game.cosmos.public import Landing
+    from scenes.views.cosmos.text import landing_text
+
+    life = Landing(4, 2, "create_life", None, None, 2, (), False, False, 0, 1, "lifeform", 2)
+    assert landing_text(life)[-1] == ("Traffic bonus (distance 1): 2 lifeforms more on the life card you play "
+                                      "(none without one)")
+    other = Landing(5, 2, "soup", None, None, -1, (), False, False, 0, 1, "mass", 1)
+    assert landing_text(other)[-1] == "Traffic bonus (distance 1): 1 mass"
