@@ -65,6 +65,9 @@ HURT_S = MISS_S
 """How long "-N", "+N" and "Fallen" float over a model (play-test: at 0.9 s "-1" was gone before
 it was read)."""
 """How long a roll shows its tumbling faces before it lands (seconds at normal speed)."""
+SPENT_DIE = (128, 124, 118)
+"""The frame of a failed die already rolled again (no second re-roll): grey, not the red of one
+that may still be."""
 MOVE_S_PER_INCH = 0.06
 CARD_DELAY = 0.4
 """Seconds the pointer rests on a model before its stat card opens (play-test at 1024x640: the
@@ -327,6 +330,8 @@ class SkirmishView(GameView):
                 for d, rect in self._dice_rects(len(roll["faces"])):  # a click on a failed die picks it
                     if d in failed:
                         self.tray.append((rect, "", None, f"die:{d}"))
+                    elif d in roll["rerolled"]:  # rolled again already: a click says so
+                        self.tray.append((rect, "", None, f"spent:{d}"))
             if roll["faces"]:
                 items.append(("Keep the roll", Target("keep"), "", 140))
         if not items:
@@ -413,8 +418,8 @@ class SkirmishView(GameView):
             if self.picked_dice:
                 return (f"{what}: need {need}, {hits} of {len(roll['faces'])} hit. Re-roll the picked dice (1 AP each; "
                         "click a die again to drop it) or keep.")
-            return (f"{what}: need {need}, {hits} of {len(roll['faces'])} hit. Re-roll failed dice (1 AP each: "
-                    "all of them, or click dice to pick which) or keep.")
+            return (f"{what}: need {need}, {hits} of {len(roll['faces'])} hit. Click failed dice to pick them, "
+                    "or re-roll all (1 AP a die), or keep.")
         return ""
 
     # --- GameView: drawing ----------------------------------------------------------------
@@ -679,7 +684,7 @@ class SkirmishView(GameView):
             overlays.draw_note(surface, lines, self.mouse, self.text, max(11, fs - 2), self.lay.table)
         if self.ruler is not None:
             self._draw_ruler(surface)
-        if pygame.key.get_focused() and pygame.key.get_pressed()[pygame.K_v] and self.lay.table.collidepoint(self.mouse):
+        if pygame.key.get_focused() and pygame.key.get_pressed()[pygame.K_v] and self._on_table(self.mouse):
             at = self.camera.to_world(self.mouse)
             seen = [((float(self.view["figures"][m]["at"][0]), float(self.view["figures"][m]["at"][1])),
                      self.side_colour(int(self.view["figures"][m]["side"]))) for m in self._watchers(at)]
@@ -700,6 +705,15 @@ class SkirmishView(GameView):
             pygame.draw.circle(surface, overlays.COVER, pos, 10, width=2)
         self.text.blit(surface, ability.name, self.lay.fs, (255, 255, 255), "bold", shadow=True,
                        midbottom=(pos[0], pos[1] - 14))
+
+    def _on_table(self, pos: Point) -> bool:
+        """Whether the screen point `pos` lies on the table itself, not only in its frame
+        (play-test: hold V beside the table said "0 models see this point", cut by the panel)."""
+        if not self.lay.table.collidepoint(pos):
+            return False
+        x, y = self.camera.to_world(pos)
+        w, d = (float(v) for v in self.view.get("table", (36.0, 36.0)))
+        return 0.0 <= x <= w and 0.0 <= y <= d
 
     def _watchers(self, at: Point) -> list[int]:
         """Every model that sees `at`, cached per quarter inch while the position stands."""
@@ -776,7 +790,8 @@ class SkirmishView(GameView):
         prompt = self._tray_prompt(names) if any(self.is_human(s) for s in self.view.get("to_act", [])) else ""
         if self.measuring:
             prompt = "Measuring (M or Esc to stop): drag from a model or any point."
-        keys = "" if self.read_only else KEY_HINTS  # a replay takes no keys of the table's
+        # a replay takes no keys of the table's; a roll's prompt needs the room
+        keys = "" if self.read_only or self.decision() == "reroll" else KEY_HINTS
         keys_w = self.text.font(max(10, fs - 3)).size(keys)[0]
         self.text.blit(surface, keys, max(10, fs - 3), palette.TEXT_DIM, midright=(r.right - 10, r.y + int(fs * 1.0)))
         self.text.blit(surface, hud.fit(self.text, prompt, max(10, fs - 2), r.width - 40 - keys_w), max(10, fs - 2),
@@ -825,10 +840,11 @@ class SkirmishView(GameView):
             rects = draw_dice(surface, faces, (area.x, area.y, area.width, area.height), hits, largest=40)
             if not tumbling:  # a failed die: a red frame and a bar under it, its pips left clear
                 for i, rr in enumerate(rects):  # (play-test: a slash lay along the pips of 1, 2 and 3)
-                    if i not in hits:  # picked for the re-roll: a brass frame, thicker
+                    if i not in hits:  # picked for the re-roll: a brass frame, thicker; spent: grey
                         pad = max(2, rr.width // 14)
                         picked = i in self.picked_dice
-                        edge = palette.BRASS if picked else overlays.BAD
+                        spent = roll is not None and i in roll.get("rerolled", ())
+                        edge = palette.BRASS if picked else SPENT_DIE if spent else overlays.BAD
                         pygame.draw.rect(surface, edge, rr.inflate(2 * pad, 2 * pad), width=3 if picked else 2,
                                          border_radius=max(2, rr.width // 6) + pad)
                         pygame.draw.line(surface, edge, (rr.x + 3, rr.bottom + pad + 3),
@@ -1152,6 +1168,9 @@ class SkirmishView(GameView):
                     return True
                 if key.startswith("die:"):
                     return self._pick_die(int(key.split(":")[1]))
+                if key.startswith("spent:"):
+                    self.notice = "That die was rolled again already: each die is re-rolled once at most."
+                    return True
         if self.decision() == "activate" and self.public is not None:
             m = self._model_under(pos)
             turn = int(self.view["turn"])

@@ -87,3 +87,19 @@ def test_a_failed_die_is_marked_around_its_face_not_across_its_pips(ctx: AppCont
                      for y in (rect.top - 3, rect.top - 2, rect.bottom + 5, rect.bottom + 6))
         assert inside == 0, "the pips stay clear"
         assert around > 0, "the die is marked failed"
+
+
+def test_a_die_already_rolled_again_says_so_when_clicked(ctx: AppContext) -> None:  # noqa: F811
+    """Play-test (ninth session): a failed die already re-rolled kept the red frame of one that
+    may still be, and a click on it did nothing, silently."""
+    from game.skirmish.commands import Reroll as R
+    from tests.games.skirmish.test_skirmish_rules import rolled
+
+    state = two_failed_with(2)
+    state.apply(R(0, (0,)))
+    rolled(state, 1)
+    view = make_view(ctx, state, (1024, 640))
+    view._build_tray()
+    (d0, r0), _ = view._dice_rects(2)
+    assert view.view_click(r0.center)
+    assert view.picked_dice == set() and "once at most" in view.notice

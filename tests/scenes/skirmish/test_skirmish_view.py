@@ -776,3 +776,14 @@ def test_a_zone_label_moves_off_the_models_deployed_in_the_zone() -> None:
     spot = label_spot(0, 36, 0, 8, row, half)
     clear = min(math.hypot(max(0.0, abs(spot[0] - m[0]) - half), spot[1] - m[1]) for m in row)
     assert clear >= LABEL_CLEAR_IN, (spot, clear)
+
+
+def test_who_sees_counts_only_points_on_the_table(ctx: AppContext) -> None:
+    """Play-test (ninth session): holding V with the pointer in the frame beside the table said
+    "0 models see this point", cut off by the side panel."""
+    view = make_view(ctx, play_out(2, 40), (1024, 640))
+    w, d = (float(v) for v in view.view["table"])
+    inside = view.camera.to_screen((w / 2, d / 2))
+    beside = view.camera.to_screen((w + 0.5, d / 2))
+    assert view.lay.table.collidepoint(beside), "the frame reaches past the table's edge"
+    assert view._on_table(inside) and not view._on_table(beside)
