@@ -17,6 +17,7 @@ from scenes.sprites.text import TextCache, wrap_text
 from scenes.views.cosmos import art
 from scenes.views.cosmos import text as T
 from scenes.views.cosmos.art import Spot
+from scenes.views.cosmos.layout import offer_rows
 
 SECTIONS = 6
 OBJECTIVES = ("Stars", "Asteroids", "Biomes")
@@ -251,6 +252,28 @@ def _role(seat: int) -> str:
     return art.ROLES[seat]
 
 
+PLANET_WORDINGS = ("full", "short", "short", "tiny", "tiny")
+"""A planet pile's effect in each of its wordings, fullest first (`planet_wordings`): all but the
+last say how many planets the pile has left."""
+
+
+def planet_wordings(pile: dict[str, Any], c: Content) -> list[list[tuple[str, art.Colour]]]:
+    """A planet pile's tile wordings, fullest first: its top planet's id and cost, its effect,
+    the pile's count (the last wording drops the count); none for an empty pile."""
+    if int(pile["top"]) < 0:
+        return []
+    pl = c.planets[int(pile["top"])]
+    ink, dim, left = art.INK, art.DIM, pile["size"]
+    effect = {"full": T.effect_words(pl.effect), "short": T.short_effect(pl.effect),
+              "tiny": T.short_effect(pl.effect, tiny=True)}
+    cost_words, cost = f"P{pl.id}  {pl.cost} mass", f"P{pl.id} {pl.cost}{T.g('mass')}"
+    heads = (cost_words, cost_words, cost, cost, cost)
+    counts: tuple[str | None, ...] = (f"{left} in the pile", f"{left}{T.KEEP}left", f"{left}{T.KEEP}left",
+                                      f"{left}{T.KEEP}left", None)
+    return [[(head, ink), (effect[kind], dim)] + ([(count, dim)] if count else [])
+            for head, kind, count in zip(heads, PLANET_WORDINGS, counts)]
+
+
 BIOME_WIDTH = 1.8
 """A Biome's tile is this much wider than an asteroid's, in the row they share (1.5 cut B21's
 "2en 1ma 1VP" at 1024x640; an asteroid's tile needs only "carb." and "x10")."""
@@ -266,16 +289,23 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
     pygame.draw.rect(surface, art.BOARD, rect, border_radius=8)
     small = max(art.MIN_TEXT, font - 2)
     label_w = text.font(small, "bold").get_linesize() + 4
-    row_h = rect.height // 5
-    rows = [pygame.Rect(rect.x + label_w, rect.y + i * row_h + 1, rect.width - label_w - 4, row_h - 2) for i in range(5)]
-    for name, band in zip(ROWS, rows):
-        art.vertical_label(surface, text, pygame.Rect(rect.x + 2, band.y, label_w - 2, band.height), name, small,
-                           art.BRASS)
+    three, four = art.tile_height(text, small, 3), art.tile_height(text, small, 4)
 
     def cells(row: pygame.Rect, n: int, start: float = 0, of: float | None = None) -> list[pygame.Rect]:
         total = of or n
         w = row.width / total
         return [pygame.Rect(int(row.x + (start + i) * w) + 1, row.y, int(w) - 3, row.height) for i in range(n)]
+
+    ink, dim = art.INK, art.DIM
+    piles = [planet_wordings(pile, c) for pile in view["planets"]]
+    # the planets row four lines tall where three leave no line for a pile's count (its last wording)
+    equal = cells(offer_rows(rect, label_w, three, four, False)[0], 8)
+    counted = [(cell.size, v, True) for cell, v in zip(equal, piles) if v]
+    tall = art.fit_level(text, counted, small) == len(PLANET_WORDINGS) - 1 if counted else False
+    rows = offer_rows(rect, label_w, three, four, tall)
+    for name, band in zip(ROWS, rows):
+        art.vertical_label(surface, text, pygame.Rect(rect.x + 2, band.y, label_w - 2, band.height), name, small,
+                           art.BRASS)
 
     biome_share = 4 * BIOME_WIDTH / (4 * BIOME_WIDTH + 4)  # the Biomes' words need more room than the asteroids'
 
@@ -291,25 +321,17 @@ def draw_offers(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
             art.tile(surface, text, cell, variants[min(level, len(variants) - 1)], size=small, stripe=stripe)
         queued.clear()
 
-    ink, dim = art.INK, art.DIM
     # planets: two piles per type
     for i, cell in enumerate(cells(rows[0], 8)):
         pile = view["planets"][i]
         ptype = LIFE_CONDITIONS[i // 2]
-        if pile["top"] < 0:
+        wordings = piles[i]
+        if not wordings:
             art.tile(surface, text, cell, [("empty", art.DIM)], size=small)
             spots.append(Spot(cell, None, [f"{ptype} planets: pile empty"]))
             continue
         pl = c.planets[int(pile["top"])]
-        full, short, tiny, left = (T.effect_words(pl.effect), T.short_effect(pl.effect),
-                                   T.short_effect(pl.effect, tiny=True), pile["size"])
-        cost_words, cost = f"P{pl.id}  {pl.cost} mass", f"P{pl.id} {pl.cost}{T.g('mass')}"
-        fitted(cell, [[(cost_words, ink), (full, dim), (f"{left} in the pile", dim)],
-                      [(cost_words, ink), (short, dim), (f"{left}{T.KEEP}left", dim)],
-                      [(cost, ink), (short, dim), (f"{left}{T.KEEP}left", dim)],
-                      [(cost, ink), (tiny, dim), (f"{left}{T.KEEP}left", dim)],
-                      [(cost, ink), (tiny, dim)]],
-               art.CONDITIONS[ptype])
+        fitted(cell, wordings, art.CONDITIONS[ptype])
         spots.append(Spot(cell, Target("planet_pile", ident=str(i)),
                           T.planet_text(c, pl.id) + [f"Pile: {pile['size']} left; drag onto a planet space"]))
     draw_row()

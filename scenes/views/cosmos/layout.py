@@ -53,3 +53,22 @@ def lay_out(rect: pygame.Rect) -> Layout:
     hand = pygame.Rect(low.right - hand_w, low.y, hand_w, low.height)
     systems = pygame.Rect(console.right + gap, low.y, hand.x - gap - (console.right + gap), low.height)
     return Layout(tabs, steps, rondel, offers, console, systems, hand, font)
+
+
+def offer_rows(rect: pygame.Rect, label_w: int, three: int, four: int, tall_planets: bool) -> list[pygame.Rect]:
+    """The five rows of offer tiles in `rect`, right of their upright names (`label_w` wide), the
+    planets row first: equal shares; or, with `tall_planets` where an equal share is under `four`
+    px (four lines), the planets row `four` px and the other rows share the rest while each keeps
+    `three` (three lines). At 1024x640 a planet's effect with its VP takes two lines, so a
+    three-line tile had no line left for its pile's count (play-test, issue 14)."""
+    row_h = rect.height // 5
+    heights = [row_h - 2] * 5
+    if tall_planets and row_h - 2 < four:
+        rest = (rect.height - 1 - four - 4 * 2) // 4
+        if rest >= three:
+            heights = [four] + [rest] * 4
+    rows, y = [], rect.y + 1
+    for h in heights:
+        rows.append(pygame.Rect(rect.x + label_w, y, rect.width - label_w - 4, h))
+        y += h + 2
+    return rows

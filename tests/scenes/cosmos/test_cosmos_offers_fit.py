@@ -134,3 +134,46 @@ def test_a_planet_type_is_never_cut_to_four_letters(ctx: AppContext, monkeypatch
 
     words = {"".join(ch for ch in w if ch not in GLYPH.values()) for head in heads for w in head.split()[1:]}
     assert heads and words <= set(LIFE_CONDITIONS) | {""}, words
+
+
+@pytest.mark.parametrize("area", PLAY_AREAS, ids=["1280x720", "1024x640"])
+def test_every_planet_pile_says_how_many_it_has_left(ctx: AppContext, monkeypatch: pytest.MonkeyPatch,
+                                                     area: pygame.Rect) -> None:
+    """Play-test (issue 14, ninth session): at 1024x640 the planet piles dropped their "N left"
+    (an effect with its VP takes two of a tile's three lines) while the asteroid piles beside them
+    kept theirs; every planet of the data, on top of a pile of 11, reads its pile's count whole."""
+    from scenes.views.cosmos import art
+    from scenes.views.cosmos import text as T
+
+    drawn: list[tuple[str, list[str]]] = []
+    tile = art.tile
+
+    def recording_tile(surface: Any, text: Any, rect: pygame.Rect, lines: list[Any], *args: Any, **kw: Any) -> None:
+        words = [T.plain(w).replace(T.KEEP, " ") for w, _ in lines]
+        if words and words[0].startswith("P") and words[0][1:2].isdigit():
+            drawn.append((words[0], words))
+            assert not art.tile_overflow(text, rect.size, tuple(lines), kw.get("size", 12), True), words
+        tile(surface, text, rect, lines, *args, **kw)
+
+    monkeypatch.setattr(art, "tile", recording_tile)
+    for state in every_offer(4):
+        view = make_view(ctx, state, 0, area)
+        draw(view, Overlay(time=1.0))
+    tops = {head.split()[0] for head, _ in drawn}
+    assert len(tops) >= 40, sorted(tops)
+    mute = sorted({head for head, words in drawn if not any(w in ("11 left", "11 in the pile") for w in words)})
+    assert not mute, mute
+
+
+def test_the_planets_row_takes_a_fourth_line_only_where_it_needs_one() -> None:
+    """`offer_rows`: equal rows unless the planets need four lines and the others keep three."""
+    from scenes.views.cosmos.layout import offer_rows
+
+    board = pygame.Rect(10, 20, 470, 284)  # the offers at 1024x640
+    equal = offer_rows(board, 19, 52, 67, False)
+    assert [r.height for r in equal] == [54] * 5 and equal[1].y - equal[0].y == 56
+    tall = offer_rows(board, 19, 52, 67, True)
+    assert [r.height for r in tall] == [67, 52, 52, 52, 52]
+    assert all(a.bottom < b.y for a, b in zip(tall, tall[1:])) and tall[-1].bottom <= board.bottom
+    assert offer_rows(pygame.Rect(0, 0, 470, 360), 19, 52, 67, True) == offer_rows(pygame.Rect(0, 0, 470, 360), 19, 52, 67, False)
+    assert offer_rows(pygame.Rect(0, 0, 470, 270), 19, 52, 67, True) == offer_rows(pygame.Rect(0, 0, 470, 270), 19, 52, 67, False)
