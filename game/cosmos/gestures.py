@@ -22,9 +22,11 @@ from collections.abc import Callable
 
 from game.core.protocol import Command, Refusal, Target
 from game.cosmos import commands as C
+from game.cosmos import model as M
 from game.cosmos import rules
-from game.cosmos.content import TOKEN_OF_ACTION, TOKENS
+from game.cosmos.content import LIFEFORMS, TOKEN_OF_ACTION, TOKENS
 from game.cosmos.state import CosmosState
+from game.cosmos.words import ACTION_NAMES
 
 DRAGGED = ("scientist", "planet_pile", "biome_pile", "card", "asteroid", "star")
 """Zones a piece is dragged from (the others are clicked)."""
@@ -172,7 +174,52 @@ def find(state: CosmosState, seat: int, source: Target, target: Target | None) -
     reason = rules.why_illegal(state, sample) if sample is not None else None
     if reason is None and sample is not None and isinstance(sample, C.PlayLife):
         reason = "That card cannot live on that planet now, even with a discard."
-    return Refusal(reason or "That is not a move now.")
+    return Refusal(reason or waiting_for(state, seat))
+
+
+WAITING = {"move": "First choose where your Scientist lands: drag it 1 to 3 spaces ahead.",
+           "retrieve": "First use the retrieved Creation token: activate one of your stars, or take 1 entropy.",
+           "biome_reward": "First say whether you pay 1 entropy for the scarce Biome's reward.",
+           "activate_stars": "First activate your stars (each once), or stop.",
+           "activate_star": "First activate one of your stars.",
+           "advance": "First choose a lifeform advancement, or stop.",
+           "take": "First take a life card from a deck of the offer, or stop.",
+           "mission": "Now fulfil a mission you meet, or end your turn."}
+"""What the game waits for at each decision (`CosmosState.pending`'s kind) whose words need
+nothing of the position; `waiting_for` words the others."""
+ACTION_WAYS = {"evolve": "drag a star of the stock onto one of your Solar Systems",
+               "aggregate": "drag a planet of the offer onto an empty planet space",
+               "create_life": "drag a life card of your hand onto one of your planets",
+               "activate_stars": "activate your stars, each once",
+               "set_biome": "drag a Biome of the offer onto one of your planets",
+               "upgrade": "upgrade one of your Focus cards",
+               "take_life": "take a life card from a deck of the offer",
+               "catch_asteroid": "drag an asteroid onto one of your planets",
+               "catch_free": "drag an asteroid onto one of your planets",
+               "soup": "take Primordial Soup",
+               "fulfil_biome": "fulfil the Biome of one of your planets"}
+"""How each action of the rondel or of an effect is made, for `waiting_for`."""
+
+
+def waiting_for(state: CosmosState, seat: int) -> str:
+    """What the game waits for from `seat` now, in words built from its pending decision: the
+    answer to a gesture that means no move at all (a pile clicked instead of dragged, a piece
+    dropped on nothing), where a bare "not a move now" left the player guessing."""
+    if state.is_over():
+        return "The game is over."
+    mine = [d for d in state.pending() if d.seat == seat]
+    if not mine:
+        return "Not your turn: wait for the other players."
+    kind, frame = mine[0].kind, state.frames[-1]
+    if isinstance(frame, M.Acting) and frame.resolved:
+        return "Your action is done: exchange entropy, or end the Action step."
+    if isinstance(frame, (M.Acting, M.Doing)):
+        how = ACTION_WAYS.get(frame.action, "make it")
+        whose = "your action" if isinstance(frame, M.Acting) else "the action your effect grants"
+        return f"First {whose}, {ACTION_NAMES.get(frame.action, frame.action)}: {how}."
+    if isinstance(frame, M.Placing):
+        return f"First put the gained {LIFEFORMS[frame.life]} on one of your planets, or give it up."
+    return WAITING.get(kind, "That is not a move now.")
 
 
 def _move(state: CosmosState, seat: int, target: Target | None) -> Command | Refusal:

@@ -255,3 +255,41 @@ def test_a_scientist_drop_on_a_space_the_rondel_lacks_is_refused_not_a_crash(ide
     found = COSMOS.find_command(state, seat, Target("scientist"), Target("space", ident=ident))
     assert isinstance(found, Refusal) and "space 1 to 3 ahead" in found.reason
     assert state.notation() == before
+
+
+def test_a_gesture_that_means_no_move_says_what_the_game_waits_for() -> None:
+    """Play-test (issue 14, ninth session): a pile clicked instead of dragged, or a piece dropped
+    on nothing, was answered "That is not a move now."; the answer now names the decision the
+    game waits for from that seat."""
+    from game.cosmos import model as M
+    from tests.games.cosmos.positions import bare, turn
+
+    click_pile = (Target("planet_pile", ident="0"), None)
+    s = bare(2)
+    turn(s, 0)
+    moving = gestures.find(s, 0, *click_pile)
+    assert isinstance(moving, Refusal) and "Scientist lands" in moving.reason
+    other = gestures.find(s, 1, *click_pile)
+    assert isinstance(other, Refusal) and other.reason.startswith("Not your turn")
+    turn(s, 0, M.Acting(0, "aggregate", 0))
+    acting = gestures.find(s, 0, *click_pile)
+    assert isinstance(acting, Refusal)
+    assert acting.reason == "First your action, Aggregate Planet: drag a planet of the offer onto an empty planet space."
+    turn(s, 0, M.Placing(0, 1, 1))
+    placing = gestures.find(s, 0, Target("biome_pile", ident="0"), Target("system", ident="0"))
+    assert isinstance(placing, Refusal) and "gained plant" in placing.reason
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_decision_is_answered_with_a_bare_refusal(players: int) -> None:
+    """Every decision of seeded random games words what it waits for (a new frame kind without
+    words would fall back to the old bare refusal)."""
+    kinds: set[str] = set()
+    for state in random_positions(players, 90 + players, every=1):
+        for d in state.pending():
+            if d.seat < 0:
+                continue
+            kinds.add(d.kind)
+            found = gestures.find(state, d.seat, Target("planet_pile", ident="0"), None)
+            assert isinstance(found, Refusal) and found.reason != "That is not a move now.", (d.kind, found)
+    assert {"move", "action", "mission"} <= kinds, kinds
