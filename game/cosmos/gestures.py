@@ -177,28 +177,32 @@ def find(state: CosmosState, seat: int, source: Target, target: Target | None) -
     return Refusal(reason or waiting_for(state, seat))
 
 
-WAITING = {"move": "First choose where your Scientist lands: drag it 1 to 3 spaces ahead.",
-           "retrieve": "First use the retrieved Creation token: activate one of your stars, or take 1 entropy.",
-           "biome_reward": "First say whether you pay 1 entropy for the scarce Biome's reward.",
+WAITING = {"move": "First choose where your Scientist lands: 1 to 3 spaces ahead.",
+           "retrieve": "First use the retrieved token: activate a star, or take 1 entropy.",
+           "biome_reward": "First say whether you pay 1 entropy for the Biome's reward.",
            "activate_stars": "First activate your stars (each once), or stop.",
            "activate_star": "First activate one of your stars.",
            "advance": "First choose a lifeform advancement, or stop.",
-           "take": "First take a life card from a deck of the offer, or stop.",
+           "take": "First take a life card from the offer, or stop.",
            "mission": "Now fulfil a mission you meet, or end your turn."}
 """What the game waits for at each decision (`CosmosState.pending`'s kind) whose words need
-nothing of the position; `waiting_for` words the others."""
-ACTION_WAYS = {"evolve": "drag a star of the stock onto one of your Solar Systems",
-               "aggregate": "drag a planet of the offer onto an empty planet space",
-               "create_life": "drag a life card of your hand onto one of your planets",
+nothing of the position; `waiting_for` words the others. Each fits the table's one-line status
+bar (at most `WAITING_CHARS`), as the engine's refusals do."""
+ACTION_WAYS = {"evolve": "drag a star from the stock onto your system",
+               "aggregate": "drag an offered planet onto an empty planet space",
+               "create_life": "drag a life card onto one of your planets",
                "activate_stars": "activate your stars, each once",
-               "set_biome": "drag a Biome of the offer onto one of your planets",
+               "set_biome": "drag an offered Biome onto your planet",
                "upgrade": "upgrade one of your Focus cards",
-               "take_life": "take a life card from a deck of the offer",
-               "catch_asteroid": "drag an asteroid onto one of your planets",
-               "catch_free": "drag an asteroid onto one of your planets",
+               "take_life": "take a life card from the offer",
+               "catch_asteroid": "drag an asteroid onto your planet",
+               "catch_free": "drag an asteroid onto your planet",
                "soup": "take Primordial Soup",
-               "fulfil_biome": "fulfil the Biome of one of your planets"}
+               "fulfil_biome": "fulfil a Biome of yours"}
 """How each action of the rondel or of an effect is made, for `waiting_for`."""
+WAITING_CHARS = 75
+"""The longest of `waiting_for`'s answers: one line of the status bar at 1024x640 (the engine's
+longest refusal is 73)."""
 
 
 def waiting_for(state: CosmosState, seat: int) -> str:
@@ -214,9 +218,7 @@ def waiting_for(state: CosmosState, seat: int) -> str:
     if isinstance(frame, M.Acting) and frame.resolved:
         return "Your action is done: exchange entropy, or end the Action step."
     if isinstance(frame, (M.Acting, M.Doing)):
-        how = ACTION_WAYS.get(frame.action, "make it")
-        whose = "your action" if isinstance(frame, M.Acting) else "the action your effect grants"
-        return f"First {whose}, {ACTION_NAMES.get(frame.action, frame.action)}: {how}."
+        return f"First {ACTION_NAMES.get(frame.action, frame.action)}: {ACTION_WAYS.get(frame.action, 'make it')}."
     if isinstance(frame, M.Placing):
         return f"First put the gained {LIFEFORMS[frame.life]} on one of your planets, or give it up."
     return WAITING.get(kind, "That is not a move now.")

@@ -274,7 +274,7 @@ def test_a_gesture_that_means_no_move_says_what_the_game_waits_for() -> None:
     turn(s, 0, M.Acting(0, "aggregate", 0))
     acting = gestures.find(s, 0, *click_pile)
     assert isinstance(acting, Refusal)
-    assert acting.reason == "First your action, Aggregate Planet: drag a planet of the offer onto an empty planet space."
+    assert acting.reason == "First Aggregate Planet: drag an offered planet onto an empty planet space."
     turn(s, 0, M.Placing(0, 1, 1))
     placing = gestures.find(s, 0, Target("biome_pile", ident="0"), Target("system", ident="0"))
     assert isinstance(placing, Refusal) and "gained plant" in placing.reason
@@ -284,6 +284,8 @@ def test_a_gesture_that_means_no_move_says_what_the_game_waits_for() -> None:
 def test_no_decision_is_answered_with_a_bare_refusal(players: int) -> None:
     """Every decision of seeded random games words what it waits for (a new frame kind without
     words would fall back to the old bare refusal)."""
+    from game.cosmos.words import ACTION_NAMES
+
     kinds: set[str] = set()
     for state in random_positions(players, 90 + players, every=1):
         for d in state.pending():
@@ -292,4 +294,8 @@ def test_no_decision_is_answered_with_a_bare_refusal(players: int) -> None:
             kinds.add(d.kind)
             found = gestures.find(state, d.seat, Target("planet_pile", ident="0"), None)
             assert isinstance(found, Refusal) and found.reason != "That is not a move now.", (d.kind, found)
+            assert len(found.reason) <= gestures.WAITING_CHARS, found.reason
     assert {"move", "action", "mission"} <= kinds, kinds
+    longest = max([*gestures.WAITING.values(), "First put the gained bacteria on one of your planets, or give it up."]
+                  + [f"First {ACTION_NAMES[a]}: {how}." for a, how in gestures.ACTION_WAYS.items()], key=len)
+    assert len(longest) <= gestures.WAITING_CHARS, longest
