@@ -18,7 +18,8 @@ a representative of the family is refused. Targets (zone, ident):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 
 from game.core.protocol import Command, Refusal, Target
 from game.cosmos import commands as C
@@ -174,7 +175,46 @@ def find(state: CosmosState, seat: int, source: Target, target: Target | None) -
     reason = rules.why_illegal(state, sample) if sample is not None else None
     if reason is None and sample is not None and isinstance(sample, C.PlayLife):
         reason = "That card cannot live on that planet now, even with a discard."
+    if reason is None and target is None:
+        reason = _pile_reason(state, seat, source)
     return Refusal(reason or waiting_for(state, seat))
+
+
+PILE_ACTIONS = {"planet_pile": "aggregate", "biome_pile": "set_biome", "star": "evolve"}
+"""The action whose step a pile of the board (or the star stock) is taken in."""
+
+
+def _pile_reason(state: CosmosState, seat: int, source: Target) -> str | None:
+    """A pile clicked in its own action's step, when it fits nowhere: the reason most of the
+    seat's places give (play-test: a planet too dear said "That planet space is taken", the
+    reason of the first place alone, or nothing at all). None in another step, or where some
+    place would take it."""
+    frame = state.frames[-1] if state.frames else None
+    action = PILE_ACTIONS.get(source.zone)
+    if action is None or not isinstance(frame, (M.Acting, M.Doing)) or frame.action != action \
+            or frame.seat != seat or (isinstance(frame, M.Acting) and frame.resolved):
+        return None
+    reasons = [rules.why_illegal(state, cmd) for cmd in rules.action_commands(state, seat, action)
+               if _same_pile(cmd, source)]
+    return None if not reasons or None in reasons else most_common(reasons)
+
+
+def _same_pile(cmd: Command, source: Target) -> bool:
+    """Whether `cmd` takes from the pile (or star type) `source` names, wherever it puts it."""
+    if isinstance(cmd, C.Aggregate) and source.zone == "planet_pile":
+        return str(cmd.pile) == source.ident
+    if isinstance(cmd, C.SetBiome) and source.zone == "biome_pile":
+        return str(cmd.pile) == source.ident
+    if isinstance(cmd, C.Evolve) and source.zone == "star":
+        return cmd.star == source.ident
+    return False
+
+
+def most_common(reasons: Sequence[str | None]) -> str | None:
+    """The reason given most often (the first of equals): what is wrong wherever the piece goes,
+    not what is wrong with one place (a space taken)."""
+    found = [r for r in reasons if r is not None]
+    return Counter(found).most_common(1)[0][0] if found else None
 
 
 WAITING = {"move": "First choose where your Scientist lands: 1 to 3 spaces ahead.",

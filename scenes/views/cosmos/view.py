@@ -661,7 +661,7 @@ class CosmosView(GameView):
             action = {"planet_pile": "Aggregate Planet", "biome_pile": "Set Biome", "star": "Evolve a Star",
                       "asteroid": "Catch an Asteroid"}[source.zone]
             return f"You could place it now ({action} action)"
-        return f"Not now: {reasons[0]}"
+        return f"Not now: {gestures.most_common(reasons)}"  # what is wrong wherever it goes
 
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
         words, seat = turn.banner(self.view, seat_names, self.is_human(public.frame_kind(self.view)[1]))

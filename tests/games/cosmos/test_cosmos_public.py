@@ -272,6 +272,7 @@ def test_a_gesture_that_means_no_move_says_what_the_game_waits_for() -> None:
     other = gestures.find(s, 1, *click_pile)
     assert isinstance(other, Refusal) and other.reason.startswith("Not your turn")
     turn(s, 0, M.Acting(0, "aggregate", 0))
+    s.players[0].mass = 99  # the planet fits somewhere: the click only lacks its drag
     acting = gestures.find(s, 0, *click_pile)
     assert isinstance(acting, Refusal)
     assert acting.reason == "First Aggregate Planet: drag an offered planet onto an empty planet space."
@@ -299,3 +300,24 @@ def test_no_decision_is_answered_with_a_bare_refusal(players: int) -> None:
     longest = max([*gestures.WAITING.values(), "First put the gained bacteria on one of your planets, or give it up."]
                   + [f"First {ACTION_NAMES[a]}: {how}." for a, how in gestures.ACTION_WAYS.items()], key=len)
     assert len(longest) <= gestures.WAITING_CHARS, longest
+
+
+def test_a_pile_that_fits_nowhere_says_what_is_wrong_wherever_it_goes() -> None:
+    """Play-test (ninth session): at Aggregate Planet with too little mass, a click on the planet
+    said only what the step waits for, and its hover said "That planet space is taken" (the
+    first place's reason). Both now give the reason most places give: its cost."""
+    from game.cosmos import model as M
+    from tests.games.cosmos.positions import bare, planet, system, turn
+
+    s = bare(2)
+    si = system(s, 0, "IA")
+    planet(s, 0, si, 0, 1)  # one space of the system taken, one free
+    turn(s, 0, M.Acting(0, "aggregate", 0))
+    s.players[0].mass = 0
+    found = gestures.find(s, 0, Target("planet_pile", ident="0"), None)
+    assert isinstance(found, Refusal) and found.reason.startswith("That planet costs"), found.reason
+    hover = [public.why_drop(s.view(0), 0, "planet_pile", "0", si, k) for si, k in ((0, 0), (0, 1), (1, 0))]
+    assert hover[0] != hover[1] == hover[2], hover  # the taken space's reason, then the cost twice
+    assert gestures.most_common(hover) == found.reason
+    s.players[0].mass = 99
+    assert gestures.find(s, 0, Target("planet_pile", ident="0"), None).reason.startswith("First Aggregate")  # type: ignore[union-attr]
