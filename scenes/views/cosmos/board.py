@@ -158,6 +158,11 @@ def draw_scientists(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, 
     for seat in range(len(view["players"])):
         spot, pawn = pawn_at(rect, view, seat)
         at = moving.get(seat, spot)
+        if seat not in moving:  # its space ringed in its colour: the pawn on the rim also touches
+            pos = int(view["players"][seat]["pos"])  # the next space (play-test, ninth session)
+            others = [i for i, q in enumerate(view["players"]) if q["pos"] == pos]
+            pygame.draw.circle(surface, art.SEATS[seat], space_centre(rect, pos),
+                               space_radius(rect, pos) + 1 + 3 * others.index(seat), width=3)
         art.disc(surface, at, pawn, art.SEATS[seat], edge=(250, 250, 250) if seat == me else (20, 20, 26))
         covers.append(pygame.Rect(at[0] - pawn, at[1] - pawn, 2 * pawn, 2 * pawn))
     return covers

@@ -63,6 +63,11 @@ def _mark(surface: pygame.Surface, spot: Spot, colour: Colour, width: int, grow:
         art.outline(surface, spot.rect.inflate(grow, grow), colour, width)
 
 
+CLICKABLE = (232, 232, 222)
+"""The ring of what may be clicked now: near white, not a seat's colour (play-test: its light
+blue read as the blue player's)."""
+
+
 class CosmosView(GameView):
     """See the module docstring."""
 
@@ -295,7 +300,7 @@ class CosmosView(GameView):
         for target in overlay.clickable:
             spot = self._spot_of(target)
             if spot is not None:
-                _mark(surface, spot, (110, 180, 255), 2)
+                _mark(surface, spot, CLICKABLE, 2)
         for target in overlay.movable:
             spot = self._spot_of(target)
             if spot is not None and overlay.held is None:
