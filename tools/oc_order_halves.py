@@ -9,11 +9,20 @@ another potential instead (to measure our Chaos against a fixed Order), and `--b
 another value of a field of Order's search budget. Besides the final score it prints the board
 score when 32 counters were placed: "late" = final minus that, the points of counters 33-49.
 
+Two experiments of the ninth session (issue 18, "Sixth round" in `docs/rules/order-chaos.md`):
+`--late EMPTIES --late-budget FIELD=VALUE` gives Order's search (Chaos's with `--late-chaos`)
+another budget once at most EMPTIES cells are empty (a deeper endgame), and `--chaos-top K` shows
+Order's tree only Chaos's K best places by the greedy Chaos's own one-ply yardstick (a model of the
+arena's `greedy` Chaos: with K = 1 it is that player, ties apart).
+
     .venv/bin/python tools/oc_order_halves.py --order normal --chaos greedy --seeds 1-8
     .venv/bin/python tools/oc_order_halves.py --order normal --potential 0.7 --seeds 1-8
     .venv/bin/python tools/oc_order_halves.py --order hard --potential 0.7 --iterations 2400
     .venv/bin/python tools/oc_order_halves.py --order normal --budget leaf_depth=1 --budget rollout_depth=0
     .venv/bin/python tools/oc_order_halves.py --order normal --potential 0.7 --chaos normal --chaos-potential 0.7
+    .venv/bin/python tools/oc_order_halves.py --order normal --late 12 --late-budget iterations=4400
+    .venv/bin/python tools/oc_order_halves.py --order normal --chaos normal --late 12 --late-budget iterations=4400 --late-chaos
+    .venv/bin/python tools/oc_order_halves.py --order normal --chaos-top 1
 """
 
 from __future__ import annotations
@@ -25,22 +34,54 @@ import statistics
 import time
 
 from game.ai.agents import BUDGETS, Agent, GreedyAgent, MCTSAgent, make_agent
+from game.core.protocol import Command, Seat, State
 from game.ai.mcts import SearchBudget
 from game.ai.search import NO_WALL_LIMIT_ENV
 from game.core.protocol import by_itself
 from game.core.registry import get_game
 from game.order_chaos.agents import HARD, HARD_ORDER
-from game.order_chaos.ai import POTENTIAL, OrderChaosKnowledge
+from game.order_chaos.ai import POTENTIAL, OrderChaosKnowledge, _place_estimates
+from game.order_chaos.commands import Place
 from game.order_chaos.scoring import board_score
-from game.order_chaos.state import OrderChaosState
+from game.order_chaos.state import PLACE, OrderChaosState
+
+
+class LateAgent(Agent):
+    """`early` until at most `empties` cells are empty, then `late` (a search with another budget)."""
+
+    def __init__(self, early: Agent, late: Agent, empties: int) -> None:
+        self.early, self.late, self.empties = early, late, empties
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        assert isinstance(state, OrderChaosState)
+        return (self.late if state.board.count(None) <= self.empties else self.early).choose(state, seat)
+
+
+class ChaosModelKnowledge(OrderChaosKnowledge):
+    """Order's knowledge whose tree sees only Chaos's `top` best places by the greedy Chaos's
+    yardstick (the evaluator at `POTENTIAL`, lowest estimate first): a model of that opponent."""
+
+    def __init__(self, potential: float, top: int) -> None:
+        super().__init__(potential)
+        self.top = top
+
+    def scored_commands(self, state: State, seat: Seat) -> list[tuple[float, Command]]:
+        out = super().scored_commands(state, seat)
+        assert isinstance(state, OrderChaosState)
+        if state.phase != PLACE:
+            return out
+        best = sorted(_place_estimates(state), key=lambda t: t[0])[: self.top]
+        keep = {divmod(i, state.size) for _, i in best}
+        return [(v, c) for v, c in out if isinstance(c, Place) and c.cell in keep]
 
 
 def level_agent(level: str, potential: float, seed: int, iterations: int | None = None,
-                changes: dict[str, object] | None = None, as_order: bool = True) -> Agent:
+                changes: dict[str, object] | None = None, as_order: bool = True,
+                late: tuple[int, dict[str, object]] | None = None, chaos_top: int = 0) -> Agent:
     """Our agent at `level` (Order, or Chaos with `--chaos-potential` and `as_order` False) with its
     knowledge's potential set to `potential` (and `iterations` instead of the level's own, when given;
     `changes`: other fields of its search budget). Hard searches with its budget for that role."""
-    know = OrderChaosKnowledge(potential)
+    know = ChaosModelKnowledge(potential, chaos_top) if chaos_top > 0 else OrderChaosKnowledge(potential)
     if level == "greedy":
         return GreedyAgent(know, seed)
     budget = (HARD_ORDER if as_order else HARD) if level == "hard" else BUDGETS[level]
@@ -48,7 +89,12 @@ def level_agent(level: str, potential: float, seed: int, iterations: int | None 
         budget = dataclasses.replace(budget, iterations=iterations)
     if changes:
         budget = dataclasses.replace(budget, **changes)  # type: ignore[arg-type]
-    return MCTSAgent(know, budget, seed, level)
+    agent = MCTSAgent(know, budget, seed, level)
+    if late is None:
+        return agent
+    empties, late_changes = late
+    late_budget = dataclasses.replace(budget, **late_changes)  # type: ignore[arg-type]
+    return LateAgent(agent, MCTSAgent(know, late_budget, seed + 7, level), empties)
 
 
 def budget_changes(pairs: list[str]) -> dict[str, object]:
@@ -104,17 +150,29 @@ def main() -> None:
     parser.add_argument("--chaos-potential", type=float, default=None)
     parser.add_argument("--budget", action="append", default=[], metavar="FIELD=VALUE",
                         help="another value for a field of Order's search budget (repeatable), e.g. leaf_depth=1")
+    parser.add_argument("--late", type=int, default=None, metavar="EMPTIES",
+                        help="from this many empty cells on, search with --late-budget's fields changed")
+    parser.add_argument("--late-budget", action="append", default=[], metavar="FIELD=VALUE",
+                        help="a field of the late search's budget (repeatable), e.g. iterations=4400")
+    parser.add_argument("--late-chaos", action="store_true", help="the late budget is Chaos's, not Order's")
+    parser.add_argument("--chaos-top", type=int, default=0, metavar="K",
+                        help="Order's tree sees only Chaos's K best places by the greedy yardstick")
     parser.add_argument("--seeds", default="1-8", help="a range FIRST-LAST")
     args = parser.parse_args()
     # Every level's wall-clock limit lifted (the CPU caps kept): a seed replays the same half on a
     # busy machine as long as no CPU cap is reached, so runs at different loads compare.
     os.environ[NO_WALL_LIMIT_ENV] = "1"
     first, last = (int(x) for x in args.seeds.split("-"))
+    late = None if args.late is None else (args.late, budget_changes(args.late_budget))
     finals, lates, secs = [], [], []
     for seed in range(first, last + 1):
-        order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget))
-        chaos = (make_agent(args.chaos, "order-chaos", seed + 1000) if args.chaos_potential is None
-                 else level_agent(args.chaos, args.chaos_potential, seed + 1000, as_order=False))
+        order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget),
+                            late=None if args.late_chaos else late, chaos_top=args.chaos_top)
+        if args.chaos_potential is None and not args.late_chaos:
+            chaos = make_agent(args.chaos, "order-chaos", seed + 1000)
+        else:
+            chaos = level_agent(args.chaos, args.chaos_potential or POTENTIAL, seed + 1000, as_order=False,
+                                late=late if args.late_chaos else None)
         final, at_32, sec = play_half(order, chaos, seed)
         finals.append(final)
         lates.append(final - at_32)
@@ -122,6 +180,10 @@ def main() -> None:
         print(f"seed {seed}: Order {final} (late {final - at_32}), {sec:.2f} s/move", flush=True)
     iterations = args.iterations or "the level's"
     changed = "".join(f", {c}" for c in args.budget)
+    if late is not None:
+        changed += f", {'Chaos' if args.late_chaos else 'Order'} from {args.late} empty cells: {', '.join(args.late_budget)}"
+    if args.chaos_top:
+        changed += f", Chaos modelled by its {args.chaos_top} best places"
     print(f"{args.order} (potential {args.potential}, iterations {iterations}{changed}) as Order vs {args.chaos} Chaos "
           f"(potential {args.chaos_potential or 'of the level'}), "
           f"seeds {args.seeds}: "

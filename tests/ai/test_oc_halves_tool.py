@@ -1,0 +1,58 @@
+"""The ninth session's experiment options of `tools/oc_order_halves.py` (issue 18): a late budget
+and a modelled greedy Chaos. Kept so the figures in `docs/rules/order-chaos.md` can be rerun."""
+
+from __future__ import annotations
+
+from game.ai.agents import GreedyAgent, MCTSAgent
+from game.core.protocol import Command, Seat, State
+from game.order_chaos.ai import OrderChaosKnowledge
+from game.order_chaos.commands import Place
+from game.order_chaos.state import PLACE, OrderChaosState
+from tests.ai.test_agents import random_position
+from tools.oc_order_halves import ChaosModelKnowledge, LateAgent, level_agent
+
+
+class _Named(GreedyAgent):
+    """A greedy agent that records that it was asked."""
+
+    def __init__(self) -> None:
+        super().__init__(OrderChaosKnowledge(), 1)
+        self.asked = 0
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        self.asked += 1
+        return super().choose(state, seat)
+
+
+def _chaos_to_place() -> OrderChaosState:
+    for plies in range(20, 30):
+        state = random_position(5, plies)
+        if state.phase == PLACE:
+            return state
+    raise AssertionError("no Chaos decision found")
+
+
+def test_the_modelled_chaos_offers_the_tree_only_the_greedy_chaos_best_places() -> None:
+    state = _chaos_to_place()
+    seat = state.to_act()[0]
+    everything = OrderChaosKnowledge().scored_commands(state, seat)
+    modelled = ChaosModelKnowledge(0.7, 1).scored_commands(state, seat)
+    assert len(everything) > 1 and len(modelled) == 1
+    best = max(v for v, _ in everything)  # the greedy Chaos's own one-ply scores (potential 0.5)
+    greedy_places = {c for v, c in everything if v >= best - 1e-9}
+    assert isinstance(modelled[0][1], Place) and modelled[0][1] in greedy_places
+    assert len(ChaosModelKnowledge(0.5, 3).scored_commands(state, seat)) == 3
+
+
+def test_the_late_agent_answers_with_the_late_search_once_few_cells_are_empty() -> None:
+    early, late = _Named(), _Named()
+    opening, endgame = random_position(3, 10), random_position(3, 120)
+    agent = LateAgent(early, late, endgame.board.count(None))
+    assert opening.board.count(None) > endgame.board.count(None) > 0
+    for state in (opening, endgame):
+        agent.choose(state, state.to_act()[0])
+    assert early.asked == 1 and late.asked == 1
+    built = level_agent("normal", 0.5, 1, late=(12, {"iterations": 4400}))
+    assert isinstance(built, LateAgent) and isinstance(built.late, MCTSAgent)
+    assert isinstance(built.early, MCTSAgent)
+    assert built.late.search.budget.iterations == 4400 and built.early.search.budget.iterations == 550
