@@ -27,10 +27,13 @@ class Figure:
     activated: bool = False
     conditions: dict[str, int] = field(default_factory=dict)
     """Condition id -> rounds left (0: until cleared)."""
+    number: int = 0
+    """Its number among its side's models of its unit, in the order they were deployed (0: not
+    deployed by a command): "Ash Reaver 3", as the log names it."""
 
     def copy(self) -> Figure:
         return Figure(self.id, self.side, self.unit, self.x, self.y, self.deployed, self.health, self.fallen,
-                      self.activated, dict(self.conditions))
+                      self.activated, dict(self.conditions), self.number)
 
     @property
     def on_table(self) -> bool:

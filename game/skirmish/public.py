@@ -63,7 +63,8 @@ def rebuild(view: View, content: Content | None = None) -> SkirmishState:
     s = SkirmishState(Rng(0), mission, layout, factions, (view["rosters"][0], view["rosters"][1]),
                       content.conditions, content.tokens, deck=bool(view["deck_mode"]))
     s.figures = [Figure(d["id"], d["side"], factions[d["side"]].unit(d["unit"]), float(d["at"][0]), float(d["at"][1]),
-                        d["deployed"], d["health"], d["fallen"], d["activated"], dict(d["conditions"]))
+                        d["deployed"], d["health"], d["fallen"], d["activated"], dict(d["conditions"]),
+                        int(d.get("number", 0)))
                  for d in view["figures"]]
     s.phase, s.round, s.turn = view["phase"], view["round"], view["turn"]
     s.points, s.score, s.out = list(view["points"]), list(view["score"]), list(view["out"])
@@ -368,7 +369,8 @@ def unit_sheet(view: View, model: int, table: PublicTable | None = None) -> Sequ
         value = rules.stat(table.state, table.state.figures[model], name)
         return f"{value:g}{unit_word}" + (f" ({base:g}{unit_word})" if value != base else "")
 
-    lines = [unit.name + (f" (leader {unit.leadership})" if unit.is_leader else ""),
+    name = f"{unit.name} {d['number']}" if d.get("number") else unit.name  # as the log names it
+    lines = [name + (f" (leader {unit.leadership})" if unit.is_leader else ""),
              f"Health {d['health']}/{unit.health}  Defence {now('defence', unit.defence)} {types}",
              f"Move {now('move', unit.move, chr(34))}  Knack {now('knack', unit.knack)}+  Base {unit.base_mm} mm"
              f"  Height {unit.height:g}\""]

@@ -721,6 +721,7 @@ def _roll_off(s: S, faces: tuple[int, ...], ev: list[Event]) -> None:
 def _deploy(s: S, cmd: Deploy, ev: list[Event]) -> None:
     f = s.figures[cmd.model]
     f.x, f.y, f.deployed = float(cmd.at[0]), float(cmd.at[1]), True
+    f.number = 1 + sum(1 for g in s.figures if g.side == f.side and g.unit.id == f.unit.id and g.number)  # as the log
     ev.append(Deployed(f.side, f.id, (f.x, f.y), f.unit.id, s.factions[f.side].id))
     left = [any(not g.deployed for g in s.figures if g.side == side) for side in (0, 1)]
     if not any(left):
@@ -1396,7 +1397,7 @@ def view(s: S, seat: Seat) -> JsonDict:
         "factions": [f.id for f in s.factions],
         "environment": None if s.environment is None or s.phase in ("environment", "environment_rolloff")
         else {"side": s.environment[0], "roll": s.environment[1]},
-        "figures": [{"id": f.id, "side": f.side, "unit": f.unit.id, "name": f.unit.name, "at": [f.x, f.y],
+        "figures": [{"id": f.id, "side": f.side, "unit": f.unit.id, "name": f.unit.name, "number": f.number, "at": [f.x, f.y],
                      "deployed": f.deployed, "health": f.health, "max_health": f.unit.health, "fallen": f.fallen,
                      "activated": f.activated, "base_mm": f.unit.base_mm, "height": f.unit.height,
                      "conditions": dict(f.conditions)} for f in s.figures],

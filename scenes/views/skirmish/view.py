@@ -231,7 +231,8 @@ class SkirmishView(GameView):
         return pub.state.figures[model].unit.icon if pub is not None else ""
 
     def _name(self, model: int) -> str:
-        return str(self.view["figures"][model]["name"])
+        fig = self.view["figures"][model]  # numbered as the log numbers it: "Ash Reaver 3"
+        return f"{fig['name']} {fig['number']}" if fig.get("number") else str(fig["name"])
 
     def decision(self) -> str:
         """The decision under way: deploy, place_token, reroll, activate, move, attack, bonus, ..."""

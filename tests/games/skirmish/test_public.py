@@ -145,3 +145,31 @@ def test_a_hidden_targets_preview_names_what_it_is_behind(seed: int, steps: int)
             assert (len(p.blockers) > len(named)) == (sight.hidden_by_models > 0), (p.blockers, sight)
             seen_some |= bool(p.blockers)
     assert seen_some or len(on) < 4
+
+
+def test_the_view_numbers_each_model_as_the_log_does() -> None:
+    """Play-test (ninth session): the odds note and the stat card said "Ash Reaver" where the log
+    said "Ash Reaver 3" (four of them on the table). A model's number is given as it deploys, by
+    the log's own rule, and the view and the sheet carry it."""
+    from game.core.match import Match
+    from game.core.protocol import by_itself
+    from game.skirmish.commands import Deployed
+    from game.skirmish.game import SKIRMISH
+    from game.skirmish.words import describe_log
+
+    match = Match(SKIRMISH, {"faction_1": "cinderhorn"}, 4, ["random", "random"])
+    rng = random.Random(4)
+    while match.state.phase == "deploy" or by_itself(match.to_act()):
+        actors = match.to_act()
+        if by_itself(actors):
+            match.resolve_chance()
+        else:
+            assert match.submit(rng.choice(match.state.candidates(actors[0]))).ok
+    view = match.state.view(0)
+    deploys = [e for e in match.log if isinstance(e.event, Deployed)]
+    lines = [line.text for line in describe_log(deploys, ["A", "B"], 0)]
+    for entry, line in zip(deploys, lines):
+        fig = view["figures"][entry.event.model]
+        assert fig["number"] >= 1 and line.endswith(f"{fig['name']} {fig['number']}"), line
+        assert unit_sheet(view, fig["id"])[0].startswith(f"{fig['name']} {fig['number']}")
+    assert any(f["number"] >= 2 for f in view["figures"]), "a unit fielded more than once is numbered apart"
