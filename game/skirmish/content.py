@@ -159,6 +159,10 @@ EndEarly = Literal["no_leaders"]
 END_EARLY: tuple[EndEarly, ...] = ("no_leaders",)
 ReachZone = Literal["enemy_deployment", "enemy_half"]
 REACH_ZONES: tuple[ReachZone, ...] = ("enemy_deployment", "enemy_half")
+HoldControl = Literal["more", "alone"]
+"""Who controls an objective for a "hold" rule: `more` models touching it than the other side
+(a tie: nobody), or a side `alone` on it (any enemy base touching it: nobody)."""
+HOLD_CONTROLS: tuple[HoldControl, ...] = ("more", "alone")
 """Where a `reach` rule's models score: the enemy's deployment zone, or the enemy's half of the
 table (past the line through the table's centre square to the line between the zones' centres;
 `geometry.far_half`)."""
@@ -555,7 +559,8 @@ class Objective:
 class HoldRule:
     """At each `when`, the player controlling an objective scores its value times `multiplier`.
 
-    Control: more models touching the objective's circle than the other player; a tie, nobody."""
+    Control (`control`): `more` models touching the objective's circle than the other player, a
+    tie nobody; or `alone`: only one player's models touch it, any enemy base contests it."""
 
     KIND: ClassVar[str] = "hold"
     objectives: tuple[str, ...]
@@ -563,6 +568,7 @@ class HoldRule:
     when: ScoreWhen
     from_round: int = 1
     multiplier: int = 1
+    control: HoldControl = "more"
 
 
 @dataclass(frozen=True)
@@ -1154,7 +1160,8 @@ def _score_rule(e: _Entry, objective_ids: tuple[str, ...], rounds: int) -> Score
         if not objective_ids:
             e.fail(None, "holds objectives, but the mission has none")
         rule = HoldRule(named, e.choice("when", SCORE_WHENS), e.whole("from_round", 1, rounds, default=1),
-                        e.whole("multiplier", 1, 5, default=1))
+                        e.whole("multiplier", 1, 5, default=1),
+                        e.choice("control", HOLD_CONTROLS, default="more"))
     elif kind == "slay":
         rule = SlayRule(e.whole("leader", 0, 20), e.whole("other", 0, 20))
         if rule.leader == rule.other == 0:

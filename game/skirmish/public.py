@@ -299,7 +299,8 @@ class PublicTable:
     def holders(self) -> list[int]:
         """Who holds each objective now (the side, or -1: nobody), as the mission scores it."""
         s = self.state
-        return [rules.controller(s, o.at, o.radius) for o in s.mission.objectives]
+        return [rules.controller(s, o.at, o.radius, rules.objective_control(s.mission, o.id))
+                for o in s.mission.objectives]
 
     def token_words(self, index: int) -> str:
         """A token on the table in words: its kind, what it does and how long it stays."""

@@ -94,6 +94,7 @@ from game.skirmish.content import (
     Effect,
     ExtraMoveEffect,
     HealEffect,
+    HoldControl,
     HoldRule,
     LosePointsEffect,
     Mission,
@@ -1080,7 +1081,7 @@ def _score(s: S, when: str, ev: list[Event]) -> None:
             for obj in s.mission.objectives:
                 if rule.objectives and obj.id not in rule.objectives:
                     continue
-                holder = controller(s, obj.at, obj.radius)
+                holder = controller(s, obj.at, obj.radius, rule.control)
                 if holder >= 0:
                     _add_score(s, holder, obj.value * rule.multiplier, f"hold:{obj.id}", ev)
         elif isinstance(rule, ReachRule) and rule.when == when and s.round >= rule.from_round:
@@ -1118,13 +1119,31 @@ def _reach_area(table: tuple[float, float], zones: tuple[Polygon, Polygon], zone
     return geo.far_half(table, zones[side], zones[1 - side])
 
 
-def controller(s: S, at: tuple[float, float], radius: float) -> int:
-    """Who holds an objective: more models touching its circle; a tie, nobody (-1)."""
+def controller(s: S, at: tuple[float, float], radius: float, control: HoldControl = "more") -> int:
+    """Who holds an objective (-1: nobody): with `more`, the side with more models touching its
+    circle (a tie, nobody); with `alone`, the only side touching it (both, or neither: nobody)."""
     counts = [0, 0]
     for f in s.figures:
         if f.on_table and math.dist(f.at, at) <= radius + geo.base_radius(f.unit.base_mm):
             counts[f.side] += 1
-    return -1 if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
+    return held_by(counts[0], counts[1], control)
+
+
+def held_by(mine: int, theirs: int, control: HoldControl) -> int:
+    """The side (0, 1) that controls an objective with `mine` of side 0's and `theirs` of side 1's
+    models touching it, or -1 (the rule of `controller`, shared with the AI's evaluator)."""
+    if control == "alone" and mine and theirs:
+        return -1
+    return -1 if mine == theirs else (0 if mine > theirs else 1)
+
+
+def objective_control(mission: Mission, objective_id: str) -> HoldControl:
+    """How the mission's first "hold" rule that scores the objective decides its control (`more`
+    when none does): what the screen shows as its holder."""
+    for rule in mission.scoring:
+        if isinstance(rule, HoldRule) and (not rule.objectives or objective_id in rule.objectives):
+            return rule.control
+    return "more"
 
 
 def _score_slay(s: S, fallen: Figure, ev: list[Event]) -> None:

@@ -82,7 +82,7 @@ def objectives(s: SkirmishState, w: Weights = WEIGHTS) -> float:
                 gaps = np.hypot(xs - obj.at[0], ys - obj.at[1]) - obj.radius - radii
                 touching = gaps <= 1e-9  # `rules.controller`'s test: a base touches the circle
                 counts = (int(np.count_nonzero(touching & (sides == 0))), int(np.count_nonzero(touching & (sides == 1))))
-                held = 0.0 if counts[0] == counts[1] else (1.0 if counts[0] > counts[1] else -1.0)
+                held = {-1: 0.0, 0: 1.0, 1: -1.0}[rules.held_by(counts[0], counts[1], rule.control)]
                 pull = np.exp(-np.maximum(gaps, 0.0) / moves)
                 press = float(pull[sides == 0].sum() - pull[sides == 1].sum())
                 total += stake * (w.held * held + w.pressure * math.tanh(press))

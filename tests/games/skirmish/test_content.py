@@ -527,6 +527,22 @@ def test_broken_user_missions_and_sections_are_named(tmp_path: Path) -> None:
         'm.toml: mission "pillow_fort": zones[2] must lie on the table'])
 
 
+def test_a_hold_rule_names_its_control_more_by_default_alone_on_request(tmp_path: Path) -> None:
+    """Ninth session: a "hold" rule may ask for control by a side alone on the objective
+    (`control = "alone"`); without the field it stays `more`, and another word is named."""
+    write(tmp_path, "a.toml", MISSION_TOML)
+    write(tmp_path, "b.toml", MISSION_TOML.replace("pillow_fort", "lonely_fort").replace(
+        'when = "round_end" }', 'when = "round_end", control = "alone" }'))
+    write(tmp_path, "c.toml", MISSION_TOML.replace("pillow_fort", "crowded_fort").replace(
+        'when = "round_end" }', 'when = "round_end", control = "most" }'))
+    result = sc.load_user_content(tmp_path)
+    missions = result.content.missions
+    assert [r.control for r in missions["pillow_fort"].scoring if isinstance(r, sc.HoldRule)] == ["more"]
+    assert [r.control for r in missions["lonely_fort"].scoring if isinstance(r, sc.HoldRule)] == ["alone"]
+    assert "crowded_fort" not in missions
+    assert any("crowded_fort" in e and "control must be one of more, alone" in e for e in result.errors)
+
+
 def test_a_user_faction_may_use_its_own_condition_from_another_file(tmp_path: Path) -> None:
     write(tmp_path, "a.toml", faction_toml().replace(
         'effects = [{ kind = "extra_move", distance = 1, target = "self" }]',

@@ -496,6 +496,21 @@ def test_an_objective_is_held_by_more_models_touching_it() -> None:
     assert rules.controller(s, obj.at, obj.radius) == 1
 
 
+def test_an_objective_held_alone_is_contested_by_any_enemy_base() -> None:
+    """Ninth session's `control = "alone"`: a side scores an objective only with no enemy base
+    touching it; two models against one hold it by count (`more`), not alone."""
+    s = table()
+    obj = s.mission.objectives[0]
+    put(s, 0, "surveyor", obj.at[0], obj.at[1])
+    put(s, 0, "surveyor", obj.at[0], obj.at[1] + 1.0)
+    assert rules.controller(s, obj.at, obj.radius, "alone") == 0
+    b = put(s, 1, "ash_reaver", obj.at[0] + 1.5, obj.at[1])
+    assert rules.controller(s, obj.at, obj.radius, "more") == 0
+    assert rules.controller(s, obj.at, obj.radius, "alone") == -1, "contested: nobody"
+    b.fallen = True
+    assert rules.controller(s, obj.at, obj.radius, "alone") == 0
+
+
 def breakthrough_round(round_: int) -> SkirmishState:
     """Breakthrough in `round_`'s activations, every model standing in its own zone."""
     s = SKIRMISH.new({"mission": "breakthrough", "faction_1": "meridian", "faction_2": "cinderhorn"}, seed=1)
