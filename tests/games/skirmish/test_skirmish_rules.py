@@ -865,7 +865,8 @@ def test_sever_the_voice_pays_2_a_round_from_round_2_for_each_model_in_the_enemy
 def test_scattered_shards_pays_each_held_shard_every_round_and_1_a_kill_2_a_leader() -> None:
     """Eighth session: on shards alone the toughest bodies won (whoever survives standing on them
     scores); a kill now scores too, 1 for a model and 2 for a leader, so the side that clears a
-    shard by shooting earns what the side that stands on it does. Holding still pays every round."""
+    shard by shooting earns what the side that stands on it does. Holding still pays every round.
+    Ninth session: the Heart Shard is worth 1, as every other shard (it was 2)."""
     s = SKIRMISH.new({"mission": "scattered_shards", "faction_1": "meridian", "faction_2": "cinderhorn"}, seed=1)
     s.phase, s.round, s.turn = "activations", 1, 0
     for f in s.figures:  # everyone in its own corner, touching no shard
@@ -873,7 +874,7 @@ def test_scattered_shards_pays_each_held_shard_every_round_and_1_a_kill_2_a_lead
         if f.side == 1:
             f.x, f.y = 36 - f.x, 36 - f.y
     mine = [f for f in s.figures if f.side == 0]
-    mine[0].x, mine[0].y = 18.0, 18.0  # on the Heart Shard (2)
+    mine[0].x, mine[0].y = 18.0, 18.0  # on the Heart Shard (1)
     mine[1].x, mine[1].y = 30.0, 6.0  # on the North Shard (1)
     leader = next(f for f in s.figures if f.side == 1 and f.unit.is_leader)
     other = next(f for f in s.figures if f.side == 1 and not f.unit.is_leader)
@@ -881,7 +882,7 @@ def test_scattered_shards_pays_each_held_shard_every_round_and_1_a_kill_2_a_lead
     rules._hurt(s, other, other.health, "attack", [])
     assert s.score == [2 + 1, 0]
     rules._end_round(s, [])
-    assert s.score == [3 + 2 + 1, 0]
+    assert s.score == [3 + 1 + 1, 0]
     assert {what for _, what, _ in s.score_parts} == {"slay", "hold:heart", "hold:north"}
 
 
