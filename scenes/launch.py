@@ -12,7 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.core import autosaves, paths  # noqa: E402
 from game.core.errors import EntropyError  # noqa: E402
-from game.core.match import HUMAN, Match, sweep_stray_temp_files  # noqa: E402
+from game.core.match import HUMAN, SEAT_KINDS, Match, sweep_stray_temp_files  # noqa: E402
 from game.core.registry import get_game  # noqa: E402
 from scenes.scene_names import scene_class  # noqa: E402
 
@@ -32,11 +32,20 @@ def default_seats(game_id: str) -> list[str]:
 
 def build_match(game_id: str, seats: Sequence[str] | None = None, seed: int | None = None,
                 load_path: Path | None = None) -> Match:
-    """The match `play` opens: from a save (SaveFileError says what is wrong) or fresh."""
+    """The match `play` opens: from a save (SaveFileError says what is wrong) or fresh. Seats
+    named with a save take over its seats (play-test: `--seats human,normal --load` kept the
+    save's two people without a word)."""
     if load_path is not None:
         match = Match.load(Path(load_path))
         if match.game.info.id != game_id:
             raise EntropyError(f"{load_path} is a save of {match.game.info.id}, not {game_id}")
+        if seats:
+            if len(seats) != len(match.seats):
+                raise EntropyError(f"{load_path} is a game of {len(match.seats)} seats, not {len(seats)}")
+            bad = [kind for kind in seats if kind not in SEAT_KINDS]
+            if bad:
+                raise EntropyError(f"unknown seat {bad[0]!r} (use {', '.join(SEAT_KINDS)})")
+            match.seats = list(seats)
     else:
         game = get_game(game_id)
         info = game.info
