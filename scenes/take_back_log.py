@@ -42,7 +42,8 @@ def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
         who = names[note.seat] if 0 <= note.seat < len(names) else f"Player {note.seat + 1}"
         words = f"Move taken back ({who})"
     else:
-        words = f"Move taken back: {lines[0][0]}{_more(lines)}"
+        own = view.undone_words(note.entries, [text for text, _ in lines])
+        words = f"Move taken back: {own}" if own else f"Move taken back: {lines[0][0]}{_more(lines)}"
     # play-test: undo took the computer's answer back too, and the note named only the move
     return f"{words}; also taken back: {replies[0][0]}{_more(replies)}" if replies else words
 

@@ -362,6 +362,12 @@ class GameView(ABC):
         """Whose eyes the log is read with; -1 (a seat that knows nothing secret) by default."""
         return -1
 
+    def undone_words(self, entries: Sequence[LogEntry], lines: Sequence[str]) -> str | None:
+        """How undo's note names a move taken back, given its log entries and the lines the log
+        lost (`scenes.take_back_log`); None: by its first line, as the log said it. A view words
+        a move whose lines say something else (the skirmish's kept roll: its attack's line)."""
+        return None
+
     def tone_colour(self, line: Line) -> Colour:
         """A log line's colour from its tone (`game.core.words`); views add their games' tones
         and colour `SEAT` lines by seat."""

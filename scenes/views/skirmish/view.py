@@ -1127,6 +1127,13 @@ class SkirmishView(GameView):
         units = [str(f["name"]) for f in self.view.get("figures", [])]  # the log numbers them: "Lightwright 2"
         return [(line.text, self.tone_colour(line)) for line in merge_runs(lines, units)]
 
+    def undone_words(self, entries: Sequence[Any], lines: Sequence[str]) -> str | None:
+        """A kept roll taken back: its attack's line is written once the dice are kept, so the note
+        said the attack was taken back; the dice stay and the choice comes back (play-test)."""
+        if entries and isinstance(entries[0].event, C.Attacked) and lines:
+            return f"keeping the roll ({lines[0]}): re-roll or keep again"
+        return None
+
     def _tactic_words(self, name: str) -> str:
         """A tactic pill's tooltip: its effect, its knack check and what failing it costs under
         the Environment in force (play-test: the pills said only a name and a number)."""

@@ -87,5 +87,6 @@ def test_taking_back_a_kept_roll_names_the_attack_not_its_dice(ctx: AppContext) 
     view.set_seats(["You", "Computer"], [True, False])
     view.set_view(match.state.view(seat))
     words = take_back_words(view, note, ["You", "Computer"], match.log[:note.at])
-    assert words.startswith("Move taken back: ") and " attacks " in words.split("(")[0], words
+    assert words.startswith("Move taken back: keeping the roll (") and " attacks " in words, words
+    assert words.endswith("re-roll or keep again"), words  # the dice stay: the choice comes back
     assert "dice:" not in words, words
