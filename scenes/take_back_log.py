@@ -89,5 +89,22 @@ class TakeBackLog:
             if words_key not in self._words:
                 self._words[words_key] = take_back_words(view, note, names, match.log[:note.at],
                                                          self._before[key])
-            out.insert(len(self._before[key]) + shift, (self._words[words_key], colour))
+            out.insert(_end_of(self._before[key], lines) + shift, (self._words[words_key], colour))
         return out
+
+
+def _end_of(before: Sequence[LogLine], lines: Sequence[LogLine]) -> int:
+    """Where the log's lines as they were at a note (`before`) end among its lines now: just past
+    the last of them, matched in order. A game whose words put a later line above earlier ones
+    (the skirmish writes an attack's line above its dice once they are kept) keeps the note after
+    the lines it followed (play-test: after an undone keep and a re-roll the note fell between
+    the attack and its first dice). Where they do not all match (a run merged since), their count."""
+    if not before:
+        return 0
+    k = 0
+    for i, (text, _) in enumerate(lines):
+        if text == before[k][0]:
+            k += 1
+            if k == len(before):
+                return i + 1
+    return len(before)

@@ -54,10 +54,9 @@ def test_a_taken_back_skirmish_move_names_the_model_by_its_unit(ctx: AppContext)
     assert f"model {move.model}" not in words
 
 
-def test_taking_back_a_kept_roll_names_the_attack_not_its_dice(ctx: AppContext) -> None:
-    """Play-test (eighth session): undoing "Keep the roll" noted "Move taken back: Attack dice:
-    ..." while the attack's own line left the log. The attack's line is written once its dice are
-    kept, above the dice: the note names what the log lost."""
+def at_a_kept_roll() -> Match:
+    """A skirmish between two people, played by the greedy AI up to an attack roll whose dice
+    may be re-rolled or kept (seed 7)."""
     from game.ai.agents import make_agent
 
     match = Match(get_game("skirmish"), {}, 7, ["human", "human"])
@@ -79,6 +78,14 @@ def test_taking_back_a_kept_roll_names_the_attack_not_its_dice(ctx: AppContext) 
             if keep_pending():
                 break
             assert match.submit(cmd).ok
+    return match
+
+
+def test_taking_back_a_kept_roll_names_the_attack_not_its_dice(ctx: AppContext) -> None:
+    """Play-test (eighth session): undoing "Keep the roll" noted "Move taken back: Attack dice:
+    ..." while the attack's own line left the log. The attack's line is written once its dice are
+    kept, above the dice: the note names what the log lost."""
+    match = at_a_kept_roll()
     seat = match.to_act()[0]
     assert match.submit(C.KeepRoll(seat)).ok
     assert match.undo(seat).ok
@@ -90,3 +97,27 @@ def test_taking_back_a_kept_roll_names_the_attack_not_its_dice(ctx: AppContext) 
     assert words.startswith("Move taken back: keeping the roll (") and " attacks " in words, words
     assert words.endswith("re-roll or keep again"), words  # the dice stay: the choice comes back
     assert "dice:" not in words, words
+
+
+def test_the_note_of_an_undone_keep_stays_after_the_dice_it_followed(ctx: AppContext) -> None:
+    """Play-test (ninth session): after undoing "Keep the roll", re-rolling and keeping, the
+    attack's new line (written above its first dice) pushed the note up between the attack and
+    those dice. The note stays after the lines it followed: the first dice."""
+    from scenes.take_back_log import TakeBackLog
+
+    match = at_a_kept_roll()
+    seat = match.to_act()[0]
+    assert match.submit(C.KeepRoll(seat)).ok and match.undo(seat).ok
+    again = next((c for c in match.state.candidates(seat) if isinstance(c, C.Reroll)), None)
+    if again is not None:
+        assert match.submit(again).ok
+        match.resolve_chance()
+    if C.KeepRoll(seat) in match.state.candidates(seat):
+        assert match.submit(C.KeepRoll(seat)).ok
+    view = SkirmishView(ctx, get_game("skirmish"), TextCache(ctx.font))
+    view.set_seats(["You", "Computer"], [True, True])
+    view.set_view(match.state.view(seat))
+    lines = [text for text, _ in TakeBackLog().lines(view, match, ["You", "Computer"])]
+    note = next(i for i, text in enumerate(lines) if text.startswith("Move taken back"))
+    assert lines[note - 1].startswith("Attack dice"), lines[note - 3:note + 3]
+    assert any(" attacks " in text for text in lines[:note]), "the attack's line is above the note"
