@@ -161,8 +161,10 @@ def draw_scientists(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, 
         if seat not in moving:  # its space ringed in its colour: the pawn on the rim also touches
             pos = int(view["players"][seat]["pos"])  # the next space (play-test, ninth session)
             others = [i for i, q in enumerate(view["players"]) if q["pos"] == pos]
-            pygame.draw.circle(surface, art.SEATS[seat], space_centre(rect, pos),
-                               space_radius(rect, pos) + 1 + 3 * others.index(seat), width=3)
+            ring = space_radius(rect, pos) + 1 + 3 * others.index(seat)
+            centre = space_centre(rect, pos)
+            pygame.draw.circle(surface, art.SEATS[seat], centre, ring, width=3)
+            covers.append(pygame.Rect(centre[0] - ring, centre[1] - ring, 2 * ring, 2 * ring))  # its name over it
         art.disc(surface, at, pawn, art.SEATS[seat], edge=(250, 250, 250) if seat == me else (20, 20, 26))
         covers.append(pygame.Rect(at[0] - pawn, at[1] - pawn, 2 * pawn, 2 * pawn))
     return covers
