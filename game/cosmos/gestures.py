@@ -18,14 +18,11 @@ a representative of the family is refused. Targets (zone, ident):
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
-
 from game.core.protocol import Command, Refusal, Target
 from game.cosmos import commands as C
 from game.cosmos import model as M
-from game.cosmos import rules
-from game.cosmos.content import LIFEFORMS, TOKEN_OF_ACTION, TOKENS
+from game.cosmos import public, rules
+from game.cosmos.content import LIFEFORMS
 from game.cosmos.state import CosmosState
 from game.cosmos.words import ACTION_NAMES
 
@@ -180,41 +177,17 @@ def find(state: CosmosState, seat: int, source: Target, target: Target | None) -
     return Refusal(reason or waiting_for(state, seat))
 
 
-PILE_ACTIONS = {"planet_pile": "aggregate", "biome_pile": "set_biome", "star": "evolve"}
-"""The action whose step a pile of the board (or the star stock) is taken in."""
-
-
 def _pile_reason(state: CosmosState, seat: int, source: Target) -> str | None:
-    """A pile clicked in its own action's step, when it fits nowhere: the reason most of the
-    seat's places give (play-test: a planet too dear said "That planet space is taken", the
-    reason of the first place alone, or nothing at all). None in another step, or where some
+    """A pile clicked in its own action's step, when it fits nowhere: `public.pile_reason`, the
+    words its hover gives too (play-test: a planet too dear said "That planet space is taken",
+    the reason of the first place alone, or nothing at all). None in another step, or where some
     place would take it."""
     frame = state.frames[-1] if state.frames else None
-    action = PILE_ACTIONS.get(source.zone)
-    if action is None or not isinstance(frame, (M.Acting, M.Doing)) or frame.action != action \
-            or frame.seat != seat or (isinstance(frame, M.Acting) and frame.resolved):
+    action = public.PIECE_ACTIONS.get(source.zone)
+    if action is None or source.ident is None or not isinstance(frame, (M.Acting, M.Doing)) \
+            or frame.action != action or frame.seat != seat or (isinstance(frame, M.Acting) and frame.resolved):
         return None
-    reasons = [rules.why_illegal(state, cmd) for cmd in rules.action_commands(state, seat, action)
-               if _same_pile(cmd, source)]
-    return None if not reasons or None in reasons else most_common(reasons)
-
-
-def _same_pile(cmd: Command, source: Target) -> bool:
-    """Whether `cmd` takes from the pile (or star type) `source` names, wherever it puts it."""
-    if isinstance(cmd, C.Aggregate) and source.zone == "planet_pile":
-        return str(cmd.pile) == source.ident
-    if isinstance(cmd, C.SetBiome) and source.zone == "biome_pile":
-        return str(cmd.pile) == source.ident
-    if isinstance(cmd, C.Evolve) and source.zone == "star":
-        return cmd.star == source.ident
-    return False
-
-
-def most_common(reasons: Sequence[str | None]) -> str | None:
-    """The reason given most often (the first of equals): what is wrong wherever the piece goes,
-    not what is wrong with one place (a space taken)."""
-    found = [r for r in reasons if r is not None]
-    return Counter(found).most_common(1)[0][0] if found else None
+    return public.pile_reason(state.view(seat), seat, source.zone, source.ident)
 
 
 WAITING = {"move": "First choose where your Scientist lands: 1 to 3 spaces ahead.",
@@ -272,23 +245,8 @@ def _move(state: CosmosState, seat: int, target: Target | None) -> Command | Ref
         return Refusal("Drag your Scientist to a space 1 to 3 ahead.")
     space = int(target.ident)
     steps = (space // 2 - state.players[seat].pos // 2) % rules.SECTIONS
-    found = landing_move(state, seat, steps, space, lambda c: rules.why_illegal(state, c))
+    found = rules.landing_move(state, seat, steps, space, lambda c: rules.why_illegal(state, c))
     return found if isinstance(found, C.Move) else Refusal(found)
-
-
-def landing_move(state: CosmosState, seat: int, steps: int, space: int,
-                 why: Callable[[C.Move], str | None]) -> C.Move | str:
-    """The move `steps` sections on that lands on rondel `space`: on an inner space with the
-    token it needs (the matching one before the Wild one), on an action tile's space with none;
-    else why not, in the matching token's words (not the first token's). `why` is the check
-    (the referee's full one, or only the Movement rules for a preview made outside the turn)."""
-    options = [C.Move(seat, steps, -1)] if space % 2 else [C.Move(seat, steps, t) for t in (0, 1, 2, 3)]
-    legal = [c for c in options if why(c) is None]
-    if legal:
-        return legal[0]
-    if space % 2 == 0:
-        options = [C.Move(seat, steps, TOKENS.index(TOKEN_OF_ACTION[rules.action_at(state, space)]))]
-    return why(options[0]) or "You cannot land there."
 
 
 def targets(state: CosmosState, seat: int, source: Target) -> list[Target]:

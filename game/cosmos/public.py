@@ -9,14 +9,16 @@ here reads hidden state, and nothing imports pygame.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.cosmos import area, gestures, rules
+from game.core.protocol import Command
+from game.cosmos import area, rules
 from game.cosmos import commands as C
 from game.cosmos import model as M
-from game.cosmos.content import TOKENS, Content
-from game.cosmos.game import CONTENT
+from game.cosmos.content import TOKENS, Content, builtin_content
 from game.cosmos.state import CosmosState
 
 View = dict[str, Any]
@@ -46,12 +48,12 @@ def _player(d: dict[str, Any], own: bool) -> M.Player:
     return p
 
 
-def rebuild(view: View, seat: int, content: Content = CONTENT) -> CosmosState:
+def rebuild(view: View, seat: int, content: Content | None = None) -> CosmosState:
     """A position holding everything `view` shows (the board's tops, every play area, `seat`'s
     own hand and missions); what the view does not show is empty. For questions about the
-    public board and `seat`'s own area only."""
+    public board and `seat`'s own area only. (The game's own content by default.)"""
     s = CosmosState.__new__(CosmosState)
-    s.content = content
+    s.content = content or builtin_content()
     s.alternative = bool(view["alternative"])
     s.tiles = [(int(t[0]), bool(t[1])) for t in view["tiles"]]
     s.star_stock = dict(view["stars"])
@@ -153,7 +155,7 @@ def landings(view: View, seat: int) -> list[Landing]:
     for steps in (1, 2, 3):
         section = (p.pos // 2 + steps) % rules.SECTIONS
         for space in (2 * section, 2 * section + 1):
-            found = gestures.landing_move(s, seat, steps, space, lambda c: rules.why_move(s, c))
+            found = rules.landing_move(s, seat, steps, space, lambda c: rules.why_move(s, c))
             move, reason = (found, None) if isinstance(found, C.Move) else (None, found)
             tokens, locked, _ = rules.after_passing(s, seat, steps)
             retrieved = tuple(t for t in range(len(TOKENS)) if tokens[t] == M.LYING and p.tokens[t] != M.LYING)
@@ -231,7 +233,10 @@ def why_drop(view: View, seat: int, zone: str, ident: str, system: int, slot: in
     """Why a piece of the board dropped on a planet space (or a system) of `seat` would be refused
     on its own terms (cost, room, life conditions), the engine's own check on the seat's view;
     None when that check passes (whether the step under way takes it is the Match's answer)."""
-    s = rebuild(view, seat)
+    return _why_drop(rebuild(view, seat), seat, zone, ident, system, slot)
+
+
+def _why_drop(s: CosmosState, seat: int, zone: str, ident: str, system: int, slot: int) -> str | None:
     if zone == "planet_pile":
         return rules.why_aggregate(s, C.Aggregate(seat, int(ident), system, slot))
     if zone == "biome_pile":
@@ -245,6 +250,63 @@ def why_drop(view: View, seat: int, zone: str, ident: str, system: int, slot: in
                    for space, life in ((1, -1), (0, 0), (0, 1), (0, 2))]
         return None if None in reasons else reasons[0]
     return None
+
+
+PIECE_ACTIONS = {"planet_pile": "aggregate", "biome_pile": "set_biome", "star": "evolve",
+                 "asteroid": "catch_asteroid"}
+"""The action that takes each piece of the board (a pile's top, a star of the stock, an
+asteroid) into a seat's area, and whose step a click on it is answered in."""
+
+
+def pile_reason(view: View, seat: int, zone: str, ident: str) -> str | None:
+    """Why a piece of the board (`PIECE_ACTIONS`) fits none of `seat`'s places now, on its own
+    terms: the reason most of the places its action would try give (the free planet spaces and a
+    new system: its cost, not "That planet space is taken"); with no such place at all, the
+    reason most of the seat's spaces give. None when some place takes it. A click on the pile
+    (`gestures.find`) and its hover both say this: counting different places, they once gave
+    different words for one position."""
+    s = rebuild(view, seat)
+    places = _free_places(s, seat, zone, ident) or _every_place(s, seat, zone)
+    reasons = [_why_drop(s, seat, zone, ident, si, k) for si, k in places]
+    return None if not reasons or None in reasons else most_common(reasons)
+
+
+def _free_places(s: CosmosState, seat: int, zone: str, ident: str) -> list[tuple[int, int]]:
+    """The places (system, planet space) the engine's candidates of the piece's action try it on."""
+    out: list[tuple[int, int]] = []
+    for cmd in rules.action_commands(s, seat, PIECE_ACTIONS[zone]):
+        place = _place_of(cmd, ident)
+        if place is not None and place not in out:
+            out.append(place)
+    return out
+
+
+def _place_of(cmd: Command, ident: str) -> tuple[int, int] | None:
+    """Where `cmd` puts the piece `ident` names (a pile, a star type, an asteroid kind); None
+    when it takes another piece."""
+    if isinstance(cmd, (C.Aggregate, C.SetBiome)) and str(cmd.pile) == ident:
+        return cmd.system, cmd.slot
+    if isinstance(cmd, C.Evolve) and cmd.star == ident:
+        return cmd.system, 0
+    if isinstance(cmd, C.Catch) and cmd.kind == ident:
+        return cmd.system, cmd.slot
+    return None
+
+
+def _every_place(s: CosmosState, seat: int, zone: str) -> list[tuple[int, int]]:
+    """Every planet space of `seat`'s systems and a new system's (for a star: every system and a
+    new one), taken ones included."""
+    systems = s.players[seat].systems
+    if zone == "star":
+        return [(si, 0) for si in range(len(systems) + 1)]
+    return [(si, k) for si, sy in enumerate(systems) for k in range(len(sy.planets))] + [(len(systems), 0)]
+
+
+def most_common(reasons: Sequence[str | None]) -> str | None:
+    """The reason given most often (the first of equals): what is wrong wherever the piece goes,
+    not what is wrong with one place (a space taken)."""
+    found = [r for r in reasons if r is not None]
+    return Counter(found).most_common(1)[0][0] if found else None
 
 
 def why_advance(view: View, seat: int, system: int, slot: int, step: int) -> str | None:

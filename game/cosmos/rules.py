@@ -13,6 +13,7 @@ type where an effect says "of one type") are made for the player.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.core.protocol import CHANCE, Command, Event, Seat
@@ -334,6 +335,21 @@ def why_move(s: CosmosState, cmd: C.Move) -> str | None:
 def destination(p: M.Player, cmd: C.Move) -> int:
     """The space a move lands on: an inner one with a token, the action tile's without."""
     return 2 * ((p.pos // 2 + cmd.steps) % SECTIONS) + (0 if cmd.token >= 0 else 1)
+
+
+def landing_move(state: CosmosState, seat: int, steps: int, space: int,
+                 why: Callable[[C.Move], str | None]) -> C.Move | str:
+    """The move `steps` sections on that lands on rondel `space`: on an inner space with the
+    token it needs (the matching one before the Wild one), on an action tile's space with none;
+    else why not, in the matching token's words (not the first token's). `why` is the check
+    (the referee's full one, or only the Movement rules for a preview made outside the turn)."""
+    options = [C.Move(seat, steps, -1)] if space % 2 else [C.Move(seat, steps, t) for t in (0, 1, 2, 3)]
+    legal = [c for c in options if why(c) is None]
+    if legal:
+        return legal[0]
+    if space % 2 == 0:
+        options = [C.Move(seat, steps, TOKENS.index(TOKEN_OF_ACTION[action_at(state, space)]))]
+    return why(options[0]) or "You cannot land there."
 
 
 def after_passing(s: CosmosState, seat: Seat, steps: int) -> tuple[list[int], bool, int]:

@@ -654,19 +654,14 @@ class CosmosView(GameView):
         return out
 
     def drop_check(self, source: Target) -> str:
-        """Whether this offer's tile or star could go into the viewer's area now, on its own terms
-        (cost, room, path), or the engine's reason for the first place it would not."""
-        systems = self.view["players"][self.me]["systems"]
-        places = [(si, k) for si, sy in enumerate(systems) for k in range(len(sy["planets"]))]
-        places.append((len(systems), 0))
-        if source.zone == "star":
-            places = [(si, 0) for si in range(len(systems) + 1)]
-        reasons = [public.why_drop(self.view, self.me, source.zone, str(source.ident), si, k) for si, k in places]
-        if None in reasons:
+        """Whether this offer's tile, star or asteroid could go into the viewer's area now, on its
+        own terms (cost, room, path), or `public.pile_reason`: the words a click on it gives."""
+        why = public.pile_reason(self.view, self.me, source.zone, str(source.ident))
+        if why is None:
             action = {"planet_pile": "Aggregate Planet", "biome_pile": "Set Biome", "star": "Evolve a Star",
                       "asteroid": "Catch an Asteroid"}[source.zone]
             return f"You could place it now ({action} action)"
-        return f"Not now: {gestures.most_common(reasons)}"  # what is wrong wherever it goes
+        return f"Not now: {why}"  # what is wrong wherever it goes
 
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
         words, seat = turn.banner(self.view, seat_names, self.is_human(public.frame_kind(self.view)[1]))

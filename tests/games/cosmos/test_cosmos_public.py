@@ -318,6 +318,6 @@ def test_a_pile_that_fits_nowhere_says_what_is_wrong_wherever_it_goes() -> None:
     assert isinstance(found, Refusal) and found.reason.startswith("That planet costs"), found.reason
     hover = [public.why_drop(s.view(0), 0, "planet_pile", "0", si, k) for si, k in ((0, 0), (0, 1), (1, 0))]
     assert hover[0] != hover[1] == hover[2], hover  # the taken space's reason, then the cost twice
-    assert gestures.most_common(hover) == found.reason
+    assert public.most_common(hover) == found.reason == public.pile_reason(s.view(0), 0, "planet_pile", "0")
     s.players[0].mass = 99
     assert gestures.find(s, 0, Target("planet_pile", ident="0"), None).reason.startswith("First Aggregate")  # type: ignore[union-attr]
