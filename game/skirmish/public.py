@@ -29,6 +29,7 @@ from game.skirmish.commands import ORDERS, Activate, Attack, Deploy, Move
 from game.skirmish.content import AreaAttackEffect, Content, TerrainLayout, TerrainPiece
 from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToken, PlacingTokens
 from game.skirmish.state import SkirmishState
+from game.skirmish.words import numbered_name
 
 Point = tuple[float, float]
 View = Mapping[str, Any]
@@ -370,8 +371,7 @@ def unit_sheet(view: View, model: int, table: PublicTable | None = None) -> Sequ
         value = rules.stat(table.state, table.state.figures[model], name)
         return f"{value:g}{unit_word}" + (f" ({base:g}{unit_word})" if value != base else "")
 
-    name = f"{unit.name} {d['number']}" if d.get("number") else unit.name  # as the log names it
-    lines = [name + (f" (leader {unit.leadership})" if unit.is_leader else ""),
+    lines = [numbered_name(unit.name, int(d.get("number", 0))) + (f" (leader {unit.leadership})" if unit.is_leader else ""),
              f"Health {d['health']}/{unit.health}  Defence {now('defence', unit.defence)} {types}",
              f"Move {now('move', unit.move, chr(34))}  Knack {now('knack', unit.knack)}+  Base {unit.base_mm} mm"
              f"  Height {unit.height:g}\""]

@@ -44,6 +44,13 @@ PURPOSE_WORDS = {"deploy": "deploys first", "environment": "rolls on their Envir
                  "first": "goes first"}
 
 
+def numbered_name(name: str, number: int) -> str:
+    """A model as the log, the board's notes and its stat card name it: its unit's name and its
+    number among its side's models of that unit ("Ash Reaver 3"), the bare name while it has none
+    (not yet deployed)."""
+    return f"{name} {number}" if number else name
+
+
 class _Roll:
     """What the log has learnt so far: each model's unit, side and number; each side's faction."""
 
@@ -72,7 +79,7 @@ class _Roll:
 
     def model(self, ident: int) -> str:
         unit = self.units.get(ident)
-        return f"{unit.name} {self.numbers[ident]}" if unit is not None else f"model {ident}"
+        return numbered_name(unit.name, self.numbers[ident]) if unit is not None else f"model {ident}"
 
 
 def describe_log(entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat,

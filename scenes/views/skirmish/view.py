@@ -231,8 +231,8 @@ class SkirmishView(GameView):
         return pub.state.figures[model].unit.icon if pub is not None else ""
 
     def _name(self, model: int) -> str:
-        fig = self.view["figures"][model]  # numbered as the log numbers it: "Ash Reaver 3"
-        return f"{fig['name']} {fig['number']}" if fig.get("number") else str(fig["name"])
+        fig = self.view["figures"][model]
+        return skirmish_words.numbered_name(str(fig["name"]), int(fig.get("number", 0)))
 
     def decision(self) -> str:
         """The decision under way: deploy, place_token, reroll, activate, move, attack, bonus, ..."""

@@ -787,3 +787,20 @@ def test_who_sees_counts_only_points_on_the_table(ctx: AppContext) -> None:
     beside = view.camera.to_screen((w + 0.5, d / 2))
     assert view.lay.table.collidepoint(beside), "the frame reaches past the table's edge"
     assert view._on_table(inside) and not view._on_table(beside)
+
+
+def test_the_board_and_the_stat_card_name_a_model_by_the_logs_one_helper(ctx: AppContext) -> None:
+    """A model's numbered name ("Ash Reaver 3") was written out in the view, the stat card and
+    the log each; all three now ask `words.numbered_name`, so they cannot drift apart. Mid-deploy,
+    a model not yet on the table has no number and goes by its unit's bare name."""
+    from game.skirmish.public import unit_sheet
+    from game.skirmish.words import numbered_name
+
+    view = make_view(ctx, play_out(3, 10))
+    figures = view.view["figures"]
+    for fig in figures:
+        name = numbered_name(fig["name"], fig["number"])
+        assert view._name(fig["id"]) == name
+        assert unit_sheet(view.view, fig["id"])[0].startswith(name)
+    assert numbered_name("Ash Reaver", 3) == "Ash Reaver 3" and numbered_name("Ash Reaver", 0) == "Ash Reaver"
+    assert {f["number"] for f in figures} >= {0, 1, 2}, "undeployed, and a unit fielded more than once"
