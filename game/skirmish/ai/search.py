@@ -177,11 +177,6 @@ def _model_macros(s: SkirmishState, policy: Policy, budget: Budget, f: Figure) -
     return out
 
 
-def formation_macros(s: SkirmishState, policy: Policy, budget: Budget) -> list[Macro]:
-    """Every formation's activations (`formations.groups`, each as `_block_macros`)."""
-    return [m for members in formations.groups(s, policy.side) for m in _block_macros(s, policy, budget, members)]
-
-
 def _block_macros(s: SkirmishState, policy: Policy, budget: Budget, members: tuple[int, ...]) -> list[Macro]:
     """One formation standing and attacking, moving by its `per_model` best steps the engine
     accepts and then attacking, and moving twice by its better of two steps the engine accepts;

@@ -1,4 +1,4 @@
-"""The skirmish AI's formations (`game/skirmish/ai/formations.py`, `search.formation_macros`)
+"""The skirmish AI's formations (`game/skirmish/ai/formations.py`, `search._block_macros`)
 and its decision's time limits (`search.Deadline`): blocks it activates are legal, a block that
 plainly beats any single model is chosen, deployments join blocks, and the wall-clock limit
 cuts a decision short by logic (a driven clock, nothing timed)."""
@@ -60,7 +60,9 @@ def test_every_formation_activation_is_a_plan_the_engine_accepts_step_by_step() 
     policy = Policy(0, Sightings(), formations=True)
     budget = BUDGETS["normal"]
     pair = {f.id for f in s.figures if f.on_table and f.unit.id == "lightwright"}
-    found = search.formation_macros(s, policy, budget)
+    groups = formations.groups(s, policy.side)
+    assert groups, "the two carbines make a block"
+    found = [m for members in groups for m in search._block_macros(s, policy, budget, members)]
     assert any(m.moves for m in found) and any(not m.moves for m in found)
     assert any(m.order == "double_move" for m in found)
     for m in found:
