@@ -141,15 +141,12 @@ def _weighing_order(s: SkirmishState, side: int, blocks: bool) -> list[tuple[int
     enemy on the table, in id order."""
     ready = [f for f in s.alive(side) if f.on_table and not f.activated]
     enemies = [e.at for e in s.alive(1 - side) if e.on_table]
-
-    def nearness(i: int) -> float:
-        at = s.figures[i].at
-        return min((math.dist(at, e) for e in enemies), default=0.0)
-
+    # each ready model's distance to its nearest enemy, once (a block's members are ready models)
+    nearness = {f.id: min((math.dist(f.at, e) for e in enemies), default=0.0) for f in ready}
     jobs: list[tuple[int, ...]] = [(f.id,) for f in ready]
     if blocks:
         jobs += formations.groups(s, side)
-    return sorted(jobs, key=lambda models: (min(nearness(i) for i in models), len(models), models))
+    return sorted(jobs, key=lambda models: (min(nearness[i] for i in models), len(models), models))
 
 
 def _model_macros(s: SkirmishState, policy: Policy, budget: Budget, f: Figure) -> list[Macro]:

@@ -5,6 +5,7 @@ cuts a decision short by logic (a driven clock, nothing timed)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from game.ai.agents import make_agent
@@ -185,3 +186,22 @@ def test_the_cpu_limit_still_counts_when_the_wall_clock_stands_still() -> None:
     wall = Ticking(1.0)
     by_wall = search.Deadline(3.0, 6.0, cpu=lambda: 0.0, wall=wall)
     assert [by_wall.past(1.0) for _ in range(8)] == [False] * 6 + [True] * 2  # 1 s, 2 s, ... of 6
+
+
+def test_the_weighing_order_puts_models_and_blocks_nearest_an_enemy_first() -> None:
+    """`search._weighing_order` (each ready model's nearness now worked out once, before the
+    sort): every ready model alone and every block, by its nearest member's distance to its
+    nearest enemy, then the smaller job, then the ids, as a plain recount gives it."""
+    s = two_shooters()
+    side = 0
+    enemies = [e.at for e in s.alive(1) if e.on_table]
+
+    def near(i: int) -> float:
+        return min(math.dist(s.figures[i].at, e) for e in enemies)
+
+    ready = [(f.id,) for f in s.alive(side) if f.on_table and not f.activated]
+    blocks = formations.groups(s, side)
+    expected = sorted(ready + blocks, key=lambda job: (min(near(i) for i in job), len(job), job))
+    assert search._weighing_order(s, side, True) == expected and len(blocks) == 1
+    assert search._weighing_order(s, side, False) == [j for j in expected if len(j) == 1]
+    assert expected[0] != blocks[0] and expected.index(blocks[0]) < expected.index(ready[-1])
