@@ -118,14 +118,23 @@ TOKEN_RING = 0.675
 its name (at 0.655 the Wild token touched "Create" at 1024x640)."""
 
 
-def pawn_at(rect: pygame.Rect, view: dict[str, Any], seat: int) -> tuple[tuple[int, int], int]:
+def sharing(view: dict[str, Any], seat: int) -> tuple[int, int]:
+    """`seat`'s Scientist's place among the Scientists on its space (0 first, in seat order) and
+    how many stand there: its pawn's place side by side (`pawn_at`) and its ring's (`draw_scientists`)."""
+    pos = view["players"][seat]["pos"]
+    there = [i for i, q in enumerate(view["players"]) if q["pos"] == pos]
+    return there.index(seat), len(there)
+
+
+def pawn_at(rect: pygame.Rect, view: dict[str, Any], seat: int,
+            shared: tuple[int, int] | None = None) -> tuple[tuple[int, int], int]:
     """Where `seat`'s Scientist stands (centred on its space's top rim, above the name's two lines;
-    side by side with the others there) and its radius. (At 0.92 of the radius it hid the top of
-    "Create" of Create Life at 1024x640.)"""
+    side by side with the others there, `shared` if the caller has it) and its radius. (At 0.92 of
+    the radius it hid the top of "Create" of Create Life at 1024x640.)"""
     pos = int(view["players"][seat]["pos"])
     centre, rad = space_centre(rect, pos), space_radius(rect, pos)
-    others = [i for i, q in enumerate(view["players"]) if q["pos"] == pos]
-    offset = (others.index(seat) - (len(others) - 1) / 2) * rad * 0.55
+    index, count = shared or sharing(view, seat)
+    offset = (index - (count - 1) / 2) * rad * 0.55
     return (int(centre[0] + offset), int(centre[1] - rad * PAWN_RISE)), max(6, rad // 3)
 
 
@@ -156,12 +165,12 @@ def draw_scientists(surface: pygame.Surface, rect: pygame.Rect, view: dict[str, 
     pawns' rectangles (the names they reach are written again over them: `names_over`)."""
     covers = []
     for seat in range(len(view["players"])):
-        spot, pawn = pawn_at(rect, view, seat)
+        shared = sharing(view, seat)
+        spot, pawn = pawn_at(rect, view, seat, shared)
         at = moving.get(seat, spot)
         if seat not in moving:  # its space ringed in its colour: the pawn on the rim also touches
             pos = int(view["players"][seat]["pos"])  # the next space (play-test, ninth session)
-            others = [i for i, q in enumerate(view["players"]) if q["pos"] == pos]
-            ring = space_radius(rect, pos) + 1 + 3 * others.index(seat)
+            ring = space_radius(rect, pos) + 1 + 3 * shared[0]
             centre = space_centre(rect, pos)
             pygame.draw.circle(surface, art.SEATS[seat], centre, ring, width=3)
             covers.append(pygame.Rect(centre[0] - ring, centre[1] - ring, 2 * ring, 2 * ring))  # its name over it

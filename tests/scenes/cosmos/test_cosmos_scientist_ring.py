@@ -29,3 +29,26 @@ def test_each_scientists_space_is_ringed_in_its_seats_colour() -> None:
         others = [i for i, q in enumerate(view["players"]) if q["pos"] == pos]
         if others.index(seat) == 0:
             assert tuple(surface.get_at(below))[:3] == tuple(art.SEATS[seat])[:3], (seat, below)
+
+
+def test_scientists_on_one_space_stand_side_by_side_each_ringed_by_its_one_place() -> None:
+    """`board.sharing` gives a Scientist's place among those on its space once, for its pawn
+    (`pawn_at`, which works it out alone when not handed it) and its ring (`draw_scientists`):
+    4 Scientists on one space stand left to right in seat order, their rings nested 3 px apart."""
+    state = next(iter(random_positions(4, 301, 40, 1)))
+    view = state.view(0)
+    for p in view["players"]:
+        p["pos"] = 4
+    rect = pygame.Rect(0, 0, 380, 380)
+    surface = pygame.Surface(rect.size)
+    board.draw_scientists(surface, rect, view, 0, {})
+    cx, cy = board.space_centre(rect, 4)
+    xs = []
+    for seat in range(4):
+        assert board.sharing(view, seat) == (seat, 4)
+        spot = board.pawn_at(rect, view, seat)
+        assert spot == board.pawn_at(rect, view, seat, (seat, 4))
+        xs.append(spot[0][0])
+        ring = board.space_radius(rect, 4) + 1 + 3 * seat
+        assert tuple(surface.get_at((round(cx), round(cy + ring - 1))))[:3] == tuple(art.SEATS[seat])[:3], seat
+    assert xs == sorted(xs) and len(set(xs)) == 4, xs
