@@ -137,6 +137,15 @@ class Command(_Tagged):
         return self.TAG
 
 
+def plain_words(command: Command) -> str:
+    """A command's short text (`Command.describe`) with a capital; a bare tag ("end_step") with
+    spaces for its underscores ("End step"): the replay's caption once read "Computer: End_step"."""
+    text = command.describe()
+    if text == command.TAG:
+        text = text.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
 @dataclass(frozen=True)
 class Event(_Tagged):
     """Something that happened, as data: for the log, the animations and the AI.
@@ -497,9 +506,8 @@ class Game(ABC):
 
     def describe_command(self, state: State, command: Command) -> str:
         """A command in a player's words, for a button that answers a decision (the generic
-        decision panel); its short text (`Command.describe`) with a capital by default."""
-        text = command.describe()
-        return text[:1].upper() + text[1:]
+        decision panel) and the replay's caption; `plain_words` by default."""
+        return plain_words(command)
 
     def upgrade_command(self, raw: Any, state: State, version: int) -> Any:
         """A command as an older save format (`version`) wrote it, in today's form, at the

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from game.core.protocol import Command, Event, Seat
+from game.core.protocol import Command, Event, Seat, plain_words
 from game.core.words import HEADLINE, QUIET, SEAT, YOU, Line, verb
 from game.cosmos import commands as C
 from game.cosmos import events as E
@@ -243,5 +243,4 @@ def command_words(content: Content, cmd: Command) -> str:
         return f"Turn up {cmd.kind} {cmd.card} on pile {cmd.pile + 1}"
     if isinstance(cmd, C.Done):
         return "Done"
-    text = cmd.describe()
-    return text[:1].upper() + text[1:]
+    return plain_words(cmd)
