@@ -246,6 +246,10 @@ class Rolled(Event):
     purpose: str
     faces: tuple[int, ...]
     landed: tuple[bool, ...]
+    unpaid: bool = False
+    """A failed die could have been re-rolled but the side has no activation point left: the
+    roll is kept by itself, and the log says why (play-test: a failed tactic's penalty came
+    without a word about the re-roll that was not offered)."""
 
 
 @dataclass(frozen=True)

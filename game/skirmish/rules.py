@@ -897,8 +897,10 @@ def _rolled(s: S, faces: tuple[int, ...], ev: list[Event]) -> None:
     landed = tuple(lands(x, roll.knack, roll.forced_six) for x in roll.faces)
     # the event's dice are those just rolled (on a re-roll, not the whole roll), each with its own
     # verdict (play-test: a re-rolled miss was logged "a hit", paired with the first die's)
-    ev.append(Rolled(roll.purpose, faces, tuple(lands(x, roll.knack, roll.forced_six) for x in faces)))
-    can_reroll = any(not ok and d not in roll.rerolled for d, ok in enumerate(landed)) and s.points[roll.side] >= 1
+    open_failures = any(not ok and d not in roll.rerolled for d, ok in enumerate(landed))
+    can_reroll = open_failures and s.points[roll.side] >= 1
+    ev.append(Rolled(roll.purpose, faces, tuple(lands(x, roll.knack, roll.forced_six) for x in faces),
+                     unpaid=open_failures and not can_reroll))
     if not can_reroll:
         _settle_roll(s, ev)
 

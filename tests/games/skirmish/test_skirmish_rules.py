@@ -14,6 +14,7 @@ import pytest
 
 from game.core.match import Match
 from game.core.protocol import CHANCE, Target
+from game.core.words import LogEntry
 from game.skirmish import rules, words
 from game.skirmish.commands import (
     Activate,
@@ -28,6 +29,7 @@ from game.skirmish.commands import (
     Move,
     Reroll,
     Roll,
+    Rolled,
     RollOff,
     Stop,
 )
@@ -435,6 +437,29 @@ def test_a_tactic_failure_applies_the_environment_penalty_and_the_activation_goe
     assert "Rolled" in names
     assert s.activation is not None and s.activation.step == "move", "the activation goes on"
     assert s.points[0] < before, "the penalty took points"
+
+
+def test_a_failed_tactic_with_no_point_left_is_kept_and_the_log_says_why() -> None:
+    """Play-test (tenth session): the last point spent on the activation, a failed tactic check's
+    penalty came without a word about the re-roll that was not offered."""
+    s = table(points=1)
+    a = put(s, 0, "surveyor", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    tactic = s.factions[0].tactics[0]
+    s.apply(Activate(0, (a.id,), "move_attack", tactic.name))
+    assert s.points[0] == 0
+    events = rolled(s, 1)
+    assert s.roll is None, "kept by itself: nothing to pay a re-roll with"
+    roll = next(e for e in events if isinstance(e, Rolled))
+    assert roll.unpaid
+    lines = [line.text for line in SKIRMISH.describe_log([LogEntry(0, -1, e) for e in events], ["You", "Them"], 0)]
+    assert any("no activation point left to re-roll" in t for t in lines), lines
+    with_points = table(points=5)
+    b = put(with_points, 0, "surveyor", 10, 10)
+    put(with_points, 1, "ash_reaver", 30, 30)
+    with_points.apply(Activate(0, (b.id,), "move_attack", tactic.name))
+    again = next(e for e in rolled(with_points, 1) if isinstance(e, Rolled))
+    assert not again.unpaid and with_points.roll is not None, "a point left: the re-roll is offered"
 
 
 # --- the Environment step -------------------------------------------------------------------
