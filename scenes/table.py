@@ -334,14 +334,15 @@ class TableScene(Scene):
         else:
             self.play(found)
 
-    def _say_why_not(self, target: Target) -> None:
-        """A click on something that does nothing now: the engine's reason, when it has one (a
-        play-test clicked a rondel space twice and heard nothing: the hover said why, the click
-        did not)."""
+    def _say_why_not(self, target: Target, dropped: Target | None = None) -> None:
+        """A click on something that does nothing now, or (`dropped`) a drag of it there: the
+        engine's reason, when it has one (a play-test clicked a rondel space twice and heard
+        nothing: the hover said why, the click did not; a star that may not evolve, dragged onto a
+        system, and a skirmish model dragged again after its move, snapped back in silence)."""
         seat = self.acting_human()
         if seat is None or target in self.clickable() or target in self.movable():
             return
-        found = self.game.find_command(self.match.state, seat, target, None)
+        found = self.game.find_command(self.match.state, seat, target, dropped)
         if isinstance(found, Refusal) and found.reason:
             self.refuse(found.reason)
 
@@ -833,8 +834,14 @@ class TableScene(Scene):
                 return used
             if event.button == 1 and self._refused_press is not None:
                 pressed, self._refused_press = self._refused_press, None
-                if not self.drag.dragging and self.view.hit_test(event.pos) == pressed:
-                    self._say_why_not(pressed)
+                if not self.drag.dragging:
+                    released = self.view.hit_test(event.pos)
+                    if released == pressed:
+                        self._say_why_not(pressed)
+                    else:  # dragged: the reason for that drop (play-test: a drag did nothing, silently)
+                        dropped = released or self.view.free_drop(event.pos)
+                        if dropped is not None:
+                            self._say_why_not(pressed, dropped)
             return self.drag.release(event.pos, event.button)
         if event.type == pygame.MOUSEWHEEL:
             return self.log.handle(event, self.ctx.pointer())

@@ -305,6 +305,12 @@ class GameView(ABC):
         a continuous table (the skirmish's reach) lists its shapes here."""
         return []
 
+    def free_drop(self, pos: Point) -> Target | None:
+        """What a drag let go at `pos`, over no piece, was dropped on, for the reason the engine
+        gives when the piece may not be dragged now; None by default (a board of pieces: no
+        reason is said). A continuous table gives the point (`Target` with `point`)."""
+        return None
+
     def to_world(self, pos: Point) -> Point:
         """A screen position in the view's world units (inches on a skirmish table); screen
         pixels by default, for views without a camera."""

@@ -961,6 +961,10 @@ class SkirmishView(GameView):
     def to_world(self, pos: Point) -> Point:
         return self.camera.to_world(pos)
 
+    def free_drop(self, pos: Point) -> Target | None:
+        """A point of the table (a move's drop; the engine's reason if the model may not move)."""
+        return Target("table", point=self.to_world(pos)) if self.lay.table.collidepoint(pos) else None
+
     def preview(self, source: Target, target: Target | None) -> None:
         self.drop_source = source if target is not None else None
         if target is None or target.point is None or source.zone != "figure" or not (source.ident or "").isdigit():

@@ -112,6 +112,37 @@ def test_deploy_activate_move_and_undo_by_hand(ctx: AppContext) -> None:
     assert state_of(scene).activation is not None and state_of(scene).activation.step == "move"
 
 
+def test_dragging_a_model_again_after_its_move_says_why_it_stays(ctx: AppContext) -> None:
+    """Play-test (tenth session): after a short move, dragging the model on did nothing, without a
+    word (it is no longer a piece to drag: a move is never split). The drop now gives the
+    engine's reason."""
+    scene, view = open_table(ctx)
+    deploy_all(ctx, scene, view)
+    state = state_of(scene)
+    seat = state.to_act()[0]
+    model = next(f for f in state.alive(seat) if f.on_table)
+    origin = model.at
+    click(ctx, at(scene, Target("figure", ident=str(model.id))))
+    step(ctx, [], DT)
+    click(ctx, at(scene, Target("order", ident=f"{model.id}|move_attack|")))
+    settle(ctx, scene)
+    state = state_of(scene)
+    goal = next(c.to for c in state.candidates(seat) if isinstance(c, Move) and SKIRMISH.why_illegal(
+        state, Move(seat, model.id, view.to_world(at(scene, Target("table", point=c.to))))) is None)
+    drag(ctx, at(scene, Target("figure", ident=str(model.id))), at(scene, Target("table", point=goal)))
+    settle(ctx, scene)
+    moved = state_of(scene).figures[model.id].at
+    assert moved != origin and state_of(scene).activation is not None
+    before = len(scene.match.commands)
+    back = origin
+    drag(ctx, at(scene, Target("figure", ident=str(model.id))), at(scene, Target("table", point=back)))
+    settle(ctx, scene)
+    assert len(scene.match.commands) == before and state_of(scene).figures[model.id].at == moved
+    assert scene.status_error and scene.status_text == rules.why_illegal(
+        state_of(scene), Move(seat, model.id, view.to_world(at(scene, Target("table", point=back)))))
+    assert "never split" in scene.status_text
+
+
 def attack_state(seed: int) -> SkirmishState:
     """A random game until an attack step with some enemy it may attack."""
     rng = random.Random(seed)
