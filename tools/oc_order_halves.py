@@ -15,6 +15,10 @@ another budget once at most EMPTIES cells are empty (a deeper endgame), and `--c
 Order's tree only Chaos's K best places by the greedy Chaos's own one-ply yardstick (a model of the
 arena's `greedy` Chaos: with K = 1 it is that player, ties apart).
 
+The tenth session's: `--params FIELD=VALUE,...` sets any of Order's evaluator numbers
+(`game.order_chaos.ai.EvalParams`, as `tools/oc_tune.py` prints them; a potential there wins over
+`--potential`).
+
     .venv/bin/python tools/oc_order_halves.py --order normal --chaos greedy --seeds 1-8
     .venv/bin/python tools/oc_order_halves.py --order normal --potential 0.7 --seeds 1-8
     .venv/bin/python tools/oc_order_halves.py --order hard --potential 0.7 --iterations 2400
@@ -23,6 +27,7 @@ arena's `greedy` Chaos: with K = 1 it is that player, ties apart).
     .venv/bin/python tools/oc_order_halves.py --order normal --late 12 --late-budget iterations=4400
     .venv/bin/python tools/oc_order_halves.py --order normal --chaos normal --late 12 --late-budget iterations=4400 --late-chaos
     .venv/bin/python tools/oc_order_halves.py --order normal --chaos-top 1
+    .venv/bin/python tools/oc_order_halves.py --order normal --params potential=0.5,long_bonus=0.6 --seeds 1-20
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from game.ai.search import NO_WALL_LIMIT_ENV
 from game.core.protocol import by_itself
 from game.core.registry import get_game
 from game.order_chaos.agents import HARD, HARD_ORDER
-from game.order_chaos.ai import POTENTIAL, OrderChaosKnowledge, _place_estimates
+from game.order_chaos.ai import POTENTIAL, EvalParams, OrderChaosKnowledge, _place_estimates
 from game.order_chaos.commands import Place
 from game.order_chaos.scoring import board_score
 from game.order_chaos.state import PLACE, OrderChaosState
@@ -61,8 +66,8 @@ class ChaosModelKnowledge(OrderChaosKnowledge):
     """Order's knowledge whose tree sees only Chaos's `top` best places by the greedy Chaos's
     yardstick (the evaluator at `POTENTIAL`, lowest estimate first): a model of that opponent."""
 
-    def __init__(self, potential: float, top: int) -> None:
-        super().__init__(potential)
+    def __init__(self, potential: float, top: int, params: EvalParams | None = None) -> None:
+        super().__init__(potential, params)
         self.top = top
 
     def scored_commands(self, state: State, seat: Seat) -> list[tuple[float, Command]]:
@@ -77,11 +82,14 @@ class ChaosModelKnowledge(OrderChaosKnowledge):
 
 def level_agent(level: str, potential: float, seed: int, iterations: int | None = None,
                 changes: dict[str, object] | None = None, as_order: bool = True,
-                late: tuple[int, dict[str, object]] | None = None, chaos_top: int = 0) -> Agent:
+                late: tuple[int, dict[str, object]] | None = None, chaos_top: int = 0,
+                params: EvalParams | None = None) -> Agent:
     """Our agent at `level` (Order, or Chaos with `--chaos-potential` and `as_order` False) with its
     knowledge's potential set to `potential` (and `iterations` instead of the level's own, when given;
-    `changes`: other fields of its search budget). Hard searches with its budget for that role."""
-    know = ChaosModelKnowledge(potential, chaos_top) if chaos_top > 0 else OrderChaosKnowledge(potential)
+    `changes`: other fields of its search budget; `params`: all the evaluator's numbers, instead of
+    `potential`). Hard searches with its budget for that role."""
+    know = (ChaosModelKnowledge(potential, chaos_top, params) if chaos_top > 0
+            else OrderChaosKnowledge(potential, params))
     if level == "greedy":
         return GreedyAgent(know, seed)
     budget = (HARD_ORDER if as_order else HARD) if level == "hard" else BUDGETS[level]
@@ -113,6 +121,18 @@ def budget_changes(pairs: list[str]) -> dict[str, object]:
         else:  # optional fields (None by default): "none", a whole number or a number
             out[name] = None if text.lower() == "none" else int(text) if text.isdigit() else float(text)
     return out
+
+
+def eval_params(text: str, potential: float = POTENTIAL) -> EvalParams:
+    """`FIELD=VALUE,...` as `EvalParams` whose potential is `potential` unless the text names one."""
+    names = {f.name for f in dataclasses.fields(EvalParams)}
+    changes: dict[str, float] = {}
+    for pair in filter(None, text.split(",")):
+        name, _, value = pair.partition("=")
+        if name not in names:
+            raise ValueError(f"unknown evaluator number {name!r} (choose from {', '.join(sorted(names))})")
+        changes[name] = float(value)
+    return dataclasses.replace(EvalParams(potential=potential), **changes)
 
 
 def play_half(order: Agent, chaos: Agent, seed: int) -> tuple[int, int, float]:
@@ -157,6 +177,8 @@ def main() -> None:
     parser.add_argument("--late-chaos", action="store_true", help="the late budget is Chaos's, not Order's")
     parser.add_argument("--chaos-top", type=int, default=0, metavar="K",
                         help="Order's tree sees only Chaos's K best places by the greedy yardstick")
+    parser.add_argument("--params", default="", metavar="FIELD=VALUE,...",
+                        help="Order's evaluator numbers (EvalParams), e.g. long_bonus=0.6,half_pair=0.8")
     parser.add_argument("--seeds", default="1-8", help="a range FIRST-LAST")
     args = parser.parse_args()
     # Every level's wall-clock limit lifted (the CPU caps kept): a seed replays the same half on a
@@ -164,10 +186,11 @@ def main() -> None:
     os.environ[NO_WALL_LIMIT_ENV] = "1"
     first, last = (int(x) for x in args.seeds.split("-"))
     late = None if args.late is None else (args.late, budget_changes(args.late_budget))
+    params = eval_params(args.params, args.potential) if args.params else None
     finals, lates, secs = [], [], []
     for seed in range(first, last + 1):
         order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget),
-                            late=None if args.late_chaos else late, chaos_top=args.chaos_top)
+                            late=None if args.late_chaos else late, chaos_top=args.chaos_top, params=params)
         if args.chaos_potential is None and not args.late_chaos:
             chaos = make_agent(args.chaos, "order-chaos", seed + 1000)
         else:
@@ -182,6 +205,8 @@ def main() -> None:
     changed = "".join(f", {c}" for c in args.budget)
     if late is not None:
         changed += f", {'Chaos' if args.late_chaos else 'Order'} from {args.late} empty cells: {', '.join(args.late_budget)}"
+    if params is not None:
+        changed += f", evaluator {params}"
     if args.chaos_top:
         changed += f", Chaos modelled by its {args.chaos_top} best places"
     print(f"{args.order} (potential {args.potential}, iterations {iterations}{changed}) as Order vs {args.chaos} Chaos "

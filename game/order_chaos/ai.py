@@ -27,8 +27,9 @@ other seat's. The search horizon is the end of the current half.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Hashable
+from typing import Hashable, Union
 
 from game.ai.knowledge import Knowledge
 from game.core.protocol import Command, Seat, State
@@ -44,6 +45,38 @@ POTENTIAL = 0.5
 """Share of a line's random-fill gain counted as Order's (Chaos spoils the rest)."""
 
 
+@dataclass(frozen=True)
+class EvalParams:
+    """The evaluator's free numbers; the defaults are the evaluator every level used before.
+
+    `potential`: the share of a run's random-fill promise counted (`POTENTIAL`).
+    `half_pair`: an extra factor on a run's chance for each mirrored pair with one end filled
+    and one empty (below 1: Chaos spoils such a pair more often than the bag's odds say).
+    `empty_pair`: the same for each mirrored pair with both ends empty.
+    `long_bonus`: a run still open (an empty cell in it) of length L counts
+    1 + long_bonus * (L - 2) / (n - 2) times its length: above 0 favours long open runs.
+    With the defaults every factor is exactly 1.0, so the values are bit for bit the old ones.
+    Tuned by `tools/oc_tune.py` (issue 18, "Seventh round" in `docs/rules/order-chaos.md`).
+    """
+
+    potential: float = POTENTIAL
+    half_pair: float = 1.0
+    empty_pair: float = 1.0
+    long_bonus: float = 0.0
+
+
+DEFAULT_PARAMS = EvalParams()
+Params = Union[float, EvalParams]
+"""A potential alone (the other numbers at their defaults) or a whole `EvalParams`."""
+
+
+def as_params(p: Params) -> EvalParams:
+    """`p` as `EvalParams` (a bare float is a potential)."""
+    if isinstance(p, EvalParams):
+        return p
+    return DEFAULT_PARAMS if p == POTENTIAL else EvalParams(potential=p)
+
+
 class _LineCache(dict[Line, float]):
     """Line values for one bag: `cache[line]` computes a missing value once.
 
@@ -52,32 +85,34 @@ class _LineCache(dict[Line, float]):
     dicts are nearly free for the garbage collector to walk.
     """
 
-    def __init__(self, bag: Bag, potential: float) -> None:
+    def __init__(self, bag: Bag, params: EvalParams) -> None:
         super().__init__()
         self.bag = bag
-        self.potential = potential
+        self.params = params
 
     def __missing__(self, line: Line) -> float:
         global _cached
         _cached += 1
-        value = self[line] = _line_value(line, self.bag, self.potential)
+        value = self[line] = _line_value(line, self.bag, self.params)
         return value
 
 
 _CACHE: dict[Bag, _LineCache] = {}
-"""The line caches at `POTENTIAL`, by bag."""
-_OTHER_CACHES: dict[float, dict[Bag, _LineCache]] = {}
-"""The line caches of knowledge built with another potential, by potential and bag."""
+"""The line caches at `DEFAULT_PARAMS`, by bag."""
+_OTHER_CACHES: dict[EvalParams, dict[Bag, _LineCache]] = {}
+"""The line caches of knowledge built with other parameters, by parameters and bag."""
 _CACHE_LIMIT = 400_000
 _cached = 0
 
 
-def line_value(line: Line, bag: Bag, potential: float = POTENTIAL) -> float:
+def line_value(line: Line, bag: Bag, potential: Params = POTENTIAL) -> float:
     """Present score plus `potential` times the expected gain under a random fill (cached)."""
     return _bag_cache(bag, potential)[line]
 
 
-def _line_value(line: Line, bag: Bag, potential: float = POTENTIAL) -> float:
+def _line_value(line: Line, bag: Bag, potential: Params = POTENTIAL) -> float:
+    params = as_params(potential)
+    half_pair, empty_pair, long_bonus = params.half_pair, params.empty_pair, params.long_bonus
     now = line_score(line)
     if None not in line:
         return float(now)
@@ -92,21 +127,26 @@ def _line_value(line: Line, bag: Bag, potential: float = POTENTIAL) -> float:
         lo = centre // 2
         hi = lo + centre % 2
         p = 1.0
+        is_open = line[lo] is None  # an odd run's empty centre leaves it open too
         while lo >= 0 and hi < n:
             if hi > lo:
                 a, b = line[lo], line[hi]
                 if a is None:
-                    p *= both if b is None else odds[b]
+                    p *= both * empty_pair if b is None else odds[b] * half_pair
+                    is_open = True
                 elif b is None:
-                    p *= odds[a]
+                    p *= odds[a] * half_pair
+                    is_open = True
                 elif a != b:
                     break
                 if p <= 0.0:
                     break
-                expected += p * (hi - lo + 1)
+                length = hi - lo + 1
+                weight = 1.0 + long_bonus * (length - 2) / (n - 2) if is_open and n > 2 else 1.0
+                expected += p * length * weight
             lo -= 1
             hi += 1
-    return now + potential * (expected - now)
+    return now + params.potential * (expected - now)
 
 
 # Mean final score minus `board_estimate`, by empty cells, in normal-vs-normal
@@ -150,7 +190,7 @@ def _bag_key(state: OrderChaosState) -> Bag:
     return tuple(bag)
 
 
-def board_estimate(board: list[int | None], size: int, bag: Bag, potential: float = POTENTIAL) -> float:
+def board_estimate(board: list[int | None], size: int, bag: Bag, potential: Params = POTENTIAL) -> float:
     """Estimated final Order score of a board with `bag` still to be placed."""
     cache = _bag_cache(bag, potential)
     total = 0.0
@@ -162,7 +202,7 @@ def board_estimate(board: list[int | None], size: int, bag: Bag, potential: floa
 
 
 @lru_cache(maxsize=8)
-def _empty_estimate(size: int, potential: float = POTENTIAL) -> float:
+def _empty_estimate(size: int, potential: Params = POTENTIAL) -> float:
     cells = size * size
     return board_estimate([None] * cells, size, (size,) * size, potential) + future_gain(size, cells, False)
 
@@ -171,10 +211,12 @@ class OrderChaosKnowledge(Knowledge):
     """Evaluator, incremental one-ply scoring and play-out policy for Order & Chaos.
 
     `potential` is the share of a line's random-fill gain counted (`POTENTIAL` unless a
-    level or an experiment asks for another)."""
+    level or an experiment asks for another); `params` gives all the evaluator's free numbers
+    at once (`EvalParams`; its potential then wins over `potential`)."""
 
-    def __init__(self, potential: float = POTENTIAL) -> None:
-        self.potential = potential
+    def __init__(self, potential: float = POTENTIAL, params: EvalParams | None = None) -> None:
+        self.params = as_params(potential) if params is None else params
+        self.potential = self.params.potential
 
     def seats(self, state: State) -> int:
         return 2
@@ -192,9 +234,9 @@ class OrderChaosKnowledge(Knowledge):
                 out.append(float(done))
             elif h == state.half and state.phase != OVER:
                 gain = future_gain(state.size, state.board.count(None), state.phase == ORDER)
-                out.append(board_estimate(state.board, state.size, _bag_key(state), self.potential) + gain)
+                out.append(board_estimate(state.board, state.size, _bag_key(state), self.params) + gain)
             else:
-                out.append(_empty_estimate(state.size, self.potential))
+                out.append(_empty_estimate(state.size, self.params))
         return out
 
     def values(self, state: State) -> list[float]:
@@ -227,14 +269,14 @@ class OrderChaosKnowledge(Knowledge):
         sign, offset = self._margin_parts(state, seat)
         gain = future_gain(state.size, state.board.count(None) - 1, True)  # after the place, Order slides
         n = state.size
-        return [(sign * (est + gain) + offset, Place(seat, divmod(i, n))) for est, i in _place_estimates(state, self.potential)]
+        return [(sign * (est + gain) + offset, Place(seat, divmod(i, n))) for est, i in _place_estimates(state, self.params)]
 
     def _scored_slides(self, state: OrderChaosState, seat: Seat) -> list[tuple[float, Command]]:
         sign, offset = self._margin_parts(state, seat)
         gain = future_gain(state.size, state.board.count(None), False)  # after the slide, the next counter comes
         n = state.size
         out: list[tuple[float, Command]] = []
-        for est, src, dst in _slide_estimates(state, self.potential):
+        for est, src, dst in _slide_estimates(state, self.params):
             cmd: Command = Pass(seat) if src < 0 else Slide(seat, divmod(src, n), divmod(dst, n))
             out.append((sign * (est + gain) + offset, cmd))
         return out
@@ -250,10 +292,10 @@ class OrderChaosKnowledge(Knowledge):
         seat = state.to_act()[0]
         n = state.size
         if state.phase == PLACE:  # Chaos: the lowest estimate for Order
-            _, i = min(_place_estimates(state, self.potential), key=_first)
+            _, i = min(_place_estimates(state, self.params), key=_first)
             return Place(seat, divmod(i, n))
         if state.phase == ORDER:
-            _, src, dst = max(_slide_estimates(state, self.potential), key=_first)
+            _, src, dst = max(_slide_estimates(state, self.params), key=_first)
             return Pass(seat) if src < 0 else Slide(seat, divmod(src, n), divmod(dst, n))
         assert state.phase != DRAW, "chance is sampled by the search, not the policy"
         return super().rollout_command(state, rng)
@@ -263,22 +305,24 @@ def _first(item: tuple[float, int] | tuple[float, int, int]) -> float:
     return item[0]
 
 
-def _bag_cache(bag: Bag, potential: float = POTENTIAL) -> _LineCache:
+def _bag_cache(bag: Bag, potential: Params = POTENTIAL) -> _LineCache:
     """The line-value cache of one bag; all of them are dropped when they grow too big."""
     global _cached
-    caches = _CACHE if potential == POTENTIAL else _OTHER_CACHES.setdefault(potential, {})
+    params = as_params(potential)
+    default = params is DEFAULT_PARAMS or params == DEFAULT_PARAMS
+    caches = _CACHE if default else _OTHER_CACHES.setdefault(params, {})
     per_bag = caches.get(bag)
     if per_bag is None:
         if _cached > _CACHE_LIMIT:
             _CACHE.clear()
             _OTHER_CACHES.clear()
             _cached = 0
-            caches = _CACHE if potential == POTENTIAL else _OTHER_CACHES.setdefault(potential, {})
-        per_bag = caches[bag] = _LineCache(bag, potential)
+            caches = _CACHE if default else _OTHER_CACHES.setdefault(params, {})
+        per_bag = caches[bag] = _LineCache(bag, params)
     return per_bag
 
 
-def _place_estimates(state: OrderChaosState, potential: float = POTENTIAL) -> list[tuple[float, int]]:
+def _place_estimates(state: OrderChaosState, potential: Params = POTENTIAL) -> list[tuple[float, int]]:
     """(board estimate after placing the drawn counter there, cell index) for every empty cell.
 
     Only the row and column of the cell change, so each costs two line values.
@@ -303,7 +347,7 @@ def _place_estimates(state: OrderChaosState, potential: float = POTENTIAL) -> li
     return out
 
 
-def _slide_estimates(state: OrderChaosState, potential: float = POTENTIAL) -> list[tuple[float, int, int]]:
+def _slide_estimates(state: OrderChaosState, potential: Params = POTENTIAL) -> list[tuple[float, int, int]]:
     """(board estimate after the slide, source index, destination index) for every slide.
 
     A pass comes first, as (estimate, -1, -1). A slide along a row changes that

@@ -1,0 +1,119 @@
+"""Order & Chaos: tune Order's evaluator by data — a coordinate search over its free numbers.
+
+Each setting of `game.order_chaos.ai.EvalParams` (the potential, the per-pair factors for
+half-open and empty mirrored pairs, the bonus for long open runs) is scored by the mean Order
+score of FAST halves: the `greedy` Order (one ply on the evaluator with those numbers) against
+the arena's `greedy` Chaos (the evaluator's defaults, so the yardstick never moves), one first
+half per seed. A greedy half takes about a quarter of a second, so a setting costs ~10 s on 40
+seeds. The search: from the start point, for each number in turn try one step up and one down
+and keep whichever raises the mean (coordinate descent); after a pass with no gain every step is
+halved; it stops after `--passes` passes or when the steps are below `--min-step` of their first
+size. Deterministic: the seeds are the only randomness (each greedy player's tie breaks).
+
+The tuning seeds default to 101-140, apart from the seeds 1-20 the earlier rounds validated on,
+so a setting's gain on `tools/oc_order_halves.py --seeds 1-20` is not the tuning's own noise.
+Issue 18, "Seventh round" in `docs/rules/order-chaos.md`.
+
+    .venv/bin/python tools/oc_tune.py --seeds 101-140 --passes 4
+    .venv/bin/python tools/oc_tune.py --start potential=0.7 --only potential,long_bonus
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import statistics
+from typing import Callable
+
+from game.ai.agents import GreedyAgent, make_agent
+from game.order_chaos.ai import EvalParams, OrderChaosKnowledge
+from tools.oc_order_halves import eval_params, play_half
+
+STEPS: dict[str, float] = {"potential": 0.2, "half_pair": 0.2, "empty_pair": 0.3, "long_bonus": 0.6}
+"""The first step of each number."""
+BOUNDS: dict[str, tuple[float, float]] = {
+    "potential": (0.05, 1.5), "half_pair": (0.2, 2.0), "empty_pair": (0.2, 2.5), "long_bonus": (-0.9, 4.0)}
+"""Where each number may go (the potential past 1.0 counts more than the bag's odds)."""
+
+Score = Callable[[EvalParams], float]
+
+
+def seed_range(text: str) -> list[int]:
+    """`FIRST-LAST` as a list of seeds."""
+    first, _, last = text.partition("-")
+    return list(range(int(first), int(last or first) + 1))
+
+
+def greedy_order_score(params: EvalParams, seeds: list[int]) -> float:
+    """Mean first-half Order score of the greedy Order with `params` against the arena's greedy Chaos."""
+    finals = []
+    for seed in seeds:
+        order = GreedyAgent(OrderChaosKnowledge(params=params), seed)
+        chaos = make_agent("greedy", "order-chaos", seed + 1000)
+        finals.append(play_half(order, chaos, seed)[0])
+    return statistics.mean(finals)
+
+
+def coordinate_search(score: Score, start: EvalParams, names: list[str], passes: int,
+                      min_step: float = 0.125, log: Callable[[str], None] = print) -> tuple[EvalParams, float]:
+    """The best setting found and its score (higher is better); see the module doc."""
+    seen: dict[EvalParams, float] = {}
+
+    def value(p: EvalParams) -> float:
+        if p not in seen:
+            seen[p] = score(p)
+            log(f"  {describe(p)}: {seen[p]:.2f}")
+        return seen[p]
+
+    best, best_value = start, value(start)
+    steps = {n: STEPS[n] for n in names}
+    for number in range(1, passes + 1):
+        gained = False
+        for name in names:
+            for sign in (1.0, -1.0):
+                low, high = BOUNDS[name]
+                moved = round(min(high, max(low, getattr(best, name) + sign * steps[name])), 4)
+                if moved == getattr(best, name):
+                    continue
+                trial = dataclasses.replace(best, **{name: moved})
+                if value(trial) > best_value:
+                    best, best_value, gained = trial, value(trial), True
+                    break
+        log(f"pass {number}: best {describe(best)}: {best_value:.2f}")
+        if not gained:
+            steps = {n: s / 2 for n, s in steps.items()}
+            if all(steps[n] < STEPS[n] * min_step for n in names):
+                break
+    return best, best_value
+
+
+def describe(p: EvalParams) -> str:
+    """The setting as `--param` pairs for `tools/oc_order_halves.py`."""
+    return ",".join(f"{f.name}={getattr(p, f.name):g}" for f in dataclasses.fields(p))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's options (pinned by `tests/ai/test_oc_tune_tool.py`)."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seeds", default="101-140", help="tuning seeds FIRST-LAST (one greedy half each)")
+    parser.add_argument("--start", default="", metavar="FIELD=VALUE,...", help="the start point (defaults otherwise)")
+    parser.add_argument("--only", default=",".join(STEPS), help="the numbers to search, comma-separated")
+    parser.add_argument("--passes", type=int, default=4)
+    return parser
+
+
+def main() -> None:
+    parser = build_parser()
+    args = parser.parse_args()
+    seeds = seed_range(args.seeds)
+    names = [n for n in args.only.split(",") if n]
+    for n in names:
+        if n not in STEPS:
+            parser.error(f"unknown parameter {n!r}")
+    best, value = coordinate_search(lambda p: greedy_order_score(p, seeds), eval_params(args.start), names,
+                                    args.passes)
+    print(f"best on seeds {args.seeds}: {describe(best)}: mean {value:.2f}")
+
+
+if __name__ == "__main__":
+    main()
