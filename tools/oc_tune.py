@@ -1,7 +1,7 @@
 """Order & Chaos: tune Order's evaluator by data — a coordinate search over its free numbers.
 
 Each setting of `game.order_chaos.ai.EvalParams` (the potential, the per-pair factors for
-half-open and empty mirrored pairs, the bonus for long open runs) is scored by the mean Order
+half-open and empty mirrored pairs, the bonus for long open runs, the cost of a hole) is scored by the mean Order
 score of FAST halves: the `greedy` Order (one ply on the evaluator with those numbers) against
 the arena's `greedy` Chaos (the evaluator's defaults, so the yardstick never moves), one first
 half per seed. A greedy half takes about a quarter of a second, so a setting costs ~10 s on 40
@@ -29,10 +29,12 @@ from game.ai.agents import GreedyAgent, make_agent
 from game.order_chaos.ai import EvalParams, OrderChaosKnowledge
 from tools.oc_order_halves import eval_params, play_half
 
-STEPS: dict[str, float] = {"potential": 0.2, "half_pair": 0.2, "empty_pair": 0.3, "long_bonus": 0.6}
+STEPS: dict[str, float] = {"potential": 0.2, "half_pair": 0.2, "empty_pair": 0.3, "long_bonus": 0.6,
+                           "hole_cost": 2.0}
 """The first step of each number."""
 BOUNDS: dict[str, tuple[float, float]] = {
-    "potential": (0.05, 1.5), "half_pair": (0.2, 2.0), "empty_pair": (0.2, 2.5), "long_bonus": (-0.9, 4.0)}
+    "potential": (0.05, 1.5), "half_pair": (0.2, 2.0), "empty_pair": (0.2, 2.5), "long_bonus": (-0.9, 4.0),
+    "hole_cost": (-10.0, 10.0)}
 """Where each number may go (the potential past 1.0 counts more than the bag's odds)."""
 
 Score = Callable[[EvalParams], float]

@@ -6,8 +6,10 @@ would gain if its empty cells were filled at random from the bag: a run of
 cells reads the same both ways with probability the product, over its mirrored
 pairs, of the chance that both ends match (1/0 when both are filled, the bag
 odds of the filled colour when one is, the chance two draws agree when none
-is). Only part of that counts because Chaos, not luck, fills the holes; empty
-cells shut in on all sides ("holes": Chaos's safe dumps) cost a little more.
+is). Only part of that counts because Chaos, not luck, fills the holes. (No
+term costs cells shut in on all sides: the first version of this note said one
+did, but the code never had it.)
+`EvalParams` names these free numbers so a tool can tune them (`tools/oc_tune.py`).
 Line values are cached per (line, bag), and a move is scored by redoing only
 the rows and columns it touches, so the search can afford hundreds of them.
 
@@ -55,6 +57,9 @@ class EvalParams:
     `empty_pair`: the same for each mirrored pair with both ends empty.
     `long_bonus`: a run still open (an empty cell in it) of length L counts
     1 + long_bonus * (L - 2) / (n - 2) times its length: above 0 favours long open runs.
+    `hole_cost`: taken off the estimate for each empty cell shut in on all four sides (by
+    counters or the board's edge): Chaos's safe dump, where a counter joins no line Order
+    can still shape by sliding into it. 0 by default (no term at all).
     With the defaults every factor is exactly 1.0, so the values are bit for bit the old ones.
     Tuned by `tools/oc_tune.py` (issue 18, "Seventh round" in `docs/rules/order-chaos.md`).
     """
@@ -63,6 +68,7 @@ class EvalParams:
     half_pair: float = 1.0
     empty_pair: float = 1.0
     long_bonus: float = 0.0
+    hole_cost: float = 0.0
 
 
 DEFAULT_PARAMS = EvalParams()
@@ -198,7 +204,36 @@ def board_estimate(board: list[int | None], size: int, bag: Bag, potential: Para
         total += cache[tuple(board[r * size:(r + 1) * size])]
     for c in range(size):
         total += cache[tuple(board[c::size])]
+    hole_cost = cache.params.hole_cost
+    if hole_cost:
+        total -= hole_cost * sum(_is_hole(board, size, i) for i in range(size * size))
     return total
+
+
+def _is_hole(board: list[int | None], n: int, i: int) -> bool:
+    """Whether cell `i` is empty with every orthogonal neighbour filled (or off the board)."""
+    if board[i] is not None:
+        return False
+    r, c = divmod(i, n)
+    return ((r == 0 or board[i - n] is not None) and (r == n - 1 or board[i + n] is not None)
+            and (c == 0 or board[i - 1] is not None) and (c == n - 1 or board[i + 1] is not None))
+
+
+def _near(n: int, cells: tuple[int, ...]) -> set[int]:
+    """`cells` and their orthogonal neighbours: where a hole can appear or vanish when they change."""
+    out: set[int] = set()
+    for i in cells:
+        r, c = divmod(i, n)
+        out.add(i)
+        if r > 0:
+            out.add(i - n)
+        if r < n - 1:
+            out.add(i + n)
+        if c > 0:
+            out.add(i - 1)
+        if c < n - 1:
+            out.add(i + 1)
+    return out
 
 
 @lru_cache(maxsize=8)
@@ -334,6 +369,10 @@ def _place_estimates(state: OrderChaosState, potential: Params = POTENTIAL) -> l
     rows = [cache[tuple(board[r * n:(r + 1) * n])] for r in range(n)]
     cols = [cache[tuple(board[c::n])] for c in range(n)]
     base = sum(rows) + sum(cols)
+    hole_cost = cache.params.hole_cost
+    holes = [_is_hole(board, n, i) for i in range(n * n)] if hole_cost else []
+    if hole_cost:
+        base -= hole_cost * sum(holes)
     out: list[tuple[float, int]] = []
     for i, v in enumerate(board):
         if v is not None:
@@ -342,6 +381,8 @@ def _place_estimates(state: OrderChaosState, potential: Params = POTENTIAL) -> l
         board[i] = colour
         est = (base - rows[r] - cols[c] + cache[tuple(board[r * n:(r + 1) * n])]
                + cache[tuple(board[c::n])])
+        if hole_cost:
+            est -= hole_cost * sum(_is_hole(board, n, j) - holes[j] for j in _near(n, (i,)))
         board[i] = None
         out.append((est, i))
     return out
@@ -360,6 +401,10 @@ def _slide_estimates(state: OrderChaosState, potential: Params = POTENTIAL) -> l
     rows = [cache[tuple(board[r * n:(r + 1) * n])] for r in range(n)]
     cols = [cache[tuple(board[c::n])] for c in range(n)]
     base = sum(rows) + sum(cols)
+    hole_cost = cache.params.hole_cost
+    holes = [_is_hole(board, n, i) for i in range(n * n)] if hole_cost else []
+    if hole_cost:
+        base -= hole_cost * sum(holes)
     out: list[tuple[float, int, int]] = [(base, -1, -1)]
     for src in range(n * n):
         colour = board[src]
@@ -383,6 +428,8 @@ def _slide_estimates(state: OrderChaosState, potential: Params = POTENTIAL) -> l
                     board[dst] = colour
                     est = (fixed - cols[c] + cache[tuple(board[sr * n:(sr + 1) * n])]
                            + cache[tuple(board[c::n])])
+                    if hole_cost:
+                        est -= hole_cost * sum(_is_hole(board, n, j) - holes[j] for j in _near(n, (src, dst)))
                     board[dst] = None
                     out.append((est, src, dst))
                     c += dc
@@ -395,6 +442,8 @@ def _slide_estimates(state: OrderChaosState, potential: Params = POTENTIAL) -> l
                     board[dst] = colour
                     est = (fixed - rows[r] + cache[tuple(board[sc::n])]
                            + cache[tuple(board[r * n:(r + 1) * n])])
+                    if hole_cost:
+                        est -= hole_cost * sum(_is_hole(board, n, j) - holes[j] for j in _near(n, (src, dst)))
                     board[dst] = None
                     out.append((est, src, dst))
                     r += dr

@@ -11,6 +11,7 @@ import pytest
 from game.order_chaos import ai
 from game.order_chaos.ai import DEFAULT_PARAMS, POTENTIAL, EvalParams, OrderChaosKnowledge, as_params
 from game.order_chaos.scoring import line_score
+from game.order_chaos.state import ORDER, PLACE
 from tests.ai.test_agents import random_position
 from tools.oc_order_halves import eval_params, level_agent
 from tools.oc_tune import BOUNDS, STEPS, build_parser, coordinate_search
@@ -97,10 +98,35 @@ def test_the_search_climbs_to_the_best_setting_within_bounds() -> None:
 def test_the_tool_options_and_the_order_tool_params_are_pinned() -> None:
     args = build_parser().parse_args([])
     assert (args.seeds, args.start, args.passes) == ("101-140", "", 4)
-    assert args.only.split(",") == list(STEPS) == ["potential", "half_pair", "empty_pair", "long_bonus"]
+    assert args.only.split(",") == list(STEPS) == ["potential", "half_pair", "empty_pair", "long_bonus", "hole_cost"]
     assert eval_params("long_bonus=0.6", 0.7) == EvalParams(potential=0.7, long_bonus=0.6)
     assert eval_params("potential=0.6", 0.7).potential == 0.6
     with pytest.raises(ValueError):
         eval_params("holes=1")
     agent = level_agent("greedy", 0.5, 1, params=EvalParams(empty_pair=1.3))
     assert agent.knowledge.params == EvalParams(empty_pair=1.3)  # type: ignore[attr-defined]
+
+
+def test_a_hole_costs_its_price_and_the_one_ply_scores_count_it_as_the_estimate_does() -> None:
+    board: list[int | None] = [0] * 49
+    board[0] = board[10] = board[40] = board[41] = None  # two holes (a corner, an inner cell); 40-41 are open
+    holes = EvalParams(hole_cost=2.5)
+    assert ai.board_estimate(board, 7, BAG, holes) == ai.board_estimate(board, 7, BAG) - 2 * 2.5
+    checked = set()
+    for plies in range(30, 120, 7):
+        state = random_position(plies % 5, plies)
+        bag = tuple(state.bag)
+        if state.phase == PLACE:
+            for est, i in ai._place_estimates(state, holes):
+                after = state.board[:]
+                after[i] = state.drawn
+                assert abs(est - ai.board_estimate(after, state.size, bag, holes)) < 1e-9
+            checked.add(PLACE)
+        elif state.phase == ORDER:
+            for est, src, dst in ai._slide_estimates(state, holes):
+                after = state.board[:]
+                if src >= 0:
+                    after[dst], after[src] = after[src], None
+                assert abs(est - ai.board_estimate(after, state.size, bag, holes)) < 1e-9
+            checked.add(ORDER)
+    assert checked == {PLACE, ORDER}
