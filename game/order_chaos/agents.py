@@ -26,16 +26,23 @@ answered. Against the greedy Chaos hard's Order scored 118.0 against 110.6 (seed
 normal's with the same play-outs 118.8 against 109.2 (20 seeds), and 79.5 against 77.8 against
 normal's Chaos (6 seeds). Head to head hard then beat normal in 14 of 20 matches with a draw, as many
 as before (issue 18, `docs/rules/order-chaos.md`, "Fourth round").
+
+`normal` is the generic normal with one change as Order: its knowledge uses `NORMAL_ORDER_PARAMS`,
+the evaluator's numbers found by `tools/oc_tune.py` (a search scored by greedy halves against the
+greedy Chaos, seeds 101-160: 109.2 against 89.0 for the defaults). With normal's own search they
+gave 118.8 against 109.2 against the greedy Chaos (seeds 1-20, higher on 15) and 88.7 against 79.4
+against normal's Chaos (seeds 1-12, higher on 9, lower on 2): "Seventh round". As Chaos normal keeps
+the defaults, so the arena's greedy and every Chaos yardstick are unchanged.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-from game.ai.agents import Agent, MCTSAgent
+from game.ai.agents import BUDGETS, Agent, MCTSAgent
 from game.ai.mcts import SearchBudget
 from game.core.protocol import Command, Seat, State
-from game.order_chaos.ai import OrderChaosKnowledge
+from game.order_chaos.ai import EvalParams, OrderChaosKnowledge
 from game.order_chaos.state import OrderChaosState
 
 HARD_WALL_SECONDS = 3.5
@@ -48,6 +55,10 @@ HARD_ORDER = dataclasses.replace(HARD, rollout_depth=3)
 """Hard's budget as Order: three-ply play-outs (see the module doc)."""
 ORDER_POTENTIAL = 0.7
 """The share of a line's random-fill gain hard's knowledge counts when it plays Order."""
+NORMAL_ORDER_PARAMS = EvalParams(potential=0.9, half_pair=0.6, empty_pair=1.3)
+"""Normal's evaluator numbers as Order (tuned by `tools/oc_tune.py`, see the module doc): count most of
+a line's promise, but trust a mirrored pair with one end filled less than the bag's odds (0.6) and
+one with both ends empty more (1.3). Found by data, not argued: the tuner's best of 30 settings."""
 
 
 class RoleAgent(Agent):
@@ -63,8 +74,12 @@ class RoleAgent(Agent):
 
 
 def agent_factory(level: str, seed: int) -> Agent | None:
-    """Hard with `HARD_ORDER` and `ORDER_POTENTIAL` as Order, `HARD` as Chaos; None (the generic
-    agents) otherwise."""
+    """Hard with `HARD_ORDER` and `ORDER_POTENTIAL` as Order, `HARD` as Chaos; normal with the generic
+    budget in both roles and `NORMAL_ORDER_PARAMS` as Order; None (the generic agents) otherwise."""
+    if level == "normal":
+        budget = BUDGETS[level]
+        return RoleAgent(MCTSAgent(OrderChaosKnowledge(params=NORMAL_ORDER_PARAMS), budget, seed, level),
+                         MCTSAgent(OrderChaosKnowledge(), budget, seed, level), level)
     if level != "hard":
         return None
     return RoleAgent(MCTSAgent(OrderChaosKnowledge(ORDER_POTENTIAL), HARD_ORDER, seed, level),

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from game.ai.agents import BUDGETS, MCTSAgent, make_agent
+from game.ai.agents import BUDGETS, make_agent
 from game.ai.mcts import MCTS
 from game.core.registry import get_game
 from game.ai.search import Clocks
-from game.order_chaos.agents import HARD, HARD_ORDER, HARD_WALL_SECONDS, ORDER_POTENTIAL, RoleAgent, agent_factory
-from game.order_chaos.ai import OrderChaosKnowledge
+from game.order_chaos.agents import (HARD, HARD_ORDER, HARD_WALL_SECONDS, NORMAL_ORDER_PARAMS, ORDER_POTENTIAL,
+                                     RoleAgent, agent_factory)
+from game.order_chaos.ai import DEFAULT_PARAMS, OrderChaosKnowledge
 from game.order_chaos.state import OrderChaosState
 from tests.ai.test_agents import random_position
 
@@ -22,10 +23,23 @@ def test_hard_is_the_games_own_budget_and_other_levels_stay_generic() -> None:
     assert hard.order.search.budget == HARD_ORDER and hard.chaos.search.budget == HARD
     for search in (hard.order.search, hard.chaos.search):
         assert search.budget.wall_limit == HARD_WALL_SECONDS
-    normal = make_agent("normal", GAME, 3)
-    assert isinstance(normal, MCTSAgent) and normal.search.budget == BUDGETS["normal"]
-    for level in ("greedy", "easy", "normal"):
+    for level in ("greedy", "easy"):
         assert agent_factory(level, 3) is None
+
+
+def test_normal_is_the_generic_search_with_the_tuned_numbers_as_order_only() -> None:
+    """Seventh round (issue 18): normal's Order evaluates with `NORMAL_ORDER_PARAMS`; its Chaos, and
+    so the arena's greedy yardstick, keeps the defaults; both roles search with the generic budget."""
+    normal = make_agent("normal", GAME, 3)
+    assert isinstance(normal, RoleAgent)
+    assert normal.order.search.budget == normal.chaos.search.budget == BUDGETS["normal"]
+    order_know, chaos_know = normal.order.search.knowledge, normal.chaos.search.knowledge
+    assert isinstance(order_know, OrderChaosKnowledge) and isinstance(chaos_know, OrderChaosKnowledge)
+    assert order_know.params == NORMAL_ORDER_PARAMS != DEFAULT_PARAMS == chaos_know.params
+    greedy = make_agent("greedy", GAME, 3)
+    assert getattr(greedy, "knowledge").params == DEFAULT_PARAMS
+    state = random_position(3, 32)
+    assert order_know.values(state) != chaos_know.values(state)
 
 
 def test_hard_fits_a_codecup_half_and_still_searches_more_than_normal() -> None:

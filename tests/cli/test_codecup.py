@@ -20,12 +20,13 @@ from typing import Callable, Iterator
 import pytest
 
 from game import codecup
-from game.ai.agents import Agent, MCTSAgent, make_agent
+from game.ai.agents import BUDGETS, Agent, MCTSAgent, make_agent
 from game.ai.search import NO_WALL_LIMIT_ENV, Clocks
 from game.codecup import input_waiting, process_start, run_codecup
 from game.core import registry
 from game.core.protocol import Command, Seat, State
 from game.core.rng import Rng
+from game.order_chaos.ai import OrderChaosKnowledge
 from game.order_chaos.commands import Draw, Pass, Place, Slide, cell_name, parse_cell
 from game.order_chaos.state import OrderChaosState
 
@@ -188,13 +189,13 @@ class Wall:
 
 
 class Counting(Agent):
-    """`normal` with a small budget on a fake wall clock (no CPU spent), noting each search's iterations."""
+    """`normal`'s generic search (Chaos's knowledge in both roles: this is about the clock, not the
+    level) with a small budget on a fake wall clock (no CPU spent), noting each search's iterations."""
 
     ITERATIONS = 30
 
     def __init__(self, wall: Wall) -> None:
-        agent = make_agent("normal", "order-chaos", 5)
-        assert isinstance(agent, MCTSAgent)
+        agent = MCTSAgent(OrderChaosKnowledge(), BUDGETS["normal"], 5, "normal")
         agent.search.clocks = Clocks(cpu=lambda: 0.0, wall=wall)
         agent.search.budget = dataclasses.replace(agent.search.budget, iterations=self.ITERATIONS)
         assert agent.search.budget.wall_limit == 3.4
