@@ -135,8 +135,10 @@ def eval_params(text: str, potential: float = POTENTIAL) -> EvalParams:
     return dataclasses.replace(EvalParams(potential=potential), **changes)
 
 
-def play_half(order: Agent, chaos: Agent, seed: int) -> tuple[int, int, float]:
-    """(final Order score, board score at 32 counters, Order's seconds per move) of half 1."""
+def play_half(order: Agent, chaos: Agent, seed: int, cpu: dict[str, float] | None = None) -> tuple[int, int, float]:
+    """(final Order score, board score at 32 counters, Order's seconds per move) of half 1; `cpu`, when
+    given, gets each role's CPU seconds for the half added under "order" and "chaos" (a codecup half
+    may use 30 s)."""
     state = get_game("order-chaos").new({}, seed)
     assert isinstance(state, OrderChaosState)
     at_32, spent, moves = 0, 0.0, 0
@@ -146,6 +148,7 @@ def play_half(order: Agent, chaos: Agent, seed: int) -> tuple[int, int, float]:
             state.apply(state.sample_chance())
             continue
         seat = actors[0]
+        began = time.process_time()
         if seat == state.order_seat():
             start = time.perf_counter()
             command = order.choose(state, seat)
@@ -153,6 +156,9 @@ def play_half(order: Agent, chaos: Agent, seed: int) -> tuple[int, int, float]:
             moves += 1
         else:
             command = chaos.choose(state, seat)
+        if cpu is not None:
+            role = "order" if seat == state.order_seat() else "chaos"
+            cpu[role] = cpu.get(role, 0.0) + time.process_time() - began
         state.apply(command)
         if state.board.count(None) == len(state.board) - 32 and not at_32:
             at_32 = board_score(state.board, state.size)
@@ -188,6 +194,7 @@ def main() -> None:
     late = None if args.late is None else (args.late, budget_changes(args.late_budget))
     params = eval_params(args.params, args.potential) if args.params else None
     finals, lates, secs = [], [], []
+    cpus: list[dict[str, float]] = []
     for seed in range(first, last + 1):
         order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget),
                             late=None if args.late_chaos else late, chaos_top=args.chaos_top, params=params)
@@ -196,11 +203,14 @@ def main() -> None:
         else:
             chaos = level_agent(args.chaos, args.chaos_potential or POTENTIAL, seed + 1000, as_order=False,
                                 late=late if args.late_chaos else None)
-        final, at_32, sec = play_half(order, chaos, seed)
+        cpu: dict[str, float] = {}
+        final, at_32, sec = play_half(order, chaos, seed, cpu)
         finals.append(final)
         lates.append(final - at_32)
         secs.append(sec)
-        print(f"seed {seed}: Order {final} (late {final - at_32}), {sec:.2f} s/move", flush=True)
+        cpus.append(cpu)
+        print(f"seed {seed}: Order {final} (late {final - at_32}), {sec:.2f} s/move; CPU a half: "
+              f"Order {cpu.get('order', 0.0):.1f} s, Chaos {cpu.get('chaos', 0.0):.1f} s", flush=True)
     iterations = args.iterations or "the level's"
     changed = "".join(f", {c}" for c in args.budget)
     if late is not None:
@@ -213,7 +223,9 @@ def main() -> None:
           f"(potential {args.chaos_potential or 'of the level'}), "
           f"seeds {args.seeds}: "
           f"mean {statistics.mean(finals):.1f}, late {statistics.mean(lates):.1f}, "
-          f"{statistics.mean(secs):.2f} s/move")
+          f"{statistics.mean(secs):.2f} s/move; CPU a half (mean / max): "
+          + ", ".join(f"{role} {statistics.mean(c.get(role, 0.0) for c in cpus):.1f} / "
+                      f"{max(c.get(role, 0.0) for c in cpus):.1f} s" for role in ("order", "chaos")))
 
 
 if __name__ == "__main__":

@@ -56,3 +56,13 @@ def test_the_late_agent_answers_with_the_late_search_once_few_cells_are_empty() 
     assert isinstance(built, LateAgent) and isinstance(built.late, MCTSAgent)
     assert isinstance(built.early, MCTSAgent)
     assert built.late.search.budget.iterations == 4400 and built.early.search.budget.iterations == 550
+
+
+def test_a_half_reports_each_roles_cpu_when_asked() -> None:
+    """Tenth session: the tool counts each role's CPU for the half (a codecup half may use 30 s)."""
+    from tools.oc_order_halves import play_half
+
+    cpu: dict[str, float] = {}
+    final, at_32, _ = play_half(GreedyAgent(OrderChaosKnowledge(), 1), GreedyAgent(OrderChaosKnowledge(), 2), 3, cpu)
+    assert set(cpu) == {"order", "chaos"} and min(cpu.values()) >= 0.0
+    assert final >= at_32 >= 0
