@@ -14,9 +14,9 @@ generic `Budget.max_wall_seconds`, counted per decision; every level has one, se
 `game.ai.search`): an answer then comes in time for CodeCup's 5 s, weaker rather than later.
 On a quiet machine the iterations or the CPU cap end the search first.
 
-As Order, hard's knowledge counts more of a line's random-fill promise (`ORDER_POTENTIAL`
-against the evaluator's 0.5): it then builds lines and collects late, as the issue's
-strongest outside Order did. Measured with `tools/oc_order_halves.py` (normal's budget):
+As Order, hard's knowledge counts more of a line's random-fill promise (0.7, since the seventh
+round `ORDER_PARAMS`, below, against the evaluator's 0.5): it then builds lines and collects late,
+as the issue's strongest outside Order did. Measured with `tools/oc_order_halves.py` (normal's budget):
 against the greedy Chaos 120.5 against 110.8 (8 halves), against normal's Chaos 85.0
 against 77.8 (6 halves). As Chaos it keeps the evaluator's 0.5.
 
@@ -27,12 +27,14 @@ normal's with the same play-outs 118.8 against 109.2 (20 seeds), and 79.5 agains
 normal's Chaos (6 seeds). Head to head hard then beat normal in 14 of 20 matches with a draw, as many
 as before (issue 18, `docs/rules/order-chaos.md`, "Fourth round").
 
-`normal` is the generic normal with one change as Order: its knowledge uses `NORMAL_ORDER_PARAMS`,
-the evaluator's numbers found by `tools/oc_tune.py` (a search scored by greedy halves against the
-greedy Chaos, seeds 101-160: 109.2 against 89.0 for the defaults). With normal's own search they
+Both hard and normal, as Order, evaluate with `ORDER_PARAMS`, the evaluator's numbers found by
+`tools/oc_tune.py` (a search scored by greedy halves against the greedy Chaos, seeds 101-160: 109.2
+against 89.0 for the defaults); `normal` is otherwise the generic normal. With normal's search they
 gave 118.8 against 109.2 against the greedy Chaos (seeds 1-20, higher on 15) and 88.7 against 79.4
-against normal's Chaos (seeds 1-12, higher on 9, lower on 2): "Seventh round". As Chaos normal keeps
-the defaults, so the arena's greedy and every Chaos yardstick are unchanged.
+against normal's Chaos (seeds 1-12, higher on 9, lower on 2); with hard's (instead of its 0.7
+potential) 131.6 against 112.8 against the greedy Chaos (seeds 1-8, higher on 7) and 96.2 against
+93.2 against normal's Chaos (seeds 1-6, higher on 4): "Seventh round". As Chaos both keep the
+defaults, so the arena's greedy and every Chaos yardstick are unchanged.
 """
 
 from __future__ import annotations
@@ -53,12 +55,14 @@ HARD = SearchBudget(iterations=1200, max_seconds=0.55, max_wall_seconds=HARD_WAL
 """Hard's budget for Order & Chaos (see the module doc), as Chaos."""
 HARD_ORDER = dataclasses.replace(HARD, rollout_depth=3)
 """Hard's budget as Order: three-ply play-outs (see the module doc)."""
-ORDER_POTENTIAL = 0.7
-"""The share of a line's random-fill gain hard's knowledge counts when it plays Order."""
-NORMAL_ORDER_PARAMS = EvalParams(potential=0.9, half_pair=0.6, empty_pair=1.3)
-"""Normal's evaluator numbers as Order (tuned by `tools/oc_tune.py`, see the module doc): count most of
-a line's promise, but trust a mirrored pair with one end filled less than the bag's odds (0.6) and
-one with both ends empty more (1.3). Found by data, not argued: the tuner's best of 30 settings."""
+ORDER_PARAMS = EvalParams(potential=0.9, half_pair=0.6, empty_pair=1.3)
+"""Hard's and normal's evaluator numbers as Order (tuned by `tools/oc_tune.py`, see the module doc):
+count most of a line's promise, but trust a mirrored pair with one end filled less than the bag's
+odds (0.6) and one with both ends empty more (1.3). Found by data, not argued: the tuner's best of
+30 settings."""
+ORDER_POTENTIAL = ORDER_PARAMS.potential
+"""The share of a line's random-fill gain hard's and normal's knowledge count as Order (0.7 for hard
+before the seventh round; `tools/oc_order_halves.py --order hard --potential 0.7` is that hard)."""
 
 
 class RoleAgent(Agent):
@@ -74,13 +78,13 @@ class RoleAgent(Agent):
 
 
 def agent_factory(level: str, seed: int) -> Agent | None:
-    """Hard with `HARD_ORDER` and `ORDER_POTENTIAL` as Order, `HARD` as Chaos; normal with the generic
-    budget in both roles and `NORMAL_ORDER_PARAMS` as Order; None (the generic agents) otherwise."""
+    """Hard with `HARD_ORDER` and `ORDER_PARAMS` as Order, `HARD` as Chaos; normal with the generic
+    budget in both roles and `ORDER_PARAMS` as Order; None (the generic agents) otherwise."""
     if level == "normal":
         budget = BUDGETS[level]
-        return RoleAgent(MCTSAgent(OrderChaosKnowledge(params=NORMAL_ORDER_PARAMS), budget, seed, level),
+        return RoleAgent(MCTSAgent(OrderChaosKnowledge(params=ORDER_PARAMS), budget, seed, level),
                          MCTSAgent(OrderChaosKnowledge(), budget, seed, level), level)
     if level != "hard":
         return None
-    return RoleAgent(MCTSAgent(OrderChaosKnowledge(ORDER_POTENTIAL), HARD_ORDER, seed, level),
+    return RoleAgent(MCTSAgent(OrderChaosKnowledge(params=ORDER_PARAMS), HARD_ORDER, seed, level),
                      MCTSAgent(OrderChaosKnowledge(), HARD, seed, level), level)

@@ -8,7 +8,7 @@ from game.ai.agents import BUDGETS, make_agent
 from game.ai.mcts import MCTS
 from game.core.registry import get_game
 from game.ai.search import Clocks
-from game.order_chaos.agents import (HARD, HARD_ORDER, HARD_WALL_SECONDS, NORMAL_ORDER_PARAMS, ORDER_POTENTIAL,
+from game.order_chaos.agents import (HARD, HARD_ORDER, HARD_WALL_SECONDS, ORDER_PARAMS, ORDER_POTENTIAL,
                                      RoleAgent, agent_factory)
 from game.order_chaos.ai import DEFAULT_PARAMS, OrderChaosKnowledge
 from game.order_chaos.state import OrderChaosState
@@ -28,14 +28,14 @@ def test_hard_is_the_games_own_budget_and_other_levels_stay_generic() -> None:
 
 
 def test_normal_is_the_generic_search_with_the_tuned_numbers_as_order_only() -> None:
-    """Seventh round (issue 18): normal's Order evaluates with `NORMAL_ORDER_PARAMS`; its Chaos, and
+    """Seventh round (issue 18): normal's Order evaluates with `ORDER_PARAMS`; its Chaos, and
     so the arena's greedy yardstick, keeps the defaults; both roles search with the generic budget."""
     normal = make_agent("normal", GAME, 3)
     assert isinstance(normal, RoleAgent)
     assert normal.order.search.budget == normal.chaos.search.budget == BUDGETS["normal"]
     order_know, chaos_know = normal.order.search.knowledge, normal.chaos.search.knowledge
     assert isinstance(order_know, OrderChaosKnowledge) and isinstance(chaos_know, OrderChaosKnowledge)
-    assert order_know.params == NORMAL_ORDER_PARAMS != DEFAULT_PARAMS == chaos_know.params
+    assert order_know.params == ORDER_PARAMS != DEFAULT_PARAMS == chaos_know.params
     greedy = make_agent("greedy", GAME, 3)
     assert getattr(greedy, "knowledge").params == DEFAULT_PARAMS
     state = random_position(3, 32)
@@ -80,6 +80,7 @@ def test_hard_as_order_counts_more_promise_and_answers_each_role_with_its_own_se
     order_know, chaos_know = hard.order.search.knowledge, hard.chaos.search.knowledge
     assert isinstance(order_know, OrderChaosKnowledge) and isinstance(chaos_know, OrderChaosKnowledge)
     assert order_know.potential == ORDER_POTENTIAL > chaos_know.potential
+    assert order_know.params == ORDER_PARAMS != chaos_know.params
     for search in (hard.order.search, hard.chaos.search):  # no cap: the move depends on the seed only
         search.budget = dataclasses.replace(HARD, iterations=60, max_seconds=None, max_wall_seconds=None)
     for seed, plies in ((3, 32), (5, 21)):  # Order to slide, then Chaos to place
