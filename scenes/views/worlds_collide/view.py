@@ -239,8 +239,9 @@ class WorldsCollideView(GameView):
         """The whole table watched played events on this shared screen (a reveal, a resolution,
         the round's end) since its seat last took it."""
         self._pointer: tuple[int, int] | None = None
-        self._round_plays: list[tuple[pygame.Rect, Face, str]] = []
-        """The round just ended: its plays (place, face, how it went), drawn while its end is held."""
+        self._round_plays: list[tuple[int, Face, str]] = []
+        """The round just ended: its plays (arena slot, face, how it went), drawn while its end is
+        held, each at its slot's place in the layout of the moment (`held_plays`)."""
         self._animating = False
         """Played events are still animating (the reveal's flips, a clash): the banner names what
         happens, and asks ("press Resolve") only once the cards it talks about are face up."""
@@ -1404,16 +1405,25 @@ class WorldsCollideView(GameView):
             start = 0.0
         else:
             return
-        shown = []
+        slots: list[tuple[int, Face, str]] = []
         for i, (seat, action, status) in enumerate(entries):
-            rect = self.geo.places.get(("arena", i))
-            if rect is None or seat >= len(players):
+            if ("arena", i) not in self.geo.places or seat >= len(players):
                 continue
             ch = players[seat].get("character")
-            shown.append((pygame.Rect(rect), ("action", action, ch if ch is not None else -1), status))
-        if shown:
-            animator.add(max(0.2, t - start) + 1.0, "wc-arena", delay=start, entries=shown)
-            self._round_plays = shown  # (kept on the table while the round's end is held to be read)
+            slots.append((i, ("action", action, ch if ch is not None else -1), status))
+        if slots:
+            self._round_plays = slots  # (kept on the table while the round's end is held to be read)
+            animator.add(max(0.2, t - start) + 1.0, "wc-arena", delay=start, entries=self.held_plays())
+
+    def held_plays(self) -> list[tuple[pygame.Rect, Face, str]]:
+        """The round just ended's plays where their arena slots are now (a resize while its end is
+        held moves them with the table: they once stayed at the old pixels, over the round counter)."""
+        out = []
+        for i, face, status in self._round_plays:
+            rect = self.geo.places.get(("arena", i))
+            if rect is not None:
+                out.append((pygame.Rect(rect), face, status))
+        return out
 
     def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
         for item in self.geo.items:
@@ -1604,7 +1614,7 @@ class WorldsCollideView(GameView):
         # a finished round's plays, held on show a moment (and while the round's end waits for Continue)
         arenas = [tw.payload["entries"] for tw in animator.of_kind("wc-arena") if tw.started]
         if not arenas and self.hold is not None and self._round_plays:
-            arenas = [self._round_plays]
+            arenas = [self.held_plays()]
         for entries in arenas:
             if entries:
                 for rect, face, status in entries:

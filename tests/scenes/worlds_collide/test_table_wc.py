@@ -936,7 +936,7 @@ def test_hot_seat_the_end_of_round_table_is_seen_before_the_next_hand_off(ctx: A
                 # already said "Drop here" for the next round)
                 from scenes.animation import Animator
                 from scenes.views.base import Overlay
-                plays = scene.view._round_plays
+                plays = scene.view.held_plays()
                 assert plays
                 held = pygame.Surface(ctx.screen.get_size())
                 scene.view.draw(held, Overlay(), Animator(1.0))
@@ -946,6 +946,13 @@ def test_hot_seat_the_end_of_round_table_is_seen_before_the_next_hand_off(ctx: A
                 scene.view.hold = kept
                 centre = plays[0][0].center
                 assert held.get_at(centre) != bare.get_at(centre)
+                # a resize while it is held moves the plays with their slots (play-test: they
+                # stayed at the old pixels, over the round counter)
+                old_rect, area = plays[0][0], pygame.Rect(scene.view.rect)
+                scene.view.layout(pygame.Rect(area.x, area.y, area.width * 3 // 4, area.height * 3 // 4))
+                moved = scene.view.held_plays()[0][0]
+                assert moved != old_rect and moved == scene.view.geo.places[("arena", 0)]
+                scene.view.layout(area)
             key(ctx, pygame.K_RETURN)
             continue
         seat = scene.acting_human()
