@@ -16,22 +16,34 @@ Issue 18, "Seventh round" in `docs/rules/order-chaos.md`.
 
     .venv/bin/python tools/oc_tune.py --seeds 101-140 --passes 4
     .venv/bin/python tools/oc_tune.py --start potential=0.7 --only potential,long_bonus
+
+`--order normal` (or `hard`) scores each setting by that searching level's Order halves instead (the
+eleventh session's option: numbers that suit the greedy Order need not suit a search that looks
+ahead). A normal half takes about 8 s of CPU, so a setting costs about 4 minutes on 30 seeds; the
+wall limit is lifted (as `tools/oc_order_halves.py` does) so a half replays under any load up to
+normal's CPU cap. `--scale` shrinks the first steps (0.5: half of `STEPS`), to search near a start
+point that is already good.
+
+    .venv/bin/python tools/oc_tune.py --order normal --seeds 101-130 --scale 0.5 \
+        --start potential=0.9,half_pair=0.6,empty_pair=1.3 --only potential,half_pair,empty_pair
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import statistics
 from typing import Callable
 
-from game.ai.agents import GreedyAgent, make_agent
-from game.order_chaos.ai import EvalParams, OrderChaosKnowledge
-from tools.oc_order_halves import eval_params, play_half
+from game.ai.agents import make_agent
+from game.ai.search import NO_WALL_LIMIT_ENV
+from game.order_chaos.ai import POTENTIAL, EvalParams
+from tools.oc_order_halves import eval_params, level_agent, play_half
 
 STEPS: dict[str, float] = {"potential": 0.2, "half_pair": 0.2, "empty_pair": 0.3, "long_bonus": 0.6,
                            "hole_cost": 2.0}
-"""The first step of each number."""
+"""The first step of each number (times `--scale`)."""
 BOUNDS: dict[str, tuple[float, float]] = {
     "potential": (0.05, 1.5), "half_pair": (0.2, 2.0), "empty_pair": (0.2, 2.5), "long_bonus": (-0.9, 4.0),
     "hole_cost": (-10.0, 10.0)}
@@ -46,19 +58,22 @@ def seed_range(text: str) -> list[int]:
     return list(range(int(first), int(last or first) + 1))
 
 
-def greedy_order_score(params: EvalParams, seeds: list[int]) -> float:
-    """Mean first-half Order score of the greedy Order with `params` against the arena's greedy Chaos."""
+def order_score(params: EvalParams, seeds: list[int], level: str = "greedy") -> float:
+    """Mean first-half Order score of `level`'s Order (greedy: one ply) with `params` against the
+    arena's greedy Chaos."""
     finals = []
     for seed in seeds:
-        order = GreedyAgent(OrderChaosKnowledge(params=params), seed)
+        order = level_agent(level, POTENTIAL, seed, params=params)
         chaos = make_agent("greedy", "order-chaos", seed + 1000)
         finals.append(play_half(order, chaos, seed)[0])
     return statistics.mean(finals)
 
 
 def coordinate_search(score: Score, start: EvalParams, names: list[str], passes: int,
-                      min_step: float = 0.125, log: Callable[[str], None] = print) -> tuple[EvalParams, float]:
-    """The best setting found and its score (higher is better); see the module doc."""
+                      min_step: float = 0.125, log: Callable[[str], None] = print,
+                      scale: float = 1.0) -> tuple[EvalParams, float]:
+    """The best setting found and its score (higher is better); see the module doc. `scale`: the
+    first steps as a share of `STEPS`."""
     seen: dict[EvalParams, float] = {}
 
     def value(p: EvalParams) -> float:
@@ -68,7 +83,7 @@ def coordinate_search(score: Score, start: EvalParams, names: list[str], passes:
         return seen[p]
 
     best, best_value = start, value(start)
-    steps = {n: STEPS[n] for n in names}
+    steps = {n: STEPS[n] * scale for n in names}
     for number in range(1, passes + 1):
         gained = False
         for name in names:
@@ -84,7 +99,7 @@ def coordinate_search(score: Score, start: EvalParams, names: list[str], passes:
         log(f"pass {number}: best {describe(best)}: {best_value:.2f}")
         if not gained:
             steps = {n: s / 2 for n, s in steps.items()}
-            if all(steps[n] < STEPS[n] * min_step for n in names):
+            if all(steps[n] < STEPS[n] * scale * min_step for n in names):
                 break
     return best, best_value
 
@@ -101,6 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--start", default="", metavar="FIELD=VALUE,...", help="the start point (defaults otherwise)")
     parser.add_argument("--only", default=",".join(STEPS), help="the numbers to search, comma-separated")
     parser.add_argument("--passes", type=int, default=4)
+    parser.add_argument("--order", default="greedy", choices=("greedy", "normal", "hard"),
+                        help="whose Order halves score a setting (greedy: one ply, fast)")
+    parser.add_argument("--scale", type=float, default=1.0, help="the first steps as a share of STEPS")
     return parser
 
 
@@ -112,9 +130,10 @@ def main() -> None:
     for n in names:
         if n not in STEPS:
             parser.error(f"unknown parameter {n!r}")
-    best, value = coordinate_search(lambda p: greedy_order_score(p, seeds), eval_params(args.start), names,
-                                    args.passes)
-    print(f"best on seeds {args.seeds}: {describe(best)}: mean {value:.2f}")
+    os.environ[NO_WALL_LIMIT_ENV] = "1"  # a half replays under any load (only the CPU caps bind)
+    best, value = coordinate_search(lambda p: order_score(p, seeds, args.order), eval_params(args.start), names,
+                                    args.passes, scale=args.scale)
+    print(f"best for {args.order}'s Order on seeds {args.seeds}: {describe(best)}: mean {value:.2f}")
 
 
 if __name__ == "__main__":

@@ -13,8 +13,9 @@ from game.order_chaos.ai import DEFAULT_PARAMS, POTENTIAL, EvalParams, OrderChao
 from game.order_chaos.scoring import line_score
 from game.order_chaos.state import ORDER, PLACE
 from tests.ai.test_agents import random_position
-from tools.oc_order_halves import eval_params, level_agent
-from tools.oc_tune import BOUNDS, STEPS, build_parser, coordinate_search
+from game.ai.agents import make_agent
+from tools.oc_order_halves import eval_params, level_agent, play_half
+from tools.oc_tune import BOUNDS, STEPS, build_parser, coordinate_search, order_score
 
 BAG = (3, 4, 2, 5, 1, 6, 4)
 
@@ -95,9 +96,28 @@ def test_the_search_climbs_to_the_best_setting_within_bounds() -> None:
     assert capped.potential == BOUNDS["potential"][1]
 
 
+def test_a_scaled_search_tries_smaller_first_steps() -> None:
+    tried: list[float] = []
+
+    def score(p: EvalParams) -> float:
+        tried.append(p.potential)
+        return -abs(p.potential - 0.7)
+
+    coordinate_search(score, EvalParams(potential=0.9), ["potential"], passes=1, log=lambda _: None, scale=0.5)
+    assert tried[:2] == [0.9, round(0.9 + STEPS["potential"] * 0.5, 4)]
+
+
+def test_the_greedy_score_is_the_greedy_order_with_those_numbers() -> None:
+    params = EvalParams(potential=0.9, half_pair=0.6)
+    order = level_agent("greedy", 0.5, 7, params=params)
+    chaos = make_agent("greedy", "order-chaos", 1007)
+    assert order_score(params, [7]) == play_half(order, chaos, 7)[0]
+
+
 def test_the_tool_options_and_the_order_tool_params_are_pinned() -> None:
     args = build_parser().parse_args([])
-    assert (args.seeds, args.start, args.passes) == ("101-140", "", 4)
+    assert (args.seeds, args.start, args.passes, args.order, args.scale) == ("101-140", "", 4, "greedy", 1.0)
+    assert build_parser().parse_args(["--order", "normal"]).order == "normal"
     assert args.only.split(",") == list(STEPS) == ["potential", "half_pair", "empty_pair", "long_bonus", "hole_cost"]
     assert eval_params("long_bonus=0.6", 0.7) == EvalParams(potential=0.7, long_bonus=0.6)
     assert eval_params("potential=0.6", 0.7).potential == 0.6
