@@ -34,12 +34,16 @@ import argparse
 import dataclasses
 import os
 import statistics
+import sys
+from pathlib import Path
 from typing import Callable
 
-from game.ai.agents import make_agent
-from game.ai.search import NO_WALL_LIMIT_ENV
-from game.order_chaos.ai import POTENTIAL, EvalParams
-from tools.oc_order_halves import eval_params, level_agent, play_half
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script: the project root for tools.*
+
+from game.ai.agents import make_agent  # noqa: E402
+from game.ai.search import NO_WALL_LIMIT_ENV  # noqa: E402
+from game.order_chaos.ai import POTENTIAL, EvalParams  # noqa: E402
+from tools.oc_order_halves import eval_params, level_agent, play_half  # noqa: E402
 
 STEPS: dict[str, float] = {"potential": 0.2, "half_pair": 0.2, "empty_pair": 0.3, "long_bonus": 0.6,
                            "hole_cost": 2.0}

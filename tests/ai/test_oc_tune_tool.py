@@ -5,6 +5,10 @@ should, and the search and the command line stay as documented."""
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +154,12 @@ def test_a_hole_costs_its_price_and_the_one_ply_scores_count_it_as_the_estimate_
                 assert abs(est - ai.board_estimate(after, state.size, bag, holes)) < 1e-9
             checked.add(ORDER)
     assert checked == {PLACE, ORDER}
+
+
+def test_the_tuner_runs_as_the_docs_say_a_script_from_the_project_root() -> None:
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run([sys.executable, "tools/oc_tune.py", "--help"], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "--order" in done.stdout
