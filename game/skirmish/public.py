@@ -359,21 +359,22 @@ def models_at(view: View, at: Point, least: float = 0.0) -> list[int]:
 def unit_sheet(view: View, model: int, table: PublicTable | None = None) -> Sequence[str]:
     """A model's stat card in lines: name, health, defence, move, knack, weapons, abilities;
     with `table`, the stats as they stand now (conditions, tactics, passives), the sheet's in
-    brackets where they differ."""
+    brackets where they differ ("Knack 4+ (sheet 3+)": a bare "4 (3)+" read as a puzzle)."""
     content = _content()
     d = view["figures"][model]
     unit = content.factions[view["factions"][d["side"]]].unit(d["unit"])
     types = "/".join(unit.defence_types) or "none"
 
     def now(name: str, base: float, unit_word: str = "") -> str:
+        """The stat as it stands, then the sheet's where they differ: "4+ (sheet 3+)"."""
         if table is None or not d["deployed"]:
             return f"{base:g}{unit_word}"
         value = rules.stat(table.state, table.state.figures[model], name)
-        return f"{value:g}{unit_word}" + (f" ({base:g}{unit_word})" if value != base else "")
+        return f"{value:g}{unit_word}" + (f" (sheet {base:g}{unit_word})" if value != base else "")
 
     lines = [numbered_name(unit.name, int(d.get("number", 0))) + (f" (leader {unit.leadership})" if unit.is_leader else ""),
              f"Health {d['health']}/{unit.health}  Defence {now('defence', unit.defence)} {types}",
-             f"Move {now('move', unit.move, chr(34))}  Knack {now('knack', unit.knack)}+  Base {unit.base_mm} mm"
+             f"Move {now('move', unit.move, chr(34))}  Knack {now('knack', unit.knack, '+')}  Base {unit.base_mm} mm"
              f"  Height {unit.height:g}\""]
     for w in unit.weapons:
         kind = "melee" if w.melee else f"range {w.range:g}\""

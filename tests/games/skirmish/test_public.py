@@ -115,6 +115,17 @@ def test_models_at_and_sheet() -> None:
     assert any(w.name in line for w in f.unit.weapons for line in sheet)
 
 
+def test_a_changed_stat_reads_as_now_then_the_sheets(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = play_out(3, 60)
+    f = next(f for f in state.figures if f.on_table)
+    real = rules.stat
+    knack = real(state, f, "knack") + 1
+    monkeypatch.setattr(rules, "stat", lambda s, g, name: f.unit.move if name == "move" else knack)
+    line = next(x for x in unit_sheet(state.view(0), f.id, PublicTable(state.view(0))) if "Knack" in x)
+    assert f"Knack {knack:g}+ (sheet {f.unit.knack}+)" in line
+    assert f"Move {f.unit.move:g}\"  " in line  # unchanged: no brackets
+
+
 @pytest.mark.parametrize(("seed", "steps"), POSITIONS[:6])
 def test_objective_holders_and_token_words_are_the_engines(seed: int, steps: int) -> None:
     state = play_out(seed, steps)
