@@ -793,10 +793,9 @@ class SkirmishView(GameView):
             prompt = "Measuring (M or Esc to stop): drag from a model or any point."
         # a replay takes no keys of the table's; a roll's prompt needs the room
         keys = "" if self.read_only or self.decision() == "reroll" else KEY_HINTS
-        keys_w = self.text.font(max(10, fs - 3)).size(keys)[0]
+        prompt, keys = self.tray_line(prompt, keys, r.width)
         self.text.blit(surface, keys, max(10, fs - 3), palette.TEXT_DIM, midright=(r.right - 10, r.y + int(fs * 1.0)))
-        self.text.blit(surface, hud.fit(self.text, prompt, max(10, fs - 2), r.width - 40 - keys_w), max(10, fs - 2),
-                       palette.TEXT, midleft=(r.x + 10, r.y + int(fs * 1.0)))
+        self.text.blit(surface, prompt, max(10, fs - 2), palette.TEXT, midleft=(r.x + 10, r.y + int(fs * 1.0)))
         pos = self.mouse
         for rect, label, target, key in self.tray:
             if key.startswith("die:"):  # a failed die to click: drawn with the roll above
@@ -819,6 +818,17 @@ class SkirmishView(GameView):
                 continue
             draw_pill(surface, rect, label, self.text, size, rect.collidepoint(pos))
         self._draw_roll(surface, animator)
+
+    def tray_line(self, prompt: str, keys: str, width: int) -> tuple[str, str]:
+        """The tray's first line as drawn: the prompt, and the key hints at its right only where
+        both fit (play-test at 1024x640: "...End move wh..." was cut for hints that the Help and
+        the table's own tooltips give too); a prompt too long even alone ends in an ellipsis."""
+        fs = self.lay.fs
+        prompt_w = self.text.font(max(10, fs - 2)).size(prompt)[0]
+        keys_w = self.text.font(max(10, fs - 3)).size(keys)[0] if keys else 0
+        if keys and prompt_w + keys_w + 40 > width:
+            keys, keys_w = "", 0
+        return hud.fit(self.text, prompt, max(10, fs - 2), width - 40 - keys_w), keys
 
     def _draw_roll(self, surface: pygame.Surface, animator: Animator) -> None:
         """The roll's dice at the tray's left, over whatever buttons lie there, on a panel of their

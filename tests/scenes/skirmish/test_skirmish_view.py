@@ -804,3 +804,22 @@ def test_the_board_and_the_stat_card_name_a_model_by_the_logs_one_helper(ctx: Ap
         assert unit_sheet(view.view, fig["id"])[0].startswith(name)
     assert numbered_name("Ash Reaver", 3) == "Ash Reaver 3" and numbered_name("Ash Reaver", 0) == "Ash Reaver"
     assert {f["number"] for f in figures} >= {0, 1, 2}, "undeployed, and a unit fielded more than once"
+
+
+def test_the_tray_prompt_keeps_its_words_over_the_key_hints(ctx: AppContext) -> None:
+    """Play-test at 1024x640 (larger text): the move prompt was cut ("...End move wh...") to leave
+    room for the key hints; the hints give way when both do not fit, and come back when they do."""
+    from scenes.views.skirmish.view import KEY_HINTS
+
+    state = until(5, "activate")
+    prompt = ("Move 2 of 2: Drag a model (or click it, then a point) to move it: the shaded area is its reach. "
+              "End move when done.")
+    view = make_view(ctx, state, (1024, 640))
+    fs = view.lay.fs
+    prompt_w = view.text.font(max(10, fs - 2)).size(prompt)[0]
+    keys_w = view.text.font(max(10, fs - 3)).size(KEY_HINTS)[0]
+    assert view.tray_line(prompt, KEY_HINTS, prompt_w + 45) == (prompt, "")  # was cut to fit beside the hints
+    assert view.tray_line(prompt, KEY_HINTS, prompt_w + keys_w + 45) == (prompt, KEY_HINTS)
+    cut, _ = view.tray_line(prompt, KEY_HINTS, prompt_w // 2)
+    assert cut != prompt and len(cut) < len(prompt)  # too long even alone: it ends in an ellipsis
+    assert view.tray_line("Moved.", KEY_HINTS, view.lay.tray.width) == ("Moved.", KEY_HINTS)
