@@ -110,6 +110,7 @@ from game.skirmish.content import (
     Weapon,
 )
 from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToken, PlacingTokens
+from game.skirmish.words import numbered_name
 
 if TYPE_CHECKING:
     from game.skirmish.state import SkirmishState as S
@@ -391,8 +392,11 @@ def _activate_refusal(s: S, cmd: Activate) -> str | None:
 def formation_refusal(s: S, figs: Sequence[Figure]) -> str | None:
     """A formation: every model in base contact with the group (chained), one training shared
     by all, unless a leader is among them, and each unit sheet's own pattern kept."""
-    if not _chained(s, figs):
-        return "A formation's models must be in base contact with each other."
+    apart = _unchained(s, figs)
+    if apart is not None:
+        f, gap = apart
+        return (f"A formation's models must be in base contact with each other: {numbered_name(f.unit.name, f.number)} "
+                f"is {gap:.1f}\" from the nearest of the others (touching: {geo.BASE_CONTACT:g}\" or less).")
     if not any(f.unit.is_leader for f in figs):
         shared = set(figs[0].unit.training)
         for f in figs[1:]:
@@ -404,6 +408,13 @@ def formation_refusal(s: S, figs: Sequence[Figure]) -> str | None:
 
 def _chained(s: S, figs: Sequence[Figure]) -> bool:
     """Whether the models' bases form one chain of base contact."""
+    return _unchained(s, figs) is None
+
+
+def _unchained(s: S, figs: Sequence[Figure]) -> tuple[Figure, float] | None:
+    """None when the models' bases form one chain of base contact; else the model left out
+    nearest the chain grown from the first, with its edge gap to it (play-test: models that
+    looked touching at fit zoom were refused with no word of how far apart they stood)."""
     bodies = [s.body(f) for f in figs]
     linked = {0}
     grew = True
@@ -413,7 +424,11 @@ def _chained(s: S, figs: Sequence[Figure]) -> bool:
             if i not in linked and any(geo.in_base_contact(b, bodies[j]) for j in linked):
                 linked.add(i)
                 grew = True
-    return len(linked) == len(figs)
+    if len(linked) == len(figs):
+        return None
+    gap, i = min((min(geo.edge_gap(bodies[i], bodies[j]) for j in linked), i)
+                 for i in range(len(figs)) if i not in linked)
+    return figs[i], gap
 
 
 def pattern_refusal(s: S, figs: Sequence[Figure]) -> str | None:

@@ -212,6 +212,20 @@ def test_a_unit_sheets_line_pattern_is_kept_by_its_models_activating_together() 
     assert refusal is not None and "straight line" in refusal.reason
 
 
+def test_a_formation_refused_for_a_gap_names_the_model_and_the_gap() -> None:
+    """Play-test: models that looked touching at fit zoom were refused as a formation with no
+    word of which one stood apart, or by how much."""
+    s = table(faction_1="tessellate")
+    put(s, 1, "ash_reaver", 30, 30)
+    a, b = _row(s, "tile_shield", 2)
+    c = put(s, 0, "tile_shield", b.x + 2 * rules.geo.base_radius(b.unit.base_mm) + 0.6, b.y)
+    c.number = 3
+    refusal = SKIRMISH.check(s, Activate(0, (a.id, b.id, c.id), "move_attack"))
+    assert refusal is not None
+    assert "Tile Shield 3 is 0.6\" from the nearest of the others" in refusal.reason
+    assert "0.25\" or less" in refusal.reason
+
+
 def test_a_unit_sheets_pattern_bounds_the_number_of_its_models() -> None:
     s = table(faction_1="tessellate")
     put(s, 1, "ash_reaver", 30, 30)
