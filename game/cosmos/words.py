@@ -86,8 +86,10 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
         return Line(f"Round {event.round}", HEADLINE)
     if isinstance(event, E.Moved):
         token = f", placing the {TOKENS[event.token]} token" if event.token >= 0 else ""
-        return Line(f"{who(seat)} moves {event.steps} to {space_words(event.to, content, actions)}{token} "
-                    f"(distance {event.distance})", SEAT, seat)
+        # play-test: "moves 2 to Create Life (distance 3)" read as two distances
+        steps = "step" if event.steps == 1 else "steps"
+        return Line(f"{who(seat)} moves {event.steps} {steps} to {space_words(event.to, content, actions)}{token} "
+                    f"(traffic distance {event.distance})", SEAT, seat)
     if isinstance(event, E.TokenBack):
         what = "flips the Wild token unlocked" if event.flipped else f"retrieves the {TOKENS[event.token]} token"
         return Line(f"{who(seat)} {what}", QUIET, seat)

@@ -31,4 +31,6 @@ def test_the_replay_names_the_action_of_every_outer_space_a_scientist_moved_to(u
     assert moved and not any("an action tile" in line for line in lines), moved[:5]
     for event in outer:
         name = ACTION_NAMES[action_of(scene.view.view, CONTENT, event.to)]
-        assert any(f"moves {event.steps} to {name}" in line for line in moved), (event, name, [m for m in moved if name in m])
+        steps = "step" if event.steps == 1 else "steps"
+        assert any(f"moves {event.steps} {steps} to {name}" in line and f"(traffic distance {event.distance})" in line
+                   for line in moved), (event, name, [m for m in moved if name in m])
