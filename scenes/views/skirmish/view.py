@@ -685,11 +685,16 @@ class SkirmishView(GameView):
             overlays.draw_note(surface, lines, self.mouse, self.text, max(11, fs - 2), self.lay.table)
         if self.ruler is not None:
             self._draw_ruler(surface)
-        if pygame.key.get_focused() and pygame.key.get_pressed()[pygame.K_v] and self._on_table(self.mouse):
+        if self._showing_watchers():
             at = self.camera.to_world(self.mouse)
             seen = [((float(self.view["figures"][m]["at"][0]), float(self.view["figures"][m]["at"][1])),
                      self.side_colour(int(self.view["figures"][m]["side"]))) for m in self._watchers(at)]
             overlays.draw_watchers(surface, at, seen, self.camera, self.text, fs)
+
+    def _showing_watchers(self) -> bool:
+        """Whether V is held over the table: every model that sees the point is shown, with its
+        readout by the pointer (and no stat card over it)."""
+        return bool(pygame.key.get_focused() and pygame.key.get_pressed()[pygame.K_v] and self._on_table(self.mouse))
 
     def _draw_aim(self, surface: pygame.Surface, held: Target, pos: Point) -> None:
         """Where an ability being dragged would land: its blast circle, or a mark on the model."""
@@ -870,8 +875,8 @@ class SkirmishView(GameView):
         if m != self._card_hover[0]:
             self._card_hover = (m, overlay.time)
         if m is None or overlay.held is not None or self.measuring or self._card_quiet_at is not None \
-                or overlay.time - self._card_hover[1] < CARD_DELAY:
-            return
+                or overlay.time - self._card_hover[1] < CARD_DELAY or self._showing_watchers():
+            return  # (play-test: the card covered the V readout of who sees the point)
         fig = self.view["figures"][m]
         hover_enemy = self.attacker is not None and self.decision() == "attack" and fig["side"] != self.view["turn"]
         if hover_enemy:

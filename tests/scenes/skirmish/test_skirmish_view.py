@@ -823,3 +823,28 @@ def test_the_tray_prompt_keeps_its_words_over_the_key_hints(ctx: AppContext) -> 
     cut, _ = view.tray_line(prompt, KEY_HINTS, prompt_w // 2)
     assert cut != prompt and len(cut) < len(prompt)  # too long even alone: it ends in an ellipsis
     assert view.tray_line("Moved.", KEY_HINTS, view.lay.tray.width) == ("Moved.", KEY_HINTS)
+
+
+def test_holding_v_shows_who_sees_without_a_stat_card_over_it(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test: with V held over a model, its stat card opened over the readout of who sees
+    the point; while V is held the card stays shut, and opens again when V is let go."""
+    state = until(5, "activate")
+    view = make_view(ctx, state, (1280, 720))
+    surface = pygame.Surface((1280, 780))
+    view._pointer_seen = ctx.pointer()
+    f = next(f for f in state.figures if f.on_table)
+    view.mouse = view.camera.to_screen(f.at)
+    held = {"v": True}
+
+    class Keys:
+        def __getitem__(self, key: int) -> bool:
+            return held["v"] and key == pygame.K_v
+
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: Keys())
+    monkeypatch.setattr(pygame.key, "get_focused", lambda: True)
+    view.draw(surface, Overlay(time=10.0), Animator())
+    view.draw(surface, Overlay(time=11.0), Animator())
+    assert view._showing_watchers() and view.card_rect is None
+    held["v"] = False
+    view.draw(surface, Overlay(time=12.0), Animator())
+    assert view.card_rect is not None
