@@ -192,14 +192,24 @@ def _draw_health(surface: pygame.Surface, fig: Mapping[str, Any], c: Point, r: i
             pygame.draw.circle(surface, art.HEALTH if i < health else art.HEALTH_LOST, p, pr)
     else:  # many pips or a small base: a bar of pips under the base, each pip at least 3 px
         # and a dark line apart (play-test: at 1024x640 a 6-health bar lost its lines and read
-        # as one green stroke), a little wider than a small base if it must be
-        w = max(10, 2 * r, (4 if most <= 8 else 3) * most)
+        # as one green stroke); no wider than the base, in rows if it must be (play-test:
+        # the bars of models side by side ran together into one)
+        per_pip = 4 if most <= 8 else 3
+        rows = max(1, math.ceil(most * per_pip / max(10, 2 * r + 2)))
+        per_row = math.ceil(most / rows)
+        w = max(10, per_row * per_pip)
         h = max(3, r // 4)
-        bar = pygame.Rect(round(c[0] - w / 2), round(c[1] + r + 2), w, h)
-        pygame.draw.rect(surface, (10, 10, 14), bar.inflate(2, 2))
-        pygame.draw.rect(surface, art.HEALTH_LOST, bar)
-        pygame.draw.rect(surface, art.HEALTH, (bar.x, bar.y, round(w * health / max(1, most)), h))
-        if w / max(1, most) >= 3:
-            for i in range(1, most):
-                x = bar.x + round(w * i / most)
+        for row in range(rows):
+            first = row * per_row
+            count = min(per_row, most - first)
+            if count <= 0:
+                break
+            width = round(w * count / per_row)
+            bar = pygame.Rect(round(c[0] - w / 2), round(c[1] + r + 2) + row * (h + 1), width, h)
+            pygame.draw.rect(surface, (10, 10, 14), bar.inflate(2, 2))
+            pygame.draw.rect(surface, art.HEALTH_LOST, bar)
+            lit = min(count, max(0, health - first))
+            pygame.draw.rect(surface, art.HEALTH, (bar.x, bar.y, round(w * lit / per_row), h))
+            for i in range(1, count):
+                x = bar.x + round(w * i / per_row)
                 pygame.draw.line(surface, (10, 10, 14), (x, bar.y), (x, bar.bottom - 1))

@@ -16,21 +16,45 @@ from scenes.views.skirmish import art, board
 BACKGROUND = (60, 80, 60)
 
 
-def segments(health: int, most: int, radius: int) -> tuple[int, int]:
-    """The bar's segments read along its middle row: (lit, dark) counts of runs of colour."""
+def _drawn(health: int, most: int, radius: int) -> pygame.Surface:
     surface = pygame.Surface((200, 120))
     surface.fill(BACKGROUND)
     board._draw_health(surface, {"health": health, "max_health": most}, (100, 40), radius)
-    y = next(y for y in range(40 + radius, 120)
-             if any(surface.get_at((x, y))[:3] in (art.HEALTH, art.HEALTH_LOST) for x in range(200)))
+    return surface
+
+
+def _bar_rows(surface: pygame.Surface, top: int) -> list[int]:
+    """The middle line of each row of the bar (rows of pip colour, a dark line apart)."""
+    coloured = [y for y in range(top, 120)
+                if any(surface.get_at((x, y))[:3] in (art.HEALTH, art.HEALTH_LOST) for x in range(200))]
+    groups: list[list[int]] = []
+    for y in coloured:
+        if groups and y == groups[-1][-1] + 1:
+            groups[-1].append(y)
+        else:
+            groups.append([y])
+    return [g[len(g) // 2] for g in groups]
+
+
+def segments(health: int, most: int, radius: int) -> tuple[int, int]:
+    """The bar's segments read along each row's middle line: (lit, dark) counts of runs of colour."""
+    surface = _drawn(health, most, radius)
     runs: list[tuple[int, ...]] = []
-    previous: tuple[int, ...] = ()
-    for x in range(200):
-        colour = tuple(surface.get_at((x, y))[:3])
-        if colour != previous and colour in (art.HEALTH, art.HEALTH_LOST):
-            runs.append(colour)
-        previous = colour
+    for y in _bar_rows(surface, 40 + radius):
+        previous: tuple[int, ...] = ()
+        for x in range(200):
+            colour = tuple(surface.get_at((x, y))[:3])
+            if colour != previous and colour in (art.HEALTH, art.HEALTH_LOST):
+                runs.append(colour)
+            previous = colour
     return runs.count(art.HEALTH), runs.count(art.HEALTH_LOST)
+
+
+def width(health: int, most: int, radius: int) -> int:
+    """How wide the bar is drawn, outline included."""
+    surface = _drawn(health, most, radius)
+    xs = [x for y in range(40 + radius, 120) for x in range(200) if surface.get_at((x, y))[:3] != BACKGROUND]
+    return max(xs) - min(xs) + 1
 
 
 @pytest.mark.parametrize("most", [6, 7, 8, 9, 11])
@@ -39,3 +63,11 @@ def test_a_health_bar_shows_one_segment_per_point(most: int, radius: int) -> Non
     health = most - 2
     lit, lost = segments(health, most, radius)
     assert (lit, lost) == (health, 2)
+
+
+@pytest.mark.parametrize("most", [6, 8, 10, 12])
+@pytest.mark.parametrize("radius", [6, 9, 12])
+def test_a_health_bar_is_no_wider_than_its_base(most: int, radius: int) -> None:
+    """Play-test: the bars of models side by side ran together into one; a long bar now goes in
+    rows under its own base (a small base's at least 10 px across, as before)."""
+    assert width(most - 1, most, radius) <= max(12, 2 * radius + 2 + 2 * 4)
