@@ -60,9 +60,6 @@ ORDER_PARAMS = EvalParams(potential=0.9, half_pair=0.6, empty_pair=1.3)
 count most of a line's promise, but trust a mirrored pair with one end filled less than the bag's
 odds (0.6) and one with both ends empty more (1.3). Found by data, not argued: the tuner's best of
 30 settings."""
-ORDER_POTENTIAL = ORDER_PARAMS.potential
-"""The share of a line's random-fill gain hard's and normal's knowledge count as Order (0.7 for hard
-before the seventh round; `tools/oc_order_halves.py --order hard --potential 0.7` is that hard)."""
 
 
 class RoleAgent(Agent):

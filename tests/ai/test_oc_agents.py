@@ -8,7 +8,7 @@ from game.ai.agents import BUDGETS, make_agent
 from game.ai.mcts import MCTS
 from game.core.registry import get_game
 from game.ai.search import Clocks
-from game.order_chaos.agents import (HARD, HARD_ORDER, HARD_WALL_SECONDS, ORDER_PARAMS, ORDER_POTENTIAL,
+from game.order_chaos.agents import (HARD, HARD_ORDER, HARD_WALL_SECONDS, ORDER_PARAMS,
                                      RoleAgent, agent_factory)
 from game.order_chaos.ai import DEFAULT_PARAMS, OrderChaosKnowledge
 from game.order_chaos.state import OrderChaosState
@@ -79,7 +79,7 @@ def test_hard_as_order_counts_more_promise_and_answers_each_role_with_its_own_se
     assert isinstance(hard, RoleAgent)
     order_know, chaos_know = hard.order.search.knowledge, hard.chaos.search.knowledge
     assert isinstance(order_know, OrderChaosKnowledge) and isinstance(chaos_know, OrderChaosKnowledge)
-    assert order_know.potential == ORDER_POTENTIAL > chaos_know.potential
+    assert order_know.potential == ORDER_PARAMS.potential > chaos_know.potential
     assert order_know.params == ORDER_PARAMS != chaos_know.params
     for search in (hard.order.search, hard.chaos.search):  # no cap: the move depends on the seed only
         search.budget = dataclasses.replace(HARD, iterations=60, max_seconds=None, max_wall_seconds=None)
