@@ -232,18 +232,23 @@ class Policy:
         the search weighs an activation whose worth is a hex or a veil as it weighs one whose
         worth is its shots (before, a caster with a weak weapon was never chosen to activate).
         At most `ABILITY_TRIALS` uses are tried, the targets nearest the enemy first."""
+        return self.ability_choice(s, f)[0]
+
+    def ability_choice(self, s: SkirmishState, f: Figure) -> tuple[float, UseAbility | None]:
+        """`ability_value` and the use that gives it (None: no use worth anything), as
+        `UseAbility` right after `f` activates to attack then move."""
         if not any(a.use == "instead_of_attack" for a in f.unit.abilities) or f.activated:
-            return 0.0
+            return 0.0, None
         work = s.clone()
         start = Activate(self.side, (f.id,), "attack_move")
         if rules.why_illegal(work, start) is not None:
-            return 0.0
+            return 0.0, None
         work.apply(start)
         if work.activation is None or work.roll is not None:
-            return 0.0
+            return 0.0, None
         enemies = [e.at for e in work.alive(1 - self.side) if e.on_table]
         if not enemies:
-            return 0.0
+            return 0.0, None
 
         def nearness(use: UseAbility) -> float:
             if use.target >= 0:
@@ -253,14 +258,16 @@ class Policy:
         offered = sorted((c for c in work.candidates(self.side) if isinstance(c, UseAbility) and c.model == f.id
                           and f.unit.abilities[c.ability].use == "instead_of_attack"), key=nearness)
         if not offered:
-            return 0.0
+            return 0.0, None
         before = self.value(self._after_activation(work), 1 - self.side)
-        best = 0.0
+        best, pick = 0.0, None
         for use in offered[:ABILITY_TRIALS]:
             trial = work.clone()
             trial.apply(use)
-            best = max(best, self._settled_value(trial) - before)
-        return best
+            gain = self._settled_value(trial) - before
+            if gain > best:
+                best, pick = gain, use
+        return best, pick
 
     def move_gain(self, s: SkirmishState, f: Figure) -> float:
         """How much the best move beats standing still (the position after the activation)."""

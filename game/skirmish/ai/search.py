@@ -48,7 +48,7 @@ from game.core.rng import Rng
 from game.skirmish import rules
 from game.skirmish.ai import formations, spots, tactics
 from game.skirmish.ai.policy import Point, Policy
-from game.skirmish.commands import ORDERS, Activate, EndStep, Move
+from game.skirmish.commands import ORDERS, Activate, EndStep, Move, UseAbility
 
 if TYPE_CHECKING:
     from game.skirmish.model import Figure
@@ -73,6 +73,10 @@ class Macro:
     moves: tuple[tuple[int, Point], ...] = ()
     """A formation's moves in the order they are made (`formations.planned_moves`); empty: it
     stays."""
+    ability: UseAbility | None = None
+    """"Attack then move" weighed for an ability used instead of the attacks (a hex, a veil):
+    that use, which the samples make at the attack step (`_macro_step`), so they value the
+    activation it was chosen for (without, a caster's samples made its weak attack instead)."""
 
     @property
     def models(self) -> tuple[int, ...]:
@@ -161,10 +165,12 @@ def _model_macros(s: SkirmishState, policy: Policy, budget: Budget, f: Figure) -
     for v, a, p in ranked[:budget.per_model]:
         out.append(Macro(f.id, "move_attack", p, v + a))
     # an ability used instead of the attacks (a hex, a veil) is weighed like the attacks
-    instead = max(stay[1], policy.ability_value(s, f) if policy.abilities else 0.0)
+    gain, use = policy.ability_choice(s, f) if policy.abilities else (0.0, None)
+    instead = max(stay[1], gain)
     if instead > 0:
         best_move = max(scored, key=lambda v: v[0])
-        out.append(Macro(f.id, "attack_move", best_move[2], instead + best_move[0]))
+        out.append(Macro(f.id, "attack_move", best_move[2], instead + best_move[0],
+                         ability=use if gain > stay[1] else None))
     if far:
         doubled = policy.spot_values(s, f, None, far)[1:]
         v, _, end = max(doubled, key=lambda v: v[0])
@@ -266,12 +272,17 @@ def steps_for(s: SkirmishState, policy: Policy, m: Macro | None) -> list[Command
     return out
 
 
-def _macro_step(s: SkirmishState, policy: Policy, m: Macro | None) -> Command | None:
-    """A move the macro planned, where the activation is at a planned move step; else None (the
-    policy chooses: the attacks, or a second move whose planned end is out of reach)."""
+def _macro_step(s: SkirmishState, policy: Policy, m: Macro | None, sampling: bool = False) -> Command | None:
+    """A move the macro planned, where the activation is at a planned move step; `sampling` (a
+    sample's play-out), the ability it was weighed for at its attack step; else None (the policy
+    chooses: the attacks, or a second move whose planned end is out of reach). Play leaves the
+    ability to the policy, which weighs it again where the activation stands."""
     act = s.activation
-    if m is None or act is None or s.roll is not None or s.placing is not None or act.step != "move" \
-            or act.figures != m.models:
+    if m is None or act is None or s.roll is not None or s.placing is not None or act.figures != m.models:
+        return None
+    if act.step == "attack" and sampling and m.ability is not None:
+        return m.ability if rules.why_illegal(s, m.ability) is None else None
+    if act.step != "move":
         return None
     seat = policy.side
     if m.formation:
@@ -299,7 +310,7 @@ def prefix(s: SkirmishState, policy: Policy, m: Macro) -> SkirmishState:
     sim = s.clone()
     sim.apply(Activate(seat, m.models, m.order, m.tactic))
     while not sim.is_over() and sim.to_act() == [seat] and sim.activation is not None and sim.roll is None:
-        cmd = _macro_step(sim, policy, m) or policy.step(sim)
+        cmd = _macro_step(sim, policy, m, sampling=True) or policy.step(sim)
         if rules.why_illegal(sim, cmd) is not None:
             break
         sim.apply(cmd)
@@ -320,7 +331,7 @@ def play_out(start: SkirmishState, policy: Policy, m: Macro, rng: Rng) -> float:
             continue
         if actors != [seat] or (sim.activation is None and sim.placing is None and sim.roll is None):
             break
-        cmd = _macro_step(sim, policy, m) or policy.step(sim)
+        cmd = _macro_step(sim, policy, m, sampling=True) or policy.step(sim)
         if rules.why_illegal(sim, cmd) is not None:
             break
         sim.apply(cmd)
