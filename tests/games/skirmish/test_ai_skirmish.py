@@ -314,6 +314,34 @@ def test_hard_samples_a_casters_hex_activation_with_the_hex(monkeypatch: pytest.
     assert not BUDGETS["normal"].playout_abilities  # `normal`'s CPU cap has no room for it
 
 
+def test_normal_samples_a_hex_activation_with_the_hex_it_was_weighed_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`normal`'s play-outs weigh no abilities (too dear), but an activation weighed for its hex
+    carries that use (`Macro.ability`) and its samples make it: the Ash Reaver rots in every
+    sample of the Blightcaster's hex-then-move activation. Before, they moved the caster only,
+    so the hex activation was judged a bare move and never chosen by its samples."""
+    monkeypatch.setenv(NO_WALL_LIMIT_ENV, "1")
+    s = table("veilmoth", "cinderhorn")
+    caster = put(s, 0, "blightcaster", 10, 10)
+    reaver = put(s, 1, "ash_reaver", 10, 23.5)
+    put(s, 1, "hearth_chief", 30, 34)
+    sampled: list[tuple[search.Macro, SkirmishState]] = []
+    real_prefix = search.prefix
+
+    def spy(state: SkirmishState, player: Policy, m: search.Macro) -> SkirmishState:
+        start = real_prefix(state, player, m)
+        sampled.append((m, start))
+        return start
+
+    monkeypatch.setattr(search, "prefix", spy)
+    budget = BUDGETS["normal"]
+    search.choose(s, Policy(0, Sightings(), spot_limit=budget.spot_limit, formations=True), budget, Rng(1))
+    hexes = [(m, start) for m, start in sampled if m.figure == caster.id and m.order == "attack_move"]
+    assert hexes and all(m.ability is not None for m, _ in hexes)
+    assert all("rotting" in start.figures[reaver.id].conditions for _, start in hexes)
+    plan = search.steps_for(s, Policy(0, Sightings()), hexes[0][0])
+    assert any(isinstance(c, UseAbility) for c in plan)  # play hexes too (the policy's own choice)
+
+
 # --- the agent ----------------------------------------------------------------------------
 
 def test_a_veil_goes_across_the_shooters_line_and_thorns_go_by_the_enemy() -> None:
