@@ -10,8 +10,10 @@ where it stands. `greedy` plays the best static value.
 The **search** takes the `width` best and plays each out on copies of the position to the end
 of the activation through the engine's own rules: the dice drawn from the search's RNG (every
 roll a chance node, sampled), the re-rolls and the attacks chosen by `policy` as in play, then
-the position evaluated (abilities are left out of `normal`'s play-outs: weighing each costs a
-copy and an evaluation per target; `hard` uses them, `Budget.playout_abilities`). Samples are shared out by successive halving: each round gives
+the position evaluated (`normal`'s play-outs weigh no abilities: weighing each costs a copy
+and an evaluation per target; they make only the one an activation was weighed for,
+`Macro.ability`, so a hex activation is sampled as a hex; `hard` weighs them all,
+`Budget.playout_abilities`). Samples are shared out by successive halving: each round gives
 every surviving activation the same number of samples (the same dice seeds for all: common
 random numbers) and keeps the better half, until one is left or the `iterations` budget
 (samples) is spent. An activation whose play-out draws no dice is played once. Budgets are
