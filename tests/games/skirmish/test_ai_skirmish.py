@@ -287,11 +287,11 @@ def test_the_search_weighs_a_hex_as_an_activation_when_the_casters_weapon_cannot
     assert any(m.order == "attack_move" for m in offered)
 
 
-def test_hard_samples_a_casters_hex_activation_with_the_hex(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`hard`'s play-outs use abilities as play does (`Budget.playout_abilities`): the sampled
-    Blightcaster's hex-then-move activation hexes the Ash Reaver (it rots). Before, every level's
-    samples played that activation without the hex (no dart reaches 13"), so the samples judged
-    a hex activation as a bare move and dropped what the weighing had chosen it for."""
+def _sampled_hex_activations(monkeypatch: pytest.MonkeyPatch, level: str) -> tuple[
+        list[tuple[search.Macro, SkirmishState]], SkirmishState, int]:
+    """`level`'s search on a Blightcaster 13" from an Ash Reaver (out of the Bone dart's 10",
+    inside Rot Hex's 14"): the caster's hex-then-move activations it sampled, each with its
+    sample's start; the position; the reaver's id."""
     monkeypatch.setenv(NO_WALL_LIMIT_ENV, "1")
     s = table("veilmoth", "cinderhorn")
     caster = put(s, 0, "blightcaster", 10, 10)
@@ -306,40 +306,26 @@ def test_hard_samples_a_casters_hex_activation_with_the_hex(monkeypatch: pytest.
         return start
 
     monkeypatch.setattr(search, "prefix", spy)
-    budget = BUDGETS["hard"]
+    budget = BUDGETS[level]
     search.choose(s, Policy(0, Sightings(), spot_limit=budget.spot_limit, formations=True), budget, Rng(1))
-    hexes = [start for m, start in sampled if m.figure == caster.id and m.order == "attack_move"]
+    return [(m, start) for m, start in sampled if m.figure == caster.id and m.order == "attack_move"], s, reaver.id
+
+
+@pytest.mark.parametrize("level", ["hard", "normal"])
+def test_a_sampled_hex_activation_hexes(monkeypatch: pytest.MonkeyPatch, level: str) -> None:
+    """Every level's samples once played a caster's hex-then-move activation without the hex (no
+    dart reaches 13"), so they judged it a bare move and dropped what the weighing had chosen it
+    for. `hard`'s play-outs weigh abilities as play does (`Budget.playout_abilities`); `normal`'s
+    weigh none (too dear), but the activation carries the use it was weighed for
+    (`Macro.ability`) and its samples make it. Either way the Ash Reaver rots in every sample."""
+    hexes, s, reaver = _sampled_hex_activations(monkeypatch, level)
     assert hexes, "the hex activation is among those sampled"
-    assert all("rotting" in start.figures[reaver.id].conditions for start in hexes)
-    assert not BUDGETS["normal"].playout_abilities  # `normal`'s CPU cap has no room for it
-
-
-def test_normal_samples_a_hex_activation_with_the_hex_it_was_weighed_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`normal`'s play-outs weigh no abilities (too dear), but an activation weighed for its hex
-    carries that use (`Macro.ability`) and its samples make it: the Ash Reaver rots in every
-    sample of the Blightcaster's hex-then-move activation. Before, they moved the caster only,
-    so the hex activation was judged a bare move and never chosen by its samples."""
-    monkeypatch.setenv(NO_WALL_LIMIT_ENV, "1")
-    s = table("veilmoth", "cinderhorn")
-    caster = put(s, 0, "blightcaster", 10, 10)
-    reaver = put(s, 1, "ash_reaver", 10, 23.5)
-    put(s, 1, "hearth_chief", 30, 34)
-    sampled: list[tuple[search.Macro, SkirmishState]] = []
-    real_prefix = search.prefix
-
-    def spy(state: SkirmishState, player: Policy, m: search.Macro) -> SkirmishState:
-        start = real_prefix(state, player, m)
-        sampled.append((m, start))
-        return start
-
-    monkeypatch.setattr(search, "prefix", spy)
-    budget = BUDGETS["normal"]
-    search.choose(s, Policy(0, Sightings(), spot_limit=budget.spot_limit, formations=True), budget, Rng(1))
-    hexes = [(m, start) for m, start in sampled if m.figure == caster.id and m.order == "attack_move"]
-    assert hexes and all(m.ability is not None for m, _ in hexes)
-    assert all("rotting" in start.figures[reaver.id].conditions for _, start in hexes)
-    plan = search.steps_for(s, Policy(0, Sightings()), hexes[0][0])
-    assert any(isinstance(c, UseAbility) for c in plan)  # play hexes too (the policy's own choice)
+    assert all("rotting" in start.figures[reaver].conditions for _, start in hexes)
+    assert BUDGETS[level].playout_abilities == (level == "hard")
+    if level == "normal":
+        assert all(m.ability is not None for m, _ in hexes)
+        plan = search.steps_for(s, Policy(0, Sightings()), hexes[0][0])
+        assert any(isinstance(c, UseAbility) for c in plan)  # play hexes too (the policy's own choice)
 
 
 # --- the agent ----------------------------------------------------------------------------
