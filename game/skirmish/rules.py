@@ -378,7 +378,7 @@ def _activate_refusal(s: S, cmd: Activate) -> str | None:
         if f.side != cmd.seat or not f.on_table:
             return "Activate your own models on the table."
         if f.activated:
-            return f"{f.unit.name} has already activated this round."
+            return f"{numbered_name(f.unit.name, f.number)} has already activated this round."
         figs.append(f)
     if len(figs) > 1:
         refusal = formation_refusal(s, figs)

@@ -135,13 +135,13 @@ def _line(ev: Event, r: _Roll) -> Line | None:
                     SEAT, ev.side)
     if isinstance(ev, Rolled):
         hits = sum(ev.landed)
-        dice = ", ".join(f"{f} {'hit' if ok else 'miss'}" for f, ok in zip(ev.faces, ev.landed))  # words: the
-        # app's fonts have no tick or cross
+        # words: the app's fonts have no tick or cross; "6 (hit)", as "5 hit, 2 miss" read as counts
+        dice = ", ".join(f"{f} ({'hit' if ok else 'miss'})" for f, ok in zip(ev.faces, ev.landed))
         what = {"tactic": "Tactic roll", "attack": "Attack dice", "blast": "Blast dice"}.get(ev.purpose, "Dice")
         unpaid = "; no activation point left to re-roll" if ev.unpaid else ""
         if len(ev.faces) == 1:  # "Tactic roll: 2, a miss", not "2 miss (0 landed)"
             return Line(f"{what}: {ev.faces[0]}, {'a hit' if ev.landed[0] else 'a miss'}{unpaid}", QUIET)
-        return Line(f"{what}: {dice}: {hits} of {len(ev.faces)} hit{unpaid}", QUIET)
+        return Line(f"{what}: rolled {dice}: {hits} of {len(ev.faces)} hit{unpaid}", QUIET)
     if isinstance(ev, TacticResolved):
         faction = r.factions.get(ev.side)
         name = faction.tactics[ev.tactic].name if faction and 0 <= ev.tactic < len(faction.tactics) else "The tactic"

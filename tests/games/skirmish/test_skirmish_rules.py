@@ -946,7 +946,7 @@ def test_the_log_names_models_by_unit_and_number_shows_every_die_and_speaks_to_y
            LogEntry(9, CHANCE, Damaged(1, 3, 4, "attack", 0, 0))]
     lines = [line.text for line in describe_log(log, ["You", "Computer"], 0)]
     assert lines == ["Roll-off 5–2: You deploy first", "You deploy Ash Reaver 1", "You deploy Ash Reaver 2",
-                     "Attack dice: 6 hit, 1 miss, 4 hit: 2 of 3 hit", "Ash Reaver 2 takes 3 damage (4 health left)"]
+                     "Attack dice: rolled 6 (hit), 1 (miss), 4 (hit): 2 of 3 hit", "Ash Reaver 2 takes 3 damage (4 health left)"]
     assert describe_log(log[:2], ["Ann", "Bob"], 0)[0].text == "Roll-off 5–2: Ann deploys first"
 
 
@@ -966,7 +966,7 @@ def test_the_log_names_an_attack_before_its_dice_re_rolls_included() -> None:
            LogEntry(5, CHANCE, Damaged(1, 6, 1, "attack", 0, 0))]
     lines = [line.text for line in describe_log(log, ["You", "Computer"], 0)]
     assert lines[2].startswith("Ash Reaver 1 attacks Meridian Surveyor 1 with "), lines
-    assert lines[3:] == ["Attack dice: 6 hit, 1 miss: 1 of 2 hit", "You spend 1 activation point (2 left)",
+    assert lines[3:] == ["Attack dice: rolled 6 (hit), 1 (miss): 1 of 2 hit", "You spend 1 activation point (2 left)",
                          "Attack dice: 4, a hit", "Meridian Surveyor 1 takes 6 damage (1 health left)"]
 
 
