@@ -722,11 +722,14 @@ class SkirmishView(GameView):
         return 0.0 <= x <= w and 0.0 <= y <= d
 
     def _watchers(self, at: Point) -> list[int]:
-        """Every model that sees `at`, cached per quarter inch while the position stands."""
+        """Every model that sees `at`, cached per quarter inch while the position stands; not a
+        model standing on it (play-test: over a model, "1 model sees this point" counted the
+        model itself and drew no line)."""
         key = (self.generation, round(at[0] * 4), round(at[1] * 4))
         if self._seen is None or self._seen[0] != key:
             assert self.public is not None
-            self._seen = (key, self.public.watchers(at))
+            standing = set(models_at(self.view, at))
+            self._seen = (key, [m for m in self.public.watchers(at) if m not in standing])
         return self._seen[1]
 
     def _mark_target(self, surface: pygame.Surface, target: int, preview: AttackPreview) -> None:

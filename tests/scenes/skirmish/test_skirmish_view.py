@@ -849,3 +849,16 @@ def test_holding_v_shows_who_sees_without_a_stat_card_over_it(ctx: AppContext, m
     held["v"] = False
     view.draw(surface, Overlay(time=12.0), Animator())
     assert view.card_rect is not None
+
+
+def test_who_sees_a_point_on_a_model_leaves_that_model_out(ctx: AppContext) -> None:
+    """Play-test: holding V over a model said "1 model sees this point", counting the model
+    standing there (and drawing no line); it answers who else sees the spot."""
+    state = until(5, "activate")
+    view = make_view(ctx, state, (1280, 720))
+    assert view.public is not None
+    for f in [f for f in state.figures if f.on_table][:6]:
+        engine = view.public.watchers(f.at)
+        assert f.id in engine  # the engine's answer: a model sees where it stands
+        shown = view._watchers(f.at)
+        assert f.id not in shown and set(shown) == set(engine) - {f.id}
