@@ -369,17 +369,17 @@ def unit_sheet(view: View, model: int, table: PublicTable | None = None) -> Sequ
         """The stat as it stands, then the sheet's where they differ: "4+ (sheet 3+)"."""
         if table is None or not d["deployed"]:
             return f"{base:g}{unit_word}"
-        value = rules.stat(table.state, table.state.figures[model], name)
+        value = rules.stat(table.state, table.state.figures[model], name, base)
         return f"{value:g}{unit_word}" + (f" (sheet {base:g}{unit_word})" if value != base else "")
 
     lines = [numbered_name(unit.name, int(d.get("number", 0))) + (f" (leader {unit.leadership})" if unit.is_leader else ""),
              f"Health {d['health']}/{unit.health}  Defence {now('defence', unit.defence)} {types}",
              f"Move {now('move', unit.move, chr(34))}  Knack {now('knack', unit.knack, '+')}  Base {unit.base_mm} mm"
              f"  Height {unit.height:g}\""]
-    for w in unit.weapons:
-        kind = "melee" if w.melee else f"range {w.range:g}\""
+    for w in unit.weapons:  # a tactic's or a condition's change shows here too (play-test: Long Light's 30" did not)
+        kind = "melee" if w.melee else f"range {now('range', w.range, chr(34))}"
         eff = f", effective vs {'/'.join(w.effective)}" if w.effective else ""
-        lines.append(f"{w.name}: {w.attacks} x {w.damage} dmg, {w.knack}+, {kind}{eff}")
+        lines.append(f"{w.name}: {now('attacks', w.attacks)} x {now('damage', w.damage)} dmg, {w.knack}+, {kind}{eff}")
     lines += [f"{a.name}: {a.text}" if getattr(a, "text", "") else a.name for a in unit.abilities]
     if d["conditions"]:
         lines.append("Conditions: " + ", ".join(sorted(d["conditions"])))

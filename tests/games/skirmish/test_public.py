@@ -117,13 +117,27 @@ def test_models_at_and_sheet() -> None:
 
 def test_a_changed_stat_reads_as_now_then_the_sheets(monkeypatch: pytest.MonkeyPatch) -> None:
     state = play_out(3, 60)
-    f = next(f for f in state.figures if f.on_table)
+    f = next(f for f in state.figures if f.on_table and any(not w.melee for w in f.unit.weapons))
     real = rules.stat
     knack = real(state, f, "knack") + 1
-    monkeypatch.setattr(rules, "stat", lambda s, g, name: f.unit.move if name == "move" else knack)
-    line = next(x for x in unit_sheet(state.view(0), f.id, PublicTable(state.view(0))) if "Knack" in x)
+
+    def changed(s: object, g: object, name: str, base: float | None = None) -> float:
+        if name == "knack":
+            return knack
+        if name == "range":
+            return (base or 0.0) + 6  # a tactic's longer reach (play-test: Long Light's 30" did not show)
+        return base if base is not None else f.unit.move
+
+    monkeypatch.setattr(rules, "stat", changed)
+    sheet = unit_sheet(state.view(0), f.id, PublicTable(state.view(0)))
+    line = next(x for x in sheet if "Knack" in x)
     assert f"Knack {knack:g}+ (sheet {f.unit.knack}+)" in line
     assert f"Move {f.unit.move:g}\"  " in line  # unchanged: no brackets
+    for w in f.unit.weapons:
+        shown = next(x for x in sheet if x.startswith(w.name + ":"))
+        assert f"{w.attacks} x {w.damage} dmg" in shown  # unchanged
+        if not w.melee:
+            assert f"range {w.range + 6:g}\" (sheet {w.range:g}\")" in shown
 
 
 @pytest.mark.parametrize(("seed", "steps"), POSITIONS[:6])
