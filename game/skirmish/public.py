@@ -381,8 +381,9 @@ def unit_sheet(view: View, model: int, table: PublicTable | None = None) -> Sequ
         eff = f", effective vs {'/'.join(w.effective)}" if w.effective else ""
         lines.append(f"{w.name}: {now('attacks', w.attacks)} x {now('damage', w.damage)} dmg, {w.knack}+, {kind}{eff}")
     lines += [f"{a.name}: {a.text}" if getattr(a, "text", "") else a.name for a in unit.abilities]
-    if d["conditions"]:
-        lines.append("Conditions: " + ", ".join(sorted(d["conditions"])))
+    for cond in sorted(d["conditions"]):  # each by its name and what it does (play-test: "Conditions: dazzled")
+        known = content.conditions.get(cond)
+        lines.append(f"{known.name}: {known.text}" if known is not None else cond)
     if unit.training:
         lines.append("Training: " + ", ".join(unit.training))
     return lines

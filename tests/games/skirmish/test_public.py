@@ -140,6 +140,17 @@ def test_a_changed_stat_reads_as_now_then_the_sheets(monkeypatch: pytest.MonkeyP
             assert f"range {w.range + 6:g}\" (sheet {w.range:g}\")" in shown
 
 
+def test_a_condition_on_the_card_says_what_it_does() -> None:
+    """Play-test: the card said "Conditions: dazzled", the id, and not what it does."""
+    state = play_out(3, 60)
+    f = next(f for f in state.figures if f.on_table)
+    f.conditions["dazzled"] = 1
+    sheet = unit_sheet(state.view(0), f.id, PublicTable(state.view(0)))
+    dazzled = state.conditions["dazzled"]
+    assert f"{dazzled.name}: {dazzled.text}" in sheet
+    assert not any(line.startswith("Conditions:") for line in sheet)
+
+
 @pytest.mark.parametrize(("seed", "steps"), POSITIONS[:6])
 def test_objective_holders_and_token_words_are_the_engines(seed: int, steps: int) -> None:
     state = play_out(seed, steps)
