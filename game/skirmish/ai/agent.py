@@ -31,7 +31,7 @@ BUDGETS: dict[str, search.Budget] = {
     "greedy": search.Budget(width=1, iterations=0, max_seconds=5.0, spot_limit=12),
     "easy": search.Budget(width=3, iterations=9, max_seconds=2.0, spot_limit=8, double_spots=4),
     "normal": search.Budget(width=10, iterations=80, max_seconds=3.0, spot_limit=12, per_model=2, formations=True,
-                            max_wall_seconds=4.0),
+                            max_wall_seconds=4.0, prior=2.0),
     "hard": search.Budget(width=14, iterations=200, max_seconds=8.0, spot_limit=14, double_spots=8, per_model=2,
                           formations=True, playout_abilities=True),
 }
