@@ -130,19 +130,15 @@ def halving(decision: Decision, worth: Worth, iterations: int = 80) -> int:
 
 def mean_worth(decision: Decision, i: int, totals: list[float], counts: list[int]) -> float:
     """The search's own: the mean of the samples (the static value with none)."""
-    return totals[i] / counts[i] if counts[i] else decision[i].static
+    return search.worth(decision[i].static, totals[i], counts[i])
 
 
 def prior_worth(k: float) -> Worth:
-    """The mean with the static value (shifted by the decision's mean gap between samples and
-    static values) counted as `k` samples more."""
+    """The search's ranking with the static value counted as `k` samples more (`search.worth`,
+    `search.static_shift`: `normal`'s since this tool's first run)."""
     def worth(decision: Decision, i: int, totals: list[float], counts: list[int]) -> float:
-        c = decision[i]
-        if not c.dice or not counts[i]:
-            return mean_worth(decision, i, totals, counts)
-        seen = [j for j, d in enumerate(decision) if d.dice and counts[j]]
-        shift = statistics.mean(totals[j] / counts[j] - decision[j].static for j in seen)
-        return (totals[i] + k * (c.static + shift)) / (counts[i] + k)
+        shift = search.static_shift((d.static, totals[j], counts[j], d.dice) for j, d in enumerate(decision))
+        return search.worth(decision[i].static, totals[i], counts[i], k, shift, decision[i].dice)
     return worth
 
 

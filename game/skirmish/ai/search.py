@@ -16,7 +16,8 @@ and an evaluation per target; they make only the one an activation was weighed f
 `Budget.playout_abilities`). Samples are shared out by successive halving: each round gives
 every surviving activation the same number of samples (the same dice seeds for all: common
 random numbers) and keeps the better half, until one is left or the `iterations` budget
-(samples) is spent. An activation whose play-out draws no dice is played once. Budgets are
+(samples) is spent; `normal` ranks each by its samples' mean with its static value counted as
+two samples more (`Budget.prior`, `worth`), so two lucky first rolls do not drop a better one. An activation whose play-out draws no dice is played once. Budgets are
 samples, so a level plays the same however busy the machine is, until the wall-clock limit
 (below) cuts in.
 
@@ -41,6 +42,7 @@ double moves).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -384,9 +386,10 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng,
                 totals[i] += play_out(starts[i], player, m, Rng(seeds[counts[i] % len(seeds)]))
                 counts[i] += 1
                 used += 1
-        shift = _static_shift(alive, starts, totals, counts) if budget.prior else 0.0
-        active.sort(key=lambda i: -_worth(alive[i], totals[i], counts[i], budget.prior, shift,
-                                          _draws_dice(starts[i])))
+        shift = static_shift((m.value, totals[i], counts[i], _draws_dice(starts[i]))
+                             for i, m in enumerate(alive)) if budget.prior else 0.0
+        active.sort(key=lambda i: -worth(alive[i].value, totals[i], counts[i], budget.prior, shift,
+                                         _draws_dice(starts[i])))
         if len(active) <= 2 or r == rounds - 1:
             active = active[:1]
             break
@@ -394,23 +397,24 @@ def choose(s: SkirmishState, policy: Policy, budget: Budget, rng: Rng,
     return alive[active[0]]
 
 
-def _worth(m: Macro, total: float, count: int, prior: float = 0.0, shift: float = 0.0, dice: bool = True) -> float:
+def worth(static: float, total: float, count: int, prior: float = 0.0, shift: float = 0.0, dice: bool = True) -> float:
     """What the halving ranks an activation by: the mean of its samples, or, with none (the
-    clock stopped them first), its static value, as `greedy` weighs it. With a `prior`, an
+    clock stopped them first), its `static` value, as `greedy` weighs it. With a `prior`, an
     activation that rolls counts its static value (plus `shift`: how far the samples sit from
-    the static values on the whole) as `prior` samples more: its few first samples' luck moves
-    it less (`tools/skirmish_search_check.py`: the regret left after the halving, 0.13 worth a
-    decision, fell to 0.01). One that rolls no dice was played exactly: its sample alone."""
+    the static values on the whole, `static_shift`) as `prior` samples more: its few first
+    samples' luck moves it less (`tools/skirmish_search_check.py`: the regret left after the
+    halving, 0.13 worth a decision, fell to 0.01). One that rolls no dice was played exactly:
+    its sample alone."""
     if not count:
-        return m.value
+        return static
     if not prior or not dice:
         return total / count
-    return (total + prior * (m.value + shift)) / (count + prior)
+    return (total + prior * (static + shift)) / (count + prior)
 
 
-def _static_shift(alive: list[Macro], starts: list[SkirmishState], totals: list[float], counts: list[int]) -> float:
+def static_shift(rows: Iterable[tuple[float, float, int, bool]]) -> float:
     """The mean gap between the sampled means and the static values of the activations that
-    roll and have samples (0 with none)."""
-    gaps = [totals[i] / counts[i] - m.value for i, m in enumerate(alive) if counts[i] and _draws_dice(starts[i])]
+    roll and have samples, each row (static value, samples' total, samples, rolls); 0 with none."""
+    gaps = [total / count - static for static, total, count, dice in rows if count and dice]
     return sum(gaps) / len(gaps) if gaps else 0.0
 

@@ -523,10 +523,11 @@ def test_normal_counts_the_static_value_as_two_samples_in_the_halving() -> None:
     bold = search.Macro(0, "move_attack", (1.0, 1.0), value=2.0)
     sure = search.Macro(1, "move_attack", (2.0, 2.0), value=6.0)
     totals, counts = [2 * 7.0, 2 * 6.0], [2, 2]  # bold rolled well twice
-    assert search._worth(bold, totals[0], 2) > search._worth(sure, totals[1], 2)  # the mean alone
+    assert search.worth(bold.value, totals[0], 2) > search.worth(sure.value, totals[1], 2)  # the mean alone
     shift = (7.0 - 2.0 + 6.0 - 6.0) / 2
-    with_prior = [search._worth(m, t, c, 2.0, shift) for m, t, c in zip((bold, sure), totals, counts)]
+    with_prior = [search.worth(m.value, t, c, 2.0, shift) for m, t, c in zip((bold, sure), totals, counts)]
+    assert shift == search.static_shift([(bold.value, totals[0], 2, True), (sure.value, totals[1], 2, True)])
     assert with_prior[0] < with_prior[1]
-    assert search._worth(bold, 7.0, 1, 2.0, shift, dice=False) == 7.0
-    assert search._worth(bold, 0.0, 0, 2.0, shift) == bold.value  # no sample yet: the static value
+    assert search.worth(bold.value, 7.0, 1, 2.0, shift, dice=False) == 7.0
+    assert search.worth(bold.value, 0.0, 0, 2.0, shift) == bold.value  # no sample yet: the static value
     assert BUDGETS["normal"].prior == 2.0 and BUDGETS["greedy"].prior == 0.0
