@@ -157,6 +157,9 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
                 [(f"M{check.mission} {mark}: {need}", ink), (f"\u2192 {T.effect_words(m.reward)}", art.DIM)],
                 [(f"M{check.mission} {mark}: {need}", ink), (f"\u2192 {T.short_effect(m.reward)}", art.DIM)],
                 [(f"M{check.mission} {mark}: {need}", ink), (f"\u2192 {T.short_effect(m.reward, tiny=True)}", art.DIM)],
+                # the condition before the reward (play-test at 1024x640: M10 showed only "1 of 3 ->
+                # 2 energy/Focus tier", not what to do; the reward is in its hover text)
+                [(f"M{check.mission} {mark}: {need}", ink)],
                 [(f"M{check.mission} {mark} \u2192 {T.short_effect(m.reward, tiny=True)}", ink)]], small, False)
             art.tile(surface, text, cell, lines, fill=(36, 70, 50) if check.met else art.TILE, size=small)
             spots.append(Spot(cell, Target("mission", ident=str(check.mission)), T.mission_text(c, check)))

@@ -149,3 +149,26 @@ def test_every_planet_in_the_offer_shows_its_id(ctx: AppContext, monkeypatch: py
             assert any(f"P{pid} " in words or words.startswith(f"P{pid}") for _, words in drawn), (pid, cost)
             checked += 1
     assert checked >= 8
+
+
+@pytest.mark.parametrize("area", PLAY_AREAS, ids=["1280x720", "1024x640"])
+def test_a_mission_in_hand_shows_what_it_asks_at_both_sizes(ctx: AppContext, monkeypatch: pytest.MonkeyPatch,
+                                                            area: pygame.Rect) -> None:
+    """Play-test at 1024x640: mission M10 showed only "1 of 3 -> 2 energy/Focus tier", its
+    condition dropped for the reward; where both do not fit, the condition stays (the reward
+    is in the hover text)."""
+    import re
+
+    shown: list[str] = []
+    tile = art.tile
+
+    def seen(surface: Any, text: Any, rect: pygame.Rect, lines: list[Any], *args: Any, **kw: Any) -> None:
+        if lines and re.match(r"M\d+ ", str(lines[0][0])):
+            shown.append(str(lines[0][0]))
+        tile(surface, text, rect, lines, *args, **kw)
+
+    monkeypatch.setattr(art, "tile", seen)
+    draw_every_seat_and_tab(ctx, 2, area)
+    assert len(shown) > 10
+    dropped = [line for line in shown if not re.match(r"M\d+ (met|\d+ of \d+): \S", line)]
+    assert not dropped, dropped[:5]
