@@ -97,7 +97,7 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
         return Line(f"{who(seat)} gains {event.amount} {thing(event.what)} from {source_words(event.source, content)}",
                     QUIET, seat)
     if isinstance(event, E.Paid):
-        if event.source.startswith("star:"):  # said by the activation's own line ("activates star IIA for 2 entropy")
+        if event.source.startswith("star:"):  # said by the activation's own line ("activates star IIA, paying 2 entropy")
             return None
         return Line(f"{who(seat)} pays {event.amount} {thing(event.what)} for {source_words(event.source, content)}",
                     QUIET, seat)
@@ -105,7 +105,7 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
         how = f"evolves {event.old} into {event.star}" if event.old else f"adds star {event.star}"
         return Line(f"{who(seat)} {how} in system {event.system + 1}", SEAT, seat)
     if isinstance(event, E.StarActivated):
-        return Line(f"{who(seat)} activates star {event.star} for {event.cost} entropy", SEAT, seat)
+        return Line(f"{who(seat)} activates star {event.star}, paying {event.cost} entropy", SEAT, seat)
     if isinstance(event, E.PlanetPlaced):
         return Line(f"{who(seat)} aggregates planet P{event.planet} ({content.planets[event.planet].type}) "
                     f"in system {event.system + 1}", SEAT, seat)
@@ -175,7 +175,7 @@ def passed_line(event: E.Passed, name: str, content: Content) -> Line:
     seat, left = event.seat, event.left
     if event.step == "mission":
         if event.met < 0:
-            return Line(f"{name} ends the turn without a mission", QUIET, seat)
+            return Line(f"{name} ends the turn without fulfilling a mission", QUIET, seat)
         if event.met == 0:
             return Line(f"{name} ends the turn: no mission met", QUIET, seat)
         return Line(f"{name} ends the turn without fulfilling a mission ({event.met} met)", QUIET, seat)

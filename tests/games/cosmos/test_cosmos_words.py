@@ -26,7 +26,7 @@ def test_a_step_ended_by_choice_says_what_was_left() -> None:
     assert describe(E.Passed(0, "mission", "", 0, 0, (0,)), names, 0, CONTENT).text == \
         "You end the turn: no mission met"
     assert describe(E.Passed(1, "mission", "", 0, -1, None), names, 0, CONTENT).text == \
-        "Computer ends the turn without a mission"
+        "Computer ends the turn without fulfilling a mission"
     assert describe(E.Passed(0, "mission", "", 0, 2, (0,)), names, 0, CONTENT).text == \
         "You end the turn without fulfilling a mission (2 met)"
     assert describe(E.Passed(1, "advance", "", 1, -1, None), names, 0, CONTENT).text == \
@@ -73,7 +73,7 @@ def test_a_star_activation_says_its_cost_once() -> None:
     names = ["You", "Computer"]
     assert describe(E.Paid(0, "entropy", 2, "star:IIA"), names, 0, CONTENT) is None
     line = describe(E.StarActivated(0, 0, "IIA", 2), names, 0, CONTENT)
-    assert line is not None and line.text == "You activate star IIA for 2 entropy"
+    assert line is not None and line.text == "You activate star IIA, paying 2 entropy"
 
 
 def test_skipping_create_life_says_its_bonus_comes_only_with_a_card() -> None:
@@ -84,3 +84,11 @@ def test_skipping_create_life_says_its_bonus_comes_only_with_a_card() -> None:
     words = describe(E.Passed(0, "action", "create_life", 0, -1, None), names, 0, CONTENT).text
     assert words == "You skip Create Life (its Traffic Bonus comes only with a life card played)"
     assert "only the Traffic Bonus" not in words
+
+
+def test_a_star_activated_says_the_entropy_is_paid() -> None:
+    """Play-test: "activates star S5 for 1 entropy" did not say whether the entropy was paid or
+    gained; and the other seat's turn ended "without a mission" where the player's own said
+    "no mission met": both say "without fulfilling a mission" for the other seat now."""
+    names = ["You", "Computer"]
+    assert describe(E.StarActivated(0, 0, "IIA", 2), names, 0, CONTENT).text == "You activate star IIA, paying 2 entropy"

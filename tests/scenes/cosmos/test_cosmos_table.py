@@ -123,7 +123,7 @@ def test_a_forced_mission_step_is_played_but_not_again_after_an_undo(ctx: AppCon
     assert isinstance(match.commands[-1], C.Done)
     said = [text for text, _ in scene.view.log_lines(match.log, ["Player 1", "Player 2"])]
     # played for the player, and said (as a seat without secrets reads it: the screen is shared)
-    assert f"Player {seat + 1} ends the turn without a mission" in said
+    assert f"Player {seat + 1} ends the turn without fulfilling a mission" in said
     scene.undo()
     for _ in range(3):
         step(ctx, [], DT)
