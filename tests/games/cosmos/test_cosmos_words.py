@@ -85,10 +85,3 @@ def test_skipping_create_life_says_its_bonus_comes_only_with_a_card() -> None:
     assert words == "You skip Create Life (its Traffic Bonus comes only with a life card played)"
     assert "only the Traffic Bonus" not in words
 
-
-def test_a_star_activated_says_the_entropy_is_paid() -> None:
-    """Play-test: "activates star S5 for 1 entropy" did not say whether the entropy was paid or
-    gained; and the other seat's turn ended "without a mission" where the player's own said
-    "no mission met": both say "without fulfilling a mission" for the other seat now."""
-    names = ["You", "Computer"]
-    assert describe(E.StarActivated(0, 0, "IIA", 2), names, 0, CONTENT).text == "You activate star IIA, paying 2 entropy"
