@@ -108,7 +108,7 @@ class Budget:
     """The wall-clock limit of a decision (None: `WALL_FACTOR` x `max_seconds`)."""
     prior: float = 0.0
     """How many samples an activation's static value counts as in the halving's ranking (0: the
-    samples' mean alone; see `_worth`)."""
+    samples' mean alone; see `worth`)."""
     playout_abilities: bool = False
     """Whether the play-outs use abilities as play does (`policy.Policy.best_ability`): without,
     a caster's hex or veil activation is sampled as its weak attack and a move, and the samples
