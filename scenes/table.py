@@ -64,6 +64,19 @@ Colour = tuple[int, int, int]
 BRASS: Colour = (236, 204, 132)
 TOOLTIP_DELAY = 0.45
 STATUS_SECONDS = 4.5
+"""The least time a status message (a refusal, a hint, an undo) stays; a long one stays longer
+(`status_seconds`)."""
+READING_WORDS_PER_S = 3.0
+"""How fast a player reads a status message, for `status_seconds`: slower than reading a book,
+because the player looks up from the table to read it."""
+
+
+def status_seconds(text: str) -> float:
+    """How long a status message stays before it fades: `STATUS_SECONDS`, or longer for a long
+    message, 1.5 s to look up plus its words at `READING_WORDS_PER_S` (play-test: a refused
+    formation's 25 words naming the model and its gap faded before they were read)."""
+    return max(STATUS_SECONDS, 1.5 + len(text.split()) / READING_WORDS_PER_S)
+
 HINT_TIP = "Ask the computer for a suggestion (H)"
 UNDO_TIP = "Take your last move back (Ctrl+Z); Shift-click or Ctrl+Alt+Z: the whole turn so far"
 FRESH_BUTTON_S = 0.4
@@ -1044,8 +1057,9 @@ class TableScene(Scene):
         if self._continue_label not in ("", "Continue"):
             waits.append(PULSE)  # a countdown on the Continue button
         age = self.time - self.status_at
-        if self.status_text and age < STATUS_SECONDS:
-            fade = STATUS_SECONDS - 0.6
+        lasts = status_seconds(self.status_text)
+        if self.status_text and age < lasts:
+            fade = lasts - 0.6
             waits.append(PULSE if age >= fade else fade - age)
         clock = self._clock_change_in()
         if clock is not None:
@@ -1248,6 +1262,27 @@ class TableScene(Scene):
         self._bar = chrome.convert() if pygame.display.get_surface() else chrome
         return self._bar
 
+    def status_pills(self, x: int = 24) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """The status message drawn as pills from `x` under the banner, one a line: a message
+        wider than the table wraps onto more lines below the bar (play-test at 1024x640: a
+        formation's refusal ran past the table's edge, its end unread)."""
+        ink = (255, 170, 150) if self.status_error else (210, 220, 236)
+        kind = "bold" if self.status_error else "regular"
+        room = max(80, self.play_rect.width - (x - 8) - 8 - 40)
+        out = []
+        y = int(self.top_h * 0.78)
+        for line in self.text.wrap(self.status_text, self.fs, room, kind) or [self.status_text]:
+            img = self.text.render(line, self.fs, ink, kind)
+            pill = pygame.Rect(0, 0, img.get_width() + 40, img.get_height() + 10)
+            pill.midleft = (x - 8, y)
+            box = pygame.Surface(pill.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, (90, 30, 28, 220) if self.status_error else (30, 40, 62, 220), box.get_rect(),
+                             border_radius=pill.height // 2)
+            box.blit(img, (20, 5))
+            out.append((line, box, pill))
+            y += pill.height + 2
+        return out
+
     def _draw_bar(self, surface: pygame.Surface) -> None:
         surface.blit(self._shadow, (0, self.top_h), pygame.Rect(0, 0, self.play_rect.width, 8))
         text, colour = self.view.status(self.names)
@@ -1285,18 +1320,12 @@ class TableScene(Scene):
                     surface.blit(flip, flip.get_rect(center=(r2.right + 58, r2.centery)))
         # status line (refusals, hints, undo)
         age = self.time - self.status_at
-        if self.status_text and age < STATUS_SECONDS:
-            alpha = 255 if age < STATUS_SECONDS - 0.6 else int(255 * (STATUS_SECONDS - age) / 0.6)
-            ink = (255, 170, 150) if self.status_error else (210, 220, 236)
-            img = self.text.render(self.status_text, self.fs, ink, "bold" if self.status_error else "regular")
-            pill = pygame.Rect(0, 0, img.get_width() + 40, img.get_height() + 10)
-            pill.midleft = (x - 8, int(self.top_h * 0.78))
-            box = pygame.Surface(pill.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, (90, 30, 28, 220) if self.status_error else (30, 40, 62, 220), box.get_rect(),
-                             border_radius=pill.height // 2)
-            box.blit(img, (20, 5))
-            box.set_alpha(alpha)
-            surface.blit(box, pill)
+        lasts = status_seconds(self.status_text)
+        if self.status_text and age < lasts:
+            alpha = 255 if age < lasts - 0.6 else int(255 * (lasts - age) / 0.6)
+            for _line, box, pill in self.status_pills(x):
+                box.set_alpha(alpha)
+                surface.blit(box, pill)
         # the game's title over the side panel
         self.text.blit(surface, self.game.info.title, max(18, int(self.top_h * 0.3)), BRASS, "display",
                        shadow=True, center=(self.side_rect.centerx, self.top_h * 0.45))

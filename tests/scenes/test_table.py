@@ -18,7 +18,7 @@ from game.core.protocol import Refusal, Target, by_itself
 from game.core.registry import get_game
 from game.order_chaos.commands import Draw, Pass, Place, Slide
 from scenes.app import AppContext, step
-from scenes.table import UNDO_TIP, TableScene
+from scenes.table import STATUS_SECONDS, UNDO_TIP, TableScene, status_seconds
 from tests.scenes.gestures import DT, at, click, drag, key
 from tests.scenes.table_context import table_context
 
@@ -285,3 +285,29 @@ def test_undo_tooltip_names_the_reveal(ctx: AppContext) -> None:
     drag(ctx, at(scene, cell((5, 2))), at(scene, cell((5, 0))))
     settle(ctx, scene)  # the bag draws again: Order's slide is behind new information
     assert scene.btn_undo.tooltip == "Can't undo: a new counter from the bag has been revealed since your move."
+
+
+LONG_REFUSAL = ("A formation's models must be in base contact with each other: Tile Shield 3 is 0.6\" from "
+                "the nearest of the others (touching: 0.25\" or less).")
+
+
+def test_a_long_refusal_wraps_inside_the_table_and_stays_until_read(tmp_path: Any,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test at 1024x640: a formation's refusal ran past the table's edge and faded after
+    4.5 s, before its 25 words were read. It now wraps onto pills that stay inside the table,
+    every word kept, and stays `status_seconds` (longer for more words)."""
+    with table_context(tmp_path, monkeypatch, size=(1024, 640)) as ctx:
+        scene = open_table(ctx, ["human", "human"])
+        scene.refuse(LONG_REFUSAL)
+        pills = scene.status_pills()
+        assert len(pills) >= 2
+        for _line, _box, pill in pills:
+            assert scene.play_rect.left <= pill.left and pill.right <= scene.play_rect.right
+        assert " ".join(line for line, _box, _pill in pills).split() == LONG_REFUSAL.split()
+        assert status_seconds(LONG_REFUSAL) > 6.0 and status_seconds("Not your turn.") == STATUS_SECONDS
+        first = pills[0][2]
+        for _ in range(int(5.5 / DT)):
+            step(ctx, [], DT)
+        assert scene.time - scene.status_at > 5.0
+        red = ctx.screen.get_at((first.left + 6, first.centery))
+        assert red.r > red.g + 20  # the refusal's red pill is still drawn
