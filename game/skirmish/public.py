@@ -175,6 +175,12 @@ class PublicTable:
         side = s.figures[models[0]].side if models else 0
         return rules.why_illegal(s, Activate(side, tuple(models), ORDERS[0]))
 
+    def formation_outsider(self, models: Sequence[int]) -> int | None:
+        """The model a refused formation leaves out of base contact (the one its refusal names),
+        so the table can mark it; None when the models touch in one chain."""
+        apart = rules.unchained(self.state, [self.state.figures[m] for m in models])
+        return None if apart is None else apart[0].id
+
     def deploy_refusal(self, model: int, at: Point) -> str | None:
         s = self.state
         return rules.why_illegal(s, Deploy(s.figures[model].side, model, at))

@@ -392,7 +392,7 @@ def _activate_refusal(s: S, cmd: Activate) -> str | None:
 def formation_refusal(s: S, figs: Sequence[Figure]) -> str | None:
     """A formation: every model in base contact with the group (chained), one training shared
     by all, unless a leader is among them, and each unit sheet's own pattern kept."""
-    apart = _unchained(s, figs)
+    apart = unchained(s, figs)
     if apart is not None:
         f, gap = apart
         return (f"A formation's models must be in base contact with each other: {numbered_name(f.unit.name, f.number)} "
@@ -408,10 +408,10 @@ def formation_refusal(s: S, figs: Sequence[Figure]) -> str | None:
 
 def _chained(s: S, figs: Sequence[Figure]) -> bool:
     """Whether the models' bases form one chain of base contact."""
-    return _unchained(s, figs) is None
+    return unchained(s, figs) is None
 
 
-def _unchained(s: S, figs: Sequence[Figure]) -> tuple[Figure, float] | None:
+def unchained(s: S, figs: Sequence[Figure]) -> tuple[Figure, float] | None:
     """None when the models' bases form one chain of base contact; else the model left out
     nearest the chain grown from the first, with its edge gap to it (play-test: models that
     looked touching at fit zoom were refused with no word of how far apart they stood)."""

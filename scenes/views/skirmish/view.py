@@ -91,6 +91,10 @@ def label_spot(x0: float, x1: float, y0: float, y1: float, models: Sequence[Poin
 
 
 LABEL_CLEAR_IN = 2.0
+OUTSIDER_S = 6.0
+"""How long a refused formation's left-out model stays ringed (`SkirmishView.outsider`): about
+as long as its refusal's words stay up (`scenes.table.status_seconds`)."""
+OUTSIDER_RED = (236, 84, 64)
 """Inches between a zone label's edge and every model that count as clear (nearer spots rank by distance)."""
 
 
@@ -102,6 +106,10 @@ class SkirmishView(GameView):
         self.public: PublicTable | None = None
         self.selected: list[int] = []
         """Own models picked for the next activation (a formation when several)."""
+        self.outsider: tuple[int, float | None] | None = None
+        """(model, the overlay time it was first drawn) a refused formation left out of base
+        contact: ringed in red for `OUTSIDER_S` (play-test: a refusal naming "Tile Shield 3"
+        did not show which of the look-alike models on the table it meant)."""
         self.tactic = ""
         self.picked_dice: set[int] = set()
         """Failed dice the player clicked to re-roll (the re-roll button then rolls only these):
@@ -456,6 +464,7 @@ class SkirmishView(GameView):
         self._draw_placing(surface, overlay)
         self._draw_reach(surface, overlay)
         self._draw_models(surface, overlay, animator)
+        self._draw_outsider(surface, overlay)
         self._draw_questions(surface, overlay)
         hint_marks = self._hint_marks(overlay)
         if hint_marks is not None:
@@ -598,6 +607,26 @@ class SkirmishView(GameView):
         if overlay.held is not None and self.lay.table.collidepoint(self.mouse):
             return self.mouse
         return None
+
+    def _draw_outsider(self, surface: pygame.Surface, overlay: Overlay) -> None:
+        """A red ring round the model a refused formation left out, for `OUTSIDER_S` after it
+        was first drawn."""
+        if self.outsider is None:
+            return
+        m, since = self.outsider
+        if since is None:
+            self.outsider = (m, overlay.time)
+        elif overlay.time - since >= OUTSIDER_S:
+            self.outsider = None
+            return
+        fig = self.view["figures"][m]
+        if not fig["deployed"] or fig["fallen"]:
+            return
+        x, y = self.camera.to_screen((float(fig["at"][0]), float(fig["at"][1])))
+        c = (round(x), round(y))
+        r = self.marker(m).radius + 5
+        pygame.draw.circle(surface, (10, 10, 14), c, r + 1, width=4)
+        pygame.draw.circle(surface, OUTSIDER_RED, c, r, width=2)
 
     def _draw_models(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
         moving = self._moving(animator)
@@ -1216,8 +1245,9 @@ class SkirmishView(GameView):
                 picked = self.selected + [m] if shift else [] if self.selected == [m] else [m]
                 why = self.public.activation_refusal(picked) if picked else None
                 if why is not None:  # already activated, or not in base contact: say so, keep the pick
-                    self.notice = why
+                    self._refuse_pick(why, picked)
                     return True
+                self.outsider = None
                 self.selected = picked
                 self._pick_press = (pos, m)
                 return True
@@ -1356,9 +1386,17 @@ class SkirmishView(GameView):
             return
         why = self.public.activation_refusal(picked)
         if why is not None:
-            self.notice = why
+            self._refuse_pick(why, picked)
             return
+        self.outsider = None
         self.selected = picked
+
+    def _refuse_pick(self, why: str, picked: list[int]) -> None:
+        """Say why `picked` may not activate together, and ring the model a formation leaves
+        out (the one the words name)."""
+        self.notice = why
+        out = self.public.formation_outsider(picked) if self.public is not None and len(picked) > 1 else None
+        self.outsider = None if out is None else (out, None)
 
     def _drops_on_table(self) -> bool:
         """A click on empty table may drop a selected piece (deploy, move, token), so it does not
@@ -1374,6 +1412,9 @@ class SkirmishView(GameView):
             return max(0.0, CARD_DELAY - (overlay.time - since))  # the card opens then
         if pygame.key.get_focused() and pygame.key.get_pressed()[pygame.K_v]:
             return PULSE
+        if self.outsider is not None:
+            flagged = self.outsider[1]
+            return 0.0 if flagged is None else max(0.0, OUTSIDER_S - (overlay.time - flagged))
         if self.selected or self.view.get("activation") is not None:
             return PULSE
         return super().next_frame_in(overlay, animator) if overlay.held or overlay.hint else STILL

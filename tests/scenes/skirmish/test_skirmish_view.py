@@ -31,7 +31,7 @@ from scenes.sprites.text import TextCache
 from scenes.views.base import Overlay
 from scenes.views.skirmish import art
 from scenes.views.skirmish.layout import lay_out
-from scenes.views.skirmish.view import SkirmishView
+from scenes.views.skirmish.view import OUTSIDER_RED, OUTSIDER_S, SkirmishView
 from tests.scenes.table_context import table_context
 
 
@@ -296,6 +296,17 @@ def test_a_refused_pick_says_the_engines_reason(ctx: AppContext) -> None:
         pygame.key.set_mods(0)
     assert view.selected == [a.id]
     assert view.notice == rules.why_illegal(state, Activate(seat, (a.id, b.id), "move_attack")) is not None
+    assert f"{b.unit.name} {b.number} is 3.0\"" in view.notice
+    # the model the words name is ringed on the table (play-test: look-alike models, which one?)
+    assert view.outsider == (b.id, None)
+    surface = pygame.Surface((960, 700))
+    view.draw(surface, Overlay(time=5.0), Animator())
+    cx, cy = (round(v) for v in view.camera.to_screen(b.at))
+    ring = view.marker(b.id).radius + 5
+    assert surface.get_at((cx, cy - ring))[:3] == OUTSIDER_RED
+    assert surface.get_at((cx, cy + ring - 1))[:3] == OUTSIDER_RED
+    view.draw(surface, Overlay(time=5.0 + OUTSIDER_S), Animator())
+    assert view.outsider is None  # gone once read
     view.notice, view.selected = None, []
     a.activated = True
     view.set_view(state.view(seat))
