@@ -244,7 +244,7 @@ def landing_text(landing: Landing) -> list[str]:
     kind = "lifeforms" if landing.bonus == "lifeform" else "lifeform advancements" if landing.bonus == "advance" \
         else landing.bonus
     with_card = " more on the life card you play (none without one)" if landing.action == "create_life" else ""
-    lines.append(f"Traffic bonus (distance {landing.distance}): {landing.bonus_units} {kind}{with_card}")
+    lines.append(f"Bonus for a short move (distance {landing.distance}): {landing.bonus_units} {kind}{with_card}")
     return lines
 
 

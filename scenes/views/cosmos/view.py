@@ -25,7 +25,7 @@ from game.core.protocol import Command, Event, Seat, Target
 from game.core.words import Line, LogEntry
 from game.cosmos import commands as C
 from game.cosmos import gestures, public, words
-from game.cosmos.game import CONTENT
+from game.cosmos.game import CONTENT, CosmosGame
 from scenes.animation import Animator
 from scenes.kit import palette
 from scenes.sprites.text import TextCache
@@ -695,13 +695,8 @@ class CosmosView(GameView):
         if not self.view:
             return super().log_words(entries, seat_names, viewer)
         actions = tuple(action_of(self.view, CONTENT, space) for space in range(2 * SECTIONS))
-        out = []
-        for entry in entries:
-            event = self.game.redact_event(entry.event, viewer)
-            line = None if event is None else words.describe(event, seat_names, viewer, CONTENT, actions)
-            if line is not None:
-                out.append(line)
-        return out
+        assert isinstance(self.game, CosmosGame)
+        return words.log_lines(self.game.visible_events(entries, viewer), seat_names, viewer, CONTENT, actions)
 
     def log_viewer(self) -> Seat:
         return -1 if self.private_shown() else self.me
