@@ -211,12 +211,13 @@ class CosmosView(GameView):
             score = self._scores[seat] if seat < len(self._scores) else 0
             kind = "bold" if on else "regular"
             box = cell.inflate(-14, -2)
-            words = next((w for w in (f"{ROLES[seat]} ({name}) ~{score} VP", f"{ROLES[seat]} ~{score} VP")
-                          if self.text.font(font, kind).size(w)[0] <= box.width), f"{ROLES[seat]} ~{score} VP")
+            wordings = T.score_wordings(ROLES[seat], score, name)
+            words = next((w for w in wordings if self.text.font(font, kind).size(w)[0] <= box.width), wordings[-1])
             art.label(canvas, self.text, box, words, font, art.INK, kind, align="left")
             self.tab_spots.append((cell.move(self.rect.x, self.rect.y), seat))
             spots.append(Spot(cell.move(self.rect.x, self.rect.y), None,
-                              [f"Show {ROLES[seat]}'s area ({name})" if not on else f"{ROLES[seat]}'s area is shown"]))
+                              [f"Show {ROLES[seat]}'s area ({name})" if not on else f"{ROLES[seat]}'s area is shown",
+                               T.score_meaning(score)]))
         self._draw_steps(canvas, local(lay.steps), font)
         board_spots = draw_rondel(canvas, self.board_text, local(lay.rondel), view, CONTENT, self.me, font)
         board_spots += draw_offers(canvas, self.board_text, local(lay.offers), view, CONTENT, font)
