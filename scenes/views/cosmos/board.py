@@ -80,11 +80,11 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         tip = [T.ACTION_NAMES.get(action, action) + (" (inner space)" if space % 2 == 0 else " (action tile)")]
         if space % 2 == 0:
             tip.append(f"Inner space: place your {T.TOKEN_NAMES[_token_of(action)]} token (or the Wild one)")
-            tip.append(f"Traffic bonus: {c.n('inner_bonus').get(action)}")
+            tip.append(T.space_bonus(str(c.n("inner_bonus").get(action)), c.n("traffic_by_distance")))
         else:
             bonus = c.tiles[tile[0]].bonus[0 if tile[1] else 1]
             tip.append(f"Action tile ({'lightning side: merged with the inner space' if tile[1] else 'plain side'})")
-            tip.append(f"Traffic bonus: {bonus}")
+            tip.append(T.space_bonus(bonus, c.n("traffic_by_distance")))
         spots.append(Spot(box, Target("space", ident=str(space)), tip))
     # Creation tokens placed in front of inner spaces: in a small arc just outside the space
     placed: dict[int, list[tuple[int, int]]] = {}

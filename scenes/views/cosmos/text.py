@@ -250,6 +250,17 @@ def score_meaning(score: int) -> str:
             "1 VP per 4 leftover cards and resources")
 
 
+BONUS_KINDS = {"lifeform": "lifeforms more on the life card played", "advance": "lifeform advancements"}
+
+
+def space_bonus(bonus: str, by_distance: Sequence[int]) -> str:
+    """A rondel space's Traffic Bonus on its hover text, as the log calls it and with its amounts
+    ("Bonus for a short move: entropy, 2 at distance 1, 1 at distance 2"; it said "Traffic bonus:
+    entropy")."""
+    amounts = ", ".join(f"{n} at distance {d}" for d, n in enumerate(by_distance, 1) if n)
+    return f"Bonus for a short move: {BONUS_KINDS.get(bonus, bonus)}, {amounts}"
+
+
 def landing_text(landing: Landing) -> list[str]:
     """The preview of one rondel space before the drop: its action, the token it takes, what
     passing brings back, the traffic bonus and the entropy cost; or why it is out of reach."""

@@ -68,6 +68,11 @@ CLICKABLE = (232, 232, 222)
 blue read as the blue player's)."""
 
 
+TAB_WIDTH = 270
+"""A seat's tab at most this wide: room for "Blue (Computer): 12 VP if it ended now" (230 dropped
+the name once the score said what it is)."""
+
+
 class CosmosView(GameView):
     """See the module docstring."""
 
@@ -200,7 +205,7 @@ class CosmosView(GameView):
         self.tab_spots = []
         tabs = local(lay.tabs)
         n = len(view["players"])
-        w = min(tabs.width // max(1, n), 230)
+        w = min(tabs.width // max(1, n), TAB_WIDTH)
         for seat in range(n):
             cell = pygame.Rect(tabs.x + seat * w, tabs.y, w - 6, tabs.height)
             on = seat == self.tab

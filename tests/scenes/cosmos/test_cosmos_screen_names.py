@@ -67,5 +67,21 @@ def test_the_running_score_says_it_is_the_score_if_the_game_ended_now(ctx: AppCo
         assert not [s for s in seen if "~" in s], sorted(s for s in seen if "~" in s)
         scores = [s for s in seen if re.search(r"\d+ VP if (the game|it) ended now$", s)]
         assert {re.split(r"[ :]", s)[0] for s in scores} == set(ROLES[:players]), sorted(seen)  # each tab
+        if players == 2:  # two tabs keep each seat's name too (TAB_WIDTH)
+            assert {s.split(":")[0] for s in scores} >= {"Orange (Player 1)", "Blue (Player 2)"}, scores
         tips = [line for spot in view.spots for line in spot.tip if "if the game ended now" in line]
         assert len(tips) >= players + 1, tips  # the tabs' and the console's hover texts say what it adds
+
+
+def test_the_hover_texts_say_what_the_bonus_and_a_creation_token_are(ctx: AppContext) -> None:
+    """The log's "for a short move" and "leaving your planet token there" are explained where the
+    wheel's spaces and the console's tokens are hovered (a space said "Traffic bonus: entropy")."""
+    view = make_view(ctx, bare(2), 0, PLAY_AREAS[1])
+    draw(view, Overlay(time=1.0))
+    spaces = [spot.tip for spot in view.spots if spot.target is not None and spot.target.zone == "space"]
+    assert len(spaces) == 2 * board.SECTIONS
+    for tip in spaces:
+        assert not [line for line in tip if "Traffic" in line], tip
+        assert any(re.fullmatch(r"Bonus for a short move: .+, 2 at distance 1, 1 at distance 2", line) for line in tip), tip
+    tokens = [spot.tip for spot in view.spots if spot.tip and "Creation token" in spot.tip[0]]
+    assert len(tokens) == 4 and all("passing it later brings it back" in tip[1] for tip in tokens), tokens
