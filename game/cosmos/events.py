@@ -75,6 +75,18 @@ class StarActivated(Event):
 
 
 @dataclass(frozen=True)
+class PlanetTaken(Event):
+    """Aggregate Planet: a planet taken from the offer for a planet space, the action's headline,
+    said before its cost and effect; it lands there (`PlanetPlaced`) once its effect is resolved."""
+
+    TAG: ClassVar[str] = "planet_taken"
+    seat: int
+    planet: int
+    system: int
+    slot: int
+
+
+@dataclass(frozen=True)
 class PlanetPlaced(Event):
     TAG: ClassVar[str] = "planet"
     seat: int

@@ -7,7 +7,7 @@ import typing
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.core.protocol import CHANCE, Command, Game, GameInfo, OptionSpec, Refusal, Seat, State, Target
+from game.core.protocol import CHANCE, Command, Event, Game, GameInfo, OptionSpec, Refusal, Seat, State, Target
 from game.core.words import Line, LogEntry
 from game.cosmos import commands as C
 from game.cosmos import area, gestures, rules, words
@@ -70,13 +70,17 @@ class CosmosGame(Game):
         return gestures.targets(state, seat, source)
 
     def describe_log(self, entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat) -> list[Line]:
-        lines = []
+        """`words.log_lines` over the events `viewer` may see (a gain of several sources in one line)."""
+        return words.log_lines(self.visible_events(entries, viewer), names, viewer, CONTENT)
+
+    def visible_events(self, entries: Sequence[LogEntry], viewer: Seat) -> list[tuple[int, Event]]:
+        """Each entry's event as `viewer` may see it, with its ply; those it may not see left out."""
+        out = []
         for entry in entries:
             event = self.redact_event(entry.event, viewer)
-            line = None if event is None else words.describe(event, names, viewer, CONTENT)
-            if line is not None:
-                lines.append(line)
-        return lines
+            if event is not None:
+                out.append((entry.ply, event))
+        return out
 
     def describe_command(self, state: State, command: Command) -> str:
         return words.command_words(CONTENT, command)

@@ -747,24 +747,27 @@ def apply(s: CosmosState, cmd: Command) -> list[Event]:
 def move(s: CosmosState, cmd: C.Move, out: list[Event]) -> None:
     seat, p = cmd.seat, s.players[cmd.seat]
     start = p.pos
+    tokens: list[E.TokenBack] = []
     for i in range(1, cmd.steps + 1):
         section = (start // 2 + i) % SECTIONS
         for t in range(len(TOKENS)):
             if p.tokens[t] == section:
                 if t == 3 and p.wild_locked:
                     p.wild_locked = False
-                    out.append(E.TokenBack(seat, t, True, False))
+                    tokens.append(E.TokenBack(seat, t, True, False))
                 else:
                     p.tokens[t] = M.LYING
-                    out.append(E.TokenBack(seat, t, False, True))
-    back = sum(1 for e in out if isinstance(e, E.TokenBack) and e.reward)
+                    tokens.append(E.TokenBack(seat, t, False, True))
+    back = sum(1 for e in tokens if e.reward)
     dest = destination(p, cmd)
     busy = occupied(s, seat, dest)
     p.pos = dest
+    distance = cmd.steps + busy
+    # the move first, then what it brought back and cost (the log's headline, then its details)
+    out.append(E.Moved(seat, start, dest, cmd.steps, cmd.token, distance))
+    out.extend(tokens)
     if cmd.steps == 3 and busy:
         pay(s, seat, "entropy", 1, "traffic", out)
-    distance = cmd.steps + busy
-    out.append(E.Moved(seat, start, dest, cmd.steps, cmd.token, distance))
     action = action_at(s, dest)
     units = traffic_units(s, distance)
     s.frames.pop()
@@ -809,10 +812,12 @@ def activate(s: CosmosState, seat: Seat, si: int, discounts: int, out: list[Even
 
 
 def do_action(s: CosmosState, cmd: Command, action: str, bonus: int, out: list[Event]) -> None:
+    """An action's events: its headline (the star placed, the planet taken, the card played...)
+    first, then its cost, the offer refilled and its effect (play-test: the log read the cost and
+    the planet's gains before the line saying a planet was aggregated)."""
     seat, p = cmd.seat, s.players[cmd.seat]
     if isinstance(cmd, C.Evolve):
         star = s.content.stars[cmd.star]
-        pay(s, seat, "energy", star.evolve_cost, "action:evolve", out)
         if cmd.system == len(p.systems):
             new_system(s, p)
         old = p.systems[cmd.system].star
@@ -821,10 +826,12 @@ def do_action(s: CosmosState, cmd: Command, action: str, bonus: int, out: list[E
         s.star_stock[cmd.star] -= 1
         p.systems[cmd.system].star = cmd.star
         out.append(E.StarPlaced(seat, cmd.system, cmd.star, old))
+        pay(s, seat, "energy", star.evolve_cost, "action:evolve", out)
         if star.tier >= 3:
             s.conditions[0] += 1
     elif isinstance(cmd, C.Aggregate):
         planet = s.content.planets[s.planet_piles[cmd.pile].top]
+        out.append(E.PlanetTaken(seat, planet.id, cmd.system, cmd.slot))
         pay(s, seat, "mass", planet.cost, "action:aggregate", out)
         take_top(s, "planet", cmd.pile, out)
         if cmd.system == len(p.systems):
@@ -838,15 +845,17 @@ def do_action(s: CosmosState, cmd: Command, action: str, bonus: int, out: list[E
         s.frames.append(M.Activating(seat, (cmd.system,), max(0, n - 1)))
         activate(s, seat, cmd.system, n, out)
     elif isinstance(cmd, C.SetBiome):
-        biome = take_top(s, "biome", cmd.pile, out)
+        refilled: list[Event] = []
+        biome = take_top(s, "biome", cmd.pile, refilled)
         sl = p.systems[cmd.system].planets[cmd.slot]
         assert sl is not None
         sl.biome = biome
         out.append(E.BiomeSet(seat, biome, cmd.system, cmd.slot))
+        out.extend(refilled)
     elif isinstance(cmd, C.Upgrade):
-        pay(s, seat, "energy", int(s.content.n("upgrade_cost")), "action:upgrade", out)
         p.tiers[cmd.card] += 1
         out.append(E.Upgraded(seat, cmd.card, p.tiers[cmd.card]))
+        pay(s, seat, "energy", int(s.content.n("upgrade_cost")), "action:upgrade", out)
         if p.tokens[cmd.card] >= 0:
             p.tokens[cmd.card] = M.LYING
             out.append(E.TokenBack(seat, cmd.card, False, False))
@@ -874,10 +883,12 @@ def new_system(s: CosmosState, p: M.Player) -> None:
 
 
 def take_card(s: CosmosState, seat: Seat, pile: int, out: list[Event]) -> None:
-    card = take_top(s, "life", pile, out)
+    refilled: list[Event] = []
+    card = take_top(s, "life", pile, refilled)
     s.players[seat].hand.append(card)
     s.players[seat].seen.append(card)  # taken from the face-up offer: everyone saw it
     out.append(E.CardTaken(seat, card, pile))
+    out.extend(refilled)
 
 
 def play_life(s: CosmosState, cmd: C.PlayLife, bonus: int, out: list[Event]) -> None:
@@ -887,18 +898,23 @@ def play_life(s: CosmosState, cmd: C.PlayLife, bonus: int, out: list[Event]) -> 
     assert sl is not None
     p.hand.remove(cmd.card)
     forget(p, cmd.card)
+    refilled: list[Event] = []
     if cmd.discard >= 0:
         p.hand.remove(cmd.discard)
         forget(p, cmd.discard)
         deck = s.life_piles[LIFE_PILES[s.content.life[cmd.discard].type][0]]
         deck.bottom.append(cmd.discard)
         if deck.top < 0:
-            refill(s, "life", LIFE_PILES[s.content.life[cmd.discard].type][0], out)
+            refill(s, "life", LIFE_PILES[s.content.life[cmd.discard].type][0], refilled)
     out.append(E.LifePlayed(seat, cmd.card, cmd.system, cmd.slot, cmd.discard, cmd.icon, sl.planet))
+    out.extend(refilled)
     for t, n in card.needs:
         if card.remove:
             remove_life(s, seat, cmd.system, cmd.slot, LIFEFORMS.index(t), n, f"life:{card.id}", out)
-    add_life(s, seat, cmd.system, cmd.slot, LIFEFORMS.index(card.type), card.gain + bonus, f"life:{card.id}", out)
+    # the card's lifeforms and the Traffic Bonus's, each by its source (the log names both:
+    # "5 bacteria (3 from life card L17, 2 ...)"); capped in turn, the same total as at once
+    add_life(s, seat, cmd.system, cmd.slot, LIFEFORMS.index(card.type), card.gain, f"life:{card.id}", out)
+    add_life(s, seat, cmd.system, cmd.slot, LIFEFORMS.index(card.type), bonus, "traffic", out)
     resolve(s, seat, card.effect, f"life:{card.id}", out)
     sl.cards.append(cmd.card)
 
@@ -914,16 +930,16 @@ def catch(s: CosmosState, cmd: C.Catch, free: bool, out: list[Event]) -> None:
     sy = p.systems[cmd.system]
     sl = sy.planets[cmd.slot]
     assert sl is not None
+    if not any(a for x in sy.planets if x is not None for a in x.asteroids):
+        s.conditions[1] += 1
+    s.asteroid_stock[cmd.kind] -= 1
+    sl.asteroids[cmd.space] = cmd.kind
+    out.append(E.AsteroidCaught(seat, cmd.kind, cmd.system, cmd.slot, cmd.space))  # then its cost
     if not free:
         if cmd.space == 0:
             remove_life(s, seat, cmd.system, cmd.slot, cmd.life, 1, "action:catch_asteroid", out)
         extra = int(cmd.kind in s.content.asteroid_extra_mass)
         pay(s, seat, "mass", (2 if cmd.space == 1 else 0) + extra, "action:catch_asteroid", out)
-    if not any(a for x in sy.planets if x is not None for a in x.asteroids):
-        s.conditions[1] += 1
-    s.asteroid_stock[cmd.kind] -= 1
-    sl.asteroids[cmd.space] = cmd.kind
-    out.append(E.AsteroidCaught(seat, cmd.kind, cmd.system, cmd.slot, cmd.space))
     planet = s.content.planets[sl.planet]
     resolve(s, seat, planet.effect, f"planet:{planet.id}", out)
 

@@ -34,6 +34,11 @@ def thing(what: str) -> str:
     return THINGS.get(what, what)
 
 
+SHORT_MOVE = "for a short move"
+"""The Traffic Bonus in the log, by why it came (play-test, twelfth session: "from the Traffic
+Bonus" explained nothing to a new player): landing 1 or 2 spaces ahead pays, 3 does not."""
+
+
 def source_words(source: str, content: Content) -> str:
     kind, _, ident = source.partition(":")
     if kind in SOURCES:
@@ -55,15 +60,71 @@ def source_words(source: str, content: Content) -> str:
     return source
 
 
+def gained_from(source: str, content: Content) -> str:
+    """Why a gain came: "from planet P12", "for a short move"."""
+    return SHORT_MOVE if source == "traffic" else f"from {source_words(source, content)}"
+
+
 def describe(event: Event, names: Sequence[str], viewer: Seat, content: Content,
              actions: Sequence[str] = ()) -> Line | None:
     """The event's line; a line about the person at the screen reads in the second person
     ("You gain 2 energy", not "You gains"). `actions`: the action of each rondel space (the table
     knows the action tiles' places; without them an action tile's space is "an action tile")."""
-    line = _describe(event, names, viewer, content, actions)
+    return _second_person(_describe(event, names, viewer, content, actions))
+
+
+def log_lines(events: Sequence[tuple[int, Event]], names: Sequence[str], viewer: Seat, content: Content,
+              actions: Sequence[str] = ()) -> list[Line]:
+    """The log's lines for `events` (each with the ply of the command that made it, already
+    redacted for `viewer`): a line an event worth one, except that lifeforms one command added to
+    one planet from several sources make one line naming each ("You gain 5 bacteria (3 from life
+    card L17, 2 for a short move)": play-test, twelfth session, the line named only the card)."""
+    out: list[Line] = []
+    i = 0
+    while i < len(events):
+        ply, event = events[i]
+        if isinstance(event, E.Lifeforms):
+            group = [event]
+            for later_ply, later in events[i + 1:]:
+                if later_ply != ply or not isinstance(later, E.Lifeforms) or not _same_gain(later, event):
+                    break
+                group.append(later)
+            i += len(group)
+            line = _second_person(lifeforms_line(group, names, content))
+        else:
+            i += 1
+            line = describe(event, names, viewer, content, actions)
+        if line is not None:
+            out.append(line)
+    return out
+
+
+def _same_gain(event: E.Lifeforms, first: E.Lifeforms) -> bool:
+    """`event` adds to (or takes from) the same lifeforms of the same planet as `first`."""
+    return (event.seat, event.system, event.slot, event.life) == (first.seat, first.system, first.slot, first.life) \
+        and (event.delta > 0) == (first.delta > 0)
+
+
+def _second_person(line: Line | None) -> Line | None:
     if line is None or not line.text.startswith(f"{YOU} "):
         return line
     return dataclasses.replace(line, text=f"{YOU} {verb(YOU, line.text[len(YOU) + 1:])}")
+
+
+def lifeforms_line(group: Sequence[E.Lifeforms], names: Sequence[str], content: Content) -> Line:
+    """Lifeforms of one type on one planet gained (or removed) from one source or several, each
+    source named with its share when there are several."""
+    first = group[0]
+    seat = first.seat
+    who = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    verb_words = "gains" if first.delta > 0 else "removes"
+    n, life = sum(abs(e.delta) for e in group), LIFEFORMS[first.life]
+
+    if len(group) == 1:
+        sources = SHORT_MOVE if first.source == "traffic" else source_words(first.source, content)
+    else:
+        sources = ", ".join(f"{abs(e.delta)} {gained_from(e.source, content)}" for e in group)
+    return Line(f"{who} {verb_words} {n} {LIFE_ONE[life] if n == 1 else LIFE_MANY[life]} ({sources})", QUIET, seat)
 
 
 def space_words(space: int, content: Content, actions: Sequence[str] = ()) -> str:
@@ -85,30 +146,29 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
     if isinstance(event, E.RoundStarted):
         return Line(f"Round {event.round}", HEADLINE)
     if isinstance(event, E.Moved):
-        token = f", placing the {TOKENS[event.token]} token" if event.token >= 0 else ""
-        # play-test: "moves 2 to Create Life (distance 3)" read as two distances
-        steps = "step" if event.steps == 1 else "steps"
-        return Line(f"{who(seat)} moves {event.steps} {steps} to {space_words(event.to, content, actions)}{token} "
-                    f"(traffic distance {event.distance})", SEAT, seat)
+        return Line(moved_words(event, who(seat), content, actions), SEAT, seat)
     if isinstance(event, E.TokenBack):
         what = "flips the Wild token unlocked" if event.flipped else f"retrieves the {TOKENS[event.token]} token"
         return Line(f"{who(seat)} {what}", QUIET, seat)
     if isinstance(event, E.Gained):
-        return Line(f"{who(seat)} gains {event.amount} {thing(event.what)} from {source_words(event.source, content)}",
+        return Line(f"{who(seat)} gains {event.amount} {thing(event.what)} {gained_from(event.source, content)}",
                     QUIET, seat)
     if isinstance(event, E.Paid):
         if event.source.startswith("star:"):  # said by the activation's own line ("activates star IIA, paying 2 entropy")
             return None
-        return Line(f"{who(seat)} pays {event.amount} {thing(event.what)} for {source_words(event.source, content)}",
-                    QUIET, seat)
+        why = ("moving 3 steps onto another Scientist" if event.source == "traffic"
+               else source_words(event.source, content))
+        return Line(f"{who(seat)} pays {event.amount} {thing(event.what)} for {why}", QUIET, seat)
     if isinstance(event, E.StarPlaced):
         how = f"evolves {event.old} into {event.star}" if event.old else f"adds star {event.star}"
         return Line(f"{who(seat)} {how} in system {event.system + 1}", SEAT, seat)
     if isinstance(event, E.StarActivated):
         return Line(f"{who(seat)} activates star {event.star}, paying {event.cost} entropy", SEAT, seat)
-    if isinstance(event, E.PlanetPlaced):
+    if isinstance(event, E.PlanetTaken):
         return Line(f"{who(seat)} aggregates planet P{event.planet} ({content.planets[event.planet].type}) "
-                    f"in system {event.system + 1}", SEAT, seat)
+                    f"into system {event.system + 1}", SEAT, seat)
+    if isinstance(event, E.PlanetPlaced):  # its action's line (`PlanetTaken`) came first, before its cost
+        return None
     if isinstance(event, E.LifePlayed):
         where = (f"planet P{event.planet} ({content.planets[event.planet].type}) in system {event.system + 1}"
                  if event.planet >= 0 else f"a planet of system {event.system + 1}")
@@ -118,10 +178,7 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
                         f"played on {where}", SEAT, seat)
         return Line(f"{who(seat)} plays {card} on {where}", SEAT, seat)
     if isinstance(event, E.Lifeforms):
-        verb = "gains" if event.delta > 0 else "removes"
-        n, life = abs(event.delta), LIFEFORMS[event.life]
-        return Line(f"{who(seat)} {verb} {n} {LIFE_ONE[life] if n == 1 else LIFE_MANY[life]} "
-                    f"({source_words(event.source, content)})", QUIET, seat)
+        return lifeforms_line([event], names, content)
     if isinstance(event, E.BiomeSet):
         return Line(f"{who(seat)} sets Biome B{event.biome} by a planet of system {event.system + 1}", SEAT, seat)
     if isinstance(event, E.BiomeFulfilled):
@@ -153,6 +210,18 @@ def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content
     return None
 
 
+def moved_words(event: E.Moved, name: str, content: Content, actions: Sequence[str] = ()) -> str:
+    """A Scientist's move: how far, to which action, the Creation token left there (needed to
+    land on an inner space; it comes back when the Scientist passes it), and when another
+    Scientist made it count farther (the bonus for a short move goes by that count)."""
+    steps = "step" if event.steps == 1 else "steps"
+    token = f", leaving their {TOKENS[event.token]} token there" if event.token >= 0 else ""
+    # play-test: "moves 2 to Create Life (distance 3)" read as two distances; (twelfth session)
+    # "placing the planet token" and "(traffic distance 1)" said nothing to a new player
+    crowded = f" (another Scientist is there: counts as {event.distance} steps)" if event.distance != event.steps else ""
+    return f"{name} moves {event.steps} {steps} to {space_words(event.to, content, actions)}{token}{crowded}"
+
+
 def revealed_words(event: E.Revealed, content: Content) -> str:
     """The tile or card a refill turned up, by name ("Life card L12 (bacteria)"; it said "A new
     life is turned up")."""
@@ -182,9 +251,9 @@ def passed_line(event: E.Passed, name: str, content: Content) -> Line:
     action = event.what.replace("_", " ")
     words = {
         # Create Life's bonus is lifeforms on the card played: skipping it brings nothing
-        "action": ("skips Create Life (its Traffic Bonus comes only with a life card played)"
-                   if event.what == "create_life" else f"takes only the Traffic Bonus, not the {action} action"),
-        "granted_action": f"skips the granted {action} action",
+        "action": ("skips Create Life (its bonus for a short move comes only with a life card played)"
+                   if event.what == "create_life" else f"skips the {ACTION_NAMES.get(event.what, action)} action"),
+        "granted_action": f"skips the granted {ACTION_NAMES.get(event.what, action)} action",
         "retrieve": f"takes nothing for {_count(left, 'retrieved token', 'retrieved tokens')}",
         "biome_reward": "declines the scarce Biome's reward",
         "activate_stars": "stops activating stars",

@@ -46,6 +46,10 @@ def name_box(centre: tuple[int, int], radius: int) -> pygame.Rect:
     return box
 
 
+NAME_WRAP = 0.92
+"""A name of several words wraps at this share of its box's width (a single word may take all of
+it): the circle's chord is narrower below its centre, and one line of "Set Biome" ran over the
+rim at 1024x640 (the rim's pixels under its first and last letter); it now takes two lines."""
 NAME_DROP = 0.15
 """How far below its space's centre a name's two lines are centred, in space radii."""
 
@@ -76,11 +80,11 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
         tip = [T.ACTION_NAMES.get(action, action) + (" (inner space)" if space % 2 == 0 else " (action tile)")]
         if space % 2 == 0:
             tip.append(f"Inner space: place your {T.TOKEN_NAMES[_token_of(action)]} token (or the Wild one)")
-            tip.append(f"Traffic bonus: {c.n('inner_bonus').get(action)}")
+            tip.append(T.space_bonus(str(c.n("inner_bonus").get(action)), c.n("traffic_by_distance")))
         else:
             bonus = c.tiles[tile[0]].bonus[0 if tile[1] else 1]
             tip.append(f"Action tile ({'lightning side: merged with the inner space' if tile[1] else 'plain side'})")
-            tip.append(f"Traffic bonus: {bonus}")
+            tip.append(T.space_bonus(bonus, c.n("traffic_by_distance")))
         spots.append(Spot(box, Target("space", ident=str(space)), tip))
     # Creation tokens placed in front of inner spaces: in a small arc just outside the space
     placed: dict[int, list[tuple[int, int]]] = {}
@@ -184,7 +188,7 @@ def names_over(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, view
     """The action names that any of `covers` (a pawn, a token, an outline) reaches, written again
     on a plate of their space's colour over it: a piece never hides what a space does."""
     small = max(art.MIN_TEXT, font - 2)
-    names = tuple(T.SHORT_ACTIONS.get(action_of(view, c, space), "") for space in range(2 * SECTIONS))
+    names = tuple(T.WHEEL_NAMES.get(action_of(view, c, space), "") for space in range(2 * SECTIONS))
     for space, (box, plate) in enumerate(_name_places(text, tuple(rect), names, small)):
         if plate.collidelist(covers) >= 0:
             surface.blit(_name_plate(text, box.size, names[space], small, _fill(space)), box.topleft)
@@ -203,9 +207,18 @@ def _name_places(text: TextCache, rect: tuple[int, int, int, int], names: tuple[
     return out
 
 
+def name_fit(face: pygame.font.Font, box: pygame.Rect, words: str) -> pygame.Rect:
+    """The part of a `name_box` its name is wrapped in (`NAME_WRAP`), centred in it."""
+    widest = max((face.size(word)[0] for word in words.split()), default=0)
+    out = pygame.Rect(0, 0, min(box.width, max(int(box.width * NAME_WRAP), widest)), box.height)
+    out.center = box.center
+    return out
+
+
 def name_rows(face: pygame.font.Font, box: pygame.Rect, words: str) -> pygame.Rect:
-    """The rectangle a name's lines take inside its `name_box` (as `art.label` centres them)."""
-    rows = wrap_text(words, face, box.width) or [""]
+    """The rectangle a name's lines take inside its `name_box` (as `art.label` centres them in
+    `name_fit`)."""
+    rows = wrap_text(words, face, name_fit(face, box, words).width) or [""]
     out = pygame.Rect(0, 0, max(face.size(row)[0] for row in rows), len(rows) * face.get_linesize())
     out.center = box.center
     return out
@@ -223,7 +236,7 @@ def _name_plate(text: TextCache, size: tuple[int, int], words: str, font: int, f
     out = pygame.Surface(size, pygame.SRCALPHA)
     plate = name_rows(text.font(font), out.get_rect(), words).inflate(4, 2)
     pygame.draw.rect(out, fill, plate, border_radius=4)
-    art.label(out, text, out.get_rect(), words, font, art.INK)
+    art.label(out, text, name_fit(text.font(font), out.get_rect(), words), words, font, art.INK)
     return out
 
 
@@ -255,8 +268,8 @@ def _rondel_base(text: TextCache, side: int, tiles: tuple[tuple[int, bool], ...]
         pygame.draw.ellipse(out, _fill(space), box)
         merged = tiles[space // 2][1]  # the lightning side: both spaces count as one, rimmed in its yellow
         pygame.draw.ellipse(out, art.RESOURCE["energy"] if merged else art.TILE_EDGE, box, width=2 if merged else 1)
-        art.label(out, text, name_box(centre, radius), T.SHORT_ACTIONS.get(action_of(view, c, space), ""), small,
-                  art.INK)
+        name = T.WHEEL_NAMES.get(action_of(view, c, space), "")
+        art.label(out, text, name_fit(text.font(small), name_box(centre, radius), name), name, small, art.INK)
     return out
 
 

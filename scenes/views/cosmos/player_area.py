@@ -35,9 +35,11 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
     small = max(art.MIN_TEXT, font - 2)
     line = text.font(font).get_linesize()
     x, y = rect.x + 8, rect.y + 4
-    text.blit(surface, f"{ROLES[seat]}  ~{score} VP", font, colour, "bold", topleft=(x, y))
+    head = next((w for w in T.score_wordings(ROLES[seat], score) if text.font(font, "bold").size(w)[0] <= rect.width - 16),
+                T.score_wordings(ROLES[seat], score)[-1])
+    text.blit(surface, head, font, colour, "bold", topleft=(x, y))
     spots.append(Spot(pygame.Rect(x, y, rect.width - 16, line), None,
-                      [f"{ROLES[seat]}'s console", f"Running score (as if the game ended now): {score} VP"]))
+                      [f"{ROLES[seat]}'s console", T.score_meaning(score)]))
     y += line + 2
     w = (rect.width - 16) // 4
     for i, what in enumerate(("energy", "mass", "entropy", "vp")):
@@ -48,8 +50,8 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         art.label(surface, text, cell, words, small, art.RESOURCE[what], "bold")
         extra = {"entropy": ["Entropy exchange in the Action step: 2 entropy -> 1 energy or 1 mass "
                              "(click the buttons below)"],
-                 "vp": [f"The running score (~{score} VP above) adds the objectives, the lifeform tiles and "
-                        "1 VP per 4 leftover cards and resources"]}
+                 "vp": [f"The score if the game ended now ({score} VP, above) adds the objectives, the "
+                        "lifeform tiles and 1 VP per 4 leftover cards and resources"]}
         title = f"VP won in play: {p[what]}" if what == "vp" else f"{what.capitalize()}: {p[what]}"
         spots.append(Spot(cell, None, [title] + extra.get(what, [])))
     y += line + 6
@@ -111,7 +113,7 @@ def draw_console(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vi
         if names[t]:
             ink = art.BAD if t == 3 and locked else art.DIM
             text.blit(surface, names[t], small, ink, midleft=(cx + rad + 3, y + rad))
-        spots.append(Spot(cell, None, [f"{T.TOKEN_NAMES[TOKENS[t]]} Creation token: {state}"] +
+        spots.append(Spot(cell, None, [f"{T.TOKEN_NAMES[TOKENS[t]]} Creation token: {state}", T.TOKEN_USE] +
                           (["Locked: passing it flips it unlocked"] if t == 3 and locked else [])))
         cx = cell.right + (gap if named else 2) + rad
     y += 2 * rad + 6

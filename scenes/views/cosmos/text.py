@@ -12,6 +12,11 @@ from game.cosmos.words import ACTION_NAMES, thing
 SHORT_ACTIONS = {"evolve": "Evolve", "aggregate": "Aggregate", "create_life": "Create Life",
                  "activate_stars": "Activate", "set_biome": "Biome", "upgrade": "Upgrade",
                  "take_life": "Take Life", "catch_asteroid": "Asteroid", "soup": "Soup"}
+WHEEL_NAMES = ACTION_NAMES
+"""The rondel names each space as the log, the hover texts and the rules do (play-test, twelfth
+session: the wheel said "Upgrade" and "Asteroid" where the log said "Upgrade Console" and "Catch
+an Asteroid"); every name fits its space in two lines at 1024x640 (test_cosmos_fit). The offer's
+tiles keep SHORT_ACTIONS, their hover texts the full names."""
 TINY_ACTIONS = {"aggregate": "+planet", "catch_asteroid": "Asteroid", "catch_free": "Asteroid", "fulfil_biome": "Fulfil",
                 "activate_stars": "Activate", "create_life": "Life card"}
 """A granted action on the narrowest tiles, in a word that fits 46 px ("Aggregate" did not; the
@@ -224,6 +229,38 @@ def focus_text(c: Content, letter: str, token: int, tier: int) -> list[str]:
             "Triggers when you place this token. Upgrade: 3 energy on the Upgrade Console space."]
 
 
+TOKEN_USE = ("Landing on an inner space leaves this token there (one must be standing); passing it "
+             "later brings it back, for 1 star activation or 1 entropy")
+"""What a Creation token is for, on its hover text in the console (play-test, twelfth session:
+the log's "leaving your planet token there" was explained nowhere)."""
+
+
+def score_wordings(role: str, score: int, name: str = "") -> list[str]:
+    """A seat's running score in words that say what it is, longest first: the tabs and the
+    console take the first that fits (play-test, twelfth session: "Orange ~8 VP" did not say
+    what the "~" meant, beside the console's own "4 VP" won in play)."""
+    named = f"{role} ({name})" if name else role
+    out = [f"{named}: {score} VP if the game ended now", f"{named}: {score} VP if it ended now",
+           f"{role}: {score} VP if it ended now", f"{role}: {score} VP if ended now"]
+    return list(dict.fromkeys(out))
+
+
+def score_meaning(score: int) -> str:
+    return (f"{score} VP if the game ended now: points won in play, lifeform tiles, objectives and "
+            "1 VP per 4 leftover cards and resources")
+
+
+BONUS_KINDS = {"lifeform": "lifeforms more on the life card played", "advance": "lifeform advancements"}
+
+
+def space_bonus(bonus: str, by_distance: Sequence[int]) -> str:
+    """A rondel space's Traffic Bonus on its hover text, as the log calls it and with its amounts
+    ("Bonus for a short move: entropy, 2 at distance 1, 1 at distance 2"; it said "Traffic bonus:
+    entropy")."""
+    amounts = ", ".join(f"{n} at distance {d}" for d, n in enumerate(by_distance, 1) if n)
+    return f"Bonus for a short move: {BONUS_KINDS.get(bonus, bonus)}, {amounts}"
+
+
 def landing_text(landing: Landing) -> list[str]:
     """The preview of one rondel space before the drop: its action, the token it takes, what
     passing brings back, the traffic bonus and the entropy cost; or why it is out of reach."""
@@ -244,7 +281,7 @@ def landing_text(landing: Landing) -> list[str]:
     kind = "lifeforms" if landing.bonus == "lifeform" else "lifeform advancements" if landing.bonus == "advance" \
         else landing.bonus
     with_card = " more on the life card you play (none without one)" if landing.action == "create_life" else ""
-    lines.append(f"Traffic bonus (distance {landing.distance}): {landing.bonus_units} {kind}{with_card}")
+    lines.append(f"Bonus for a short move (distance {landing.distance}): {landing.bonus_units} {kind}{with_card}")
     return lines
 
 

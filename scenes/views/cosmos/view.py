@@ -25,7 +25,7 @@ from game.core.protocol import Command, Event, Seat, Target
 from game.core.words import Line, LogEntry
 from game.cosmos import commands as C
 from game.cosmos import gestures, public, words
-from game.cosmos.game import CONTENT
+from game.cosmos.game import CONTENT, CosmosGame
 from scenes.animation import Animator
 from scenes.kit import palette
 from scenes.sprites.text import TextCache
@@ -66,6 +66,11 @@ def _mark(surface: pygame.Surface, spot: Spot, colour: Colour, width: int, grow:
 CLICKABLE = (232, 232, 222)
 """The ring of what may be clicked now: near white, not a seat's colour (play-test: its light
 blue read as the blue player's)."""
+
+
+TAB_WIDTH = 270
+"""A seat's tab at most this wide: room for "Blue (Computer): 12 VP if it ended now" (230 dropped
+the name once the score said what it is)."""
 
 
 class CosmosView(GameView):
@@ -200,7 +205,7 @@ class CosmosView(GameView):
         self.tab_spots = []
         tabs = local(lay.tabs)
         n = len(view["players"])
-        w = min(tabs.width // max(1, n), 230)
+        w = min(tabs.width // max(1, n), TAB_WIDTH)
         for seat in range(n):
             cell = pygame.Rect(tabs.x + seat * w, tabs.y, w - 6, tabs.height)
             on = seat == self.tab
@@ -211,12 +216,13 @@ class CosmosView(GameView):
             score = self._scores[seat] if seat < len(self._scores) else 0
             kind = "bold" if on else "regular"
             box = cell.inflate(-14, -2)
-            words = next((w for w in (f"{ROLES[seat]} ({name}) ~{score} VP", f"{ROLES[seat]} ~{score} VP")
-                          if self.text.font(font, kind).size(w)[0] <= box.width), f"{ROLES[seat]} ~{score} VP")
+            wordings = T.score_wordings(ROLES[seat], score, name)
+            words = next((w for w in wordings if self.text.font(font, kind).size(w)[0] <= box.width), wordings[-1])
             art.label(canvas, self.text, box, words, font, art.INK, kind, align="left")
             self.tab_spots.append((cell.move(self.rect.x, self.rect.y), seat))
             spots.append(Spot(cell.move(self.rect.x, self.rect.y), None,
-                              [f"Show {ROLES[seat]}'s area ({name})" if not on else f"{ROLES[seat]}'s area is shown"]))
+                              [f"Show {ROLES[seat]}'s area ({name})" if not on else f"{ROLES[seat]}'s area is shown",
+                               T.score_meaning(score)]))
         self._draw_steps(canvas, local(lay.steps), font)
         board_spots = draw_rondel(canvas, self.board_text, local(lay.rondel), view, CONTENT, self.me, font)
         board_spots += draw_offers(canvas, self.board_text, local(lay.offers), view, CONTENT, font)
@@ -695,13 +701,8 @@ class CosmosView(GameView):
         if not self.view:
             return super().log_words(entries, seat_names, viewer)
         actions = tuple(action_of(self.view, CONTENT, space) for space in range(2 * SECTIONS))
-        out = []
-        for entry in entries:
-            event = self.game.redact_event(entry.event, viewer)
-            line = None if event is None else words.describe(event, seat_names, viewer, CONTENT, actions)
-            if line is not None:
-                out.append(line)
-        return out
+        assert isinstance(self.game, CosmosGame)
+        return words.log_lines(self.game.visible_events(entries, viewer), seat_names, viewer, CONTENT, actions)
 
     def log_viewer(self) -> Seat:
         return -1 if self.private_shown() else self.me

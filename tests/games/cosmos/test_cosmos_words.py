@@ -14,10 +14,10 @@ def test_lines_about_you_read_in_the_second_person_and_others_in_the_third() -> 
     names = ["You", "Computer"]
     gained = E.Gained(0, "energy", 2, "traffic")
     caught = E.AsteroidCaught(0, "radiation", 0, 0, 0)
-    assert describe(gained, names, 0, CONTENT).text == "You gain 2 energy from the Traffic Bonus"
+    assert describe(gained, names, 0, CONTENT).text == "You gain 2 energy for a short move"
     assert describe(caught, names, 0, CONTENT).text == "You catch a radiation asteroid"
     other = E.Gained(1, "energy", 2, "traffic")
-    assert describe(other, names, 0, CONTENT).text == "Computer gains 2 energy from the Traffic Bonus"
+    assert describe(other, names, 0, CONTENT).text == "Computer gains 2 energy for a short move"
 
 
 def test_a_step_ended_by_choice_says_what_was_left() -> None:
@@ -34,7 +34,7 @@ def test_a_step_ended_by_choice_says_what_was_left() -> None:
     assert describe(E.Passed(0, "place", "plant", 2, -1, None), names, 0, CONTENT).text == \
         "You leave 2 plants unplaced"
     assert describe(E.Passed(0, "action", "set_biome", 0, -1, None), names, 0, CONTENT).text == \
-        "You take only the Traffic Bonus, not the set biome action"
+        "You skip the Set Biome action"
     assert describe(E.Passed(1, "retrieve", "", 2, -1, None), names, 0, CONTENT).text == \
         "Computer takes nothing for 2 retrieved tokens"
 
@@ -82,6 +82,6 @@ def test_skipping_create_life_says_its_bonus_comes_only_with_a_card() -> None:
     nothing was gained."""
     names = ["You", "Computer"]
     words = describe(E.Passed(0, "action", "create_life", 0, -1, None), names, 0, CONTENT).text
-    assert words == "You skip Create Life (its Traffic Bonus comes only with a life card played)"
+    assert words == "You skip Create Life (its bonus for a short move comes only with a life card played)"
     assert "only the Traffic Bonus" not in words
 

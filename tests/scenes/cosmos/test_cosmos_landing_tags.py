@@ -102,7 +102,7 @@ def test_create_lifes_preview_says_its_bonus_needs_a_card() -> None:
     from scenes.views.cosmos.text import landing_text
 
     life = Landing(4, 2, "create_life", None, None, 2, (), False, False, 0, 1, "lifeform", 2)
-    assert landing_text(life)[-1] == ("Traffic bonus (distance 1): 2 lifeforms more on the life card you play "
+    assert landing_text(life)[-1] == ("Bonus for a short move (distance 1): 2 lifeforms more on the life card you play "
                                       "(none without one)")
     other = Landing(5, 2, "soup", None, None, -1, (), False, False, 0, 1, "mass", 1)
-    assert landing_text(other)[-1] == "Traffic bonus (distance 1): 1 mass"
+    assert landing_text(other)[-1] == "Bonus for a short move (distance 1): 1 mass"

@@ -111,7 +111,7 @@ def test_every_number_that_is_vp_says_vp(ctx: AppContext, monkeypatch: pytest.Mo
         if re.search(r"\b(small|big)\b", line):
             assert "VP" in line or "taken" in line or "none" in line, line
     seen = view.text.seen | view.board_text.seen  # type: ignore[attr-defined]
-    assert any(re.search(r"~\d+ VP$", s) for s in seen), sorted(seen)[:20]
+    assert any(re.search(r"\d+ VP if (the game|it) ended now$", s) for s in seen), sorted(seen)[:20]
 
 
 def test_objective_tracks_draw_each_players_progress_as_pips(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -181,7 +181,7 @@ def test_the_consoles_vp_cell_says_how_it_differs_from_the_running_score(ctx: Ap
     state.players[0].vp = 3
     view = make_view(ctx, state, 0, PLAY_AREAS[1])
     tip = next(s.tip for s in view.spots if s.tip and s.tip[0].startswith("VP won in play"))
-    assert tip[0] == "VP won in play: 3" and "running score" in tip[1]
+    assert tip[0] == "VP won in play: 3" and "if the game ended now" in tip[1]
     assert any(s.tip and s.tip[0] == "Energy: 0" for s in view.spots)
 
 
