@@ -21,7 +21,7 @@ from game.core.protocol import Command, Seat, State
 from game.core.rng import Rng
 from game.skirmish import rules
 from game.skirmish.ai import search
-from game.skirmish.ai.evaluate import margin
+from game.skirmish.ai.evaluate import Weights, margin
 from game.skirmish.ai.policy import Policy
 from game.skirmish.ai.sightings import Sightings
 from game.skirmish.commands import Stop
@@ -31,9 +31,9 @@ BUDGETS: dict[str, search.Budget] = {
     "greedy": search.Budget(width=1, iterations=0, max_seconds=5.0, spot_limit=12),
     "easy": search.Budget(width=3, iterations=9, max_seconds=2.0, spot_limit=8, double_spots=4),
     "normal": search.Budget(width=10, iterations=80, max_seconds=3.0, spot_limit=12, per_model=2, formations=True,
-                            max_wall_seconds=4.0, prior=2.0),
+                            max_wall_seconds=4.0, prior=2.0, guard=1.0),
     "hard": search.Budget(width=14, iterations=200, max_seconds=8.0, spot_limit=14, double_spots=8, per_model=2,
-                          formations=True, playout_abilities=True),
+                          formations=True, playout_abilities=True, guard=1.0),
 }
 
 
@@ -50,7 +50,8 @@ class SkirmishAgent(Agent):
         assert isinstance(state, SkirmishState)
         s = state.determinize(seat, self.rng)
         assert isinstance(s, SkirmishState)
-        policy = Policy(seat, Sightings(), spot_limit=self.budget.spot_limit, formations=self.budget.formations)
+        policy = Policy(seat, Sightings(), Weights(guard=self.budget.guard), spot_limit=self.budget.spot_limit,
+                        formations=self.budget.formations)
         if s.phase == "activations" and s.activation is None and s.roll is None and s.placing is None:
             m = search.choose(s, policy, self.budget, self.rng)
             if m is None:

@@ -31,7 +31,7 @@ from game.skirmish import geometry as geo
 from game.skirmish import rules
 from game.skirmish.ai import odds
 from game.skirmish.ai.sightings import Sightings
-from game.skirmish.content import HoldRule, ReachRule
+from game.skirmish.content import HoldRule, ReachRule, SlayRule
 from game.skirmish.model import Figure
 
 if TYPE_CHECKING:
@@ -51,9 +51,16 @@ class Weights:
     """How much an activated model's threat counts (it acts again only next round)."""
     moved_shot: float = 0.7
     """A shot that needs a move first (it may not find a line)."""
+    guard: float = 0.0
+    """How much of `LAST_LEADER_STAKE` the evaluating side puts on its own last leader's safety
+    (`guard`); 0 for `greedy`, whose yardstick stays the tenth session's."""
 
 
 WEIGHTS = Weights()
+LAST_LEADER_STAKE = 5 * odds.SCORE_WORTH
+"""What a side's last leader is worth to it beyond its material where its fall ends the game
+(`end_early = "no_leaders"`) and would leave it behind: the game, in about five points' worth
+(eleventh session: `normal` moved its only leader into reach in round 1 and lost 0-5)."""
 
 
 def events_left(s: SkirmishState, when: str, from_round: int) -> int:
@@ -231,4 +238,38 @@ def margin(s: SkirmishState, side: int, sights: Sightings, next_side: int | None
         else:
             t = w.threat_waiting * top[0]
         value += t if who == 0 else -t
-    return value if side == 0 else -value
+    value = value if side == 0 else -value
+    if w.guard and s.mission.victory.end_early == "no_leaders":
+        value -= w.guard * guard(stats, side, sights)
+    return value
+
+
+def guard(stats: odds.Stats, side: int, sights: Sightings) -> float:
+    """The worth `side` risks on its last leader, where its fall ends the game at the round's end
+    (Sever the Voice): `LAST_LEADER_STAKE` times the share of the leader the most dangerous enemy
+    could take next activation (`attack_options`, activated enemies at their discount); nothing
+    while `side` has other leaders or is far enough ahead that the ending would leave it winning.
+    Only the evaluating side's own leader counts: the same stake on the enemy's lured `normal`
+    into chasing it (branch `leader`, seed 2007: lost 2-10)."""
+    s = stats.s
+    leaders = [f for f in s.figures if f.side == side and f.unit.is_leader and not f.fallen]
+    if len(leaders) != 1 or not leaders[0].on_table:
+        return 0.0
+    leader = leaders[0]
+    slay = sum(r.leader for r in s.mission.scoring if isinstance(r, SlayRule))
+    if s.score[side] > s.score[1 - side] + slay:
+        return 0.0
+    before = odds.standing(s, leader)
+    if before <= 0.0:
+        return 0.0
+    worst = 0.0
+    for e in s.alive(1 - side):
+        if not e.on_table or "cannot_attack" in rules.flags(s, e):
+            continue
+        far = max((stats(e, "range", w.range) if not w.melee else w.range + geo.BASE_CONTACT
+                   for w in e.unit.weapons), default=-1.0) + stats(e, "move")
+        if gap(e, leader) > far:
+            continue
+        taken = attack_options(stats, e, leader, sights, True)
+        worst = max(worst, taken * (WEIGHTS.activated if e.activated else 1.0))
+    return LAST_LEADER_STAKE * min(1.0, worst / before)

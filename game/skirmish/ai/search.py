@@ -109,6 +109,9 @@ class Budget:
     prior: float = 0.0
     """How many samples an activation's static value counts as in the halving's ranking (0: the
     samples' mean alone; see `worth`)."""
+    guard: float = 0.0
+    """`evaluate.Weights.guard`: how much the side values its last leader's safety where losing
+    every leader ends the game (0: `greedy`'s yardstick)."""
     playout_abilities: bool = False
     """Whether the play-outs use abilities as play does (`policy.Policy.best_ability`): without,
     a caster's hex or veil activation is sampled as its weak attack and a move, and the samples
