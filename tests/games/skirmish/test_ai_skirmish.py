@@ -22,7 +22,7 @@ from game.core.rng import Rng
 from game.skirmish import rules
 from game.skirmish.ai import odds, search, spots, tactics
 from game.skirmish.ai.agent import BUDGETS, SkirmishAgent
-from game.skirmish.ai.evaluate import margin
+from game.skirmish.ai.evaluate import LAST_LEADER_STAKE, Weights, guard, margin
 from game.skirmish.ai.policy import Policy
 from game.skirmish.ai.sightings import Sightings
 from game.skirmish.attacks import hit_chance
@@ -531,3 +531,38 @@ def test_normal_counts_the_static_value_as_two_samples_in_the_halving() -> None:
     assert search.worth(bold.value, 7.0, 1, 2.0, shift, dice=False) == 7.0
     assert search.worth(bold.value, 0.0, 0, 2.0, shift) == bold.value  # no sample yet: the static value
     assert BUDGETS["normal"].prior == 2.0 and BUDGETS["greedy"].prior == 0.0
+
+
+def test_normal_guards_its_own_last_leader_only_where_losing_every_leader_ends_the_game() -> None:
+    """Sever the Voice ends the game when a side has lost every leader: `normal` once walked its
+    only leader into reach in round 1 and lost 0-5. With `Weights.guard`, the side's margin drops
+    by the share of its last leader the nearest danger could take; not for a second leader, an
+    enemy out of reach, a lead the ending would keep, the enemy's leader, or another mission."""
+    s = table("meridian", "cinderhorn")
+    leaders = [f for f in s.figures if f.side == 0 and f.unit.is_leader]
+    leader = put(s, 0, leaders[0].unit.id, 10, 10)
+    for f in leaders:
+        if f.id != leader.id:
+            f.fallen = True
+    brute = put(s, 1, "ash_reaver", 12, 10)
+    s.mission = SKIRMISH.content.missions["sever_the_voice"]
+    guarded = Weights(guard=1.0)
+
+    def drop(side: int = 0) -> float:
+        return margin(s, side, Sightings()) - margin(s, side, Sightings(), w=guarded)
+
+    assert 0.0 < drop() <= LAST_LEADER_STAKE
+    assert drop() == pytest.approx(guard(odds.Stats(s), 0, Sightings()))
+    assert drop(side=1) == 0.0  # side 1's own leaders are not on the table; side 0's is no lure
+    brute.x, brute.y = 34, 34
+    assert drop() == 0.0  # out of its reach
+    brute.x, brute.y = 12, 10
+    s.score = [9, 0]
+    assert drop() == 0.0  # its fall would end the game with side 0 still ahead
+    s.score = [0, 0]
+    second = put(s, 0, leader.unit.id, 20, 20)
+    assert second.id != leader.id and not second.fallen
+    assert drop() == 0.0
+    second.fallen = True
+    s.mission = SKIRMISH.content.missions["hold_the_rift"]
+    assert drop() == 0.0
