@@ -180,9 +180,7 @@ def threats(stats: odds.Stats, side: int, sights: Sightings) -> list[float]:
         key = (table, mods, f.id, f.x, f.y, tuple(f.conditions))
         known = memo.get(key)
         if known is None:
-            reaches = [stats(f, "range", w.range) if not w.melee else w.range + geo.BASE_CONTACT
-                       for w in f.unit.weapons]
-            known = memo[key] = max(reaches, default=-1.0) + stats(f, "move")
+            known = memo[key] = strike_reach(stats, f)
         far[i] = known
     gaps = _gaps(mine, enemies)
     near = gaps <= far[:, None]
@@ -202,6 +200,13 @@ def threats(stats: odds.Stats, side: int, sights: Sightings) -> list[float]:
             best = max(best, value)
         out.append(best * (WEIGHTS.activated if f.activated else 1.0))
     return sorted(out, reverse=True)
+
+
+def strike_reach(stats: odds.Stats, f: Figure) -> float:
+    """How far from its base's edge `f` could strike next activation: its move plus its longest
+    weapon's reach (a melee weapon's reach with base contact; -1" unarmed)."""
+    reaches = [stats(f, "range", w.range) if not w.melee else w.range + geo.BASE_CONTACT for w in f.unit.weapons]
+    return max(reaches, default=-1.0) + stats(f, "move")
 
 
 def _gaps(a: list[Figure], b: list[Figure]) -> npt.NDArray[np.float64]:
@@ -266,9 +271,7 @@ def guard(stats: odds.Stats, side: int, sights: Sightings) -> float:
     for e in s.alive(1 - side):
         if not e.on_table or "cannot_attack" in rules.flags(s, e):
             continue
-        far = max((stats(e, "range", w.range) if not w.melee else w.range + geo.BASE_CONTACT
-                   for w in e.unit.weapons), default=-1.0) + stats(e, "move")
-        if gap(e, leader) > far:
+        if gap(e, leader) > strike_reach(stats, e):
             continue
         taken = attack_options(stats, e, leader, sights, True)
         worst = max(worst, taken * (WEIGHTS.activated if e.activated else 1.0))
