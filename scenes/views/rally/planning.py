@@ -117,29 +117,64 @@ def label_width(fs: int) -> int:
     return max(112, int(fs * 7.6))
 
 
-def dock_widths(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
-                lines: int = 1) -> tuple[int, int]:
-    """(rows width, hand width) of a dock `width` wide: the hand gets the room its cards need
-    side by side (on `lines` lines) before the rows take more than their cards and a free slot;
-    rows never go below two slots (a longer row overlaps its cards) nor above 62%."""
-    sw = card_w(slot_h)
-    label_w = label_width(fs)
-    info_w = max(110, int(fs * 7.5))
+ROWS_SHARE = 0.62
+"""The most of the dock's width the program rows take while the hand keeps its full-size cards."""
+ROWS_SHARE_WHOLE = 0.67
+"""The most they take when the hand gives way (`fit_hand`) so that every row lays its cards side by side."""
+HAND_GIVES_WAY_H = 60
+"""The smallest hand card (px tall) the hand shrinks to so that the program rows lay their cards
+side by side instead of overlapping them (play-test at 1024x640: one ship's four cards overlapped
+beside a hand of one full-size card and an empty half dock); a hand already smaller keeps its size.
+At 60 px a face still carries its short name, cost and entropy badges."""
+
+
+def row_card_h(slot_h: int, height: int, fs: int, rows: int) -> int:
+    """The height of a card in one of `rows` program rows (one column) of a dock `height` tall:
+    `slot_h`, less when the rows share too little height (as `build_dock` lays them)."""
+    row_h = min(slot_h + 10, max(24, (height - fs - 10) // max(1, rows)))
+    return row_h - 8
+
+
+def _rows_needs(view: Mapping[str, Any], slot_h: int, fs: int, height: int = 10_000) -> tuple[int, int]:
+    """(least, wanted) width of the program rows of a dock `height` tall: two whole cards and the
+    free slot; the longest program expected (the cards held this era shared out among the ships,
+    up to `ROW_ROOM`) and the free slot side by side (the room `build_dock` leaves them)."""
+    ships = max(1, len(view.get("programs", {})))
+    sw = card_w(row_card_h(slot_h, height, fs, ships))
+    # label, gap, cards, the free slot (half of it shows beside a full row), gap, the bill, the
+    # row's right margin
+    fixed = label_width(fs) + 4 + sw - sw // 2 + 4 + max(110, int(fs * 7.5)) + 8
     # from what does not change while cards move (every card held this era, the ships), so the
     # hand keeps its place and size after each drop
     cards = len(held_cards(view))
-    ships = max(1, len(view.get("programs", {})))
     longest = min(ROW_ROOM, -(-cards // ships))
-    rows_min = label_w + info_w + (sw + 4) * 3  # two whole cards and the free slot (no slivers)
-    rows_need = label_w + info_w + (sw + 4) * max(3, longest + 1)
-    hand_need = per_line(cards, lines) * (card_w(hand_h) + 6)
-    rows_w = min(int(width * 0.62), rows_need, max(rows_min, width - 12 - hand_need))
+    # two whole full-size cards and the free slot
+    rows_min = label_width(fs) + max(110, int(fs * 7.5)) + (card_w(slot_h) + 4) * 3
+    return rows_min, max(rows_min, fixed + (sw + 4) * longest)
+
+
+def dock_widths(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
+                lines: int = 1, height: int = 10_000) -> tuple[int, int]:
+    """(rows width, hand width) of a dock `width` wide: the hand gets the room its cards need
+    side by side (on `lines` lines) before the rows take more than their cards and a free slot;
+    rows never go below two slots (a longer row overlaps its cards) nor above `ROWS_SHARE` of the
+    width, or `ROWS_SHARE_WHOLE` when the hand's cards are small enough to leave the rows whole."""
+    rows_min, rows_need = _rows_needs(view, slot_h, fs, height)
+    cards = len(held_cards(view))
+    hand_need = per_line(cards, lines) * (card_w(hand_h) + 6) - 6  # (no gap after the last card)
+    cap = int(width * (ROWS_SHARE_WHOLE if width - 12 - hand_need >= rows_need else ROWS_SHARE))
+    rows_w = min(cap, rows_need, max(rows_min, width - 12 - hand_need))
     return rows_w, width - rows_w - 12
 
 
-def hand_room(width: int, view: Mapping[str, Any], slot_h: int, fs: int) -> int:
-    """The most width a dock `width` wide can give the hand (its rows at their narrowest)."""
-    return dock_widths(width, view, slot_h, 10_000, fs)[1]
+def hand_room(width: int, view: Mapping[str, Any], slot_h: int, fs: int, whole: bool = False,
+              height: int = 10_000) -> int:
+    """The most width a dock `width` wide (and `height` tall) can give the hand: its rows at
+    their narrowest, or (`whole`) wide enough for their cards side by side."""
+    if not whole:
+        return dock_widths(width, view, slot_h, 10_000, fs, height=height)[1]
+    rows_need = _rows_needs(view, slot_h, fs, height)[1]
+    return width - 12 - min(int(width * ROWS_SHARE_WHOLE), rows_need)
 
 
 def fit_hand(dock_for: Callable[[int], pygame.Rect], view: Mapping[str, Any], slot_h: int,
@@ -147,13 +182,27 @@ def fit_hand(dock_for: Callable[[int], pygame.Rect], view: Mapping[str, Any], sl
     """(lines, card height) of the hand: whole lines of cards side by side, none covering
     another, at the largest height up to `hand_h` (the fewest lines of those); `dock_for(lines)`
     is the dock the table lays out for that many lines of full-height cards (`table_layout`);
-    `alone`: the hand has the dock's whole width (beside the split panel, no rows)."""
-    def room(lines: int) -> tuple[int, int]:
-        dock = dock_for(lines)
-        return (dock.width if alone else hand_room(dock.width, view, slot_h, fs)), dock.height - fs - 12
+    `alone`: the hand has the dock's whole width (beside the split panel, no rows). The hand
+    gives the program rows the width for their cards side by side when its cards stay at least
+    `HAND_GIVES_WAY_H` tall (or as tall as they would be anyway)."""
+    def fit(whole: bool) -> tuple[int, int]:
+        def room(lines: int) -> tuple[int, int]:
+            dock = dock_for(lines)
+            return ((dock.width if alone else hand_room(dock.width, view, slot_h, fs, whole, dock.height)),
+                    dock.height - fs - 12)
 
-    return fit_lines(len(held_cards(view)), room, hand_h, CARD_ASPECT, 6, HAND_LINE_GAP, HAND_MAX_LINES,
-                     least=40)
+        return fit_lines(len(held_cards(view)), room, hand_h, CARD_ASPECT, 6, HAND_LINE_GAP, HAND_MAX_LINES,
+                         least=40)
+
+    narrow = fit(False)
+    if alone:
+        return narrow
+    dock = dock_for(narrow[0])
+    if dock_widths(dock.width, view, slot_h, narrow[1], fs, narrow[0], dock.height)[0] \
+            >= _rows_needs(view, slot_h, fs, dock.height)[1]:
+        return narrow  # the rows have their room beside the hand as it is
+    whole = fit(True)
+    return whole if whole[1] >= min(narrow[1], HAND_GIVES_WAY_H) else narrow
 
 
 def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
@@ -180,7 +229,7 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
     rows_w = rect.width
     if show_hand:
         if rows:
-            rows_w, hand_w = dock_widths(rect.width, view, slot_h, hand_h, fs, hand_lines)
+            rows_w, hand_w = dock_widths(rect.width, view, slot_h, hand_h, fs, hand_lines, rect.height)
         else:
             rows_w, hand_w = -12, rect.width
         dock.hand = pygame.Rect(rect.x + rows_w + 12, rect.y + fs + 10, hand_w, rect.height - fs - 12)
