@@ -186,7 +186,7 @@ def _rows_needs(view: Mapping[str, Any], slot_h: int, fs: int, height: int = 10_
     longest = min(ROW_ROOM, -(-cards // ships))
     # two whole full-size cards and the free slot
     rows_min = label_width(fs) + max(110, int(fs * 7.5)) + (card_w(slot_h) + 4) * 3
-    return rows_min, max(rows_min, fixed + (sw + 4) * longest)
+    return rows_min, max(rows_min, fixed + sw * longest + 2 * (longest - 1))  # (cards 2 px apart or more)
 
 
 def dock_widths(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
@@ -216,13 +216,15 @@ def hand_room(width: int, view: Mapping[str, Any], slot_h: int, fs: int, whole: 
 
 
 def fit_hand(dock_for: Callable[[int], pygame.Rect], view: Mapping[str, Any], slot_h: int,
-             hand_h: int, fs: int, alone: bool = False) -> tuple[int, int]:
+             hand_h: int, fs: int, alone: bool = False,
+             sized: Callable[[int, int], pygame.Rect] | None = None) -> tuple[int, int]:
     """(lines, card height) of the hand: whole lines of cards side by side, none covering
     another, at the largest height up to `hand_h` (the fewest lines of those); `dock_for(lines)`
     is the dock the table lays out for that many lines of full-height cards (`table_layout`);
     `alone`: the hand has the dock's whole width (beside the split panel, no rows). The hand
     gives the program rows the width for their cards side by side when its cards stay at least
-    `HAND_GIVES_WAY_H` tall (or as tall as they would be anyway)."""
+    `HAND_GIVES_WAY_H` tall (or as tall as they would be anyway), unless they already have it
+    (`sized(lines, card_h)`: the dock laid out for such a hand, `dock_for` by default)."""
     def fit(whole: bool) -> tuple[int, int]:
         def room(lines: int) -> tuple[int, int]:
             dock = dock_for(lines)
@@ -239,7 +241,7 @@ def fit_hand(dock_for: Callable[[int], pygame.Rect], view: Mapping[str, Any], sl
     narrow = fit(False)
     if alone:
         return narrow
-    dock = dock_for(narrow[0])
+    dock = sized(*narrow) if sized is not None else dock_for(narrow[0])
     if dock_widths(dock.width, view, slot_h, narrow[1], fs, narrow[0], dock.height)[0] \
             >= _rows_needs(view, slot_h, fs, dock.height)[1]:
         return narrow  # the rows have their room beside the hand as it is

@@ -263,8 +263,10 @@ class RallyView(GameView):
         font = table_layout(self.rect, rows, hand).font
         least = dock_panel_height(self.draft, font) if self.draft is not None else 0
         if hand:
-            lines, hand_h = fit_hand(lambda n: table_layout(self.rect, rows, hand, n, dock_least=least).dock,
-                                     self.view, slot_h, hand_card_h(h), font)
+            def sized(n: int, card_h: int | None = None) -> pygame.Rect:
+                return table_layout(self.rect, rows, hand, n, card_h, dock_least=least).dock
+
+            lines, hand_h = fit_hand(sized, self.view, slot_h, hand_card_h(h), font, sized=sized)
         shape = (rows, hand, lines, hand_h, least, self.rect.size, self.rect.topleft)
         if shape != self._shape:
             self._shape = shape

@@ -107,7 +107,8 @@ def laid_out(size: tuple[int, int], view: dict[str, Any], first: int = 0) -> Doc
     font = table_layout(area, rows, hand).font
     lines, hand_h = 1, hand_card_h(h)
     if hand:
-        lines, hand_h = fit_hand(lambda n: table_layout(area, rows, hand, n).dock, view, slot_h, hand_card_h(h), font)
+        lines, hand_h = fit_hand(lambda n: table_layout(area, rows, hand, n).dock, view, slot_h, hand_card_h(h), font,
+                                 sized=lambda n, ch: table_layout(area, rows, hand, n, ch).dock)
     lay = table_layout(area, rows, hand, lines, hand_h)
     return build_dock(lay.dock, view, slot_h, hand_h, font, hand, True, lines, first=first)
 
