@@ -192,16 +192,18 @@ def _rows_needs(view: Mapping[str, Any], slot_h: int, fs: int, height: int = 10_
 def dock_widths(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
                 lines: int = 1, height: int = 10_000) -> tuple[int, int]:
     """(rows width, hand width) of a dock `width` wide: the hand gets the room its cards need
-    side by side (on `lines` lines) before the rows take more than their cards and a free slot;
-    rows never go below two slots (a longer row overlaps its cards) nor above `ROWS_SHARE` of the
-    width, or `ROWS_SHARE_WHOLE` when the hand's cards are small enough to leave the rows whole."""
+    side by side (on `lines` lines), the rows the rest; rows never go below two slots (a longer
+    row overlaps its cards) nor above `ROWS_SHARE` of the width, or `ROWS_SHARE_WHOLE` when the
+    hand's cards are small enough to leave the rows whole."""
     rows_min, rows_need = _rows_needs(view, slot_h, fs, height)
     cards = len(held_cards(view))
     hand_need = per_line(cards, lines) * (card_w(hand_h) + 6) - 6  # (no gap after the last card)
     if hand_need > width - 12 - rows_min:  # the cards cannot lie side by side: piles (as `build_dock`)
         hand_need = per_line(hand_count(view, True), lines) * (card_w(hand_h) + 6) - 6
     cap = int(width * (ROWS_SHARE_WHOLE if width - 12 - hand_need >= rows_need else ROWS_SHARE))
-    rows_w = min(cap, rows_need, max(rows_min, width - 12 - hand_need))
+    # what the hand does not need goes to the rows, up to the cap (a longer program than the
+    # cards make likely then still lies side by side; the hand used to take it as empty room)
+    rows_w = min(cap, max(rows_min, width - 12 - hand_need))
     return rows_w, width - rows_w - 12
 
 
