@@ -69,6 +69,10 @@ class Dock:
     slot_h: int = 0
     hand_h: int = 0
     hand_lines: int = 1
+    first: int = 0
+    """The first ship whose row is shown (rows that do not fit scroll: `ROW_LEAST`)."""
+    total: int = 0
+    """How many ships have a row, shown or not."""
 
 
 def card_face(kind: str, w: int, h: int, players: int) -> pygame.Surface:
@@ -93,6 +97,17 @@ ROW_ROOM = 6
 """Cards a program row makes room for side by side (a longer program overlaps its cards)."""
 
 
+ROW_LEAST = 38
+"""The least pitch (px) of a program row while planning: `layout.ROW_MIN` and its gap. A fleet
+whose rows do not fit at it shows as many as fit and scrolls the rest (the wheel over the dock);
+fourteen ships at 1024x640 ran their rows 20 px tall and off the bottom of the window."""
+CHAOS_ROW_LEAST = 28
+"""The same during the chaos phase (every ship's row, read-only; the name over the cargo pill):
+rows take more columns first, as many as the width gives `CHAOS_COLUMN_W`."""
+CHAOS_COLUMN_W = 230
+"""The least width of a column of chaos rows: the label and four or five small cards."""
+
+
 def held_cards(view: Mapping[str, Any]) -> list[int]:
     """The viewer's cards this era: in the hand or programmed (the hand is laid out for all)."""
     out = [int(c) for c in view.get("hand", [])]
@@ -111,60 +126,157 @@ def hand_places(view: Mapping[str, Any], order: Sequence[int] = ()) -> list[int]
     return first + [c for c in held if c not in seen]
 
 
+def piles(view: Mapping[str, Any], order: Sequence[int] = ()) -> list[list[int]]:
+    """The hand's places when its cards cannot lie side by side (a fleet of a dozen ships holds
+    sixty cards: they fanned into 15 px slivers at 1024x640): one pile per kind of card, in the
+    order the kinds first came (`hand_places`), each pile's cards in that order."""
+    kinds: Mapping[str, str] = view.get("cards", {})
+    out: dict[str, list[int]] = {}
+    for card in hand_places(view, order):
+        out.setdefault(kinds.get(str(card), ""), []).append(card)
+    return list(out.values())
+
+
+def hand_count(view: Mapping[str, Any], piled: bool) -> int:
+    """How many places the hand lays out: one per card held this era, or one per kind (`piles`)."""
+    return len(piles(view)) if piled else len(held_cards(view))
+
+
 def label_width(fs: int) -> int:
     """The width of a program row's label: the ship's whole name ("Computer 2's ship 1", shrunk a
     little if need be), its icon and cargo."""
     return max(112, int(fs * 7.6))
 
 
-def dock_widths(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
-                lines: int = 1) -> tuple[int, int]:
-    """(rows width, hand width) of a dock `width` wide: the hand gets the room its cards need
-    side by side (on `lines` lines) before the rows take more than their cards and a free slot;
-    rows never go below two slots (a longer row overlaps its cards) nor above 62%."""
-    sw = card_w(slot_h)
-    label_w = label_width(fs)
-    info_w = max(110, int(fs * 7.5))
+ROWS_SHARE = 0.62
+"""The most of the dock's width the program rows take while the hand keeps its full-size cards."""
+ROWS_SHARE_WHOLE = 0.67
+"""The most they take when the hand gives way (`fit_hand`) so that every row lays its cards side by side."""
+HAND_GIVES_WAY_H = 60
+"""The smallest hand card (px tall) the hand shrinks to so that the program rows lay their cards
+side by side instead of overlapping them (play-test at 1024x640: one ship's four cards overlapped
+beside a hand of one full-size card and an empty half dock); a hand already smaller keeps its size.
+At 60 px a face still carries its short name, cost and entropy badges."""
+
+
+HAND_LEAST_H = 40
+"""The smallest hand card (px tall) laid side by side; a hand that would need smaller cards lies
+in piles, one per kind of card, each with its count."""
+
+
+def row_card_h(slot_h: int, height: int, fs: int, rows: int) -> int:
+    """The height of a card in one of `rows` program rows (one column) of a dock `height` tall:
+    `slot_h`, less when the rows share too little height (as `build_dock` lays them)."""
+    row_h = min(slot_h + 10, max(24, (height - fs - 10) // max(1, rows)))
+    return row_h - 8
+
+
+def _rows_needs(view: Mapping[str, Any], slot_h: int, fs: int, height: int = 10_000) -> tuple[int, int]:
+    """(least, wanted) width of the program rows of a dock `height` tall: two whole cards and the
+    free slot; the longest program expected (the cards held this era shared out among the ships,
+    up to `ROW_ROOM`) and the free slot side by side (the room `build_dock` leaves them)."""
+    ships = max(1, len(view.get("programs", {})))
+    sw = card_w(row_card_h(slot_h, height, fs, ships))
+    # label, gap, cards, the free slot (half of it shows beside a full row), gap, the bill, the
+    # row's right margin
+    fixed = label_width(fs) + 4 + sw - sw // 2 + 4 + max(110, int(fs * 7.5)) + 8
     # from what does not change while cards move (every card held this era, the ships), so the
     # hand keeps its place and size after each drop
     cards = len(held_cards(view))
-    ships = max(1, len(view.get("programs", {})))
     longest = min(ROW_ROOM, -(-cards // ships))
-    rows_min = label_w + info_w + (sw + 4) * 3  # two whole cards and the free slot (no slivers)
-    rows_need = label_w + info_w + (sw + 4) * max(3, longest + 1)
-    hand_need = per_line(cards, lines) * (card_w(hand_h) + 6)
-    rows_w = min(int(width * 0.62), rows_need, max(rows_min, width - 12 - hand_need))
+    # two whole full-size cards and the free slot
+    rows_min = label_width(fs) + max(110, int(fs * 7.5)) + (card_w(slot_h) + 4) * 3
+    return rows_min, max(rows_min, fixed + sw * longest + 2 * (longest - 1))  # (cards 2 px apart or more)
+
+
+def dock_widths(width: int, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
+                lines: int = 1, height: int = 10_000) -> tuple[int, int]:
+    """(rows width, hand width) of a dock `width` wide: the hand gets the room its cards need
+    side by side (on `lines` lines), the rows the rest; rows never go below two slots (a longer
+    row overlaps its cards) nor above `ROWS_SHARE` of the width, or `ROWS_SHARE_WHOLE` when the
+    hand's cards are small enough to leave the rows whole."""
+    rows_min, rows_need = _rows_needs(view, slot_h, fs, height)
+    cards = len(held_cards(view))
+    hand_need = per_line(cards, lines) * (card_w(hand_h) + 6) - 6  # (no gap after the last card)
+    if hand_need > width - 12 - rows_min:  # the cards cannot lie side by side: piles (as `build_dock`)
+        hand_need = per_line(hand_count(view, True), lines) * (card_w(hand_h) + 6) - 6
+    cap = int(width * (ROWS_SHARE_WHOLE if width - 12 - hand_need >= rows_need else ROWS_SHARE))
+    # what the hand does not need goes to the rows, up to the cap (a longer program than the
+    # cards make likely then still lies side by side; the hand used to take it as empty room)
+    rows_w = min(cap, max(rows_min, width - 12 - hand_need))
     return rows_w, width - rows_w - 12
 
 
-def hand_room(width: int, view: Mapping[str, Any], slot_h: int, fs: int) -> int:
-    """The most width a dock `width` wide can give the hand (its rows at their narrowest)."""
-    return dock_widths(width, view, slot_h, 10_000, fs)[1]
+def hand_room(width: int, view: Mapping[str, Any], slot_h: int, fs: int, whole: bool = False,
+              height: int = 10_000) -> int:
+    """The most width a dock `width` wide (and `height` tall) can give the hand: its rows at
+    their narrowest, or (`whole`) wide enough for their cards side by side."""
+    if not whole:
+        return dock_widths(width, view, slot_h, 10_000, fs, height=height)[1]
+    rows_need = _rows_needs(view, slot_h, fs, height)[1]
+    return width - 12 - min(int(width * ROWS_SHARE_WHOLE), rows_need)
 
 
 def fit_hand(dock_for: Callable[[int], pygame.Rect], view: Mapping[str, Any], slot_h: int,
-             hand_h: int, fs: int, alone: bool = False) -> tuple[int, int]:
+             hand_h: int, fs: int, alone: bool = False,
+             sized: Callable[[int, int], pygame.Rect] | None = None) -> tuple[int, int]:
     """(lines, card height) of the hand: whole lines of cards side by side, none covering
     another, at the largest height up to `hand_h` (the fewest lines of those); `dock_for(lines)`
     is the dock the table lays out for that many lines of full-height cards (`table_layout`);
-    `alone`: the hand has the dock's whole width (beside the split panel, no rows)."""
-    def room(lines: int) -> tuple[int, int]:
-        dock = dock_for(lines)
-        return (dock.width if alone else hand_room(dock.width, view, slot_h, fs)), dock.height - fs - 12
+    `alone`: the hand has the dock's whole width (beside the split panel, no rows). The hand
+    gives the program rows the width for their cards side by side when its cards stay at least
+    `HAND_GIVES_WAY_H` tall (or as tall as they would be anyway), unless they already have it
+    (`sized(lines, card_h)`: the dock laid out for such a hand, `dock_for` by default)."""
+    def fit(whole: bool) -> tuple[int, int]:
+        def room(lines: int) -> tuple[int, int]:
+            dock = dock_for(lines)
+            return ((dock.width if alone else hand_room(dock.width, view, slot_h, fs, whole, dock.height)),
+                    dock.height - fs - 12)
 
-    return fit_lines(len(held_cards(view)), room, hand_h, CARD_ASPECT, 6, HAND_LINE_GAP, HAND_MAX_LINES,
-                     least=40)
+        single = fit_lines(len(held_cards(view)), room, hand_h, CARD_ASPECT, 6, HAND_LINE_GAP, HAND_MAX_LINES)
+        if single[1] >= HAND_LEAST_H:
+            return single
+        # too many cards to lie side by side at a readable size: a pile per kind (`piles`)
+        return fit_lines(hand_count(view, True), room, hand_h, CARD_ASPECT, 6, HAND_LINE_GAP, HAND_MAX_LINES,
+                         least=HAND_LEAST_H)
+
+    narrow = fit(False)
+    if alone:
+        return narrow
+    dock = sized(*narrow) if sized is not None else dock_for(narrow[0])
+    if dock_widths(dock.width, view, slot_h, narrow[1], fs, narrow[0], dock.height)[0] \
+            >= _rows_needs(view, slot_h, fs, dock.height)[1]:
+        return narrow  # the rows have their room beside the hand as it is
+    whole = fit(True)
+    return whole if whole[1] >= min(narrow[1], HAND_GIVES_WAY_H) else narrow
+
+
+def row_pages(height: int, fs: int, count: int, width: int, spread: bool) -> tuple[int, int]:
+    """(columns, rows per column) for `count` rows in a rows area `width` x `height` (title
+    included): one column beside the hand; without it (`spread`: the chaos phase, an onlooker)
+    two past three rows, more while the rows would be under `CHAOS_ROW_LEAST` and the width
+    allows; rows per column as many as fit at the least pitch, at most all of them."""
+    avail = height - fs - 10
+    least = CHAOS_ROW_LEAST if spread else ROW_LEAST
+    columns = 2 if (spread and count > 3) else 1
+    if spread:
+        most = max(columns, width // CHAOS_COLUMN_W)
+        while columns < most and -(-count // columns) * least > avail:
+            columns += 1
+    per_col = max(1, -(-count // columns))
+    return columns, max(1, min(per_col, avail // least))
 
 
 def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: int, fs: int,
                show_hand: bool, reveal_own: bool = True, hand_lines: int = 1, rows: bool = True,
-               hand_order: Sequence[int] = ()) -> Dock:
+               hand_order: Sequence[int] = (), first: int = 0) -> Dock:
     """Place the rows (own ships while planning; every ship in the chaos phase) and the hand.
     Without `reveal_own` (several people share the screen during the chaos phase) the
     viewer's own cards still to play lie face down like everyone else's. With `hand_lines` > 1
     the hand lies in that many whole lines, `HAND_LINE_GAP` apart (the list holds the last
     line first). Without `rows` only the hand is placed (beside the split panel in the dock).
-    `hand_order` is the order the viewer's cards came in (`hand_places`)."""
+    `hand_order` is the order the viewer's cards came in (`hand_places`). Rows that do not fit
+    (`row_pages`) scroll: those from the `first` on are laid out."""
     dock = Dock(rect, slot_h=slot_h, hand_h=hand_h, hand_lines=hand_lines)
     if rect.height <= 0:
         return dock
@@ -180,27 +292,33 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
     rows_w = rect.width
     if show_hand:
         if rows:
-            rows_w, hand_w = dock_widths(rect.width, view, slot_h, hand_h, fs, hand_lines)
+            rows_w, hand_w = dock_widths(rect.width, view, slot_h, hand_h, fs, hand_lines, rect.height)
         else:
             rows_w, hand_w = -12, rect.width
         dock.hand = pygame.Rect(rect.x + rows_w + 12, rect.y + fs + 10, hand_w, rect.height - fs - 12)
         hw = card_w(hand_h)
         # every card held this era keeps its place: one dropped into a program leaves a gap, and
         # the hand's size and lines do not change with each drop (issue 17: the hand reflowed)
-        places = hand_places(view, hand_order)
+        places: list[list[int]] = [[c] for c in hand_places(view, hand_order)]
+        if per_line(len(places), hand_lines) * (hw + 6) - 6 > dock.hand.width:
+            places = piles(view, hand_order)  # too many to lie side by side: a pile per kind
         in_hand = {int(c) for c in view.get("hand", [])}
         on_line = per_line(len(places), hand_lines)
         stride = fan_step(on_line, hw, dock.hand.width, hw + 6, 12)
         step_y = hand_h + HAND_LINE_GAP
         for line in reversed(range(-(-len(places) // max(1, on_line)))):
-            for i, card in enumerate(places[line * on_line:(line + 1) * on_line]):
-                if card in in_hand:
-                    dock.hand_cards.append((card, pygame.Rect(dock.hand.x + i * stride,
-                                                              dock.hand.y + line * step_y, hw, hand_h)))
+            for i, pile in enumerate(places[line * on_line:(line + 1) * on_line]):
+                for card in pile:  # a pile's cards share its place; the last lies on top
+                    if card in in_hand:
+                        dock.hand_cards.append((card, pygame.Rect(dock.hand.x + i * stride,
+                                                                  dock.hand.y + line * step_y, hw, hand_h)))
     top = rect.y + fs + 10
-    columns = 2 if (not show_hand and len(ships) > 3) else 1
+    columns, per_col = row_pages(rect.height, fs, len(ships), rows_w, not show_hand)
+    shown = columns * per_col
+    dock.total = len(ships)
+    dock.first = max(0, min(first, len(ships) - shown))
+    ships = ships[dock.first:dock.first + shown]
     col_w = rows_w // columns
-    per_col = max(1, (len(ships) + columns - 1) // columns)
     row_h = min(slot_h + 10, max(24, (rect.bottom - top) // per_col))
     h = row_h - 8
     w = card_w(h)
@@ -283,6 +401,17 @@ def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: 
             break
     if not dock.rows and dock.hand.width:
         title, extra = "", ""
+    more = ""
+    if dock.total > len(dock.rows):  # rows out of sight: which are shown, and that the wheel scrolls them
+        more = f"ships {dock.first + 1}\u2013{dock.first + len(dock.rows)} of {dock.total} \u00b7 wheel scrolls"
+        room -= text.render(more, fs - 2, TEXT, "bold").get_width() + 12
+        for option in titles:
+            title = option
+            if text.render(option, fs - 1, BRASS, "bold").get_width() <= room:
+                break
+        extra = ""
+        right = dock.hand.x - 12 if dock.hand.width > 0 else dock.rect.right - 4
+        text.blit(layer, more, fs - 2, TEXT, "bold", topright=(right + ox, dock.rect.y + oy + 3))
     at = text.blit(layer, title, fs - 1, BRASS, "bold", topleft=(dock.rect.x + ox + 4, dock.rect.y + oy + 2))
     if extra and at.right - ox - dock.rect.x + 8 + text.render(extra, fs - 2, DIM, "bold").get_width() <= room + 4:
         text.blit(layer, extra, fs - 2, DIM, "bold", midleft=(at.right + 8, at.centery))
@@ -302,8 +431,27 @@ def draw_dock(layer: pygame.Surface, dock: Dock, view: Mapping[str, Any], text: 
             kind = view.get("cards", {}).get(str(card))
             if kind:
                 layer.blit(card_face(kind, r.width, r.height, int(view["players"])), r.move(ox, oy))
+        _pile_counts(layer, dock, hidden, text, fs, off)
     for row in dock.rows:
         _draw_row(layer, row, view, text, fs, predictions.get(row.ship), hidden, planning, off, names)
+
+
+def _pile_counts(layer: pygame.Surface, dock: Dock, hidden: set[Target], text: TextCache, fs: int,
+                 off: tuple[int, int]) -> None:
+    """"×N" on each pile of the hand (`piles`) holding two cards or more, those being dragged aside."""
+    counts: dict[tuple[int, int, int, int], int] = {}
+    for card, r in dock.hand_cards:
+        if Target("hand", ident=str(card)) not in hidden:
+            counts[(r.x, r.y, r.width, r.height)] = counts.get((r.x, r.y, r.width, r.height), 0) + 1
+    for (x, y, w, h), n in counts.items():
+        if n < 2:
+            continue
+        label = text.render(f"\u00d7{n}", fs - 2, TEXT, "bold")
+        box = pygame.Rect(0, 0, label.get_width() + 8, label.get_height() + 2)
+        box.topright = (x + w + off[0] - 1, y + off[1] + 1)  # (clear of the cost, top left, and the entropy below)
+        pygame.draw.rect(layer, (14, 16, 28), box, border_radius=box.height // 2)
+        pygame.draw.rect(layer, BRASS, box, width=1, border_radius=box.height // 2)
+        layer.blit(label, label.get_rect(center=box.center))
 
 
 def _draw_row(layer: pygame.Surface, row: Row, view: Mapping[str, Any], text: TextCache, fs: int,

@@ -153,6 +153,8 @@ class RallyView(GameView):
         self._pan_press: Point | None = None
         self._panning = False
         self.dock = Dock(pygame.Rect(0, 0, 0, 0))
+        self._dock_first = 0
+        """The first ship row the dock shows when its rows do not all fit (the wheel scrolls them)."""
         self.predictions: dict[int, Prediction] = {}
         self.draft: SplitDraft | None = None
         self._panel_side = "bottom"
@@ -261,8 +263,10 @@ class RallyView(GameView):
         font = table_layout(self.rect, rows, hand).font
         least = dock_panel_height(self.draft, font) if self.draft is not None else 0
         if hand:
-            lines, hand_h = fit_hand(lambda n: table_layout(self.rect, rows, hand, n, dock_least=least).dock,
-                                     self.view, slot_h, hand_card_h(h), font)
+            def sized(n: int, card_h: int | None = None) -> pygame.Rect:
+                return table_layout(self.rect, rows, hand, n, card_h, dock_least=least).dock
+
+            lines, hand_h = fit_hand(sized, self.view, slot_h, hand_card_h(h), font, sized=sized)
         shape = (rows, hand, lines, hand_h, least, self.rect.size, self.rect.topleft)
         if shape != self._shape:
             self._shape = shape
@@ -323,7 +327,7 @@ class RallyView(GameView):
             lines, hand_h = fit_hand(lambda n: dock_rect, self.view, slot_h, hand_card_h(h), lay.font, alone=True)
         self.dock = build_dock(dock_rect, self.view, slot_h, hand_h, lay.font, show_hand,
                                not self.shared_screen, lines, rows=dock_rect == lay.dock,
-                               hand_order=self._hand_order)
+                               hand_order=self._hand_order, first=self._dock_first)
         self._static_key = None
 
     @staticmethod
@@ -696,7 +700,10 @@ class RallyView(GameView):
 
     def view_event(self, event: pygame.event.Event) -> bool:
         """R / E (or the mouse wheel over the map, or Left / Right) turn the ship being placed;
-        otherwise the arrows and the wheel pan a map bigger than its area."""
+        otherwise the arrows and the wheel pan a map bigger than its area. The wheel over the
+        dock's rows scrolls them when they do not all fit."""
+        if event.type == pygame.MOUSEWHEEL and self._scroll_rows(-int(event.y)):
+            return True
         if not self._placing_ship():
             return self._pan_event(event)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -711,6 +718,20 @@ class RallyView(GameView):
             self._turn(1 if event.y < 0 else -1)
             return True
         return False
+
+    def _scroll_rows(self, by: int) -> bool:
+        """Scroll the dock's ship rows `by` rows when the pointer is over them and some are out of
+        sight; True if the wheel was theirs."""
+        dock = self.dock
+        rows_area = pygame.Rect(dock.rect.x, dock.rect.y, (dock.hand.x if dock.hand.width else dock.rect.right)
+                                - dock.rect.x, dock.rect.height)
+        if dock.total <= len(dock.rows) or not rows_area.collidepoint(self._mouse):
+            return False
+        first = max(0, min(dock.total - len(dock.rows), dock.first + by))
+        if first != dock.first:
+            self._dock_first = first
+            self._relayout()
+        return True
 
     def _pan_event(self, event: pygame.event.Event) -> bool:
         """The wheel over the map zooms about the pointer; 0 / Home fits the whole map again; the
