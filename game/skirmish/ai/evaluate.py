@@ -13,7 +13,9 @@ Terms, each for both sides and subtracted:
   reach; a shot: its range, plus its move at a discount) with the engine's sight and cover.
   The side to act next realises its best threat (`THREAT_NEXT`) and partly its second
   (`THREAT_LATER`); the other side's threats count less (`THREAT_WAITING`), since it must
-  survive the reply first; models already activated this round threaten only next round.
+  survive the reply first; models already activated this round threaten only next round;
+- **guard** (`normal` and `hard` only, `Weights.guard`): where losing every leader ends the game,
+  the evaluating side's own last leader's danger, at the stake of the game (`guard`).
 """
 
 from __future__ import annotations
