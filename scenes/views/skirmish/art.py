@@ -23,7 +23,11 @@ GRID: Colour = (66, 80, 60)
 SIDE_FALLBACK: tuple[Colour, Colour] = ((96, 170, 232), (232, 112, 72))
 INK: Colour = (18, 20, 28)
 HEALTH: Colour = (120, 220, 120)
-HEALTH_LOST: Colour = (70, 40, 40)
+HEALTH_LOST: Colour = (176, 66, 56)
+"""A lost point of health: red, where a dark red on the dark green table could not be told from
+the table (play-test, eleventh session). A round pip lost is drawn hollow, a dark hole in a
+ring of this red (`board._draw_health`), so it differs from a kept pip by shape as well."""
+HEALTH_HOLE: Colour = (34, 22, 22)
 ZONE_ALPHA = 46
 OBJECTIVE: Colour = (236, 204, 132)
 TERRAIN_LOW: Colour = (104, 96, 82)

@@ -187,9 +187,14 @@ def _draw_health(surface: pygame.Surface, fig: Mapping[str, Any], c: Point, r: i
     health, most = int(fig["health"]), int(fig["max_health"])
     if most <= 5 and r >= 9:
         pr = max(2, r // 6)
-        for i, p in enumerate(art.pip_centres(c, r, most)):
+        for i, (px, py) in enumerate(art.pip_centres(c, r, most)):
+            p = (round(px), round(py))  # on whole pixels: a 2 px pip at a fraction drew lopsided
             pygame.draw.circle(surface, (10, 10, 14), p, pr + 1)
-            pygame.draw.circle(surface, art.HEALTH if i < health else art.HEALTH_LOST, p, pr)
+            if i < health:
+                pygame.draw.circle(surface, art.HEALTH, p, pr)
+            else:  # hollow: told from a kept pip by shape, not by colour alone
+                pygame.draw.circle(surface, art.HEALTH_HOLE, p, pr)
+                pygame.draw.circle(surface, art.HEALTH_LOST, p, pr, width=1)
     else:  # many pips or a small base: a bar of pips under the base, each pip at least 3 px
         # and a dark line apart (play-test: at 1024x640 a 6-health bar lost its lines and read
         # as one green stroke); no wider than the base, in rows if it must be (play-test:

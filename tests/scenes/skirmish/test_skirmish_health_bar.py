@@ -71,3 +71,21 @@ def test_a_health_bar_is_no_wider_than_its_base(most: int, radius: int) -> None:
     """Play-test: the bars of models side by side ran together into one; a long bar now goes in
     rows under its own base (a small base's at least 10 px across, as before)."""
     assert width(most - 1, most, radius) <= max(12, 2 * radius + 2 + 2 * 4)
+
+
+def test_a_lost_round_pip_is_a_red_ring_round_a_dark_hole() -> None:
+    """Play-test (eleventh session): a lost pip, dark red on the dark green table, was hard to
+    see. A lost pip is now hollow in a bright red ring, a kept one filled green; both stand out
+    from the table."""
+    surface = _drawn(2, 4, 12)
+    pips = art.pip_centres((100, 40), 12, 4)
+    centres = [tuple(surface.get_at((round(x), round(y)))[:3]) for x, y in pips]
+    assert centres[:2] == [art.HEALTH, art.HEALTH]
+    assert all(sum(c) < 100 for c in centres[2:])  # the lost ones: a dark hole
+    pr = max(2, 12 // 6)
+    for x, y in pips[2:]:
+        rim = [tuple(surface.get_at((round(x) + dx, round(y) + dy))[:3]) for dx in range(-pr, pr + 1)
+               for dy in range(-pr, pr + 1)]
+        assert art.HEALTH_LOST in rim
+    for colour in (art.HEALTH, art.HEALTH_LOST):
+        assert sum(abs(a - b) for a, b in zip(colour, BACKGROUND)) >= 120  # far from the table's green
