@@ -351,7 +351,8 @@ class MenuScene(UIScene):
                     self.label(pygame.Rect(text_x + title_w + px(8), y + px(8), kind_w, px(24) if dense else px(30)),
                                info.kind, "@caption")
             line_h = px(24)
-            lines = wrap_text(info.blurb, self.font(17), text_w)
+            lines = wrap_text(info.blurb, self.font(17), text_w - px(14))  # the label's own padding (a line
+            # measured to the full width was cut with '...' at some canvas heights: the 720x900 window)
             # Only whole lines that leave room for the buttons below them: a short row (small
             # window) drops the description rather than run it under the buttons.
             max_lines = 0 if compact else max(0, (row.h - px(72) - px(52)) // line_h)

@@ -28,19 +28,33 @@ def clamp_window_size(size: tuple[int, int], floor: tuple[int, int] = MIN_SIZE) 
     return max(size[0], floor[0]), max(size[1], floor[1])
 
 
-def canvas_scale(window_size: tuple[int, int]) -> float:
-    """How much bigger the canvas is than the window: 1 from the minimum up."""
-    w, h = max(1, window_size[0]), max(1, window_size[1])
-    return max(1.0, MIN_SIZE[0] / w, MIN_SIZE[1] / h)
+CANVAS_ASPECTS: tuple[float, float] = (1 / 3, 4.0)
+"""The narrowest and widest shape (width over height) a canvas below the minimum takes. A
+window outside them (a sliver a window manager allows) shows the canvas as large as fits, from
+its top left corner. Play-test: a window dragged to 8x640 made a 1024x81920 canvas, and
+drawing the table's panels on it crashed the app (a segmentation fault in pygame's scaling)."""
 
 
 def canvas_size(window_size: tuple[int, int]) -> tuple[int, int]:
-    """The canvas for a window: the window itself, or its shape scaled up to the minimum."""
-    k = canvas_scale(window_size)
-    if k == 1.0:
-        return window_size
+    """The canvas for a window: the window itself from the minimum up; below it, the window's
+    shape (within `CANVAS_ASPECTS`) scaled up until both sides reach the minimum."""
     w, h = max(1, window_size[0]), max(1, window_size[1])
-    return max(MIN_SIZE[0], math.ceil(w * k)), max(MIN_SIZE[1], math.ceil(h * k))
+    if w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
+        return window_size
+    aspect = min(CANVAS_ASPECTS[1], max(CANVAS_ASPECTS[0], w / h))
+    if aspect == w / h:
+        k = max(MIN_SIZE[0] / w, MIN_SIZE[1] / h)
+        return max(MIN_SIZE[0], math.ceil(w * k)), max(MIN_SIZE[1], math.ceil(h * k))
+    height = max(MIN_SIZE[1], math.ceil(MIN_SIZE[0] / aspect))
+    return max(MIN_SIZE[0], math.ceil(height * aspect)), height
+
+
+def canvas_scale(window_size: tuple[int, int]) -> float:
+    """Canvas pixels a window pixel: 1 from the minimum up; below it, as much as the whole
+    canvas needs to fit in the window."""
+    cw, ch = canvas_size(window_size)
+    w, h = max(1, window_size[0]), max(1, window_size[1])
+    return max(1.0, cw / w, ch / h)
 
 
 class Viewport:
@@ -80,6 +94,15 @@ class Viewport:
         return self.to_canvas(pygame.mouse.get_pos())
 
     def present(self) -> None:
-        """Put the canvas on the window (scaled down when the window is below the minimum)."""
-        if self.scaled:
-            pygame.transform.smoothscale(self.canvas, self.window.get_size(), self.window)
+        """Put the canvas on the window (scaled down when the window is below the minimum), from
+        its top left corner: pointer positions map by `scale` alone, as pygame-gui maps them."""
+        if not self.scaled:
+            return
+        w, h = self.window.get_size()
+        cw, ch = self.canvas.get_size()
+        shown = (min(w, max(1, round(cw / self.scale))), min(h, max(1, round(ch / self.scale))))
+        if shown == (w, h):
+            pygame.transform.smoothscale(self.canvas, shown, self.window)
+            return
+        self.window.fill((18, 20, 28))
+        pygame.transform.smoothscale(self.canvas, shown, self.window.subsurface(pygame.Rect((0, 0), shown)))

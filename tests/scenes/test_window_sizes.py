@@ -28,8 +28,9 @@ from scenes.viewport import MIN_SIZE, Viewport, canvas_size
 from tests.scenes.table_context import table_context
 
 DT = 1 / 60
-SIZES = [(100, 80), (640, 480), (720, 900), (1000, 1000), (1024, 640), (2400, 300), (300, 1600), (3840, 2160)]
-"""Tiny, the crash reports' sizes, the designed minimum, wide, tall and huge."""
+SIZES = [(100, 80), (640, 480), (720, 900), (1000, 1000), (1024, 640), (2400, 300), (300, 1600), (3840, 2160),
+         (8, 640), (900, 6)]
+"""Tiny, the crash reports' sizes, the designed minimum, wide, tall, huge, and slivers."""
 EXTREMES = [(100, 80), (2400, 300), (300, 1600), (3840, 2160)]
 
 
@@ -85,6 +86,27 @@ def test_pointer_below_the_minimum_lands_where_the_picture_shows_it(ctx: AppCont
     assert seen == [(512, 384)]
 
 
+@pytest.mark.parametrize("size", [(8, 640), (1, 1000), (900, 6), (4000, 1), (1, 1)])
+def test_a_sliver_of_a_window_gets_a_canvas_of_bounded_size(size: tuple[int, int]) -> None:
+    """Play-test: a window dragged to 8x640 made a 1024x81920 canvas, and drawing the table's
+    side panel on it crashed the app (a segmentation fault in pygame's scaling). A sliver's
+    canvas keeps a shape within `CANVAS_ASPECTS`, so it is never more than 4 minimums large,
+    and the whole of it is shown in the window, from its top left corner."""
+    from scenes.viewport import CANVAS_ASPECTS
+
+    cw, ch = canvas_size(size)
+    assert cw >= MIN_SIZE[0] and ch >= MIN_SIZE[1]
+    assert cw * ch <= 4 * MIN_SIZE[0] * MIN_SIZE[1] * max(CANVAS_ASPECTS[1] / 1.6, 1.6 / CANVAS_ASPECTS[0])
+    window = pygame.Surface(size)
+    viewport = Viewport(window)
+    assert viewport.canvas.get_size() == (cw, ch)
+    viewport.canvas.fill((200, 40, 40))
+    viewport.present()
+    assert window.get_at((0, 0))[:3] != (18, 20, 28)  # the picture starts in the corner, not the margin
+    far = viewport.to_canvas((size[0] - 1, size[1] - 1))
+    assert far[0] >= cw - viewport.scale - 1 or far[1] >= ch - viewport.scale - 1  # it reaches an edge
+
+
 def test_a_window_at_or_above_the_minimum_is_its_own_canvas() -> None:
     window = pygame.Surface((1280, 720))
     viewport = Viewport(window)
@@ -137,8 +159,9 @@ def menu_screens(ctx: AppContext) -> list[Any]:
             PauseScene(ctx, finished), GameOverScene(ctx, finished), HandoffScene(ctx, "Player 2")]
 
 
-@pytest.mark.parametrize("size", EXTREMES)
+@pytest.mark.parametrize("size", [*EXTREMES, (720, 900), (8, 640)])
 @pytest.mark.filterwarnings("error:Label Rect is too small")  # a narrow, tall window cut a game's title
+# (720x900, a 1024x1280 canvas: three games' descriptions were cut, measured without the label's padding)
 def test_every_menu_screen_draws_at_every_window_size(ctx: AppContext, size: tuple[int, int]) -> None:
     ctx.use_window(pygame.Surface(size))
     for scene in menu_screens(ctx):
