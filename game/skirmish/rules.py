@@ -461,8 +461,12 @@ def _end_step_refusal(s: S) -> str | None:
     assert act is not None
     if act.step in ("move", "bonus") and len(act.figures) > 1:
         standing = [s.figures[i] for i in act.figures if not s.figures[i].fallen]
-        if standing and not _chained(s, standing):
-            return "The formation must end its move together, in base contact."
+        apart = unchained(s, standing) if standing else None
+        if apart is not None:
+            f, gap = apart
+            return (f"The formation must end its move in base contact: {numbered_name(f.unit.name, f.number)} is "
+                    f"{gap:.1f}\" from the nearest of the others (touching: {geo.BASE_CONTACT:g}\" or less). "
+                    "Undo its move to place it again.")
         broken = pattern_refusal(s, standing)
         return None if broken is None else "The formation must end its move in its pattern: " + broken
     return None

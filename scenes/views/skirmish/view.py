@@ -110,6 +110,8 @@ class SkirmishView(GameView):
         """(model, the overlay time it was first drawn) a refused formation left out of base
         contact: ringed in red for `OUTSIDER_S` (play-test: a refusal naming "Tile Shield 3"
         did not show which of the look-alike models on the table it meant)."""
+        self._apart: tuple[int, int | None] = (-1, None)
+        """(view generation, `_formation_apart`'s answer for it)."""
         self.tactic = ""
         self.picked_dice: set[int] = set()
         """Failed dice the player clicked to re-roll (the re-roll button then rolls only these):
@@ -612,13 +614,16 @@ class SkirmishView(GameView):
         """A red ring round the model a refused formation left out, for `OUTSIDER_S` after it
         was first drawn."""
         if self.outsider is None:
-            return
-        m, since = self.outsider
-        if since is None:
-            self.outsider = (m, overlay.time)
-        elif overlay.time - since >= OUTSIDER_S:
-            self.outsider = None
-            return
+            m = self._formation_apart()
+            if m is None:
+                return
+        else:
+            m, since = self.outsider
+            if since is None:
+                self.outsider = (m, overlay.time)
+            elif overlay.time - since >= OUTSIDER_S:
+                self.outsider = None
+                return
         fig = self.view["figures"][m]
         if not fig["deployed"] or fig["fallen"]:
             return
@@ -627,6 +632,21 @@ class SkirmishView(GameView):
         r = self.marker(m).radius + 5
         pygame.draw.circle(surface, (10, 10, 14), c, r + 1, width=4)
         pygame.draw.circle(surface, OUTSIDER_RED, c, r, width=2)
+
+    def _formation_apart(self) -> int | None:
+        """The model a formation whose models have all moved leaves out of base contact, which
+        End move will refuse (play-test: "The formation must end its move together" named no
+        model, and they all looked touching); None otherwise. Asked once a view."""
+        if self._apart[0] == self.generation:
+            return self._apart[1]
+        act = self.view.get("activation")
+        out = None
+        if act and self.public is not None and act["step"] in ("move", "bonus") and len(act["figures"]) > 1:
+            standing = [m for m in act["figures"] if not self.view["figures"][m]["fallen"]]
+            if len(standing) > 1 and set(standing) <= set(act["moved"]):
+                out = self.public.formation_outsider(standing)
+        self._apart = (self.generation, out)
+        return out
 
     def _draw_models(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
         moving = self._moving(animator)

@@ -245,6 +245,22 @@ def test_a_formation_ends_its_move_still_in_its_pattern() -> None:
     assert refusal is not None and "in its pattern" in refusal.reason and "straight line" in refusal.reason
 
 
+def test_a_formation_that_ends_its_move_apart_is_refused_naming_the_model_and_the_gap() -> None:
+    """Play-test: "The formation must end its move together, in base contact." named no model
+    though they all looked touching, and a moved model cannot be dragged again."""
+    s = table(faction_1="tessellate")
+    put(s, 1, "ash_reaver", 30, 30)
+    a, b = _row(s, "tile_shield", 2)
+    b.number = 2
+    s.apply(Activate(0, (a.id, b.id), "double_move"))
+    s.apply(Move(0, a.id, (a.x, a.y + 1.0)))
+    s.apply(Move(0, b.id, (b.x + 0.45, b.y + 1.0)))  # 0.05" apart before, 0.5" now
+    refusal = SKIRMISH.check(s, EndStep(0))
+    assert refusal is not None
+    assert "Tile Shield 2 is 0.5\" from the nearest of the others" in refusal.reason
+    assert "Undo its move" in refusal.reason
+
+
 def test_ring_and_line_shapes() -> None:
     body = rules.geo.Body
     r = 0.5

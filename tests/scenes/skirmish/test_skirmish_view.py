@@ -873,3 +873,34 @@ def test_who_sees_a_point_on_a_model_leaves_that_model_out(ctx: AppContext) -> N
         assert f.id in engine  # the engine's answer: a model sees where it stands
         shown = view._watchers(f.at)
         assert f.id not in shown and set(shown) == set(engine) - {f.id}
+
+
+def test_a_formation_moved_apart_rings_the_model_end_move_will_refuse(ctx: AppContext) -> None:
+    """Play-test: after moving a formation, End move was refused ("must end its move together")
+    with no model named and all of them looking touching. Once every model has moved, the one
+    left out is ringed on the table, for as long as it stands apart."""
+    from game.skirmish.commands import Activate, Move
+    from tests.games.skirmish.test_skirmish_rules import put, table
+
+    s = table(faction_1="tessellate")
+    put(s, 1, "ash_reaver", 30, 30)
+    step = 2 * rules.geo.base_radius(s.factions[0].unit("tile_shield").base_mm) + 0.05
+    a, b = put(s, 0, "tile_shield", 10, 10), put(s, 0, "tile_shield", 10 + step, 10)
+    s.apply(Activate(0, (a.id, b.id), "double_move"))
+    s.apply(Move(0, a.id, (a.x, a.y + 1.0)))
+    view = make_view(ctx, s)
+    surface = pygame.Surface((960, 700))
+
+    def ringed(f: Any) -> bool:
+        view.draw(surface, Overlay(time=1.0), Animator())
+        cx, cy = (round(v) for v in view.camera.to_screen(f.at))
+        return surface.get_at((cx, cy - view.marker(f.id).radius - 5))[:3] == OUTSIDER_RED
+
+    assert not ringed(b)  # b has not moved yet: a formation is apart while it moves
+    s.apply(Move(0, b.id, (b.x + 0.45, b.y + 1.0)))
+    view.set_view(s.view(0))
+    assert ringed(b) and view.outsider is None  # no timer: it stays while b stands apart
+    b.x, b.y = a.x + step, a.y  # where an undone and remade move would put it: touching again
+    s.rebuild_table()
+    view.set_view(s.view(0))
+    assert not ringed(b)
