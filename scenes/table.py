@@ -1262,26 +1262,24 @@ class TableScene(Scene):
         self._bar = chrome.convert() if pygame.display.get_surface() else chrome
         return self._bar
 
-    def status_pills(self, x: int = 24) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
-        """The status message drawn as pills from `x` under the banner, one a line: a message
-        wider than the table wraps onto more lines below the bar (play-test at 1024x640: a
-        formation's refusal ran past the table's edge, its end unread)."""
+    def status_box(self, x: int = 24) -> tuple[list[str], pygame.Surface, pygame.Rect]:
+        """The status message drawn as one box from `x` under the banner: a message wider than
+        the table wraps onto more lines inside it (play-test at 1024x640: a formation's refusal
+        ran past the table's edge, its end unread; then its lines came as separate bubbles)."""
         ink = (255, 170, 150) if self.status_error else (210, 220, 236)
         kind = "bold" if self.status_error else "regular"
         room = max(80, self.play_rect.width - (x - 8) - 8 - 40)
-        out = []
-        y = int(self.top_h * 0.78)
-        for line in self.text.wrap(self.status_text, self.fs, room, kind) or [self.status_text]:
-            img = self.text.render(line, self.fs, ink, kind)
-            pill = pygame.Rect(0, 0, img.get_width() + 40, img.get_height() + 10)
-            pill.midleft = (x - 8, y)
-            box = pygame.Surface(pill.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, (90, 30, 28, 220) if self.status_error else (30, 40, 62, 220), box.get_rect(),
-                             border_radius=pill.height // 2)
-            box.blit(img, (20, 5))
-            out.append((line, box, pill))
-            y += pill.height + 2
-        return out
+        lines = self.text.wrap(self.status_text, self.fs, room, kind) or [self.status_text]
+        images = [self.text.render(line, self.fs, ink, kind) for line in lines]
+        line_h = max(img.get_height() for img in images)
+        rect = pygame.Rect(0, 0, max(img.get_width() for img in images) + 40, line_h * len(images) + 10)
+        rect.topleft = (x - 8, int(self.top_h * 0.78) - (line_h + 10) // 2)
+        box = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (90, 30, 28, 228) if self.status_error else (30, 40, 62, 228), box.get_rect(),
+                         border_radius=(line_h + 10) // 2)
+        for i, img in enumerate(images):
+            box.blit(img, (20, 5 + i * line_h))
+        return lines, box, rect
 
     def _draw_bar(self, surface: pygame.Surface) -> None:
         surface.blit(self._shadow, (0, self.top_h), pygame.Rect(0, 0, self.play_rect.width, 8))
@@ -1323,9 +1321,9 @@ class TableScene(Scene):
         lasts = status_seconds(self.status_text)
         if self.status_text and age < lasts:
             alpha = 255 if age < lasts - 0.6 else int(255 * (lasts - age) / 0.6)
-            for _line, box, pill in self.status_pills(x):
-                box.set_alpha(alpha)
-                surface.blit(box, pill)
+            _lines, box, rect = self.status_box(x)
+            box.set_alpha(alpha)
+            surface.blit(box, rect)
         # the game's title over the side panel
         self.text.blit(surface, self.game.info.title, max(18, int(self.top_h * 0.3)), BRASS, "display",
                        shadow=True, center=(self.side_rect.centerx, self.top_h * 0.45))

@@ -294,18 +294,17 @@ LONG_REFUSAL = ("A formation's models must be in base contact with each other: T
 def test_a_long_refusal_wraps_inside_the_table_and_stays_until_read(tmp_path: Any,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Play-test at 1024x640: a formation's refusal ran past the table's edge and faded after
-    4.5 s, before its 25 words were read. It now wraps onto pills that stay inside the table,
-    every word kept, and stays `status_seconds` (longer for more words)."""
+    4.5 s, before its 25 words were read. It now wraps onto lines that stay inside the table,
+    every word kept, in one box, and stays `status_seconds` (longer for more words)."""
     with table_context(tmp_path, monkeypatch, size=(1024, 640)) as ctx:
         scene = open_table(ctx, ["human", "human"])
         scene.refuse(LONG_REFUSAL)
-        pills = scene.status_pills()
-        assert len(pills) >= 2
-        for _line, _box, pill in pills:
-            assert scene.play_rect.left <= pill.left and pill.right <= scene.play_rect.right
-        assert " ".join(line for line, _box, _pill in pills).split() == LONG_REFUSAL.split()
+        lines, _box, rect = scene.status_box()
+        assert len(lines) >= 2
+        assert scene.play_rect.left <= rect.left and rect.right <= scene.play_rect.right
+        assert " ".join(lines).split() == LONG_REFUSAL.split()
         assert status_seconds(LONG_REFUSAL) > 6.0 and status_seconds("Not your turn.") == STATUS_SECONDS
-        first = pills[0][2]
+        first = rect
         for _ in range(int(5.5 / DT)):
             step(ctx, [], DT)
         assert scene.time - scene.status_at > 5.0
