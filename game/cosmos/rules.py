@@ -313,7 +313,7 @@ def planet_at(p: M.Player, si: int, k: int) -> M.Slot | None:
 def why_move(s: CosmosState, cmd: C.Move) -> str | None:
     p = s.players[cmd.seat]
     if cmd.steps not in (1, 2, 3):
-        return "Move 1 to 3 spaces ahead."
+        return "Move your Scientist 1 to 3 spaces clockwise (a lit space): it cannot stay where it is or go back."
     if not -1 <= cmd.token < len(TOKENS):
         return "There is no such Creation token."
     dest = destination(p, cmd)

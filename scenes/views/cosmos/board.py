@@ -240,6 +240,10 @@ def _name_plate(text: TextCache, size: tuple[int, int], words: str, font: int, f
     return out
 
 
+MERGED_RIM = art.shade(art.RESOURCE["energy"], 0.55)
+"""A lightning-side tile's spaces' rim: the energy yellow, dimmed so it is no highlight."""
+
+
 @lru_cache(maxsize=8)
 def _rondel_base(text: TextCache, side: int, tiles: tuple[tuple[int, bool], ...], font: int) -> pygame.Surface:
     """The rondel without its pieces (both rings, the action names, the merged spaces), drawn
@@ -266,8 +270,10 @@ def _rondel_base(text: TextCache, side: int, tiles: tuple[tuple[int, bool], ...]
         box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
         box.center = centre
         pygame.draw.ellipse(out, _fill(space), box)
-        merged = tiles[space // 2][1]  # the lightning side: both spaces count as one, rimmed in its yellow
-        pygame.draw.ellipse(out, art.RESOURCE["energy"] if merged else art.TILE_EDGE, box, width=2 if merged else 1)
+        merged = tiles[space // 2][1]  # the lightning side: both spaces count as one, joined by a yellow
+        # bar; rimmed in a dim yellow only (play-test: bright yellow rims on most spaces read as the
+        # lit spaces the prompt asks to click, which are ringed in white, `view.CLICKABLE`)
+        pygame.draw.ellipse(out, MERGED_RIM if merged else art.TILE_EDGE, box, width=2 if merged else 1)
         name = T.WHEEL_NAMES.get(action_of(view, c, space), "")
         art.label(out, text, name_fit(text.font(small), name_box(centre, radius), name), name, small, art.INK)
     return out

@@ -85,3 +85,22 @@ def test_the_hover_texts_say_what_the_bonus_and_a_creation_token_are(ctx: AppCon
         assert any(re.fullmatch(r"Bonus for a short move: .+, 2 at distance 1, 1 at distance 2", line) for line in tip), tip
     tokens = [spot.tip for spot in view.spots if spot.tip and "Creation token" in spot.tip[0]]
     assert len(tokens) == 4 and all("passing it later brings it back" in tip[1] for tip in tokens), tokens
+
+
+def test_a_lightning_side_space_has_no_bright_rim_that_reads_as_lit(ctx: AppContext) -> None:
+    """Play-test (twelfth session): the lightning side's bright yellow rims on most spaces read as
+    the "lit" spaces the prompt asks to click (those are ringed in white). A merged tile's spaces
+    keep the yellow bar that joins them and a dim yellow rim."""
+    from scenes.sprites.text import TextCache
+
+    side = 400
+    tiles = tuple((k, True) for k in range(board.SECTIONS))
+    base = board._rondel_base(TextCache(ctx.font), side, tiles, 14)
+    rect = base.get_rect()
+    bright = tuple(art.RESOURCE["energy"])
+    for space in range(2 * board.SECTIONS):
+        cx, cy = board.space_centre(rect, space)
+        r = board.space_radius(rect, space)
+        rim = {tuple(base.get_at((cx + dx, cy - r + dy))[:3]) for dx in (-1, 0, 1) for dy in (0, 1)}
+        assert bright not in rim, space
+        assert board.MERGED_RIM in rim or any(sum(c) < sum(bright) for c in rim)

@@ -190,4 +190,6 @@ def test_a_click_on_a_space_the_scientist_cannot_reach_says_why(ctx: AppContext)
     click(ctx, (int(spot[0]), int(spot[1])))
     step(ctx, [], DT)
     assert len(scene.match.commands) == before
-    assert scene.status_error and scene.status_text == "Move 1 to 3 spaces ahead."
+    # play-test: "Move 1 to 3 spaces ahead." said neither which way nor why its own space was refused
+    assert scene.status_error and scene.status_text == \
+        "Move your Scientist 1 to 3 spaces clockwise (a lit space): it cannot stay where it is or go back."
