@@ -394,9 +394,7 @@ def formation_refusal(s: S, figs: Sequence[Figure]) -> str | None:
     by all, unless a leader is among them, and each unit sheet's own pattern kept."""
     apart = unchained(s, figs)
     if apart is not None:
-        f, gap = apart
-        return (f"A formation's models must be in base contact with each other: {numbered_name(f.unit.name, f.number)} "
-                f"is {gap:.1f}\" from the nearest of the others (touching: {geo.BASE_CONTACT:g}\" or less).")
+        return f"A formation's models must be in base contact with each other: {_gap_words(*apart)}."
     if not any(f.unit.is_leader for f in figs):
         shared = set(figs[0].unit.training)
         for f in figs[1:]:
@@ -406,9 +404,10 @@ def formation_refusal(s: S, figs: Sequence[Figure]) -> str | None:
     return pattern_refusal(s, figs)
 
 
-def _chained(s: S, figs: Sequence[Figure]) -> bool:
-    """Whether the models' bases form one chain of base contact."""
-    return unchained(s, figs) is None
+def _gap_words(f: Figure, gap: float) -> str:
+    """The model a formation leaves out and how far (`unchained`), as both formation refusals say it."""
+    return (f"{numbered_name(f.unit.name, f.number)} is {gap:.1f}\" from the nearest of the others "
+            f"(touching: {geo.BASE_CONTACT:g}\" or less)")
 
 
 def unchained(s: S, figs: Sequence[Figure]) -> tuple[Figure, float] | None:
@@ -463,9 +462,7 @@ def _end_step_refusal(s: S) -> str | None:
         standing = [s.figures[i] for i in act.figures if not s.figures[i].fallen]
         apart = unchained(s, standing) if standing else None
         if apart is not None:
-            f, gap = apart
-            return (f"The formation must end its move in base contact: {numbered_name(f.unit.name, f.number)} is "
-                    f"{gap:.1f}\" from the nearest of the others (touching: {geo.BASE_CONTACT:g}\" or less). "
+            return (f"The formation must end its move in base contact: {_gap_words(*apart)}. "
                     "Undo its move to place it again.")
         broken = pattern_refusal(s, standing)
         return None if broken is None else "The formation must end its move in its pattern: " + broken
