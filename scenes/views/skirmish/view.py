@@ -91,11 +91,11 @@ def label_spot(x0: float, x1: float, y0: float, y1: float, models: Sequence[Poin
 
 
 LABEL_CLEAR_IN = 2.0
+"""Inches between a zone label's edge and every model that count as clear (nearer spots rank by distance)."""
 OUTSIDER_S = 6.0
 """How long a refused formation's left-out model stays ringed (`SkirmishView.outsider`): about
 as long as its refusal's words stay up (`scenes.table.status_seconds`)."""
 OUTSIDER_RED = (236, 84, 64)
-"""Inches between a zone label's edge and every model that count as clear (nearer spots rank by distance)."""
 
 
 class SkirmishView(GameView):
