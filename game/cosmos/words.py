@@ -111,12 +111,17 @@ def _second_person(line: Line | None) -> Line | None:
     return dataclasses.replace(line, text=f"{YOU} {verb(YOU, line.text[len(YOU) + 1:])}")
 
 
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat by its player's name ("Seat 3" where the names do not reach it)."""
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
 def lifeforms_line(group: Sequence[E.Lifeforms], names: Sequence[str], content: Content) -> Line:
     """Lifeforms of one type on one planet gained (or removed) from one source or several, each
     source named with its share when there are several."""
     first = group[0]
     seat = first.seat
-    who = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    who = seat_name(names, seat)
     verb_words = "gains" if first.delta > 0 else "removes"
     n, life = sum(abs(e.delta) for e in group), LIFEFORMS[first.life]
 
@@ -140,7 +145,7 @@ def space_words(space: int, content: Content, actions: Sequence[str] = ()) -> st
 def _describe(event: Event, names: Sequence[str], viewer: Seat, content: Content,
               actions: Sequence[str] = ()) -> Line | None:
     def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        return seat_name(names, seat)
 
     seat = getattr(event, "seat", -1)
     if isinstance(event, E.RoundStarted):
