@@ -148,6 +148,11 @@ def label_width(fs: int) -> int:
     return max(112, int(fs * 7.6))
 
 
+def info_width(fs: int) -> int:
+    """The width of a program row's bill (its cost and entropy), right of its cards."""
+    return max(110, int(fs * 7.5))
+
+
 ROWS_SHARE = 0.62
 """The most of the dock's width the program rows take while the hand keeps its full-size cards."""
 ROWS_SHARE_WHOLE = 0.67
@@ -179,13 +184,13 @@ def _rows_needs(view: Mapping[str, Any], slot_h: int, fs: int, height: int = 10_
     sw = card_w(row_card_h(slot_h, height, fs, ships))
     # label, gap, cards, the free slot (half of it shows beside a full row), gap, the bill, the
     # row's right margin
-    fixed = label_width(fs) + 4 + sw - sw // 2 + 4 + max(110, int(fs * 7.5)) + 8
+    fixed = label_width(fs) + 4 + sw - sw // 2 + 4 + info_width(fs) + 8
     # from what does not change while cards move (every card held this era, the ships), so the
     # hand keeps its place and size after each drop
     cards = len(held_cards(view))
     longest = min(ROW_ROOM, -(-cards // ships))
     # two whole full-size cards and the free slot
-    rows_min = label_width(fs) + max(110, int(fs * 7.5)) + (card_w(slot_h) + 4) * 3
+    rows_min = label_width(fs) + info_width(fs) + (card_w(slot_h) + 4) * 3
     return rows_min, max(rows_min, fixed + sw * longest + 2 * (longest - 1))  # (cards 2 px apart or more)
 
 
@@ -288,7 +293,7 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
     if not rows:
         ships = []
     label_w = label_width(fs)
-    info_w = max(110, int(fs * 7.5))
+    info_w = info_width(fs)
     rows_w = rect.width
     if show_hand:
         if rows:
@@ -319,8 +324,8 @@ def build_dock(rect: pygame.Rect, view: Mapping[str, Any], slot_h: int, hand_h: 
     dock.first = max(0, min(first, len(ships) - shown))
     ships = ships[dock.first:dock.first + shown]
     col_w = rows_w // columns
-    row_h = min(slot_h + 10, max(24, (rect.bottom - top) // per_col))
-    h = row_h - 8
+    h = row_card_h(slot_h, rect.height, fs, per_col)  # (rect.bottom - top is rect.height - fs - 10)
+    row_h = h + 8
     w = card_w(h)
     programs: Mapping[str, list[int]] = view.get("programs", {})
     kinds: Mapping[str, str] = view.get("cards", {})
