@@ -178,7 +178,8 @@ class SkirmishGame(Game):
         except ValueError:
             return Refusal("Pick up one of your models.")
         if target is not None and target.point is not None:
-            cmd: Command = Deploy(seat, model, target.point) if state.phase == "deploy" else Move(seat, model, target.point)
+            at = rules.landing(state, model, target.point)
+            cmd: Command = Deploy(seat, model, at) if state.phase == "deploy" else Move(seat, model, at)
         elif target is not None and target.zone == "figure" and target.ident is not None:
             act = state.activation
             victim = int(target.ident)

@@ -530,6 +530,38 @@ _REFUSALS = {
 }
 
 
+CONTACT_GAP = 0.05
+"""Edge to edge, inches, between a base snapped against another and that base (`contact_spot`):
+well inside `BASE_CONTACT`, clear of `OVERLAP_TOLERANCE`."""
+_CONTACT_DIRECTIONS = 72
+"""Spots tried round each overlapped base (every 5 degrees)."""
+
+
+def contact_spots(table: Table, others: Sequence[Body], mover: Body, at: Point2) -> FloatArray:
+    """Where a base set down at `at` may stand instead, when its base would overlap another
+    model's there: the free spots in base contact with a base it overlapped, nearest `at` first
+    (a miniature dropped onto another is put against it, as a player sets one down at a table).
+    Shape (n, 2); empty when `at` overlaps no base or no such spot is free. Ties, as a drop on a
+    base's very centre makes, go to the spot nearest the mover's own place."""
+    none = np.zeros((0, 2), dtype=np.float64)
+    if int(_refusals(table, others, mover, np.array([at], dtype=np.float64))[0]) != 2:
+        return none
+    bases = np.array([(b.x, b.y, b.radius) for b in others if b.ident != mover.ident], dtype=np.float64).reshape(-1, 3)
+    gap = np.hypot(bases[:, 0] - at[0], bases[:, 1] - at[1]) - bases[:, 2] - mover.radius
+    hit = bases[gap < -OVERLAP_TOLERANCE]
+    turns = np.arange(_CONTACT_DIRECTIONS) * (2 * math.pi / _CONTACT_DIRECTIONS)
+    aims = np.arctan2(at[1] - hit[:, 1], at[0] - hit[:, 0])  # straight out from each base through the drop first
+    angles = np.concatenate([aims, (aims[:, None] + turns[None, :]).ravel()])
+    hubs = np.concatenate([hit, np.repeat(hit, _CONTACT_DIRECTIONS, axis=0)])
+    far = hubs[:, 2] + mover.radius + CONTACT_GAP
+    spots = np.stack([hubs[:, 0] + far * np.cos(angles), hubs[:, 1] + far * np.sin(angles)], axis=1)
+    free = spots[_refusals(table, others, mover, spots) == 0]
+    if not len(free):
+        return none
+    near = np.hypot(free[:, 0] - at[0], free[:, 1] - at[1]) + 1e-3 * np.hypot(free[:, 0] - mover.x, free[:, 1] - mover.y)
+    return np.asarray(free[np.argsort(near, kind="stable")], dtype=np.float64)
+
+
 def in_polygon(points: Sequence[Point2], x: float, y: float) -> bool:
     """Whether (x, y) lies inside the polygon through `points` (its edge counts as inside):
     a deployment zone, a mission area."""

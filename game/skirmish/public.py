@@ -159,9 +159,11 @@ class PublicTable:
         return float(geo.costs(s.table, s.bodies(), s.body(s.figures[model]), [at], self.budget(model))[0])
 
     def route(self, model: int, at: Point) -> Route:
-        """The engine's route to `at` and whether the move is legal now (its reason if not)."""
+        """The engine's route to where a drop at `at` lands (`rules.landing`: against a base it
+        was dropped on) and whether the move is legal now (its reason if not)."""
         s = self.state
         f = s.figures[model]
+        at = rules.landing(s, model, at)
         refusal = rules.why_illegal(s, Move(f.side, model, at))
         path = geo.path(s.table, s.bodies(), s.body(f), at)
         points = tuple((float(x), float(y)) for x, y in path.points) if path is not None else (f.at, at)
@@ -181,9 +183,21 @@ class PublicTable:
         apart = rules.unchained(self.state, [self.state.figures[m] for m in models])
         return None if apart is None else apart[0].id
 
-    def deploy_refusal(self, model: int, at: Point) -> str | None:
+    def contact_spot(self, model: int, at: Point) -> Point | None:
+        """The free spot nearest `at` against a base `model` would overlap there, or None when
+        it overlaps none (quick: no route is searched; `landing` picks the reachable one)."""
         s = self.state
-        return rules.why_illegal(s, Deploy(s.figures[model].side, model, at))
+        spots = geo.contact_spots(s.table, s.bodies(), s.body(s.figures[model]), at)
+        return (float(spots[0][0]), float(spots[0][1])) if len(spots) else None
+
+    def landing(self, model: int, at: Point) -> Point:
+        """Where `model` dropped at `at` would stand (`rules.landing`), as the drop's command has it."""
+        return rules.landing(self.state, model, at)
+
+    def deploy_refusal(self, model: int, at: Point) -> str | None:
+        """Why `model` may not be deployed where a drop at `at` lands, or None."""
+        s = self.state
+        return rules.why_illegal(s, Deploy(s.figures[model].side, model, rules.landing(s, model, at)))
 
     # --- attacking ----------------------------------------------------------------------
     def rolled_damage(self) -> tuple[int, int] | None:

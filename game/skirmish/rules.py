@@ -44,6 +44,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import numpy.typing as npt
+
 import game.skirmish as package
 from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat
 from game.core.rng import Rng
@@ -213,6 +216,40 @@ def sample_chance(s: S, rng: Rng) -> Command:
 
 def _full_deck() -> list[tuple[int, int]]:
     return [(side, face) for side in (0, 1) for face in range(1, 7)]
+
+
+def landing(s: S, model: int, at: tuple[float, float]) -> tuple[float, float]:
+    """Where a model set down at `at` by a drag stands: `at`, or, dropped on another model's
+    base, the nearest spot against that base (`geometry.contact_spots`) that its move can reach
+    (or, deploying, that its zone allows); the nearest one when none can, so the refusal names
+    the real obstacle. The gesture's command and the screen's preview both ask this, so the
+    route the screen draws ends where the drop lands."""
+    if not 0 <= model < len(s.figures) or not _finite(at):
+        return at
+    f = s.figures[model]
+    spots = geo.contact_spots(s.table, s.bodies(), s.body(f), at)
+    if not len(spots):
+        return at
+    act = s.activation
+    if act is not None and act.step in ("move", "bonus") and f.on_table:
+        budget = act.bonus_distance if act.step == "bonus" else stat(s, f, "move")
+        within = np.flatnonzero(np.isfinite(geo.costs(s.table, s.bodies(), s.body(f), spots, budget)))
+        if within.size:
+            return _point(spots[within[0]])
+    elif s.phase == "deploy":
+        allowed = next((p for p in spots[:_DEPLOY_TRIES] if why_illegal(s, Deploy(f.side, model, _point(p))) is None), None)
+        if allowed is not None:
+            return _point(allowed)
+    return _point(spots[0])
+
+
+_DEPLOY_TRIES = 24
+"""Contact spots a deploying drop tries, nearest first, for one inside the side's zone."""
+
+
+def _point(p: npt.NDArray[np.float64]) -> tuple[float, float]:
+    """A numpy row as a table point."""
+    return (float(p[0]), float(p[1]))
 
 
 # --- legality -----------------------------------------------------------------------------

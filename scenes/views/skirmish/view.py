@@ -125,6 +125,8 @@ class SkirmishView(GameView):
         """(rect, label, Target it plays or None, local key) of the tray's controls."""
         self.routes: dict[tuple[int, float, float], Route] = {}
         self.preview_at: tuple[int, Point] | None = None
+        self._landed: tuple[tuple[int, int, float, float], Point] | None = None
+        """The last deploy drop's landing spot, by (generation, model, rounded point)."""
         self.drop_source: Target | None = None
         self.measuring = False
         self.ruler: tuple[Point, Point, int | None] | None = None
@@ -679,16 +681,33 @@ class SkirmishView(GameView):
             board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="body",
                              glyph=marker.glyph)
             if held_model == m and ghost_at is not None:
-                ghost = self.camera.to_world(ghost_at)
+                ghost = self._landing(m, self.camera.to_world(ghost_at))
                 board.draw_model(surface, fig, ghost, self.camera, self.side_colour(fig["side"]), self._icon(m),
                                  (255, 255, 255), lifted=True, radius=board.readable_px(self.lay.fs))
-                self._true_base(surface, fig, ghost_at)
+                self._true_base(surface, fig, self.camera.to_screen(ghost))
         if held_model is not None and ghost_at is not None and not self.view["figures"][held_model]["deployed"]:
             fig = self.view["figures"][held_model]
-            board.draw_model(surface, fig, self.camera.to_world(ghost_at), self.camera,
+            board.draw_model(surface, fig, self._landing(held_model, self.camera.to_world(ghost_at)), self.camera,
                              self.side_colour(fig["side"]), self._icon(held_model), (255, 255, 255), lifted=True,
                              radius=board.readable_px(self.lay.fs))
             self._true_base(surface, fig, ghost_at)
+
+    def _landing(self, model: int, at: Point) -> Point:
+        """Where the held model would stand if dropped at the world point `at`: against a base
+        it is held over (`rules.landing`, as the drop's command), so the lifted model shows the
+        snap before the drop. A deploy's is asked here, once per spot; a move's shows the nearest
+        spot until its route, which knows which spot the move reaches, comes from the worker."""
+        kind = self.decision()
+        if kind not in ("move", "bonus", "deploy") or self.public is None:
+            return at
+        key = (self.generation, model, round(at[0], 2), round(at[1], 2))
+        if self._landed is None or self._landed[0] != key:
+            snap = self.public.contact_spot(model, at)
+            self._landed = (key, at if snap is None else (snap if kind != "deploy" else self.public.landing(model, at)))
+        if self._landed[1] == at or kind == "deploy":
+            return self._landed[1]
+        route = self._route_now(model, at)  # the spot its move can reach, once the worker has it
+        return route.points[-1] if route is not None and route.points else self._landed[1]
 
     def _true_base(self, surface: pygame.Surface, fig: dict[str, Any], at: Point) -> None:
         """The held model's true base where it would stand (a thin white ring): the marker is
@@ -1039,13 +1058,18 @@ class SkirmishView(GameView):
             return
         self.preview_at = (int(source.ident or "0"), target.point)
 
-    def _route_later(self, model: int, at: Point) -> Route | None:
-        """The route to `at` from the worker, or the newest one it has for this model (the
-        pointer runs ahead of a slow route by a frame or two)."""
+    def _route_now(self, model: int, at: Point) -> Route | None:
+        """The route to `at` if the worker has answered for this very point, else None (asked)."""
         view = self.view
         key = ("route", self.generation, model, round(at[0], 2), round(at[1], 2))
         found = self.questions.ask(key, lambda: table_for(view).route(model, at))
-        if isinstance(found, Route):
+        return found if isinstance(found, Route) else None
+
+    def _route_later(self, model: int, at: Point) -> Route | None:
+        """The route to `at` from the worker, or the newest one it has for this model (the
+        pointer runs ahead of a slow route by a frame or two)."""
+        found = self._route_now(model, at)
+        if found is not None:
             self._last_route = ((self.generation, model), found)
             return found
         if self._last_route is not None and self._last_route[0] == (self.generation, model):

@@ -7,13 +7,14 @@ the table; `put` stands a model somewhere.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 
 import pytest
 
 from game.core.match import Match
-from game.core.protocol import CHANCE, Target
+from game.core.protocol import CHANCE, Refusal, Target
 from game.core.words import LogEntry
 from game.skirmish import rules, words
 from game.skirmish.commands import (
@@ -296,6 +297,65 @@ def test_a_drop_beyond_the_straight_line_is_refused_without_searching_a_route(mo
     monkeypatch.setattr(rules.geo, "path", no_search)
     far = SKIRMISH.check(s, Move(0, a.id, (10, 34)))
     assert far is not None and far.reason == f'Out of reach: that takes at least 24.0" of a {a.unit.move:g}" move.'
+
+
+def test_a_model_dropped_onto_an_enemy_is_put_against_it_in_base_contact() -> None:
+    """Play-test: dragging a model onto the enemy it means to fight was refused ("overlaps
+    another model's base"); a drop on a base now lands against it, on the drop's side."""
+    s = table(faction_1="cinderhorn", faction_2="meridian")
+    a = put(s, 0, "ash_reaver", 10, 10)
+    t = put(s, 1, "surveyor", 13, 10)
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    cmd = SKIRMISH.find_command(s, 0, Target("figure", ident=str(a.id)), Target("table", point=(12.8, 10.1)))
+    assert isinstance(cmd, Move), cmd
+    assert rules.geo.in_base_contact(s.body(a, *cmd.to), s.body(t)) and cmd.to[0] < t.x, "against it, on the near side"
+    assert rules.geo.edge_gap(s.body(a, *cmd.to), s.body(t)) >= 0.0
+    s.apply(cmd)
+    s.apply(EndStep(0))
+    assert SKIRMISH.check(s, Attack(0, a.id, 0, t.id, 1)) is None, "in base contact: the melee weapon reaches"
+
+
+def test_a_drop_on_a_base_snaps_to_a_contact_spot_the_move_reaches() -> None:
+    """Dropped on the far half of a base, the nearest contact spot is beyond the move: the one
+    the move reaches is taken instead; a drop on open table is kept as it is."""
+    s = table(faction_1="cinderhorn", faction_2="meridian")
+    a = put(s, 0, "ash_reaver", 10, 10)
+    gap = rules.geo.base_radius(a.unit.base_mm)
+    t = put(s, 1, "surveyor", 10 + a.unit.move + gap, 10)
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    far_side = (t.x + 0.3, t.y)
+    at = rules.landing(s, a.id, far_side)
+    assert at[0] < t.x and SKIRMISH.check(s, Move(0, a.id, at)) is None
+    assert rules.landing(s, a.id, (11.0, 12.0)) == (11.0, 12.0)
+
+
+def test_a_drop_on_a_base_with_no_room_around_it_keeps_its_refusal() -> None:
+    s = table(faction_1="cinderhorn", faction_2="meridian")
+    a = put(s, 0, "ash_reaver", 14, 18)
+    t = put(s, 1, "surveyor", 18, 18)
+    ring = rules.geo.base_radius(a.unit.base_mm) + rules.geo.base_radius(t.unit.base_mm) + rules.geo.CONTACT_GAP
+    for k in range(16):  # a crowd standing on every spot against it
+        put(s, 1, "surveyor", 18 + ring * math.cos(k * math.pi / 8), 18 + ring * math.sin(k * math.pi / 8))
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    assert not len(rules.geo.contact_spots(s.table, s.bodies(), s.body(a), (18.0, 18.0)))
+    refusal = SKIRMISH.find_command(s, 0, Target("figure", ident=str(a.id)), Target("table", point=(18.0, 18.0)))
+    assert isinstance(refusal, Refusal) and "overlaps another model" in refusal.reason
+
+
+def test_a_model_deployed_onto_a_friend_stands_against_it_inside_the_zone() -> None:
+    s = SKIRMISH.new({"faction_1": "cinderhorn", "faction_2": "meridian"}, seed=3)
+    while s.phase != "deploy" or s.to_act() == [CHANCE]:
+        s.apply(s.candidates(s.to_act()[0])[0])
+    seat = s.to_act()[0]
+    first = next(c for c in s.candidates(seat) if isinstance(c, Deploy))
+    s.apply(first)
+    while s.to_act()[0] != seat:
+        s.apply(next(c for c in s.candidates(s.to_act()[0]) if isinstance(c, Deploy)))
+    friend = s.figures[first.model]
+    mover = next(f for f in s.figures if f.side == seat and not f.deployed)
+    cmd = SKIRMISH.find_command(s, seat, Target("figure", ident=str(mover.id)), Target("table", point=friend.at))
+    assert isinstance(cmd, Deploy), cmd
+    assert rules.geo.in_base_contact(s.body(mover, *cmd.at), s.body(friend))
 
 
 def test_movement_is_never_split_and_moving_twice_replaces_the_attacks() -> None:

@@ -135,11 +135,13 @@ def test_a_drop_anywhere_on_the_table_gets_the_engines_answer(ctx: AppContext) -
         target = region_target(regions, world)
         assert target is not None and target.point == world
         found = SKIRMISH.find_command(state, seat, source, target)
-        why = rules.why_illegal(state, Move(seat, model, world))
-        assert (isinstance(found, Refusal) and found.reason == why) or (why is None and found == Move(seat, model, world))
+        lands = rules.landing(state, model, world)  # the drop itself, or against a base it is on
+        why = rules.why_illegal(state, Move(seat, model, lands))
+        assert (isinstance(found, Refusal) and found.reason == why) or (why is None and found == Move(seat, model, lands))
         view.preview(source, target)
         assert view.preview_at == (model, world)
-        assert view._route(model, world).refusal == why
+        route = view._route(model, world)
+        assert route.refusal == why and route.points[-1] == lands
     view.preview(source, None)
     assert view.preview_at is None
 
@@ -904,3 +906,22 @@ def test_a_formation_moved_apart_rings_the_model_end_move_will_refuse(ctx: AppCo
     s.rebuild_table()
     view.set_view(s.view(0))
     assert not ringed(b)
+
+
+def test_a_model_held_over_an_enemy_is_shown_where_the_drop_will_put_it(ctx: AppContext) -> None:
+    """The lifted model shows the snap against a base before the drop (the drop's own command,
+    `rules.landing`); over open table it stays under the pointer."""
+    from game.skirmish.commands import Activate
+    from tests.games.skirmish.test_skirmish_rules import put, table
+
+    s = table(faction_1="cinderhorn", faction_2="meridian")
+    a = put(s, 0, "ash_reaver", 10, 10)
+    t = put(s, 1, "surveyor", 13, 10)
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    view = make_view(ctx, s)
+    over = (12.8, 10.1)
+    shown = view._landing(a.id, over)
+    assert shown != over and rules.geo.in_base_contact(s.body(a, *shown), s.body(t))
+    view.questions.wait(("route", view.generation, a.id, 12.8, 10.1), lambda: view.public.route(a.id, over))
+    assert view._landing(a.id, over) == rules.landing(s, a.id, over)
+    assert view._landing(a.id, (11.0, 12.0)) == (11.0, 12.0)
