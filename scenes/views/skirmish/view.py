@@ -742,7 +742,8 @@ class SkirmishView(GameView):
         if held is not None and held.zone == "ability" and aim_at is not None:
             self._draw_aim(surface, held, aim_at)
         target = self._hovered_enemy(overlay)
-        if target is not None and self.attacker is not None and (held is None or held.zone != "ability"):
+        if target is not None and self.attacker is not None and (held is None or held.zone != "ability") \
+                and not self._showing_watchers():  # V asks who sees the point: its readout alone (play-test)
             m, w = self.attacker
             odds = pub.attack(m, w, target)
             overlays.draw_sight(surface, odds, self.camera)

@@ -29,7 +29,7 @@ from scenes.app import AppContext
 from scenes.input.regions import region_target
 from scenes.sprites.text import TextCache
 from scenes.views.base import Overlay
-from scenes.views.skirmish import art
+from scenes.views.skirmish import art, overlays
 from scenes.views.skirmish.layout import lay_out
 from scenes.views.skirmish.view import OUTSIDER_RED, OUTSIDER_S, SkirmishView
 from tests.scenes.table_context import table_context
@@ -925,3 +925,35 @@ def test_a_model_held_over_an_enemy_is_shown_where_the_drop_will_put_it(ctx: App
     view.questions.wait(("route", view.generation, a.id, 12.8, 10.1), lambda: view.public.route(a.id, over))
     assert view._landing(a.id, over) == rules.landing(s, a.id, over)
     assert view._landing(a.id, (11.0, 12.0)) == (11.0, 12.0)
+
+
+def test_holding_v_over_an_enemy_shows_who_sees_instead_of_the_attack_note(
+        ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test: with a weapon chosen, V over an enemy drew the attack note over the readout
+    of who sees the point; while V is held only the readout is drawn."""
+    state = until(5, "attack")
+    view = make_view(ctx, state, (1280, 720))
+    act = state.activation
+    assert act is not None
+    me = state.figures[act.figures[0]]
+    enemy = next(f for f in state.figures if f.on_table and f.side != me.side)
+    view.attacker = (me.id, 0)
+    view._pointer_seen = ctx.pointer()
+    view.mouse = view.camera.to_screen(enemy.at)
+    notes: list[object] = []
+    real_note = overlays.draw_note
+    monkeypatch.setattr(overlays, "draw_note", lambda *a, **k: notes.append(a) or real_note(*a, **k))
+    held = {"v": True}
+
+    class Keys:
+        def __getitem__(self, key: int) -> bool:
+            return held["v"] and key == pygame.K_v
+
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: Keys())
+    monkeypatch.setattr(pygame.key, "get_focused", lambda: True)
+    surface = pygame.Surface((1280, 780))
+    view.draw(surface, Overlay(time=10.0), Animator())
+    assert view._showing_watchers() and not notes
+    held["v"] = False
+    view.draw(surface, Overlay(time=11.0), Animator())
+    assert notes, "without V the attack note shows"
