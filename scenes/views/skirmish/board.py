@@ -158,13 +158,15 @@ def draw_tokens(surface: pygame.Surface, view: View, camera: Camera) -> None:
 
 def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camera: Camera, colour: Colour,
                icon: str, ring: Colour, lifted: bool = False, radius: int = 0, part: str = "whole",
-               glyph: int = 0) -> None:
+               glyph: int = 0, health_above: bool = False) -> None:
     """One model at world point `at`: its marker `radius` pixels (0: its true base size) with
     the true base inside when the marker is larger, its icon (`glyph` pixels; 0: the marker's
     share) and health pips. `part` draws one layer: "halo" an enlarged marker's see-through halo,
     "pips" the health pips, "body" the true base, icon and condition mark (`art.base_disc`), so
     a table of neighbours draws every halo, then every model's pips, then every body: a pip
-    that reaches a neighbour goes under its base, never over its icon."""
+    that reaches a neighbour goes under its base, never over its icon. `health_above` puts the
+    pips over the marker instead of under it (`health_above`, the function: a neighbour covers
+    the place under it)."""
     c = camera.to_screen(at)
     true = base_px(camera, fig["base_mm"])
     r = max(true, radius)
@@ -177,17 +179,28 @@ def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camer
         surface.blit(disc, (round(c[0]) - disc.get_width() // 2 + off[0],
                             round(c[1]) - disc.get_height() // 2 + off[1]))
     if part in ("whole", "pips"):
-        _draw_health(surface, fig, c, r)
+        _draw_health(surface, fig, c, r, health_above)
     if part in ("whole", "body") and fig["conditions"] and r >= 7:
         pygame.draw.circle(surface, (196, 120, 230), (c[0] + r * 0.75, c[1] - r * 0.75), max(3, r // 4))
 
 
-def _draw_health(surface: pygame.Surface, fig: Mapping[str, Any], c: Point, r: int) -> None:
-    """A model's health under its marker of radius `r`: pips in an arc, or a bar of them."""
+def health_above(centre: Point, radius: float, others: Sequence[tuple[Point, float]]) -> bool:
+    """Whether a model's health goes over its marker (screen centre, radius): when a neighbour's
+    marker (centre, radius) covers the place under it and not the place over it (play-test: a
+    model moved into base contact above another lost its health bar under the other's base)."""
+    def covered(y: float) -> bool:
+        return any(math.dist((centre[0], y), c) < r for c, r in others)
+    return covered(centre[1] + radius + 4) and not covered(centre[1] - radius - 4)
+
+
+def _draw_health(surface: pygame.Surface, fig: Mapping[str, Any], c: Point, r: int, above: bool = False) -> None:
+    """A model's health under its marker of radius `r` (over it, `above`): pips in an arc, or a
+    bar of them."""
     health, most = int(fig["health"]), int(fig["max_health"])
     if most <= 5 and r >= 9:
         pr = max(2, r // 6)
         for i, (px, py) in enumerate(art.pip_centres(c, r, most)):
+            py = 2 * c[1] - py if above else py
             p = (round(px), round(py))  # on whole pixels: a 2 px pip at a fraction drew lopsided
             pygame.draw.circle(surface, (10, 10, 14), p, pr + 1)
             if i < health:
@@ -210,7 +223,8 @@ def _draw_health(surface: pygame.Surface, fig: Mapping[str, Any], c: Point, r: i
             if count <= 0:
                 break
             width = round(w * count / per_row)
-            bar = pygame.Rect(round(c[0] - w / 2), round(c[1] + r + 2) + row * (h + 1), width, h)
+            top = round(c[1] - r - 2) - (rows - row) * (h + 1) + 1 if above else round(c[1] + r + 2) + row * (h + 1)
+            bar = pygame.Rect(round(c[0] - w / 2), top, width, h)
             pygame.draw.rect(surface, (10, 10, 14), bar.inflate(2, 2))
             pygame.draw.rect(surface, art.HEALTH_LOST, bar)
             lit = min(count, max(0, health - first))

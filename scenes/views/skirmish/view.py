@@ -675,8 +675,11 @@ class SkirmishView(GameView):
                 r = marker.radius + 4 + 2 * math.sin(t * 5)
                 pygame.draw.circle(surface, (255, 244, 206), c, r, width=2)
             board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="halo")
-        for fig, m, at, colour, ring, icon, marker in shown:  # then the pips: one reaching a neighbour goes under it
-            board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="pips")
+        discs = [(self.camera.to_screen(at), float(marker.radius)) for _, _, at, _, _, _, marker in shown]
+        for k, (fig, m, at, colour, ring, icon, marker) in enumerate(shown):  # then the pips: under a neighbour
+            above = board.health_above(discs[k][0], discs[k][1], discs[:k] + discs[k + 1:])  # unless it covers them
+            board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="pips",
+                             health_above=above)
         for fig, m, at, colour, ring, icon, marker in shown:
             board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="body",
                              glyph=marker.glyph)

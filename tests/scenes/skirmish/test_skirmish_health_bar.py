@@ -89,3 +89,20 @@ def test_a_lost_round_pip_is_a_red_ring_round_a_dark_hole() -> None:
         assert art.HEALTH_LOST in rim
     for colour in (art.HEALTH, art.HEALTH_LOST):
         assert sum(abs(a - b) for a, b in zip(colour, BACKGROUND)) >= 120  # far from the table's green
+
+
+def test_a_model_with_a_neighbour_under_it_shows_its_health_over_its_marker() -> None:
+    """Play-test (thirteenth session): a model moved into base contact just above another lost
+    its health bar under the other's marker. With the place under it covered and the place over
+    it free, its health is drawn over it, whole; otherwise under it, as before."""
+    neighbour_below = [((100.0, 40.0 + 2 * 14), 14.0)]
+    assert board.health_above((100.0, 40.0), 14, neighbour_below)
+    assert not board.health_above((100.0, 40.0), 14, [])
+    assert not board.health_above((100.0, 40.0), 14, neighbour_below + [((100.0, 40.0 - 2 * 14), 14.0)]), \
+        "covered both ways: under it, as always"
+    for most, radius in ((4, 14), (7, 14)):  # an arc of pips and a bar
+        surface = pygame.Surface((200, 120))
+        surface.fill(BACKGROUND)
+        board._draw_health(surface, {"health": most, "max_health": most}, (100, 60), radius, above=True)
+        lit = [y for y in range(120) for x in range(200) if surface.get_at((x, y))[:3] == art.HEALTH]
+        assert lit and max(lit) < 60 - radius + 2, f"{most} pips all over the marker"
