@@ -53,8 +53,9 @@ def test_moves_costs_and_reach_equal_the_engines(seed: int, steps: int) -> None:
         budget = public.budget(f.id)
         assert budget == rules.stat(state, f, "move") or state.activation is not None
         for _ in range(4):
-            at = (f.x + rng.uniform(-8, 8), f.y + rng.uniform(-8, 8))
-            route = public.route(f.id, at)
+            drop = (f.x + rng.uniform(-8, 8), f.y + rng.uniform(-8, 8))
+            route = public.route(f.id, drop)
+            at = rules.landing(state, f.id, drop)  # the drop, or against a base it falls on
             assert route.refusal == rules.why_illegal(state, Move(f.side, f.id, at))
             path = geo.path(state.table, state.bodies(), state.body(f), at)
             assert (path is None and math.isinf(route.cost)) or (path is not None and route.cost == path.cost)
