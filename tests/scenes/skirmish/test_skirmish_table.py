@@ -92,7 +92,8 @@ def test_deploy_activate_move_and_undo_by_hand(ctx: AppContext) -> None:
     assert state.activation is not None and state.activation.figures == (model.id,)
     # a drop out of reach is refused with the engine's reason and the model stays
     far = (state.table.width - model.x, state.table.depth - model.y)
-    why = rules.why_illegal(state, Move(seat, model.id, far))
+    dropped = view.to_world(at(scene, Target("table", point=far)))  # the pixel's point, set against a base it is on
+    why = rules.why_illegal(state, Move(seat, model.id, rules.landing(state, model.id, dropped)))
     assert why is not None
     drag(ctx, at(scene, Target("figure", ident=str(model.id))), at(scene, Target("table", point=far)))
     settle(ctx, scene)
