@@ -839,6 +839,19 @@ def test_the_tray_prompt_keeps_its_words_over_the_key_hints(ctx: AppContext) -> 
     assert view.tray_line("Moved.", KEY_HINTS, view.lay.tray.width) == ("Moved.", KEY_HINTS)
 
 
+def hold_v(monkeypatch: pytest.MonkeyPatch) -> dict[str, bool]:
+    """The V key held down (the window focused); set `["v"]` False to let it go."""
+    held = {"v": True}
+
+    class Keys:
+        def __getitem__(self, key: int) -> bool:
+            return held["v"] and key == pygame.K_v
+
+    monkeypatch.setattr(pygame.key, "get_pressed", lambda: Keys())
+    monkeypatch.setattr(pygame.key, "get_focused", lambda: True)
+    return held
+
+
 def test_holding_v_shows_who_sees_without_a_stat_card_over_it(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
     """Play-test: with V held over a model, its stat card opened over the readout of who sees
     the point; while V is held the card stays shut, and opens again when V is let go."""
@@ -848,14 +861,7 @@ def test_holding_v_shows_who_sees_without_a_stat_card_over_it(ctx: AppContext, m
     view._pointer_seen = ctx.pointer()
     f = next(f for f in state.figures if f.on_table)
     view.mouse = view.camera.to_screen(f.at)
-    held = {"v": True}
-
-    class Keys:
-        def __getitem__(self, key: int) -> bool:
-            return held["v"] and key == pygame.K_v
-
-    monkeypatch.setattr(pygame.key, "get_pressed", lambda: Keys())
-    monkeypatch.setattr(pygame.key, "get_focused", lambda: True)
+    held = hold_v(monkeypatch)
     view.draw(surface, Overlay(time=10.0), Animator())
     view.draw(surface, Overlay(time=11.0), Animator())
     assert view._showing_watchers() and view.card_rect is None
@@ -943,14 +949,7 @@ def test_holding_v_over_an_enemy_shows_who_sees_instead_of_the_attack_note(
     notes: list[object] = []
     real_note = overlays.draw_note
     monkeypatch.setattr(overlays, "draw_note", lambda *a, **k: notes.append(a) or real_note(*a, **k))
-    held = {"v": True}
-
-    class Keys:
-        def __getitem__(self, key: int) -> bool:
-            return held["v"] and key == pygame.K_v
-
-    monkeypatch.setattr(pygame.key, "get_pressed", lambda: Keys())
-    monkeypatch.setattr(pygame.key, "get_focused", lambda: True)
+    held = hold_v(monkeypatch)
     surface = pygame.Surface((1280, 780))
     view.draw(surface, Overlay(time=10.0), Animator())
     assert view._showing_watchers() and not notes
