@@ -78,6 +78,9 @@ class Activation:
     """Figures that used an ability instead of attacking."""
     no_move: tuple[int, ...] = ()
     """Figures that used an ability instead of moving."""
+    walked: tuple[int, ...] = ()
+    """Figures that have moved in any step of this activation, extra moves too (`moved` is the
+    step's own): a model that moved has not stood still for an `instead_of_move` ability."""
 
     @property
     def steps(self) -> tuple[str, ...]:

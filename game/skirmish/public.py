@@ -78,7 +78,7 @@ def rebuild(view: View, content: Content | None = None) -> SkirmishState:
     s.activation = None if a is None else Activation(
         a["side"], tuple(a["figures"]), a["order"], a["tactic"], a["stage"], tuple(a["moved"]),
         tuple((u[0], u[1], u[2]) for u in a["used"]), tuple(a["bonus"]), float(a["bonus_distance"]),
-        tuple((x[0], x[1]) for x in a["abilities"]), tuple(a["no_attack"]), tuple(a["no_move"]))
+        tuple((x[0], x[1]) for x in a["abilities"]), tuple(a["no_attack"]), tuple(a["no_move"]), tuple(a["walked"]))
     s.roll = None if view["roll"] is None else _roll(view["roll"])
     s.rolls_next = [_roll(r) for r in view["rolls_next"]]
     s.blasts = [(d, tuple(types)) for d, types in view["blasts"]]

@@ -323,7 +323,7 @@ def _ability_refusal(s: S, cmd: UseAbility) -> str | None:
         return f"{ability.name} can be used once per game, and has been."
     if ability.use == "instead_of_attack" and (any(u[0] == f.id for u in act.used) or f.id in act.no_attack):
         return f"{ability.name} is used instead of attacking, and this model has attacked."
-    if ability.use == "instead_of_move" and (f.id in act.moved or f.id in act.no_move):
+    if ability.use == "instead_of_move" and (f.id in act.walked or f.id in act.no_move):
         return f"{ability.name} is used instead of moving, and this model has moved."
     for effect in ability.effects:
         who = getattr(getattr(effect, "target", None), "who", None)
@@ -901,10 +901,11 @@ def _move(s: S, cmd: Move, ev: list[Event]) -> None:
             rounds = s.conditions[condition].rounds
             f.conditions[condition] = rounds
             ev.append(ConditionChanged(f.id, condition, True, rounds))
+    walked = act.walked if f.id in act.walked else act.walked + (f.id,)
     if act.step == "bonus":
-        s.activation = replace(act, bonus=tuple(i for i in act.bonus if i != f.id))
+        s.activation = replace(act, bonus=tuple(i for i in act.bonus if i != f.id), walked=walked)
     else:
-        s.activation = replace(act, moved=act.moved + (f.id,))
+        s.activation = replace(act, moved=act.moved + (f.id,), walked=walked)
 
 
 def _attack(s: S, cmd: Attack) -> None:
@@ -1030,7 +1031,10 @@ def _end_step(s: S, ev: list[Event]) -> None:
     if act.step == "bonus":  # the extra move is over; the step it interrupted goes on
         s.activation = replace(act, bonus=())
         return
-    nxt = Activation(act.side, act.figures, act.order, act.tactic, act.stage + 1)
+    # the next step: only the step's own moves start afresh; what the activation has done (its
+    # abilities, its attacks, who moved or stood still for an ability) holds to its end
+    # (play-test: Steady Aim was taken after a move, Pinpoint twice, and a move after Pinpoint)
+    nxt = replace(act, stage=act.stage + 1, moved=())
     s.activation = nxt
     if nxt.step == "done":
         _end_activation(s, ev)
@@ -1481,7 +1485,7 @@ def view(s: S, seat: Seat) -> JsonDict:
             "stage": s.activation.stage, "used": [list(u) for u in s.activation.used],
             "bonus": list(s.activation.bonus), "bonus_distance": s.activation.bonus_distance,
             "abilities": [list(a) for a in s.activation.abilities], "no_attack": list(s.activation.no_attack),
-            "no_move": list(s.activation.no_move)},
+            "no_move": list(s.activation.no_move), "walked": list(s.activation.walked)},
         "roll": None if s.roll is None else _roll_view(s.roll),
         "rolls_next": [_roll_view(r) for r in s.rolls_next],
         "blasts": [[d, list(types)] for d, types in s.blasts],

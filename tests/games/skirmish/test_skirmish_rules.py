@@ -838,6 +838,67 @@ def test_an_ability_used_instead_of_attacking_applies_its_effect_and_then_the_mo
     assert "has been used" in SKIRMISH.check(s, UseAbility(0, a.id, 0, target=t.id)).reason
 
 
+def _ability(f: Figure, name: str) -> int:
+    return next(i for i, a in enumerate(f.unit.abilities) if a.name == name)
+
+
+def test_a_standing_still_ability_is_refused_in_the_attack_step_after_the_model_moved() -> None:
+    """Play-test (thirteenth session): a Lightwright moved 3.2" in its move step and then took
+    Steady Aim ("standing still") in its attack step: the next step forgot who had moved."""
+    from game.skirmish.commands import UseAbility
+
+    s = table()
+    a = put(s, 0, "lightwright", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    s.apply(Move(0, a.id, (12, 10)))
+    s.apply(EndStep(0))
+    assert s.activation is not None and s.activation.step == "attack"
+    refusal = SKIRMISH.check(s, UseAbility(0, a.id, _ability(a, "Steady Aim")))
+    assert refusal is not None and "instead of moving, and this model has moved" in refusal.reason
+
+
+def test_after_a_standing_still_ability_the_move_step_refuses_the_move_and_a_second_use() -> None:
+    """Play-test: a Longsight with "attack, then move" took Pinpoint in its attack step, then
+    moved 2.5" in its move step, and after an undo took Pinpoint a second time: the move step
+    had forgotten both. Both are refused now, and the +2 damage is counted once."""
+    from game.skirmish.commands import UseAbility
+
+    s = table()
+    a = put(s, 0, "longsight", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    damage = rules.stat(s, a, "damage", a.unit.weapons[0].damage)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    pinpoint = UseAbility(0, a.id, _ability(a, "Pinpoint"))
+    s.apply(pinpoint)
+    s.apply(EndStep(0))
+    assert s.activation is not None and s.activation.step == "move"
+    assert "instead of moving" in SKIRMISH.check(s, Move(0, a.id, (12, 10))).reason
+    assert "has been used in this activation" in SKIRMISH.check(s, pinpoint).reason
+    assert rules.stat(s, a, "damage", a.unit.weapons[0].damage) == damage + 2
+
+
+def test_an_instead_of_attacking_ability_is_refused_in_the_move_step_after_an_attack() -> None:
+    """The same forgetting, the other way round: with "attack, then move", an attack in the
+    attack step and Dazzling Flare (instead of attacking) in the move step."""
+    from game.skirmish.commands import UseAbility
+
+    s = table()
+    a = put(s, 0, "flare_runner", 10, 10)
+    t = put(s, 1, "ash_reaver", 14, 10)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    s.apply(Attack(0, a.id, 0, t.id, 1))
+    while s.roll is not None or s.to_act() == [CHANCE]:
+        if s.to_act() == [CHANCE]:
+            rolled(s, *([3] * (s.roll.dice if s.roll is not None else 1)))
+        else:
+            s.apply(KeepRoll(0))
+    s.apply(EndStep(0))
+    assert s.activation is not None and s.activation.step == "move"
+    refusal = SKIRMISH.check(s, UseAbility(0, a.id, _ability(a, "Dazzling Flare"), target=t.id))
+    assert refusal is not None and "instead of attacking, and this model has attacked" in refusal.reason
+
+
 def test_a_passive_ability_is_in_force_on_friends_in_reach_once_per_source() -> None:
     """Tessellate's Tile Shield: Locked Shields gives friends within 1" +1 defence; two shields
     beside the same friend still give +1 (one source does not stack with itself)."""
