@@ -610,7 +610,8 @@ class TableScene(Scene):
                 if result.ok:
                     self._after_history_change()
                     what = "Turn taken back" if whole_turn and steps > 1 else "Move taken back"
-                    self.show(f"{what}: {self.names[seat]} to play again.")
+                    who = self.names[seat]  # play-test: "You to play again" read oddly
+                    self.show(f"{what}: " + ("your turn again." if who == "You" else f"{who} to play again."))
                     return
                 self.refuse(result.reason)
                 return

@@ -75,3 +75,17 @@ def test_against_the_computer_the_line_names_the_persons_move_then_the_reply(ctx
     reply = next(t for t in before[before.index(mine) + 1:] if t.startswith("Order (Computer)"))
     assert after[-1] == f"Move taken back: {mine}; also taken back: {reply}"
     assert len(after) == before.index(mine) + 1  # placed where the move was: its line replaced by the note
+
+
+def test_the_status_after_an_undo_against_the_computer_says_your_turn_again(ctx: AppContext) -> None:
+    """Play-test (thirteenth session): alone against the computer the status said "Move taken
+    back: You to play again."."""
+    scene = settled(ctx, ["greedy", "human"])
+    assert scene.names[1] == "You"
+    assert scene.play(Place(1, (2, 2)))
+    for _ in range(400):
+        step(ctx, [], DT)
+        if scene.acting_human() == 1 and not scene.animator.busy and len(scene.match.commands) >= 4:
+            break
+    key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
+    assert scene.status_text == "Move taken back: your turn again."

@@ -63,8 +63,8 @@ def bar_lines(view: View, names: Sequence[str], content: Content) -> list[str]:
     if env:
         entry = content.factions[view["factions"][env["side"]]].environment_roll(int(env["roll"]))
         line2 = f"Environment: {entry.name}. {rule_part(entry.text)}  {entry.penalty_text}"
-    else:
-        line2 = "Environment: none yet this round"
+    else:  # play-test: the finished game's bar said "none yet this round"
+        line2 = "Environment: none (the game is over)" if view["phase"] == "over" else "Environment: none yet this round"
     mission = content.missions[view["mission"]]
     rules_line = mission.brief or " ".join(mission.text.split())
     line3 = f"Mission: {mission.name}. {rules_line}"

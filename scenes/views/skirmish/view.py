@@ -1177,8 +1177,8 @@ class SkirmishView(GameView):
                       and not f["activated"])
         points = v["points"][seat]
         units = f"{waiting} model{'s' if waiting != 1 else ''} not yet activated" if waiting else "no model waiting"
-        return (f"You have {units} and {points} activation point{'s' if points != 1 else ''}; they carry over to the "
-                "next round, but your models stay still until then while the other side may go on activating.")
+        return (f"You have {units} and {points} activation point{'s' if points != 1 else ''}. The points carry over "
+                "to the next round; the models do not act again this round, while the other side may go on activating.")
 
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
         v = self.view

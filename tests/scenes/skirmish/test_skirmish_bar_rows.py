@@ -59,3 +59,14 @@ def test_every_environment_and_mission_reads_at_eleven_px_or_more(ctx: AppContex
     assert len(drawn) >= 3 * len(content.missions) * len(factions) * 6
     small = sorted({(size, line) for line, size in drawn if size < hud.MIN_BAR_TEXT or line.endswith("...")})
     assert not small, small[:10]
+
+
+def test_a_finished_games_bar_does_not_wait_for_an_environment() -> None:
+    """Play-test (thirteenth session): the end screen's bar said "Environment: none yet this
+    round", as if the game went on."""
+    state = SKIRMISH.new({}, 1)
+    view = state.view(0)
+    content = SKIRMISH.content  # type: ignore[attr-defined]
+    assert hud.bar_lines(view, ["A", "B"], content)[1] == "Environment: none yet this round"
+    view = dict(view, phase="over", environment=None)
+    assert hud.bar_lines(view, ["A", "B"], content)[1] == "Environment: none (the game is over)"
