@@ -400,7 +400,7 @@ class TableScene(Scene):
         source, seat = self.drag.source, self.acting_human()
         if source is None or seat is None or (hit is not None and hit in self.legal_for(source)):
             return hit
-        inside = region_target(self.view.drop_regions(seat, source), self.view.to_world(pos))
+        inside = region_target(self.view.drop_regions(seat, source), self.view.drop_point(source, self.view.to_world(pos)))
         return inside if inside is not None else hit
 
     def _on_cancel(self, source: Target) -> None:

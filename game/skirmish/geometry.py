@@ -562,6 +562,23 @@ def contact_spots(table: Table, others: Sequence[Body], mover: Body, at: Point2)
     return np.asarray(free[np.argsort(near, kind="stable")], dtype=np.float64)
 
 
+def spot_beside(table: Table, others: Sequence[Body], mover: Body, at: Point2, neighbours: Sequence[Body],
+                within: float) -> Point2 | None:
+    """The spot in base contact with the nearest of `neighbours` whose base stands within
+    `within` of the mover's at `at` (edge to edge) without touching it, straight out from that
+    base through `at`; None when none is that near or that spot is not free."""
+    near = [(math.hypot(at[0] - b.x, at[1] - b.y) - b.radius - mover.radius, k) for k, b in enumerate(neighbours)
+            if b.ident != mover.ident]
+    near = [(gap, k) for gap, k in near if BASE_CONTACT < gap <= within]
+    if not near:
+        return None
+    b = neighbours[min(near)[1]]
+    far = b.radius + mover.radius + CONTACT_GAP
+    d = math.hypot(at[0] - b.x, at[1] - b.y)
+    spot = (b.x + (at[0] - b.x) / d * far, b.y + (at[1] - b.y) / d * far)
+    return spot if int(_refusals(table, others, mover, np.array([spot], dtype=np.float64))[0]) == 0 else None
+
+
 def in_polygon(points: Sequence[Point2], x: float, y: float) -> bool:
     """Whether (x, y) lies inside the polygon through `points` (its edge counts as inside):
     a deployment zone, a mission area."""

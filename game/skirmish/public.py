@@ -190,6 +190,14 @@ class PublicTable:
         spots = geo.contact_spots(s.table, s.bodies(), s.body(s.figures[model]), at)
         return (float(spots[0][0]), float(spots[0][1])) if len(spots) else None
 
+    def spot_beside(self, model: int, at: Point, within: float) -> Point | None:
+        """The spot against the nearest friend's base within `within` of `model`'s base set down
+        at `at` (edge to edge, not touching): `geometry.spot_beside` among its side's models."""
+        s = self.state
+        f = s.figures[model]
+        friends = [s.body(g) for g in s.figures if g.on_table and g.side == f.side and g.id != f.id]
+        return geo.spot_beside(s.table, s.bodies(), s.body(f), at, friends, within)
+
     def landing(self, model: int, at: Point) -> Point:
         """Where `model` dropped at `at` would stand (`rules.landing`), as the drop's command has it."""
         return rules.landing(self.state, model, at)

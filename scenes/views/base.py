@@ -311,6 +311,12 @@ class GameView(ABC):
         reason is said). A continuous table gives the point (`Target` with `point`)."""
         return None
 
+    def drop_point(self, source: Target, world: Point) -> Point:
+        """Where `source` let go at the world point `world` is put down: `world` by default; a
+        continuous table may settle it (the skirmish sets a model let go just short of a friend,
+        as drawn, against it)."""
+        return world
+
     def to_world(self, pos: Point) -> Point:
         """A screen position in the view's world units (inches on a skirmish table); screen
         pixels by default, for views without a camera."""

@@ -956,3 +956,33 @@ def test_holding_v_over_an_enemy_shows_who_sees_instead_of_the_attack_note(
     held["v"] = False
     view.draw(surface, Overlay(time=11.0), Animator())
     assert notes, "without V the attack note shows"
+
+
+def test_a_model_let_go_just_short_of_a_friend_as_drawn_is_set_against_it(ctx: AppContext) -> None:
+    """Play-test (thirteenth session): two Lightwrights drawn touching stood 0.3" apart, so their
+    formation was refused. At the full-table zoom, where small bases are drawn larger than they
+    are, a drop that short of a friend is put against it; near an enemy, or zoomed in until the
+    bases are drawn true, the drop stays where it was let go."""
+    from game.skirmish.commands import Activate
+    from tests.games.skirmish.test_skirmish_rules import put, table
+
+    s = table()
+    a = put(s, 0, "lightwright", 10, 10)
+    friend = put(s, 0, "lightwright", 13, 10)
+    enemy = put(s, 1, "ash_reaver", 12, 16)
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    view = make_view(ctx, s)
+    source = Target("figure", ident=str(a.id))
+    ra, rf = (rules.geo.base_radius(x.unit.base_mm) for x in (a, friend))
+    short = (friend.x - rf - ra - 0.3, friend.y)
+    assert view._drawn_slack(a.id) > 0.3, "at the full-table zoom small bases are drawn larger"
+    put_down = view.drop_point(source, short)
+    assert rules.geo.in_base_contact(s.body(a, *put_down), s.body(friend)) and put_down != short
+    cmd = SKIRMISH.find_command(s, 0, source, Target("table", point=put_down))
+    assert cmd == Move(0, a.id, put_down)
+    re = rules.geo.base_radius(enemy.unit.base_mm)
+    near_enemy = (enemy.x, enemy.y - re - ra - 0.3)
+    assert view.drop_point(source, near_enemy) == near_enemy
+    view.camera.scale *= 8  # zoomed in: the bases are drawn at their true size
+    view.generation += 1
+    assert view._drawn_slack(a.id) < 0.3 and view.drop_point(source, short) == short
