@@ -57,6 +57,12 @@ def state_of(scene: TableScene) -> SkirmishState:
     return state
 
 
+def kept(view: SkirmishView, model: int, world: tuple[float, float]) -> bool:
+    """Whether a drop of `model` at `world` stays there (not set against a friend it looks
+    touching at this zoom, `SkirmishView.drop_point`): the tests below want models apart."""
+    return view.drop_point(Target("figure", ident=str(model)), world) == world
+
+
 def deploy_all(ctx: AppContext, scene: TableScene, view: SkirmishView) -> None:
     """Drag every model from the tray to a free spot of its zone (a spot the engine offers)."""
     for _ in range(60):
@@ -69,7 +75,8 @@ def deploy_all(ctx: AppContext, scene: TableScene, view: SkirmishView) -> None:
         # a spot near the zone's middle that stays legal at the pixel the pointer can reach
         spots = sorted(state.candidates(seat), key=lambda c: (c.at[0] - middle[0]) ** 2 + (c.at[1] - middle[1]) ** 2)
         spot = next(c for c in spots if SKIRMISH.why_illegal(
-            state, Deploy(seat, c.model, view.to_world(at(scene, Target("table", point=c.at))))) is None)
+            state, Deploy(seat, c.model, view.to_world(at(scene, Target("table", point=c.at))))) is None
+            and kept(view, c.model, view.to_world(at(scene, Target("table", point=c.at)))))
         step(ctx, [], DT)
         drag(ctx, at(scene, Target("figure", ident=str(spot.model))), at(scene, Target("table", point=spot.at)))
         settle(ctx, scene)
