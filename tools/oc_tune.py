@@ -151,7 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="whose Order halves score a setting (greedy: one ply, fast)")
     parser.add_argument("--scale", type=float, default=1.0, help="the first steps as a share of STEPS")
     parser.add_argument("--min-z", type=float, default=0.0,
-                        help="take a step only if its paired gain over the same seeds is above this many standard errors")
+                        help="take a step only if its paired gain over the same seeds is above this many "
+                             "standard errors")
     return parser
 
 
