@@ -26,6 +26,16 @@ point that is already good.
 
     .venv/bin/python tools/oc_tune.py --order normal --seeds 101-130 --scale 0.5 \
         --start potential=0.9,half_pair=0.6,empty_pair=1.3 --only potential,half_pair,empty_pair
+
+`--min-z Z` (the thirteenth session's option) takes a step only when its gain, seed by seed over
+the same seeds (a paired comparison), is above Z standard errors: the eleventh session's tuner
+climbed noise, as a half's score varies by 15-20 points from seed to seed while two settings on
+the same seeds differ far less. With it, use many seeds (greedy halves: 200 take about a minute).
+The thirteenth session's features (`odds_power`, `same_run`, `half_far`, `empty_far`, `slide_fill`,
+`potential_slope`) are in `STEPS` too.
+
+    .venv/bin/python tools/oc_tune.py --seeds 201-400 --min-z 2 \
+        --start potential=0.9,half_pair=0.6,empty_pair=1.3 --only odds_power,same_run,slide_fill
 """
 
 from __future__ import annotations
@@ -46,14 +56,17 @@ from game.order_chaos.ai import POTENTIAL, EvalParams  # noqa: E402
 from tools.oc_order_halves import eval_params, level_agent, play_half  # noqa: E402
 
 STEPS: dict[str, float] = {"potential": 0.2, "half_pair": 0.2, "empty_pair": 0.3, "long_bonus": 0.6,
-                           "hole_cost": 2.0}
+                           "hole_cost": 2.0, "odds_power": 0.2, "same_run": 0.5, "half_far": 0.1,
+                           "empty_far": 0.1, "slide_fill": 0.2, "potential_slope": 0.3}
 """The first step of each number (times `--scale`)."""
 BOUNDS: dict[str, tuple[float, float]] = {
     "potential": (0.05, 1.5), "half_pair": (0.2, 2.0), "empty_pair": (0.2, 2.5), "long_bonus": (-0.9, 4.0),
-    "hole_cost": (-10.0, 10.0)}
+    "hole_cost": (-10.0, 10.0), "odds_power": (0.2, 2.0), "same_run": (-3.0, 5.0), "half_far": (0.5, 1.6),
+    "empty_far": (0.5, 1.6), "slide_fill": (-0.5, 1.0), "potential_slope": (-1.0, 1.0)}
 """Where each number may go (the potential past 1.0 counts more than the bag's odds)."""
 
 Score = Callable[[EvalParams], float]
+Accept = Callable[[EvalParams, EvalParams], bool]
 
 
 def seed_range(text: str) -> list[int]:
@@ -62,22 +75,36 @@ def seed_range(text: str) -> list[int]:
     return list(range(int(first), int(last or first) + 1))
 
 
-def order_score(params: EvalParams, seeds: list[int], level: str = "greedy") -> float:
-    """Mean first-half Order score of `level`'s Order (greedy: one ply) with `params` against the
-    arena's greedy Chaos."""
+def order_scores(params: EvalParams, seeds: list[int], level: str = "greedy") -> list[int]:
+    """First-half Order score, seed by seed, of `level`'s Order (greedy: one ply) with `params`
+    against the arena's greedy Chaos."""
     finals = []
     for seed in seeds:
         order = level_agent(level, POTENTIAL, seed, params=params)
         chaos = make_agent("greedy", "order-chaos", seed + 1000)
         finals.append(play_half(order, chaos, seed)[0])
-    return statistics.mean(finals)
+    return finals
+
+
+def order_score(params: EvalParams, seeds: list[int], level: str = "greedy") -> float:
+    """The mean of `order_scores`."""
+    return statistics.mean(order_scores(params, seeds, level))
+
+
+def paired_gain(trial: list[int] | list[float], best: list[int] | list[float]) -> tuple[float, float]:
+    """(mean of trial - best, its standard error) over the same seeds, seed by seed: the paired
+    comparison the thirteenth session's tuner takes a step by (the seed's own spread cancels)."""
+    diffs = [float(t - b) for t, b in zip(trial, best, strict=True)]
+    se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    return statistics.mean(diffs), se
 
 
 def coordinate_search(score: Score, start: EvalParams, names: list[str], passes: int,
                       min_step: float = 0.125, log: Callable[[str], None] = print,
-                      scale: float = 1.0) -> tuple[EvalParams, float]:
+                      scale: float = 1.0, accept: Accept | None = None) -> tuple[EvalParams, float]:
     """The best setting found and its score (higher is better); see the module doc. `scale`: the
-    first steps as a share of `STEPS`."""
+    first steps as a share of `STEPS`; `accept(trial, best)`, when given, must also hold for a step
+    with a higher score to be taken (a significance test)."""
     seen: dict[EvalParams, float] = {}
 
     def value(p: EvalParams) -> float:
@@ -97,7 +124,7 @@ def coordinate_search(score: Score, start: EvalParams, names: list[str], passes:
                 if moved == getattr(best, name):
                     continue
                 trial = dataclasses.replace(best, **{name: moved})
-                if value(trial) > best_value:
+                if value(trial) > best_value and (accept is None or accept(trial, best)):
                     best, best_value, gained = trial, value(trial), True
                     break
         log(f"pass {number}: best {describe(best)}: {best_value:.2f}")
@@ -123,6 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--order", default="greedy", choices=("greedy", "normal", "hard"),
                         help="whose Order halves score a setting (greedy: one ply, fast)")
     parser.add_argument("--scale", type=float, default=1.0, help="the first steps as a share of STEPS")
+    parser.add_argument("--min-z", type=float, default=0.0,
+                        help="take a step only if its paired gain over the same seeds is above this many "
+                             "standard errors")
     return parser
 
 
@@ -135,8 +165,19 @@ def main() -> None:
         if n not in STEPS:
             parser.error(f"unknown parameter {n!r}")
     os.environ[NO_WALL_LIMIT_ENV] = "1"  # a half replays under any load (only the CPU caps bind)
-    best, value = coordinate_search(lambda p: order_score(p, seeds, args.order), eval_params(args.start), names,
-                                    args.passes, scale=args.scale)
+    runs: dict[EvalParams, list[int]] = {}
+
+    def score(p: EvalParams) -> float:
+        runs[p] = order_scores(p, seeds, args.order)
+        return statistics.mean(runs[p])
+
+    def accept(trial: EvalParams, best: EvalParams) -> bool:
+        gain, se = paired_gain(runs[trial], runs[best])
+        print(f"    paired gain {gain:+.2f} (standard error {se:.2f}) over {describe(best)}", flush=True)
+        return gain > args.min_z * se
+
+    best, value = coordinate_search(score, eval_params(args.start), names, args.passes, scale=args.scale,
+                                    accept=accept if args.min_z > 0 else None)
     print(f"best for {args.order}'s Order on seeds {args.seeds}: {describe(best)}: mean {value:.2f}")
 
 

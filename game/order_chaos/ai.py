@@ -60,6 +60,18 @@ class EvalParams:
     `hole_cost`: taken off the estimate for each empty cell shut in on all four sides (by
     counters or the board's edge): Chaos's safe dump, where a counter joins no line Order
     can still shape by sliding into it. 0 by default (no term at all).
+    The thirteenth session's features (issue 18, "Ninth round"; each off by default):
+    `odds_power`: a half-open pair's chance is the bag's odds of the filled colour to this power
+    (below 1: a rare colour's pair is worth more than the odds say, as Order can wait for it).
+    `same_run`: points per two neighbouring counters of one colour in a line still open (runs of
+    one colour, which every later counter of that colour extends).
+    `half_far` / `empty_far`: an extra factor on a half-open / empty pair per cell between its ends
+    (above 1: far pairs, which close long palindromes, count more).
+    `slide_fill`: a half-open pair whose empty end faces, outwards along the line with only empty
+    cells between, a counter of the filled end's colour, is completed with this share of the
+    chance the bag leaves (Order can slide that counter in).
+    `potential_slope`: the potential grows by this much from an empty board to a full one
+    (the share counted early and late differ).
     With the defaults every factor is exactly 1.0, so the values are bit for bit the old ones.
     Tuned by `tools/oc_tune.py` (issue 18, "Seventh round" in `docs/rules/order-chaos.md`).
     """
@@ -69,6 +81,12 @@ class EvalParams:
     empty_pair: float = 1.0
     long_bonus: float = 0.0
     hole_cost: float = 0.0
+    odds_power: float = 1.0
+    same_run: float = 0.0
+    half_far: float = 1.0
+    empty_far: float = 1.0
+    slide_fill: float = 0.0
+    potential_slope: float = 0.0
 
 
 DEFAULT_PARAMS = EvalParams()
@@ -126,8 +144,12 @@ def _line_value(line: Line, bag: Bag, potential: Params = POTENTIAL) -> float:
     if total <= 0:
         return float(now)
     odds = [c / total for c in bag]
+    if params.odds_power != 1.0:
+        odds = [o ** params.odds_power for o in odds]
     both = sum(c * (c - 1) for c in bag) / (total * (total - 1)) if total > 1 else 0.0
     n = len(line)
+    half_far, empty_far, slide_fill = params.half_far, params.empty_far, params.slide_fill
+    shaped = half_far != 1.0 or empty_far != 1.0 or slide_fill != 0.0
     expected = 0.0
     for centre in range(2 * n - 1):
         lo = centre // 2
@@ -138,10 +160,13 @@ def _line_value(line: Line, bag: Bag, potential: Params = POTENTIAL) -> float:
             if hi > lo:
                 a, b = line[lo], line[hi]
                 if a is None:
-                    p *= both * empty_pair if b is None else odds[b] * half_pair
+                    if b is None:
+                        p *= both * empty_pair * (empty_far ** (hi - lo - 1) if shaped else 1.0)
+                    else:
+                        p *= _half_chance(line, b, lo, -1, hi - lo - 1, odds, params) if shaped else odds[b] * half_pair
                     is_open = True
                 elif b is None:
-                    p *= odds[a] * half_pair
+                    p *= _half_chance(line, a, hi, 1, hi - lo - 1, odds, params) if shaped else odds[a] * half_pair
                     is_open = True
                 elif a != b:
                     break
@@ -152,7 +177,28 @@ def _line_value(line: Line, bag: Bag, potential: Params = POTENTIAL) -> float:
                 expected += p * length * weight
             lo -= 1
             hi += 1
-    return now + params.potential * (expected - now)
+    share = params.potential
+    if params.potential_slope:
+        share += params.potential_slope * (1.0 - total / (n * n) - 0.5)
+    value = now + share * (expected - now)
+    if params.same_run:
+        value += params.same_run * sum(1 for i in range(n - 1) if line[i] is not None and line[i] == line[i + 1])
+    return value
+
+
+def _half_chance(line: Line, colour: int, empty: int, outwards: int, gap: int, odds: list[float],
+                 params: EvalParams) -> float:
+    """The factor of a half-open pair whose filled end has `colour` and whose empty end is at `empty`
+    (`outwards`: the step away from the pair's centre; `gap`: the cells between the ends), with the
+    shaped features of `EvalParams`."""
+    chance = odds[colour]
+    if params.slide_fill:
+        i = empty + outwards
+        while 0 <= i < len(line) and line[i] is None:
+            i += outwards
+        if 0 <= i < len(line) and line[i] == colour:
+            chance += params.slide_fill * (1.0 - chance)
+    return chance * params.half_pair * params.half_far ** gap
 
 
 # Mean final score minus `board_estimate`, by empty cells, in normal-vs-normal

@@ -122,7 +122,10 @@ def test_the_tool_options_and_the_order_tool_params_are_pinned() -> None:
     args = build_parser().parse_args([])
     assert (args.seeds, args.start, args.passes, args.order, args.scale) == ("101-140", "", 4, "greedy", 1.0)
     assert build_parser().parse_args(["--order", "normal"]).order == "normal"
-    assert args.only.split(",") == list(STEPS) == ["potential", "half_pair", "empty_pair", "long_bonus", "hole_cost"]
+    assert args.only.split(",") == list(STEPS) == ["potential", "half_pair", "empty_pair", "long_bonus", "hole_cost",
+                                                   "odds_power", "same_run", "half_far", "empty_far", "slide_fill",
+                                                   "potential_slope"]
+    assert args.min_z == 0.0 and build_parser().parse_args(["--min-z", "2"]).min_z == 2.0
     assert eval_params("long_bonus=0.6", 0.7) == EvalParams(potential=0.7, long_bonus=0.6)
     assert eval_params("potential=0.6", 0.7).potential == 0.6
     with pytest.raises(ValueError):
