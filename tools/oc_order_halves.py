@@ -45,7 +45,7 @@ from game.ai.search import NO_WALL_LIMIT_ENV
 from game.core.protocol import by_itself
 from game.core.registry import get_game
 from game.order_chaos.agents import HARD, HARD_ORDER
-from game.order_chaos.ai import POTENTIAL, EvalParams, OrderChaosKnowledge, _place_estimates
+from game.order_chaos.ai import POTENTIAL, EvalParams, OrderChaosKnowledge, _place_estimates, chaos_seems_greedy
 from game.order_chaos.commands import Place
 from game.order_chaos.scoring import board_score
 from game.order_chaos.state import PLACE, OrderChaosState
@@ -80,10 +80,23 @@ class ChaosModelKnowledge(OrderChaosKnowledge):
         return [(v, c) for v, c in out if isinstance(c, Place) and c.cell in keep]
 
 
+class ModelAgent(Agent):
+    """`agent` (Order) whose knowledge models Chaos as greedy while Chaos has played greedy this
+    half (`chaos_seems_greedy`), as the levels' `RoleAgent` does with `model_chaos`."""
+
+    def __init__(self, agent: Agent, knowledge: OrderChaosKnowledge) -> None:
+        self.agent, self.knowledge = agent, knowledge
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        assert isinstance(state, OrderChaosState)
+        self.knowledge.greedy_chaos = chaos_seems_greedy(state)
+        return self.agent.choose(state, seat)
+
+
 def level_agent(level: str, potential: float, seed: int, iterations: int | None = None,
                 changes: dict[str, object] | None = None, as_order: bool = True,
                 late: tuple[int, dict[str, object]] | None = None, chaos_top: int = 0,
-                params: EvalParams | None = None) -> Agent:
+                params: EvalParams | None = None, model_chaos: bool = False) -> Agent:
     """Our agent at `level` (Order, or Chaos with `--chaos-potential` and `as_order` False) with its
     knowledge's potential set to `potential` (and `iterations` instead of the level's own, when given;
     `changes`: other fields of its search budget; `params`: all the evaluator's numbers, instead of
@@ -97,7 +110,9 @@ def level_agent(level: str, potential: float, seed: int, iterations: int | None 
         budget = dataclasses.replace(budget, iterations=iterations)
     if changes:
         budget = dataclasses.replace(budget, **changes)  # type: ignore[arg-type]
-    agent = MCTSAgent(know, budget, seed, level)
+    agent: Agent = MCTSAgent(know, budget, seed, level)
+    if model_chaos:
+        agent = ModelAgent(agent, know)
     if late is None:
         return agent
     empties, late_changes = late
@@ -183,6 +198,8 @@ def main() -> None:
     parser.add_argument("--late-chaos", action="store_true", help="the late budget is Chaos's, not Order's")
     parser.add_argument("--chaos-top", type=int, default=0, metavar="K",
                         help="Order's tree sees only Chaos's K best places by the greedy yardstick")
+    parser.add_argument("--model-chaos", action="store_true",
+                        help="Order models Chaos as greedy while every place this half was greedy's choice")
     parser.add_argument("--params", default="", metavar="FIELD=VALUE,...",
                         help="Order's evaluator numbers (EvalParams), e.g. long_bonus=0.6,half_pair=0.8")
     parser.add_argument("--seeds", default="1-8", help="a range FIRST-LAST")
@@ -197,7 +214,8 @@ def main() -> None:
     cpus: list[dict[str, float]] = []
     for seed in range(first, last + 1):
         order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget),
-                            late=None if args.late_chaos else late, chaos_top=args.chaos_top, params=params)
+                            late=None if args.late_chaos else late, chaos_top=args.chaos_top, params=params,
+                            model_chaos=args.model_chaos)
         if args.chaos_potential is None and not args.late_chaos:
             chaos = make_agent(args.chaos, "order-chaos", seed + 1000)
         else:
@@ -219,6 +237,8 @@ def main() -> None:
         changed += f", evaluator {params}"
     if args.chaos_top:
         changed += f", Chaos modelled by its {args.chaos_top} best places"
+    if args.model_chaos:
+        changed += ", Chaos modelled as greedy while it plays so"
     print(f"{args.order} (potential {args.potential}, iterations {iterations}{changed}) as Order vs {args.chaos} Chaos "
           f"(potential {args.chaos_potential or 'of the level'}), "
           f"seeds {args.seeds}: "

@@ -35,6 +35,14 @@ against normal's Chaos (seeds 1-12, higher on 9, lower on 2); with hard's (inste
 potential) 131.6 against 112.8 against the greedy Chaos (seeds 1-8, higher on 7) and 96.2 against
 93.2 against normal's Chaos (seeds 1-6, higher on 4): "Seventh round". As Chaos both keep the
 defaults, so the arena's greedy and every Chaos yardstick are unchanged.
+
+Both levels, as Order, also model a Chaos that has placed every counter of the half where the
+greedy Chaos would (`ai.chaos_seems_greedy`): Order's tree then offers Chaos only the greedy
+choices, and the play-outs place as the greedy Chaos does, so the search plans against the
+player it meets instead of a stronger one (the issue: "let Order cash in on a weak Chaos"). One
+place off the greedy choice ends the model for the half; a searching Chaos (normal's) makes that
+miss by its second place, so against it Order plays as before from its second decision on
+("Tenth round" in `docs/rules/order-chaos.md`).
 """
 
 from __future__ import annotations
@@ -44,7 +52,7 @@ import dataclasses
 from game.ai.agents import BUDGETS, Agent, MCTSAgent
 from game.ai.mcts import SearchBudget
 from game.core.protocol import Command, Seat, State
-from game.order_chaos.ai import EvalParams, OrderChaosKnowledge
+from game.order_chaos.ai import EvalParams, OrderChaosKnowledge, chaos_seems_greedy
 from game.order_chaos.state import OrderChaosState
 
 HARD_WALL_SECONDS = 3.5
@@ -63,25 +71,34 @@ odds (0.6) and one with both ends empty more (1.3). Found by data, not argued: t
 
 
 class RoleAgent(Agent):
-    """One search per role: `order` answers when the seat is Order, `chaos` when it is Chaos."""
+    """One search per role: `order` answers when the seat is Order, `chaos` when it is Chaos.
 
-    def __init__(self, order: MCTSAgent, chaos: MCTSAgent, level: str) -> None:
+    With `model_chaos`, Order's search models Chaos as the greedy player for as long as every
+    place Chaos made this half was the greedy choice (`ai.chaos_seems_greedy`, read afresh from
+    the position at each decision, so a new agent per request, as the table's worker makes,
+    decides the same)."""
+
+    def __init__(self, order: MCTSAgent, chaos: MCTSAgent, level: str,
+                 order_knowledge: OrderChaosKnowledge | None = None) -> None:
         self.order, self.chaos, self.level = order, chaos, level
+        self.order_knowledge = order_knowledge
 
     def choose(self, state: State, seat: Seat) -> Command:
         assert isinstance(state, OrderChaosState)
-        agent = self.order if seat == state.order_seat() else self.chaos
-        return agent.choose(state, seat)
+        if seat != state.order_seat():
+            return self.chaos.choose(state, seat)
+        if self.order_knowledge is not None:
+            self.order_knowledge.greedy_chaos = chaos_seems_greedy(state)
+        return self.order.choose(state, seat)
 
 
 def agent_factory(level: str, seed: int) -> Agent | None:
     """Hard with `HARD_ORDER` and `ORDER_PARAMS` as Order, `HARD` as Chaos; normal with the generic
-    budget in both roles and `ORDER_PARAMS` as Order; None (the generic agents) otherwise."""
-    if level == "normal":
-        budget = BUDGETS[level]
-        return RoleAgent(MCTSAgent(OrderChaosKnowledge(params=ORDER_PARAMS), budget, seed, level),
-                         MCTSAgent(OrderChaosKnowledge(), budget, seed, level), level)
-    if level != "hard":
+    budget in both roles and `ORDER_PARAMS` as Order; both model a Chaos that plays greedy (see
+    `RoleAgent`); None (the generic agents) otherwise."""
+    if level not in ("normal", "hard"):
         return None
-    return RoleAgent(MCTSAgent(OrderChaosKnowledge(params=ORDER_PARAMS), HARD_ORDER, seed, level),
-                     MCTSAgent(OrderChaosKnowledge(), HARD, seed, level), level)
+    order_budget, chaos_budget = (BUDGETS[level], BUDGETS[level]) if level == "normal" else (HARD_ORDER, HARD)
+    knowledge = OrderChaosKnowledge(params=ORDER_PARAMS)
+    return RoleAgent(MCTSAgent(knowledge, order_budget, seed, level),
+                     MCTSAgent(OrderChaosKnowledge(), chaos_budget, seed, level), level, knowledge)

@@ -9,6 +9,7 @@ when a player's flag falls on the tournament clock (`TimeUp`: that player loses)
 from __future__ import annotations
 
 import copy
+from typing import NamedTuple
 
 from game.core.decisions import Decision, pending_of
 from game.core.protocol import CHANCE, Command, Event, JsonDict, Seat, State
@@ -35,11 +36,21 @@ ROLES = ("Order", "Chaos")
 DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
+class PlaceSeen(NamedTuple):
+    """One place Chaos made: the board and bag it saw (the drawn counter already out of the
+    bag), the colour it placed and the cell's index."""
+
+    board: tuple[int | None, ...]
+    bag: tuple[int, ...]
+    colour: int
+    cell: int
+
+
 class OrderChaosState(State):
     """Mutable position; `apply` trusts its input (checks live in Game.check)."""
 
     __slots__ = ("size", "board", "bag", "drawn", "phase", "half", "half_scores",
-                 "rng", "fair", "first_half_draws", "last", "first_half_board", "flagged")
+                 "rng", "fair", "first_half_draws", "last", "first_half_board", "flagged", "places")
 
     def __init__(self, size: int, fair: bool, rng: Rng) -> None:
         self.size = size
@@ -58,6 +69,9 @@ class OrderChaosState(State):
         """Half 1's final board, kept once half 2 begins (the game-over screen shows both)."""
         self.flagged: Seat | None = None
         """The seat whose time ran out on the tournament clock (it lost the match), if any."""
+        self.places: tuple[PlaceSeen, ...] = ()
+        """This half's places so far, each with the position Chaos chose it in (public: every
+        move is seen by both players). Order's AI reads them to tell a greedy Chaos apart."""
 
     # --- roles -----------------------------------------------------------
     def order_seat(self) -> Seat:
@@ -120,7 +134,9 @@ class OrderChaosState(State):
         if isinstance(command, Place):
             assert self.drawn is not None
             colour = self.drawn
-            self.board[self._index(command.cell)] = colour
+            index = self._index(command.cell)
+            self.places += (PlaceSeen(tuple(self.board), tuple(self.bag), colour, index),)
+            self.board[index] = colour
             self.drawn = None
             self.last = {"type": "place", "cell": list(command.cell)}
             events: list[Event] = [CounterPlaced(command.cell, colour, self.chaos_seat())]
@@ -162,6 +178,7 @@ class OrderChaosState(State):
         self.board = [None] * (self.size * self.size)
         self.bag = [self.size] * self.size
         self.last = None
+        self.places = ()
         self.phase = DRAW
         return events
 
@@ -176,6 +193,7 @@ class OrderChaosState(State):
         copy.last = dict(self.last) if self.last else None
         copy.first_half_board = self.first_half_board  # never changed once kept: shared
         copy.flagged = self.flagged
+        copy.places = self.places  # a tuple of tuples: shared
         return copy
 
     def is_over(self) -> bool:
