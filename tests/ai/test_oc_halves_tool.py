@@ -66,3 +66,21 @@ def test_a_half_reports_each_roles_cpu_when_asked() -> None:
     final, at_32, _ = play_half(GreedyAgent(OrderChaosKnowledge(), 1), GreedyAgent(OrderChaosKnowledge(), 2), 3, cpu)
     assert set(cpu) == {"order", "chaos"} and min(cpu.values()) >= 0.0
     assert final >= at_32 >= 0
+
+
+def test_model_chaos_sets_orders_model_from_the_position_before_each_search() -> None:
+    """`--model-chaos` (tenth round): the Order agent turns its knowledge's model on or off from
+    the position it is asked in, as the levels do."""
+    from game.order_chaos.ai import chaos_seems_greedy
+    from tests.ai.test_oc_chaos_model import _play
+    from tools.oc_order_halves import ModelAgent
+
+    agent = level_agent("normal", 0.5, 1, iterations=5, model_chaos=True)
+    assert isinstance(agent, ModelAgent)
+    seen = []
+    for chaos in ("greedy", "random", "greedy"):
+        state = _play(chaos, 2, 6)
+        agent.choose(state, state.order_seat())
+        seen.append(agent.knowledge.greedy_chaos)
+        assert agent.knowledge.greedy_chaos == chaos_seems_greedy(state)
+    assert seen == [True, False, True]
