@@ -125,8 +125,14 @@ class _Spy:
         return state.candidates(seat)[0]
 
 
-def test_the_levels_set_the_model_from_the_position_at_each_decision() -> None:
-    for level in ("normal", "hard"):
+def test_normal_does_without_the_model() -> None:
+    """Measured: with normal's one-ply play-outs the model gained nothing (tenth round)."""
+    agent = make_agent("normal", "order-chaos", 1)
+    assert isinstance(agent, oc_agents.RoleAgent) and agent.order_knowledge is None
+
+
+def test_hard_sets_the_model_from_the_position_at_each_decision() -> None:
+    for level in ("hard",):
         agent = make_agent(level, "order-chaos", 1)
         assert isinstance(agent, oc_agents.RoleAgent) and agent.order_knowledge is not None
         spy = _Spy(agent.order_knowledge)
