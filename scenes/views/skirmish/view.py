@@ -126,9 +126,11 @@ class SkirmishView(GameView):
         self.routes: dict[tuple[int, float, float], Route] = {}
         self.preview_at: tuple[int, Point] | None = None
         self._landed: tuple[tuple[int, int, float, float], Point] | None = None
+        """The last landing spot `_landing` found, by (generation, model, rounded point): a deploy's
+        as `rules.landing` has it; a move's or bonus move's the nearest contact spot, shown until
+        the route says which spot the move reaches."""
         self._settled: tuple[tuple[int, int, float, float, float], Point] | None = None
         """The last drop point settled against a friend (`drop_point`), by position, model, zoom and point."""
-        """The last deploy drop's landing spot, by (generation, model, rounded point)."""
         self.drop_source: Target | None = None
         self.measuring = False
         self.ruler: tuple[Point, Point, int | None] | None = None
