@@ -713,9 +713,9 @@ class SkirmishView(GameView):
         if kind not in ("move", "bonus", "deploy") or self.public is None:
             return at
         key = (self.generation, model, round(at[0], 2), round(at[1], 2))
-        if self._landed is None or self._landed[0] != key:
-            snap = self.public.contact_spot(model, at)
-            self._landed = (key, at if snap is None else (snap if kind != "deploy" else self.public.landing(model, at)))
+        if self._landed is None or self._landed[0] != key:  # one search of contact spots either way
+            snap = self.public.landing(model, at) if kind == "deploy" else self.public.contact_spot(model, at)
+            self._landed = (key, at if snap is None else snap)
         if self._landed[1] == at or kind == "deploy":
             return self._landed[1]
         route = self._route_now(model, at)  # the spot its move can reach, once the worker has it

@@ -933,6 +933,28 @@ def test_a_model_held_over_an_enemy_is_shown_where_the_drop_will_put_it(ctx: App
     assert view._landing(a.id, (11.0, 12.0)) == (11.0, 12.0)
 
 
+def test_a_deploy_drop_held_over_a_base_searches_its_contact_spots_once(
+        ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The held model over a deployed one shows `rules.landing`'s spot, from one search of the
+    spots against that base (the view asked `contact_spot` first, and `landing` searched again)."""
+    state = SKIRMISH.new({}, 21)
+    while rules.decision_kind(state) != "deploy" or not any(f.deployed for f in state.figures):
+        seat = state.to_act()[0]
+        state.apply(state.sample_chance() if seat == CHANCE else state.candidates(seat)[0])
+    view = make_view(ctx, state, (1024, 640))
+    there = next(f for f in state.figures if f.deployed)
+    held = next(f for f in state.figures if not f.deployed and f.side == state.to_act()[0])
+    mid = (state.table.width / 2, state.table.depth / 2)
+    away = math.dist(mid, (there.x, there.y))
+    over = (there.x + 0.3 * (mid[0] - there.x) / away, there.y + 0.3 * (mid[1] - there.y) / away)  # inward
+    calls: list[Any] = []
+    search = rules.geo.contact_spots
+    monkeypatch.setattr(rules.geo, "contact_spots", lambda *a: calls.append(a) or search(*a))
+    shown = view._landing(held.id, over)
+    assert len(calls) == 1
+    assert shown != over and shown == rules.landing(state, held.id, over)
+
+
 def test_holding_v_over_an_enemy_shows_who_sees_instead_of_the_attack_note(
         ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
     """Play-test: with a weapon chosen, V over an enemy drew the attack note over the readout
