@@ -680,8 +680,8 @@ class SkirmishView(GameView):
                 pygame.draw.circle(surface, (255, 244, 206), c, r, width=2)
             board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="halo")
         discs = [(self.camera.to_screen(at), float(marker.radius)) for _, _, at, _, _, _, marker in shown]
-        for k, (fig, m, at, colour, ring, icon, marker) in enumerate(shown):  # then the pips: under a neighbour
-            above = board.health_above(discs[k][0], discs[k][1], discs[:k] + discs[k + 1:])  # unless it covers them
+        aboves = board.health_above(discs)  # then the pips: under a neighbour, unless it covers them
+        for (fig, m, at, colour, ring, icon, marker), above in zip(shown, aboves):
             board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="pips",
                              health_above=above)
         for fig, m, at, colour, ring, icon, marker in shown:
