@@ -411,7 +411,7 @@ class SkirmishView(GameView):
             which = self._move_count() if kind == "move" else ""
             lead = f"{which}: " if which else ""
             if not self._movers():
-                return f"{lead}Moved. End move (Enter) to go on." if kind == "move" else "Moved."
+                return f"{lead}{self._moved_words()} End move (Enter) to go on." if kind == "move" else "Moved."
             return (f"{lead}Drag a model (or click it, then a point) to move it: the shaded area is its reach. "
                     "End move when done.")
         if kind == "attack":
@@ -589,6 +589,26 @@ class SkirmishView(GameView):
         if act is None or act["order"] != "double_move":
             return ""
         return f"Move {int(act['stage']) + 1} of 2"
+
+    def _moved_words(self) -> str:
+        """What the move step's models did, once none is left to move: "Moved.", or which stood
+        still for which ability (play-test: after Pinpoint the line said "Moved.")."""
+        act = self.view.get("activation")
+        pub = self.public
+        if act is None or pub is None:
+            return "Moved."
+        figures = [m for m in act["figures"] if not self.view["figures"][m]["fallen"]]
+        stood = []
+        for m in figures:
+            if m not in act["no_move"]:
+                continue
+            abilities = pub.state.figures[m].unit.abilities
+            names = [abilities[k].name for f, k in act["abilities"]
+                     if f == m and 0 <= k < len(abilities) and abilities[k].use == "instead_of_move"]
+            stood.append(f"{self._name(m)} used {' and '.join(names) or 'an ability'} instead of moving.")
+        if not stood:
+            return "Moved."
+        return ("Moved; " if any(m not in act["no_move"] for m in figures) else "") + " ".join(stood)
 
     def _movers(self) -> list[int]:
         act = self.view.get("activation")

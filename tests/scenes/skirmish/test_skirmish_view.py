@@ -839,6 +839,34 @@ def test_the_tray_prompt_keeps_its_words_over_the_key_hints(ctx: AppContext) -> 
     assert view.tray_line("Moved.", KEY_HINTS, view.lay.tray.width) == ("Moved.", KEY_HINTS)
 
 
+def test_after_pinpoint_the_move_prompt_names_the_ability_not_a_move(ctx: AppContext) -> None:
+    """Play-test: the move step's line said "Moved." after Pinpoint, used instead of moving; it
+    names the ability, and a formation's mover and stander are both told."""
+    from game.skirmish.commands import Activate, UseAbility
+    from tests.games.skirmish.test_skirmish_rules import put, table
+
+    s = table()
+    a = put(s, 0, "longsight", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    s.apply(UseAbility(0, a.id, next(k for k, ab in enumerate(a.unit.abilities) if ab.name == "Pinpoint")))
+    view = make_view(ctx, s)
+    prompt = view._tray_prompt(["Player 1", "Player 2"])
+    assert "Moved" not in prompt and f"{view._name(a.id)} used Pinpoint instead of moving." in prompt
+    s = table()
+    a = put(s, 0, "longsight", 10, 10)
+    b = put(s, 0, "surveyor", 0, 10)
+    b.x = 10 + rules.geo.base_radius(a.unit.base_mm) + rules.geo.base_radius(b.unit.base_mm) + 0.1  # in base contact
+    put(s, 1, "ash_reaver", 30, 30)
+    formation = Activate(0, (a.id, b.id), "move_attack")
+    assert SKIRMISH.check(s, formation) is None
+    s.apply(formation)
+    s.apply(UseAbility(0, a.id, next(k for k, ab in enumerate(a.unit.abilities) if ab.name == "Pinpoint")))
+    s.apply(Move(0, b.id, (b.x, b.y + 1)))
+    view = make_view(ctx, s)
+    assert view._tray_prompt(["Player 1", "Player 2"]).startswith(f"Moved; {view._name(a.id)} used Pinpoint")
+
+
 def hold_v(monkeypatch: pytest.MonkeyPatch) -> dict[str, bool]:
     """The V key held down (the window focused); set `["v"]` False to let it go."""
     held = {"v": True}
