@@ -54,6 +54,12 @@ Colour = tuple[int, int, int]
 Point = tuple[float, float]
 
 ORDER_WORDS = {"move_attack": "Move, then attack", "attack_move": "Attack, then move", "double_move": "Move twice"}
+ORDER_TIPS = {
+    "move_attack": "Each model may move up to its Move, then fire or strike with every weapon it has.",
+    "attack_move": "Each model uses its weapons first, then may move up to its Move: shoot, then get out of sight.",
+    "double_move": "No attacks: each model may move up to its Move, and then up to its Move again.",
+}
+"""The order buttons' tooltips (play-test: the buttons had none)."""
 KEY_HINTS = "M: measure   hold V: who sees   wheel: zoom   0: fit"
 """The tray's key hints (V shows the watchers only while it is held)."""
 DICE_S = 1.6
@@ -1268,6 +1274,8 @@ class SkirmishView(GameView):
                     held = f"held by {names[side]}" if side in (0, 1) else "held by nobody"
                     return f"{ob['name']}: worth {ob['value']}, {held} (more models touching it holds it)"
         for rect, _, target, key in self.tray:
+            if rect.collidepoint(pos) and target is not None and target.zone == "order":
+                return ORDER_TIPS.get((target.ident or "").split("|")[1], None)
             if rect.collidepoint(pos) and key.startswith("tactic:") and self.public is not None:
                 return self._tactic_words(key.split(":", 1)[1])
             if rect.collidepoint(pos) and key.startswith("ability:") and self.public is not None:

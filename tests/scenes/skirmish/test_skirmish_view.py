@@ -388,6 +388,21 @@ def test_a_tactic_pill_tells_its_effect_knack_and_penalty(ctx: AppContext) -> No
         assert (penalty or "none rolled yet") in words
 
 
+def test_each_order_button_has_its_own_tooltip(ctx: AppContext) -> None:
+    """Play-test: the order buttons had no tooltip; each says what its order lets the models do."""
+    state = until(6, "activate")
+    seat = state.to_act()[0]
+    view = make_view(ctx, state)
+    view.selected = [next(f.id for f in state.alive(seat) if f.on_table and not f.activated)]
+    view._build_tray()
+    orders = [(rect, target) for rect, _, target, _ in view.tray if target is not None and target.zone == "order"]
+    assert len(orders) == 3
+    tips = [view.tooltip(rect.center) for rect, _ in orders]
+    assert all(tips) and len(set(tips)) == 3
+    by_order = dict(zip([(t.ident or "").split("|")[1] for _, t in orders], tips))
+    assert "No attacks" in str(by_order["double_move"]) and "first" in str(by_order["attack_move"])
+
+
 def test_the_deployment_zones_are_labelled_by_whose_they_are(ctx: AppContext) -> None:
     state = until(4, "deploy")
     view = make_view(ctx, state)
