@@ -300,7 +300,9 @@ class SkirmishView(GameView):
                 if f["side"] == seat and not f["deployed"]:
                     items.append(("", Target("figure", ident=str(f["id"])), f"model:{f['id']}", row_h))
         elif kind == "place_token":
-            items.append((f"{v['placing']['kind']} token", Target("token"), "token", 160))
+            placing = v["placing"]  # how many are left to place (play-test: the button did not say)
+            items.append((f"{str(placing['kind']).capitalize()} token ({int(placing['left'])} left)", Target("token"),
+                          "token", 160))
         elif kind == "activate":
             if self.selected:
                 ids = ",".join(map(str, self.selected))

@@ -403,6 +403,28 @@ def test_each_order_button_has_its_own_tooltip(ctx: AppContext) -> None:
     assert "No attacks" in str(by_order["double_move"]) and "first" in str(by_order["attack_move"])
 
 
+def test_the_token_button_says_how_many_are_left_to_place(ctx: AppContext) -> None:
+    """Play-test: the mirror-token button did not say how many mirrors were still to place."""
+    from game.skirmish.commands import Activate, PlaceToken, UseAbility
+    from tests.games.skirmish.test_skirmish_rules import put, table
+
+    s = table()
+    a = put(s, 0, "mirror_warden", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    s.apply(UseAbility(0, a.id, next(k for k, ab in enumerate(a.unit.abilities) if ab.name == "Raise Mirrors")))
+    assert s.placing is not None and s.placing.left == 2
+
+    def label() -> str:
+        view = make_view(ctx, s)
+        view._build_tray()
+        return next(words for _, words, target, _ in view.tray if target is not None and target.zone == "token")
+
+    assert label() == "Mirror token (2 left)"
+    s.apply(PlaceToken(0, (10, 12)))
+    assert label() == "Mirror token (1 left)"
+
+
 def test_the_deployment_zones_are_labelled_by_whose_they_are(ctx: AppContext) -> None:
     state = until(4, "deploy")
     view = make_view(ctx, state)
