@@ -533,6 +533,31 @@ class SkirmishView(GameView):
             self.text.blit(surface, label, self.lay.fs + 2, self.side_colour(side), "bold", shadow=True,
                            center=self.camera.to_screen(at))
 
+    def _zone_label_rects(self) -> list[pygame.Rect]:
+        """Where the zone labels are drawn on the screen (`_draw_zone_labels`)."""
+        font = self.text.font(self.lay.fs + 2, "bold")
+        return [pygame.Rect((0, 0), font.size(label)).inflate(4, 4).move_to(center=self.camera.to_screen(at))
+                for label, at in self.zone_labels()]
+
+    def _deploy_words_rect(self, size: tuple[int, int], at: Point) -> pygame.Rect:
+        """Where a deploy drop's words ("Deploy here", or why not) of `size` pixels go for the
+        screen point `at`: over the held model, else under it (past its health), else beside it,
+        else over or under the zone label in the way: the first spot that covers no
+        zone label and stays on the table (play-test: "Deploy here" lay over "Your zone" and
+        neither read); over the model when nowhere is clear."""
+        r = board.readable_px(self.lay.fs)
+        x, y = round(at[0]), round(at[1])
+        box = pygame.Rect((0, 0), size)
+        over, under = box.move_to(midbottom=(x, y - 16)), box.move_to(midtop=(x, y + r + r // 2 + 8))
+        labels = self._zone_label_rects()
+        spots = [over, under, box.move_to(midleft=(x + r + 8, y)), box.move_to(midright=(x - r - 8, y))]
+        spots += [box.move_to(midbottom=(x, min(over.bottom, label.top - 2))) for label in labels
+                  if over.colliderect(label)]
+        spots += [box.move_to(midtop=(x, max(under.top, label.bottom + 2))) for label in labels
+                  if under.colliderect(label)]
+        return next((spot for spot in spots if spot.collidelist(labels) < 0 and self.lay.table.contains(spot)),
+                    spots[0])
+
     def _draw_holders(self, surface: pygame.Surface) -> None:
         """Each objective ringed in the colour of the side that holds it now (none: no ring)."""
         if self.public is None or self.view.get("phase") in ("deploy", "deploy_rolloff"):
@@ -775,9 +800,9 @@ class SkirmishView(GameView):
                                         board.readable_px(fs) + max(4, board.readable_px(fs) // 2))
             elif self.decision() == "deploy":
                 why = pub.deploy_refusal(model, at)
-                p = self.camera.to_screen(at)
-                self.text.blit(surface, why or "Deploy here", fs, overlays.BAD if why else overlays.GOOD, "bold",
-                               shadow=True, midbottom=(p[0], p[1] - 16))
+                words = self.text.render(why or "Deploy here", fs, overlays.BAD if why else overlays.GOOD, "bold",
+                                         shadow=True)
+                surface.blit(words, self._deploy_words_rect(words.get_size(), self.camera.to_screen(at)))
         aim_at = self._ghost_pos(overlay)
         if held is not None and held.zone == "ability" and aim_at is not None:
             self._draw_aim(surface, held, aim_at)

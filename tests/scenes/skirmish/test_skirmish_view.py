@@ -438,6 +438,24 @@ def test_the_deployment_zones_are_labelled_by_whose_they_are(ctx: AppContext) ->
     view.draw(pygame.Surface((960, 700)), Overlay(), Animator())
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
+def test_deploy_here_does_not_cover_a_zone_label(ctx: AppContext, size: tuple[int, int]) -> None:
+    """Play-test: held over "Your zone", the words "Deploy here" lay across it and neither read.
+    They go where they cover no label, on the table; away from a label, over the model still."""
+    state = until(4, "deploy")
+    view = make_view(ctx, state, size)
+    words = view.text.render("Deploy here", view.lay.fs, overlays.GOOD, "bold", shadow=True).get_size()
+    labels = view._zone_label_rects()
+    assert len(labels) == 2
+    for label in labels:
+        for dx, dy in ((0, 0), (0, 12), (0, 24), (-20, 18), (30, 20), (0, -10)):
+            at = (label.centerx + dx, label.centery + dy)
+            spot = view._deploy_words_rect(words, at)
+            assert spot.collidelist(labels) < 0 and view.lay.table.contains(spot), (at, spot, label)
+    middle = view.camera.to_screen((18.0, 18.0))
+    assert view._deploy_words_rect(words, middle).midbottom == (round(middle[0]), round(middle[1]) - 16)
+
+
 def test_a_resize_keeps_the_players_zoom_and_the_point_it_looked_at(ctx: AppContext) -> None:
     """A play-tester zoomed in on a fight, resized the window and found the whole table again."""
     view = make_view(ctx, play_out(3, 40), size=(1280, 720))
