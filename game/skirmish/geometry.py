@@ -553,9 +553,7 @@ def contact_spots(table: Table, others: Sequence[Body], mover: Body, at: Point2)
     aims = np.arctan2(at[1] - hit[:, 1], at[0] - hit[:, 0])  # straight out from each base through the drop first
     angles = np.concatenate([aims, (aims[:, None] + turns[None, :]).ravel()])
     hubs = np.concatenate([hit, np.repeat(hit, _CONTACT_DIRECTIONS, axis=0)])
-    far = hubs[:, 2] + mover.radius + CONTACT_GAP
-    spots = np.stack([hubs[:, 0] + far * np.cos(angles), hubs[:, 1] + far * np.sin(angles)], axis=1)
-    free = spots[_refusals(table, others, mover, spots) == 0]
+    free = _free_against(table, others, mover, hubs, np.stack([np.cos(angles), np.sin(angles)], axis=1))
     if not len(free):
         return none
     near = np.hypot(free[:, 0] - at[0], free[:, 1] - at[1]) + 1e-3 * np.hypot(free[:, 0] - mover.x, free[:, 1] - mover.y)
@@ -573,10 +571,20 @@ def spot_beside(table: Table, others: Sequence[Body], mover: Body, at: Point2, n
     if not near:
         return None
     b = neighbours[min(near)[1]]
-    far = b.radius + mover.radius + CONTACT_GAP
     d = math.hypot(at[0] - b.x, at[1] - b.y)
-    spot = (b.x + (at[0] - b.x) / d * far, b.y + (at[1] - b.y) / d * far)
-    return spot if int(_refusals(table, others, mover, np.array([spot], dtype=np.float64))[0]) == 0 else None
+    free = _free_against(table, others, mover, np.array([[b.x, b.y, b.radius]]),
+                         np.array([[(at[0] - b.x) / d, (at[1] - b.y) / d]]))
+    return (float(free[0, 0]), float(free[0, 1])) if len(free) else None
+
+
+def _free_against(table: Table, others: Sequence[Body], mover: Body, hubs: FloatArray,
+                  directions: FloatArray) -> FloatArray:
+    """The spots where the mover's base stands against each base in `hubs` (rows x, y, radius),
+    CONTACT_GAP from it along the matching unit vector in `directions`, keeping, in order, those
+    where it may stand (`_refusals` 0): what `contact_spots` and `spot_beside` both set down."""
+    far = hubs[:, 2] + mover.radius + CONTACT_GAP
+    spots = np.stack([hubs[:, 0] + far * directions[:, 0], hubs[:, 1] + far * directions[:, 1]], axis=1)
+    return np.asarray(spots[_refusals(table, others, mover, spots) == 0], dtype=np.float64)
 
 
 def in_polygon(points: Sequence[Point2], x: float, y: float) -> bool:

@@ -384,10 +384,24 @@ def models_at(view: View, at: Point, least: float = 0.0) -> list[int]:
     return held + [m for _, m in sorted(near)]
 
 
+def _activation_words(view: View, model: int) -> str:
+    """Whether a model on the table has had its activation this round (play-test: the card did
+    not say, and telling which models are still to go meant remembering); '' while deploying,
+    once the game is over, or for a fallen model."""
+    d = view["figures"][model]
+    if not d["deployed"] or d["fallen"] or view.get("phase") in ("deploy", "over"):
+        return ""
+    act = view.get("activation")
+    if act is not None and model in act["figures"]:
+        return "Activating now"
+    return "Activated this round" if d["activated"] else "Not activated yet this round"
+
+
 def unit_sheet(view: View, model: int, table: PublicTable | None = None) -> Sequence[str]:
-    """A model's stat card in lines: name, health, defence, move, knack, weapons, abilities;
-    with `table`, the stats as they stand now (conditions, tactics, passives), the sheet's in
-    brackets where they differ ("Knack 4+ (sheet 3+)": a bare "4 (3)+" read as a puzzle)."""
+    """A model's stat card in lines: name, whether it has activated this round, health, defence,
+    move, knack, weapons, abilities; with `table`, the stats as they stand now (conditions,
+    tactics, passives), the sheet's in brackets where they differ ("Knack 4+ (sheet 3+)": a bare
+    "4 (3)+" read as a puzzle)."""
     content = _content()
     d = view["figures"][model]
     unit = content.factions[view["factions"][d["side"]]].unit(d["unit"])
@@ -400,8 +414,11 @@ def unit_sheet(view: View, model: int, table: PublicTable | None = None) -> Sequ
         value = rules.stat(table.state, table.state.figures[model], name, base)
         return f"{value:g}{unit_word}" + (f" (sheet {base:g}{unit_word})" if value != base else "")
 
-    lines = [numbered_name(unit.name, int(d.get("number", 0))) + (f" (leader {unit.leadership})" if unit.is_leader else ""),
-             f"Health {d['health']}/{unit.health}  Defence {now('defence', unit.defence)} {types}",
+    lines = [numbered_name(unit.name, int(d.get("number", 0))) + (f" (leader {unit.leadership})" if unit.is_leader else "")]
+    turn = _activation_words(view, model)
+    if turn:
+        lines.append(turn)
+    lines += [f"Health {d['health']}/{unit.health}  Defence {now('defence', unit.defence)} {types}",
              f"Move {now('move', unit.move, chr(34))}  Knack {now('knack', unit.knack, '+')}  Base {unit.base_mm} mm"
              f"  Height {unit.height:g}\""]
     for w in unit.weapons:  # a tactic's or a condition's change shows here too (play-test: Long Light's 30" did not)

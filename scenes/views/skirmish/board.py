@@ -13,6 +13,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+import numpy as np
 import pygame
 from shapely.geometry import Polygon as ShapelyPolygon
 
@@ -184,13 +185,20 @@ def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camer
         pygame.draw.circle(surface, (196, 120, 230), (c[0] + r * 0.75, c[1] - r * 0.75), max(3, r // 4))
 
 
-def health_above(centre: Point, radius: float, others: Sequence[tuple[Point, float]]) -> bool:
-    """Whether a model's health goes over its marker (screen centre, radius): when a neighbour's
-    marker (centre, radius) covers the place under it and not the place over it (play-test: a
-    model moved into base contact above another lost its health bar under the other's base)."""
-    def covered(y: float) -> bool:
-        return any(math.dist((centre[0], y), c) < r for c, r in others)
-    return covered(centre[1] + radius + 4) and not covered(centre[1] - radius - 4)
+def health_above(discs: Sequence[tuple[Point, float]]) -> list[bool]:
+    """For each model's marker (screen centre, radius), whether its health goes over it: when
+    another marker covers the place under it and none covers the place over it (play-test: a
+    model moved into base contact above another lost its health bar under the other's base).
+    One numpy step over every pair, as it runs each frame (the pure Python one was O(n^2) calls)."""
+    if not discs:
+        return []
+    x, y, r = np.array([(c[0], c[1], rad) for c, rad in discs], dtype=np.float64).reshape(-1, 3).T
+    probes = np.stack([y + r + 4, y - r - 4])  # (under, over) x each marker
+    covered = np.hypot(x[:, None] - x[None, :], probes[:, :, None] - y[None, None, :]) < r[None, None, :]
+    k = np.arange(len(x))
+    covered[:, k, k] = False  # a marker never covers its own
+    anywhere = np.asarray(covered.any(axis=2), dtype=np.bool_)
+    return [bool(v) for v in anywhere[0] & ~anywhere[1]]
 
 
 def _draw_health(surface: pygame.Surface, fig: Mapping[str, Any], c: Point, r: int, above: bool = False) -> None:

@@ -54,6 +54,12 @@ Colour = tuple[int, int, int]
 Point = tuple[float, float]
 
 ORDER_WORDS = {"move_attack": "Move, then attack", "attack_move": "Attack, then move", "double_move": "Move twice"}
+ORDER_TIPS = {
+    "move_attack": "Each model may move up to its Move, then fire or strike with every weapon it has.",
+    "attack_move": "Each model uses its weapons first, then may move up to its Move: shoot, then get out of sight.",
+    "double_move": "No attacks: each model may move up to its Move, and then up to its Move again.",
+}
+"""The order buttons' tooltips (play-test: the buttons had none)."""
 KEY_HINTS = "M: measure   hold V: who sees   wheel: zoom   0: fit"
 """The tray's key hints (V shows the watchers only while it is held)."""
 DICE_S = 1.6
@@ -126,9 +132,11 @@ class SkirmishView(GameView):
         self.routes: dict[tuple[int, float, float], Route] = {}
         self.preview_at: tuple[int, Point] | None = None
         self._landed: tuple[tuple[int, int, float, float], Point] | None = None
+        """The last landing spot `_landing` found, by (generation, model, rounded point): a deploy's
+        as `rules.landing` has it; a move's or bonus move's the nearest contact spot, shown until
+        the route says which spot the move reaches."""
         self._settled: tuple[tuple[int, int, float, float, float], Point] | None = None
         """The last drop point settled against a friend (`drop_point`), by position, model, zoom and point."""
-        """The last deploy drop's landing spot, by (generation, model, rounded point)."""
         self.drop_source: Target | None = None
         self.measuring = False
         self.ruler: tuple[Point, Point, int | None] | None = None
@@ -292,7 +300,9 @@ class SkirmishView(GameView):
                 if f["side"] == seat and not f["deployed"]:
                     items.append(("", Target("figure", ident=str(f["id"])), f"model:{f['id']}", row_h))
         elif kind == "place_token":
-            items.append((f"{v['placing']['kind']} token", Target("token"), "token", 160))
+            placing = v["placing"]  # how many are left to place (play-test: the button did not say)
+            items.append((f"{str(placing['kind']).capitalize()} token ({int(placing['left'])} left)", Target("token"),
+                          "token", 160))
         elif kind == "activate":
             if self.selected:
                 ids = ",".join(map(str, self.selected))
@@ -409,7 +419,7 @@ class SkirmishView(GameView):
             which = self._move_count() if kind == "move" else ""
             lead = f"{which}: " if which else ""
             if not self._movers():
-                return f"{lead}Moved. End move (Enter) to go on." if kind == "move" else "Moved."
+                return f"{lead}{self._moved_words()} End move (Enter) to go on." if kind == "move" else "Moved."
             return (f"{lead}Drag a model (or click it, then a point) to move it: the shaded area is its reach. "
                     "End move when done.")
         if kind == "attack":
@@ -523,6 +533,31 @@ class SkirmishView(GameView):
             self.text.blit(surface, label, self.lay.fs + 2, self.side_colour(side), "bold", shadow=True,
                            center=self.camera.to_screen(at))
 
+    def _zone_label_rects(self) -> list[pygame.Rect]:
+        """Where the zone labels are drawn on the screen (`_draw_zone_labels`)."""
+        font = self.text.font(self.lay.fs + 2, "bold")
+        return [pygame.Rect((0, 0), font.size(label)).inflate(4, 4).move_to(center=self.camera.to_screen(at))
+                for label, at in self.zone_labels()]
+
+    def _deploy_words_rect(self, size: tuple[int, int], at: Point) -> pygame.Rect:
+        """Where a deploy drop's words ("Deploy here", or why not) of `size` pixels go for the
+        screen point `at`: over the held model, else under it (past its health), else beside it,
+        else over or under the zone label in the way: the first spot that covers no
+        zone label and stays on the table (play-test: "Deploy here" lay over "Your zone" and
+        neither read); over the model when nowhere is clear."""
+        r = board.readable_px(self.lay.fs)
+        x, y = round(at[0]), round(at[1])
+        box = pygame.Rect((0, 0), size)
+        over, under = box.move_to(midbottom=(x, y - 16)), box.move_to(midtop=(x, y + r + r // 2 + 8))
+        labels = self._zone_label_rects()
+        spots = [over, under, box.move_to(midleft=(x + r + 8, y)), box.move_to(midright=(x - r - 8, y))]
+        spots += [box.move_to(midbottom=(x, min(over.bottom, label.top - 2))) for label in labels
+                  if over.colliderect(label)]
+        spots += [box.move_to(midtop=(x, max(under.top, label.bottom + 2))) for label in labels
+                  if under.colliderect(label)]
+        return next((spot for spot in spots if spot.collidelist(labels) < 0 and self.lay.table.contains(spot)),
+                    spots[0])
+
     def _draw_holders(self, surface: pygame.Surface) -> None:
         """Each objective ringed in the colour of the side that holds it now (none: no ring)."""
         if self.public is None or self.view.get("phase") in ("deploy", "deploy_rolloff"):
@@ -587,6 +622,26 @@ class SkirmishView(GameView):
         if act is None or act["order"] != "double_move":
             return ""
         return f"Move {int(act['stage']) + 1} of 2"
+
+    def _moved_words(self) -> str:
+        """What the move step's models did, once none is left to move: "Moved.", or which stood
+        still for which ability (play-test: after Pinpoint the line said "Moved.")."""
+        act = self.view.get("activation")
+        pub = self.public
+        if act is None or pub is None:
+            return "Moved."
+        figures = [m for m in act["figures"] if not self.view["figures"][m]["fallen"]]
+        stood = []
+        for m in figures:
+            if m not in act["no_move"]:
+                continue
+            abilities = pub.state.figures[m].unit.abilities
+            names = [abilities[k].name for f, k in act["abilities"]
+                     if f == m and 0 <= k < len(abilities) and abilities[k].use == "instead_of_move"]
+            stood.append(f"{self._name(m)} used {' and '.join(names) or 'an ability'} instead of moving.")
+        if not stood:
+            return "Moved."
+        return ("Moved; " if any(m not in act["no_move"] for m in figures) else "") + " ".join(stood)
 
     def _movers(self) -> list[int]:
         act = self.view.get("activation")
@@ -678,8 +733,8 @@ class SkirmishView(GameView):
                 pygame.draw.circle(surface, (255, 244, 206), c, r, width=2)
             board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="halo")
         discs = [(self.camera.to_screen(at), float(marker.radius)) for _, _, at, _, _, _, marker in shown]
-        for k, (fig, m, at, colour, ring, icon, marker) in enumerate(shown):  # then the pips: under a neighbour
-            above = board.health_above(discs[k][0], discs[k][1], discs[:k] + discs[k + 1:])  # unless it covers them
+        aboves = board.health_above(discs)  # then the pips: under a neighbour, unless it covers them
+        for (fig, m, at, colour, ring, icon, marker), above in zip(shown, aboves):
             board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="pips",
                              health_above=above)
         for fig, m, at, colour, ring, icon, marker in shown:
@@ -711,9 +766,9 @@ class SkirmishView(GameView):
         if kind not in ("move", "bonus", "deploy") or self.public is None:
             return at
         key = (self.generation, model, round(at[0], 2), round(at[1], 2))
-        if self._landed is None or self._landed[0] != key:
-            snap = self.public.contact_spot(model, at)
-            self._landed = (key, at if snap is None else (snap if kind != "deploy" else self.public.landing(model, at)))
+        if self._landed is None or self._landed[0] != key:  # one search of contact spots either way
+            snap = self.public.landing(model, at) if kind == "deploy" else self.public.contact_spot(model, at)
+            self._landed = (key, at if snap is None else snap)
         if self._landed[1] == at or kind == "deploy":
             return self._landed[1]
         route = self._route_now(model, at)  # the spot its move can reach, once the worker has it
@@ -745,9 +800,9 @@ class SkirmishView(GameView):
                                         board.readable_px(fs) + max(4, board.readable_px(fs) // 2))
             elif self.decision() == "deploy":
                 why = pub.deploy_refusal(model, at)
-                p = self.camera.to_screen(at)
-                self.text.blit(surface, why or "Deploy here", fs, overlays.BAD if why else overlays.GOOD, "bold",
-                               shadow=True, midbottom=(p[0], p[1] - 16))
+                words = self.text.render(why or "Deploy here", fs, overlays.BAD if why else overlays.GOOD, "bold",
+                                         shadow=True)
+                surface.blit(words, self._deploy_words_rect(words.get_size(), self.camera.to_screen(at)))
         aim_at = self._ghost_pos(overlay)
         if held is not None and held.zone == "ability" and aim_at is not None:
             self._draw_aim(surface, held, aim_at)
@@ -1246,6 +1301,8 @@ class SkirmishView(GameView):
                     held = f"held by {names[side]}" if side in (0, 1) else "held by nobody"
                     return f"{ob['name']}: worth {ob['value']}, {held} (more models touching it holds it)"
         for rect, _, target, key in self.tray:
+            if rect.collidepoint(pos) and target is not None and target.zone == "order":
+                return ORDER_TIPS.get((target.ident or "").split("|")[1], None)
             if rect.collidepoint(pos) and key.startswith("tactic:") and self.public is not None:
                 return self._tactic_words(key.split(":", 1)[1])
             if rect.collidepoint(pos) and key.startswith("ability:") and self.public is not None:

@@ -116,6 +116,26 @@ def test_models_at_and_sheet() -> None:
     assert any(w.name in line for w in f.unit.weapons for line in sheet)
 
 
+def test_the_card_says_whether_the_model_has_activated_this_round() -> None:
+    """Play-test: the stat card did not say whether the model had had its activation this round."""
+    from game.skirmish.commands import Activate, EndActivation
+    from tests.games.skirmish.test_skirmish_rules import put, table
+
+    s = table()
+    a = put(s, 0, "longsight", 10, 10)
+    b = put(s, 0, "surveyor", 20, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    assert unit_sheet(s.view(0), a.id)[1] == "Not activated yet this round"
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    assert unit_sheet(s.view(0), a.id)[1] == "Activating now"
+    assert unit_sheet(s.view(0), b.id)[1] == "Not activated yet this round"
+    s.apply(EndActivation(0))
+    assert a.activated
+    assert unit_sheet(s.view(0), a.id)[1] == "Activated this round"
+    s.phase = "deploy"  # no activations yet: the card does not say
+    assert not any("activated" in line.lower() for line in unit_sheet(s.view(0), b.id))
+
+
 def test_a_changed_stat_reads_as_now_then_the_sheets(monkeypatch: pytest.MonkeyPatch) -> None:
     state = play_out(3, 60)
     f = next(f for f in state.figures if f.on_table and any(not w.melee for w in f.unit.weapons))

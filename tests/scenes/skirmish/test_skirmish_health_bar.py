@@ -8,8 +8,13 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+import math
+from collections.abc import Sequence
+
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scenes.views.skirmish import art, board
 
@@ -95,10 +100,11 @@ def test_a_model_with_a_neighbour_under_it_shows_its_health_over_its_marker() ->
     """Play-test (thirteenth session): a model moved into base contact just above another lost
     its health bar under the other's marker. With the place under it covered and the place over
     it free, its health is drawn over it, whole; otherwise under it, as before."""
+    me = ((100.0, 40.0), 14.0)
     neighbour_below = [((100.0, 40.0 + 2 * 14), 14.0)]
-    assert board.health_above((100.0, 40.0), 14, neighbour_below)
-    assert not board.health_above((100.0, 40.0), 14, [])
-    assert not board.health_above((100.0, 40.0), 14, neighbour_below + [((100.0, 40.0 - 2 * 14), 14.0)]), \
+    assert board.health_above([me, *neighbour_below])[0]
+    assert board.health_above([me]) == [False]
+    assert not board.health_above([me, *neighbour_below, ((100.0, 40.0 - 2 * 14), 14.0)])[0], \
         "covered both ways: under it, as always"
     for most, radius in ((4, 14), (7, 14)):  # an arc of pips and a bar
         surface = pygame.Surface((200, 120))
@@ -106,3 +112,24 @@ def test_a_model_with_a_neighbour_under_it_shows_its_health_over_its_marker() ->
         board._draw_health(surface, {"health": most, "max_health": most}, (100, 60), radius, above=True)
         lit = [y for y in range(120) for x in range(200) if surface.get_at((x, y))[:3] == art.HEALTH]
         assert lit and max(lit) < 60 - radius + 2, f"{most} pips all over the marker"
+
+
+def _health_above_one_by_one(centre: tuple[float, float], radius: float,
+                             others: Sequence[tuple[tuple[float, float], float]]) -> bool:
+    """`board.health_above` for one marker as it was, in pure Python (the reference)."""
+    def covered(y: float) -> bool:
+        return any(math.dist((centre[0], y), c) < r for c, r in others)
+    return covered(centre[1] + radius + 4) and not covered(centre[1] - radius - 4)
+
+
+_coordinate = st.one_of(st.integers(0, 400).map(float), st.floats(0, 400, allow_nan=False))
+_discs = st.lists(st.tuples(st.tuples(_coordinate, _coordinate), st.integers(3, 40).map(float)), max_size=24)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_discs)
+def test_health_above_for_every_marker_at_once_matches_one_by_one(discs: list[tuple[tuple[float, float], float]]) -> None:
+    """The one numpy step gives what the per-marker function gave (it ran O(n^2) Python each
+    frame), markers crowded on a small screen so neighbours often cover each other's places."""
+    expected = [_health_above_one_by_one(c, r, discs[:k] + discs[k + 1:]) for k, (c, r) in enumerate(discs)]
+    assert board.health_above(discs) == expected

@@ -388,6 +388,43 @@ def test_a_tactic_pill_tells_its_effect_knack_and_penalty(ctx: AppContext) -> No
         assert (penalty or "none rolled yet") in words
 
 
+def test_each_order_button_has_its_own_tooltip(ctx: AppContext) -> None:
+    """Play-test: the order buttons had no tooltip; each says what its order lets the models do."""
+    state = until(6, "activate")
+    seat = state.to_act()[0]
+    view = make_view(ctx, state)
+    view.selected = [next(f.id for f in state.alive(seat) if f.on_table and not f.activated)]
+    view._build_tray()
+    orders = [(rect, target) for rect, _, target, _ in view.tray if target is not None and target.zone == "order"]
+    assert len(orders) == 3
+    tips = [view.tooltip(rect.center) for rect, _ in orders]
+    assert all(tips) and len(set(tips)) == 3
+    by_order = dict(zip([(t.ident or "").split("|")[1] for _, t in orders], tips))
+    assert "No attacks" in str(by_order["double_move"]) and "first" in str(by_order["attack_move"])
+
+
+def test_the_token_button_says_how_many_are_left_to_place(ctx: AppContext) -> None:
+    """Play-test: the mirror-token button did not say how many mirrors were still to place."""
+    from game.skirmish.commands import Activate, PlaceToken, UseAbility
+    from tests.games.skirmish.test_skirmish_rules import put, table
+
+    s = table()
+    a = put(s, 0, "mirror_warden", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    s.apply(Activate(0, (a.id,), "attack_move"))
+    s.apply(UseAbility(0, a.id, next(k for k, ab in enumerate(a.unit.abilities) if ab.name == "Raise Mirrors")))
+    assert s.placing is not None and s.placing.left == 2
+
+    def label() -> str:
+        view = make_view(ctx, s)
+        view._build_tray()
+        return next(words for _, words, target, _ in view.tray if target is not None and target.zone == "token")
+
+    assert label() == "Mirror token (2 left)"
+    s.apply(PlaceToken(0, (10, 12)))
+    assert label() == "Mirror token (1 left)"
+
+
 def test_the_deployment_zones_are_labelled_by_whose_they_are(ctx: AppContext) -> None:
     state = until(4, "deploy")
     view = make_view(ctx, state)
@@ -399,6 +436,24 @@ def test_the_deployment_zones_are_labelled_by_whose_they_are(ctx: AppContext) ->
         assert min(p[0] for p in zone) <= at[0] <= max(p[0] for p in zone)
         assert min(p[1] for p in zone) <= at[1] <= max(p[1] for p in zone)
     view.draw(pygame.Surface((960, 700)), Overlay(), Animator())
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
+def test_deploy_here_does_not_cover_a_zone_label(ctx: AppContext, size: tuple[int, int]) -> None:
+    """Play-test: held over "Your zone", the words "Deploy here" lay across it and neither read.
+    They go where they cover no label, on the table; away from a label, over the model still."""
+    state = until(4, "deploy")
+    view = make_view(ctx, state, size)
+    words = view.text.render("Deploy here", view.lay.fs, overlays.GOOD, "bold", shadow=True).get_size()
+    labels = view._zone_label_rects()
+    assert len(labels) == 2
+    for label in labels:
+        for dx, dy in ((0, 0), (0, 12), (0, 24), (-20, 18), (30, 20), (0, -10)):
+            at = (label.centerx + dx, label.centery + dy)
+            spot = view._deploy_words_rect(words, at)
+            assert spot.collidelist(labels) < 0 and view.lay.table.contains(spot), (at, spot, label)
+    middle = view.camera.to_screen((18.0, 18.0))
+    assert view._deploy_words_rect(words, middle).midbottom == (round(middle[0]), round(middle[1]) - 16)
 
 
 def test_a_resize_keeps_the_players_zoom_and_the_point_it_looked_at(ctx: AppContext) -> None:
@@ -839,6 +894,34 @@ def test_the_tray_prompt_keeps_its_words_over_the_key_hints(ctx: AppContext) -> 
     assert view.tray_line("Moved.", KEY_HINTS, view.lay.tray.width) == ("Moved.", KEY_HINTS)
 
 
+def test_after_pinpoint_the_move_prompt_names_the_ability_not_a_move(ctx: AppContext) -> None:
+    """Play-test: the move step's line said "Moved." after Pinpoint, used instead of moving; it
+    names the ability, and a formation's mover and stander are both told."""
+    from game.skirmish.commands import Activate, UseAbility
+    from tests.games.skirmish.test_skirmish_rules import put, table
+
+    s = table()
+    a = put(s, 0, "longsight", 10, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    s.apply(UseAbility(0, a.id, next(k for k, ab in enumerate(a.unit.abilities) if ab.name == "Pinpoint")))
+    view = make_view(ctx, s)
+    prompt = view._tray_prompt(["Player 1", "Player 2"])
+    assert "Moved" not in prompt and f"{view._name(a.id)} used Pinpoint instead of moving." in prompt
+    s = table()
+    a = put(s, 0, "longsight", 10, 10)
+    b = put(s, 0, "surveyor", 0, 10)
+    b.x = 10 + rules.geo.base_radius(a.unit.base_mm) + rules.geo.base_radius(b.unit.base_mm) + 0.1  # in base contact
+    put(s, 1, "ash_reaver", 30, 30)
+    formation = Activate(0, (a.id, b.id), "move_attack")
+    assert SKIRMISH.check(s, formation) is None
+    s.apply(formation)
+    s.apply(UseAbility(0, a.id, next(k for k, ab in enumerate(a.unit.abilities) if ab.name == "Pinpoint")))
+    s.apply(Move(0, b.id, (b.x, b.y + 1)))
+    view = make_view(ctx, s)
+    assert view._tray_prompt(["Player 1", "Player 2"]).startswith(f"Moved; {view._name(a.id)} used Pinpoint")
+
+
 def hold_v(monkeypatch: pytest.MonkeyPatch) -> dict[str, bool]:
     """The V key held down (the window focused); set `["v"]` False to let it go."""
     held = {"v": True}
@@ -931,6 +1014,28 @@ def test_a_model_held_over_an_enemy_is_shown_where_the_drop_will_put_it(ctx: App
     view.questions.wait(("route", view.generation, a.id, 12.8, 10.1), lambda: view.public.route(a.id, over))
     assert view._landing(a.id, over) == rules.landing(s, a.id, over)
     assert view._landing(a.id, (11.0, 12.0)) == (11.0, 12.0)
+
+
+def test_a_deploy_drop_held_over_a_base_searches_its_contact_spots_once(
+        ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The held model over a deployed one shows `rules.landing`'s spot, from one search of the
+    spots against that base (the view asked `contact_spot` first, and `landing` searched again)."""
+    state = SKIRMISH.new({}, 21)
+    while rules.decision_kind(state) != "deploy" or not any(f.deployed for f in state.figures):
+        seat = state.to_act()[0]
+        state.apply(state.sample_chance() if seat == CHANCE else state.candidates(seat)[0])
+    view = make_view(ctx, state, (1024, 640))
+    there = next(f for f in state.figures if f.deployed)
+    held = next(f for f in state.figures if not f.deployed and f.side == state.to_act()[0])
+    mid = (state.table.width / 2, state.table.depth / 2)
+    away = math.dist(mid, (there.x, there.y))
+    over = (there.x + 0.3 * (mid[0] - there.x) / away, there.y + 0.3 * (mid[1] - there.y) / away)  # inward
+    calls: list[Any] = []
+    search = rules.geo.contact_spots
+    monkeypatch.setattr(rules.geo, "contact_spots", lambda *a: calls.append(a) or search(*a))
+    shown = view._landing(held.id, over)
+    assert len(calls) == 1
+    assert shown != over and shown == rules.landing(state, held.id, over)
 
 
 def test_holding_v_over_an_enemy_shows_who_sees_instead_of_the_attack_note(
