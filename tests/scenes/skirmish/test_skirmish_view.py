@@ -369,15 +369,21 @@ def test_move_twice_says_which_move_it_is(ctx: AppContext) -> None:
     assert [a.label for a in view.actions(seat)][0] == "End move 2 of 2"
 
 
-def test_a_tactic_pill_tells_its_effect_knack_and_penalty(ctx: AppContext) -> None:
-    from scenes.views.skirmish import hud
-    from game.skirmish.public import _content
-
+def _tray_for_one_model(ctx: AppContext) -> tuple[Any, int, Any]:
+    """(state, seat, view) with one model of the seat to activate selected and the tray built."""
     state = until(6, "activate")
     seat = state.to_act()[0]
     view = make_view(ctx, state)
     view.selected = [next(f.id for f in state.alive(seat) if f.on_table and not f.activated)]
     view._build_tray()
+    return state, seat, view
+
+
+def test_a_tactic_pill_tells_its_effect_knack_and_penalty(ctx: AppContext) -> None:
+    from scenes.views.skirmish import hud
+    from game.skirmish.public import _content
+
+    state, seat, view = _tray_for_one_model(ctx)
     pills = [(r, key) for r, _, _, key in view.tray if key.startswith("tactic:")]
     assert pills
     for rect, key in pills:
@@ -390,11 +396,7 @@ def test_a_tactic_pill_tells_its_effect_knack_and_penalty(ctx: AppContext) -> No
 
 def test_each_order_button_has_its_own_tooltip(ctx: AppContext) -> None:
     """Play-test: the order buttons had no tooltip; each says what its order lets the models do."""
-    state = until(6, "activate")
-    seat = state.to_act()[0]
-    view = make_view(ctx, state)
-    view.selected = [next(f.id for f in state.alive(seat) if f.on_table and not f.activated)]
-    view._build_tray()
+    _, _, view = _tray_for_one_model(ctx)
     orders = [(rect, target) for rect, _, target, _ in view.tray if target is not None and target.zone == "order"]
     assert len(orders) == 3
     tips = [view.tooltip(rect.center) for rect, _ in orders]
