@@ -82,7 +82,7 @@ class ChaosModelKnowledge(OrderChaosKnowledge):
 
 class ModelAgent(Agent):
     """`agent` (Order) whose knowledge models Chaos as greedy while Chaos has played greedy this
-    half (`chaos_seems_greedy`), as the levels' `RoleAgent` does with `model_chaos`."""
+    half (`chaos_seems_greedy`), as hard's `RoleAgent` does with its `order_knowledge`."""
 
     def __init__(self, agent: Agent, knowledge: OrderChaosKnowledge) -> None:
         self.agent, self.knowledge = agent, knowledge

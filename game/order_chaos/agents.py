@@ -75,10 +75,10 @@ odds (0.6) and one with both ends empty more (1.3). Found by data, not argued: t
 class RoleAgent(Agent):
     """One search per role: `order` answers when the seat is Order, `chaos` when it is Chaos.
 
-    With `model_chaos`, Order's search models Chaos as the greedy player for as long as every
-    place Chaos made this half was the greedy choice (`ai.chaos_seems_greedy`, read afresh from
-    the position at each decision, so a new agent per request, as the table's worker makes,
-    decides the same)."""
+    Given `order_knowledge` (the knowledge of `order`'s search), Order's search models Chaos as
+    the greedy player for as long as every place Chaos made this half was the greedy choice
+    (`ai.chaos_seems_greedy`, read afresh from the position at each decision, so a new agent per
+    request, as the table's worker makes, decides the same)."""
 
     def __init__(self, order: MCTSAgent, chaos: MCTSAgent, level: str,
                  order_knowledge: OrderChaosKnowledge | None = None) -> None:
