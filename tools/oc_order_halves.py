@@ -47,6 +47,7 @@ from game.core.registry import get_game
 from game.order_chaos.agents import HARD, HARD_ORDER
 from game.order_chaos.ai import POTENTIAL, EvalParams, OrderChaosKnowledge, _place_estimates, chaos_seems_greedy
 from game.order_chaos.commands import Place
+from game.order_chaos.planner import GreedyChaosPlanner, PlannerBudget, planned_command
 from game.order_chaos.scoring import board_score
 from game.order_chaos.state import PLACE, OrderChaosState
 
@@ -84,19 +85,23 @@ class ModelAgent(Agent):
     """`agent` (Order) whose knowledge models Chaos as greedy while Chaos has played greedy this
     half (`chaos_seems_greedy`), as hard's `RoleAgent` does with its `order_knowledge`."""
 
-    def __init__(self, agent: Agent, knowledge: OrderChaosKnowledge) -> None:
-        self.agent, self.knowledge = agent, knowledge
+    def __init__(self, agent: Agent, knowledge: OrderChaosKnowledge,
+                 planner: GreedyChaosPlanner | None = None) -> None:
+        self.agent, self.knowledge, self.planner = agent, knowledge, planner
 
     def choose(self, state: State, seat: Seat) -> Command:
         assert isinstance(state, OrderChaosState)
         self.knowledge.greedy_chaos = chaos_seems_greedy(state)
+        if self.planner is not None and self.knowledge.greedy_chaos:
+            return planned_command(self.planner, state, seat)
         return self.agent.choose(state, seat)
 
 
 def level_agent(level: str, potential: float, seed: int, iterations: int | None = None,
                 changes: dict[str, object] | None = None, as_order: bool = True,
                 late: tuple[int, dict[str, object]] | None = None, chaos_top: int = 0,
-                params: EvalParams | None = None, model_chaos: bool = False) -> Agent:
+                params: EvalParams | None = None, model_chaos: bool = False,
+                planner: PlannerBudget | None = None) -> Agent:
     """Our agent at `level` (Order, or Chaos with `--chaos-potential` and `as_order` False) with its
     knowledge's potential set to `potential` (and `iterations` instead of the level's own, when given;
     `changes`: other fields of its search budget; `params`: all the evaluator's numbers, instead of
@@ -111,8 +116,8 @@ def level_agent(level: str, potential: float, seed: int, iterations: int | None 
     if changes:
         budget = dataclasses.replace(budget, **changes)  # type: ignore[arg-type]
     agent: Agent = MCTSAgent(know, budget, seed, level)
-    if model_chaos:
-        agent = ModelAgent(agent, know)
+    if model_chaos or planner is not None:
+        agent = ModelAgent(agent, know, None if planner is None else GreedyChaosPlanner(know.params, planner))
     if late is None:
         return agent
     empties, late_changes = late
@@ -136,6 +141,20 @@ def budget_changes(pairs: list[str]) -> dict[str, object]:
         else:  # optional fields (None by default): "none", a whole number or a number
             out[name] = None if text.lower() == "none" else int(text) if text.isdigit() else float(text)
     return out
+
+
+def planner_budget(pairs: list[str] | None) -> PlannerBudget | None:
+    """`--planner`'s `FIELD=VALUE` pairs as a `PlannerBudget` (None: no planner; '-' alone: the defaults)."""
+    if pairs is None:
+        return None
+    fields = {f.name: f for f in dataclasses.fields(PlannerBudget)}
+    changes: dict[str, object] = {}
+    for pair in pairs:
+        if pair == "-":
+            continue
+        name, _, text = pair.partition("=")
+        changes[name] = float(text) if isinstance(fields[name].default, float) else int(text)
+    return dataclasses.replace(PlannerBudget(), **changes)  # type: ignore[arg-type]
 
 
 def eval_params(text: str, potential: float = POTENTIAL) -> EvalParams:
@@ -200,6 +219,9 @@ def main() -> None:
                         help="Order's tree sees only Chaos's K best places by the greedy yardstick")
     parser.add_argument("--model-chaos", action="store_true",
                         help="Order models Chaos as greedy while every place this half was greedy's choice")
+    parser.add_argument("--planner", action="append", default=None, metavar="FIELD=VALUE",
+                        help="while Chaos plays greedy, Order plays by the exact look-ahead "
+                             "(game.order_chaos.planner); FIELD=VALUE sets a PlannerBudget field, '-' none")
     parser.add_argument("--params", default="", metavar="FIELD=VALUE,...",
                         help="Order's evaluator numbers (EvalParams), e.g. long_bonus=0.6,half_pair=0.8")
     parser.add_argument("--seeds", default="1-8", help="a range FIRST-LAST")
@@ -215,7 +237,7 @@ def main() -> None:
     for seed in range(first, last + 1):
         order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget),
                             late=None if args.late_chaos else late, chaos_top=args.chaos_top, params=params,
-                            model_chaos=args.model_chaos)
+                            model_chaos=args.model_chaos, planner=planner_budget(args.planner))
         if args.chaos_potential is None and not args.late_chaos:
             chaos = make_agent(args.chaos, "order-chaos", seed + 1000)
         else:
@@ -239,6 +261,8 @@ def main() -> None:
         changed += f", Chaos modelled by its {args.chaos_top} best places"
     if args.model_chaos:
         changed += ", Chaos modelled as greedy while it plays so"
+    if args.planner is not None:
+        changed += f", the exact look-ahead while Chaos plays greedy ({planner_budget(args.planner)})"
     print(f"{args.order} (potential {args.potential}, iterations {iterations}{changed}) as Order vs {args.chaos} Chaos "
           f"(potential {args.chaos_potential or 'of the level'}), "
           f"seeds {args.seeds}: "

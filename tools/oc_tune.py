@@ -36,6 +36,10 @@ The thirteenth session's features (`odds_power`, `same_run`, `half_far`, `empty_
 
     .venv/bin/python tools/oc_tune.py --seeds 201-400 --min-z 2 \
         --start potential=0.9,half_pair=0.6,empty_pair=1.3 --only odds_power,same_run,slide_fill
+
+`--order planner` (the fifteenth session's option) scores a setting by hard's Order playing by its exact
+look-ahead (`game.order_chaos.planner`) one round deep, as it does while Chaos plays greedy, with no time
+limit: deterministic, about 6 s of CPU a half.
 """
 
 from __future__ import annotations
@@ -53,7 +57,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 from game.ai.agents import make_agent  # noqa: E402
 from game.ai.search import NO_WALL_LIMIT_ENV  # noqa: E402
 from game.order_chaos.ai import POTENTIAL, EvalParams  # noqa: E402
+from game.order_chaos.planner import PlannerBudget  # noqa: E402
 from tools.oc_order_halves import eval_params, level_agent, play_half  # noqa: E402
+
+PLANNER_ONE_ROUND = PlannerBudget(deep_moves=0, max_seconds=1e9)
+"""`--order planner`: Order's exact look-ahead one round deep, no time limit, so a half replays under
+any load (the fifteenth session's option; Order & Chaos "Eleventh round")."""
 
 STEPS: dict[str, float] = {"potential": 0.2, "half_pair": 0.2, "empty_pair": 0.3, "long_bonus": 0.6,
                            "hole_cost": 2.0, "odds_power": 0.2, "same_run": 0.5, "half_far": 0.1,
@@ -80,7 +89,8 @@ def order_scores(params: EvalParams, seeds: list[int], level: str = "greedy") ->
     against the arena's greedy Chaos."""
     finals = []
     for seed in seeds:
-        order = level_agent(level, POTENTIAL, seed, params=params)
+        order = (level_agent("hard", POTENTIAL, seed, params=params, planner=PLANNER_ONE_ROUND) if level == "planner"
+                 else level_agent(level, POTENTIAL, seed, params=params))
         chaos = make_agent("greedy", "order-chaos", seed + 1000)
         finals.append(play_half(order, chaos, seed)[0])
     return finals
@@ -147,7 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--start", default="", metavar="FIELD=VALUE,...", help="the start point (defaults otherwise)")
     parser.add_argument("--only", default=",".join(STEPS), help="the numbers to search, comma-separated")
     parser.add_argument("--passes", type=int, default=4)
-    parser.add_argument("--order", default="greedy", choices=("greedy", "normal", "hard"),
+    parser.add_argument("--order", default="greedy", choices=("greedy", "normal", "hard", "planner"),
                         help="whose Order halves score a setting (greedy: one ply, fast)")
     parser.add_argument("--scale", type=float, default=1.0, help="the first steps as a share of STEPS")
     parser.add_argument("--min-z", type=float, default=0.0,

@@ -478,14 +478,20 @@ def chaos_seems_greedy(state: OrderChaosState) -> bool:
 
 
 def _slide_estimates(state: OrderChaosState, potential: Params = POTENTIAL) -> list[tuple[float, int, int]]:
-    """(board estimate after the slide, source index, destination index) for every slide.
+    """`slide_estimates` of the state's board and bag."""
+    return slide_estimates(state.board, state.size, tuple(state.bag), potential)
+
+
+def slide_estimates(board_now: Sequence[int | None], n: int, bag: Bag,
+                    potential: Params = POTENTIAL) -> list[tuple[float, int, int]]:
+    """(board estimate after the slide, source index, destination index) for every slide Order
+    can make on `board_now` with `bag` still to come.
 
     A pass comes first, as (estimate, -1, -1). A slide along a row changes that
     row, the source's column (the same for every destination, so valued once
     per source) and the destination's column; along a column likewise.
     """
-    n, board = state.size, state.board[:]
-    bag = tuple(state.bag)
+    board = list(board_now)
     cache = _bag_cache(bag, potential)
     rows = [cache[tuple(board[r * n:(r + 1) * n])] for r in range(n)]
     cols = [cache[tuple(board[c::n])] for c in range(n)]

@@ -84,3 +84,23 @@ def test_model_chaos_sets_orders_model_from_the_position_before_each_search() ->
         seen.append(agent.knowledge.greedy_chaos)
         assert agent.knowledge.greedy_chaos == chaos_seems_greedy(state)
     assert seen == [True, False, True]
+
+
+def test_planner_plays_orders_moves_while_chaos_plays_greedy_and_the_search_otherwise() -> None:
+    """`--planner FIELD=VALUE` (fifteenth session): the exact look-ahead answers while the model
+    holds, the level's search when it does not; its fields parse as `PlannerBudget`'s."""
+    from game.order_chaos.planner import PlannerBudget
+    from tests.ai.test_oc_chaos_model import _play
+    from tools.oc_order_halves import ModelAgent, planner_budget
+
+    assert planner_budget(None) is None and planner_budget(["-"]) == PlannerBudget()
+    budget = planner_budget(["deep_moves=0", "max_seconds=2"])
+    assert budget == PlannerBudget(deep_moves=0, max_seconds=2.0)
+    agent = level_agent("normal", 0.5, 1, iterations=5, planner=budget)
+    assert isinstance(agent, ModelAgent) and agent.planner is not None
+    search = _Named()
+    agent.agent = search
+    greedy_state, other_state = _play("greedy", 2, 6), _play("random", 2, 6)
+    for state in (greedy_state, other_state):
+        assert agent.choose(state, state.order_seat()) in state.candidates(state.order_seat())
+    assert search.asked == 1 and agent.planner.stats.root_moves > 0

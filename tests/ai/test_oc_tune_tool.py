@@ -19,7 +19,7 @@ from game.order_chaos.state import ORDER, PLACE
 from tests.ai.test_agents import random_position
 from game.ai.agents import make_agent
 from tools.oc_order_halves import eval_params, level_agent, play_half
-from tools.oc_tune import BOUNDS, STEPS, build_parser, coordinate_search, order_score
+from tools.oc_tune import BOUNDS, STEPS, build_parser, coordinate_search, order_score, order_scores
 
 BAG = (3, 4, 2, 5, 1, 6, 4)
 
@@ -118,10 +118,23 @@ def test_the_greedy_score_is_the_greedy_order_with_those_numbers() -> None:
     assert order_score(params, [7]) == play_half(order, chaos, 7)[0]
 
 
+def test_the_planner_score_replays_and_is_the_one_round_planners_half() -> None:
+    """`--order planner`: hard's Order by its exact look-ahead, one round deep, no time limit."""
+    from tools.oc_tune import PLANNER_ONE_ROUND
+
+    assert PLANNER_ONE_ROUND.deep_moves == 0 and PLANNER_ONE_ROUND.max_seconds > 1e6
+    params = EvalParams(potential=0.9, half_pair=0.6, empty_pair=1.3)
+    first = order_scores(params, [3], "planner")
+    assert first == order_scores(params, [3], "planner")
+    order = level_agent("hard", 0.5, 3, params=params, planner=PLANNER_ONE_ROUND)
+    assert first[0] == play_half(order, make_agent("greedy", "order-chaos", 1003), 3)[0]
+
+
 def test_the_tool_options_and_the_order_tool_params_are_pinned() -> None:
     args = build_parser().parse_args([])
     assert (args.seeds, args.start, args.passes, args.order, args.scale) == ("101-140", "", 4, "greedy", 1.0)
     assert build_parser().parse_args(["--order", "normal"]).order == "normal"
+    assert build_parser().parse_args(["--order", "planner"]).order == "planner"
     assert args.only.split(",") == list(STEPS) == ["potential", "half_pair", "empty_pair", "long_bonus", "hole_cost",
                                                    "odds_power", "same_run", "half_far", "empty_far", "slide_fill",
                                                    "potential_slope"]
