@@ -524,20 +524,31 @@ class SkirmishView(GameView):
             xs, ys = [float(p[0]) for p in zone], [float(p[1]) for p in zone]
             whose = owner(names[side] if side < len(names) else f"Side {side + 1}")
             label = f"{whose[0].upper()}{whose[1:]} zone"
-            half = self.text.font(self.lay.fs + 2, "bold").size(label)[0] / 2 / max(1e-6, self.camera.scale)
+            half = self._zone_label_image(side, label).get_width() / 2 / max(1e-6, self.camera.scale)
             out.append((label, label_spot(min(xs), max(xs), min(ys), max(ys), placed, half)))
         return out
 
-    def _draw_zone_labels(self, surface: pygame.Surface) -> None:
+    def _zone_label_image(self, side: int, label: str) -> pygame.Surface:
+        """One zone label as drawn: the one place its size, weight and colour are chosen, so
+        the label's spot, its drawing and what "Deploy here" avoids cannot disagree."""
+        return self.text.render(label, self.lay.fs + 2, self.side_colour(side), "bold", shadow=True)
+
+    def _zone_label_spots(self) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """Each zone label's words, image and screen rectangle (drawn and avoided alike)."""
+        out: list[tuple[str, pygame.Surface, pygame.Rect]] = []
         for side, (label, at) in enumerate(self.zone_labels()):
-            self.text.blit(surface, label, self.lay.fs + 2, self.side_colour(side), "bold", shadow=True,
-                           center=self.camera.to_screen(at))
+            img = self._zone_label_image(side, label)
+            x, y = self.camera.to_screen(at)
+            out.append((label, img, img.get_rect(center=(int(x), int(y)))))
+        return out
+
+    def _draw_zone_labels(self, surface: pygame.Surface) -> None:
+        for _, img, rect in self._zone_label_spots():
+            surface.blit(img, rect)
 
     def _zone_label_rects(self) -> list[pygame.Rect]:
-        """Where the zone labels are drawn on the screen (`_draw_zone_labels`)."""
-        font = self.text.font(self.lay.fs + 2, "bold")
-        return [pygame.Rect((0, 0), font.size(label)).inflate(4, 4).move_to(center=self.camera.to_screen(at))
-                for label, at in self.zone_labels()]
+        """Where the zone labels are drawn on the screen, with a little room around them."""
+        return [rect.inflate(4, 4) for _, _, rect in self._zone_label_spots()]
 
     def _deploy_words_rect(self, size: tuple[int, int], at: Point) -> pygame.Rect:
         """Where a deploy drop's words ("Deploy here", or why not) of `size` pixels go for the
