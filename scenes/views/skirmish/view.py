@@ -1313,7 +1313,7 @@ class SkirmishView(GameView):
                     return f"{ob['name']}: worth {ob['value']}, {held} (more models touching it holds it)"
         for rect, _, target, key in self.tray:
             if rect.collidepoint(pos) and target is not None and target.zone == "order":
-                return ORDER_TIPS.get((target.ident or "").split("|")[1], None)
+                return ORDER_TIPS.get((target.ident or "").partition("|")[2].partition("|")[0])
             if rect.collidepoint(pos) and key.startswith("tactic:") and self.public is not None:
                 return self._tactic_words(key.split(":", 1)[1])
             if rect.collidepoint(pos) and key.startswith("ability:") and self.public is not None:

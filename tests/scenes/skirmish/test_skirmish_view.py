@@ -405,6 +405,16 @@ def test_each_order_button_has_its_own_tooltip(ctx: AppContext) -> None:
     assert "No attacks" in str(by_order["double_move"]) and "first" in str(by_order["attack_move"])
 
 
+def test_an_order_buttons_tooltip_is_none_for_an_ident_without_its_order(ctx: AppContext) -> None:
+    """An order target whose ident has no "|" part gets no tooltip (it raised IndexError)."""
+    _, _, view = _tray_for_one_model(ctx)
+    rect, label, target, key = next(t for t in view.tray if t[2] is not None and t[2].zone == "order")
+    view.tray = [(rect, label, Target("order", ident="bare"), key)]
+    assert view.tooltip(rect.center) is None
+    view.tray = [(rect, label, Target("order", ident=None), key)]
+    assert view.tooltip(rect.center) is None
+
+
 def test_the_token_button_says_how_many_are_left_to_place(ctx: AppContext) -> None:
     """Play-test: the mirror-token button did not say how many mirrors were still to place."""
     from game.skirmish.commands import Activate, PlaceToken, UseAbility
