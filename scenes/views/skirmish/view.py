@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -40,7 +41,7 @@ from scenes.kit.camera import Camera
 from scenes.input.drag import DRAG_THRESHOLD
 from scenes.kit.dice import dice_layout, draw_dice
 from scenes.kit.hitmap import Box
-from scenes.kit.ruler import draw_ruler, ruler_marks
+from scenes.kit.ruler import INK, clear_label_spot, draw_ruler, ruler_marks
 from scenes.pacing import PULSE, STILL
 from scenes.sprites.button import draw_pill
 from scenes.views.base import Action, GameView, Overlay, ViewDict
@@ -895,20 +896,28 @@ class SkirmishView(GameView):
         if target == model:
             target = None
         marks = ruler_marks(self.camera, *self._edges(a, b, model, target))
-        draw_ruler(surface, marks, self.text, self.lay.fs)
-        if model is None:
-            return
+        words = self._ruler_words(model, target, b)
+        end = self.camera.to_screen(b)
+        said = self.text.render(words, self.lay.fs, (255, 255, 255), "bold", shadow=True) if words else None
+        said_rect = said.get_rect(midtop=(round(end[0]), round(end[1] + 12))) if said else pygame.Rect(0, 0, 0, 0)
+        size = self.text.render(marks.label, self.lay.fs, INK, "bold", shadow=True).get_size()
+        spot = clear_label_spot(marks, size, [*self._base_rects(), said_rect], self.lay.table)
+        draw_ruler(surface, replace(marks, label_at=spot), self.text, self.lay.fs)
+        if said is not None:
+            surface.blit(said, said_rect)
+
+    def _ruler_words(self, model: int | None, target: int | None, b: Point) -> str:
+        """Under the ruler's end, when it starts on a model: the gap from its base and whether
+        it sees the end (the model there, or the point)."""
+        if model is None or self.public is None:
+            return ""
         pub = self.public
         if target is not None:
             gap = pub.edge_gap(model, target)
             sees = pub.sight(model, target).verdict
-            words = f"{gap:.1f}\" base to base; {overlays.VERDICT_WORD[sees].lower()}"
-        else:
-            gap = pub.gap_to_point(model, b)
-            words = f"{gap:.1f}\" from the base; {'in sight' if pub.sees_point(model, b) else 'out of sight'}"
-        end = self.camera.to_screen(b)
-        self.text.blit(surface, words, self.lay.fs, (255, 255, 255), "bold", shadow=True,
-                       midtop=(end[0], end[1] + 12))
+            return f"{gap:.1f}\" base to base; {overlays.VERDICT_WORD[sees].lower()}"
+        gap = pub.gap_to_point(model, b)
+        return f"{gap:.1f}\" from the base; {'in sight' if pub.sees_point(model, b) else 'out of sight'}"
 
     def _edges(self, a: Point, b: Point, model: int | None, target: int | None) -> tuple[Point, Point]:
         """The ruler's ends on the bases' edges (a wargamer measures base edge to base edge): from
