@@ -481,6 +481,9 @@ class SkirmishView(GameView):
         self._draw_placing(surface, overlay)
         self._draw_reach(surface, overlay)
         self._draw_models(surface, overlay, animator)
+        for img, spot in board.objective_names(self.view, self.camera, self.text, fs, self._base_rects(),
+                                               self.lay.table):
+            surface.blit(img, spot)
         self._draw_outsider(surface, overlay)
         self._draw_questions(surface, overlay)
         hint_marks = self._hint_marks(overlay)
