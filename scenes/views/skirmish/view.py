@@ -601,6 +601,8 @@ class SkirmishView(GameView):
         token_at = self._ghost_pos(overlay)
         if held is not None and held.zone == "token" and token_at is not None:
             kind = self.public.state.token_kinds.get(str(placing["kind"])) if self.public is not None else None
+            if self.public is not None:  # over a base: shown where the drop lies, against it
+                token_at = self.camera.to_screen(self.public.token_landing(self.camera.to_world(token_at)))
             radius = self.camera.length((kind.diameter if kind is not None else 1.0) / 2)
             pygame.draw.circle(surface, (124, 88, 150), token_at, max(3, radius))
             pygame.draw.circle(surface, (255, 255, 255), token_at, max(3, radius), width=2)
