@@ -1,7 +1,9 @@
 """What the Load list says about each save: the game, who sits at it, how far it has come and
 when it was saved, read straight from the save's JSON (no replay, so a long list opens at once).
 A finished game (its own part of the list, for its replay) says its result instead of how far
-('You won 84–71', from the save's `result`).
+('You won 84–71', from the save's `result`). An autosave's row starts 'Autosave:' and its
+tooltip says when it was autosaved (play-test: a game's autosave and a save of it made from the
+pause menu read alike; 'Unfinished:' did not say which one the app had written by itself).
 
 A file that cannot be a save of a known game says why in one line instead; opening it still
 goes through `Match.load`, which checks everything (a save whose moves no longer replay is
@@ -43,7 +45,7 @@ class SaveEntry:
     full: str = ""
     """Everything the row says, uncut, with the full date (the row's tooltip)."""
     game: str = ""
-    """The first line's game part ('Unfinished: Order & Chaos'), when the title is too wide for
+    """The first line's game part ('Autosave: Order & Chaos'), when the title is too wide for
     a row: the row then gives the players a line of their own."""
     players: str = ""
     """The first line's players part ('You vs Computer (greedy)'); `players_short` without levels."""
@@ -143,7 +145,7 @@ def summarise(path: Path, autosave: bool = False, finished: bool | None = False)
     """One row of the Load list for `path` (never raises); `finished`: a row of the Finished
     games, which says the result where the others say how far (None: as the file says, for a
     save made by hand, which may be of a game already over)."""
-    label = "Finished" if finished else "Unfinished" if autosave else path.stem
+    label = "Finished" if finished else "Autosave" if autosave else path.stem
     try:
         data = read_json(path)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
@@ -174,7 +176,9 @@ def summarise(path: Path, autosave: bool = False, finished: bool | None = False)
         full = f"{head}<br>{result}<br>Ended {_when(moment)}<br>{path.name}: click to watch the replay"
         return SaveEntry(path, head, f"{result}{keep}", keep=keep, full=full, game=title, players=players,
                          players_short=short, finished=True)
-    full = f"{head}<br>{_progress(data)}<br>Saved {_when(moment)}<br>{path.name}: click to open"
+    how = f"Autosaved {_when(moment)} (the app rewrites it after every move)" if autosave else \
+        f"Saved {_when(moment)}"
+    full = f"{head}<br>{_progress(data)}<br>{how}<br>{path.name}: click to open"
     return SaveEntry(path, head, f"{_progress(data)}{keep}", keep=keep, full=full, game=title, players=players,
                      players_short=short)
 

@@ -77,6 +77,9 @@ def status_seconds(text: str) -> float:
     formation's 25 words naming the model and its gap faded before they were read)."""
     return max(STATUS_SECONDS, 1.5 + len(text.split()) / READING_WORDS_PER_S)
 
+MIN_STATUS_TEXT = 11
+"""The smallest size a status message is shrunk to, to stay inside the top bar, before its end
+is cut (`TableScene.status_box`)."""
 HINT_TIP = "Ask the computer for a suggestion (H)"
 UNDO_TIP = "Take your last move back (Ctrl+Z); Shift-click or Ctrl+Alt+Z: the whole turn so far"
 FRESH_BUTTON_S = 0.4
@@ -926,7 +929,15 @@ class TableScene(Scene):
                 tip = b.tooltip
         if tip is None and not self.drag.active:
             tip = self.view.tooltip(pos)
-        return tip
+        return tip if tip is not None else self._status_tip(pos)
+
+    def _status_tip(self, pos: Point) -> str | None:
+        """A status message on show but cut to fit the top bar: the whole of it, over its box."""
+        if not self.status_text or self.time - self.status_at >= status_seconds(self.status_text):
+            return None
+        lines, _box, rect = self.status_box()
+        cut = " ".join(lines).split() != self.status_text.split()
+        return self.status_text if cut and rect.collidepoint(pos) else None
 
     def _recheck_tip(self) -> None:
         """A tooltip goes with what it belongs to: when that went away under a still mouse (a
@@ -1264,17 +1275,26 @@ class TableScene(Scene):
         return self._bar
 
     def status_box(self, x: int = 24) -> tuple[list[str], pygame.Surface, pygame.Rect]:
-        """The status message drawn as one box from `x` under the banner: a message wider than
-        the table wraps onto more lines inside it (play-test at 1024x640: a formation's refusal
-        ran past the table's edge, its end unread; then its lines came as separate bubbles)."""
+        """The status message drawn as one box from `x` in the top bar, under the banner: a
+        message wider than the table wraps onto more lines inside it (play-test at 1024x640: a
+        formation's refusal ran past the table's edge, its end unread; then its lines came as
+        separate bubbles). The box stays inside the bar, over the banner if it must, its words
+        smaller if they must (play-test: two lines hung over the skirmish's round-and-points
+        bar); what still does not fit is cut with '…' and shown whole by the box's tooltip."""
         ink = (255, 170, 150) if self.status_error else (210, 220, 236)
         kind = "bold" if self.status_error else "regular"
         room = max(80, self.play_rect.width - (x - 8) - 8 - 40)
-        lines = self.text.wrap(self.status_text, self.fs, room, kind) or [self.status_text]
-        images = [self.text.render(line, self.fs, ink, kind) for line in lines]
+        lines, size = self.text.wrap_within(self.status_text, self.fs, MIN_STATUS_TEXT,
+                                            (room, self.top_h - 4 - 10), kind)
+        lines = lines or [self.status_text]
+        images = [self.text.render(line, size, ink, kind) for line in lines]
         line_h = max(img.get_height() for img in images)
         rect = pygame.Rect(0, 0, max(img.get_width() for img in images) + 40, line_h * len(images) + 10)
         rect.topleft = (x - 8, int(self.top_h * 0.78) - (line_h + 10) // 2)
+        if len(lines) > 1:  # over the banner whole, not half its words showing above it
+            rect.centery = self.top_h // 2
+        rect.bottom = min(rect.bottom, self.top_h - 2)
+        rect.top = max(rect.top, 2)
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (90, 30, 28, 228) if self.status_error else (30, 40, 62, 228), box.get_rect(),
                          border_radius=(line_h + 10) // 2)

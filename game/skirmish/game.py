@@ -266,7 +266,7 @@ class SkirmishGame(Game):
         elif source.zone == "token":
             if target is None or target.point is None:
                 return Refusal("Drop the token on the table.")
-            cmd = PlaceToken(seat, target.point)
+            cmd = PlaceToken(seat, rules.token_landing(state, target.point))
         elif source.zone in BUTTONS:
             cmd = BUTTONS[source.zone](seat)
         else:

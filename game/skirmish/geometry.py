@@ -523,9 +523,11 @@ def _refusals(table: Table, others: Sequence[Body], mover: Body, points: FloatAr
     return out
 
 
+ON_A_BASE = "That spot overlaps another model's base."
+"""`placement_refusal`'s words for a spot on a base (a token's refusal says more: `rules`)."""
 _REFUSALS = {
     1: "That spot is off the table.",
-    2: "That spot overlaps another model's base.",
+    2: ON_A_BASE,
     3: "That spot overlaps a token.",
 }
 

@@ -202,6 +202,10 @@ class PublicTable:
         """Where `model` dropped at `at` would stand (`rules.landing`), as the drop's command has it."""
         return rules.landing(self.state, model, at)
 
+    def token_landing(self, at: Point) -> Point:
+        """Where the token waiting to be placed, dropped at `at`, would lie (`rules.token_landing`)."""
+        return rules.token_landing(self.state, at)
+
     def deploy_refusal(self, model: int, at: Point) -> str | None:
         """Why `model` may not be deployed where a drop at `at` lands, or None."""
         s = self.state

@@ -392,8 +392,31 @@ def _token_refusal(s: S, cmd: PlaceToken) -> str | None:
         return "Not inside a deployment zone."
     if geo.overlaps_terrain(s.table, cmd.at[0], cmd.at[1], r):
         return "A token may not overlap terrain."
-    refusal = geo.placement_refusal(s.table, s.bodies(), geo.Body(cmd.at[0], cmd.at[1], r, max(kind.height, 0.1), "token"))
-    return refusal
+    refusal = geo.placement_refusal(s.table, s.bodies(), _token_body(s, cmd.at))
+    if refusal != geo.ON_A_BASE:
+        return refusal
+    where = "the table's centre" if p.central else "your model"
+    return f"A token may not lie on a model's base: set it on open ground within {p.range:g}\" of {where}."
+
+
+def _token_body(s: S, at: tuple[float, float]) -> geo.Body:
+    """The token waiting to be placed (`s.placing`), as a round body lying at `at`."""
+    assert s.placing is not None
+    kind = s.token_kinds[s.placing.kind]
+    return geo.Body(at[0], at[1], kind.diameter / 2, max(kind.height, 0.1), "token")
+
+
+def token_landing(s: S, at: tuple[float, float]) -> tuple[float, float]:
+    """Where the token waiting to be placed, dropped at `at`, lies: `at`, or, dropped on a
+    model's base (which the rules forbid), the nearest spot against that base where it may lie
+    (`geometry.contact_spots`, then `_token_refusal`: in range, off terrain and zones), as a
+    model dropped on a base lands against it (`landing`); `at` when no such spot may, so the
+    refusal says why (play-test: a mirror dropped on the warden raising it was refused)."""
+    if s.placing is None or not _finite(at):
+        return at
+    spots = geo.contact_spots(s.table, s.bodies(), _token_body(s, at), at)
+    side = s.placing.side
+    return next((_point(p) for p in spots if _token_refusal(s, PlaceToken(side, _point(p))) is None), at)
 
 
 def _activate_refusal(s: S, cmd: Activate) -> str | None:

@@ -2,13 +2,14 @@
 with ticks every world unit and the distance as a label in world units (`4.5"`).
 
 `ruler_marks` is pure (where the ends, the ticks and the label go on screen, and what the label
-says); `draw_ruler` draws them. The distance is the world's (inches on a skirmish table), so a
+says); `clear_label_spot` moves the label off what it would hide; `draw_ruler` draws them. The distance is the world's (inches on a skirmish table), so a
 zoom changes how long the line looks, never what it says.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -66,6 +67,40 @@ def ruler_marks(camera: Camera, a: Point, b: Point, unit: str = '"', tick: float
     mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
     label_at = (mid[0] + nx * label_gap, mid[1] + ny * label_gap)
     return RulerMarks(start, end, length, distance_label(length, unit, decimals), label_at, tuple(ticks))
+
+
+def clear_label_spot(marks: RulerMarks, size: tuple[int, int], avoid: Sequence[pygame.Rect],
+                     bounds: pygame.Rect, edge_gap: float = 5.0) -> Point:
+    """Where the label (`size` pixels) is centred: beside the line's middle on `marks.label_at`'s
+    side, else the other side, else beside the line a third of the way from either end, then
+    the same a line farther out; the first that covers none of `avoid` (the models' bases) and
+    stays inside `bounds`; failing that, the one inside over the fewest (play-test: the
+    distance lay over a model's base and hid it). Each spot keeps `edge_gap` pixels between
+    the label's box and the line."""
+    (sx, sy), (ex, ey) = marks.start, marks.end
+    mid = ((sx + ex) / 2, (sy + ey) / 2)
+    ox, oy = marks.label_at[0] - mid[0], marks.label_at[1] - mid[1]
+    off = math.hypot(ox, oy)
+    nx, ny = (ox / off, oy / off) if off > 0 else (0.0, -1.0)
+    w, h = size
+    near = edge_gap + (abs(nx) * w + abs(ny) * h) / 2
+    spots: list[Point] = []
+    for extra in (0.0, h + 4.0, 2 * h + 8.0):
+        for f in (0.5, 0.3, 0.7):
+            px, py = sx + (ex - sx) * f, sy + (ey - sy) * f
+            spots += [(px + nx * (near + extra) * side, py + ny * (near + extra) * side) for side in (1, -1)]
+    box = pygame.Rect(0, 0, w, h)
+    best: tuple[int, int, Point] | None = None
+    for i, (x, y) in enumerate(spots):
+        r = box.move_to(center=(round(x), round(y)))
+        if not bounds.contains(r):
+            continue
+        covered = len(r.collidelistall(list(avoid)))
+        if covered == 0:
+            return (x, y)
+        if best is None or covered < best[0]:
+            best = (covered, i, (x, y))
+    return best[2] if best is not None else spots[0]
 
 
 def draw_ruler(surface: pygame.Surface, marks: RulerMarks, text: TextCache, fs: int, colour: Colour = INK,

@@ -36,6 +36,20 @@ def wrap_text(text: str, font: Measures, width: int) -> list[str]:
     return lines
 
 
+def cut_to(text: str, font: Measures, width: int, mark: str = "…") -> str:
+    """`text` whole if it fits `width`, else its longest run of whole words (or, for one long
+    word, of characters) that fits with `mark` after it."""
+    if font.size(text)[0] <= width:
+        return text
+    words = text.split()
+    while len(words) > 1 and font.size(" ".join(words) + mark)[0] > width:
+        words.pop()
+    head = " ".join(words)
+    while head and font.size(head + mark)[0] > width:
+        head = head[:-1]
+    return head.rstrip() + mark
+
+
 class TextCache:
     """Renders (text, size, kind, colour) once; optional soft drop shadow."""
 
@@ -83,6 +97,25 @@ class TextCache:
         rect = img.get_rect(**{k: (int(v[0]), int(v[1])) for k, v in anchor.items()})
         surface.blit(img, rect)
         return rect
+
+    def line_height(self, size: int, kind: str = "regular") -> int:
+        """How tall a line of text is drawn (taller than the font's `size()` says)."""
+        return self._font(size, kind).render("Ag", True, (0, 0, 0)).get_height()
+
+    def wrap_within(self, text: str, size: int, smallest: int, room: tuple[int, int],
+                    kind: str = "regular") -> tuple[list[str], int]:
+        """`text` wrapped to `room`'s width at the largest size from `size` down to `smallest`
+        whose lines (each as tall as it is drawn) stack within `room`'s height; at `smallest`, the
+        lines that fit, the last one cut with '…' (the caller keeps the whole text elsewhere)."""
+        width, height = room
+        for trial in range(size, smallest - 1, -1):
+            lines = self.wrap(text, trial, width, kind)
+            if len(lines) * self.line_height(trial, kind) <= height:
+                return lines, trial
+        font = self._font(smallest, kind)
+        keep = max(1, height // self.line_height(smallest, kind))
+        lines = self.wrap(text, smallest, width, kind)
+        return lines[:keep - 1] + [cut_to(" ".join(lines[keep - 1:]), font, width)], smallest
 
     def wrap(self, text: str, size: int, width: int, kind: str = "regular") -> list[str]:
         """Split text into lines that fit `width` pixels; newlines start new lines."""

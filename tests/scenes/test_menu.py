@@ -226,7 +226,7 @@ def test_load_rows_at_1024_show_game_progress_and_time_whole_and_everything_on_h
     menu = push(ui_ctx, MenuScene(ui_ctx))
     click(ui_ctx, menu.buttons["load"])
     entries = list_saves()
-    assert len(entries) == 2 and entries[0].title.startswith("Unfinished: Order & Chaos")
+    assert len(entries) == 2 and entries[0].title.startswith("Autosave: Order & Chaos")
     labels = [el for el in ui_ctx.ui.get_sprite_group().sprites() if isinstance(el, UILabel)]
     for entry in entries:
         row = menu.save_buttons[entry.path]

@@ -104,12 +104,17 @@ def test_fit_text_cuts_the_start_before_the_part_kept_whole(room: int, keep: str
     assert fit_text(text, lambda t: len(t) <= room, keep) == out
 
 
-def test_unfinished_games_come_first_and_say_so(tabletop_home: Path) -> None:
+def test_autosaves_come_first_and_say_so(tabletop_home: Path) -> None:
+    """Play-test: a game's autosave and a save of it made by hand read alike in the list; the
+    autosave's row says 'Autosave' (its tooltip 'Autosaved' and when), the other does not."""
     saved(paths.saves_dir(), "order-chaos", ["human", "greedy"], 6, "b.json")
     saved(paths.autosaves_dir(), "rally", ["human", "normal"], 6, "rally-1.json")
     rows = list_saves()
-    assert rows[0].title.startswith("Unfinished: Entropy Rally · ")
+    assert rows[0].title.startswith("Autosave: Entropy Rally · ")
     assert rows[1].title.startswith("Order & Chaos")
+    assert all(row.detail.endswith(row.keep) and row.keep[3:5].strip().isdigit() for row in rows)  # the time
+    assert "<br>Autosaved " in rows[0].full and "<br>Saved " in rows[1].full
+    assert "Autosave" not in rows[1].full + rows[1].title + rows[1].detail
 
 
 @pytest.mark.parametrize("result, labels, words", [

@@ -310,3 +310,27 @@ def test_a_long_refusal_wraps_inside_the_table_and_stays_until_read(tmp_path: An
         assert scene.time - scene.status_at > 5.0
         red = ctx.screen.get_at((first.left + 6, first.centery))
         assert red.r > red.g + 20  # the refusal's red pill is still drawn
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_a_long_refusal_stays_inside_the_top_bar_and_a_cut_one_is_whole_on_hover(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    """Play-test at 1024x640: a formation's refusal, wrapped onto two lines, hung out of the top
+    bar over the skirmish's round-and-points bar. The box now stays inside the top bar, every
+    word kept; a refusal too long for the bar even at the smallest size is cut with '…', and
+    the box's tooltip gives it whole."""
+    with table_context(tmp_path, monkeypatch, size=size) as ctx:
+        scene = open_table(ctx, ["human", "human"])
+        bar = pygame.Rect(0, 0, scene.play_rect.width, scene.top_h)
+        scene.refuse(LONG_REFUSAL)
+        lines, box, rect = scene.status_box()
+        assert bar.contains(rect), (rect, bar)
+        assert " ".join(lines).split() == LONG_REFUSAL.split()
+        assert scene._tip_at(rect.center) is None  # nothing was cut: no tooltip needed
+        longer = " ".join([LONG_REFUSAL] * 8)
+        scene.refuse(longer)
+        lines, box, rect = scene.status_box()
+        assert bar.contains(rect), (rect, bar)
+        assert lines[-1].endswith("…") and " ".join(lines).split() != longer.split()
+        assert scene._tip_at(rect.center) == longer
+        assert scene._tip_at((rect.right + 5, rect.centery)) != longer

@@ -130,12 +130,27 @@ def table_layer(view: View, camera: Camera, size: tuple[int, int], sides: Sequen
         if camera.scale >= 9:
             text.blit(layer, f"{float(piece['height']):.1f}\"", max(9, fs - 4), art.shade(colour, 0.35), "bold",
                       center=(cx, cy))
-    for ob in view["objectives"]:  # names last: a terrain piece beside an objective hid its name (play-test)
-        c = camera.to_screen((ob["at"][0], ob["at"][1]))
-        r = max(4, round(camera.length(float(ob["radius"]))))
-        text.blit(layer, f"{ob['name']} ({ob['value']})", max(10, fs - 3), art.OBJECTIVE, "bold", shadow=True,
-                  midtop=(c[0], c[1] + r + 2))
     return layer
+
+
+def objective_names(view: View, camera: Camera, text: TextCache, fs: int, bases: Sequence[pygame.Rect],
+                    bounds: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """Each objective's name ("The Rift (1)") and where it goes: under its ring, else over it,
+    else right of it, else left: the first spot clear of every model's base (`bases`) and
+    inside `bounds`; under the ring when none is. The view draws them after the models, so a
+    name that must touch a base still reads (play-test: "The Rift (1)" lay hidden under a model;
+    before that, under a terrain piece drawn after it)."""
+    out = []
+    for ob in view["objectives"]:
+        img = text.render(f"{ob['name']} ({ob['value']})", max(10, fs - 3), art.OBJECTIVE, "bold", shadow=True)
+        x, y = (round(v) for v in camera.to_screen((ob["at"][0], ob["at"][1])))
+        r = max(4, round(camera.length(float(ob["radius"]))))
+        box = img.get_rect()
+        spots = [box.move_to(midtop=(x, y + r + 2)), box.move_to(midbottom=(x, y - r - 2)),
+                 box.move_to(midleft=(x + r + 4, y)), box.move_to(midright=(x - r - 4, y))]
+        out.append((img, next((spot for spot in spots if spot.collidelist(list(bases)) < 0 and bounds.contains(spot)),
+                              spots[0])))
+    return out
 
 
 def _dashed(surface: pygame.Surface, a: Point, b: Point, colour: Colour, dash: float = 12.0) -> None:

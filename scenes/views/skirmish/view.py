@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -40,7 +41,7 @@ from scenes.kit.camera import Camera
 from scenes.input.drag import DRAG_THRESHOLD
 from scenes.kit.dice import dice_layout, draw_dice
 from scenes.kit.hitmap import Box
-from scenes.kit.ruler import draw_ruler, ruler_marks
+from scenes.kit.ruler import INK, clear_label_spot, draw_ruler, ruler_marks
 from scenes.pacing import PULSE, STILL
 from scenes.sprites.button import draw_pill
 from scenes.views.base import Action, GameView, Overlay, ViewDict
@@ -480,6 +481,9 @@ class SkirmishView(GameView):
         self._draw_placing(surface, overlay)
         self._draw_reach(surface, overlay)
         self._draw_models(surface, overlay, animator)
+        for img, spot in board.objective_names(self.view, self.camera, self.text, fs, self._base_rects(),
+                                               self.lay.table):
+            surface.blit(img, spot)
         self._draw_outsider(surface, overlay)
         self._draw_questions(surface, overlay)
         hint_marks = self._hint_marks(overlay)
@@ -524,20 +528,31 @@ class SkirmishView(GameView):
             xs, ys = [float(p[0]) for p in zone], [float(p[1]) for p in zone]
             whose = owner(names[side] if side < len(names) else f"Side {side + 1}")
             label = f"{whose[0].upper()}{whose[1:]} zone"
-            half = self.text.font(self.lay.fs + 2, "bold").size(label)[0] / 2 / max(1e-6, self.camera.scale)
+            half = self._zone_label_image(side, label).get_width() / 2 / max(1e-6, self.camera.scale)
             out.append((label, label_spot(min(xs), max(xs), min(ys), max(ys), placed, half)))
         return out
 
-    def _draw_zone_labels(self, surface: pygame.Surface) -> None:
+    def _zone_label_image(self, side: int, label: str) -> pygame.Surface:
+        """One zone label as drawn: the one place its size, weight and colour are chosen, so
+        the label's spot, its drawing and what "Deploy here" avoids cannot disagree."""
+        return self.text.render(label, self.lay.fs + 2, self.side_colour(side), "bold", shadow=True)
+
+    def _zone_label_spots(self) -> list[tuple[str, pygame.Surface, pygame.Rect]]:
+        """Each zone label's words, image and screen rectangle (drawn and avoided alike)."""
+        out: list[tuple[str, pygame.Surface, pygame.Rect]] = []
         for side, (label, at) in enumerate(self.zone_labels()):
-            self.text.blit(surface, label, self.lay.fs + 2, self.side_colour(side), "bold", shadow=True,
-                           center=self.camera.to_screen(at))
+            img = self._zone_label_image(side, label)
+            x, y = self.camera.to_screen(at)
+            out.append((label, img, img.get_rect(center=(int(x), int(y)))))
+        return out
+
+    def _draw_zone_labels(self, surface: pygame.Surface) -> None:
+        for _, img, rect in self._zone_label_spots():
+            surface.blit(img, rect)
 
     def _zone_label_rects(self) -> list[pygame.Rect]:
-        """Where the zone labels are drawn on the screen (`_draw_zone_labels`)."""
-        font = self.text.font(self.lay.fs + 2, "bold")
-        return [pygame.Rect((0, 0), font.size(label)).inflate(4, 4).move_to(center=self.camera.to_screen(at))
-                for label, at in self.zone_labels()]
+        """Where the zone labels are drawn on the screen, with a little room around them."""
+        return [rect.inflate(4, 4) for _, _, rect in self._zone_label_spots()]
 
     def _deploy_words_rect(self, size: tuple[int, int], at: Point) -> pygame.Rect:
         """Where a deploy drop's words ("Deploy here", or why not) of `size` pixels go for the
@@ -586,6 +601,8 @@ class SkirmishView(GameView):
         token_at = self._ghost_pos(overlay)
         if held is not None and held.zone == "token" and token_at is not None:
             kind = self.public.state.token_kinds.get(str(placing["kind"])) if self.public is not None else None
+            if self.public is not None:  # over a base: shown where the drop lies, against it
+                token_at = self.camera.to_screen(self.public.token_landing(self.camera.to_world(token_at)))
             radius = self.camera.length((kind.diameter if kind is not None else 1.0) / 2)
             pygame.draw.circle(surface, (124, 88, 150), token_at, max(3, radius))
             pygame.draw.circle(surface, (255, 255, 255), token_at, max(3, radius), width=2)
@@ -884,20 +901,28 @@ class SkirmishView(GameView):
         if target == model:
             target = None
         marks = ruler_marks(self.camera, *self._edges(a, b, model, target))
-        draw_ruler(surface, marks, self.text, self.lay.fs)
-        if model is None:
-            return
+        words = self._ruler_words(model, target, b)
+        end = self.camera.to_screen(b)
+        said = self.text.render(words, self.lay.fs, (255, 255, 255), "bold", shadow=True) if words else None
+        said_rect = said.get_rect(midtop=(round(end[0]), round(end[1] + 12))) if said else pygame.Rect(0, 0, 0, 0)
+        size = self.text.render(marks.label, self.lay.fs, INK, "bold", shadow=True).get_size()
+        spot = clear_label_spot(marks, size, [*self._base_rects(), said_rect], self.lay.table)
+        draw_ruler(surface, replace(marks, label_at=spot), self.text, self.lay.fs)
+        if said is not None:
+            surface.blit(said, said_rect)
+
+    def _ruler_words(self, model: int | None, target: int | None, b: Point) -> str:
+        """Under the ruler's end, when it starts on a model: the gap from its base and whether
+        it sees the end (the model there, or the point)."""
+        if model is None or self.public is None:
+            return ""
         pub = self.public
         if target is not None:
             gap = pub.edge_gap(model, target)
             sees = pub.sight(model, target).verdict
-            words = f"{gap:.1f}\" base to base; {overlays.VERDICT_WORD[sees].lower()}"
-        else:
-            gap = pub.gap_to_point(model, b)
-            words = f"{gap:.1f}\" from the base; {'in sight' if pub.sees_point(model, b) else 'out of sight'}"
-        end = self.camera.to_screen(b)
-        self.text.blit(surface, words, self.lay.fs, (255, 255, 255), "bold", shadow=True,
-                       midtop=(end[0], end[1] + 12))
+            return f"{gap:.1f}\" base to base; {overlays.VERDICT_WORD[sees].lower()}"
+        gap = pub.gap_to_point(model, b)
+        return f"{gap:.1f}\" from the base; {'in sight' if pub.sees_point(model, b) else 'out of sight'}"
 
     def _edges(self, a: Point, b: Point, model: int | None, target: int | None) -> tuple[Point, Point]:
         """The ruler's ends on the bases' edges (a wargamer measures base edge to base edge): from
@@ -1302,7 +1327,7 @@ class SkirmishView(GameView):
                     return f"{ob['name']}: worth {ob['value']}, {held} (more models touching it holds it)"
         for rect, _, target, key in self.tray:
             if rect.collidepoint(pos) and target is not None and target.zone == "order":
-                return ORDER_TIPS.get((target.ident or "").split("|")[1], None)
+                return ORDER_TIPS.get((target.ident or "").partition("|")[2].partition("|")[0])
             if rect.collidepoint(pos) and key.startswith("tactic:") and self.public is not None:
                 return self._tactic_words(key.split(":", 1)[1])
             if rect.collidepoint(pos) and key.startswith("ability:") and self.public is not None:

@@ -759,7 +759,7 @@ def test_a_tactics_tokens_are_placed_at_once_within_range_and_then_block_sight()
     rolled(s, 6)
     assert s.placing is not None and s.to_act() == [0]
     assert "wholly within" in SKIRMISH.check(s, PlaceToken(0, (10, 30))).reason
-    assert "overlaps another model" in SKIRMISH.check(s, PlaceToken(0, (10, 10))).reason
+    assert "may not lie on a model's base: set it on open ground within" in SKIRMISH.check(s, PlaceToken(0, (10, 10))).reason
     assert SKIRMISH.check(s, Move(0, a.id, (11, 10))).reason == "Place the token first."
     before = rules.sight_of(s, shooter, a).hidden
     s.apply(PlaceToken(0, (10, 13)))
@@ -1119,3 +1119,30 @@ def test_the_log_reads_naturally() -> None:
     lines = [line.text for line in describe_log(log, ["You", "Computer"], 0)]
     assert lines == ["You stop for the round, keeping 1 point", "Computer stops for the round, keeping 2 points",
                      "You score 2 (holding East Shard): 5 in all", "Tactic roll: 2, a miss", "Tactic roll: 5, a hit"]
+
+
+def test_a_token_dropped_on_a_model_lies_against_its_base_where_the_rules_allow() -> None:
+    """Play-test: a mirror dropped on the Mirror Warden raising it (or on a friend beside it) was
+    refused ("overlaps another model's base"). The rules forbid a token on a model, not beside
+    one: the drop lies against the base, at the nearest spot the token may lie (in range, off
+    terrain), as a model dropped on a base does; a drop with no such spot is refused, and the
+    refusal says where a token may go."""
+    from game.skirmish import geometry as geo
+    from game.skirmish.commands import PlaceToken, UseAbility
+
+    s = table()
+    warden = put(s, 0, "mirror_warden", 10, 10)
+    friend = put(s, 0, "lightwright", 10, 12.4)  # at the edge of the mirrors' 3" reach
+    far = put(s, 1, "ash_reaver", 30, 30)
+    s.apply(Activate(0, (warden.id,), "attack_move"))
+    s.apply(UseAbility(0, warden.id, next(k for k, ab in enumerate(warden.unit.abilities) if ab.name == "Raise Mirrors")))
+    assert s.placing is not None
+    token = s.token_kinds[s.placing.kind].diameter / 2
+    for f in (warden, friend):
+        found = SKIRMISH.find_command(s, 0, Target("token"), Target("table", point=(f.x, f.y + 0.1)))
+        assert isinstance(found, PlaceToken), found
+        gap = math.dist(found.at, (f.x, f.y)) - geo.base_radius(f.unit.base_mm) - token
+        assert 0 <= gap <= geo.BASE_CONTACT and rules.why_illegal(s, found) is None
+    refused = SKIRMISH.find_command(s, 0, Target("token"), Target("table", point=(far.x, far.y)))
+    assert not isinstance(refused, PlaceToken) and "within 3\"" in refused.reason
+    assert rules.token_landing(s, (20.0, 5.0)) == (20.0, 5.0), "open ground: where it was dropped"

@@ -59,3 +59,33 @@ def test_drawing_puts_the_line_and_its_label_on_the_surface() -> None:
     lx, ly = round(marks.label_at[0]), round(marks.label_at[1])
     label = [surface.get_at((x, y))[:3] for x in range(lx - 15, lx + 15) for y in range(ly - 6, ly + 6)]
     assert (0, 0, 0) in label and any(c != (0, 0, 0) for c in label)
+
+
+def test_the_label_keeps_off_a_models_base_and_stays_on_the_table() -> None:
+    """Play-test: the ruler's distance lay over a model's base. With nothing in the way the label
+    stays beside the middle above the line; over a base it moves (the other side first), never
+    off the table; boxed in everywhere, it covers as few bases as it can."""
+    from scenes.kit.ruler import clear_label_spot
+
+    cam = camera(20.0)
+    marks = ruler_marks(cam, (5.0, 5.0), (13.0, 5.0))  # left to right across the screen
+    size = (40, 18)
+    table = pygame.Rect(0, 0, 1200, 800)
+    box = pygame.Rect(0, 0, *size)
+    assert clear_label_spot(marks, size, [], table) == pytest.approx(marks.label_at, abs=1.0)
+    base = box.move_to(center=(round(marks.label_at[0]), round(marks.label_at[1]))).inflate(10, 10)
+    spot = clear_label_spot(marks, size, [base], table)
+    placed = box.move_to(center=(round(spot[0]), round(spot[1])))
+    assert not placed.colliderect(base) and table.contains(placed)
+    assert spot[1] > marks.start[1], "the other side of the line, below it"
+    assert abs(spot[1] - marks.start[1]) >= size[1] / 2 + 4, "clear of the line"
+    # near the table's top edge the spot above is off the table: below instead
+    high = ruler_marks(cam, (5.0, -0.6), (13.0, -0.6))
+    spot = clear_label_spot(high, size, [], pygame.Rect(0, 0, 1200, 800))
+    assert table.contains(box.move_to(center=(round(spot[0]), round(spot[1]))))
+    # bases all along both sides of the line: the spot covers the fewest it can
+    wall = [box.move_to(center=(round(x), round(marks.start[1] + dy))).inflate(4, 4)
+            for x in range(int(marks.start[0]), int(marks.end[0]) + 1, 20) for dy in (-16, 16)]
+    spot = clear_label_spot(marks, size, wall, table)
+    placed = box.move_to(center=(round(spot[0]), round(spot[1])))
+    assert placed.collidelist(wall) < 0 and table.contains(placed)

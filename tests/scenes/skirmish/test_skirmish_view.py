@@ -29,7 +29,7 @@ from scenes.app import AppContext
 from scenes.input.regions import region_target
 from scenes.sprites.text import TextCache
 from scenes.views.base import Overlay
-from scenes.views.skirmish import art, overlays
+from scenes.views.skirmish import art, board, overlays
 from scenes.views.skirmish.layout import lay_out
 from scenes.views.skirmish.view import OUTSIDER_RED, OUTSIDER_S, SkirmishView
 from tests.scenes.table_context import table_context
@@ -405,6 +405,16 @@ def test_each_order_button_has_its_own_tooltip(ctx: AppContext) -> None:
     assert "No attacks" in str(by_order["double_move"]) and "first" in str(by_order["attack_move"])
 
 
+def test_an_order_buttons_tooltip_is_none_for_an_ident_without_its_order(ctx: AppContext) -> None:
+    """An order target whose ident has no "|" part gets no tooltip (it raised IndexError)."""
+    _, _, view = _tray_for_one_model(ctx)
+    rect, label, target, key = next(t for t in view.tray if t[2] is not None and t[2].zone == "order")
+    view.tray = [(rect, label, Target("order", ident="bare"), key)]
+    assert view.tooltip(rect.center) is None
+    view.tray = [(rect, label, Target("order", ident=None), key)]
+    assert view.tooltip(rect.center) is None
+
+
 def test_the_token_button_says_how_many_are_left_to_place(ctx: AppContext) -> None:
     """Play-test: the mirror-token button did not say how many mirrors were still to place."""
     from game.skirmish.commands import Activate, PlaceToken, UseAbility
@@ -553,11 +563,41 @@ def test_an_objectives_name_is_drawn_over_the_terrain_beside_it(ctx: AppContext)
     view = {"table": [36, 36], "zones": [], "terrain": [
         {"name": "Block", "kind": "block", "points": [[14, 20], [22, 20], [22, 23], [14, 23]], "height": 3.0}],
         "objectives": [{"id": "rift", "name": "The Rift", "at": [18, 18], "radius": 1.5, "value": 1}]}
-    layer = board.table_layer(view, camera, (600, 600), [(200, 80, 80), (80, 80, 200)], TextCache(ctx.font), 16)
+    text = TextCache(ctx.font)
+    layer = board.table_layer(view, camera, (600, 600), [(200, 80, 80), (80, 80, 200)], text, 16)
+    for img, spot in board.objective_names(view, camera, text, 16, [], layer.get_rect()):
+        layer.blit(img, spot)  # the view draws the names after the terrain (and the models)
     x0, y0 = (int(v) for v in camera.to_screen((14.5, 20.1)))  # on the block only
     x1, y1 = (int(v) for v in camera.to_screen((21.5, 21.5)))
     under = pygame.surfarray.pixels3d(layer)[x0:x1, y0:y1]
     assert int((under == art.OBJECTIVE).all(axis=2).sum()) > 20  # the label's letters on the block
+
+
+def test_an_objectives_name_keeps_off_the_models_and_is_drawn_over_them(ctx: AppContext,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test: "The Rift (1)" lay under a model standing below the objective, hidden. The name
+    moves to a spot clear of every base (over the ring here), on the table; and the view draws
+    it after the models, so a name that cannot get clear still reads."""
+    state = until(4, "activate")
+    view = make_view(ctx, state, (1024, 640))
+    ob = view.view["objectives"][0]
+    text, fs = view.text, view.lay.fs
+    x, y = (round(v) for v in view.camera.to_screen((ob["at"][0], ob["at"][1])))
+    r = max(4, round(view.camera.length(float(ob["radius"]))))
+    img, old = board.objective_names(view.view, view.camera, text, fs, [], view.lay.table)[0]
+    assert old.midtop == (x, y + r + 2)  # nothing in the way: under the ring, as before
+    base = old.inflate(6, 6)  # a model standing where the name went
+    _, spot = board.objective_names(view.view, view.camera, text, fs, [base], view.lay.table)[0]
+    assert not spot.colliderect(base) and view.lay.table.contains(spot) and spot.midbottom == (x, y - r - 2)
+    everywhere = [view.lay.table]
+    _, spot = board.objective_names(view.view, view.camera, text, fs, everywhere, view.lay.table)[0]
+    assert spot == old  # boxed in: under the ring
+    drawn: list[str] = []
+    models, names = view._draw_models, board.objective_names
+    monkeypatch.setattr(view, "_draw_models", lambda *a: drawn.append("models") or models(*a))
+    monkeypatch.setattr(board, "objective_names", lambda *a: drawn.append("names") or names(*a))
+    view.draw(pygame.Surface((1024, 700)), Overlay(), Animator())
+    assert drawn == ["models", "names"]
 
 
 def test_a_small_base_is_hit_within_a_few_pixels_of_its_centre_at_fit_zoom(ctx: AppContext) -> None:
