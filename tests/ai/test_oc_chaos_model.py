@@ -21,7 +21,7 @@ from game.order_chaos.ai import (
     greedy_places,
 )
 from game.order_chaos.commands import Pass, Place
-from game.order_chaos.state import PLACE, OrderChaosState
+from game.order_chaos.state import ORDER, PLACE, OrderChaosState
 from tests.ai.test_agents import random_position
 
 
@@ -125,10 +125,15 @@ class _Spy:
         return state.candidates(seat)[0]
 
 
-def test_normal_does_without_the_model() -> None:
-    """Measured: with normal's one-ply play-outs the model gained nothing (tenth round)."""
+def test_normal_does_without_the_model_in_its_search_but_plans_one_round_with_it() -> None:
+    """Measured: with normal's one-ply play-outs the model gained nothing (tenth round); its
+    planner, one round deep, did (eleventh round). Hard's planner played no better than its search
+    with the model, so hard keeps the search."""
     agent = make_agent("normal", "order-chaos", 1)
     assert isinstance(agent, oc_agents.RoleAgent) and agent.order_knowledge is None
+    assert agent.planner is not None and agent.planner.budget.deep_moves == 0
+    hard = make_agent("hard", "order-chaos", 1)
+    assert isinstance(hard, oc_agents.RoleAgent) and hard.planner is None  # its search, with the model
 
 
 def test_hard_sets_the_model_from_the_position_at_each_decision() -> None:
@@ -137,9 +142,39 @@ def test_hard_sets_the_model_from_the_position_at_each_decision() -> None:
         assert isinstance(agent, oc_agents.RoleAgent) and agent.order_knowledge is not None
         spy = _Spy(agent.order_knowledge)
         agent.order = spy  # type: ignore[assignment]
+        agent.planner = None  # the search alone (the planner: below)
         greedy_state = _play("greedy", 2, 5)
         other_state = _play("random", 2, 5)
         assert chaos_seems_greedy(greedy_state) and not chaos_seems_greedy(other_state)
         agent.choose(greedy_state, greedy_state.order_seat())
         agent.choose(other_state, other_state.order_seat())
         assert spy.seen == [True, False]
+
+
+def _fair_second_half(seed: int, places: int) -> OrderChaosState:
+    """A fair-draws match in its second half, both sides greedy, `places` counters into it."""
+    state = get_game("order-chaos").new({"fair_draws": True}, seed)
+    assert isinstance(state, OrderChaosState)
+    greedy = make_agent("greedy", "order-chaos", seed)
+    while state.half == 0 or len(state.places) < places or state.phase != ORDER:
+        actors = state.to_act()
+        state.apply(state.sample_chance() if by_itself(actors) else greedy.choose(state, actors[0]))
+    return state
+
+
+def test_the_planner_plays_order_once_two_greedy_places_show_it() -> None:
+    """The first place of a half is on an empty board, where every cell is the greedy choice, so
+    the planner waits for a second; a place off the greedy choice, or known draws, leave the search."""
+    for level in ("normal",):
+        agent = make_agent(level, "order-chaos", 1)
+        assert isinstance(agent, oc_agents.RoleAgent) and agent.planner is not None
+        spy = _Spy(OrderChaosKnowledge())
+        agent.order = spy  # type: ignore[assignment]
+        planned = _play("greedy", 2, 2)
+        for state in (_play("greedy", 2, 1), _play("random", 2, 5), _fair_second_half(3, 4)):
+            assert state.phase == ORDER
+            agent.choose(state, state.order_seat())
+        assert len(spy.seen) == 3
+        command = agent.choose(planned, planned.order_seat())
+        assert len(spy.seen) == 3 and command in planned.candidates(planned.order_seat())
+        assert chaos_seems_greedy(planned) and oc_agents.plans(planned)
