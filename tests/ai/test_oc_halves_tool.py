@@ -104,3 +104,14 @@ def test_planner_plays_orders_moves_while_chaos_plays_greedy_and_the_search_othe
     for state in (greedy_state, other_state):
         assert agent.choose(state, state.order_seat()) in state.candidates(state.order_seat())
     assert search.asked == 1 and agent.planner.stats.root_moves > 0
+
+
+def test_the_cpu_stretch_tool_times_the_same_work_each_run() -> None:
+    """`tools/oc_cpu_stretch.py` (fifteenth session): the positions it times are fixed, so two runs do
+    the same work and only the seconds may differ."""
+    from tools.oc_cpu_stretch import EMPTIES, positions, stretch
+
+    first, again = positions(), positions()
+    assert first == again and [board.count(None) for board, _ in first] == list(EMPTIES)
+    cpu, wall = stretch(1)
+    assert cpu > 0 and wall > 0
