@@ -162,6 +162,8 @@ class SkirmishView(GameView):
         """Where the stat card was last drawn (None: not yet)."""
         self._seen: tuple[tuple[int, int, int], list[int]] | None = None
         """What the still table layer shows (the terrain never changes during a game)."""
+        self._spots_seen: tuple[Any, list[board.HealthSpot]] | None = None
+        """Where each model's health went last frame, and what it was asked for (`_health_spots`)."""
         self.rolling: list[int] = []
         """Faces of the roll being shown."""
         self._card_hover: tuple[int | None, float] = (None, 0.0)
@@ -757,13 +759,20 @@ class SkirmishView(GameView):
                 pygame.draw.circle(surface, (255, 244, 206), c, r, width=2)
             board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="halo")
         discs = [(self.camera.to_screen(at), float(marker.radius)) for _, _, at, _, _, _, marker in shown]
-        aboves = board.health_above(discs)  # then the pips: under a neighbour, unless it covers them
-        for (fig, m, at, colour, ring, icon, marker), above in zip(shown, aboves):
-            board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="pips",
-                             health_above=above)
+        # then the pips, clear of each other and of the bases where they can be (`health_spots`)
+        spots = self._health_spots([int(fig["max_health"]) for fig, *_ in shown], discs,
+                                   [float(board.base_px(self.camera, fig["base_mm"])) for fig, *_ in shown])
+        for (fig, m, at, colour, ring, icon, marker), spot in zip(shown, spots):
+            if not spot.on_top:
+                board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="pips",
+                                 health_above=spot.above, health_at=(spot.dx, spot.dy))
         for fig, m, at, colour, ring, icon, marker in shown:
             board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="body",
                              glyph=marker.glyph)
+        for (fig, m, at, colour, ring, icon, marker), spot in zip(shown, spots):
+            if spot.on_top:  # no spot clear of the bases: over them, rather than hidden
+                board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="pips",
+                                 health_above=spot.above, health_at=(spot.dx, spot.dy))
             if held_model == m and ghost_at is not None:
                 ghost = self._put_down(m, ghost_at)
                 board.draw_model(surface, fig, ghost, self.camera, self.side_colour(fig["side"]), self._icon(m),
@@ -775,6 +784,14 @@ class SkirmishView(GameView):
                              self.side_colour(fig["side"]), self._icon(held_model), (255, 255, 255), lifted=True,
                              radius=board.readable_px(self.lay.fs))
             self._true_base(surface, fig, ghost_at)
+
+    def _health_spots(self, mosts: list[int], discs: list[tuple[Point, float]],
+                      bodies: list[float]) -> list[board.HealthSpot]:
+        """`board.health_spots` for this frame, asked again only when a model or the camera moved."""
+        key = (tuple(mosts), tuple(discs), tuple(bodies), tuple(self.lay.table))
+        if self._spots_seen is None or self._spots_seen[0] != key:
+            self._spots_seen = (key, board.health_spots(mosts, discs, bodies, self.lay.table))
+        return self._spots_seen[1]
 
     def _put_down(self, model: int, pos: Point) -> Point:
         """Where the held model let go at the screen point `pos` would stand (world point): the
