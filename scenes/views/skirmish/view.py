@@ -1187,13 +1187,20 @@ class SkirmishView(GameView):
             self._settled = (key, world if spot is None else spot)
         return self._settled[1]
 
-    def _drawn_slack(self, model: int) -> float:
-        """Inches by which two models drawn at this zoom may look touching and stand apart: twice
-        how far `model`'s marker reaches past its base (for it and a neighbour drawn alike), and
-        base contact's own allowance."""
-        fig = self.view["figures"][model]
-        extra = max(0.0, self.marker(model).radius - board.base_px(self.camera, fig["base_mm"]))
-        return BASE_CONTACT + 2 * extra / max(1e-6, self.camera.length(1.0))
+    def _drawn_slack(self, model: int) -> dict[int, float]:
+        """For each friend on the table (by id), inches by which it and `model` drawn at this
+        zoom may look touching and stand apart: how far each one's marker reaches past its base
+        (its own: a small base is drawn enlarged, a large one true; the fifteenth session's
+        re-read found both taken as `model`'s), and base contact's own allowance."""
+        figs = self.view["figures"]
+        per_inch = max(1e-6, self.camera.length(1.0))
+
+        def extra(m: int) -> float:
+            return max(0.0, self.marker(m).radius - board.base_px(self.camera, figs[m]["base_mm"]))
+
+        mine = extra(model)
+        return {int(f["id"]): BASE_CONTACT + (mine + extra(int(f["id"]))) / per_inch for f in figs
+                if f["side"] == figs[model]["side"] and f["deployed"] and not f["fallen"] and int(f["id"]) != model}
 
     def free_drop(self, pos: Point) -> Target | None:
         """A point of the table (a move's drop; the engine's reason if the model may not move)."""
