@@ -563,13 +563,15 @@ def contact_spots(table: Table, others: Sequence[Body], mover: Body, at: Point2)
 
 
 def spot_beside(table: Table, others: Sequence[Body], mover: Body, at: Point2, neighbours: Sequence[Body],
-                within: float) -> Point2 | None:
+                within: float | Sequence[float]) -> Point2 | None:
     """The spot in base contact with the nearest of `neighbours` whose base stands within
-    `within` of the mover's at `at` (edge to edge) without touching it, straight out from that
-    base through `at`; None when none is that near or that spot is not free."""
+    `within` of the mover's at `at` (edge to edge; one allowance for all, or one a neighbour)
+    without touching it, straight out from that base through `at`; None when none is that near
+    or that spot is not free."""
+    allow = [float(within)] * len(neighbours) if isinstance(within, (int, float)) else list(within)
     near = [(math.hypot(at[0] - b.x, at[1] - b.y) - b.radius - mover.radius, k) for k, b in enumerate(neighbours)
             if b.ident != mover.ident]
-    near = [(gap, k) for gap, k in near if BASE_CONTACT < gap <= within]
+    near = [(gap, k) for gap, k in near if BASE_CONTACT < gap <= allow[k]]
     if not near:
         return None
     b = neighbours[min(near)[1]]

@@ -190,13 +190,15 @@ class PublicTable:
         spots = geo.contact_spots(s.table, s.bodies(), s.body(s.figures[model]), at)
         return (float(spots[0][0]), float(spots[0][1])) if len(spots) else None
 
-    def spot_beside(self, model: int, at: Point, within: float) -> Point | None:
+    def spot_beside(self, model: int, at: Point, within: float | Mapping[int, float]) -> Point | None:
         """The spot against the nearest friend's base within `within` of `model`'s base set down
-        at `at` (edge to edge, not touching): `geometry.spot_beside` among its side's models."""
+        at `at` (edge to edge, not touching; one allowance, or one a friend by its id, none for a
+        friend not named): `geometry.spot_beside` among its side's models."""
         s = self.state
         f = s.figures[model]
-        friends = [s.body(g) for g in s.figures if g.on_table and g.side == f.side and g.id != f.id]
-        return geo.spot_beside(s.table, s.bodies(), s.body(f), at, friends, within)
+        mates = [g for g in s.figures if g.on_table and g.side == f.side and g.id != f.id]
+        allow = within if isinstance(within, (int, float)) else [within.get(g.id, 0.0) for g in mates]
+        return geo.spot_beside(s.table, s.bodies(), s.body(f), at, [s.body(g) for g in mates], allow)
 
     def landing(self, model: int, at: Point) -> Point:
         """Where `model` dropped at `at` would stand (`rules.landing`), as the drop's command has it."""

@@ -10,7 +10,7 @@ and size and blitted each frame; models are drawn on top each frame.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -174,7 +174,7 @@ def draw_tokens(surface: pygame.Surface, view: View, camera: Camera) -> None:
 
 def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camera: Camera, colour: Colour,
                icon: str, ring: Colour, lifted: bool = False, radius: int = 0, part: str = "whole",
-               glyph: int = 0, health_above: bool = False) -> None:
+               glyph: int = 0, health_above: bool = False, health_at: tuple[int, int] = (0, 0)) -> None:
     """One model at world point `at`: its marker `radius` pixels (0: its true base size) with
     the true base inside when the marker is larger, its icon (`glyph` pixels; 0: the marker's
     share) and health pips. `part` draws one layer: "halo" an enlarged marker's see-through halo,
@@ -182,7 +182,7 @@ def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camer
     a table of neighbours draws every halo, then every model's pips, then every body: a pip
     that reaches a neighbour goes under its base, never over its icon. `health_above` puts the
     pips over the marker instead of under it (`health_above`, the function: a neighbour covers
-    the place under it)."""
+    the place under it), `health_at` moves them (`health_spots`)."""
     c = camera.to_screen(at)
     true = base_px(camera, fig["base_mm"])
     r = max(true, radius)
@@ -195,7 +195,7 @@ def draw_model(surface: pygame.Surface, fig: Mapping[str, Any], at: Point, camer
         surface.blit(disc, (round(c[0]) - disc.get_width() // 2 + off[0],
                             round(c[1]) - disc.get_height() // 2 + off[1]))
     if part in ("whole", "pips"):
-        _draw_health(surface, fig, c, r, health_above)
+        _draw_health(surface, fig, c, r, health_above, *health_at)
     if part in ("whole", "body") and fig["conditions"] and r >= 7:
         pygame.draw.circle(surface, (196, 120, 230), (c[0] + r * 0.75, c[1] - r * 0.75), max(3, r // 4))
 
@@ -216,30 +216,160 @@ def health_above(discs: Sequence[tuple[Point, float]]) -> list[bool]:
     return [bool(v) for v in anywhere[0] & ~anywhere[1]]
 
 
-def _draw_health(surface: pygame.Surface, fig: Mapping[str, Any], c: Point, r: int, above: bool = False) -> None:
-    """A model's health under its marker of radius `r` (over it, `above`): pips in an arc, or a
-    bar of them."""
+class HealthSpot(NamedTuple):
+    """Where a model's health is drawn: over its marker or under it, moved (`dx`, `dy`)
+    pixels, and whether it goes over the models' bodies (`on_top`: no spot was clear of them)."""
+    above: bool
+    dx: int
+    dy: int
+    on_top: bool
+
+    @property
+    def moved(self) -> bool:
+        return bool(self.dx or self.dy)
+
+
+def health_box(most: int, c: Point, r: int, above: bool = False) -> pygame.Rect:
+    """The rectangle `_draw_health` draws a `most`-health model's pips or bar in (outline
+    included), for a marker of radius `r` at `c`."""
+    if most <= 5 and r >= 9:
+        pr = max(2, r // 6) + 1
+        pts = [(round(px), round(2 * c[1] - py if above else py)) for px, py in art.pip_centres(c, r, most)]
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        return pygame.Rect(min(xs) - pr, min(ys) - pr, max(xs) - min(xs) + 2 * pr + 1, max(ys) - min(ys) + 2 * pr + 1)
+    rows, _, w, h = _bar_shape(most, r)
+    top = round(c[1] - r - 2) - rows * (h + 1) + 1 if above else round(c[1] + r + 2)
+    return pygame.Rect(round(c[0] - w / 2) - 1, top - 1, w + 2, rows * (h + 1) + 1)
+
+
+def health_spots(mosts: Sequence[int], discs: Sequence[tuple[Point, float]], bodies: Sequence[float],
+                 bounds: pygame.Rect | None = None, steps: int = 8) -> list[HealthSpot]:
+    """Where each model's health goes (`mosts` its most health, `discs` its marker's screen
+    centre and radius, `bodies` its true base's radius in pixels) so that no two overlap and,
+    where it can be, none lies under another model's base. Play-test (fifteenth session): in a
+    tight group the bars under and over the markers ran into each other and under the
+    neighbours, and could not be read. Each takes the side `health_above` gives (the other side
+    next), else beside the marker, else a row farther out at a time, inside `bounds`, until clear,
+    the models whose own place is free placed first; a moved one is tied to its marker by a line
+    (`_draw_health`), and one with no spot clear of the bases is drawn over them."""
+    aboves = health_above(discs)
+    boxes = [(health_box(n, c, round(r), a), health_box(n, c, round(r), not a))
+             for n, (c, r), a in zip(mosts, discs, aboves)]
+
+    bases = [pygame.Rect(math.floor(x - b), math.floor(y - b), math.ceil(2 * b) + 1, math.ceil(2 * b) + 1)
+             for ((x, y), _), b in zip(discs, bodies)]
+
+    def under_base(box: pygame.Rect, me: int) -> bool:
+        """Whether `box` reaches under a base other than `me`'s (the bases' boxes first: a
+        model in the open asks no further)."""
+        for j in box.collidelistall(bases):
+            (x, y), _ = discs[j]
+            if j != me and math.dist((min(max(x, box.left), box.right), min(max(y, box.top), box.bottom)),
+                                     (x, y)) < bodies[j]:
+                return True
+        return False
+
+    order = sorted(range(len(discs)), key=lambda i: (under_base(boxes[i][0], i), i))  # the free first
+    placed: list[pygame.Rect] = []
+    out: dict[int, HealthSpot] = {}
+    for i in order:
+        spot = _first_clear(_health_options(discs[i], boxes[i], aboves[i], bounds, steps), placed,
+                            lambda found: [under_base(box, i) for box in found])
+        placed.append(spot[1])
+        out[i] = spot[0]
+    return [out[i] for i in range(len(discs))]
+
+
+Option = tuple[bool, int, int, pygame.Rect]
+"""A place for a model's health: over its marker, moved (dx, dy), the box it then takes."""
+
+
+def _health_options(disc: tuple[Point, float], boxes: tuple[pygame.Rect, pygame.Rect], above: bool,
+                    bounds: pygame.Rect | None, steps: int) -> Iterator[list[Option]]:
+    """A model's places for its health inside `bounds`, nearest first, in tiers (made only as
+    they are asked for): its own two sides and beside the marker, then a row farther out at a
+    time; its own first place when none is inside."""
+    (x, y), r = disc
+    first, second = boxes
+    beside = [first.move_to(midleft=(round(x + r + 3), round(y))), first.move_to(midright=(round(x - r - 3), round(y)))]
+    near: list[Option] = [(above, 0, 0, first), (not above, 0, 0, second)]
+    near += [(above, to.x - first.x, to.y - first.y, to) for to in beside]
+    given = False
+    for k in range(steps + 1):
+        tier = near
+        if k:  # over and under, then beside
+            tier = []
+            for up, box in ((above, first), (not above, second)):
+                dy = (-1 if up else 1) * k * (box.height + 1)
+                tier.append((up, 0, dy, box.move(0, dy)))
+            for to in beside:
+                for dy in (k * (to.height + 1), -k * (to.height + 1)):
+                    tier.append((above, to.x - first.x, to.y + dy - first.y, to.move(0, dy)))
+        tier = [o for o in tier if bounds is None or bounds.contains(o[3])]
+        if tier:
+            given = True
+            yield tier
+    if not given:
+        yield near[:1]
+
+
+def _first_clear(tiers: Iterable[list[Option]], placed: list[pygame.Rect],
+                 hidden: Callable[[list[pygame.Rect]], list[bool]]) -> tuple[HealthSpot, pygame.Rect]:
+    """The first option clear of every box `placed` and of the bases (`hidden` says which
+    reach under one), tier by tier (a free model asks only its first); else the first clear of
+    the boxes, drawn over the bases; else the very first."""
+    fallback: Option | None = None
+    first: Option | None = None
+    for tier in tiers:
+        first = first or tier[0]
+        free = [o for o in tier if o[3].collidelist(placed) < 0]
+        if not free:
+            continue
+        under = hidden([o[3] for o in free])
+        if False in under:
+            above, dx, dy, box = free[under.index(False)]
+            return HealthSpot(above, dx, dy, False), box
+        fallback = fallback or free[0]
+    assert first is not None  # `_health_options` gives one at least
+    above, dx, dy, box = fallback or first
+    return HealthSpot(above, dx, dy, fallback is not None or bool(hidden([box])[0])), box
+
+
+def _bar_shape(most: int, r: int) -> tuple[int, int, int, int]:
+    """A bar of health's rows, pips a row, width and row height, for a marker of radius `r`:
+    each pip at least 3 px and a dark line apart (play-test: at 1024x640 a 6-health bar lost its
+    lines and read as one green stroke); no wider than the base, in rows if it must be
+    (play-test: the bars of models side by side ran together into one)."""
+    per_pip = 4 if most <= 8 else 3
+    rows = max(1, math.ceil(most * per_pip / max(10, 2 * r + 2)))
+    per_row = math.ceil(most / rows)
+    return rows, per_row, max(10, per_row * per_pip), max(3, r // 4)
+
+
+def _draw_health(surface: pygame.Surface, fig: Mapping[str, Any], c: Point, r: int, above: bool = False,
+                 dx: int = 0, dy: int = 0) -> None:
+    """A model's health under its marker of radius `r` (over it, `above`), moved (`dx`, `dy`)
+    pixels (`health_spots`: then a thin line ties it to the marker's centre, drawn first so that
+    the marker covers its start): pips in an arc, or a bar of them."""
     health, most = int(fig["health"]), int(fig["max_health"])
+    if dx or dy:
+        box = health_box(most, c, r, above).move(dx, dy)
+        end = (min(max(c[0], box.left), box.right - 1), min(max(c[1], box.top), box.bottom - 1))
+        pygame.draw.line(surface, (10, 10, 14), c, end, 3)
+        pygame.draw.line(surface, art.HEALTH, c, end, 1)
     if most <= 5 and r >= 9:
         pr = max(2, r // 6)
         for i, (px, py) in enumerate(art.pip_centres(c, r, most)):
             py = 2 * c[1] - py if above else py
-            p = (round(px), round(py))  # on whole pixels: a 2 px pip at a fraction drew lopsided
+            p = (round(px) + dx, round(py) + dy)  # on whole pixels: a 2 px pip at a fraction drew lopsided
             pygame.draw.circle(surface, (10, 10, 14), p, pr + 1)
             if i < health:
                 pygame.draw.circle(surface, art.HEALTH, p, pr)
             else:  # hollow: told from a kept pip by shape, not by colour alone
                 pygame.draw.circle(surface, art.HEALTH_HOLE, p, pr)
                 pygame.draw.circle(surface, art.HEALTH_LOST, p, pr, width=1)
-    else:  # many pips or a small base: a bar of pips under the base, each pip at least 3 px
-        # and a dark line apart (play-test: at 1024x640 a 6-health bar lost its lines and read
-        # as one green stroke); no wider than the base, in rows if it must be (play-test:
-        # the bars of models side by side ran together into one)
-        per_pip = 4 if most <= 8 else 3
-        rows = max(1, math.ceil(most * per_pip / max(10, 2 * r + 2)))
-        per_row = math.ceil(most / rows)
-        w = max(10, per_row * per_pip)
-        h = max(3, r // 4)
+    else:  # many pips or a small base: a bar of pips under the base (`_bar_shape`)
+        rows, per_row, w, h = _bar_shape(most, r)
         for row in range(rows):
             first = row * per_row
             count = min(per_row, most - first)
@@ -247,7 +377,7 @@ def _draw_health(surface: pygame.Surface, fig: Mapping[str, Any], c: Point, r: i
                 break
             width = round(w * count / per_row)
             top = round(c[1] - r - 2) - (rows - row) * (h + 1) + 1 if above else round(c[1] + r + 2) + row * (h + 1)
-            bar = pygame.Rect(round(c[0] - w / 2), top, width, h)
+            bar = pygame.Rect(round(c[0] - w / 2) + dx, top + dy, width, h)
             pygame.draw.rect(surface, (10, 10, 14), bar.inflate(2, 2))
             pygame.draw.rect(surface, art.HEALTH_LOST, bar)
             lit = min(count, max(0, health - first))

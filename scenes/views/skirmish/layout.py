@@ -7,9 +7,13 @@ whole table in view at the fitted zoom.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
+
+from scenes.kit.dice import GAP
 
 MIN_SCALE = 4.0
 """Pixels per inch below which the table would not be readable (it pans instead)."""
@@ -42,6 +46,47 @@ def lay_out(rect: pygame.Rect) -> Layout:
     tray = pygame.Rect(rect.x, rect.bottom - tray_h, rect.width, tray_h)
     table = pygame.Rect(rect.x + 6, bar.bottom + 4, rect.width - 12, tray.top - bar.bottom - 8)
     return Layout(fs, bar, table, tray)
+
+
+DIE_PX = 40
+"""A die's side on the table, pixels."""
+DICE_PAD = 8
+"""The dice's panel reaches this far round them."""
+
+
+def dice_spot(n: int, table: pygame.Rect, mat: pygame.Rect, avoid: Sequence[pygame.Rect],
+              die: int = DIE_PX) -> pygame.Rect:
+    """Where a roll's `n` dice lie (their block; the panel reaches `DICE_PAD` round it): inside
+    the table's frame, never over the bar or the tray (play-test: at the tray's left they hid
+    the next decision's buttons and their words). First the empty frame left of the mat
+    (`mat`, the table as drawn), then right of it, at the bottom; zoomed in, where the mat fills
+    the frame, a corner of it: the first spot whose panel covers none of `avoid` (the models),
+    else the one covering fewest."""
+    step = die + int(die * GAP)
+    frame = table.inflate(-8, -8)
+
+    def panel(room: int) -> pygame.Rect:
+        per_row = max(1, min(n, (room - 2 * DICE_PAD + step - die) // step))
+        rows = math.ceil(n / per_row)
+        # a pixel over the block: `dice_layout` then draws the dice `die` pixels, not one less
+        return pygame.Rect(0, 0, per_row * step - (step - die) + 1 + 2 * DICE_PAD,
+                           rows * step - (step - die) + 1 + 2 * DICE_PAD)
+
+    spots: list[pygame.Rect] = []
+    left = pygame.Rect(frame.left, frame.top, max(0, min(mat.left, frame.right) - 4 - frame.left), frame.height)
+    right = pygame.Rect(max(mat.right, frame.left) + 4, frame.top, 0, frame.height)
+    right.width = max(0, frame.right - right.left)
+    for side in (left, right):
+        box = panel(side.width)
+        box.midbottom = side.midbottom
+        if side.contains(box):
+            spots.append(box)
+    box = panel(frame.width // 2)
+    for corner in ("bottomleft", "bottomright", "topleft", "topright"):
+        spots.append(box.move_to(**{corner: getattr(frame, corner)}))
+    keep_off = list(avoid)
+    best = min(spots, key=lambda s: len(s.collidelistall(keep_off)))  # the first of the least covering
+    return best.inflate(-2 * DICE_PAD, -2 * DICE_PAD)
 
 
 def pill_size(fs: int) -> int:

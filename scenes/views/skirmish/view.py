@@ -48,7 +48,8 @@ from scenes.views.base import Action, GameView, Overlay, ViewDict
 from scenes.views.skirmish import art, board, hud, overlays
 from scenes.views.skirmish.background import Questions, table_for
 from scenes.views.skirmish.hint import HINT_GOLD, HintMarks, draw_hint_buttons, draw_hint_on_table, hint_marks
-from scenes.views.skirmish.layout import MAX_SCALE, MIN_SCALE, Layout, flow_buttons, lay_out, pill_size
+from scenes.views.skirmish.layout import DIE_PX, DICE_PAD, MAX_SCALE, MIN_SCALE, Layout, dice_spot, flow_buttons, lay_out, \
+    pill_size
 from scenes.views.skirmish.log import merge_runs
 
 Colour = tuple[int, int, int]
@@ -161,6 +162,8 @@ class SkirmishView(GameView):
         """Where the stat card was last drawn (None: not yet)."""
         self._seen: tuple[tuple[int, int, int], list[int]] | None = None
         """What the still table layer shows (the terrain never changes during a game)."""
+        self._spots_seen: tuple[Any, list[board.HealthSpot]] | None = None
+        """Where each model's health went last frame, and what it was asked for (`_health_spots`)."""
         self.rolling: list[int] = []
         """Faces of the roll being shown."""
         self._card_hover: tuple[int | None, float] = (None, 0.0)
@@ -278,8 +281,10 @@ class SkirmishView(GameView):
     def _build_tray(self) -> None:
         """The controls for the decision under way (rects, labels and what they do); built again
         only when the position, the layout or the view's own choices change."""
+        roll = self.view.get("roll") if self.view else None
+        dice_at = tuple(self._dice_area(len(roll["faces"]))) if roll and roll["faces"] else ()
         built = (self.generation, tuple(self.selected), self.tactic, self.attacker, tuple(self.seat_humans),
-                 tuple(self.lay.tray), tuple(sorted(self.picked_dice)))
+                 tuple(self.lay.tray), tuple(sorted(self.picked_dice)), dice_at)  # the dice move with a pan
         if built == self._tray_key:
             return
         self._tray_key = built
@@ -362,9 +367,6 @@ class SkirmishView(GameView):
                 items.append(("Keep the roll", Target("keep"), "", 140))
         if not items:
             return
-        if kind == "reroll":  # right of the dice
-            area.x += min(area.width // 2, 64 * max(1, len(v["roll"]["faces"])) + 20)
-            area.width = self.lay.tray.right - 8 - area.x
         widths = [max(w, self.text.font(pill_size(fs), "bold").size(label)[0] + 24) if label else w
                   for label, _, _, w in items]
         orders_from = next((i for i, (_, t, _, _) in enumerate(items) if t is not None and t.zone == "order"), None)
@@ -372,15 +374,22 @@ class SkirmishView(GameView):
             self.tray.append((r, label, target, key))
 
     def _dice_area(self, n: int) -> pygame.Rect:
-        """Where the roll's dice lie: the tray's left, under its prompt line."""
-        r, fs = self.lay.tray, self.lay.fs
-        return pygame.Rect(r.x + 10, r.y + int(fs * 1.9), min(r.width // 2, 64 * max(1, n)), int(fs * 2.2))
+        """Where the roll's dice lie: in the table's frame beside the mat, or over a corner of it
+        clear of the models (`layout.dice_spot`), never over the tray's buttons."""
+        return dice_spot(n, self.lay.table, self._mat_rect(), [r.inflate(8, 16) for r in self._base_rects()])  # and pips
+
+    def _mat_rect(self) -> pygame.Rect:
+        """The table as drawn, on the screen."""
+        w, d = (float(v) for v in self.view.get("table", (36.0, 36.0)))
+        x0, y0 = self.camera.to_screen((0.0, 0.0))
+        x1, y1 = self.camera.to_screen((w, d))
+        return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
 
     def _dice_rects(self, n: int) -> list[tuple[int, pygame.Rect]]:
         """Each die's rectangle as `draw_dice` lays them out (for clicks on one die)."""
         area = self._dice_area(n)
         return [(i, pygame.Rect(x, y, size, size))
-                for i, (x, y, size) in enumerate(dice_layout(n, (area.x, area.y, area.width, area.height), 40))]
+                for i, (x, y, size) in enumerate(dice_layout(n, (area.x, area.y, area.width, area.height), DIE_PX))]
 
     def _already_lethal(self) -> bool:
         """The landed dice already take the target's last health: re-rolling the rest gains nothing."""
@@ -750,13 +759,20 @@ class SkirmishView(GameView):
                 pygame.draw.circle(surface, (255, 244, 206), c, r, width=2)
             board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="halo")
         discs = [(self.camera.to_screen(at), float(marker.radius)) for _, _, at, _, _, _, marker in shown]
-        aboves = board.health_above(discs)  # then the pips: under a neighbour, unless it covers them
-        for (fig, m, at, colour, ring, icon, marker), above in zip(shown, aboves):
-            board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="pips",
-                             health_above=above)
+        # then the pips, clear of each other and of the bases where they can be (`health_spots`)
+        spots = self._health_spots([int(fig["max_health"]) for fig, *_ in shown], discs,
+                                   [float(board.base_px(self.camera, fig["base_mm"])) for fig, *_ in shown])
+        for (fig, m, at, colour, ring, icon, marker), spot in zip(shown, spots):
+            if not spot.on_top:
+                board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="pips",
+                                 health_above=spot.above, health_at=(spot.dx, spot.dy))
         for fig, m, at, colour, ring, icon, marker in shown:
             board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="body",
                              glyph=marker.glyph)
+        for (fig, m, at, colour, ring, icon, marker), spot in zip(shown, spots):
+            if spot.on_top:  # no spot clear of the bases: over them, rather than hidden
+                board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="pips",
+                                 health_above=spot.above, health_at=(spot.dx, spot.dy))
             if held_model == m and ghost_at is not None:
                 ghost = self._put_down(m, ghost_at)
                 board.draw_model(surface, fig, ghost, self.camera, self.side_colour(fig["side"]), self._icon(m),
@@ -768,6 +784,14 @@ class SkirmishView(GameView):
                              self.side_colour(fig["side"]), self._icon(held_model), (255, 255, 255), lifted=True,
                              radius=board.readable_px(self.lay.fs))
             self._true_base(surface, fig, ghost_at)
+
+    def _health_spots(self, mosts: list[int], discs: list[tuple[Point, float]],
+                      bodies: list[float]) -> list[board.HealthSpot]:
+        """`board.health_spots` for this frame, asked again only when a model or the camera moved."""
+        key = (tuple(mosts), tuple(discs), tuple(bodies), tuple(self.lay.table))
+        if self._spots_seen is None or self._spots_seen[0] != key:
+            self._spots_seen = (key, board.health_spots(mosts, discs, bodies, self.lay.table))
+        return self._spots_seen[1]
 
     def _put_down(self, model: int, pos: Point) -> Point:
         """Where the held model let go at the screen point `pos` would stand (world point): the
@@ -998,8 +1022,10 @@ class SkirmishView(GameView):
         return hud.fit(self.text, prompt, max(10, fs - 2), width - 40 - keys_w), keys
 
     def _draw_roll(self, surface: pygame.Surface, animator: Animator) -> None:
-        """The roll's dice at the tray's left, over whatever buttons lie there, on a panel of their
-        own (play-test: the next decision's buttons, built while the dice still tumbled, hid them)."""
+        """The roll's dice on a panel of their own in the table's frame (`_dice_area`): at the
+        tray's left the next decision's buttons, built while the dice still tumbled, hid them
+        (play-test, eighth session), and drawn over those buttons they hid the buttons
+        (fifteenth session)."""
         roll = self.view.get("roll")
         dice = animator.of_kind("sk-dice")
         if roll is not None and roll["faces"] or dice:
@@ -1012,10 +1038,11 @@ class SkirmishView(GameView):
                 faces = [1 + (k * 7 + i * 3) % 6 for i in range(len(faces))]
             area = self._dice_area(len(faces))
             shown = pygame.Rect(area.x, area.y, 0, area.height).unionall([r for _, r in self._dice_rects(len(faces))])
-            pygame.draw.rect(surface, (24, 28, 38), shown.inflate(16, 14), border_radius=8)
+            pygame.draw.rect(surface, (24, 28, 38), shown.inflate(2 * DICE_PAD, 2 * DICE_PAD), border_radius=8)
+            pygame.draw.rect(surface, (70, 78, 100), shown.inflate(2 * DICE_PAD, 2 * DICE_PAD), width=1, border_radius=8)
             forced = bool(roll["forced_six"]) if roll is not None else False
             hits = [] if tumbling else [i for i, f in enumerate(faces) if lands(f, knack, forced)]
-            rects = draw_dice(surface, faces, (area.x, area.y, area.width, area.height), hits, largest=40)
+            rects = draw_dice(surface, faces, (area.x, area.y, area.width, area.height), hits, largest=DIE_PX)
             if not tumbling:  # a failed die: a red frame and a bar under it, its pips left clear
                 for i, rr in enumerate(rects):  # (play-test: a slash lay along the pips of 1, 2 and 3)
                     if i not in hits:  # picked for the re-roll: a brass frame, thicker; spent: grey
@@ -1160,13 +1187,20 @@ class SkirmishView(GameView):
             self._settled = (key, world if spot is None else spot)
         return self._settled[1]
 
-    def _drawn_slack(self, model: int) -> float:
-        """Inches by which two models drawn at this zoom may look touching and stand apart: twice
-        how far `model`'s marker reaches past its base (for it and a neighbour drawn alike), and
-        base contact's own allowance."""
-        fig = self.view["figures"][model]
-        extra = max(0.0, self.marker(model).radius - board.base_px(self.camera, fig["base_mm"]))
-        return BASE_CONTACT + 2 * extra / max(1e-6, self.camera.length(1.0))
+    def _drawn_slack(self, model: int) -> dict[int, float]:
+        """For each friend on the table (by id), inches by which it and `model` drawn at this
+        zoom may look touching and stand apart: how far each one's marker reaches past its base
+        (its own: a small base is drawn enlarged, a large one true; the fifteenth session's
+        re-read found both taken as `model`'s), and base contact's own allowance."""
+        figs = self.view["figures"]
+        per_inch = max(1e-6, self.camera.length(1.0))
+
+        def extra(m: int) -> float:
+            return max(0.0, self.marker(m).radius - board.base_px(self.camera, figs[m]["base_mm"]))
+
+        mine = extra(model)
+        return {int(f["id"]): BASE_CONTACT + (mine + extra(int(f["id"]))) / per_inch for f in figs
+                if f["side"] == figs[model]["side"] and f["deployed"] and not f["fallen"] and int(f["id"]) != model}
 
     def free_drop(self, pos: Point) -> Target | None:
         """A point of the table (a move's drop; the engine's reason if the model may not move)."""
@@ -1489,6 +1523,8 @@ class SkirmishView(GameView):
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and self.lay.table.collidepoint(event.pos):
+            if event.button == 1 and any(rect.collidepoint(event.pos) for rect, _, _, _ in self.tray):
+                return False  # a die of the roll lies on the table's frame: the click picks it
             if self.measuring and event.button == 1:
                 at = self.camera.to_world(event.pos)
                 hits = models_at(self.view, at, self._hit_px() / self.camera.scale)

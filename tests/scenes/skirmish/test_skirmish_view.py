@@ -1122,7 +1122,7 @@ def test_a_model_let_go_just_short_of_a_friend_as_drawn_is_set_against_it(ctx: A
     source = Target("figure", ident=str(a.id))
     ra, rf = (rules.geo.base_radius(x.unit.base_mm) for x in (a, friend))
     short = (friend.x - rf - ra - 0.3, friend.y)
-    assert view._drawn_slack(a.id) > 0.3, "at the full-table zoom small bases are drawn larger"
+    assert view._drawn_slack(a.id)[friend.id] > 0.3, "at the full-table zoom small bases are drawn larger"
     put_down = view.drop_point(source, short)
     assert rules.geo.in_base_contact(s.body(a, *put_down), s.body(friend)) and put_down != short
     cmd = SKIRMISH.find_command(s, 0, source, Target("table", point=put_down))
@@ -1132,4 +1132,4 @@ def test_a_model_let_go_just_short_of_a_friend_as_drawn_is_set_against_it(ctx: A
     assert view.drop_point(source, near_enemy) == near_enemy
     view.camera.scale *= 8  # zoomed in: the bases are drawn at their true size
     view.generation += 1
-    assert view._drawn_slack(a.id) < 0.3 and view.drop_point(source, short) == short
+    assert view._drawn_slack(a.id)[friend.id] < 0.3 and view.drop_point(source, short) == short
