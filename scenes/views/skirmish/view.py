@@ -153,6 +153,7 @@ class SkirmishView(GameView):
         """The pointer: from motion events the view sees, and from the system pointer when it moved."""
         self._pointer_seen: Point | None = None
         self._layer: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        """What the still table layer shows, and the layer (the terrain never changes during a game)."""
         self._reach: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._terrain_key = ""
         self._held_by: tuple[int, list[int]] | None = None
@@ -161,7 +162,7 @@ class SkirmishView(GameView):
         self.card_rect: pygame.Rect | None = None
         """Where the stat card was last drawn (None: not yet)."""
         self._seen: tuple[tuple[int, int, int], list[int]] | None = None
-        """What the still table layer shows (the terrain never changes during a game)."""
+        """The point last asked who sees it (position, quarter inches), and the watchers (`_watchers`)."""
         self._spots_seen: tuple[Any, list[board.HealthSpot]] | None = None
         """Where each model's health went last frame, and what it was asked for (`_health_spots`)."""
         self.rolling: list[int] = []
