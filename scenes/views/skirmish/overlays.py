@@ -51,33 +51,49 @@ def reach_layer(area: Polygon | MultiPolygon, camera: Camera, size: tuple[int, i
 
 
 def draw_route(surface: pygame.Surface, route: Route, camera: Camera, text: TextCache, fs: int,
-               clear: int = 14) -> pygame.Rect:
+               clear: int = 14, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """The path a drop would take, its cost in inches of the Move, and the refusal if any; the
     words go beyond the end, on the side away from the path's last stretch and `clear` pixels
     (the held marker's radius and its pips) from the end (play-test: above the end they sat on
-    the path of a model moved down the table, and on the lifted marker). Returns their rect."""
+    the path of a model moved down the table, and on the lifted marker), or, if that covers one
+    of `avoid` (the other models' bases), the first other side that does not (play-test: the
+    length lay over the icon of the model the drop was set against). Returns their rect."""
     ok = route.refusal is None
     colour = GOOD if ok else BAD
     pts = [camera.to_screen(p) for p in route.points]
     if len(pts) >= 2:
         pygame.draw.lines(surface, (8, 8, 14), False, pts, 5)
         pygame.draw.lines(surface, colour, False, pts, 2)
-    end = pts[-1]
     cost = "-" if route.cost == float("inf") else f"{route.cost:.1f}\""
     label = f"{cost} of {route.budget:g}\"" if ok else (route.refusal or "")
-    return text.blit(surface, label, fs, colour, "bold", shadow=True, **label_spot(pts, clear))
+    img = text.render(label, fs, colour, "bold", shadow=True)
+    spots = [img.get_rect(**{k: (int(v[0]), int(v[1])) for k, v in anchor.items()})
+             for anchor in label_spots(pts, clear)]
+    rect = next((r for r in spots if r.collidelist(list(avoid)) < 0), spots[0])
+    surface.blit(img, rect)
+    return rect
 
 
 def label_spot(pts: list[tuple[float, float]], clear: int) -> dict[str, tuple[float, float]]:
     """Where a route's words go (a `TextCache.blit` anchor): past its end, away from the last
     stretch of the path: below the end of a path that came down, above one that came up, right
     or left of one that came sideways."""
+    return label_spots(pts, clear)[0]
+
+
+def label_spots(pts: list[tuple[float, float]], clear: int) -> list[dict[str, tuple[float, float]]]:
+    """`label_spot` first, then the end's other sides: the one across from it, then the two
+    beside the path's last stretch (for words that would cover another model there)."""
     end = pts[-1]
     before = next((p for p in reversed(pts[:-1]) if p != end), (end[0], end[1] + 1))
     dx, dy = end[0] - before[0], end[1] - before[1]
+    below = {"midtop": (end[0], end[1] + clear + 4)}
+    above = {"midbottom": (end[0], end[1] - clear - 4)}
+    right = {"midleft": (end[0] + clear + 6, end[1])}
+    left = {"midright": (end[0] - clear - 6, end[1])}
     if abs(dy) >= abs(dx):
-        return {"midtop": (end[0], end[1] + clear + 4)} if dy > 0 else {"midbottom": (end[0], end[1] - clear - 4)}
-    return {"midleft": (end[0] + clear + 6, end[1])} if dx > 0 else {"midright": (end[0] - clear - 6, end[1])}
+        return [below, above, right, left] if dy > 0 else [above, below, right, left]
+    return [right, left, below, above] if dx > 0 else [left, right, below, above]
 
 
 def draw_sight(surface: pygame.Surface, preview: AttackPreview, camera: Camera) -> None:

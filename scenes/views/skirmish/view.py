@@ -839,7 +839,8 @@ class SkirmishView(GameView):
                 route = self._route_later(model, at)
                 if route is not None:
                     overlays.draw_route(surface, route, self.camera, self.text, fs,
-                                        board.readable_px(fs) + max(4, board.readable_px(fs) // 2))
+                                        board.readable_px(fs) + max(4, board.readable_px(fs) // 2),
+                                        self._base_rects())  # its own standing base too: still drawn
             elif self.decision() == "deploy":
                 why = pub.deploy_refusal(model, at)
                 words = self.text.render(why or "Deploy here", fs, overlays.BAD if why else overlays.GOOD, "bold",
@@ -1077,7 +1078,8 @@ class SkirmishView(GameView):
                                        self.lay.fs, bounds, self.side_colour(int(fig["side"])), self._base_rects())
 
     def _base_rects(self) -> list[pygame.Rect]:
-        """The screen boxes of the models' bases on the table (as drawn), for the card to keep off."""
+        """The screen boxes of the models' bases on the table (as drawn), for the card and the
+        words of the table to keep off."""
         out = []
         for fig in self.view["figures"]:
             if fig["deployed"] and not fig["fallen"]:

@@ -819,6 +819,31 @@ def test_a_route_s_length_stands_clear_of_its_path_and_the_held_marker(ctx: AppC
     assert math.dist(nearest, b) >= clear, "the words sit on the held marker"
 
 
+@pytest.mark.parametrize("path", [((10.0, 5.0), (10.0, 15.0)), ((2.0, 15.0), (10.0, 15.0))])
+def test_a_route_s_length_keeps_off_another_model_at_its_end(ctx: AppContext, path: Any) -> None:
+    """Play-test at 1024x640: a model let go beside a friend had its route's length written over
+    the friend's icon. The words take the first side of the end that covers no other base."""
+    from game.skirmish.public import Route
+    from scenes.kit.camera import Camera
+    from scenes.views.skirmish import overlays
+
+    camera = Camera.fitted(pygame.Rect(0, 0, 460, 460), (0.0, 0.0, 36.0, 36.0))
+    text, clear = TextCache(ctx.font), 15
+    route = Route(path, 3.0, 5.0, None)
+    free = overlays.draw_route(pygame.Surface((460, 460)), route, camera, text, 12, clear)
+    friend = free.inflate(-4, -4)  # a base just where the words would go
+    rect = overlays.draw_route(pygame.Surface((460, 460)), route, camera, text, 12, clear, [friend])
+    assert not rect.colliderect(friend), "the words cover the other model"
+    b = camera.to_screen(path[-1])
+    nearest = (min(max(b[0], rect.left), rect.right), min(max(b[1], rect.top), rect.bottom))
+    assert math.dist(nearest, b) >= clear, "the words sit on the held marker"
+    walled = [free.inflate(-4, -4), rect.inflate(-4, -4)]
+    third = overlays.draw_route(pygame.Surface((460, 460)), route, camera, text, 12, clear, walled)
+    assert third.collidelist(walled) < 0
+    everywhere = [pygame.Rect(0, 0, 460, 460)]
+    assert overlays.draw_route(pygame.Surface((460, 460)), route, camera, text, 12, clear, everywhere) == free
+
+
 def test_the_stat_card_waits_for_the_pointer_to_rest_and_not_under_a_drop(ctx: AppContext) -> None:
     """Play-test at 1024x640: the stat card opened at once under every pass of the pointer, and
     right after a drop under the pointer it covered the table's middle or the tray's buttons.
