@@ -67,11 +67,23 @@ def draw_route(surface: pygame.Surface, route: Route, camera: Camera, text: Text
     cost = "-" if route.cost == float("inf") else f"{route.cost:.1f}\""
     label = f"{cost} of {route.budget:g}\"" if ok else (route.refusal or "")
     img = text.render(label, fs, colour, "bold", shadow=True)
-    spots = [img.get_rect(**{k: (int(v[0]), int(v[1])) for k, v in anchor.items()})
-             for anchor in label_spots(pts, clear)]
-    rect = next((r for r in spots if r.collidelist(list(avoid)) < 0), spots[0])
+    rect = words_rect(img.get_size(), pts, clear, avoid)
     surface.blit(img, rect)
     return rect
+
+
+def words_rect(size: tuple[int, int], pts: list[tuple[float, float]], clear: int,
+               avoid: Sequence[pygame.Rect] = (), bounds: pygame.Rect | None = None) -> pygame.Rect:
+    """Where words of `size` pixels go past the end of the line through `pts`: the first of
+    `label_spots` that covers none of `avoid` and lies inside `bounds`, else the first."""
+    rects = []
+    for anchor in label_spots(pts, clear):
+        rect = pygame.Rect((0, 0), size)
+        for name, (x, y) in anchor.items():
+            setattr(rect, name, (int(x), int(y)))
+        rects.append(rect)
+    return next((r for r in rects if (bounds is None or bounds.contains(r)) and r.collidelist(list(avoid)) < 0),
+                rects[0])
 
 
 def label_spot(pts: list[tuple[float, float]], clear: int) -> dict[str, tuple[float, float]]:
@@ -82,8 +94,8 @@ def label_spot(pts: list[tuple[float, float]], clear: int) -> dict[str, tuple[fl
 
 
 def label_spots(pts: list[tuple[float, float]], clear: int) -> list[dict[str, tuple[float, float]]]:
-    """`label_spot` first, then the end's other sides: the one across from it, then the two
-    beside the path's last stretch (for words that would cover another model there)."""
+    """`label_spot` first, then the end's other sides (for words that would cover another model
+    there): the two beside the path's last stretch, and last the one back over the path."""
     end = pts[-1]
     before = next((p for p in reversed(pts[:-1]) if p != end), (end[0], end[1] + 1))
     dx, dy = end[0] - before[0], end[1] - before[1]
@@ -92,8 +104,8 @@ def label_spots(pts: list[tuple[float, float]], clear: int) -> list[dict[str, tu
     right = {"midleft": (end[0] + clear + 6, end[1])}
     left = {"midright": (end[0] - clear - 6, end[1])}
     if abs(dy) >= abs(dx):
-        return [below, above, right, left] if dy > 0 else [above, below, right, left]
-    return [right, left, below, above] if dx > 0 else [left, right, below, above]
+        return [below, right, left, above] if dy > 0 else [above, right, left, below]
+    return [right, below, above, left] if dx > 0 else [left, below, above, right]
 
 
 def draw_sight(surface: pygame.Surface, preview: AttackPreview, camera: Camera) -> None:

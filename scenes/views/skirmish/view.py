@@ -930,16 +930,19 @@ class SkirmishView(GameView):
         words = self._ruler_words(model, target, b)
         end = self.camera.to_screen(b)
         said = self.text.render(words, self.lay.fs, (255, 255, 255), "bold", shadow=True) if words else None
-        said_rect = said.get_rect(midtop=(round(end[0]), round(end[1] + 12))) if said else pygame.Rect(0, 0, 0, 0)
+        bases = self._base_rects()
+        clear = (self.radius(target) if target is not None else 8) + 4  # off the base at the end
+        said_rect = (overlays.words_rect(said.get_size(), [self.camera.to_screen(a), end], clear, bases, self.lay.table)
+                     if said else pygame.Rect(0, 0, 0, 0))  # play-test: under the end they covered a model
         size = self.text.render(marks.label, self.lay.fs, INK, "bold", shadow=True).get_size()
-        spot = clear_label_spot(marks, size, [*self._base_rects(), said_rect], self.lay.table)
+        spot = clear_label_spot(marks, size, [*bases, said_rect], self.lay.table)
         draw_ruler(surface, replace(marks, label_at=spot), self.text, self.lay.fs)
         if said is not None:
             surface.blit(said, said_rect)
 
     def _ruler_words(self, model: int | None, target: int | None, b: Point) -> str:
-        """Under the ruler's end, when it starts on a model: the gap from its base and whether
-        it sees the end (the model there, or the point)."""
+        """Past the ruler's end (off the models: `overlays.words_rect`), when it starts on a model:
+        the gap from its base and whether it sees the end (the model there, or the point)."""
         if model is None or self.public is None:
             return ""
         pub = self.public

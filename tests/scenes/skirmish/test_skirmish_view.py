@@ -844,6 +844,22 @@ def test_a_route_s_length_keeps_off_another_model_at_its_end(ctx: AppContext, pa
     assert overlays.draw_route(pygame.Surface((460, 460)), route, camera, text, 12, clear, everywhere) == free
 
 
+def test_the_words_past_a_ruler_s_end_keep_off_the_models_and_the_table_edge() -> None:
+    """Play-test: the ruler's words ("8.0\" from the base; in sight") sat a fixed 12 px under its end,
+    over the target's base or a model beside it. They go past the end, off the bases, inside the table."""
+    from scenes.views.skirmish.overlays import words_rect
+
+    pts, size, clear = [(100.0, 100.0), (100.0, 300.0)], (120, 16), 20  # a ruler drawn down the table
+    table = pygame.Rect(0, 0, 400, 400)
+    first = words_rect(size, pts, clear, [], table)
+    assert first.midtop == (100, 324), "past the end, away from the line"
+    model = first.inflate(-10, -4)
+    moved = words_rect(size, pts, clear, [model], table)
+    assert not moved.colliderect(model) and moved.collidepoint(100, 300) == 0
+    low = [(100.0, 100.0), (100.0, 390.0)]  # the end near the table's edge: below would leave the table
+    assert table.contains(words_rect(size, low, clear, [], table))
+
+
 def test_the_stat_card_waits_for_the_pointer_to_rest_and_not_under_a_drop(ctx: AppContext) -> None:
     """Play-test at 1024x640: the stat card opened at once under every pass of the pointer, and
     right after a drop under the pointer it covered the table's middle or the tray's buttons.
