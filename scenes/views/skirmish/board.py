@@ -21,6 +21,7 @@ from game.skirmish.geometry import base_radius
 from scenes.kit.camera import Camera
 from scenes.sprites.text import TextCache
 from scenes.views.skirmish import art
+from scenes.views.skirmish.overlays import first_clear
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -148,8 +149,7 @@ def objective_names(view: View, camera: Camera, text: TextCache, fs: int, bases:
         box = img.get_rect()
         spots = [box.move_to(midtop=(x, y + r + 2)), box.move_to(midbottom=(x, y - r - 2)),
                  box.move_to(midleft=(x + r + 4, y)), box.move_to(midright=(x - r - 4, y))]
-        out.append((img, next((spot for spot in spots if spot.collidelist(list(bases)) < 0 and bounds.contains(spot)),
-                              spots[0])))
+        out.append((img, first_clear(spots, bases, bounds)))
     return out
 
 

@@ -82,8 +82,15 @@ def words_rect(size: tuple[int, int], pts: list[tuple[float, float]], clear: int
         for name, (x, y) in anchor.items():
             setattr(rect, name, (int(x), int(y)))
         rects.append(rect)
-    return next((r for r in rects if (bounds is None or bounds.contains(r)) and r.collidelist(list(avoid)) < 0),
-                rects[0])
+    return first_clear(rects, avoid, bounds)
+
+
+def first_clear(spots: Sequence[pygame.Rect], avoid: Sequence[pygame.Rect],
+                bounds: pygame.Rect | None = None) -> pygame.Rect:
+    """The first of `spots` (in order of preference) that covers none of `avoid` and lies inside
+    `bounds`; the first when none does. Words on the table are placed by it."""
+    return next((r for r in spots if (bounds is None or bounds.contains(r)) and r.collidelist(list(avoid)) < 0),
+                spots[0])
 
 
 def label_spot(pts: list[tuple[float, float]], clear: int) -> dict[str, tuple[float, float]]:

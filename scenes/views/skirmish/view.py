@@ -580,8 +580,7 @@ class SkirmishView(GameView):
                   if over.colliderect(label)]
         spots += [box.move_to(midtop=(x, max(under.top, label.bottom + 2))) for label in labels
                   if under.colliderect(label)]
-        return next((spot for spot in spots if spot.collidelist(labels) < 0 and self.lay.table.contains(spot)),
-                    spots[0])
+        return overlays.first_clear(spots, labels, self.lay.table)
 
     def _draw_holders(self, surface: pygame.Surface) -> None:
         """Each objective ringed in the colour of the side that holds it now (none: no ring)."""
