@@ -159,7 +159,7 @@ def planner_budget(pairs: list[str] | None) -> PlannerBudget | None:
 
 def eval_params(text: str, potential: float = POTENTIAL) -> EvalParams:
     """`FIELD=VALUE,...` as `EvalParams` whose potential is `potential` unless the text names one."""
-    names = {f.name for f in dataclasses.fields(EvalParams)}
+    names = {f.name for f in dataclasses.fields(EvalParams) if f.type in (float, "float")}
     changes: dict[str, float] = {}
     for pair in filter(None, text.split(",")):
         name, _, value = pair.partition("=")

@@ -146,8 +146,10 @@ def coordinate_search(score: Score, start: EvalParams, names: list[str], passes:
 
 
 def describe(p: EvalParams) -> str:
-    """The setting as `--param` pairs for `tools/oc_order_halves.py`."""
-    return ",".join(f"{f.name}={getattr(p, f.name):g}" for f in dataclasses.fields(p))
+    """The setting as `--param` pairs for `tools/oc_order_halves.py` (its numbers: fitted line
+    weights are not tuned here)."""
+    return ",".join(f"{f.name}={getattr(p, f.name):g}" for f in dataclasses.fields(p)
+                    if isinstance(getattr(p, f.name), float))
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -63,6 +63,7 @@ from game.ai.agents import BUDGETS, Agent, MCTSAgent
 from game.ai.mcts import SearchBudget
 from game.core.protocol import Command, Seat, State
 from game.order_chaos.ai import EvalParams, OrderChaosKnowledge, chaos_seems_greedy
+from game.order_chaos.line_fit import fitted_weights
 from game.order_chaos.planner import GreedyChaosPlanner, PlannerBudget, planned_command
 from game.order_chaos.state import OrderChaosState
 
@@ -124,6 +125,9 @@ def plans(state: OrderChaosState) -> bool:
     return len(state.places) >= PLANNER_EVIDENCE and not (state.fair and state.half == 1)
 
 
+PLANNER_PARAMS = EvalParams(lines=fitted_weights())
+"""The planner's evaluator: line weights fitted to final scores against the greedy Chaos (`line_fit`,
+`tools/oc_fit.py`), edge lines apart. The searches keep `ORDER_PARAMS`: the fit knows only that Chaos."""
 NORMAL_PLANNER = PlannerBudget(deep_moves=0, max_seconds=BUDGETS["normal"].max_seconds or 0.85)
 """Normal's look-ahead while Chaos plays greedy: one round deep for its 30 best slides (about 0.1 s of
 CPU a move; see the module doc)."""
@@ -140,6 +144,6 @@ def agent_factory(level: str, seed: int) -> Agent | None:
         budget = BUDGETS[level]
         return RoleAgent(MCTSAgent(knowledge, budget, seed, level),
                          MCTSAgent(OrderChaosKnowledge(), budget, seed, level), level, None,
-                         GreedyChaosPlanner(ORDER_PARAMS, NORMAL_PLANNER))
+                         GreedyChaosPlanner(PLANNER_PARAMS, NORMAL_PLANNER))
     return RoleAgent(MCTSAgent(knowledge, HARD_ORDER, seed, level),
                      MCTSAgent(OrderChaosKnowledge(), HARD, seed, level), level, knowledge)

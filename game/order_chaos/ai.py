@@ -41,6 +41,7 @@ from game.ai.knowledge import Knowledge
 from game.core.protocol import Command, Seat, State
 from game.core.rng import Rng
 from game.order_chaos.commands import Pass, Place, Slide
+from game.order_chaos.line_fit import LineWeights, is_edge
 from game.order_chaos.scoring import line_score
 from game.order_chaos.state import DRAW, ORDER, OVER, PLACE, OrderChaosState
 
@@ -77,6 +78,8 @@ class EvalParams:
     `potential_slope`: the potential grows by this much from an empty board to a full one
     (the share counted early and late differ).
     With the defaults every factor is exactly 1.0, so the values are bit for bit the old ones.
+    `lines` (the sixteenth session's, "Twelfth round"): fitted weights (`line_fit.LineWeights`) that
+    replace all the numbers above with a value per run class, edge lines apart from inner ones.
     Tuned by `tools/oc_tune.py` (issue 18, "Seventh round" in `docs/rules/order-chaos.md`).
     """
 
@@ -91,6 +94,7 @@ class EvalParams:
     empty_far: float = 1.0
     slide_fill: float = 0.0
     potential_slope: float = 0.0
+    lines: LineWeights | None = None
 
 
 DEFAULT_PARAMS = EvalParams()
@@ -106,29 +110,30 @@ def as_params(p: Params) -> EvalParams:
 
 
 class _LineCache(dict[Line, float]):
-    """Line values for one bag: `cache[line]` computes a missing value once.
+    """Line values for one bag (of edge lines with `edge`): `cache[line]` computes a missing value once.
 
     A plain dict lookup is the hot path of the search (hundreds per slide
     scoring); `__missing__` keeps it free of Python-level calls, and plain
     dicts are nearly free for the garbage collector to walk.
     """
 
-    def __init__(self, bag: Bag, params: EvalParams) -> None:
+    def __init__(self, bag: Bag, params: EvalParams, edge: bool = False) -> None:
         super().__init__()
         self.bag = bag
         self.params = params
+        self.edge = edge
 
     def __missing__(self, line: Line) -> float:
         global _cached
         _cached += 1
-        value = self[line] = _line_value(line, self.bag, self.params)
+        value = self[line] = _line_value(line, self.bag, self.params, self.edge)
         return value
 
 
 _CACHE: dict[Bag, _LineCache] = {}
 """The line caches at `DEFAULT_PARAMS`, by bag."""
-_OTHER_CACHES: dict[EvalParams, dict[Bag, _LineCache]] = {}
-"""The line caches of knowledge built with other parameters, by parameters and bag."""
+_OTHER_CACHES: dict[tuple[EvalParams, bool], dict[Bag, _LineCache]] = {}
+"""The line caches of knowledge built with other parameters, by (parameters, edge lines) and bag."""
 _CACHE_LIMIT = 400_000
 _cached = 0
 
@@ -138,8 +143,11 @@ def line_value(line: Line, bag: Bag, potential: Params = POTENTIAL) -> float:
     return _bag_cache(bag, potential)[line]
 
 
-def _line_value(line: Line, bag: Bag, potential: Params = POTENTIAL) -> float:
+def _line_value(line: Line, bag: Bag, potential: Params = POTENTIAL, edge: bool = False) -> float:
+    """A line's value (`edge`: a row or column on the board's edge, which only fitted weights tell apart)."""
     params = as_params(potential)
+    if params.lines is not None:
+        return params.lines.value(line, bag, edge, len(line) ** 2)
     half_pair, empty_pair, long_bonus = params.half_pair, params.empty_pair, params.long_bonus
     now = line_score(line)
     if None not in line:
@@ -248,13 +256,13 @@ def _bag_key(state: OrderChaosState) -> Bag:
 
 def board_estimate(board: list[int | None], size: int, bag: Bag, potential: Params = POTENTIAL) -> float:
     """Estimated final Order score of a board with `bag` still to be placed."""
-    cache = _bag_cache(bag, potential)
+    caches = _line_caches(bag, potential, size)
     total = 0.0
     for r in range(size):
-        total += cache[tuple(board[r * size:(r + 1) * size])]
+        total += caches[r][tuple(board[r * size:(r + 1) * size])]
     for c in range(size):
-        total += cache[tuple(board[c::size])]
-    hole_cost = cache.params.hole_cost
+        total += caches[c][tuple(board[c::size])]
+    hole_cost = caches[0].params.hole_cost
     if hole_cost:
         total -= hole_cost * sum(_is_hole(board, size, i) for i in range(size * size))
     return total
@@ -398,21 +406,33 @@ def _first(item: tuple[float, int] | tuple[float, int, int]) -> float:
     return item[0]
 
 
-def _bag_cache(bag: Bag, potential: Params = POTENTIAL) -> _LineCache:
-    """The line-value cache of one bag; all of them are dropped when they grow too big."""
+def _bag_cache(bag: Bag, potential: Params = POTENTIAL, edge: bool = False) -> _LineCache:
+    """The line-value cache of one bag (of edge lines with `edge`, when the numbers tell them apart);
+    all of them are dropped when they grow too big."""
     global _cached
     params = as_params(potential)
-    default = params is DEFAULT_PARAMS or params == DEFAULT_PARAMS
-    caches = _CACHE if default else _OTHER_CACHES.setdefault(params, {})
+    edge = edge and params.lines is not None
+    default = not edge and (params is DEFAULT_PARAMS or params == DEFAULT_PARAMS)
+    caches = _CACHE if default else _OTHER_CACHES.setdefault((params, edge), {})
     per_bag = caches.get(bag)
     if per_bag is None:
         if _cached > _CACHE_LIMIT:
             _CACHE.clear()
             _OTHER_CACHES.clear()
             _cached = 0
-            caches = _CACHE if default else _OTHER_CACHES.setdefault(params, {})
-        per_bag = caches[bag] = _LineCache(bag, params)
+            caches = _CACHE if default else _OTHER_CACHES.setdefault((params, edge), {})
+        per_bag = caches[bag] = _LineCache(bag, params, edge)
     return per_bag
+
+
+def _line_caches(bag: Bag, potential: Params, n: int) -> list[_LineCache]:
+    """The cache of each row (or column) index of an `n` x `n` board: one for all of them unless
+    fitted weights value the edge lines apart."""
+    inner = _bag_cache(bag, potential)
+    if inner.params.lines is None:
+        return [inner] * n
+    edge = _bag_cache(bag, potential, True)
+    return [edge if is_edge(k, n) else inner for k in range(n)]
 
 
 def _place_estimates(state: OrderChaosState, potential: Params = POTENTIAL) -> list[tuple[float, int]]:
@@ -429,11 +449,11 @@ def place_estimates(board_now: Sequence[int | None], n: int, bag: Bag, colour: i
     Only the row and column of the cell change, so each costs two line values.
     """
     board = list(board_now)
-    cache = _bag_cache(bag, potential)
-    rows = [cache[tuple(board[r * n:(r + 1) * n])] for r in range(n)]
-    cols = [cache[tuple(board[c::n])] for c in range(n)]
+    caches = _line_caches(bag, potential, n)
+    rows = [caches[r][tuple(board[r * n:(r + 1) * n])] for r in range(n)]
+    cols = [caches[c][tuple(board[c::n])] for c in range(n)]
     base = sum(rows) + sum(cols)
-    hole_cost = cache.params.hole_cost
+    hole_cost = caches[0].params.hole_cost
     holes = [_is_hole(board, n, i) for i in range(n * n)] if hole_cost else []
     if hole_cost:
         base -= hole_cost * sum(holes)
@@ -443,8 +463,8 @@ def place_estimates(board_now: Sequence[int | None], n: int, bag: Bag, colour: i
             continue
         r, c = divmod(i, n)
         board[i] = colour
-        est = (base - rows[r] - cols[c] + cache[tuple(board[r * n:(r + 1) * n])]
-               + cache[tuple(board[c::n])])
+        est = (base - rows[r] - cols[c] + caches[r][tuple(board[r * n:(r + 1) * n])]
+               + caches[c][tuple(board[c::n])])
         if hole_cost:
             est -= hole_cost * sum(_is_hole(board, n, j) - holes[j] for j in _near(n, (i,)))
         board[i] = None
@@ -492,11 +512,11 @@ def slide_estimates(board_now: Sequence[int | None], n: int, bag: Bag,
     per source) and the destination's column; along a column likewise.
     """
     board = list(board_now)
-    cache = _bag_cache(bag, potential)
-    rows = [cache[tuple(board[r * n:(r + 1) * n])] for r in range(n)]
-    cols = [cache[tuple(board[c::n])] for c in range(n)]
+    caches = _line_caches(bag, potential, n)
+    rows = [caches[r][tuple(board[r * n:(r + 1) * n])] for r in range(n)]
+    cols = [caches[c][tuple(board[c::n])] for c in range(n)]
     base = sum(rows) + sum(cols)
-    hole_cost = cache.params.hole_cost
+    hole_cost = caches[0].params.hole_cost
     holes = [_is_hole(board, n, i) for i in range(n * n)] if hole_cost else []
     if hole_cost:
         base -= hole_cost * sum(holes)
@@ -516,13 +536,13 @@ def slide_estimates(board_now: Sequence[int | None], n: int, bag: Bag,
                 continue
             if dr == 0:  # along the row: the row and both columns change
                 if col_without is None:
-                    col_without = cache[tuple(board[sc::n])]
+                    col_without = caches[sc][tuple(board[sc::n])]
                 fixed = left + col_without
                 while 0 <= c < n and board[sr * n + c] is None:
                     dst = sr * n + c
                     board[dst] = colour
-                    est = (fixed - cols[c] + cache[tuple(board[sr * n:(sr + 1) * n])]
-                           + cache[tuple(board[c::n])])
+                    est = (fixed - cols[c] + caches[sr][tuple(board[sr * n:(sr + 1) * n])]
+                           + caches[c][tuple(board[c::n])])
                     if hole_cost:
                         est -= hole_cost * sum(_is_hole(board, n, j) - holes[j] for j in _near(n, (src, dst)))
                     board[dst] = None
@@ -530,13 +550,13 @@ def slide_estimates(board_now: Sequence[int | None], n: int, bag: Bag,
                     c += dc
             else:  # along the column: the column and both rows change
                 if row_without is None:
-                    row_without = cache[tuple(board[sr * n:(sr + 1) * n])]
+                    row_without = caches[sr][tuple(board[sr * n:(sr + 1) * n])]
                 fixed = left + row_without
                 while 0 <= r < n and board[r * n + sc] is None:
                     dst = r * n + sc
                     board[dst] = colour
-                    est = (fixed - rows[r] + cache[tuple(board[sc::n])]
-                           + cache[tuple(board[r * n:(r + 1) * n])])
+                    est = (fixed - rows[r] + caches[sc][tuple(board[sc::n])]
+                           + caches[r][tuple(board[r * n:(r + 1) * n])])
                     if hole_cost:
                         est -= hole_cost * sum(_is_hole(board, n, j) - holes[j] for j in _near(n, (src, dst)))
                     board[dst] = None
