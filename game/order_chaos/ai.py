@@ -26,6 +26,10 @@ Against a Chaos that has played only the greedy player's places this half, Order
 model it as that player (`greedy_chaos`, `chaos_seems_greedy`): Chaos's nodes then hold only the
 places the greedy Chaos chooses among, and the play-outs place by its yardstick.
 
+`EvalParams.lines` replaces the hand-made numbers with weights fitted to final scores against the
+greedy Chaos (`line_fit`): the rows and columns on the board's edge are then valued apart, each with
+a line cache of its own (`_line_caches`); without it every line shares one cache, as before.
+
 A seat's value is its match margin: its Order score (final, estimated for the
 half in play, or the empty-board estimate for a half not begun) minus the
 other seat's. The search horizon is the end of the current half.
@@ -79,7 +83,8 @@ class EvalParams:
     (the share counted early and late differ).
     With the defaults every factor is exactly 1.0, so the values are bit for bit the old ones.
     `lines` (the sixteenth session's, "Twelfth round"): fitted weights (`line_fit.LineWeights`) that
-    replace all the numbers above with a value per run class, edge lines apart from inner ones.
+    replace all the numbers above with a value per run class, edge lines apart from inner ones, on the
+    board size they were fitted on (on another, the numbers above count).
     Tuned by `tools/oc_tune.py` (issue 18, "Seventh round" in `docs/rules/order-chaos.md`).
     """
 
@@ -146,8 +151,8 @@ def line_value(line: Line, bag: Bag, potential: Params = POTENTIAL) -> float:
 def _line_value(line: Line, bag: Bag, potential: Params = POTENTIAL, edge: bool = False) -> float:
     """A line's value (`edge`: a row or column on the board's edge, which only fitted weights tell apart)."""
     params = as_params(potential)
-    if params.lines is not None:
-        return params.lines.value(line, bag, edge, len(line) ** 2)
+    if params.lines is not None and params.lines.fits(len(line)):
+        return params.lines.value(line, bag, edge)
     half_pair, empty_pair, long_bonus = params.half_pair, params.empty_pair, params.long_bonus
     now = line_score(line)
     if None not in line:
@@ -429,7 +434,7 @@ def _line_caches(bag: Bag, potential: Params, n: int) -> list[_LineCache]:
     """The cache of each row (or column) index of an `n` x `n` board: one for all of them unless
     fitted weights value the edge lines apart."""
     inner = _bag_cache(bag, potential)
-    if inner.params.lines is None:
+    if inner.params.lines is None or not inner.params.lines.fits(n):
         return [inner] * n
     edge = _bag_cache(bag, potential, True)
     return [edge if is_edge(k, n) else inner for k in range(n)]

@@ -99,9 +99,23 @@ def test_the_shipped_weights_load_and_a_broken_file_says_why() -> None:
     assert LineWeights.from_json(weights.to_json()) == weights
     data = json.loads(weights.to_json())
     for change, words in (({"version": 99}, "version"), ({"features": ["x"]}, "other features"),
-                          ({"edge": [1.0]}, "edge has 1 numbers"), ({"inner": "many"}, "inner is not")):
+                          ({"edge": [1.0]}, "edge has 1 numbers"), ({"inner": "many"}, "inner is not"),
+                          ({"size": None}, "no board size")):
         with pytest.raises(ValueError, match=words):
             LineWeights.from_json(json.dumps({**data, **change}))
+
+
+def test_on_a_board_of_another_size_the_hand_made_numbers_count() -> None:
+    """The weights were fitted on 7 x 7; on 5 x 5 they lost to the hand-made numbers, which stay there."""
+    params = oc_agents.PLANNER_PARAMS
+    assert params.lines is not None and params.lines.fits(7) and not params.lines.fits(5)
+    rng = random.Random(2)
+    for _ in range(30):
+        line = tuple(rng.choice([None, None, 0, 1, 2, 3, 4]) for _ in range(5))
+        bag = tuple(rng.randrange(0, 6) for _ in range(5))
+        assert ai._line_value(line, bag, params, edge=True) == ai._line_value(line, bag, HAND)
+    board: list[int | None] = [0, None, 0, None, None] + [None] * 20
+    assert board_estimate(board, 5, (4, 5, 5, 5, 5), params) == board_estimate(board, 5, (4, 5, 5, 5, 5), HAND)
 
 
 def test_normal_plans_with_the_fitted_weights_and_its_search_keeps_the_hand_made_numbers() -> None:
