@@ -476,7 +476,7 @@ class MenuScene(UIScene):
         self.save_buttons[entry.path] = self.button(
             words, "", partial(self.open_soon, partial(opens, entry.path), entry.title), class_id="@save_row",
             container=scroller, tooltip=entry.full or f"{entry.path.name}: click to open")
-        for i, (text, style, keep) in enumerate(lines):
+        for i, (text, style, keep, spare) in enumerate(lines):
             dy = px(9) + i * px(24) + (px(2) if i == len(lines) - 1 else 0)
             label = self.label(pygame.Rect(words.x + px(16), words.y + dy, words.w - px(32), px(22)), "", style,
                                container=scroller)
@@ -484,19 +484,20 @@ class MenuScene(UIScene):
             font = label.font
             assert font is not None
             fits = partial(_fits, font, label.rect.w - px(8))
-            label.set_text(fit_text(one_line(text, len(text)), fits, keep))  # cut by width, not length
+            label.set_text(fit_text(one_line(text, len(text)), fits, keep, spare))  # cut by width, not length
         return rect.bottom
 
-    def _row_lines(self, entry: SaveEntry, room: int) -> list[tuple[str, str, str]]:
-        """A row's lines (text, style, the end kept whole): the title, then the detail; when the
-        title would be cut at this width (1024: 'You vs Comp…') the game and the players on a
-        line each, the players without levels if those still do not fit."""
-        detail = (entry.detail, "@save_error" if entry.error else "@save_detail", entry.keep)
+    def _row_lines(self, entry: SaveEntry, room: int) -> list[tuple[str, str, str, str]]:
+        """A row's lines (text, style, the end kept whole, words of that end it may leave out: see
+        `fit_text`): the title, then the detail; when the title would be cut at this width (1024:
+        'You vs Comp…') the game and the players on a line each, the players without levels if
+        those still do not fit."""
+        detail = (entry.detail, "@save_error" if entry.error else "@save_detail", entry.keep, entry.spare)
         probe = self._title_font
         if probe is None or entry.error or not entry.players or probe.size(entry.title)[0] <= room:
-            return [(entry.title, "@save_title", ""), detail]
+            return [(entry.title, "@save_title", "", ""), detail]
         players = entry.players if probe.size(entry.players)[0] <= room else entry.players_short
-        return [(entry.game, "@save_title", ""), (players, "@save_title", ""), detail]
+        return [(entry.game, "@save_title", "", ""), (players, "@save_title", "", ""), detail]
 
     def _build_message(self, area: pygame.Rect) -> pygame.Rect:
         """The Load list's message at the foot of `area`, wrapped onto up to MESSAGE_LINES lines so

@@ -3,7 +3,8 @@ when it was saved, read straight from the save's JSON (no replay, so a long list
 A finished game (its own part of the list, for its replay) says its result instead of how far
 ('You won 84–71', from the save's `result`). An autosave's row starts 'Autosave:' and its
 tooltip says when it was autosaved (play-test: a game's autosave and a save of it made from the
-pause menu read alike; 'Unfinished:' did not say which one the app had written by itself).
+pause menu read alike; 'Unfinished:' did not say which one the app had written by itself); its
+second line says 'autosaved' before the time, so that line alone tells them apart too.
 
 A file that cannot be a save of a known game says why in one line instead; opening it still
 goes through `Match.load`, which checks everything (a save whose moves no longer replay is
@@ -29,6 +30,8 @@ from scenes.seat_names import seat_labels, seat_long_labels
 
 LONG_TITLE = 64
 """A row's first line longer than this (in characters) names the seats without their levels."""
+AUTOSAVED = "autosaved "
+"""Before an autosave's time on its row's second line (`SaveEntry.spare`)."""
 
 
 @dataclass
@@ -37,11 +40,16 @@ class SaveEntry:
     title: str
     """First line: 'Rally · You vs Computer (normal)' (or the file's trouble)."""
     detail: str
-    """Second line: 'Era 3 · 22 Nov 10:13' (or the file's one-line error)."""
+    """Second line: 'Era 3 · 22 Nov 10:13', an autosave's 'Era 3 · autosaved 22 Nov 10:13' (or the
+    file's one-line error)."""
     error: bool = False
     keep: str = ""
-    """The end of `detail` a narrow row keeps whole (' · 22 Nov 10:13'): when it was saved
-    matters as much as how far, so the progress is cut first (`fit_text`)."""
+    """The end of `detail` a narrow row keeps whole (' · 22 Nov 10:13', ' · autosaved 22 Nov
+    10:13'): when it was saved matters as much as how far, so the progress is cut first
+    (`fit_text`)."""
+    spare: str = ""
+    """The words of `keep` a row too narrow for all of `detail` leaves out before it cuts the
+    progress (an autosave's 'autosaved ': its first line says 'Autosave:' anyway)."""
     full: str = ""
     """Everything the row says, uncut, with the full date (the row's tooltip)."""
     game: str = ""
@@ -86,11 +94,23 @@ def _short_when(moment: float | None) -> str:
     return time.strftime("%d %b %H:%M" if this_year else "%d %b %Y %H:%M", local).lstrip("0")
 
 
-def fit_text(text: str, fits: Callable[[str], bool], keep: str = "") -> str:
-    """`text` if it `fits`; else its start cut with '…' before `keep` (its ending, shown whole);
-    when not even '…' and `keep` fit, the whole text cut at its end."""
+def _stamp(moment: float | None, autosave: bool) -> str:
+    """A row's second line's end: when it was saved ('22 Nov 10:13'), for an autosave 'autosaved
+    22 Nov 10:13' (only the first line told an autosave from a save made by hand; the second
+    read the same). A narrow row keeps it whole (`SaveEntry.keep`)."""
+    when = _short_when(moment)
+    return f"{AUTOSAVED}{when}".rstrip() if autosave else when
+
+
+def fit_text(text: str, fits: Callable[[str], bool], keep: str = "", spare: str = "") -> str:
+    """`text` if it `fits`; else, `spare` (words inside `keep`) left out if that fits; else its
+    start cut with '…' before `keep` (its ending, shown whole), without `spare`; when not even
+    '…' and `keep` fit, the whole text cut at its end."""
     if fits(text):
         return text
+    if spare and spare in keep and text.endswith(keep):
+        shorter = keep.replace(spare, "", 1)
+        return fit_text(text[:len(text) - len(keep)] + shorter, fits, shorter)
     tail = keep if keep and text.endswith(keep) else ""
     head = text[:len(text) - len(tail)]
     while head and not fits(head.rstrip() + "…" + tail):
@@ -169,7 +189,8 @@ def summarise(path: Path, autosave: bool = False, finished: bool | None = False)
     if len(title) + len(players) > LONG_TITLE:  # four seats with levels: the names alone
         players = short
     moment = _moment(data, path)
-    keep = f" · {_short_when(moment)}"
+    keep = f" · {_stamp(moment, autosave and not finished)}"
+    spare = AUTOSAVED if autosave and not finished else ""
     head = f"{title} · {players}"
     if finished:
         result = result_words(data.get("result"), seat_labels(who))
@@ -180,7 +201,7 @@ def summarise(path: Path, autosave: bool = False, finished: bool | None = False)
         f"Saved {_when(moment)}"
     full = f"{head}<br>{_progress(data)}<br>{how}<br>{path.name}: click to open"
     return SaveEntry(path, head, f"{_progress(data)}{keep}", keep=keep, full=full, game=title, players=players,
-                     players_short=short)
+                     players_short=short, spare=spare)
 
 
 def _one_line(text: str, path: Path) -> str:

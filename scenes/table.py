@@ -71,6 +71,10 @@ READING_WORDS_PER_S = 3.0
 because the player looks up from the table to read it."""
 
 
+StatusBox = tuple[list[str], pygame.Surface, pygame.Rect]
+"""A status message's lines as drawn, its box and where the box goes (`TableScene.status_box`)."""
+
+
 def status_seconds(text: str) -> float:
     """How long a status message stays before it fades: `STATUS_SECONDS`, or longer for a long
     message, 1.5 s to look up plus its words at `READING_WORDS_PER_S` (play-test: a refused
@@ -114,6 +118,8 @@ class TableScene(Scene):
         self.status_text = ""
         self.status_error = False
         self.status_at = -100.0
+        self._status_drawn: tuple[tuple[str, bool, int, int, int, int], StatusBox] | None = None
+        """The last `status_box` and what it was made from (see there)."""
         self.hint: tuple[Target, Target | None] | None = None
         self.time = 0.0
         self.active_at = 0.0
@@ -1274,7 +1280,17 @@ class TableScene(Scene):
         self._bar = chrome.convert() if pygame.display.get_surface() else chrome
         return self._bar
 
-    def status_box(self, x: int = 24) -> tuple[list[str], pygame.Surface, pygame.Rect]:
+    def status_box(self, x: int = 24) -> StatusBox:
+        """`_make_status_box`, made once per message, size and place: it is asked for every frame
+        drawn and on every tooltip query, and wrapping and rendering it each time was wasted work.
+        The key holds all it is made from, so a new message or a resize (`fs`, `play_rect`,
+        `top_h`) makes it anew. The box is shared: `_draw_bar` sets its alpha before each blit."""
+        key = (self.status_text, self.status_error, self.fs, self.play_rect.width, self.top_h, x)
+        if self._status_drawn is None or self._status_drawn[0] != key:
+            self._status_drawn = (key, self._make_status_box(x))
+        return self._status_drawn[1]
+
+    def _make_status_box(self, x: int) -> StatusBox:
         """The status message drawn as one box from `x` in the top bar, under the banner: a
         message wider than the table wraps onto more lines inside it (play-test at 1024x640: a
         formation's refusal ran past the table's edge, its end unread; then its lines came as

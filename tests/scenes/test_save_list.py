@@ -112,9 +112,34 @@ def test_autosaves_come_first_and_say_so(tabletop_home: Path) -> None:
     rows = list_saves()
     assert rows[0].title.startswith("Autosave: Entropy Rally · ")
     assert rows[1].title.startswith("Order & Chaos")
-    assert all(row.detail.endswith(row.keep) and row.keep[3:5].strip().isdigit() for row in rows)  # the time
+    assert all(row.detail.endswith(row.keep) and row.keep[-5:-3].isdigit() for row in rows)  # the time
     assert "<br>Autosaved " in rows[0].full and "<br>Saved " in rows[1].full
     assert "Autosave" not in rows[1].full + rows[1].title + rows[1].detail
+
+
+def test_an_autosaves_second_line_says_autosaved_and_a_narrow_row_keeps_it(tabletop_home: Path) -> None:
+    """Only the first line ('Autosave: …') told an autosave from a save made by hand; the second
+    read the same ('Era 1 · 22 Nov 10:13'). An autosave's now says 'autosaved' before the time;
+    a row too narrow for that whole line leaves 'autosaved' out before it cuts the progress, and
+    keeps the time whole."""
+    hand = saved(paths.saves_dir(), "rally", ["human", "normal"], 6, "b.json")
+    auto = saved(paths.autosaves_dir(), "rally", ["human", "normal"], 6, "rally-1.json")
+    os.utime(hand, (time.time() - 60, time.time() - 60))
+    rows = list_saves()
+    assert [row.path for row in rows] == [auto, hand]
+    mine, theirs = rows
+    when = theirs.keep.removeprefix(" · ")
+    assert mine.keep == f" · autosaved {when}" and mine.detail.endswith(mine.keep)
+    assert mine.detail.removesuffix(mine.keep) == theirs.detail.removesuffix(theirs.keep)  # the same progress
+    assert "autosaved" not in theirs.detail.lower()
+    from scenes.save_list import fit_text
+
+    assert fit_text(mine.detail, lambda t: len(t) <= len(mine.detail), mine.keep, mine.spare) == mine.detail
+    # too narrow for it all: 'autosaved' goes (the first line says it) before the progress is cut
+    narrower = fit_text(mine.detail, lambda t: len(t) < len(mine.detail), mine.keep, mine.spare)
+    assert narrower == theirs.detail
+    narrow = fit_text(mine.detail, lambda t: len(t) <= len(theirs.keep) + 4, mine.keep, mine.spare)
+    assert narrow.endswith(f"… · {when}") and narrow != theirs.detail  # the time still whole
 
 
 @pytest.mark.parametrize("result, labels, words", [

@@ -334,3 +334,37 @@ def test_a_long_refusal_stays_inside_the_top_bar_and_a_cut_one_is_whole_on_hover
         assert lines[-1].endswith("…") and " ".join(lines).split() != longer.split()
         assert scene._tip_at(rect.center) == longer
         assert scene._tip_at((rect.right + 5, rect.centery)) != longer
+
+
+def test_the_status_box_is_made_once_per_message_and_size(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The status box was wrapped and rendered anew every frame and every tooltip query; it is
+    now made once for a message at a size, and made anew after a new message, a change between
+    refusal and note, or a resize (never a stale box)."""
+    scene = open_table(ctx, ["human", "human"])
+    calls: list[str] = []
+    wrap = scene.text.wrap_within
+
+    def counted(text: str, *args: Any, **kwargs: Any) -> tuple[list[str], int]:
+        calls.append(text)
+        return wrap(text, *args, **kwargs)
+
+    monkeypatch.setattr(scene.text, "wrap_within", counted)
+    scene.refuse(LONG_REFUSAL)
+    first = scene.status_box()
+    again = scene.status_box()
+    assert calls == [LONG_REFUSAL] and again is first
+    for _ in range(5):
+        step(ctx, [], DT)  # drawn each frame, and the tooltip asked each frame
+    scene._tip_at(first[2].center)
+    assert calls == [LONG_REFUSAL]
+    scene.refuse("Not your turn.")
+    lines, _box, _rect = scene.status_box()
+    assert lines == ["Not your turn."] and len(calls) == 2
+    scene.status_error = False  # the same words as a note, not a refusal: another ink
+    before = scene.status_box()
+    assert len(calls) == 3
+    ctx.screen = pygame.display.set_mode((1024, 640), pygame.RESIZABLE)
+    ctx.window_resized()
+    after = scene.status_box()
+    assert len(calls) == 4 and after is not before
+    assert after[2].right <= scene.play_rect.right

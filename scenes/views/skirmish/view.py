@@ -83,16 +83,19 @@ card opened at once under every pass of the pointer and after every drop, over t
 middle or the tray's buttons)."""
 
 
-def label_spot(x0: float, x1: float, y0: float, y1: float, models: Sequence[Point], half_width: float = 0.0) -> Point:
-    """Where a zone's label `half_width` inches wide each side goes (inches): the spot of the zone
-    farthest from the models deployed so far (up to `LABEL_CLEAR_IN`: beyond, the nearest the
-    middle), measured from the label's whole width (play-test: "Your zone" sat under a model)."""
+def label_spot(x0: float, x1: float, y0: float, y1: float, models: Sequence[Point], half_width: float = 0.0,
+               half_height: float = 0.0) -> Point:
+    """Where a zone's label `half_width` inches wide and `half_height` tall each side goes
+    (inches): the spot of the zone farthest from the models deployed so far (up to
+    `LABEL_CLEAR_IN`: beyond, the nearest the middle), measured from the label's whole box
+    (play-test: "Your zone" sat under a model; measured from its middle line only, it went 2"
+    under a model held over it, onto the model's health pips)."""
     centre = ((x0 + x1) / 2, (y0 + y1) / 2)
     spots = [(x0 + (x1 - x0) * k / 12, y0 + (y1 - y0) * j / 4) for j in (2, 1, 3) for k in range(2, 11)]
 
     def room(p: Point) -> tuple[float, float]:
-        clear = min((math.hypot(max(0.0, abs(p[0] - m[0]) - half_width), p[1] - m[1]) for m in models),
-                    default=math.inf)
+        clear = min((math.hypot(max(0.0, abs(p[0] - m[0]) - half_width), max(0.0, abs(p[1] - m[1]) - half_height))
+                     for m in models), default=math.inf)
         return (min(clear, LABEL_CLEAR_IN), -math.dist(p, centre))
 
     return max(spots, key=room)
@@ -128,6 +131,9 @@ class SkirmishView(GameView):
         """(model, weapon) the attack step aims with."""
         self.generation = 0
         """Counts the positions shown (set_view), for the caches' keys."""
+        self.held_at: Point | None = None
+        """Where the model held while the armies deploy would stand (inches), set by each `draw`:
+        the zone labels keep clear of it as of a deployed model (`zone_labels`)."""
         self.tray: list[tuple[pygame.Rect, str, Target | None, str]] = []
         self._tray_key: tuple[Any, ...] | None = None
         """(rect, label, Target it plays or None, local key) of the tray's controls."""
@@ -468,6 +474,7 @@ class SkirmishView(GameView):
             if now != self._pointer_seen:
                 self._pointer_seen = self.mouse = now
         self._build_tray()
+        self.held_at = self._held_model_at(overlay)
         fs = self.lay.fs
         names = self.seat_names or ["Side 1", "Side 2"]
         turn = int(self.view.get("turn", 0))
@@ -526,20 +533,36 @@ class SkirmishView(GameView):
         self.text.blit(surface, text, self.lay.fs, HINT_GOLD, "bold", shadow=True,
                        midbottom=(round(midbottom[0]), round(midbottom[1])))
 
+    def _held_model_at(self, overlay: Overlay) -> Point | None:
+        """Where the model held now would stand (inches) while the armies deploy (`_put_down`, as
+        it is drawn); None when no model is held or the armies are not deploying."""
+        held, ghost = overlay.held, self._ghost_pos(overlay)
+        if self.view.get("phase") not in ("deploy_rolloff", "deploy") or held is None or ghost is None \
+                or held.zone != "figure" or not (held.ident or "").isdigit():
+            return None
+        return self._put_down(int(held.ident or "0"), ghost)
+
     def zone_labels(self) -> list[tuple[str, Point]]:
         """("Your zone" / "Computer's zone", its centre in inches) per side while the armies
-        deploy (play-test: nothing said which shaded zone was a new player's)."""
+        deploy (play-test: nothing said which shaded zone was a new player's), clear of the
+        models deployed and of the one held (`held_at`: dragged over the label, it was drawn
+        over the words under the pointer)."""
         if self.view.get("phase") not in ("deploy_rolloff", "deploy"):
             return []
         names = self.seat_names or ["Side 1", "Side 2"]
         out: list[tuple[str, Point]] = []
         placed = [(float(f["at"][0]), float(f["at"][1])) for f in self.view["figures"] if f["deployed"]]
+        if self.held_at is not None:
+            placed.append(self.held_at)
+        scale = max(1e-6, self.camera.scale)
+        reach = board.readable_px(self.lay.fs)  # the label's box kept clear of the models' markers, not their centres
         for side, zone in enumerate(self.view["zones"][:2]):
             xs, ys = [float(p[0]) for p in zone], [float(p[1]) for p in zone]
             whose = owner(names[side] if side < len(names) else f"Side {side + 1}")
             label = f"{whose[0].upper()}{whose[1:]} zone"
-            half = self._zone_label_image(side, label).get_width() / 2 / max(1e-6, self.camera.scale)
-            out.append((label, label_spot(min(xs), max(xs), min(ys), max(ys), placed, half)))
+            w, h = self._zone_label_image(side, label).get_size()
+            out.append((label, label_spot(min(xs), max(xs), min(ys), max(ys), placed, (w / 2 + reach) / scale,
+                                          (h / 2 + reach) / scale)))
         return out
 
     def _zone_label_image(self, side: int, label: str) -> pygame.Surface:

@@ -468,6 +468,31 @@ def test_deploy_here_does_not_cover_a_zone_label(ctx: AppContext, size: tuple[in
     assert view._deploy_words_rect(words, middle).midbottom == (round(middle[0]), round(middle[1]) - 16)
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_a_model_held_over_a_zone_label_moves_the_label_off_it(ctx: AppContext, size: tuple[int, int]) -> None:
+    """A model dragged over its zone's label ("Your zone") was drawn over the words under the
+    pointer. The held model now counts as one deployed there: the label goes to a clear spot of
+    the zone, away from the held model's marker; let go of it, the label comes back."""
+    state = until(4, "deploy")
+    view = make_view(ctx, state, size)
+    turn = int(view.view["turn"])
+    label = view._zone_label_rects()[turn]
+    model = next(int(f["id"]) for f in view.view["figures"] if f["side"] == turn and not f["deployed"])
+    surface = pygame.Surface(view.lay.table.bottomright)
+    overlay = Overlay(held=Target("figure", ident=str(model)), drag_pos=(float(label.centerx), float(label.centery)))
+    view.draw(surface, overlay, Animator())
+    assert view.held_at is not None
+    r = board.readable_px(view.lay.fs)
+    x, y = view.camera.to_screen(view.held_at)
+    marker = pygame.Rect(0, 0, 4 * r, 4 * r)  # its marker and the health pips round it
+    marker.center = (round(x), round(y))
+    assert marker.colliderect(label), "the held model is over the label where it stood"
+    moved = view._zone_label_rects()[turn]
+    assert not moved.colliderect(marker), (moved, marker)  # not even just under it, on its pips
+    view.draw(surface, Overlay(), Animator())
+    assert view.held_at is None and view._zone_label_rects()[turn] == label
+
+
 def test_a_resize_keeps_the_players_zoom_and_the_point_it_looked_at(ctx: AppContext) -> None:
     """A play-tester zoomed in on a fight, resized the window and found the whole table again."""
     view = make_view(ctx, play_out(3, 40), size=(1280, 720))
@@ -928,6 +953,19 @@ def test_a_zone_label_moves_off_the_models_deployed_in_the_zone() -> None:
     spot = label_spot(0, 36, 0, 8, row, half)
     clear = min(math.hypot(max(0.0, abs(spot[0] - m[0]) - half), spot[1] - m[1]) for m in row)
     assert clear >= LABEL_CLEAR_IN, (spot, clear)
+
+
+def test_a_zone_label_keeps_its_whole_box_clear_of_a_model() -> None:
+    """A model held over "Your zone" had the label move 2" below its centre: the label's own
+    height and the model's marker were not counted, and the words lay on its health pips. The
+    label's half height counts now, like its half width: it goes beside the model instead."""
+    from scenes.views.skirmish.view import LABEL_CLEAR_IN, label_spot
+
+    half_w, half_h = 3.7, 1.6
+    spot = label_spot(0, 36, 0, 8, [(18.0, 4.0)], half_w, half_h)
+    dx, dy = abs(spot[0] - 18.0) - half_w, abs(spot[1] - 4.0) - half_h
+    assert math.hypot(max(0.0, dx), max(0.0, dy)) >= LABEL_CLEAR_IN, spot
+    assert label_spot(0, 36, 0, 8, [(18.0, 4.0)], half_w)[0] == 18.0, "without its height: right over or under it"
 
 
 def test_who_sees_counts_only_points_on_the_table(ctx: AppContext) -> None:
