@@ -37,6 +37,7 @@ import dataclasses
 import os
 import statistics
 import time
+from pathlib import Path
 
 from game.ai.agents import BUDGETS, Agent, GreedyAgent, MCTSAgent, make_agent
 from game.core.protocol import Command, Seat, State
@@ -47,6 +48,7 @@ from game.core.registry import get_game
 from game.order_chaos.agents import HARD, HARD_ORDER
 from game.order_chaos.ai import POTENTIAL, EvalParams, OrderChaosKnowledge, _place_estimates, chaos_seems_greedy
 from game.order_chaos.commands import Place
+from game.order_chaos.line_fit import LineWeights, fitted_weights
 from game.order_chaos.planner import GreedyChaosPlanner, PlannerBudget, planned_command
 from game.order_chaos.scoring import board_score
 from game.order_chaos.state import PLACE, OrderChaosState
@@ -101,11 +103,12 @@ def level_agent(level: str, potential: float, seed: int, iterations: int | None 
                 changes: dict[str, object] | None = None, as_order: bool = True,
                 late: tuple[int, dict[str, object]] | None = None, chaos_top: int = 0,
                 params: EvalParams | None = None, model_chaos: bool = False,
-                planner: PlannerBudget | None = None) -> Agent:
+                planner: PlannerBudget | None = None, planner_lines: LineWeights | None = None) -> Agent:
     """Our agent at `level` (Order, or Chaos with `--chaos-potential` and `as_order` False) with its
     knowledge's potential set to `potential` (and `iterations` instead of the level's own, when given;
     `changes`: other fields of its search budget; `params`: all the evaluator's numbers, instead of
-    `potential`). Hard searches with its budget for that role."""
+    `potential`; `planner_lines`: the planner's fitted line weights, its search's numbers otherwise).
+    Hard searches with its budget for that role."""
     know = (ChaosModelKnowledge(potential, chaos_top, params) if chaos_top > 0
             else OrderChaosKnowledge(potential, params))
     if level == "greedy":
@@ -117,7 +120,8 @@ def level_agent(level: str, potential: float, seed: int, iterations: int | None 
         budget = dataclasses.replace(budget, **changes)  # type: ignore[arg-type]
     agent: Agent = MCTSAgent(know, budget, seed, level)
     if model_chaos or planner is not None:
-        agent = ModelAgent(agent, know, None if planner is None else GreedyChaosPlanner(know.params, planner))
+        plan_params = know.params if planner_lines is None else dataclasses.replace(know.params, lines=planner_lines)
+        agent = ModelAgent(agent, know, None if planner is None else GreedyChaosPlanner(plan_params, planner))
     if late is None:
         return agent
     empties, late_changes = late
@@ -155,6 +159,15 @@ def planner_budget(pairs: list[str] | None) -> PlannerBudget | None:
         name, _, text = pair.partition("=")
         changes[name] = float(text) if isinstance(fields[name].default, float) else int(text)
     return dataclasses.replace(PlannerBudget(), **changes)  # type: ignore[arg-type]
+
+
+def planner_lines(text: str | None) -> LineWeights | None:
+    """`--planner-lines`: None, the game's fitted weights (`shipped`) or a file's."""
+    if not text:
+        return None
+    if text == "shipped":
+        return fitted_weights()
+    return LineWeights.from_json(Path(text).read_text(encoding="utf-8"))
 
 
 def eval_params(text: str, potential: float = POTENTIAL) -> EvalParams:
@@ -222,6 +235,9 @@ def main() -> None:
     parser.add_argument("--planner", action="append", default=None, metavar="FIELD=VALUE",
                         help="while Chaos plays greedy, Order plays by the exact look-ahead "
                              "(game.order_chaos.planner); FIELD=VALUE sets a PlannerBudget field, '-' none")
+    parser.add_argument("--planner-lines", default=None, metavar="shipped|FILE",
+                        help="the planner values lines by fitted weights (game.order_chaos.line_fit): the game's "
+                             "or a file of tools/oc_fit.py")
     parser.add_argument("--params", default="", metavar="FIELD=VALUE,...",
                         help="Order's evaluator numbers (EvalParams), e.g. long_bonus=0.6,half_pair=0.8")
     parser.add_argument("--seeds", default="1-8", help="a range FIRST-LAST")
@@ -237,7 +253,8 @@ def main() -> None:
     for seed in range(first, last + 1):
         order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget),
                             late=None if args.late_chaos else late, chaos_top=args.chaos_top, params=params,
-                            model_chaos=args.model_chaos, planner=planner_budget(args.planner))
+                            model_chaos=args.model_chaos, planner=planner_budget(args.planner),
+                            planner_lines=planner_lines(args.planner_lines))
         if args.chaos_potential is None and not args.late_chaos:
             chaos = make_agent(args.chaos, "order-chaos", seed + 1000)
         else:
@@ -263,6 +280,8 @@ def main() -> None:
         changed += ", Chaos modelled as greedy while it plays so"
     if args.planner is not None:
         changed += f", the exact look-ahead while Chaos plays greedy ({planner_budget(args.planner)})"
+        if args.planner_lines:
+            changed += f" with the fitted line weights ({args.planner_lines})"
     print(f"{args.order} (potential {args.potential}, iterations {iterations}{changed}) as Order vs {args.chaos} Chaos "
           f"(potential {args.chaos_potential or 'of the level'}), "
           f"seeds {args.seeds}: "

@@ -115,3 +115,32 @@ def test_the_cpu_stretch_tool_times_the_same_work_each_run() -> None:
     assert first == again and [board.count(None) for board, _ in first] == list(EMPTIES)
     cpu, wall = stretch(1)
     assert cpu > 0 and wall > 0
+
+
+def test_planner_lines_give_the_planner_the_fitted_weights_and_leave_the_search_its_numbers() -> None:
+    """`--planner-lines` (sixteenth session): the planner values lines by the fitted weights, the game's
+    or a file's, while the level's search keeps its own evaluator numbers."""
+    import json
+    import tempfile
+    from pathlib import Path
+
+    from game.order_chaos.line_fit import LineWeights, fitted_weights
+    from game.order_chaos.planner import PlannerBudget
+    from tools.oc_order_halves import ModelAgent, planner_lines
+
+    assert planner_lines(None) is None and planner_lines("shipped") == fitted_weights()
+    other = LineWeights.like_params(0.5, 1.0, 1.0)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "w.json"
+        path.write_text(other.to_json(), encoding="utf-8")
+        assert planner_lines(str(path)) == other
+        path.write_text(json.dumps({"version": 1}), encoding="utf-8")
+        try:
+            planner_lines(str(path))
+        except ValueError as error:
+            assert "size" in str(error) or "features" in str(error)
+        else:
+            raise AssertionError("a broken weights file was taken")
+    agent = level_agent("normal", 0.5, 1, iterations=5, planner=PlannerBudget(), planner_lines=fitted_weights())
+    assert isinstance(agent, ModelAgent) and agent.planner is not None
+    assert agent.planner.params.lines == fitted_weights() and agent.knowledge.params.lines is None
