@@ -138,9 +138,9 @@ def objective_names(view: View, camera: Camera, text: TextCache, fs: int, bases:
                     bounds: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect]]:
     """Each objective's name ("The Rift (1)") and where it goes: under its ring, else over it,
     else right of it, else left: the first spot clear of every model's base (`bases`) and
-    inside `bounds`; under the ring when none is. The view draws them after the models, so a
-    name that must touch a base still reads (play-test: "The Rift (1)" lay hidden under a model;
-    before that, under a terrain piece drawn after it)."""
+    inside `bounds`; when none is, the first inside `bounds` (`first_clear`). The view draws
+    them after the models, so a name that must touch a base still reads (play-test: "The Rift
+    (1)" lay hidden under a model; before that, under a terrain piece drawn after it)."""
     out = []
     for ob in view["objectives"]:
         img = text.render(f"{ob['name']} ({ob['value']})", max(10, fs - 3), art.OBJECTIVE, "bold", shadow=True)

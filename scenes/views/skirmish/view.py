@@ -392,6 +392,10 @@ class SkirmishView(GameView):
         x1, y1 = self.camera.to_screen((w, d))
         return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
 
+    def _mat_in_view(self) -> pygame.Rect:
+        """The part of the table as drawn that the view shows (the words on the table keep to it)."""
+        return self._mat_rect().clip(self.lay.table)
+
     def _dice_rects(self, n: int) -> list[tuple[int, pygame.Rect]]:
         """Each die's rectangle as `draw_dice` lays them out (for clicks on one die)."""
         area = self._dice_area(n)
@@ -592,7 +596,7 @@ class SkirmishView(GameView):
         screen point `at`: over the held model, else under it (past its health), else beside it,
         else over or under the zone label in the way: the first spot that covers no
         zone label and stays on the table (play-test: "Deploy here" lay over "Your zone" and
-        neither read); over the model when nowhere is clear."""
+        neither read); when nowhere is clear, the first on the table (`first_clear`)."""
         r = board.readable_px(self.lay.fs)
         x, y = round(at[0]), round(at[1])
         box = pygame.Rect((0, 0), size)
@@ -862,7 +866,8 @@ class SkirmishView(GameView):
                 if route is not None:
                     overlays.draw_route(surface, route, self.camera, self.text, fs,
                                         board.readable_px(fs) + max(4, board.readable_px(fs) // 2),
-                                        self._base_rects())  # its own standing base too: still drawn
+                                        self._base_rects(),  # its own standing base too: still drawn
+                                        self.lay.table, self._mat_in_view())
             elif self.decision() == "deploy":
                 why = pub.deploy_refusal(model, at)
                 words = self.text.render(why or "Deploy here", fs, overlays.BAD if why else overlays.GOOD, "bold",
@@ -954,7 +959,8 @@ class SkirmishView(GameView):
         said = self.text.render(words, self.lay.fs, (255, 255, 255), "bold", shadow=True) if words else None
         bases = self._base_rects()
         clear = (self.radius(target) if target is not None else 8) + 4  # off the base at the end
-        said_rect = (overlays.words_rect(said.get_size(), [self.camera.to_screen(a), end], clear, bases, self.lay.table)
+        said_rect = (overlays.words_rect(said.get_size(), [self.camera.to_screen(a), end], clear, bases, self.lay.table,
+                                         self._mat_in_view())
                      if said else pygame.Rect(0, 0, 0, 0))  # play-test: under the end they covered a model
         size = self.text.render(marks.label, self.lay.fs, INK, "bold", shadow=True).get_size()
         spot = clear_label_spot(marks, size, [*bases, said_rect], self.lay.table)
