@@ -77,24 +77,23 @@ def draw_route(surface: pygame.Surface, route: Route, camera: Camera, text: Text
 def words_rect(size: tuple[int, int], pts: list[tuple[float, float]], clear: int,
                avoid: Sequence[pygame.Rect] = (), bounds: pygame.Rect | None = None,
                mat: pygame.Rect | None = None) -> pygame.Rect:
-    """Where words of `size` pixels go past the end of the line through `pts`: each of
-    `label_spots` in turn, each followed by the same slid along its side of the end onto `mat`
-    (the table's cloth on the screen), then the first three a line farther out (not the one
-    back over the line); `first_clear` chooses: on the mat where a spot there is clear of
-    `avoid`, the frame round it only as a last resort (play-test: beside the mat's right edge
-    the words ran onto the dark frame)."""
+    """Where words of `size` pixels go past the end of the line through `pts`: the first three
+    of `label_spots`, then the same a line farther out, last the one back over the line, each
+    followed by the same slid along its side of the end onto `mat` (the table's cloth on the
+    screen); `first_clear` chooses: on the mat where a spot there is clear of `avoid`, the
+    frame round it only as a last resort (play-test: beside the mat's right edge the words ran
+    onto the dark frame)."""
+    near, far = label_spots(pts, clear), label_spots(pts, clear + size[1] + 4)
     rects = []
-    for extra in (0, size[1] + 4):
-        anchors = label_spots(pts, clear + extra)
-        for anchor in anchors if extra == 0 else anchors[:-1]:
-            rect = pygame.Rect((0, 0), size)
-            for name, (x, y) in anchor.items():
-                setattr(rect, name, (int(x), int(y)))
-            rects.append(rect)
-            if mat is not None:
-                slid = _slid_onto(rect, mat, pts[-1], along_x=next(iter(anchor)) in ("midtop", "midbottom"))
-                if slid is not None and slid != rect:
-                    rects.append(slid)
+    for anchor in near[:-1] + far[:-1] + near[-1:]:
+        rect = pygame.Rect((0, 0), size)
+        for name, (x, y) in anchor.items():
+            setattr(rect, name, (int(x), int(y)))
+        rects.append(rect)
+        if mat is not None:
+            slid = _slid_onto(rect, mat, pts[-1], along_x=next(iter(anchor)) in ("midtop", "midbottom"))
+            if slid is not None and slid != rect:
+                rects.append(slid)
     return first_clear(rects, avoid, bounds, mat)
 
 
@@ -113,9 +112,10 @@ def _slid_onto(rect: pygame.Rect, mat: pygame.Rect, end: tuple[float, float], al
 def first_clear(spots: Sequence[pygame.Rect], avoid: Sequence[pygame.Rect],
                 bounds: pygame.Rect | None = None, mat: pygame.Rect | None = None) -> pygame.Rect:
     """The first of `spots` (in order of preference) that covers none of `avoid` and lies on
-    `mat` (when given); else the first clear one inside `bounds`; else, covering something, the
-    first on the mat, then inside `bounds`; the first when none is. Words on the table are
-    placed by it: a model hidden is worse than words on the frame, words off the table worst."""
+    `mat` (when given); else the first clear one inside `bounds`; else the one inside `bounds`
+    covering fewest (the first of those, on the mat first); the first when none is inside.
+    Words on the table are placed by it: a model hidden is worse than words on the frame,
+    words off the table worst."""
     keep_off = list(avoid)
 
     def inside(area: pygame.Rect | None) -> list[pygame.Rect]:
@@ -127,7 +127,8 @@ def first_clear(spots: Sequence[pygame.Rect], avoid: Sequence[pygame.Rect],
         clear = next((r for r in tier if r.collidelist(keep_off) < 0), None)
         if clear is not None:
             return clear
-    return next(iter(on_mat + in_bounds), spots[0])
+    covering = on_mat + in_bounds
+    return min(covering, key=lambda r: len(r.collidelistall(keep_off))) if covering else spots[0]
 
 
 def label_spot(pts: list[tuple[float, float]], clear: int) -> dict[str, tuple[float, float]]:

@@ -77,3 +77,20 @@ def test_a_route_s_length_by_the_mat_s_edge_stays_on_the_mat() -> None:
     route = Route(((20.0, 18.0), (35.0, 18.0)), 15.0, 16.0, None)
     rect = overlays.draw_route(pygame.Surface(TABLE.size), route, camera, TextCache(lambda size, kind: pygame.font.Font(None, size)), 14, 15, [], TABLE, MAT)
     assert MAT.contains(rect), rect
+
+
+def test_words_go_a_line_farther_out_before_back_over_the_line() -> None:
+    """Models below and beside a ruler's end: the words go a line farther down, not back up
+    over the ruler itself (play-test at 1280x720: they lay across the line)."""
+    pts = [(300.0, 100.0), (300.0, 200.0)]
+    bases = [pygame.Rect(380, 222, 24, 12), pygame.Rect(420, 190, 24, 24), pygame.Rect(160, 190, 24, 24)]
+    rect = words_rect(SIZE, pts, CLEAR, bases, TABLE, MAT)
+    assert rect.top > 200 and rect.collidelist(bases) < 0, rect
+
+
+def test_with_nothing_clear_the_words_cover_the_fewest_models() -> None:
+    """No spot clear anywhere: the one over the fewest models, the frame's if need be, rather
+    than the first on the mat over many (play-test: a long refusal hid a row of pips)."""
+    many, few = pygame.Rect(200, 10, 100, 10), pygame.Rect(600, 10, 100, 10)
+    models = [pygame.Rect(210 + 20 * k, 12, 5, 5) for k in range(4)] + [pygame.Rect(610, 12, 5, 5)]
+    assert first_clear([many, few], models, TABLE, MAT) == few
