@@ -866,7 +866,7 @@ class SkirmishView(GameView):
                 if route is not None:
                     overlays.draw_route(surface, route, self.camera, self.text, fs,
                                         board.readable_px(fs) + max(4, board.readable_px(fs) // 2),
-                                        self._base_rects(),  # its own standing base too: still drawn
+                                        self._model_rects(),  # its own standing base too: still drawn
                                         self.lay.table, self._mat_in_view())
             elif self.decision() == "deploy":
                 why = pub.deploy_refusal(model, at)
@@ -957,7 +957,7 @@ class SkirmishView(GameView):
         words = self._ruler_words(model, target, b)
         end = self.camera.to_screen(b)
         said = self.text.render(words, self.lay.fs, (255, 255, 255), "bold", shadow=True) if words else None
-        bases = self._base_rects()
+        bases = self._model_rects()
         clear = (self.radius(target) if target is not None else 8) + 4  # off the base at the end
         said_rect = (overlays.words_rect(said.get_size(), [self.camera.to_screen(a), end], clear, bases, self.lay.table,
                                          self._mat_in_view())
@@ -1118,6 +1118,19 @@ class SkirmishView(GameView):
                 r = self.radius(int(fig["id"]))
                 out.append(pygame.Rect(round(c[0]) - r, round(c[1]) - r, 2 * r, 2 * r))
         return out
+
+    def _model_rects(self) -> list[pygame.Rect]:
+        """`_base_rects` and each model's health pips where they were last drawn (`_health_spots`),
+        for the ruler's and a route's words to keep off (play-test at 1280x720: a route's
+        refusal lay over a neighbour's pips)."""
+        bases = self._base_rects()
+        spots = self._spots_seen[1] if self._spots_seen is not None else []
+        if len(spots) != len(bases):
+            spots = [board.HealthSpot(False, 0, 0, False)] * len(bases)
+        shown = [f for f in self.view["figures"] if f["deployed"] and not f["fallen"]]
+        pips = [board.health_box(int(fig["max_health"]), base.center, base.width // 2, spot.above).move(spot.dx, spot.dy)
+                for fig, base, spot in zip(shown, bases, spots)]
+        return bases + pips
 
     def marker(self, model: int) -> board.Marker:
         """How model `model` is drawn (`board.markers`: readable at the full-table zoom, the true
