@@ -963,7 +963,7 @@ class SkirmishView(GameView):
                                          self._mat_in_view())
                      if said else pygame.Rect(0, 0, 0, 0))  # play-test: under the end they covered a model
         size = self.text.render(marks.label, self.lay.fs, INK, "bold", shadow=True).get_size()
-        spot = clear_label_spot(marks, size, [*bases, said_rect], self.lay.table)
+        spot = clear_label_spot(marks, size, [*bases, said_rect], self.lay.table, mat=self._mat_in_view())
         draw_ruler(surface, replace(marks, label_at=spot), self.text, self.lay.fs)
         if said is not None:
             surface.blit(said, said_rect)
