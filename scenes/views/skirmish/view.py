@@ -159,6 +159,8 @@ class SkirmishView(GameView):
         """The pointer: from motion events the view sees, and from the system pointer when it moved."""
         self._pointer_seen: Point | None = None
         self._layer: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._heights: tuple[tuple[Any, ...], list[pygame.Rect]] | None = None
+        """(terrain and camera, where the terrain's heights are written: `board.height_rects`)."""
         """What the still table layer shows, and the layer (the terrain never changes during a game)."""
         self._reach: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._terrain_key = ""
@@ -866,7 +868,7 @@ class SkirmishView(GameView):
                 if route is not None:
                     overlays.draw_route(surface, route, self.camera, self.text, fs,
                                         board.readable_px(fs) + max(4, board.readable_px(fs) // 2),
-                                        self._model_rects(),  # its own standing base too: still drawn
+                                        [*self._model_rects(), *self._height_rects()],  # its own base too
                                         self.lay.table, self._mat_in_view())
             elif self.decision() == "deploy":
                 why = pub.deploy_refusal(model, at)
@@ -957,7 +959,7 @@ class SkirmishView(GameView):
         words = self._ruler_words(model, target, b)
         end = self.camera.to_screen(b)
         said = self.text.render(words, self.lay.fs, (255, 255, 255), "bold", shadow=True) if words else None
-        bases = self._model_rects()
+        bases = [*self._model_rects(), *self._height_rects()]  # and the terrain's heights
         clear = (self.radius(target) if target is not None else 8) + 4  # off the base at the end
         said_rect = (overlays.words_rect(said.get_size(), [self.camera.to_screen(a), end], clear, bases, self.lay.table,
                                          self._mat_in_view())
@@ -1118,6 +1120,13 @@ class SkirmishView(GameView):
                 r = self.radius(int(fig["id"]))
                 out.append(pygame.Rect(round(c[0]) - r, round(c[1]) - r, 2 * r, 2 * r))
         return out
+
+    def _height_rects(self) -> list[pygame.Rect]:
+        """Where the terrain pieces' heights are written, kept while the terrain and camera stay."""
+        key = (self._terrain_key, self.camera.scale, self.camera.pan, self.camera.origin, self.lay.fs)
+        if self._heights is None or self._heights[0] != key:
+            self._heights = (key, board.height_rects(self.view, self.camera, self.text, self.lay.fs))
+        return self._heights[1]
 
     def _model_rects(self) -> list[pygame.Rect]:
         """`_base_rects` and each model's health pips where they were last drawn (`_health_spots`),
