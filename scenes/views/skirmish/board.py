@@ -314,9 +314,15 @@ def _health_options(disc: tuple[Point, float], boxes: tuple[pygame.Rect, pygame.
                     bounds: pygame.Rect | None, steps: int) -> Iterator[list[Option]]:
     """A model's places for its health inside `bounds`, nearest first, in tiers (made only as
     they are asked for): its own two sides and beside the marker, then a row farther out at a
-    time; its own first place when none is inside."""
+    time; its own first place when none is inside, or when the marker itself lies outside
+    `bounds` (play-test at 1600x900, zoomed in: the pips of models above the view were pulled
+    down into it, tied by lines to markers out of sight)."""
     (x, y), r = disc
     first, second = boxes
+    marker = pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
+    if bounds is not None and not bounds.colliderect(marker):
+        yield [(above, 0, 0, first)]
+        return
     beside = [first.move_to(midleft=(round(x + r + 3), round(y))), first.move_to(midright=(round(x - r - 3), round(y)))]
     near: list[Option] = [(above, 0, 0, first), (not above, 0, 0, second)]
     near += [(above, to.x - first.x, to.y - first.y, to) for to in beside]
