@@ -70,13 +70,15 @@ def ruler_marks(camera: Camera, a: Point, b: Point, unit: str = '"', tick: float
 
 
 def clear_label_spot(marks: RulerMarks, size: tuple[int, int], avoid: Sequence[pygame.Rect],
-                     bounds: pygame.Rect, edge_gap: float = 5.0) -> Point:
+                     bounds: pygame.Rect, edge_gap: float = 5.0, mat: pygame.Rect | None = None) -> Point:
     """Where the label (`size` pixels) is centred: beside the line's middle on `marks.label_at`'s
     side, else the other side, else beside the line a third of the way from either end, then
     the same a line farther out; the first that covers none of `avoid` (the models' bases) and
-    stays inside `bounds`; failing that, the one inside over the fewest (play-test: the
-    distance lay over a model's base and hid it). Each spot keeps `edge_gap` pixels between
-    the label's box and the line."""
+    stays inside `mat` (the table's cloth, when given), else the first clear one inside
+    `bounds` (play-test: by the mat's left edge the distance sat out on the dark frame with
+    the mat beside the line clear); failing that, the one inside over the fewest (play-test:
+    the distance lay over a model's base and hid it). Each spot keeps `edge_gap` pixels
+    between the label's box and the line."""
     (sx, sy), (ex, ey) = marks.start, marks.end
     mid = ((sx + ex) / 2, (sy + ey) / 2)
     ox, oy = marks.label_at[0] - mid[0], marks.label_at[1] - mid[1]
@@ -91,15 +93,20 @@ def clear_label_spot(marks: RulerMarks, size: tuple[int, int], avoid: Sequence[p
             spots += [(px + nx * (near + extra) * side, py + ny * (near + extra) * side) for side in (1, -1)]
     box = pygame.Rect(0, 0, w, h)
     best: tuple[int, int, Point] | None = None
+    framed: Point | None = None
     for i, (x, y) in enumerate(spots):
         r = box.move_to(center=(round(x), round(y)))
         if not bounds.contains(r):
             continue
         covered = len(r.collidelistall(list(avoid)))
-        if covered == 0:
+        if covered == 0 and (mat is None or mat.contains(r)):
             return (x, y)
+        if covered == 0:
+            framed = framed or (x, y)
         if best is None or covered < best[0]:
             best = (covered, i, (x, y))
+    if framed is not None:
+        return framed
     return best[2] if best is not None else spots[0]
 
 

@@ -126,21 +126,47 @@ def table_layer(view: View, camera: Camera, size: tuple[int, int], sides: Sequen
         pygame.draw.polygon(layer, (14, 14, 18), [(x + drop * 0.5, y + drop) for x, y in pts])
         pygame.draw.polygon(layer, colour, pts)
         pygame.draw.polygon(layer, art.shade(colour, 0.45), pts, width=2)
-        inside = ShapelyPolygon(piece["points"]).representative_point()
-        cx, cy = camera.to_screen((inside.x, inside.y))
-        if camera.scale >= 9:
-            text.blit(layer, f"{float(piece['height']):.1f}\"", max(9, fs - 4), art.shade(colour, 0.35), "bold",
-                      center=(cx, cy))
+        if camera.scale >= HEIGHTS_FROM:
+            text.blit(layer, _height_words(piece), max(9, fs - 4), art.shade(colour, 0.35), "bold",
+                      center=_height_at(piece, camera))
     return layer
+
+
+HEIGHTS_FROM = 9
+"""Pixels per inch from which each terrain piece shows its height."""
+
+
+def _height_words(piece: Mapping[str, Any]) -> str:
+    return f"{float(piece['height']):.1f}\""
+
+
+def _height_at(piece: Mapping[str, Any], camera: Camera) -> Point:
+    """Where a terrain piece's height is written: a point inside it, on the screen."""
+    inside = ShapelyPolygon(piece["points"]).representative_point()
+    return camera.to_screen((inside.x, inside.y))
+
+
+def height_rects(view: View, camera: Camera, text: TextCache, fs: int) -> list[pygame.Rect]:
+    """Where `table_layer` writes the terrain pieces' heights on the screen, with 3 pixels
+    round (none when zoomed out too far for them), for words on the table to keep off
+    (play-test at 1280x720: the ruler's "7.6\"" lay over a hill's "5.9\"" and neither read)."""
+    if camera.scale < HEIGHTS_FROM:
+        return []
+    out = []
+    for piece in view["terrain"]:
+        box = text.render(_height_words(piece), max(9, fs - 4), (0, 0, 0), "bold").get_rect()
+        cx, cy = _height_at(piece, camera)
+        out.append(box.move_to(center=(round(cx), round(cy))).inflate(6, 6))  # a little air round them
+    return out
 
 
 def objective_names(view: View, camera: Camera, text: TextCache, fs: int, bases: Sequence[pygame.Rect],
                     bounds: pygame.Rect) -> list[tuple[pygame.Surface, pygame.Rect]]:
     """Each objective's name ("The Rift (1)") and where it goes: under its ring, else over it,
     else right of it, else left: the first spot clear of every model's base (`bases`) and
-    inside `bounds`; under the ring when none is. The view draws them after the models, so a
-    name that must touch a base still reads (play-test: "The Rift (1)" lay hidden under a model;
-    before that, under a terrain piece drawn after it)."""
+    inside `bounds`; when none is, the first inside `bounds` (`first_clear`). The view draws
+    them after the models, so a name that must touch a base still reads (play-test: "The Rift
+    (1)" lay hidden under a model; before that, under a terrain piece drawn after it)."""
     out = []
     for ob in view["objectives"]:
         img = text.render(f"{ob['name']} ({ob['value']})", max(10, fs - 3), art.OBJECTIVE, "bold", shadow=True)
@@ -288,9 +314,15 @@ def _health_options(disc: tuple[Point, float], boxes: tuple[pygame.Rect, pygame.
                     bounds: pygame.Rect | None, steps: int) -> Iterator[list[Option]]:
     """A model's places for its health inside `bounds`, nearest first, in tiers (made only as
     they are asked for): its own two sides and beside the marker, then a row farther out at a
-    time; its own first place when none is inside."""
+    time; its own first place when none is inside, or when the marker itself lies outside
+    `bounds` (play-test at 1600x900, zoomed in: the pips of models above the view were pulled
+    down into it, tied by lines to markers out of sight)."""
     (x, y), r = disc
     first, second = boxes
+    marker = pygame.Rect(round(x - r), round(y - r), round(2 * r), round(2 * r))
+    if bounds is not None and not bounds.colliderect(marker):
+        yield [(above, 0, 0, first)]
+        return
     beside = [first.move_to(midleft=(round(x + r + 3), round(y))), first.move_to(midright=(round(x - r - 3), round(y)))]
     near: list[Option] = [(above, 0, 0, first), (not above, 0, 0, second)]
     near += [(above, to.x - first.x, to.y - first.y, to) for to in beside]

@@ -51,13 +51,15 @@ def reach_layer(area: Polygon | MultiPolygon, camera: Camera, size: tuple[int, i
 
 
 def draw_route(surface: pygame.Surface, route: Route, camera: Camera, text: TextCache, fs: int,
-               clear: int = 14, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+               clear: int = 14, avoid: Sequence[pygame.Rect] = (), bounds: pygame.Rect | None = None,
+               mat: pygame.Rect | None = None) -> pygame.Rect:
     """The path a drop would take, its cost in inches of the Move, and the refusal if any; the
     words go beyond the end, on the side away from the path's last stretch and `clear` pixels
     (the held marker's radius and its pips) from the end (play-test: above the end they sat on
     the path of a model moved down the table, and on the lifted marker), or, if that covers one
     of `avoid` (the other models' bases), the first other side that does not (play-test: the
-    length lay over the icon of the model the drop was set against). Returns their rect."""
+    length lay over the icon of the model the drop was set against), on the `mat` and inside
+    `bounds` as `words_rect` places them. Returns their rect."""
     ok = route.refusal is None
     colour = GOOD if ok else BAD
     pts = [camera.to_screen(p) for p in route.points]
@@ -67,30 +69,66 @@ def draw_route(surface: pygame.Surface, route: Route, camera: Camera, text: Text
     cost = "-" if route.cost == float("inf") else f"{route.cost:.1f}\""
     label = f"{cost} of {route.budget:g}\"" if ok else (route.refusal or "")
     img = text.render(label, fs, colour, "bold", shadow=True)
-    rect = words_rect(img.get_size(), pts, clear, avoid)
+    rect = words_rect(img.get_size(), pts, clear, avoid, bounds, mat)
     surface.blit(img, rect)
     return rect
 
 
 def words_rect(size: tuple[int, int], pts: list[tuple[float, float]], clear: int,
-               avoid: Sequence[pygame.Rect] = (), bounds: pygame.Rect | None = None) -> pygame.Rect:
-    """Where words of `size` pixels go past the end of the line through `pts`: the first of
-    `label_spots` that covers none of `avoid` and lies inside `bounds`, else the first."""
+               avoid: Sequence[pygame.Rect] = (), bounds: pygame.Rect | None = None,
+               mat: pygame.Rect | None = None) -> pygame.Rect:
+    """Where words of `size` pixels go past the end of the line through `pts`: the first three
+    of `label_spots`, then the same a line farther out, last the one back over the line, each
+    followed by the same slid along its side of the end onto `mat` (the table's cloth on the
+    screen); `first_clear` chooses: on the mat where a spot there is clear of `avoid`, the
+    frame round it only as a last resort (play-test: beside the mat's right edge the words ran
+    onto the dark frame)."""
+    near, far = label_spots(pts, clear), label_spots(pts, clear + size[1] + 4)
     rects = []
-    for anchor in label_spots(pts, clear):
+    for anchor in near[:-1] + far[:-1] + near[-1:]:
         rect = pygame.Rect((0, 0), size)
         for name, (x, y) in anchor.items():
             setattr(rect, name, (int(x), int(y)))
         rects.append(rect)
-    return first_clear(rects, avoid, bounds)
+        if mat is not None:
+            slid = _slid_onto(rect, mat, pts[-1], along_x=next(iter(anchor)) in ("midtop", "midbottom"))
+            if slid is not None and slid != rect:
+                rects.append(slid)
+    return first_clear(rects, avoid, bounds, mat)
+
+
+def _slid_onto(rect: pygame.Rect, mat: pygame.Rect, end: tuple[float, float], along_x: bool) -> pygame.Rect | None:
+    """`rect` moved only across its side of the line's `end` (sideways for words below or above
+    it, up or down for words beside it) to lie on `mat`; None when it would then no longer
+    face the end (the end off the mat, or the words too long for it)."""
+    moved = rect.clamp(mat)
+    if along_x:
+        moved.y = rect.y
+        return moved if moved.left <= end[0] <= moved.right else None
+    moved.x = rect.x
+    return moved if moved.top <= end[1] <= moved.bottom else None
 
 
 def first_clear(spots: Sequence[pygame.Rect], avoid: Sequence[pygame.Rect],
-                bounds: pygame.Rect | None = None) -> pygame.Rect:
-    """The first of `spots` (in order of preference) that covers none of `avoid` and lies inside
-    `bounds`; the first when none does. Words on the table are placed by it."""
-    return next((r for r in spots if (bounds is None or bounds.contains(r)) and r.collidelist(list(avoid)) < 0),
-                spots[0])
+                bounds: pygame.Rect | None = None, mat: pygame.Rect | None = None) -> pygame.Rect:
+    """The first of `spots` (in order of preference) that covers none of `avoid` and lies on
+    `mat` (when given); else the first clear one inside `bounds`; else the one inside `bounds`
+    covering fewest (the first of those, on the mat first); the first when none is inside.
+    Words on the table are placed by it: a model hidden is worse than words on the frame,
+    words off the table worst."""
+    keep_off = list(avoid)
+
+    def inside(area: pygame.Rect | None) -> list[pygame.Rect]:
+        return [r for r in spots if area is None or area.contains(r)]
+
+    on_mat = inside(mat) if mat is not None else []
+    in_bounds = inside(bounds)
+    for tier in (on_mat, in_bounds):
+        clear = next((r for r in tier if r.collidelist(keep_off) < 0), None)
+        if clear is not None:
+            return clear
+    covering = on_mat + in_bounds
+    return min(covering, key=lambda r: len(r.collidelistall(keep_off))) if covering else spots[0]
 
 
 def label_spot(pts: list[tuple[float, float]], clear: int) -> dict[str, tuple[float, float]]:

@@ -159,6 +159,8 @@ class SkirmishView(GameView):
         """The pointer: from motion events the view sees, and from the system pointer when it moved."""
         self._pointer_seen: Point | None = None
         self._layer: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._heights: tuple[tuple[Any, ...], list[pygame.Rect]] | None = None
+        """(terrain and camera, where the terrain's heights are written: `board.height_rects`)."""
         """What the still table layer shows, and the layer (the terrain never changes during a game)."""
         self._reach: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._terrain_key = ""
@@ -392,6 +394,10 @@ class SkirmishView(GameView):
         x1, y1 = self.camera.to_screen((w, d))
         return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
 
+    def _mat_in_view(self) -> pygame.Rect:
+        """The part of the table as drawn that the view shows (the words on the table keep to it)."""
+        return self._mat_rect().clip(self.lay.table)
+
     def _dice_rects(self, n: int) -> list[tuple[int, pygame.Rect]]:
         """Each die's rectangle as `draw_dice` lays them out (for clicks on one die)."""
         area = self._dice_area(n)
@@ -592,7 +598,7 @@ class SkirmishView(GameView):
         screen point `at`: over the held model, else under it (past its health), else beside it,
         else over or under the zone label in the way: the first spot that covers no
         zone label and stays on the table (play-test: "Deploy here" lay over "Your zone" and
-        neither read); over the model when nowhere is clear."""
+        neither read); when nowhere is clear, the first on the table (`first_clear`)."""
         r = board.readable_px(self.lay.fs)
         x, y = round(at[0]), round(at[1])
         box = pygame.Rect((0, 0), size)
@@ -862,7 +868,8 @@ class SkirmishView(GameView):
                 if route is not None:
                     overlays.draw_route(surface, route, self.camera, self.text, fs,
                                         board.readable_px(fs) + max(4, board.readable_px(fs) // 2),
-                                        self._base_rects())  # its own standing base too: still drawn
+                                        [*self._model_rects(), *self._height_rects()],  # its own base too
+                                        self.lay.table, self._mat_in_view())
             elif self.decision() == "deploy":
                 why = pub.deploy_refusal(model, at)
                 words = self.text.render(why or "Deploy here", fs, overlays.BAD if why else overlays.GOOD, "bold",
@@ -952,12 +959,13 @@ class SkirmishView(GameView):
         words = self._ruler_words(model, target, b)
         end = self.camera.to_screen(b)
         said = self.text.render(words, self.lay.fs, (255, 255, 255), "bold", shadow=True) if words else None
-        bases = self._base_rects()
+        bases = [*self._model_rects(), *self._height_rects()]  # and the terrain's heights
         clear = (self.radius(target) if target is not None else 8) + 4  # off the base at the end
-        said_rect = (overlays.words_rect(said.get_size(), [self.camera.to_screen(a), end], clear, bases, self.lay.table)
+        said_rect = (overlays.words_rect(said.get_size(), [self.camera.to_screen(a), end], clear, bases, self.lay.table,
+                                         self._mat_in_view())
                      if said else pygame.Rect(0, 0, 0, 0))  # play-test: under the end they covered a model
         size = self.text.render(marks.label, self.lay.fs, INK, "bold", shadow=True).get_size()
-        spot = clear_label_spot(marks, size, [*bases, said_rect], self.lay.table)
+        spot = clear_label_spot(marks, size, [*bases, said_rect], self.lay.table, mat=self._mat_in_view())
         draw_ruler(surface, replace(marks, label_at=spot), self.text, self.lay.fs)
         if said is not None:
             surface.blit(said, said_rect)
@@ -1112,6 +1120,26 @@ class SkirmishView(GameView):
                 r = self.radius(int(fig["id"]))
                 out.append(pygame.Rect(round(c[0]) - r, round(c[1]) - r, 2 * r, 2 * r))
         return out
+
+    def _height_rects(self) -> list[pygame.Rect]:
+        """Where the terrain pieces' heights are written, kept while the terrain and camera stay."""
+        key = (self._terrain_key, self.camera.scale, self.camera.pan, self.camera.origin, self.lay.fs)
+        if self._heights is None or self._heights[0] != key:
+            self._heights = (key, board.height_rects(self.view, self.camera, self.text, self.lay.fs))
+        return self._heights[1]
+
+    def _model_rects(self) -> list[pygame.Rect]:
+        """`_base_rects` and each model's health pips where they were last drawn (`_health_spots`),
+        for the ruler's and a route's words to keep off (play-test at 1280x720: a route's
+        refusal lay over a neighbour's pips)."""
+        bases = self._base_rects()
+        spots = self._spots_seen[1] if self._spots_seen is not None else []
+        if len(spots) != len(bases):
+            spots = [board.HealthSpot(False, 0, 0, False)] * len(bases)
+        shown = [f for f in self.view["figures"] if f["deployed"] and not f["fallen"]]
+        pips = [board.health_box(int(fig["max_health"]), base.center, base.width // 2, spot.above).move(spot.dx, spot.dy)
+                for fig, base, spot in zip(shown, bases, spots)]
+        return bases + pips
 
     def marker(self, model: int) -> board.Marker:
         """How model `model` is drawn (`board.markers`: readable at the full-table zoom, the true

@@ -89,3 +89,24 @@ def test_the_label_keeps_off_a_models_base_and_stays_on_the_table() -> None:
     spot = clear_label_spot(marks, size, wall, table)
     placed = box.move_to(center=(round(spot[0]), round(spot[1])))
     assert placed.collidelist(wall) < 0 and table.contains(placed)
+
+
+def test_the_label_by_the_mat_s_edge_stays_on_the_mat() -> None:
+    """Play-test at 1280x720: a ruler down the mat's left edge had its distance out on the dark
+    frame beside the mat, with the mat on the line's other side clear. A clear spot on `mat`
+    comes first; the frame only when none is."""
+    from scenes.kit.ruler import clear_label_spot
+
+    cam = camera(20.0)
+    marks = ruler_marks(cam, (0.3, 2.0), (0.3, 10.0))  # down the table, by its left edge
+    size = (40, 18)
+    table = pygame.Rect(-200, -200, 1400, 1000)
+    mat = pygame.Rect(round(marks.start[0]) - 6, -200, 800, 1000)
+    box = pygame.Rect(0, 0, *size)
+    assert not mat.contains(box.move_to(center=(round(marks.label_at[0]), round(marks.label_at[1])))), \
+        "the usual side is off the mat here"
+    spot = clear_label_spot(marks, size, [], table, mat=mat)
+    assert mat.contains(box.move_to(center=(round(spot[0]), round(spot[1]))))
+    covered = [mat]  # nothing clear on the mat: the frame, clear, rather than over a model
+    spot = clear_label_spot(marks, size, covered, table, mat=mat)
+    assert not box.move_to(center=(round(spot[0]), round(spot[1]))).colliderect(mat)
