@@ -201,7 +201,9 @@ def main() -> None:
     weights, report = fit(halves, args.ridge)
     print(json.dumps(report))
     if args.out:
-        note = {"by": "tools/oc_fit.py", "halves": len(halves), "policy": args.policy, "explore": args.explore,
+        seeds = sorted(h.seed for h in halves)
+        note = {"by": "tools/oc_fit.py", "halves": len(halves), "seeds": f"{seeds[0]}-{seeds[-1]}" if seeds else "",
+                "policy": args.policy, "explore": args.explore,
                 "ridge": args.ridge, "held_out_rmse": round(report["fit"], 3), "hand_rmse": round(report["hand"], 3)}
         args.out.write_text(weights.to_json(note), encoding="utf-8")
 

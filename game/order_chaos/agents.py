@@ -137,12 +137,17 @@ keep `ORDER_PARAMS`: the fit knows only that Chaos."""
 NORMAL_PLANNER = PlannerBudget(deep_moves=0, max_seconds=BUDGETS["normal"].max_seconds or 0.85)
 """Normal's look-ahead while Chaos plays greedy: one round deep for its 30 best slides (about 0.1 s of
 CPU a move; see the module doc)."""
+HARD_PLANNER = PlannerBudget(max_seconds=HARD.max_seconds or 0.55, max_wall_seconds=HARD_WALL_SECONDS)
+"""Hard's look-ahead while Chaos plays greedy (since the twelfth round): two rounds deep for the 6 best
+slides of one round while its CPU cap allows, within hard's own caps; on a crowded machine it falls back
+to one round, normal's play."""
 
 
 def agent_factory(level: str, seed: int) -> Agent | None:
     """Hard with `HARD_ORDER` and `ORDER_PARAMS` as Order, modelling a Chaos that plays greedy (see
-    `RoleAgent`), and `HARD` as Chaos; normal with the generic budget in both roles, `ORDER_PARAMS` as
-    Order and `NORMAL_PLANNER` while Chaos plays greedy; None (the generic agents) otherwise."""
+    `RoleAgent`) and planning two rounds deep (`HARD_PLANNER`) once two places show it, and `HARD` as
+    Chaos; normal with the generic budget in both roles, `ORDER_PARAMS` as Order and `NORMAL_PLANNER`
+    while Chaos plays greedy; None (the generic agents) otherwise. Both plan with `PLANNER_PARAMS`."""
     if level not in ("normal", "hard"):
         return None
     knowledge = OrderChaosKnowledge(params=ORDER_PARAMS)
@@ -152,4 +157,5 @@ def agent_factory(level: str, seed: int) -> Agent | None:
                          MCTSAgent(OrderChaosKnowledge(), budget, seed, level), level, None,
                          GreedyChaosPlanner(PLANNER_PARAMS, NORMAL_PLANNER))
     return RoleAgent(MCTSAgent(knowledge, HARD_ORDER, seed, level),
-                     MCTSAgent(OrderChaosKnowledge(), HARD, seed, level), level, knowledge)
+                     MCTSAgent(OrderChaosKnowledge(), HARD, seed, level), level, knowledge,
+                     GreedyChaosPlanner(PLANNER_PARAMS, HARD_PLANNER))

@@ -127,13 +127,18 @@ class _Spy:
 
 def test_normal_does_without_the_model_in_its_search_but_plans_one_round_with_it() -> None:
     """Measured: with normal's one-ply play-outs the model gained nothing (tenth round); its
-    planner, one round deep, did (eleventh round). Hard's planner played no better than its search
-    with the model, so hard keeps the search."""
+    planner, one round deep, did (eleventh round). With the fitted line weights (twelfth round) hard's
+    planner, two rounds deep, beat its search with the model, so hard plans too, within its own caps."""
     agent = make_agent("normal", "order-chaos", 1)
     assert isinstance(agent, oc_agents.RoleAgent) and agent.order_knowledge is None
     assert agent.planner is not None and agent.planner.budget.deep_moves == 0
     hard = make_agent("hard", "order-chaos", 1)
-    assert isinstance(hard, oc_agents.RoleAgent) and hard.planner is None  # its search, with the model
+    assert isinstance(hard, oc_agents.RoleAgent) and hard.order_knowledge is not None  # its search, with the model
+    assert hard.planner is not None and hard.planner.budget.deep_moves > 0
+    assert hard.planner.budget.max_seconds == oc_agents.HARD.max_seconds
+    assert hard.planner.budget.max_wall_seconds == oc_agents.HARD_WALL_SECONDS
+    for level in (agent, hard):
+        assert level.planner is not None and level.planner.params == oc_agents.PLANNER_PARAMS
 
 
 def test_hard_sets_the_model_from_the_position_at_each_decision() -> None:
