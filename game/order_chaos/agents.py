@@ -55,9 +55,11 @@ rounds deep played as well (136.7 against 136.2) for 10 s less CPU a half, but n
 133.1 against 141.5 in the arena's 10 matches ("Eleventh round" in `docs/rules/order-chaos.md`).
 
 Since the twelfth round the planner values lines by weights fitted to final scores against the greedy
-Chaos (`PLANNER_PARAMS`, `line_fit`, `tools/oc_fit.py`) instead of `ORDER_PARAMS`: 145.4 against 129.6
-with the hand-made numbers (seeds 1-40, higher on 32 of 39). The searches keep `ORDER_PARAMS`, as the
-fit knows only the greedy Chaos ("Twelfth round").
+Chaos (`PLANNER_PARAMS`, `line_fit`, `tools/oc_fit.py`) instead of `ORDER_PARAMS`: +7.9 and +15.4 over
+the hand-made numbers in two sets of 40 halves, 150.5 against 132.5 in the arena's 10 matches. Hard then
+plans too, two rounds deep within its own caps (`HARD_PLANNER`; 146.9 in the arena against its search's
+141.5). The searches keep `ORDER_PARAMS`, as the fit knows only the greedy Chaos ("Twelfth round" in
+`docs/rules/order-chaos.md`).
 """
 
 from __future__ import annotations
