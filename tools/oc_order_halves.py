@@ -88,13 +88,16 @@ class ModelAgent(Agent):
     half (`chaos_seems_greedy`), as hard's `RoleAgent` does with its `order_knowledge`."""
 
     def __init__(self, agent: Agent, knowledge: OrderChaosKnowledge,
-                 planner: GreedyChaosPlanner | None = None) -> None:
+                 planner: GreedyChaosPlanner | None = None, evidence: int = 1) -> None:
         self.agent, self.knowledge, self.planner = agent, knowledge, planner
+        self.evidence = evidence
+        """Chaos's places, all greedy's, before the planner plays (`--planner-evidence`; the levels wait for
+        `agents.PLANNER_EVIDENCE`, 2; the eleventh and twelfth rounds' figures were measured with 1)."""
 
     def choose(self, state: State, seat: Seat) -> Command:
         assert isinstance(state, OrderChaosState)
         self.knowledge.greedy_chaos = chaos_seems_greedy(state)
-        if self.planner is not None and self.knowledge.greedy_chaos:
+        if self.planner is not None and self.knowledge.greedy_chaos and len(state.places) >= self.evidence:
             return planned_command(self.planner, state, seat)
         return self.agent.choose(state, seat)
 
@@ -103,7 +106,8 @@ def level_agent(level: str, potential: float, seed: int, iterations: int | None 
                 changes: dict[str, object] | None = None, as_order: bool = True,
                 late: tuple[int, dict[str, object]] | None = None, chaos_top: int = 0,
                 params: EvalParams | None = None, model_chaos: bool = False,
-                planner: PlannerBudget | None = None, planner_lines: LineWeights | None = None) -> Agent:
+                planner: PlannerBudget | None = None, planner_lines: LineWeights | None = None,
+                planner_evidence: int = 1) -> Agent:
     """Our agent at `level` (Order, or Chaos with `--chaos-potential` and `as_order` False) with its
     knowledge's potential set to `potential` (and `iterations` instead of the level's own, when given;
     `changes`: other fields of its search budget; `params`: all the evaluator's numbers, instead of
@@ -121,7 +125,8 @@ def level_agent(level: str, potential: float, seed: int, iterations: int | None 
     agent: Agent = MCTSAgent(know, budget, seed, level)
     if model_chaos or planner is not None:
         plan_params = know.params if planner_lines is None else dataclasses.replace(know.params, lines=planner_lines)
-        agent = ModelAgent(agent, know, None if planner is None else GreedyChaosPlanner(plan_params, planner))
+        agent = ModelAgent(agent, know, None if planner is None else GreedyChaosPlanner(plan_params, planner),
+                           planner_evidence)
     if late is None:
         return agent
     empties, late_changes = late
@@ -235,6 +240,9 @@ def main() -> None:
     parser.add_argument("--planner", action="append", default=None, metavar="FIELD=VALUE",
                         help="while Chaos plays greedy, Order plays by the exact look-ahead "
                              "(game.order_chaos.planner); FIELD=VALUE sets a PlannerBudget field, '-' none")
+    parser.add_argument("--planner-evidence", type=int, default=1, metavar="PLACES",
+                        help="Chaos's greedy places before the planner plays (the levels wait for 2; the "
+                             "eleventh and twelfth rounds' figures were measured with 1)")
     parser.add_argument("--planner-lines", default=None, metavar="shipped|FILE",
                         help="the planner values lines by fitted weights (game.order_chaos.line_fit): the game's "
                              "or a file of tools/oc_fit.py")
@@ -254,7 +262,8 @@ def main() -> None:
         order = level_agent(args.order, args.potential, seed, args.iterations, budget_changes(args.budget),
                             late=None if args.late_chaos else late, chaos_top=args.chaos_top, params=params,
                             model_chaos=args.model_chaos, planner=planner_budget(args.planner),
-                            planner_lines=planner_lines(args.planner_lines))
+                            planner_lines=planner_lines(args.planner_lines),
+                            planner_evidence=args.planner_evidence)
         if args.chaos_potential is None and not args.late_chaos:
             chaos = make_agent(args.chaos, "order-chaos", seed + 1000)
         else:

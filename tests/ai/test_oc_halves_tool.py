@@ -144,3 +144,23 @@ def test_planner_lines_give_the_planner_the_fitted_weights_and_leave_the_search_
     agent = level_agent("normal", 0.5, 1, iterations=5, planner=PlannerBudget(), planner_lines=fitted_weights())
     assert isinstance(agent, ModelAgent) and agent.planner is not None
     assert agent.planner.params.lines == fitted_weights() and agent.knowledge.params.lines is None
+
+
+def test_planner_evidence_makes_the_tool_wait_for_as_many_greedy_places_as_the_levels() -> None:
+    """`--planner-evidence` (sixteenth session): with 2, as the levels (`PLANNER_EVIDENCE`), the first
+    decision after one greedy place is the search's; with the default 1, the planner's."""
+    from game.order_chaos.agents import PLANNER_EVIDENCE
+    from game.order_chaos.planner import PlannerBudget
+    from tests.ai.test_oc_chaos_model import _play
+    from tools.oc_order_halves import ModelAgent
+
+    state = _play("greedy", 1, 1)
+    assert len(state.places) == 1
+    for evidence, search_asked in ((1, 0), (PLANNER_EVIDENCE, 1)):
+        agent = level_agent("normal", 0.5, 1, iterations=5, planner=PlannerBudget(deep_moves=0),
+                            planner_evidence=evidence)
+        assert isinstance(agent, ModelAgent)
+        search = _Named()
+        agent.agent = search
+        assert agent.choose(state, state.order_seat()) in state.candidates(state.order_seat())
+        assert search.asked == search_asked
