@@ -480,7 +480,9 @@ class MenuScene(UIScene):
             dy = px(9) + i * px(24) + (px(2) if i == len(lines) - 1 else 0)
             label = self.label(pygame.Rect(words.x + px(16), words.y + dy, words.w - px(32), px(22)), "", style,
                                container=scroller)
-            label.can_hover = lambda: False  # type: ignore[method-assign]  # the row's button keeps hover
+            # the pointer is never over the words: the row's button under them keeps its hover and tooltip
+            # (pygame-gui lets an element block the hover of those below even when it cannot hover itself)
+            label.hover_point = lambda x, y: False  # type: ignore[method-assign]
             font = label.font
             assert font is not None
             fits = partial(_fits, font, label.rect.w - px(8))

@@ -241,6 +241,27 @@ def test_load_rows_at_1024_show_game_progress_and_time_whole_and_everything_on_h
         assert entry.title in entry.full and progress in entry.full and entry.path.name in entry.full
 
 
+def test_a_load_row_lights_up_and_gives_its_tooltip_with_the_pointer_on_its_words(ui_ctx):
+    """Play-test: with the pointer on a row's words the row neither lit up nor gave its tooltip (only
+    its empty end did): the words' labels blocked the hover of the row's button under them."""
+    from pygame_gui.elements import UILabel
+
+    from scenes.menu import MenuScene
+
+    played_match().save(paths.saves_dir() / "order-chaos-20261126-090000.json")
+    menu = push(ui_ctx, MenuScene(ui_ctx))
+    click(ui_ctx, menu.buttons["load"])
+    (row,) = menu.save_buttons.values()
+    words = [el for el in ui_ctx.ui.get_sprite_group().sprites() if isinstance(el, UILabel)
+             and row.rect.contains(el.rect) and el.text]
+    pos = words[0].rect.center
+    pygame.mouse.set_pos(pos)
+    ui_ctx.ui.mouse_position = pos
+    for _ in range(3):
+        ui_ctx.ui.update(0.05)
+    assert row.hovered
+
+
 def test_deleting_a_save_asks_first_and_keep_it_keeps_it(ui_ctx):
     from scenes.confirm import ConfirmScene
     from scenes.menu import MenuScene
