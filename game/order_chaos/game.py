@@ -141,8 +141,16 @@ class OrderChaosGame(Game):
             return Place(seat, dst)
         src = _cell_of(source)
         if src is not None:
+            clicked_empty = dst is None and state.on_board(src) and state.at(src) is None
+            if state.phase == PLACE and clicked_empty:
+                # a click on an empty cell before the drawn counter was picked up (play-test: it said
+                # only Order moves counters, which was not what the player tried)
+                return Refusal("Pick up the drawn counter first: drag it here, or click it and then this cell.")
             if state.phase != ORDER:
                 return Refusal("Only Order moves counters on the board, after Chaos has placed.")
+            if clicked_empty:
+                return Refusal("That cell is empty: drag a counter along its row or column, or click it and then "
+                               "where it goes.")
             if dst is None:
                 return Refusal("Drop the counter on an empty cell in its row or column.")
             refusal = self._slide_refusal(state, src, dst)

@@ -60,6 +60,13 @@ def test_chaos_cannot_drag_board_counters() -> None:
     refused(OC.find_command(state("place", "7"), 1, cell(3, 3), cell(3, 4)))
 
 
+def test_a_click_on_an_empty_cell_before_picking_the_counter_says_to_pick_it_up() -> None:
+    """Play-test: a click on an empty cell as Chaos said only Order moves counters."""
+    refused(OC.find_command(state("place", "7"), 1, cell(4, 4), None), "pick up the drawn counter")
+    assert "Only Order" in refused(OC.find_command(state("place", "7"), 1, cell(3, 3), None))
+    refused(OC.find_command(state("order"), 0, cell(4, 4), None), "empty", "drag a counter")
+
+
 # --- Order: sliding and passing -------------------------------------------------------
 
 @pytest.mark.parametrize("dst", [(3, 4), (3, 5), (4, 3), (3, 2)])
