@@ -63,6 +63,8 @@ if TYPE_CHECKING:
 Colour = tuple[int, int, int]
 BRASS: Colour = (236, 204, 132)
 TOOLTIP_DELAY = 0.45
+TIP_UNMUTE_PX = 4.0
+"""How far the pointer moves after a click before tooltips come back (`tip_muted_at`)."""
 STATUS_SECONDS = 4.5
 """The least time a status message (a refusal, a hint, an undo) stays; a long one stays longer
 (`status_seconds`)."""
@@ -132,6 +134,10 @@ class TableScene(Scene):
         self.hover: Target | None = None
         self.tip_text: str | None = None
         self.tip_since = 0.0
+        self.tip_muted_at: Point | None = None
+        """Where a mouse button last went down: no tooltip until the pointer moves away from there
+        (play-test: after the click that slid a counter to the board's edge, its new tooltip came up
+        under the still pointer, over the log and the Undo button)."""
         self._slow_card: Scene | None = None
         """The 'taking too long' card while it is open (see `_ai_overdue`)."""
         self._slow_since = 0.0
@@ -799,6 +805,8 @@ class TableScene(Scene):
     # --- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.active_at = self.time
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.tip_muted_at = event.pos
         if event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL) and not self.covered and self.view.view_event(event):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP) and not self.covered \
@@ -922,6 +930,9 @@ class TableScene(Scene):
         self.mouse = pos
         self.hover = self.view.hit_test(pos)
         tip = self._tip_at(pos)
+        muted = self.tip_muted_at
+        if muted is not None and math.dist(muted, pos) > TIP_UNMUTE_PX:
+            self.tip_muted_at = None  # the pointer moved on: tooltips again
         if tip != self.tip_text:
             self.tip_text = tip
             self.tip_since = self.time
@@ -1461,8 +1472,14 @@ class TableScene(Scene):
         if sub:
             surface.blit(sub, sub.get_rect(midtop=(rect.centerx, rect.y + 42 + title.get_height())))
 
+    def tooltip_shown(self) -> bool:
+        """Whether the tooltip is drawn now: one is due, nothing is held, and the pointer moved since
+        the last click."""
+        return bool(self.tip_text) and not self.drag.active and self.tip_muted_at is None \
+            and self.time - self.tip_since >= TOOLTIP_DELAY
+
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
-        if not self.tip_text or self.drag.active or self.time - self.tip_since < TOOLTIP_DELAY:
+        if not self.tooltip_shown() or self.tip_text is None:
             return
         fs = max(12, self.fs - 1)
         lines = []

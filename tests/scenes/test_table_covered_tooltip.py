@@ -53,3 +53,30 @@ def test_back_at_the_table_hover_goes_by_where_the_pointer_is_now(ctx: AppContex
         step(ctx, [], DT)
     assert scene.mouse == away
     assert scene.tip_text is None, scene.tip_text
+
+
+def test_a_click_puts_the_tooltip_away_until_the_pointer_moves(ctx: AppContext) -> None:  # noqa: F811
+    """Play-test at 1024x640: after the click that slid a counter to Gg, the counter's tooltip ('Gold
+    counter (square) on Gg') came up under the still pointer, over the log and the Undo button."""
+    from tests.scenes.gestures import at, click
+    from tests.scenes.test_table import cell, play_setup
+
+    scene = open_table(ctx, ["human", "human"])
+    settle(ctx, scene)
+    play_setup(scene, [(0, 0), (0, 2)])
+    settle(ctx, scene)
+    source, end = at(scene, cell((0, 0))), at(scene, cell((0, 1)))
+    wait = int(TOOLTIP_DELAY / DT) + 3
+    click(ctx, source)  # pick the counter up
+    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(0, 0, 0))], DT)
+    click(ctx, end)  # and slide it here: the pointer now rests on it
+    for _ in range(wait):
+        step(ctx, [], DT)
+    assert scene.match.state.at((0, 1)) is not None  # type: ignore[attr-defined]
+    assert scene.tip_text and "counter" in scene.tip_text, "a tooltip is due for the counter under the pointer"
+    assert not scene.tooltip_shown(), "it waits for the pointer to move"
+    moved = (end[0] + 8, end[1])
+    step(ctx, [pygame.event.Event(pygame.MOUSEMOTION, pos=moved, rel=(8, 0), buttons=(0, 0, 0))], DT)
+    for _ in range(wait):
+        step(ctx, [], DT)
+    assert scene.tooltip_shown(), "tooltips come back once the pointer moves"
