@@ -482,7 +482,7 @@ class MenuScene(UIScene):
                                container=scroller)
             # the pointer is never over the words: the row's button under them keeps its hover and tooltip
             # (pygame-gui lets an element block the hover of those below even when it cannot hover itself)
-            label.hover_point = lambda x, y: False  # type: ignore[method-assign]
+            label.hover_point = lambda hover_x, hover_y: False  # type: ignore[method-assign]
             font = label.font
             assert font is not None
             fits = partial(_fits, font, label.rect.w - px(8))
