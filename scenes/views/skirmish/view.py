@@ -159,9 +159,9 @@ class SkirmishView(GameView):
         """The pointer: from motion events the view sees, and from the system pointer when it moved."""
         self._pointer_seen: Point | None = None
         self._layer: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        """What the still table layer shows, and the layer (the terrain never changes during a game)."""
         self._heights: tuple[tuple[Any, ...], list[pygame.Rect]] | None = None
         """(terrain and camera, where the terrain's heights are written: `board.height_rects`)."""
-        """What the still table layer shows, and the layer (the terrain never changes during a game)."""
         self._reach: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self._terrain_key = ""
         self._held_by: tuple[int, list[int]] | None = None
