@@ -30,7 +30,6 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Sequence
 
 from game.order_chaos.scoring import line_score
 
@@ -174,8 +173,3 @@ def fitted_weights() -> LineWeights:
 def is_edge(index: int, n: int) -> bool:
     """Whether row or column `index` of an `n` x `n` board lies on the board's edge."""
     return index == 0 or index == n - 1
-
-
-def edge_flags(n: int) -> Sequence[bool]:
-    """`is_edge` for every row (or column) index of an `n` x `n` board."""
-    return [is_edge(k, n) for k in range(n)]
