@@ -1094,7 +1094,7 @@ class TableScene(Scene):
         if clock is not None:
             waits.append(clock)
         tip_age = self.time - self.tip_since
-        if self.tip_text and not self.drag.active and tip_age < TOOLTIP_DELAY:
+        if self._tooltip_wanted() and tip_age < TOOLTIP_DELAY:
             waits.append(TOOLTIP_DELAY - tip_age)
         return min(waits)
 
@@ -1472,11 +1472,14 @@ class TableScene(Scene):
         if sub:
             surface.blit(sub, sub.get_rect(midtop=(rect.centerx, rect.y + 42 + title.get_height())))
 
+    def _tooltip_wanted(self) -> bool:
+        """A tooltip is up once its delay is over: there is one, nothing is held, and the pointer
+        moved since the last click."""
+        return bool(self.tip_text) and not self.drag.active and self.tip_muted_at is None
+
     def tooltip_shown(self) -> bool:
-        """Whether the tooltip is drawn now: one is due, nothing is held, and the pointer moved since
-        the last click."""
-        return bool(self.tip_text) and not self.drag.active and self.tip_muted_at is None \
-            and self.time - self.tip_since >= TOOLTIP_DELAY
+        """Whether the tooltip is drawn now (`_tooltip_wanted`, its delay over)."""
+        return self._tooltip_wanted() and self.time - self.tip_since >= TOOLTIP_DELAY
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         if not self.tooltip_shown() or self.tip_text is None:
