@@ -22,6 +22,7 @@ file this tool wrote), so a fit can be repeated on the halves its own weights pl
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
@@ -33,17 +34,17 @@ from pathlib import Path
 
 import numpy as np
 
-from game.ai.agents import GreedyAgent
+from game.ai.agents import Agent, GreedyAgent
 from game.ai.search import NO_WALL_LIMIT_ENV
-from game.core.protocol import by_itself
-from game.core.registry import get_game
+from game.core.protocol import Command, Seat, State
 from game.order_chaos.agents import NORMAL_PLANNER, ORDER_PARAMS
 from game.order_chaos.ai import EvalParams, OrderChaosKnowledge, board_estimate, future_gain, slide_estimates
 from game.order_chaos.commands import Pass, Slide
-from game.order_chaos.line_fit import FEATURES, LineWeights, fitted_weights, is_edge, line_features
+from game.order_chaos.line_fit import FEATURES, LineWeights, is_edge, line_features
 from game.order_chaos.planner import GreedyChaosPlanner
-from game.order_chaos.scoring import line_score
+from game.order_chaos.scoring import board_lines, line_score
 from game.order_chaos.state import OrderChaosState
+from tools.oc_order_halves import planner_lines, play_half
 
 Board = list[int | None]
 Position = tuple[Board, list[int]]
@@ -58,43 +59,43 @@ class LoggedHalf:
 
 
 def policy_params(policy: str) -> EvalParams:
-    """Order's evaluator numbers for `--policy`: `hand`, `shipped` or a weights file's path."""
-    if policy == "hand":
-        return ORDER_PARAMS
-    if policy == "shipped":
-        return EvalParams(lines=fitted_weights())
-    return EvalParams(lines=LineWeights.from_json(Path(policy).read_text(encoding="utf-8")))
+    """Order's evaluator numbers for `--policy`: `hand`, `shipped` or a weights file's path (read as
+    `tools/oc_order_halves.py --planner-lines` reads them)."""
+    lines = None if policy == "hand" else planner_lines(policy)
+    return ORDER_PARAMS if lines is None else dataclasses.replace(ORDER_PARAMS, lines=lines)
+
+
+class LoggingOrder(Agent):
+    """Order on the one-round planner with `params` (a one-ply alternative with chance `explore`),
+    keeping every position right after its slide."""
+
+    def __init__(self, seed: int, params: EvalParams, explore: float) -> None:
+        self.rng = random.Random(seed * 7919)
+        self.params, self.explore = params, explore
+        self.planner = GreedyChaosPlanner(params, NORMAL_PLANNER)
+        self.positions: list[Position] = []
+
+    def choose(self, state: State, seat: Seat) -> Command:
+        assert isinstance(state, OrderChaosState)
+        n, bag = state.size, tuple(state.bag)
+        if self.explore and self.rng.random() < self.explore:
+            ranked = sorted(slide_estimates(state.board, n, bag, self.params), key=lambda e: -e[0])
+            _, src, dst = ranked[self.rng.randrange(1, min(6, len(ranked)))] if len(ranked) > 1 else ranked[0]
+        else:
+            src, dst = self.planner.choose(state.board, n, bag)
+        after = list(state.board)
+        if src >= 0:
+            after[dst], after[src] = after[src], None
+        self.positions.append((after, list(bag)))  # a slide leaves the counters to come as they are
+        return Pass(seat) if src < 0 else Slide(seat, divmod(src, n), divmod(dst, n))
 
 
 def play_logged_half(seed: int, params: EvalParams, explore: float = 0.0) -> LoggedHalf:
-    """One first half, Order on the one-round planner with `params` (a one-ply alternative with chance
-    `explore`), Chaos the arena's greedy; every position after Order's slide, and the final score."""
-    rng = random.Random(seed * 7919)
-    state = get_game("order-chaos").new({}, seed)
-    assert isinstance(state, OrderChaosState)
-    chaos = GreedyAgent(OrderChaosKnowledge(), seed)
-    planner = GreedyChaosPlanner(params, NORMAL_PLANNER)
-    n = state.size
-    positions: list[Position] = []
-    while state.half == 0 and not state.is_over():
-        actors = state.to_act()
-        if by_itself(actors):
-            state.apply(state.sample_chance())
-            continue
-        seat = actors[0]
-        if seat != state.order_seat():
-            state.apply(chaos.choose(state, seat))
-            continue
-        if explore and rng.random() < explore:
-            ranked = sorted(slide_estimates(state.board, n, tuple(state.bag), params), key=lambda e: -e[0])
-            _, src, dst = ranked[rng.randrange(1, min(6, len(ranked)))] if len(ranked) > 1 else ranked[0]
-        else:
-            src, dst = planner.choose(state.board, n, tuple(state.bag))
-        state.apply(Pass(seat) if src < 0 else Slide(seat, divmod(src, n), divmod(dst, n)))
-        positions.append((list(state.board), list(state.bag)))
-    final = state.half_scores[0]
-    assert final is not None
-    return LoggedHalf(seed, final, positions)
+    """One first half (`oc_order_halves.play_half`), Order a `LoggingOrder`, Chaos the arena's greedy:
+    every position after Order's slide, and the final score."""
+    order = LoggingOrder(seed, params, explore)
+    final, _, _ = play_half(order, GreedyAgent(OrderChaosKnowledge(), seed), seed)
+    return LoggedHalf(seed, final, order.positions)
 
 
 def position_features(board: Board, bag: list[int], n: int = 7) -> tuple[int, list[float]]:
@@ -104,11 +105,9 @@ def position_features(board: Board, bag: list[int], n: int = 7) -> tuple[int, li
     edge = [0.0] * len(FEATURES)
     inner = [0.0] * len(FEATURES)
     now = 0
-    lines = [(is_edge(r, n), tuple(board[r * n:(r + 1) * n])) for r in range(n)]
-    lines += [(is_edge(c, n), tuple(board[c::n])) for c in range(n)]
-    for on_edge, line in lines:
+    for k, line in enumerate(board_lines(board, n)):  # the rows, then the columns
         now += line_score(line)
-        into = edge if on_edge else inner
+        into = edge if is_edge(k % n, n) else inner
         for i, x in enumerate(line_features(line, key)):
             into[i] += x
     flat = edge + inner
