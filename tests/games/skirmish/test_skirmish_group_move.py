@@ -4,10 +4,14 @@ reason, and a refused group move changes nothing."""
 
 from __future__ import annotations
 
+from shapely.geometry import GeometryCollection, Point, Polygon
+
 from game.skirmish import rules
 from game.skirmish.commands import Activate, EndStep, Move, Moved, MoveGroup
+from game.skirmish.content import TerrainLayout
 from game.skirmish.game import SKIRMISH
 from game.skirmish.model import Figure
+from game.skirmish.public import PublicTable, _polygonal
 from game.skirmish.state import SkirmishState
 from tests.games.skirmish.test_skirmish_rules import put, table
 
@@ -110,3 +114,40 @@ def test_a_group_move_round_trips_through_the_codec_and_the_notation() -> None:
     cmd = MoveGroup(0, 3, (10.5, 2.25), (3, 4, 5))
     assert SKIRMISH.codec.decode(cmd.to_json()) == cmd
     assert cmd.describe() == "move 3,4,5 with 3 10.5,2.2"
+
+
+# --- the screen's answers (`PublicTable`) ---------------------------------------------------
+
+def _bare(s: SkirmishState) -> SkirmishState:
+    """The view shows the layout's pieces: none, as the engine's table here has none."""
+    s.layout = TerrainLayout("bare", "bare", s.layout.table, ())
+    return s
+
+
+def test_the_formations_reach_is_where_every_model_can_follow_and_its_route_is_judged_whole() -> None:
+    s, line = _activated()
+    _bare(s)
+    last = line[2]
+    put(s, 1, "ash_reaver", last.x, last.y + 3.0)  # in the way of the line's last model only
+    public = PublicTable(s.view(0))
+    lead = line[0]
+    behind_lead = (lead.x, lead.y + 3.0)
+    assert public.group(lead.id) == tuple(f.id for f in line)
+    assert public.reach(lead.id).contains(Point(behind_lead))  # the lead alone could go there
+    assert not public.group_reach(lead.id).contains(Point(behind_lead))  # but Tile Shield 3 cannot follow
+    assert public.group_reach(lead.id).contains(Point(lead.x, lead.y - 3.0))
+    route = public.route(lead.id, behind_lead)
+    assert route.refusal == "Tile Shield 3 cannot follow: That spot overlaps another model's base."
+    assert public.route(lead.id, behind_lead, alone=True).refusal is None
+    assert public.route(lead.id, (lead.x, lead.y - 3.0)).refusal is None
+
+
+def test_a_reach_overlap_that_only_touches_in_places_keeps_its_areas() -> None:
+    """Two reaches may overlap in an area and touch along an edge elsewhere: shapely gives a
+    collection with the line, which the reach's shading must not drop whole (seen in a window:
+    after one model of three moved alone, the other two's reach vanished)."""
+    b = Polygon([(1, 0), (3, 0), (3, 2), (1, 2)]).union(Polygon([(-1, 3), (1, 3), (1, 4), (-1, 4)]))
+    c = Polygon([(0, 0), (2, 0), (2, 3), (0, 3)])  # overlaps b's first square, touches its second along y=3
+    overlap = b.intersection(c)
+    assert isinstance(overlap, GeometryCollection)
+    assert _polygonal(overlap).area == 2.0
