@@ -913,9 +913,11 @@ class SkirmishView(GameView):
             if self.decision() in ("move", "bonus"):
                 route = self._route_later(model, at, alone)
                 if route is not None:
-                    overlays.draw_route(surface, route, self.camera, self.text, fs,
-                                        board.readable_px(fs) + max(4, board.readable_px(fs) // 2),
-                                        [*self._model_rects(), *self._height_rects()],  # its own base too
+                    r = board.readable_px(fs)  # the lifted followers, drawn at this radius, are kept clear too
+                    ghosts = [pygame.Rect(0, 0, 2 * r, 2 * r).move(round(x) - r, round(y) - r) for x, y in
+                              map(self.camera.to_screen, self._followers(held_as, self._ghost_pos(overlay)).values())]
+                    overlays.draw_route(surface, route, self.camera, self.text, fs, r + max(4, r // 2),
+                                        [*self._model_rects(), *self._height_rects(), *ghosts],  # its own base too
                                         self.lay.table, self._mat_in_view())
             elif self.decision() == "deploy":
                 why = pub.deploy_refusal(model, at)
