@@ -10,7 +10,8 @@ A game (the rulebook's procedure, `docs/rules/skirmish.md` in our words):
 3. Sides alternate activations while they have points and unactivated models and have not
    stopped. An activation costs a point: one model, or a formation (models in base contact,
    chained, of one training, or with a leader among them); it moves then attacks, attacks then
-   moves, or moves twice; a tactic may be declared first (a knack check: its effects on a
+   moves, or moves twice (a formation's models one at a time, or as one: `MoveGroup`, each
+   paying its own route); a tactic may be declared first (a knack check: its effects on a
    success, the Environment's penalty on a failure).
 4. An attack: `dice` attacks of one weapon at one target, rolled together; failed dice may be
    rolled again at a point each (once per die). Landed dice deal `attacks.damage_per_hit`
