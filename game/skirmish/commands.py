@@ -15,7 +15,9 @@ Decisions, in the order a game meets them:
   "attack_move" or "double_move", and a tactic (or "").
 - `Roll(CHANCE, faces)`: the dice of a knack check (a tactic: one die; an attack: one per
   attack) — then `Reroll(seat, dice)` (one activation point per die) or `KeepRoll(seat)`.
-- `Move(seat, model, to)`, `Attack(seat, model, weapon, target, dice)`,
+- `Move(seat, model, to)` (one model; a formation's models may move one at a time, to change
+  its shape), `MoveGroup(seat, model, to, group)` (the formation's models moved as one: each
+  keeps its place beside `model`, which goes to `to`), `Attack(seat, model, weapon, target, dice)`,
   `UseAbility(seat, model, ability, at, target)`, `EndStep(seat)` (done moving, or done
   attacking), `EndActivation(seat)`, and `Stop(seat)` (no more activations this round).
 """
@@ -132,6 +134,22 @@ class Move(Command):
 
 
 @dataclass(frozen=True)
+class MoveGroup(Command):
+    """A formation's move as one: `model` (the one picked up) goes to `to` and every other model
+    of `group` (which holds `model`) moves by the same offset, so the formation keeps its shape.
+    Each model pays its own route by the usual rules (around bases, climbing), the group's own
+    models not in each other's way (they move together)."""
+
+    TAG: ClassVar[str] = "move_group"
+    model: int
+    to: Point
+    group: tuple[int, ...]
+
+    def describe(self) -> str:
+        return f"move {','.join(map(str, self.group))} with {self.model} {_at(self.to)}"
+
+
+@dataclass(frozen=True)
 class Attack(Command):
     """`dice` of the weapon's attacks at `target` (the rest may go at others, rolled apart)."""
 
@@ -180,7 +198,7 @@ class Stop(Command):
 
 
 CODEC = CommandCodec(RollOff, Deploy, EnvironmentRoll, EnvironmentCard, PlaceToken, Activate, Roll, Reroll,
-                     KeepRoll, Move, Attack, UseAbility, EndStep, EndActivation, Stop)
+                     KeepRoll, Move, MoveGroup, Attack, UseAbility, EndStep, EndActivation, Stop)
 
 # --- events: data only; the words are in `words` -------------------------------------------
 

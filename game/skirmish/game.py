@@ -28,6 +28,7 @@ from game.skirmish.commands import (
     EndStep,
     KeepRoll,
     Move,
+    MoveGroup,
     PlaceToken,
     Reroll,
     Stop,
@@ -71,6 +72,9 @@ def _info(content: Content) -> GameInfo:
         rules=content.fingerprint,
     )
 
+
+ALONE = "alone"
+"""A model source's `ident` "model/alone": the model moves by itself, its formation stays."""
 
 BUTTONS: dict[str, type[EndStep] | type[EndActivation] | type[Stop] | type[KeepRoll]] = {
     "end_step": EndStep, "end_activation": EndActivation, "stop": Stop, "keep": KeepRoll}
@@ -157,7 +161,9 @@ class SkirmishGame(Game):
         return "It is the other side's turn."
 
     def find_command(self, state: State, seat: Seat, source: Target, target: Target | None) -> Command | Refusal:
-        """A model dragged to a point: deploy it or move it; onto an enemy: attack with its first
+        """A model dragged to a point: deploy it or move it (a model of a formation whose other
+        models may still move too brings them along, `MoveGroup`; `ident` "model/alone" moves it
+        by itself, to change the formation's shape); onto an enemy: attack with its first
         weapon that may (every attack it has left), or with the weapon the source names
         (`ident` "model/weapon"); a click on a model: activate it. The table's buttons are
         sources of their own zones: "order" (`ident` "models|order|tactic", models comma
@@ -174,12 +180,18 @@ class SkirmishGame(Game):
         try:
             model_text, _, weapon_text = (source.ident or "").partition("/")
             model = int(model_text)
-            weapon = int(weapon_text) if weapon_text else None
+            alone = weapon_text == ALONE
+            weapon = int(weapon_text) if weapon_text and not alone else None
         except ValueError:
             return Refusal("Pick up one of your models.")
         if target is not None and target.point is not None:
-            at = rules.landing(state, model, target.point)
-            cmd: Command = Deploy(seat, model, at) if state.phase == "deploy" else Move(seat, model, at)
+            group = () if alone or state.phase == "deploy" else rules.movers(state)
+            cmd: Command
+            if len(group) > 1 and model in group:
+                cmd = MoveGroup(seat, model, rules.group_landing(state, model, target.point, group), group)
+            else:
+                at = rules.landing(state, model, target.point)
+                cmd = Deploy(seat, model, at) if state.phase == "deploy" else Move(seat, model, at)
         elif target is not None and target.zone == "figure" and target.ident is not None:
             act = state.activation
             victim = int(target.ident)
@@ -333,7 +345,7 @@ class SkirmishGame(Game):
                 "los_queries_per_s": round(per_s, 1), "visibility_matrix_ms": round(best * 1000, 2)}
 
     def parse_command(self, seat: Seat, text: str, state: State) -> Command:
-        """`activate 3 move_attack [tactic]`, `move 3 12.5,7`, `deploy 3 4,2`, `attack 3 1 12 2`
+        """`activate 3 move_attack [tactic]`, `move 3 12.5,7`, `move 3,4,5 with 3 12.5,7` (a formation as one), `deploy 3 4,2`, `attack 3 1 12 2`
         (model, weapon 1-based, target, dice), `reroll 1 3`, `keep`, `end`, `done`, `stop`."""
         words = text.strip().split()
         if not words:
@@ -346,6 +358,8 @@ class SkirmishGame(Game):
 
         if verb == "activate":
             return Activate(seat, tuple(int(m) for m in args[0].split(",")), args[1], " ".join(args[2:]))
+        if verb == "move" and len(args) == 4 and args[1] == "with":  # a formation as one (`MoveGroup.describe`)
+            return MoveGroup(seat, int(args[2]), point(args[3]), tuple(int(m) for m in args[0].split(",")))
         if verb == "move":
             return Move(seat, int(args[0]), point(args[1]))
         if verb == "deploy":

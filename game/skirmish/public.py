@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import shapely
+from shapely import affinity
 from shapely.geometry import MultiPolygon, Polygon
 
 from game.core.rng import Rng
 from game.skirmish import geometry as geo
 from game.skirmish import rules
 from game.skirmish.attacks import clamp_knack, damage_per_hit, expected_damage, hit_chance, kill_chance, lands
-from game.skirmish.commands import ORDERS, Activate, Attack, Deploy, Move
+from game.skirmish.commands import ORDERS, Activate, Attack, Deploy, Move, MoveGroup
 from game.skirmish.content import AreaAttackEffect, Content, TerrainLayout, TerrainPiece
 from game.skirmish.model import Activation, Figure, Mod, PendingRoll, PlacedToken, PlacingTokens
 from game.skirmish.state import SkirmishState
@@ -89,6 +90,15 @@ def rebuild(view: View, content: Content | None = None) -> SkirmishState:
     s.won, s.over_reason = list(view["winners"]), str(view["over_reason"])
     s.rebuild_table()
     return s
+
+
+def _polygonal(shape: Any) -> Polygon | MultiPolygon:
+    """The areas of an overlap of areas: where they only touch along an edge or at a corner,
+    shapely gives a collection with lines and points too; the reach is its polygons."""
+    if isinstance(shape, (Polygon, MultiPolygon)):
+        return shape
+    polygons = [p for p in shapely.get_parts(shape) if isinstance(p, Polygon) and not p.is_empty]
+    return MultiPolygon(polygons) if polygons else Polygon()
 
 
 @dataclass(frozen=True)
@@ -158,16 +168,77 @@ class PublicTable:
         s = self.state
         return float(geo.costs(s.table, s.bodies(), s.body(s.figures[model]), [at], self.budget(model))[0])
 
-    def route(self, model: int, at: Point) -> Route:
-        """The engine's route to where a drop at `at` lands (`rules.landing`: against a base it
-        was dropped on) and whether the move is legal now (its reason if not)."""
+    def group(self, model: int) -> tuple[int, ...]:
+        """The formation a drag of `model` moves as one (`rules.movers`, when it is one of two or
+        more that may still move), else ()."""
+        found = rules.movers(self.state)
+        return found if len(found) > 1 and model in found else ()
+
+    def group_reach(self, model: int) -> Polygon | MultiPolygon:
+        """Where `model`'s centre may end a move of its formation as one: each model's reach
+        (the group's own bases out of its way) moved to where it puts `model`, all of them
+        overlapped; its own reach when it moves alone."""
+        group = self.group(model)
+        if not group:
+            return self.reach(model)
+        s = self.state
+        lead = s.figures[model]
+        key = (-1 - model, self.budget(model))
+        if key not in self._reach:
+            area: Any = None
+            for m in group:
+                f = s.figures[m]
+                others = [b for b in s.bodies() if b.ident not in group or b.ident == m]
+                own = affinity.translate(geo.reach(s.table, others, s.body(f), self.budget(m)),
+                                                 lead.x - f.x, lead.y - f.y)
+                area = own if area is None else area.intersection(own)
+            self._reach[key] = _polygonal(area)
+        return self._reach[key]
+
+    def move_command(self, model: int, at: Point, alone: bool = False) -> Move | MoveGroup:
+        """The command a drag of `model` let go at `at` makes (`SkirmishGame.find_command`): its
+        formation moved as one (`group`) unless `alone`, landing against a base it is dropped on."""
         s = self.state
         f = s.figures[model]
-        at = rules.landing(s, model, at)
-        refusal = rules.why_illegal(s, Move(f.side, model, at))
-        path = geo.path(s.table, s.bodies(), s.body(f), at)
+        group = () if alone else self.group(model)
+        if group:
+            return MoveGroup(f.side, model, rules.group_landing(s, model, at, group), group)
+        return Move(f.side, model, rules.landing(s, model, at))
+
+    def route(self, model: int, at: Point, alone: bool = False) -> Route:
+        """The engine's route to where a drop at `at` lands (`rules.landing`: against a base it
+        was dropped on) and whether the move is legal now (its reason if not); a formation's
+        move as one (`move_command`) is judged whole, its picked model's route drawn."""
+        s = self.state
+        f = s.figures[model]
+        cmd = self.move_command(model, at, alone)
+        at = cmd.to
+        refusal = rules.why_illegal(s, cmd)
+        others = s.bodies()
+        if isinstance(cmd, MoveGroup):
+            others = [b for b in others if b.ident not in cmd.group or b.ident == model]
+        path = geo.path(s.table, others, s.body(f), at)
         points = tuple((float(x), float(y)) for x, y in path.points) if path is not None else (f.at, at)
         return Route(points, path.cost if path is not None else float("inf"), self.budget(model), refusal)
+
+    def settled(self, model: int, at: Point, within: float | Mapping[int, float], alone: bool = False) -> Point:
+        """Where a drop at `at` is set down before `landing`: against a friend whose base stands
+        within `within` (`spot_beside`; not one of the models moving with it), unless the drop
+        itself is a legal move and the spot against the friend is not (its cheapest route, around
+        bases and over terrain, is beyond the Move: the rules measure a move along its route, so
+        a spot within a straight line's reach may still be out of it)."""
+        group = () if alone else self.group(model)
+        spot = self.spot_beside(model, at, within, group)
+        if spot is None:
+            return at
+        s = self.state
+        f = s.figures[model]
+        if s.phase != "deploy" and f.on_table:
+            def legal(p: Point) -> bool:
+                return rules.why_illegal(s, self.move_command(model, p, alone)) is None
+            if not legal(spot) and legal(at):
+                return at
+        return spot
 
     def activation_refusal(self, models: Sequence[int]) -> str | None:
         """Why these models may not activate together now (already activated, not a formation),
@@ -183,22 +254,27 @@ class PublicTable:
         apart = rules.unchained(self.state, [self.state.figures[m] for m in models])
         return None if apart is None else apart[0].id
 
-    def contact_spot(self, model: int, at: Point) -> Point | None:
+    def contact_spot(self, model: int, at: Point, moving: Sequence[int] = ()) -> Point | None:
         """The free spot nearest `at` against a base `model` would overlap there, or None when
-        it overlaps none (quick: no route is searched; `landing` picks the reachable one)."""
+        it overlaps none (quick: no route is searched; `landing` picks the reachable one); the
+        bases of the models `moving` with it (its formation moved as one) are not in the way."""
         s = self.state
-        spots = geo.contact_spots(s.table, s.bodies(), s.body(s.figures[model]), at)
+        others = [b for b in s.bodies() if b.ident not in moving or b.ident == model]
+        spots = geo.contact_spots(s.table, others, s.body(s.figures[model]), at)
         return (float(spots[0][0]), float(spots[0][1])) if len(spots) else None
 
-    def spot_beside(self, model: int, at: Point, within: float | Mapping[int, float]) -> Point | None:
+    def spot_beside(self, model: int, at: Point, within: float | Mapping[int, float],
+                    moving: Sequence[int] = ()) -> Point | None:
         """The spot against the nearest friend's base within `within` of `model`'s base set down
         at `at` (edge to edge, not touching; one allowance, or one a friend by its id, none for a
-        friend not named): `geometry.spot_beside` among its side's models."""
+        friend not named): `geometry.spot_beside` among its side's models, but those `moving`
+        with it (a formation moved as one: their bases leave)."""
         s = self.state
         f = s.figures[model]
-        mates = [g for g in s.figures if g.on_table and g.side == f.side and g.id != f.id]
+        mates = [g for g in s.figures if g.on_table and g.side == f.side and g.id != f.id and g.id not in moving]
         allow = within if isinstance(within, (int, float)) else [within.get(g.id, 0.0) for g in mates]
-        return geo.spot_beside(s.table, s.bodies(), s.body(f), at, [s.body(g) for g in mates], allow)
+        others = [b for b in s.bodies() if b.ident not in moving or b.ident == model]
+        return geo.spot_beside(s.table, others, s.body(f), at, [s.body(g) for g in mates], allow)
 
     def landing(self, model: int, at: Point) -> Point:
         """Where `model` dropped at `at` would stand (`rules.landing`), as the drop's command has it."""

@@ -10,7 +10,8 @@ A game (the rulebook's procedure, `docs/rules/skirmish.md` in our words):
 3. Sides alternate activations while they have points and unactivated models and have not
    stopped. An activation costs a point: one model, or a formation (models in base contact,
    chained, of one training, or with a leader among them); it moves then attacks, attacks then
-   moves, or moves twice; a tactic may be declared first (a knack check: its effects on a
+   moves, or moves twice (a formation's models one at a time, or as one: `MoveGroup`, each
+   paying its own route); a tactic may be declared first (a knack check: its effects on a
    success, the Environment's penalty on a failure).
 4. An attack: `dice` attacks of one weapon at one target, rolled together; failed dice may be
    rolled again at a point each (once per die). Landed dice deal `attacks.damage_per_hit`
@@ -74,6 +75,7 @@ from game.skirmish.commands import (
     Healed,
     KeepRoll,
     Move,
+    MoveGroup,
     Moved,
     PointsGained,
     PointsLost,
@@ -243,6 +245,38 @@ def landing(s: S, model: int, at: tuple[float, float]) -> tuple[float, float]:
     return _point(spots[0])
 
 
+def movers(s: S) -> tuple[int, ...]:
+    """The activation's models that may still move in the step under way (not fallen, not
+    moved yet, not stood still for an ability): the formation a drag moves as one."""
+    act = s.activation
+    if act is None or act.step not in ("move", "bonus"):
+        return ()
+    if act.step == "bonus":
+        return tuple(m for m in act.bonus if not s.figures[m].fallen)
+    return tuple(m for m in act.figures if m not in act.moved and m not in act.no_move and not s.figures[m].fallen)
+
+
+def group_landing(s: S, model: int, at: tuple[float, float], group: Sequence[int]) -> tuple[float, float]:
+    """`landing` for a formation moved as one by `model`: dropped on a base not the group's own,
+    the nearest spot against it to which the whole group may move (`_group_refusal`), else the
+    nearest spot, so the refusal names the real obstacle; the group's own bases move away, so a
+    drop on one of them stands."""
+    if not 0 <= model < len(s.figures) or not _finite(at):
+        return at
+    f = s.figures[model]
+    spots = geo.contact_spots(s.table, _bodies_but(s, group, f.id), s.body(f), at)
+    if not len(spots):
+        return at
+    for p in spots[:_GROUP_TRIES]:
+        if _group_refusal(s, MoveGroup(f.side, model, _point(p), tuple(group))) is None:
+            return _point(p)
+    return _point(spots[0])
+
+
+_GROUP_TRIES = 12
+"""Contact spots a formation's drop on a base tries, nearest first (each asks every model's route)."""
+
+
 _DEPLOY_TRIES = 24
 """Contact spots a deploying drop tries, nearest first, for one inside the side's zone."""
 
@@ -292,6 +326,8 @@ def why_illegal(s: S, cmd: Command) -> str | None:
         return _end_step_refusal(s)
     if isinstance(cmd, Move):
         return _move_refusal(s, cmd)
+    if isinstance(cmd, MoveGroup):
+        return _group_refusal(s, cmd)
     if isinstance(cmd, Attack):
         return _attack_refusal(s, cmd)
     if isinstance(cmd, UseAbility):
@@ -530,35 +566,91 @@ def _end_step_refusal(s: S) -> str | None:
 
 
 def _move_refusal(s: S, cmd: Move) -> str | None:
+    return _step_refusal(s, cmd.model) or _reach_refusal(s, s.figures[cmd.model], cmd.to)
+
+
+def _step_refusal(s: S, model: int) -> str | None:
+    """Why `model` may not move in the activation's step now (whatever the spot), or None."""
     act = s.activation
     assert act is not None
     bonus = act.step == "bonus"
     if act.step not in ("move", "bonus"):
         return "This activation is attacking now, not moving."
-    if cmd.model not in act.figures or s.figures[cmd.model].fallen:
+    if not 0 <= model < len(s.figures) or model not in act.figures or s.figures[model].fallen:
         return "That model is not part of this activation."
-    if bonus and cmd.model not in act.bonus:
+    if bonus and model not in act.bonus:
         return "That model has made its extra move."
-    if not bonus and cmd.model in act.moved:
+    if not bonus and model in act.moved:
         return "That model has made this move already (a move is never split)."
-    if not bonus and cmd.model in act.no_move:
+    if not bonus and model in act.no_move:
         return "That model used an ability instead of moving."
-    if not _finite(cmd.to):
-        return "That is not a point on the table."
-    f = s.figures[cmd.model]
+    f = s.figures[model]
     if "cannot_move" in flags(s, f):
         return f"{f.unit.name} cannot move."
-    budget = act.bonus_distance if bonus else stat(s, f, "move")
-    straight = math.dist((f.x, f.y), cmd.to)
+    return None
+
+
+def _reach_refusal(s: S, f: Figure, to: Sequence[float], beside: tuple[int, ...] = ()) -> str | None:
+    """Why `f` may not end its move at `to` (off the table, on a base, out of its Move by the
+    cheapest route), or None; the models in `beside` move with it, so they are in nobody's way."""
+    if not _finite(to):
+        return "That is not a point on the table."
+    act = s.activation
+    assert act is not None
+    budget = act.bonus_distance if act.step == "bonus" else stat(s, f, "move")
+    straight = math.dist((f.x, f.y), to)
     if straight > budget + 1e-6:  # no route is shorter than the straight line: skip the search
         return f"Out of reach: that takes at least {straight:.1f}\" of a {budget:g}\" move."
-    route = _path(s, f, cmd.to)
+    route = _path(s, f, to, beside)
     if route is None:
-        refusal = geo.placement_refusal(s.table, s.bodies(), s.body(f, *cmd.to))
+        refusal = geo.placement_refusal(s.table, _bodies_but(s, beside, f.id), s.body(f, *to))
         return refusal or "No way leads there."
     if route.cost > budget + 1e-6:
         return f"Out of reach: that takes {route.cost:.1f}\" of a {budget:g}\" move."
     return None
+
+
+def _bodies_but(s: S, beside: Iterable[int], keep: int) -> list[geo.Body]:
+    """The bases on the table but those of `beside` (`keep`'s own stays: paths skip the mover)."""
+    apart = set(beside) - {keep}
+    return [b for b in s.bodies() if b.ident not in apart]
+
+
+def group_spots(s: S, cmd: MoveGroup) -> dict[int, tuple[float, float]]:
+    """Where each model of a group move ends: `cmd.to` for the one picked up, the others moved
+    by the same offset (they keep their places beside it)."""
+    lead = s.figures[cmd.model]
+    dx, dy = float(cmd.to[0]) - lead.x, float(cmd.to[1]) - lead.y
+    return {m: (s.figures[m].x + dx, s.figures[m].y + dy) for m in cmd.group}
+
+
+def _group_refusal(s: S, cmd: MoveGroup) -> str | None:
+    """A formation moved as one: two or more models of the step's movers, the one picked up
+    among them; each may make its own move to its spot (the same words as a single model's for
+    the one picked up; a follower that cannot is named, with its reason)."""
+    group = cmd.group
+    if len(group) < 2 or len(set(group)) != len(group) or cmd.model not in group:
+        return "Choose the formation's models to move together."
+    if not _finite(cmd.to):
+        return "That is not a point on the table."
+    for m in (cmd.model, *(g for g in group if g != cmd.model)):
+        why = _step_refusal(s, m)
+        if why is None:
+            continue
+        if m == cmd.model:
+            return why
+        return f"{_named(s, m)} cannot follow: {why}"
+    spots = group_spots(s, cmd)
+    for m in (cmd.model, *(g for g in group if g != cmd.model)):
+        why = _reach_refusal(s, s.figures[m], spots[m], group)
+        if why is not None:
+            return why if m == cmd.model else f"{_named(s, m)} cannot follow: {why}"
+    return None
+
+
+def _named(s: S, model: int) -> str:
+    f = s.figures[model]
+    return numbered_name(f.unit.name, f.number)
 
 
 def _attack_refusal(s: S, cmd: Attack) -> str | None:
@@ -682,13 +774,14 @@ def _passive_effects(unit: UnitType) -> dict[str, list[tuple[str, StatEffect]]]:
     return entry[1]
 
 
-def _path(s: S, f: Figure, to: Sequence[float]) -> geo.Path | None:
-    """`geo.path` for a move of `f`: remembered, since a move is checked (`_move_refusal`) and
-    then made (`_move`) and its route is the same both times."""
-    return _remembered_path(s.table, tuple(s.bodies()), s.body(f), (float(to[0]), float(to[1])))
+def _path(s: S, f: Figure, to: Sequence[float], beside: tuple[int, ...] = ()) -> geo.Path | None:
+    """`geo.path` for a move of `f` (the models of `beside` moving with it, out of its way):
+    remembered, since a move is checked (`_move_refusal`) and then made (`_move`) and its route
+    is the same both times."""
+    return _remembered_path(s.table, tuple(_bodies_but(s, beside, f.id)), s.body(f), (float(to[0]), float(to[1])))
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _remembered_path(table: geo.Table, bodies: tuple[geo.Body, ...], mover: geo.Body,
                      goal: tuple[float, float]) -> geo.Path | None:
     """`geo.path` by value (tables, bodies and paths are immutable): a few recent moves."""
@@ -766,6 +859,8 @@ def apply(s: S, cmd: Command) -> list[Event]:
         _activate(s, cmd, ev)
     elif isinstance(cmd, Move):
         _move(s, cmd, ev)
+    elif isinstance(cmd, MoveGroup):
+        _move_group(s, cmd, ev)
     elif isinstance(cmd, Attack):
         _attack(s, cmd)
     elif isinstance(cmd, UseAbility):
@@ -910,13 +1005,30 @@ def _activate(s: S, cmd: Activate, ev: list[Event]) -> None:
 
 
 def _move(s: S, cmd: Move, ev: list[Event]) -> None:
-    act = s.activation
-    assert act is not None
     f = s.figures[cmd.model]
     route = _path(s, f, cmd.to)
     assert route is not None
+    _walk(s, f, cmd.to, route, ev)
+
+
+def _move_group(s: S, cmd: MoveGroup, ev: list[Event]) -> None:
+    """Every model of the group to its spot (`group_spots`), each along its own route; the
+    routes are all found before any model moves, as they were checked."""
+    spots = group_spots(s, cmd)
+    routes = {m: _path(s, s.figures[m], spots[m], cmd.group) for m in cmd.group}
+    for m in cmd.group:
+        route = routes[m]
+        assert route is not None
+        _walk(s, s.figures[m], spots[m], route, ev)
+
+
+def _walk(s: S, f: Figure, to: Sequence[float], route: geo.Path, ev: list[Event]) -> None:
+    """`f` moves along `route` to `to`: the tokens it touches give their conditions, and the
+    activation counts its move made."""
+    act = s.activation
+    assert act is not None
     touched = geo.tokens_touched(s.table, s.body(f), route)
-    f.x, f.y = float(cmd.to[0]), float(cmd.to[1])
+    f.x, f.y = float(to[0]), float(to[1])
     ev.append(Moved(f.id, tuple((float(x), float(y)) for x, y in route.points), route.length, route.climb))
     for i in touched:
         condition = s.token_kinds[s.tokens[i].kind].on_touch

@@ -6,7 +6,9 @@ What a player does here:
   contact: a formation), pick a tactic if you like, then the order button (move then attack, attack then move, move
   twice). Moving: the reach is shaded as the engine computes it; drag a model (or click it,
   then click a point) and the route and its length follow the pointer; a refused drop snaps
-  back with the engine's reason. Attacking: pick the weapon in the tray and hover an enemy:
+  back with the engine's reason. A formation's models move as one: drag any of them and the
+  others follow, keeping their places (the reach shaded is the whole formation's); shift-drag
+  one to move it alone (to change the formation's shape). Attacking: pick the weapon in the tray and hover an enemy:
   sight lines, clear / in cover / not visible, the hit chance and expected damage; click it to
   attack. Dice roll on screen; a re-roll button names its activation-point cost.
 - Any time: M measures (drag from a model or any point: base edge to base edge, and whether
@@ -33,6 +35,7 @@ from game.skirmish.attacks import lands
 from game.skirmish import words as skirmish_words
 from game.skirmish.geometry import BASE_CONTACT, base_radius
 from game.core.words import owner, verb
+from game.skirmish.game import ALONE
 from game.skirmish.public import AttackPreview, PublicTable, Route, _content, models_at, unit_sheet
 from scenes.animation import Animator, ease_in_out_cubic
 from scenes.input.regions import DropRegion
@@ -77,6 +80,19 @@ SPENT_DIE = (128, 124, 118)
 """The frame of a failed die already rolled again (no second re-roll): grey, not the red of one
 that may still be."""
 MOVE_S_PER_INCH = 0.06
+
+
+def figure_of(target: Target | None) -> tuple[int, bool] | None:
+    """The model a figure target picks up and whether it moves alone (ident "3", or "3/alone":
+    a formation's model moved by itself); None for any other target (a weapon's "3/1")."""
+    if target is None or target.zone != "figure":
+        return None
+    model, _, rest = (target.ident or "").partition("/")
+    if not model.isdigit() or rest not in ("", ALONE):
+        return None
+    return int(model), rest == ALONE
+
+
 CARD_DELAY = 0.4
 """Seconds the pointer rests on a model before its stat card opens (play-test at 1024x640: the
 card opened at once under every pass of the pointer and after every drop, over the table's
@@ -137,13 +153,14 @@ class SkirmishView(GameView):
         self.tray: list[tuple[pygame.Rect, str, Target | None, str]] = []
         self._tray_key: tuple[Any, ...] | None = None
         """(rect, label, Target it plays or None, local key) of the tray's controls."""
-        self.routes: dict[tuple[int, float, float], Route] = {}
-        self.preview_at: tuple[int, Point] | None = None
-        self._landed: tuple[tuple[int, int, float, float], Point] | None = None
+        self.routes: dict[tuple[int, float, float, bool], Route] = {}
+        self.preview_at: tuple[int, Point, bool] | None = None
+        """(model, world point, alone) of the drop being previewed."""
+        self._landed: tuple[tuple[int, int, float, float, bool], Point] | None = None
         """The last landing spot `_landing` found, by (generation, model, rounded point): a deploy's
         as `rules.landing` has it; a move's or bonus move's the nearest contact spot, shown until
         the route says which spot the move reaches."""
-        self._settled: tuple[tuple[int, int, float, float, float], Point] | None = None
+        self._settled: tuple[tuple[int, int, bool, float, float, float], Point] | None = None
         """The last drop point settled against a friend (`drop_point`), by position, model, zoom and point."""
         self.drop_source: Target | None = None
         self.measuring = False
@@ -166,7 +183,7 @@ class SkirmishView(GameView):
         self._terrain_key = ""
         self._held_by: tuple[int, list[int]] | None = None
         self.questions = Questions()
-        self._last_route: tuple[tuple[int, int], Route] | None = None
+        self._last_route: tuple[tuple[int, int, bool], Route] | None = None
         self.card_rect: pygame.Rect | None = None
         """Where the stat card was last drawn (None: not yet)."""
         self._seen: tuple[tuple[int, int, int], list[int]] | None = None
@@ -443,6 +460,9 @@ class SkirmishView(GameView):
             lead = f"{which}: " if which else ""
             if not self._movers():
                 return f"{lead}{self._moved_words()} End move (Enter) to go on." if kind == "move" else "Moved."
+            if len(self._movers()) > 1:  # a formation: it moves as one unless a model is shift-dragged
+                return (f"{lead}Drag any model of the formation and the others follow; the shaded area is its reach. "
+                        "Shift-drag to move one alone. End move when done.")
             return (f"{lead}Drag a model (or click it, then a point) to move it: the shaded area is its reach. "
                     "End move when done.")
         if kind == "attack":
@@ -543,10 +563,10 @@ class SkirmishView(GameView):
         """Where the model held now would stand (inches) while the armies deploy (`_put_down`, as
         it is drawn); None when no model is held or the armies are not deploying."""
         held, ghost = overlay.held, self._ghost_pos(overlay)
-        if self.view.get("phase") not in ("deploy_rolloff", "deploy") or held is None or ghost is None \
-                or held.zone != "figure" or not (held.ident or "").isdigit():
+        found = figure_of(held)
+        if self.view.get("phase") not in ("deploy_rolloff", "deploy") or found is None or ghost is None:
             return None
-        return self._put_down(int(held.ident or "0"), ghost)
+        return self._put_down(found[0], ghost)
 
     def zone_labels(self) -> list[tuple[str, Point]]:
         """("Your zone" / "Computer's zone", its centre in inches) per side while the armies
@@ -646,29 +666,32 @@ class SkirmishView(GameView):
             pygame.draw.circle(surface, (255, 255, 255), token_at, max(3, radius), width=2)
 
     def _draw_reach(self, surface: pygame.Surface, overlay: Overlay) -> None:
-        model = self._reach_model(overlay)
-        if model is None or self.public is None:
+        found = self._reach_model(overlay)
+        if found is None or self.public is None:
             return
-        key = (self.generation, model, self.camera.scale, self.camera.pan, surface.get_size())
+        model, alone = found
+        key = (self.generation, model, alone, self.camera.scale, self.camera.pan, surface.get_size())
         if self._reach is None or self._reach[0] != key:
             view = self.view
-            area = self.questions.ask(("reach", self.generation, model), lambda: table_for(view).reach(model))
+            area = self.questions.ask(("reach", self.generation, model, alone),
+                                      lambda: table_for(view).reach(model) if alone else table_for(view).group_reach(model))
             if area is None:
                 return  # being computed off this thread: drawn on a later frame
             self._reach = (key, overlays.reach_layer(area, self.camera, surface.get_size()))
         surface.blit(self._reach[1], (0, 0))
 
-    def _reach_model(self, overlay: Overlay) -> int | None:
-        """The model whose reach is shaded: the one held, else the one hovered that may move
-        now, else the activation's only mover."""
+    def _reach_model(self, overlay: Overlay) -> tuple[int, bool] | None:
+        """The model whose reach is shaded, and whether alone: the one held, else the one
+        hovered that may move now, else the activation's first mover (a formation's reach is
+        where that model may take the whole formation, `PublicTable.group_reach`)."""
         if self.decision() not in ("move", "bonus"):
             return None
         movers = self._movers()
         for t in (overlay.held, overlay.hover):
-            if t is not None and t.zone == "figure" and t.ident is not None and t.ident.isdigit() \
-                    and int(t.ident) in movers:
-                return int(t.ident)
-        return movers[0] if len(movers) == 1 else None
+            found = figure_of(t)
+            if found is not None and found[0] in movers:
+                return found[0], found[1] or len(movers) == 1
+        return (movers[0], len(movers) == 1) if movers else None
 
     def _move_count(self) -> str:
         """"Move 1 of 2" / "Move 2 of 2" in a Move twice order, else '' (play-test: End move on an
@@ -766,8 +789,9 @@ class SkirmishView(GameView):
         moving = self._moving(animator)
         ghost_at = self._ghost_pos(overlay)
         held = overlay.held
-        held_model = int(held.ident or "0") if held is not None and held.zone == "figure" and (held.ident or "").isdigit() \
-            else None
+        held_as = figure_of(held)
+        held_model = None if held_as is None else held_as[0]
+        followers = self._followers(held_as, ghost_at)
         act = self.view.get("activation")
         active = set(act["figures"]) if act else set()
         t = overlay.time
@@ -802,8 +826,12 @@ class SkirmishView(GameView):
             if spot.on_top:  # no spot clear of the bases: over them, rather than hidden
                 board.draw_model(surface, fig, at, self.camera, colour, icon, ring, radius=marker.radius, part="pips",
                                  health_above=spot.above, health_at=(spot.dx, spot.dy))
-            if held_model == m and ghost_at is not None:
-                ghost = self._put_down(m, ghost_at)
+            if m in followers:  # a formation moved as one: each model keeps its place beside the held one
+                board.draw_model(surface, fig, followers[m], self.camera, self.side_colour(fig["side"]), self._icon(m),
+                                 (255, 255, 255), lifted=True, radius=board.readable_px(self.lay.fs))
+                self._true_base(surface, fig, self.camera.to_screen(followers[m]))
+            if held_model == m and ghost_at is not None and held_as is not None:
+                ghost = self._put_down(m, ghost_at, held_as[1])
                 board.draw_model(surface, fig, ghost, self.camera, self.side_colour(fig["side"]), self._icon(m),
                                  (255, 255, 255), lifted=True, radius=board.readable_px(self.lay.fs))
                 self._true_base(surface, fig, self.camera.to_screen(ghost))
@@ -822,12 +850,29 @@ class SkirmishView(GameView):
             self._spots_seen = (key, board.health_spots(mosts, discs, bodies, self.lay.table))
         return self._spots_seen[1]
 
-    def _put_down(self, model: int, pos: Point) -> Point:
+    def _put_down(self, model: int, pos: Point, alone: bool = False) -> Point:
         """Where the held model let go at the screen point `pos` would stand (world point): the
         drop settled against a friend (`drop_point`), then against a base it is on (`_landing`)."""
-        return self._landing(model, self.drop_point(Target("figure", ident=str(model)), self.camera.to_world(pos)))
+        source = Target("figure", ident=f"{model}/{ALONE}" if alone else str(model))
+        return self._landing(model, self.drop_point(source, self.camera.to_world(pos)), alone)
 
-    def _landing(self, model: int, at: Point) -> Point:
+    def _followers(self, held: tuple[int, bool] | None, ghost_at: Point | None) -> dict[int, Point]:
+        """Where the other models of the held one's formation would stand (world points) if it
+        were let go at the screen point `ghost_at`: moved as one, each keeps its place beside it."""
+        if held is None or ghost_at is None or held[1] or self.public is None \
+                or self.decision() not in ("move", "bonus"):
+            return {}
+        model = held[0]
+        group = self.public.group(model)
+        if not group:
+            return {}
+        fig = self.view["figures"][model]
+        to = self._put_down(model, ghost_at)
+        dx, dy = to[0] - float(fig["at"][0]), to[1] - float(fig["at"][1])
+        figs = self.view["figures"]
+        return {m: (float(figs[m]["at"][0]) + dx, float(figs[m]["at"][1]) + dy) for m in group if m != model}
+
+    def _landing(self, model: int, at: Point, alone: bool = False) -> Point:
         """Where the held model would stand if dropped at the world point `at`: against a base
         it is held over (`rules.landing`, as the drop's command), so the lifted model shows the
         snap before the drop. A deploy's is asked here, once per spot; a move's shows the nearest
@@ -835,13 +880,14 @@ class SkirmishView(GameView):
         kind = self.decision()
         if kind not in ("move", "bonus", "deploy") or self.public is None:
             return at
-        key = (self.generation, model, round(at[0], 2), round(at[1], 2))
+        key = (self.generation, model, round(at[0], 2), round(at[1], 2), alone)
         if self._landed is None or self._landed[0] != key:  # one search of contact spots either way
-            snap = self.public.landing(model, at) if kind == "deploy" else self.public.contact_spot(model, at)
+            moving = () if alone or kind == "deploy" else self.public.group(model)
+            snap = self.public.landing(model, at) if kind == "deploy" else self.public.contact_spot(model, at, moving)
             self._landed = (key, at if snap is None else snap)
         if self._landed[1] == at or kind == "deploy":
             return self._landed[1]
-        route = self._route_now(model, at)  # the spot its move can reach, once the worker has it
+        route = self._route_now(model, at, alone)  # the spot its move can reach, once the worker has it
         return route.points[-1] if route is not None and route.points else self._landed[1]
 
     def _true_base(self, surface: pygame.Surface, fig: dict[str, Any], at: Point) -> None:
@@ -858,17 +904,20 @@ class SkirmishView(GameView):
         assert pub is not None
         spot = self.preview_at if self.drop_source is not None else None
         held = overlay.held
-        if spot is None and held is not None and overlay.drag_pos is None and held.zone == "figure" \
-                and (held.ident or "").isdigit() and self._ghost_pos(overlay) is not None:
-            spot = (int(held.ident or "0"), self.drop_point(held, self.camera.to_world(self.mouse)))  # picked, then pointing
+        held_as = figure_of(held)
+        if spot is None and held is not None and overlay.drag_pos is None and held_as is not None \
+                and self._ghost_pos(overlay) is not None:  # picked, then pointing
+            spot = (held_as[0], self.drop_point(held, self.camera.to_world(self.mouse)), held_as[1])
         if spot is not None:
-            model, at = spot
+            model, at, alone = spot
             if self.decision() in ("move", "bonus"):
-                route = self._route_later(model, at)
+                route = self._route_later(model, at, alone)
                 if route is not None:
-                    overlays.draw_route(surface, route, self.camera, self.text, fs,
-                                        board.readable_px(fs) + max(4, board.readable_px(fs) // 2),
-                                        [*self._model_rects(), *self._height_rects()],  # its own base too
+                    r = board.readable_px(fs)  # the lifted followers, drawn at this radius, are kept clear too
+                    ghosts = [pygame.Rect(0, 0, 2 * r, 2 * r).move(round(x) - r, round(y) - r) for x, y in
+                              map(self.camera.to_screen, self._followers(held_as, self._ghost_pos(overlay)).values())]
+                    overlays.draw_route(surface, route, self.camera, self.text, fs, r + max(4, r // 2),
+                                        [*self._model_rects(), *self._height_rects(), *ghosts],  # its own base too
                                         self.lay.table, self._mat_in_view())
             elif self.decision() == "deploy":
                 why = pub.deploy_refusal(model, at)
@@ -1192,6 +1241,8 @@ class SkirmishView(GameView):
                 and self.view["figures"][m]["side"] != self.view["figures"][self.attacker[0]]["side"]:
             a, w = self.attacker
             return Target("attack", ident=f"{a}/{w}/{m}")
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT and m in self._movers() and len(self._movers()) > 1:
+            return Target("figure", ident=f"{m}/{ALONE}")  # shift: this model alone, its formation stays
         return Target("figure", ident=str(m))
 
     def sources(self, seat: Seat) -> list[Target]:
@@ -1204,7 +1255,10 @@ class SkirmishView(GameView):
         if kind in ("move", "bonus", "attack"):
             aimed = [t for _, _, t, key in self.tray if t is not None and t.zone == "ability"
                      and self.public is not None and self.public.ability_aim(*map(int, key.split(":")[1:])) != ""]
-            movers = [Target("figure", ident=str(m)) for m in self._movers()] if kind != "attack" else []
+            mine = self._movers() if kind != "attack" else []
+            movers = [Target("figure", ident=str(m)) for m in mine]
+            if len(mine) > 1:  # a formation: each model may also be moved alone (shift-drag)
+                movers += [Target("figure", ident=f"{m}/{ALONE}") for m in mine]
             return movers + aimed
         if kind == "place_token":
             return [Target("token")]
@@ -1227,20 +1281,14 @@ class SkirmishView(GameView):
         their formation was refused; small bases are drawn larger than they are). Zoomed in until
         bases are drawn true, nothing is moved: a gap a player can see is kept."""
         kind = self.decision()
-        if source.zone != "figure" or not (source.ident or "").isdigit() or kind not in ("move", "bonus", "deploy") \
-                or self.public is None:
+        held = figure_of(source)
+        if held is None or kind not in ("move", "bonus", "deploy") or self.public is None:
             return world
-        model = int(source.ident or "0")
-        key = (self.generation, model, self.camera.scale, round(world[0], 3), round(world[1], 3))
+        model, alone = held
+        key = (self.generation, model, alone, self.camera.scale, round(world[0], 3), round(world[1], 3))
         if self._settled is None or self._settled[0] != key:
-            spot = self.public.spot_beside(model, world, self._drawn_slack(model))
-            fig = self.view["figures"][model]
-            if spot is not None and fig["deployed"] and kind != "deploy":  # not out of a reach the drop itself keeps
-                budget = self.public.budget(model)
-                start = (float(fig["at"][0]), float(fig["at"][1]))
-                if math.dist(start, spot) > budget >= math.dist(start, world):
-                    spot = None
-            self._settled = (key, world if spot is None else spot)
+            # not out of the reach the drop itself keeps: the engine's route, around terrain (`settled`)
+            self._settled = (key, self.public.settled(model, world, self._drawn_slack(model), alone))
         return self._settled[1]
 
     def _drawn_slack(self, model: int) -> dict[int, float]:
@@ -1264,36 +1312,38 @@ class SkirmishView(GameView):
 
     def preview(self, source: Target, target: Target | None) -> None:
         self.drop_source = source if target is not None else None
-        if target is None or target.point is None or source.zone != "figure" or not (source.ident or "").isdigit():
+        held = figure_of(source)
+        if target is None or target.point is None or held is None:
             self.preview_at = None
             return
-        self.preview_at = (int(source.ident or "0"), target.point)
+        self.preview_at = (held[0], target.point, held[1])
 
-    def _route_now(self, model: int, at: Point) -> Route | None:
-        """The route to `at` if the worker has answered for this very point, else None (asked)."""
+    def _route_now(self, model: int, at: Point, alone: bool = False) -> Route | None:
+        """The route to `at` if the worker has answered for this very point, else None (asked);
+        a formation's move as one is judged whole (`PublicTable.route`)."""
         view = self.view
-        key = ("route", self.generation, model, round(at[0], 2), round(at[1], 2))
-        found = self.questions.ask(key, lambda: table_for(view).route(model, at))
+        key = ("route", self.generation, model, round(at[0], 2), round(at[1], 2), alone)
+        found = self.questions.ask(key, lambda: table_for(view).route(model, at, alone))
         return found if isinstance(found, Route) else None
 
-    def _route_later(self, model: int, at: Point) -> Route | None:
+    def _route_later(self, model: int, at: Point, alone: bool = False) -> Route | None:
         """The route to `at` from the worker, or the newest one it has for this model (the
         pointer runs ahead of a slow route by a frame or two)."""
-        found = self._route_now(model, at)
+        found = self._route_now(model, at, alone)
         if found is not None:
-            self._last_route = ((self.generation, model), found)
+            self._last_route = ((self.generation, model, alone), found)
             return found
-        if self._last_route is not None and self._last_route[0] == (self.generation, model):
+        if self._last_route is not None and self._last_route[0] == (self.generation, model, alone):
             return self._last_route[1]
         return None
 
-    def _route(self, model: int, at: Point) -> Route:
-        key = (model, round(at[0], 2), round(at[1], 2))
+    def _route(self, model: int, at: Point, alone: bool = False) -> Route:
+        key = (model, round(at[0], 2), round(at[1], 2), alone)
         if key not in self.routes:
             if len(self.routes) > 200:
                 self.routes.clear()
             assert self.public is not None
-            self.routes[key] = self.public.route(model, at)
+            self.routes[key] = self.public.route(model, at, alone)
         return self.routes[key]
 
     def clicks(self, seat: Seat) -> list[Target]:
@@ -1327,7 +1377,11 @@ class SkirmishView(GameView):
         if isinstance(command, C.Deploy):
             return Target("figure", ident=str(command.model)), Target("table", ident=str(command.model),
                                                                       point=command.at)
-        if isinstance(command, C.Move):
+        if isinstance(command, C.Move):  # a formation's model moved by itself: the shift-drag
+            alone = self.public is not None and bool(self.public.group(command.model))
+            return (Target("figure", ident=f"{command.model}/{ALONE}" if alone else str(command.model)),
+                    Target("table", ident=str(command.model), point=command.to))
+        if isinstance(command, C.MoveGroup):
             return Target("figure", ident=str(command.model)), Target("table", ident=str(command.model),
                                                                       point=command.to)
         if isinstance(command, C.Attack):
@@ -1681,15 +1735,23 @@ class SkirmishView(GameView):
     # --- animation ------------------------------------------------------------------------
     def animate(self, events: Sequence[Event], animator: Animator, before: ViewDict, origin: Point | None) -> None:
         delay = 0.0
+        together: float | None = None
+        """The delay of the run of moves under way: a formation moved as one moves together."""
         for ev in events:
             if isinstance(ev, C.Moved) and len(ev.path) > 1:
                 path = [(float(x), float(y)) for x, y in ev.path]
                 if origin is not None:
                     path = path[-1:] * 2  # dropped there by hand: it is already where it went
                 dur = min(1.2, 0.2 + MOVE_S_PER_INCH * ev.length)
-                animator.add(dur, "sk-move", ease_in_out_cubic, delay=delay, sound="slide", model=ev.model, path=path)
-                delay += dur * 0.6
-            elif isinstance(ev, C.Deployed):
+                start = delay if together is None else together
+                animator.add(dur, "sk-move", ease_in_out_cubic, delay=start, sound="slide" if together is None else "",
+                             model=ev.model, path=path)
+                together = start
+                delay = max(delay, start + dur * 0.6)
+                continue
+            if not isinstance(ev, (C.Moved, C.ConditionChanged)):  # a token touched on the way: still together
+                together = None
+            if isinstance(ev, C.Deployed):
                 animator.add(0.15, "sk-place", delay=delay, sound="place", blocking=False)
             elif isinstance(ev, C.Rolled):
                 roll = before.get("roll") or self.view.get("roll") or {}
@@ -1727,9 +1789,10 @@ class SkirmishView(GameView):
                      label="Miss", colour=(225, 225, 225))
 
     def snap_back(self, source: Target, from_pos: Point, animator: Animator) -> None:
-        if source.zone != "figure" or not (source.ident or "").isdigit():
+        held = figure_of(source)
+        if held is None:
             return
-        m = int(source.ident or "0")
+        m = held[0]
         fig = self.view["figures"][m]
         if not fig["deployed"]:
             return

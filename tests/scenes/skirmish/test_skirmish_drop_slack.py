@@ -7,6 +7,7 @@ counts now."""
 
 from __future__ import annotations
 
+import math
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -14,7 +15,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.core.protocol import Target
 from game.skirmish import rules
-from game.skirmish.commands import Activate
+from game.skirmish.commands import Activate, Move
+from game.skirmish.content import TerrainLayout, TerrainPiece
+from game.skirmish.game import SKIRMISH
 from game.skirmish.geometry import BASE_CONTACT
 from game.skirmish.state import SkirmishState
 from scenes.app import AppContext
@@ -58,3 +61,37 @@ def test_a_large_model_let_go_by_a_small_friend_drawn_touching_is_set_against_it
     spot = short_of(s, large, small, gap)
     put_down = view.drop_point(Target("figure", ident=str(large)), spot)
     assert put_down != spot and rules.geo.in_base_contact(s.body(s.figures[large], *put_down), s.body(s.figures[small]))
+
+
+def lay(s: SkirmishState, *pieces: TerrainPiece) -> None:
+    """The table's terrain, in the engine and in the view alike (`table()` clears the engine's only)."""
+    s.layout = TerrainLayout("test", "test", s.layout.table, pieces)
+    s.terrain = tuple(rules.geo.Terrain(p.points, p.height, p.name) for p in pieces)
+    s.rebuild_table()
+
+
+def test_a_drop_in_reach_is_not_set_against_a_friend_whose_spot_the_route_cannot_reach(ctx: AppContext) -> None:  # noqa: F811
+    """The rules measure a move along its route (around bases, over terrain at the cost of every
+    inch climbed up and down), so the friend's spot is out of reach when its route is, though the
+    straight line to it is not: a drop in reach stays where it was let go, rather than being set
+    where the engine then refuses it (the slack used to compare straight lines only)."""
+    s = table()
+    lay(s)
+    a = put(s, 0, "lightwright", 10, 10)  # Move 5
+    b = put(s, 0, "lightwright", 20, 10)
+    s.apply(Activate(0, (a.id,), "move_attack"))
+    r = rules.geo.base_radius(a.unit.base_mm)
+    b.x = 14.8 + 2 * r + rules.geo.CONTACT_GAP  # the spot against b: 4.8" straight from a
+    view = make_view(ctx, s)
+    gap = BASE_CONTACT + extra_inches(view, a.id)  # inside both enlarged markers: looks touching
+    world = short_of(s, a.id, b.id, gap)
+    source = Target("figure", ident=str(a.id))
+    spot = view.drop_point(source, world)
+    assert spot != world and math.isclose(spot[0], 14.8, abs_tol=1e-6)  # on open ground: set against b
+    # a wall 1" high across the whole table between the drop and the spot: 4.8" + 2" climbed
+    lay(s, TerrainPiece("Wall", "wall", ((world[0] + 0.02, 0.0), (14.78, 0.0), (14.78, s.table.depth),
+                                          (world[0] + 0.02, s.table.depth)), 1.0))
+    assert SKIRMISH.check(s, Move(0, a.id, world)) is None
+    assert "Out of reach" in SKIRMISH.check(s, Move(0, a.id, spot)).reason
+    view = make_view(ctx, s)
+    assert view.drop_point(source, world) == world

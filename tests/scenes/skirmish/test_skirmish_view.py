@@ -139,7 +139,7 @@ def test_a_drop_anywhere_on_the_table_gets_the_engines_answer(ctx: AppContext) -
         why = rules.why_illegal(state, Move(seat, model, lands))
         assert (isinstance(found, Refusal) and found.reason == why) or (why is None and found == Move(seat, model, lands))
         view.preview(source, target)
-        assert view.preview_at == (model, world)
+        assert view.preview_at == (model, world, False)
         route = view._route(model, world)
         assert route.refusal == why and route.points[-1] == lands
     view.preview(source, None)
