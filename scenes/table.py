@@ -827,6 +827,8 @@ class TableScene(Scene):
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
                 return False  # wheel: handled as MOUSEWHEEL
+            if self._button_at(event.pos) is not None:
+                self._let_go()
             if event.type == pygame.MOUSEBUTTONDOWN and self.time - self.actions_changed_at < FRESH_BUTTON_S \
                     and any(b.rect.collidepoint(event.pos) for b in self.action_buttons):
                 return True  # the second click of a double click meant for the button that was there
@@ -877,6 +879,22 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             return self.log.handle(event, self.ctx.pointer())
         return False
+
+    def _button_at(self, pos: Point) -> Button | None:
+        """The table button (Undo, Redo, Hint, Menu, an action) at `pos`, enabled or not."""
+        return next((b for b in self.buttons + self.action_buttons if b.rect.collidepoint(pos)), None)
+
+    def _let_go(self) -> None:
+        """A press or a release on a table button, enabled or not, lets go of whatever is held
+        first: a piece picked up or selected goes home and is never dropped on the button, and a
+        press the board refused says nothing more (play-test: the first click on a greyed Undo
+        left a counter held, and the release, not the button's, dropped it there: "Drop the
+        counter on an empty cell in its row or column.")."""
+        source, dragged = self.drag.source, self.drag.dragging
+        if self.drag.cancel() and dragged and source is not None:
+            self.view.snap_back(source, self.drag.pos, self.animator)
+        self._press_target = None
+        self._refused_press = None
 
     def _key(self, event: pygame.event.Event) -> bool:
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
