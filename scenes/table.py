@@ -886,13 +886,13 @@ class TableScene(Scene):
 
     def _let_go(self) -> None:
         """A press or a release on a table button, enabled or not, lets go of whatever is held
-        first: a piece picked up or selected goes home and is never dropped on the button, and a
-        press the board refused says nothing more (play-test: the first click on a greyed Undo
-        left a counter held, and the release, not the button's, dropped it there: "Drop the
-        counter on an empty cell in its row or column.")."""
-        source, dragged = self.drag.source, self.drag.dragging
-        if self.drag.cancel() and dragged and source is not None:
-            self.view.snap_back(source, self.drag.pos, self.animator)
+        first: a piece picked up or selected is put back at once, as a right click does, and never
+        dropped on the button; a press the board refused says nothing more (play-test: the first
+        click on a greyed Undo left a counter held, and the release, not the button's, dropped it
+        there: "Drop the counter on an empty cell in its row or column."). No slide home: a
+        table still animating after a computer's move reads as the computer moving, and Undo,
+        under the pointer, would say so."""
+        self.drag.cancel()
         self._press_target = None
         self._refused_press = None
 
