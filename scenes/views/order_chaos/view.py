@@ -88,6 +88,9 @@ class OrderChaosView(GameView):
 
     _kept: tuple[ViewDict, ViewDict] | None = None
     """(a replay's view, half 1's board shown for it): `_half_one_kept`."""
+    _half_shown: ViewDict | None = None
+    """Half 1's board the last frame drew for its half-time (`_display`), else None: the banner
+    goes with it (`status`)."""
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -131,6 +134,7 @@ class OrderChaosView(GameView):
     def set_view(self, view: ViewDict) -> None:
         resize = self.view and view.get("size") != self.view.get("size")
         self.view = view
+        self._half_shown = None
         if resize and self.rect.width:
             self.layout(self.rect)
         self._static_key = None
@@ -160,7 +164,10 @@ class OrderChaosView(GameView):
         return ""
 
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
-        v = self.view
+        """Whose turn and what to do; on a half-time's frames, as half 1's board drawn there (a
+        Redo across half-time said 'Order (You): slide a counter or pass' over half 1's board,
+        its last counter still flying in)."""
+        v = self._half_shown or self.view
         roles = v.get("roles", {})
         phase = v.get("phase")
         if phase == "place":
@@ -408,6 +415,7 @@ class OrderChaosView(GameView):
 
     def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
         view = self._display(animator)
+        self._half_shown = view if animator.of_kind("halftime") else None
         hidden_cells: set[tuple[int, int]] = set()
         hide_drawn = False
         for tw in self._moving_now(animator):

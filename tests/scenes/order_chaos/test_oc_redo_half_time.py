@@ -1,7 +1,7 @@
 """Order & Chaos: a Redo across half-time draws, frame by frame, what the live game drew: half 1's
 whole board and score through the half-time, then half 2's first moves (play-test: it showed half
 1's board with half 2's first counter on it and a wrong score, 175 instead of 181, before it
-settled)."""
+settled; the banner told half 2's Order to slide over it)."""
 
 from __future__ import annotations
 
@@ -83,10 +83,14 @@ def test_a_redo_across_half_time_draws_half_one_whole_then_half_two(
     scene.redo()
     assert match.state.half == 1  # type: ignore[attr-defined]
     half_two: Board = tuple(tuple(row) for row in match.state.view(1)["board"])
+    banners = []
     for _ in range(160):
         step(ctx, [], 1 / 30)
+        if scene.animator.of_kind("halftime"):
+            banners.append(scene.view.status(scene.names)[0])
         if not scene.animator.tweens:
             break
+    assert banners and all(b.startswith("Chaos (You)") for b in banners), "half 1's banner over half 1's board"
     step(ctx, [], 1 / 30)
     during = [d for d in drawn if d[3]]
     after = [d for d in drawn if not d[3]]
