@@ -88,6 +88,7 @@ MIN_STATUS_TEXT = 11
 is cut (`TableScene.status_box`)."""
 HINT_TIP = "Ask the computer for a suggestion (H)"
 UNDO_TIP = "Take your last move back (Ctrl+Z); Shift-click or Ctrl+Alt+Z: the whole turn so far"
+UNDO_WHILE_THINKING_TIP = "Take your last move back (Ctrl+Z): the computer stops thinking and waits for your move"
 FRESH_BUTTON_S = 0.4
 """A press on an action button that took another's place less than this long ago is ignored:
 play-test, the skirmish's "End activation" clicked twice met "Stop the round" in its place."""
@@ -577,15 +578,36 @@ class TableScene(Scene):
         doing = verb(name, "is moving") if moving else verb(name, "is thinking")
         return f"Wait: {name} {doing}. Undo comes back once its move has been played."
 
+    def computer_only_thinking(self) -> bool:
+        """The computer the table waits for has played nothing since the person's last move: it
+        only thinks (the worker searches, or its answer waits out `AI_MIN_SECONDS`). Undo may then
+        take the person's move back (play-test: a mistake seen right after moving waited ~1.3 s
+        for a greyed Undo): the history change withdraws the question (`TableFlow.reset` cancels
+        the worker's request and forgets an answer taken; a late answer belongs to a cancelled
+        ticket and an older ply, and is dropped), and the computer is asked again, afresh."""
+        seat = self.computer_moving()
+        if seat is None or seat != self.ai_to_act():
+            return False
+        last = next((c.seat for c in reversed(self.match.commands) if c.seat >= 0), None)
+        return last is not None and self.match.is_human(last)
+
+    def _undo_waits(self) -> str | None:
+        """Why Undo waits now (`_busy_words`), but not while the computer only thinks
+        (`computer_only_thinking`)."""
+        busy = self.view.busy_words()
+        if busy is not None or self.computer_only_thinking():
+            return busy
+        return self.computer_words()
+
     def _busy_words(self) -> str | None:
         """Why Hint and Undo wait now: the view's own playback (`GameView.busy_words`), or a
-        computer's move under way (`computer_words`)."""
+        computer's move under way (`computer_words`; Undo not while it only thinks: `_undo_waits`)."""
         return self.view.busy_words() or self.computer_words()
 
     def undo_refusal(self) -> str | None:
         """Why Undo would be refused right now, or None when it would take a move back. The
         button is greyed exactly when this says no, with the same words as the refusal."""
-        out = self._undo_out() or self._busy_words()
+        out = self._undo_out() or self._undo_waits()
         if out is not None:
             return out
         candidates = self._undo_candidates()
@@ -604,7 +626,10 @@ class TableScene(Scene):
 
     def undo_tooltip(self) -> str:
         """What Undo would do right now, or why it can't (the button is greyed then)."""
-        return self.undo_refusal() or UNDO_TIP
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            return refusal
+        return UNDO_WHILE_THINKING_TIP if self.computer_only_thinking() else UNDO_TIP
 
     def redo_tooltip(self) -> str:
         return self.redo_refusal() or "Replay the move you took back (Ctrl+Y)"
@@ -827,6 +852,8 @@ class TableScene(Scene):
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
                 return False  # wheel: handled as MOUSEWHEEL
+            if self._button_at(event.pos) is not None:
+                self._let_go()
             if event.type == pygame.MOUSEBUTTONDOWN and self.time - self.actions_changed_at < FRESH_BUTTON_S \
                     and any(b.rect.collidepoint(event.pos) for b in self.action_buttons):
                 return True  # the second click of a double click meant for the button that was there
@@ -877,6 +904,22 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             return self.log.handle(event, self.ctx.pointer())
         return False
+
+    def _button_at(self, pos: Point) -> Button | None:
+        """The table button (Undo, Redo, Hint, Menu, an action) at `pos`, enabled or not."""
+        return next((b for b in self.buttons + self.action_buttons if b.rect.collidepoint(pos)), None)
+
+    def _let_go(self) -> None:
+        """A press or a release on a table button, enabled or not, lets go of whatever is held
+        first: a piece picked up or selected is put back at once, as a right click does, and never
+        dropped on the button; a press the board refused says nothing more (play-test: the first
+        click on a greyed Undo left a counter held, and the release, not the button's, dropped it
+        there: "Drop the counter on an empty cell in its row or column."). No slide home: a
+        table still animating after a computer's move reads as the computer moving, and Undo,
+        under the pointer, would say so."""
+        self.drag.cancel()
+        self._press_target = None
+        self._refused_press = None
 
     def _key(self, event: pygame.event.Event) -> bool:
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))

@@ -33,6 +33,7 @@ from game.order_chaos.words import CHAOS_TONE, ORDER_TONE
 from scenes.kit import palette
 from scenes.animation import (
     Animator,
+    Tween,
     arc_point,
     ease_in_out_cubic,
     ease_out_cubic,
@@ -87,6 +88,9 @@ class OrderChaosView(GameView):
 
     _kept: tuple[ViewDict, ViewDict] | None = None
     """(a replay's view, half 1's board shown for it): `_half_one_kept`."""
+    _half_shown: ViewDict | None = None
+    """Half 1's board the last frame drew for its half-time (`_display`), else None: the banner
+    goes with it (`status`)."""
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -130,6 +134,7 @@ class OrderChaosView(GameView):
     def set_view(self, view: ViewDict) -> None:
         resize = self.view and view.get("size") != self.view.get("size")
         self.view = view
+        self._half_shown = None
         if resize and self.rect.width:
             self.layout(self.rect)
         self._static_key = None
@@ -159,7 +164,10 @@ class OrderChaosView(GameView):
         return ""
 
     def status(self, seat_names: Sequence[str]) -> tuple[str, Colour]:
-        v = self.view
+        """Whose turn and what to do; on a half-time's frames, as half 1's board drawn there (a
+        Redo across half-time said 'Order (You): slide a counter or pass' over half 1's board,
+        its last counter still flying in)."""
+        v = self._half_shown or self.view
         roles = v.get("roles", {})
         phase = v.get("phase")
         if phase == "place":
@@ -223,34 +231,49 @@ class OrderChaosView(GameView):
     def animate(self, events: Sequence[Event], animator: Animator, before: ViewDict,
                 origin: Point | None) -> None:
         move_time = 0.0
-        for ev in events:
+        after_half = 0.0  # where the events after a half's end begin (real seconds): its half-time's end
+        for i, ev in enumerate(events):
+            tw: Tween | None = None
             if isinstance(ev, CounterDrawn):
                 bag = self.bag_rect.center
-                animator.add(DRAW_S, "draw", ease_in_out_cubic, sound="draw", colour=ev.colour,
-                             start=(float(bag[0]), float(bag[1])), end=self.tray_centre)
+                tw = animator.add(DRAW_S, "draw", ease_in_out_cubic, sound="draw", colour=ev.colour,
+                                  start=(float(bag[0]), float(bag[1])), end=self.tray_centre)
             elif isinstance(ev, CounterPlaced):
                 start = origin or self.tray_centre
                 dur = MOVE_S if origin else MOVE_S * 1.6
                 tw = animator.add(dur, "move", ease_out_cubic, sound="place", colour=ev.colour, cell=tuple(ev.cell),
                                   start=start, end=self.geo.centre(*ev.cell), lift=origin is None)
-                move_time = tw.duration
+                move_time = after_half + tw.duration
             elif isinstance(ev, CounterSlid):
                 start = origin or self.geo.centre(*ev.src)
                 dist = math.dist(start, self.geo.centre(*ev.dst)) / max(1.0, self.geo.cell)
                 dur = MOVE_S * (1.0 if origin else min(2.2, 0.9 + 0.25 * dist))
                 tw = animator.add(dur, "move", ease_out_cubic, sound="slide", colour=ev.colour, cell=tuple(ev.dst),
                                   start=start, end=self.geo.centre(*ev.dst), lift=origin is None)
-                move_time = tw.duration
+                move_time = after_half + tw.duration
             elif isinstance(ev, HalfEnded) and not any(isinstance(e, MatchEnded) for e in events):
-                snapshot = self._half_snapshot(before, events)
+                snapshot = self._half_snapshot(before, events[:i])
                 animator.add(HALFTIME_S, "halftime", delay=move_time, scale=False, sound="halftime",
                              score=ev.score, order_seat=ev.order_seat, view=snapshot)
+                after_half = move_time + HALFTIME_S
             elif isinstance(ev, MatchEnded):
                 animator.add(FINAL_S, "final", delay=move_time, scale=False, blocking=True, sound="gameover")
+            if tw is not None and after_half:
+                self._after_half_time(tw, after_half)
         self._static_key = None
 
+    @staticmethod
+    def _after_half_time(tween: Tween, begins: float) -> None:
+        """Hold a tween of half 2's first moves (a Redo replays them with half 1's last) until
+        the half-time is over (`begins`): drawn before, they put half 2's counter on half 1's
+        board and flew over its half-time (play-test: a Redo across half-time showed half 1's
+        board with half 2's first counter, its score 175 instead of 181)."""
+        tween.delay += begins
+        tween.payload["after_half"] = True
+
     def _half_snapshot(self, before: ViewDict, events: Sequence[Event]) -> ViewDict:
-        """The full board of the half just ended (the new view already shows an empty one)."""
+        """The full board of the half just ended (the new view already shows an empty one):
+        `before` with `events` up to the half's end played on it (none of half 2's)."""
         snap = dict(before)
         board = [list(row) for row in before["board"]]
         for ev in events:
@@ -392,9 +415,10 @@ class OrderChaosView(GameView):
 
     def draw(self, surface: pygame.Surface, overlay: Overlay, animator: Animator) -> None:
         view = self._display(animator)
+        self._half_shown = view if animator.of_kind("halftime") else None
         hidden_cells: set[tuple[int, int]] = set()
         hide_drawn = False
-        for tw in animator.tweens:
+        for tw in self._moving_now(animator):
             if tw.kind == "move":
                 hidden_cells.add((int(tw.payload["cell"][0]), int(tw.payload["cell"][1])))
             elif tw.kind == "draw":
@@ -417,6 +441,14 @@ class OrderChaosView(GameView):
             self._static_key = key
         surface.blit(self._static, self.rect.topleft)
         self._draw_live(surface, view, overlay, animator)
+
+    @staticmethod
+    def _moving_now(animator: Animator) -> list[Tween]:
+        """The tweens of the board on screen: during a half-time, not half 2's held for after it
+        (`_after_half_time`), whose cells are not on half 1's board."""
+        if not animator.of_kind("halftime"):
+            return list(animator.tweens)
+        return [tw for tw in animator.tweens if not tw.payload.get("after_half")]
 
     def _render_static(self, view: ViewDict, hidden: set[tuple[int, int]], hide_drawn: bool,
                        screen: tuple[int, int]) -> pygame.Surface:
@@ -599,7 +631,7 @@ class OrderChaosView(GameView):
                 surface.blit(ring, ring.get_rect(center=(int(pos[0]), int(pos[1]))))
                 self._counter(surface, colour, pos, self.piece_d, lift=0.35)
         # moving pieces
-        for tw in animator.tweens:
+        for tw in self._moving_now(animator):
             if not tw.started or tw.kind not in ("move", "draw", "return"):
                 continue
             p = tw.payload

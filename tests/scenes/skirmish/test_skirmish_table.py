@@ -341,31 +341,33 @@ def state_of_match(match: Match) -> SkirmishState:
     return state
 
 
-def test_undo_waits_greyed_while_the_computer_thinks_and_plays_its_activation(ctx: AppContext) -> None:
-    """Play-test: Undo looked lit while the computer moved. It is greyed from the computer's
-    thinking to the end of its move's animation, its tooltip (and Ctrl+Z) says why, and it
-    comes back as the Match allows once the person is to act again."""
+def test_undo_waits_greyed_while_the_computer_plays_its_activation(ctx: AppContext) -> None:
+    """Play-test: Undo looked lit while the computer moved. While it only thinks, nothing of its
+    move played yet, Undo is lit (it would withdraw the question: `computer_only_thinking`); from
+    its first step to the end of its move's animation it is greyed, its tooltip (and Ctrl+Z) says
+    why, and it comes back as the Match allows once the person is to act again."""
     match = until_the_computer_activates(4)
     scene = TableScene(ctx, match, use_process=False)
     ctx.stack.push(scene)
     step(ctx, [], DT)
     n = len(match.commands)
-    assert scene.computer_moving() == 1
-    assert not scene.btn_undo.enabled
-    assert "Undo comes back once its move has been played" in scene.btn_undo.tooltip
-    assert "thinking" in scene.btn_undo.tooltip
-    key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
-    assert len(match.commands) >= n and all(c.seat != 0 for c in match.commands[n:]), "nothing taken back"
-    assert "Undo comes back" in scene.status_text
-    seen_moving = False
+    assert scene.computer_moving() == 1 and scene.computer_only_thinking()
+    assert scene.btn_undo.enabled and "stops thinking" in scene.btn_undo.tooltip
+    seen_moving = refused = False
     for _ in range(2000):
         step(ctx, [], DT)
         if len(match.commands) > n and (scene.animator.busy or scene.ai_to_act() == 1):
             assert not scene.btn_undo.enabled, "greyed while the computer's move plays"
             seen_moving = seen_moving or "moving" in scene.btn_undo.tooltip
+            if not refused:
+                played = len(match.commands)
+                key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
+                assert len(match.commands) >= played, "nothing taken back"
+                assert "Undo comes back" in scene.status_text
+                refused = True
         if scene.acting_human() == 0 and not scene.animator.busy:
             break
-    assert seen_moving
+    assert seen_moving and refused
     assert scene.acting_human() == 0
     assert scene.computer_moving() is None
     assert scene.btn_undo.enabled == (scene.undo_refusal() is None)
