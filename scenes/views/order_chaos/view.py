@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.core.protocol import Command, Event, Seat, Target
-from game.core.words import Line
+from game.core.words import Line, LogEntry
 from game.order_chaos.commands import (
     CounterDrawn,
     CounterPlaced,
@@ -29,7 +29,7 @@ from game.order_chaos.commands import (
     cell_name,
 )
 from game.order_chaos.scoring import line_score
-from game.order_chaos.words import CHAOS_TONE, ORDER_TONE
+from game.order_chaos.words import CHAOS_TONE, ORDER_TONE, brief
 from scenes.kit import palette
 from scenes.animation import (
     Animator,
@@ -281,6 +281,11 @@ class OrderChaosView(GameView):
         return None
 
     # --- words ------------------------------------------------------------------
+    def brief_move(self, entries: Sequence[LogEntry]) -> str | None:
+        """The moves by their counters and cells ("Crimson Ff→Gf, Jade on Gg"), draws left out."""
+        moves = [words for words in (brief(entry.event) for entry in entries) if words]
+        return ", ".join(moves) or None
+
     def tone_colour(self, line: Line) -> Colour:
         """Each role's moves in its colour (the game's words: `game.order_chaos.words`)."""
         return {ORDER_TONE: palette.ORDER, CHAOS_TONE: palette.CHAOS}.get(line.tone) or super().tone_colour(line)
