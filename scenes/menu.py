@@ -22,7 +22,7 @@ from scenes.kit import palette
 from scenes.app import ui_scale
 from scenes.guide.launch import start_new_game
 from scenes.save_list import SaveEntry, fit_text, list_finished, list_saves
-from scenes.seat_names import seat_labels
+from scenes.seat_names import seat_labels, seat_long_labels
 from scenes.sprites.text import wrap_text
 from scenes.thumbnails import counter_colours, draw_counter, thumbnail
 from scenes.widgets import (
@@ -67,13 +67,15 @@ def newest_unfinished() -> tuple[Path, Match] | None:
     return None
 
 
-def autosave_summary(path: Path, match: Match) -> str:
-    """'Rally · You vs Computer · Era 4 · 21 Nov 18:02': which game, who plays and how far."""
+def autosave_summary(path: Path, match: Match, levels: bool = True) -> str:
+    """'Rally · You vs Computer (hard) · Era 4 · 21 Nov 18:02': which game, who plays (with the
+    computers' levels unless `levels` is False) and how far. Play-test: the menu's "Last game"
+    said "You vs Computer", and the level played was nowhere to be seen."""
     try:
         stamp = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
     except OSError:  # decoration only
         stamp = ""
-    seats = " vs ".join(seat_labels(match))
+    seats = " vs ".join(seat_long_labels(match) if levels else seat_labels(match))
     return "  ·  ".join(x for x in (match.game.info.title, seats, match.state.progress(), stamp) if x)
 
 
@@ -161,6 +163,8 @@ class MenuScene(UIScene):
         self.continue_from: Path | None = None
         """The autosave Continue resumes (the newest unfinished game), found on entering."""
         self.continue_words = ""
+        self.continue_short = ""
+        """`continue_words` without the computers' levels, for a note too narrow for them."""
         self.continue_note: list[UILabel] = []
         self.mode = "games"  # or "load"
         self.load_tab = "saves"
@@ -200,6 +204,7 @@ class MenuScene(UIScene):
         self.continue_from = found[0] if found is not None else None
         self.can_continue = found is not None
         self.continue_words = autosave_summary(*found) if found is not None else ""
+        self.continue_short = autosave_summary(*found, levels=False) if found is not None else ""
 
     # --- layout --------------------------------------------------------------------
     def layout(self, w: int, h: int) -> dict[str, pygame.Rect]:
@@ -278,7 +283,10 @@ class MenuScene(UIScene):
         dim_font = probe.font
         probe.kill()
         lines: list[tuple[str, str]] = [(f"Last game: {title}", "@save_title")]
-        for part in parts:  # the rest wrapped at its dots, not cut (play-test: '... placed · …')
+        short = self.continue_short.split("  ·  ")[1:]
+        for i, part in enumerate(parts):  # the rest wrapped at its dots, not cut (play-test: '... placed · …')
+            if dim_font is not None and i < len(short) and dim_font.size(part)[0] > width - px(8):
+                part = short[i]  # the players without levels, rather than cut
             joined = f"{lines[-1][0]}  ·  {part}"
             if len(lines) > 1 and dim_font is not None and dim_font.size(joined)[0] <= width - px(8):
                 lines[-1] = (joined, "@dim")
