@@ -377,7 +377,8 @@ class MenuScene(UIScene):
                 bx, by = text_x, y + px(72) + shown * line_h + (px(10) if shown else px(2))
             self.quick_buttons[info.id] = self.button(
                 pygame.Rect(bx, by, quick_w, button_h), "Quick play", partial(self.quick_play, info.id),
-                class_id="@primary", tooltip="You against the normal computer player, default options")
+                class_id="@primary", tooltip=f"You against the {self.ctx.settings.computer_level(info.id)} "
+                "computer player, default options")
             self.game_buttons[info.id] = self.button(
                 pygame.Rect(bx + quick_w + gap, by, setup_w, button_h), "Set up…", partial(self.new_game, info.id),
                 tooltip=f"Choose players, computer strength and options for {info.title}"
@@ -533,11 +534,12 @@ class MenuScene(UIScene):
         self.ctx.stack.push(self.ctx.scene("setup", game_id or self.games[0].info.id))
 
     def quick_play(self, game_id: str) -> None:
-        """Straight to the table: you against the normal AI, default options, random seed."""
-        from scenes.launch import build_match
+        """Straight to the table: you against the computer at the level last set up for this
+        game (normal at first), default options, random seed."""
+        from scenes.launch import build_match, default_seats
 
         try:
-            match = build_match(game_id)
+            match = build_match(game_id, default_seats(game_id, self.ctx.settings.computer_level(game_id)))
         except EntropyError as exc:
             self._error(str(exc))
             return
