@@ -294,7 +294,7 @@ class MenuScene(UIScene):
                 lines.append((part, "@dim"))
         for i, (text, style) in enumerate(lines):
             rect = pygame.Rect(quit_rect.x + px(4), top + i * px(26), width, px(26))
-            if rect.bottom > self.ctx.screen.get_height() - px(34):
+            if rect.bottom > self.ctx.screen.get_height() - px(12):
                 return  # a very short window: the button's tooltip still says it
             label = self.label(rect, "", style)
             font = label.font

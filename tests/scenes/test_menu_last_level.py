@@ -41,6 +41,7 @@ def test_the_last_game_note_names_the_computers_level(tabletop_home, size) -> No
         texts = [label.text for label in menu.continue_note]
         assert texts[0] == "Last game: Order & Chaos"
         assert "You vs Computer (hard)" in texts[1:], texts
+        assert any(t.startswith("Half 1 of 2") for t in texts), "the level costs no line of the note's rest"
         assert "You vs Computer (hard)" in menu.buttons["continue"].tool_tip_text
         menu.continue_game()
         frames(ctx)
