@@ -24,10 +24,10 @@ DEFAULT_AI = "normal"
 CRASH_TITLE = "Entropy Tabletop stopped"
 
 
-def default_seats(game_id: str) -> list[str]:
-    """Human first, then the normal AI for every other seat."""
+def default_seats(game_id: str, level: str = DEFAULT_AI) -> list[str]:
+    """Human first, then the computer at `level` (normal by default) for every other seat."""
     info = get_game(game_id).info
-    return [HUMAN] + [DEFAULT_AI] * (max(2, info.min_players) - 1)
+    return [HUMAN] + [level] * (max(2, info.min_players) - 1)
 
 
 def build_match(game_id: str, seats: Sequence[str] | None = None, seed: int | None = None,

@@ -22,7 +22,7 @@ from scenes.kit import palette
 from scenes.app import ui_scale
 from scenes.guide.launch import start_new_game
 from scenes.save_list import SaveEntry, fit_text, list_finished, list_saves
-from scenes.seat_names import seat_labels
+from scenes.seat_names import seat_labels, seat_long_labels
 from scenes.sprites.text import wrap_text
 from scenes.thumbnails import counter_colours, draw_counter, thumbnail
 from scenes.widgets import (
@@ -67,13 +67,15 @@ def newest_unfinished() -> tuple[Path, Match] | None:
     return None
 
 
-def autosave_summary(path: Path, match: Match) -> str:
-    """'Rally · You vs Computer · Era 4 · 21 Nov 18:02': which game, who plays and how far."""
+def autosave_summary(path: Path, match: Match, levels: bool = True) -> str:
+    """'Rally · You vs Computer (hard) · Era 4 · 21 Nov 18:02': which game, who plays (with the
+    computers' levels unless `levels` is False) and how far. Play-test: the menu's "Last game"
+    said "You vs Computer", and the level played was nowhere to be seen."""
     try:
         stamp = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
     except OSError:  # decoration only
         stamp = ""
-    seats = " vs ".join(seat_labels(match))
+    seats = " vs ".join(seat_long_labels(match) if levels else seat_labels(match))
     return "  ·  ".join(x for x in (match.game.info.title, seats, match.state.progress(), stamp) if x)
 
 
@@ -161,6 +163,8 @@ class MenuScene(UIScene):
         self.continue_from: Path | None = None
         """The autosave Continue resumes (the newest unfinished game), found on entering."""
         self.continue_words = ""
+        self.continue_short = ""
+        """`continue_words` without the computers' levels, for a note too narrow for them."""
         self.continue_note: list[UILabel] = []
         self.mode = "games"  # or "load"
         self.load_tab = "saves"
@@ -200,6 +204,7 @@ class MenuScene(UIScene):
         self.continue_from = found[0] if found is not None else None
         self.can_continue = found is not None
         self.continue_words = autosave_summary(*found) if found is not None else ""
+        self.continue_short = autosave_summary(*found, levels=False) if found is not None else ""
 
     # --- layout --------------------------------------------------------------------
     def layout(self, w: int, h: int) -> dict[str, pygame.Rect]:
@@ -278,7 +283,10 @@ class MenuScene(UIScene):
         dim_font = probe.font
         probe.kill()
         lines: list[tuple[str, str]] = [(f"Last game: {title}", "@save_title")]
-        for part in parts:  # the rest wrapped at its dots, not cut (play-test: '... placed · …')
+        short = self.continue_short.split("  ·  ")[1:]
+        for i, part in enumerate(parts):  # the rest wrapped at its dots, not cut (play-test: '... placed · …')
+            if dim_font is not None and i < len(short) and dim_font.size(part)[0] > width - px(8):
+                part = short[i]  # the players without levels, rather than cut
             joined = f"{lines[-1][0]}  ·  {part}"
             if len(lines) > 1 and dim_font is not None and dim_font.size(joined)[0] <= width - px(8):
                 lines[-1] = (joined, "@dim")
@@ -286,7 +294,7 @@ class MenuScene(UIScene):
                 lines.append((part, "@dim"))
         for i, (text, style) in enumerate(lines):
             rect = pygame.Rect(quit_rect.x + px(4), top + i * px(26), width, px(26))
-            if rect.bottom > self.ctx.screen.get_height() - px(34):
+            if rect.bottom > self.ctx.screen.get_height() - px(12):
                 return  # a very short window: the button's tooltip still says it
             label = self.label(rect, "", style)
             font = label.font
@@ -369,7 +377,8 @@ class MenuScene(UIScene):
                 bx, by = text_x, y + px(72) + shown * line_h + (px(10) if shown else px(2))
             self.quick_buttons[info.id] = self.button(
                 pygame.Rect(bx, by, quick_w, button_h), "Quick play", partial(self.quick_play, info.id),
-                class_id="@primary", tooltip="You against the normal computer player, default options")
+                class_id="@primary", tooltip=f"You against the {self.ctx.settings.computer_level(info.id)} "
+                "computer player, default options")
             self.game_buttons[info.id] = self.button(
                 pygame.Rect(bx + quick_w + gap, by, setup_w, button_h), "Set up…", partial(self.new_game, info.id),
                 tooltip=f"Choose players, computer strength and options for {info.title}"
@@ -525,11 +534,12 @@ class MenuScene(UIScene):
         self.ctx.stack.push(self.ctx.scene("setup", game_id or self.games[0].info.id))
 
     def quick_play(self, game_id: str) -> None:
-        """Straight to the table: you against the normal AI, default options, random seed."""
-        from scenes.launch import build_match
+        """Straight to the table: you against the computer at the level last set up for this
+        game (normal at first), default options, random seed."""
+        from scenes.launch import build_match, default_seats
 
         try:
-            match = build_match(game_id)
+            match = build_match(game_id, default_seats(game_id, self.ctx.settings.computer_level(game_id)))
         except EntropyError as exc:
             self._error(str(exc))
             return

@@ -70,12 +70,19 @@ class SetupScene(UIScene):
         """In the compact layout, each option's help fits as a caption line under it."""
         self.start_button: Any = None
         self.learn_button: Any = None
+        self.swap_button: Any = None
+        """Two seats: the button that swaps them."""
+        self.move_buttons: dict[int, Any] = {}
+        """More seats: per seat below the first, the button that moves it up one."""
         self._cards: list[pygame.Rect] = []
 
     def _reset_for_game(self) -> None:
         info = get_game(self.game_id).info
         n = max(2, info.min_players) if info.min_players <= 2 <= info.max_players else info.min_players
         self.seats: list[str] = [HUMAN] + ["normal"] * (n - 1)
+        remembered = self.ctx.settings.last_seats.get(self.game_id, [])
+        if info.min_players <= len(remembered) <= info.max_players:
+            self.seats = list(remembered)  # the seats of the last game started here
         self.config: dict[str, Any] = get_game(self.game_id).default_config()
         self._narrow_choices()
         notices = get_game(self.game_id).notices()
@@ -141,8 +148,9 @@ class SetupScene(UIScene):
         name_w = min(px(150), max([seat_font.size(name)[0] for name in names]
                                   + [caption_font.size(c)[0] for c in captions]) + px(24))
         ctrl_x = left.x + pad + name_w + px(10)
-        ctrl_w = left.right - pad - ctrl_x
         ctrl_h = px(42)
+        move_w = px(36) if len(self.seats) > 2 else 0  # more than two seats: a button moves a seat up
+        ctrl_w = left.right - pad - ctrl_x - (move_w + px(6) if move_w else 0)
 
         # players
         y = left.y + px(20)
@@ -153,10 +161,18 @@ class SetupScene(UIScene):
                         class_id="@small", tooltip="One player fewer", enabled=len(self.seats) > info.min_players)
             self.button(pygame.Rect(left.right - pad - b, y - 2, b, px(36)), "+", self.add_seat, class_id="@small",
                         tooltip="One more player", enabled=len(self.seats) < info.max_players)
+        self.swap_button = None
+        if len(self.seats) == 2:
+            swap_w = px(100)
+            right_end = left.right - pad - (2 * px(44) + px(16) if info.min_players != info.max_players else 0)
+            self.swap_button = self.button(
+                pygame.Rect(right_end - swap_w, y - 2, swap_w, px(36)), "\u2195 Swap", partial(self.swap_seats, 0, 1),
+                class_id="@small", tooltip=self._swap_tip())
         y += px(46)
         self.seat_groups = []
         self.seat_labels = []
         self.name_entries = {}
+        self.move_buttons = {}
         hot_seat = sum(kind == HUMAN for kind in self.seats) > 1
         for i, kind in enumerate(self.seats):
             # a seat "starts as" a role only when roles are per seat (not a pool dealt at random)
@@ -175,6 +191,11 @@ class SetupScene(UIScene):
             if role:
                 self.label(pygame.Rect(left.x + pad, y + px(24), name_w, cap_h), f"starts as {role}", "@caption")
             seat_rect = pygame.Rect(ctrl_x, y + 2, ctrl_w, ctrl_h)
+            if move_w and i > 0:
+                self.move_buttons[i] = self.button(
+                    pygame.Rect(seat_rect.right + px(6), y + 2, move_w, ctrl_h), "\u2191",
+                    partial(self.swap_seats, i - 1, i), class_id="@small",
+                    tooltip="Move up a seat: swap with the player above, who plays earlier")
             if self._buttons_fit(SEAT_KINDS, ctrl_w, limit=len(SEAT_KINDS), margin=8):
                 self.seat_groups.append(self.choices(seat_rect, SEAT_KINDS, kind, partial(self.set_seat, i),
                                                      tooltips=SEAT_TIPS, gap=px(6)))
@@ -294,6 +315,14 @@ class SetupScene(UIScene):
                                              "Start", self.start, "play-button", primary=True,
                                              tooltip="Start the game (Enter)")
 
+    def _swap_tip(self) -> str:
+        """What the swap button does, in this game's terms: the roles the seats start as, or
+        who plays first."""
+        roles = self.info.roles
+        if len(roles) == 2 <= self.info.max_players:
+            return f"Swap the seats: who starts as {roles[0]} and who as {roles[1]}"
+        return "Swap the seats: who plays first"
+
     def _buttons_fit(self, options: list[tuple[Any, str]], width: int, limit: int = MAX_BUTTONS,
                      margin: int = 16) -> bool:
         """Whether a row of one button per option shows every name whole in `width` (else a stepper)."""
@@ -314,6 +343,16 @@ class SetupScene(UIScene):
             return
         for seat, label in enumerate(self.seat_labels):  # "You" / "Computer 2" follow the choice
             label.set_text(seat_label(self.seats, seat))
+
+    def swap_seats(self, i: int, j: int) -> None:
+        """Seats `i` and `j` change places (who sits there and a name typed for them); the
+        seat, and so the turn order and the role it starts as, stays."""
+        self._keep_names()
+        self.seats[i], self.seats[j] = self.seats[j], self.seats[i]
+        self.player_names += [""] * (max(i, j) + 1 - len(self.player_names))
+        self.player_names[i], self.player_names[j] = self.player_names[j], self.player_names[i]
+        self.name_entries = {}  # (the rebuild must not read the names back from the old boxes)
+        self.rebuild()
 
     def add_seat(self) -> None:
         if len(self.seats) < self.info.max_players:
@@ -384,6 +423,7 @@ class SetupScene(UIScene):
         except (ValueError, TypeError) as exc:
             self._show(f"Can't start: {exc}")
             return
+        self.ctx.settings.remember_seats(self.game_id, list(self.seats))
         err = start_new_game(self.ctx, match)  # a game's first start offers its guided game
         if err:
             self._show(err)

@@ -1,4 +1,4 @@
-"""The table's log with undo's notes in it: "Move taken back: Chaos (You) placed Red on Dd", at
+"""The table's log with undo's notes in it: "Undo: Crimson on Dd", at
 the place in the story where it happened, for every game.
 
 The match keeps the notes (`Match.take_backs`: where the log stood, whose move, its entries); the
@@ -19,10 +19,17 @@ from scenes.views.base import GameView
 LogLine = tuple[str, Colour]
 
 
+UNDO = "Undo: "
+"""How undo's note begins: the word on the button that wrote it."""
+
+
 def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
                     before: Sequence[LogEntry] = (), prior: Sequence[LogLine] | None = None) -> str:
-    """'Move taken back: <the move in the game's words>' (and how many more lines it had), then
-    the other seats' replies taken back with it ("; also taken back: <the computer's move>").
+    """'Undo: <the move>', then the other seats' replies taken back with it: in the view's few
+    words when it has them ("Undo: Crimson Ff→Gf, Jade on Gg", `GameView.brief_move`), else
+    as the log said them ("Undo: <its first line> (and 2 more); also <the computer's move>").
+    Play-test: "Move taken back: Order (You) slid ...; also taken back: Chaos (Computer) placed
+    ..." ran to three or four lines in the log at 1024x640.
     `before` is the log up to the move: a game whose words for a move depend on what came before
     reads it (the skirmish names a model from its deployment: alone, the move said "model 0");
     `prior`, the lines `before` makes, when the caller has them already. The move's lines are
@@ -40,12 +47,16 @@ def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
             replies = _without(_without(view.log_lines([*before, *every], names), prior), lines)
     if not lines:
         who = names[note.seat] if 0 <= note.seat < len(names) else f"Player {note.seat + 1}"
-        words = f"Move taken back ({who})"
+        words = f"{UNDO}a move by {who}"
     else:
-        own = view.undone_words(note.entries, [text for text, _ in lines])
-        words = f"Move taken back: {own}" if own else f"Move taken back: {lines[0][0]}{_more(lines)}"
+        own = (view.undone_words(note.entries, [text for text, _ in lines]) or view.brief_move(note.entries)
+               or f"{lines[0][0]}{_more(lines)}")
+        words = f"{UNDO}{own}"
+    if not replies:
+        return words
     # play-test: undo took the computer's answer back too, and the note named only the move
-    return f"{words}; also taken back: {replies[0][0]}{_more(replies)}" if replies else words
+    reply = view.brief_move(note.replies)
+    return f"{words}, {reply}" if reply else f"{words}; also {replies[0][0]}{_more(replies)}"
 
 
 def _more(lines: Sequence[LogLine]) -> str:

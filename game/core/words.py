@@ -22,6 +22,11 @@ HEADLINE = "headline"
 ALERT = "alert"
 SEAT = "seat"
 
+KEEP = "\u00a0"
+"""A space a line never breaks at (a no-break space): a log line keeps a coordinate with the
+word before it ("to\u00a0Gf", "Crimson\u00a0Ff"); the screens' wrapping honours it
+(`scenes.sprites.text.words_of`)."""
+
 
 @dataclass(frozen=True)
 class LogEntry:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core.protocol import Event, Seat
-from game.core.words import HEADLINE, QUIET, Line, verb
+from game.core.words import HEADLINE, KEEP, QUIET, Line, verb
 from game.order_chaos.colours import colour_of
 from game.order_chaos.commands import (
     CounterDrawn,
@@ -40,10 +40,11 @@ def describe(event: Event, names: Sequence[str]) -> Line | None:
         return Line(f"Bag: drew {colour.name} ({colour.symbol})", QUIET)
     if isinstance(event, CounterPlaced):
         colour = colour_of(event.colour)
-        return Line(f"{role(event.seat, 'Chaos')} placed {colour.name} on {cell_name(event.cell)}", CHAOS_TONE)
+        return Line(f"{role(event.seat, 'Chaos')} placed {colour.name} on{KEEP}{cell_name(event.cell)}", CHAOS_TONE)
     if isinstance(event, CounterSlid):
         colour = colour_of(event.colour)
-        return Line(f"{role(event.seat, 'Order')} slid {colour.name} {cell_name(event.src)} to "
+        # a coordinate stays with its word when the log wraps (play-test: "...slid Crimson Ff to" / "Gf")
+        return Line(f"{role(event.seat, 'Order')} slid {colour.name}{KEEP}{cell_name(event.src)} to{KEEP}"
                     f"{cell_name(event.dst)}", ORDER_TONE)
     if isinstance(event, OrderPassed):
         return Line(f"{role(event.seat, 'Order')} passed", ORDER_TONE)
@@ -58,4 +59,18 @@ def describe(event: Event, names: Sequence[str]) -> Line | None:
     if isinstance(event, MatchEnded):
         scores = ", ".join(f"{_called(i, names)} {score}" for i, score in enumerate(event.scores))
         return Line(f"Match over: {scores}", HEADLINE)
+    return None
+
+
+def brief(event: Event) -> str | None:
+    """A move in the fewest words, for undo's note in the log ("Crimson\u00a0Ff→Gf", "Jade
+    on\u00a0Gg", "Order's pass"); None for an event that is no move (a draw from the bag, a
+    half's end). Play-test: the note said each move as the log had, "Move taken back: Order (You)
+    slid ...; also taken back: Chaos (Computer) placed ...", three or four lines at 1024x640."""
+    if isinstance(event, CounterPlaced):
+        return f"{colour_of(event.colour).name} on{KEEP}{cell_name(event.cell)}"
+    if isinstance(event, CounterSlid):
+        return f"{colour_of(event.colour).name}{KEEP}{cell_name(event.src)}\u2192{cell_name(event.dst)}"
+    if isinstance(event, OrderPassed):
+        return "Order's pass"
     return None

@@ -54,13 +54,16 @@ class LogPanel:
         limit = max(0, len(self._rows) - visible)
         self.scroll = max(0, min(limit, self.scroll + rows))
 
+    def rows_of(self, text: str) -> list[str]:
+        """The rows `text` takes in this panel (room is left right of them for the scroll mark)."""
+        return self.text.wrap(text, self.size, self.rect.width - 16 - 12)
+
     def _render(self) -> None:
         """Wrap the lines into rows (each line wrapped once and remembered: a long game's log
         grows by many lines per move, and re-wrapping all of them made frames stutter)."""
         if self._fresh:
             return
-        width = self.rect.width - 16
-        key = (self.size, width)
+        key = (self.size, self.rect.width)
         if key != self._wrap_key:
             self._wrap_key = key
             self._wrapped = {}
@@ -68,7 +71,7 @@ class LogPanel:
         for text, colour in self.lines:
             parts = self._wrapped.get(text)
             if parts is None:
-                parts = self._wrapped[text] = self.text.wrap(text, self.size, width - 12)
+                parts = self._wrapped[text] = self.rows_of(text)
             for i, part in enumerate(parts):
                 rows.append((part, colour, i == 0))
         self._rows = rows

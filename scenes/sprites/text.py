@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Protocol
 
@@ -20,11 +21,24 @@ class Measures(Protocol):
     def size(self, text: str) -> tuple[int, int]: ...
 
 
+BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+"""The spaces a line may break at: any white space but the no-break ones (U+00A0, U+2007,
+U+202F), which `str.split()` would break at too (play-test: a log line's "to\u00a0Gf" wrapped
+its coordinate onto a line of its own)."""
+
+
+def words_of(text: str) -> list[str]:
+    """`text`'s words for wrapping: split at breakable spaces only, so a no-break space keeps
+    its words together ("Crimson\u00a0Ff", "4\u00a0VP")."""
+    return [word for word in BREAKS.split(text) if word]
+
+
 def wrap_text(text: str, font: Measures, width: int) -> list[str]:
-    """Greedy word wrap to `width` pixels (a word longer than the width stands alone)."""
+    """Greedy word wrap to `width` pixels (a word longer than the width stands alone); never
+    at a no-break space (`words_of`)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in words_of(text):
         trial = f"{line} {word}".strip()
         if font.size(trial)[0] <= width or not line:
             line = trial
@@ -41,7 +55,7 @@ def cut_to(text: str, font: Measures, width: int, mark: str = "…") -> str:
     word, of characters) that fits with `mark` after it."""
     if font.size(text)[0] <= width:
         return text
-    words = text.split()
+    words = words_of(text)
     while len(words) > 1 and font.size(" ".join(words) + mark)[0] > width:
         words.pop()
     head = " ".join(words)

@@ -380,6 +380,13 @@ class GameView(ABC):
         a move whose lines say something else (the skirmish's kept roll: its attack's line)."""
         return None
 
+    def brief_move(self, entries: Sequence[LogEntry]) -> str | None:
+        """The moves of `entries` (a move taken back, or the replies taken back with it) in a
+        few words for undo's note ("Crimson Ff→Gf"), so the note keeps to a line or so, telling
+        no more than the log tells `log_viewer`; None (the default): the note says them by
+        their log lines."""
+        return None
+
     def tone_colour(self, line: Line) -> Colour:
         """A log line's colour from its tone (`game.core.words`); views add their games' tones
         and colour `SEAT` lines by seat."""

@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 
 from scenes.sprites.log_panel import LogPanel
-from scenes.sprites.text import TextCache
+from scenes.sprites.text import TextCache, wrap_text
 
 
 def _panel() -> tuple[LogPanel, list[str]]:
@@ -58,3 +58,17 @@ def test_the_newest_row_is_drawn_at_the_bottom_and_scrolling_shows_older_rows() 
     assert log.scroll == 30 - visible
     log.scroll_by(-1000)
     assert log.scroll == 0
+
+
+def test_a_no_break_space_never_breaks_a_row() -> None:
+    """Play-test: a slide's line wrapped as "...slid Crimson Ff to" / "Gf": the wrap broke at the
+    no-break spaces too (`str.split()` splits at them); a coordinate stays with its word."""
+    log, _ = _panel()
+    font = log.text.font(log.size)
+    line = "Order (Computer) slid Crimson\u00a0Ff to\u00a0Gf"
+    for width in range(40, font.size(line)[0] + 40, 3):
+        log.set_rect(pygame.Rect(0, 0, width + 28, 100), log.size)
+        rows = log.rows_of(line)
+        assert " ".join(rows) == line, rows
+        assert any("Crimson\u00a0Ff" in row for row in rows) and any("to\u00a0Gf" in row for row in rows), rows
+    assert wrap_text("4\u00a0VP left", font, 1) == ["4\u00a0VP", "left"]

@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game.core.match import Match
+from game.core.words import KEEP
 from game.core.protocol import Target, by_itself
 from game.core.registry import get_game
 from game.order_chaos.commands import Place
@@ -49,13 +50,24 @@ def test_undo_writes_what_it_took_back_in_the_log(ctx: AppContext) -> None:
     scene = settled(ctx, ["human", "human"])
     drag(ctx, at(scene, Target("drawn")), at(scene, Target("cell", (3, 3))))
     placed = texts(scene)[-1]
-    assert placed.startswith("Chaos (") and placed.endswith(" on Dd")
+    assert placed.startswith("Chaos (") and placed.endswith(f" on{KEEP}Dd")
+    colour = placed.split(" placed ")[1].removesuffix(f" on{KEEP}Dd")
     key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
-    assert texts(scene)[-1] == f"Move taken back: {placed}"
+    assert texts(scene)[-1] == f"Undo: {colour} on{KEEP}Dd"
     assert texts(scene).count(placed) == 0  # the move itself has left the story
     drag(ctx, at(scene, Target("drawn")), at(scene, Target("cell", (0, 0))))
     lines = texts(scene)
-    assert lines[-2:] == [f"Move taken back: {placed}", placed.replace(" on Dd", " on Aa")]
+    assert lines[-2:] == [f"Undo: {colour} on{KEEP}Dd", placed.replace("Dd", "Aa")]
+
+
+def brief_of(line: str) -> str:
+    """What the note says for a move the log said in `line`."""
+    if line.endswith(" passed"):
+        return "Order's pass"
+    if " placed " in line:
+        return line.split(" placed ")[1]
+    colour, cells = line.split(" slid ")[1].split(KEEP, 1)
+    return f"{colour}{KEEP}{cells.replace(f' to{KEEP}', '→')}"
 
 
 def test_against_the_computer_the_line_names_the_persons_move_then_the_reply(ctx: AppContext) -> None:
@@ -69,11 +81,11 @@ def test_against_the_computer_the_line_names_the_persons_move_then_the_reply(ctx
             break
     assert any(c.seat == 0 for c in scene.match.commands)
     before = texts(scene)
-    mine = next(t for t in before if t.endswith(" on Cc"))
+    mine = next(t for t in before if t.endswith(f" on{KEEP}Cc"))
     key(ctx, pygame.K_z, pygame.KMOD_LCTRL)  # across the draw: alone against the computer
     after = texts(scene)
     reply = next(t for t in before[before.index(mine) + 1:] if t.startswith("Order (Computer)"))
-    assert after[-1] == f"Move taken back: {mine}; also taken back: {reply}"
+    assert after[-1] == f"Undo: {brief_of(mine)}, {brief_of(reply)}"
     assert len(after) == before.index(mine) + 1  # placed where the move was: its line replaced by the note
 
 
@@ -89,3 +101,22 @@ def test_the_status_after_an_undo_against_the_computer_says_your_turn_again(ctx:
             break
     key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
     assert scene.status_text == "Move taken back: your turn again."
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)], ids=["1024x640", "1280x720"])
+def test_the_note_of_a_move_and_its_reply_takes_one_row(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                        size: tuple[int, int]) -> None:
+    """Play-test: "Move taken back: Order (You) slid Crimson Ff to Gf; also taken back: Chaos
+    (Computer) placed ..." took three or four rows of the log at 1024x640; the note says the two
+    moves by their counters and cells, on one row."""
+    with table_context(tmp_path, monkeypatch, size=size, ai_watch_delay=0.0) as context:
+        scene = settled(context, ["greedy", "human"])
+        assert scene.play(Place(1, (2, 2)))
+        for _ in range(400):
+            step(context, [], DT)
+            if scene.acting_human() == 1 and not scene.animator.busy and len(scene.match.commands) >= 4:
+                break
+        key(context, pygame.K_z, pygame.KMOD_LCTRL)
+        note = texts(scene)[-1]
+        assert note.startswith("Undo: ") and f"on{KEEP}Cc, " in note, note
+        assert len(scene.log.rows_of(note)) == 1, scene.log.rows_of(note)

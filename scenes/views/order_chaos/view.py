@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.core.protocol import Command, Event, Seat, Target
-from game.core.words import Line
+from game.core.words import Line, LogEntry
 from game.order_chaos.commands import (
     CounterDrawn,
     CounterPlaced,
@@ -29,7 +29,7 @@ from game.order_chaos.commands import (
     cell_name,
 )
 from game.order_chaos.scoring import line_score
-from game.order_chaos.words import CHAOS_TONE, ORDER_TONE
+from game.order_chaos.words import CHAOS_TONE, ORDER_TONE, brief
 from scenes.kit import palette
 from scenes.animation import (
     Animator,
@@ -304,6 +304,11 @@ class OrderChaosView(GameView):
         return None
 
     # --- words ------------------------------------------------------------------
+    def brief_move(self, entries: Sequence[LogEntry]) -> str | None:
+        """The moves by their counters and cells ("Crimson Ff→Gf, Jade on Gg"), draws left out."""
+        moves = [words for words in (brief(entry.event) for entry in entries) if words]
+        return ", ".join(moves) or None
+
     def tone_colour(self, line: Line) -> Colour:
         """Each role's moves in its colour (the game's words: `game.order_chaos.words`)."""
         return {ORDER_TONE: palette.ORDER, CHAOS_TONE: palette.CHAOS}.get(line.tone) or super().tone_colour(line)
@@ -385,6 +390,40 @@ class OrderChaosView(GameView):
         blit_counter(surface, col.rgb, col.symbol, centre, d, self.symbols, lift, alpha)
 
     # --- drawing ------------------------------------------------------------------
+    def _draw_hint(self, surface: pygame.Surface, view: ViewDict, hint: tuple[Target, Target | None],
+                   time: float) -> None:
+        """The Hint's move in blue: a slide as a ring on its counter, dots running along its path
+        and a dot in a ring on its cell; a place as a ring on the drawn counter and that counter,
+        faint and smaller, on its cell in a ring. No path for a place (play-test: the dots from the tray ran
+        over counters on the board, so a place hint looked like a slide)."""
+        src, dst = hint
+        pulse = 0.5 + 0.5 * math.sin(time * 5.0)
+        a = self.anchor(src)
+        b = self.anchor(dst) if dst is not None else None
+        cell_d = int(self.geo.cell)
+        alpha = int(150 + 105 * pulse)
+        place = src == DRAWN and view.get("drawn") is not None
+        if a is not None and b is not None and not place:
+            steps = max(2, int(math.dist(a, b) / (self.geo.cell * 0.3)))
+            shift = (time * 2.0) % 1.0 / steps
+            for i in range(1, steps):
+                px, py = lerp_point(a, b, min(1.0, i / steps + shift))
+                pygame.draw.circle(surface, palette.HINT, (px, py), max(2, self.geo.cell * 0.05))
+        if b is not None:
+            ring = ring_marker(int(cell_d * 0.9), palette.HINT, 0.08)
+            ring.set_alpha(alpha)
+            surface.blit(ring, ring.get_rect(center=(int(b[0]), int(b[1]))))
+            if place:
+                self._counter(surface, int(view["drawn"]), b, int(self.piece_d * 0.85), alpha=int(70 + 50 * pulse))
+            else:
+                dot = dot_marker(int(cell_d * 0.6), palette.HINT)
+                dot.set_alpha(alpha)
+                surface.blit(dot, dot.get_rect(center=(int(b[0]), int(b[1]))))
+        if a is not None:
+            ring = ring_marker(int(cell_d * 0.96), palette.HINT, 0.07)
+            ring.set_alpha(alpha)
+            surface.blit(ring, ring.get_rect(center=(int(a[0]), int(a[1]))))
+
     def _display(self, animator: Animator) -> ViewDict:
         for tw in animator.of_kind("halftime"):
             view: ViewDict = tw.payload["view"]
@@ -584,27 +623,8 @@ class OrderChaosView(GameView):
     def _draw_live(self, surface: pygame.Surface, view: ViewDict, overlay: Overlay, animator: Animator) -> None:
         pulse = 0.5 + 0.5 * math.sin(overlay.time * 5.0)
         cell_d = int(self.geo.cell)
-        # hint: source ring and destination dot in blue
         if overlay.hint is not None:
-            src, dst = overlay.hint
-            a = self.anchor(src)
-            b = self.anchor(dst) if dst is not None else None
-            if a is not None and b is not None:
-                steps = max(2, int(math.dist(a, b) / (self.geo.cell * 0.3)))
-                for i in range(1, steps):
-                    px, py = lerp_point(a, b, i / steps)
-                    shift = (overlay.time * 2.0) % 1.0 / steps
-                    px, py = lerp_point(a, b, min(1.0, i / steps + shift))
-                    pygame.draw.circle(surface, palette.HINT, (px, py), max(2, self.geo.cell * 0.05))
-                ring = ring_marker(int(cell_d * 0.9), palette.HINT, 0.08)
-                ring.set_alpha(int(150 + 105 * pulse))
-                surface.blit(ring, ring.get_rect(center=(int(b[0]), int(b[1]))))
-            for t, marker in ((src, ring_marker(int(cell_d * 0.96), palette.HINT, 0.07)),
-                              (dst, dot_marker(int(cell_d * 0.6), palette.HINT))):
-                pos = self.anchor(t) if t is not None else None
-                if pos is not None:
-                    marker.set_alpha(int(150 + 105 * pulse))
-                    surface.blit(marker, marker.get_rect(center=(int(pos[0]), int(pos[1]))))
+            self._draw_hint(surface, view, overlay.hint, overlay.time)
         # legal destinations while a piece is held
         if overlay.held is not None:
             dot = dot_marker(int(cell_d * 0.5), palette.HIGHLIGHT)

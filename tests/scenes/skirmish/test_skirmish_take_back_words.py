@@ -50,7 +50,7 @@ def test_a_taken_back_skirmish_move_names_the_model_by_its_unit(ctx: AppContext)
     names = ["You", "Computer"]
     words = take_back_words(view, note, names, match.log[:note.at])
     unit = match.state.figures[move.model].unit.name  # type: ignore[attr-defined]
-    assert words.startswith("Move taken back: ") and unit in words, words
+    assert words.startswith("Undo: ") and unit in words, words
     assert f"model {move.model}" not in words
 
 
@@ -94,7 +94,7 @@ def test_taking_back_a_kept_roll_names_the_attack_not_its_dice(ctx: AppContext) 
     view.set_seats(["You", "Computer"], [True, False])
     view.set_view(match.state.view(seat))
     words = take_back_words(view, note, ["You", "Computer"], match.log[:note.at])
-    assert words.startswith("Move taken back: keeping the roll (") and " attacks " in words, words
+    assert words.startswith("Undo: keeping the roll (") and " attacks " in words, words
     assert words.endswith("re-roll or keep again"), words  # the dice stay: the choice comes back
     assert "dice:" not in words, words
 
@@ -118,6 +118,6 @@ def test_the_note_of_an_undone_keep_stays_after_the_dice_it_followed(ctx: AppCon
     view.set_seats(["You", "Computer"], [True, True])
     view.set_view(match.state.view(seat))
     lines = [text for text, _ in TakeBackLog().lines(view, match, ["You", "Computer"])]
-    note = next(i for i, text in enumerate(lines) if text.startswith("Move taken back"))
+    note = next(i for i, text in enumerate(lines) if text.startswith("Undo: "))
     assert lines[note - 1].startswith("Attack dice"), lines[note - 3:note + 3]
     assert any(" attacks " in text for text in lines[:note]), "the attack's line is above the note"
