@@ -17,7 +17,7 @@ from typing import Any, Callable
 import pygame
 import pygame_gui
 
-from scenes import window_caches
+from scenes import heap, window_caches
 from scenes.kit.tooltips import KeptInsideUIManager
 from scenes.pacing import FPS, FramePacer, ui_next_frame_in
 from scenes.resources import asset_path
@@ -116,6 +116,7 @@ class AppContext:
         size = self.screen.get_size()
         if size != self._drawn_size:
             window_caches.forget()
+            window_caches.forget_ui_shapes(self.ui)
             self._fonts.clear()
             self._drawn_size = size
         self.ui.set_window_resolution(size)
@@ -288,6 +289,7 @@ def create_context(settings: Settings | None = None, size: tuple[int, int] | Non
     # (StartupWMClass in build_scripts/desktop.py), whether started from a venv or a bundle.
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)
     os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WM_CLASS)
+    heap.big_blocks_from_the_system()  # window-size surfaces go back to the system when freed
     pygame.init()
     settings = settings or Settings.load()
     if size is not None:

@@ -84,3 +84,19 @@ def test_every_lru_cache_in_scenes_is_found() -> None:
     names = {f"{c.__module__}.{c.__name__}" for c in window_caches.lru_caches()}
     assert {"scenes.sprites.felt.felt_surface", "scenes.sprites.card.glow_frame",
             "scenes.views.worlds_collide.view._panel"} <= names
+
+
+def test_drag_resizing_the_menu_leaves_no_widget_shapes_waiting(ctx: AppContext) -> None:
+    """A drag-resize passes through a size a frame; each rebuilds the menu's widgets at that size.
+    pygame-gui's short-term shape cache took their shapes faster than it filed them (one a frame)
+    and never dropped one: 240 sizes left 682 copies (50 MB). Now a resize drops the waiting ones."""
+    ctx.stack.push(ctx.scene("menu"))
+    step(ctx, [], DT)
+    waiting = ctx.ui.get_theme().shape_cache.cache_short_term_lookup
+    counts: list[int] = []
+    for i in range(30):
+        resize(ctx, (1024 + i * 17, 640 + i * 11))
+        step(ctx, [], DT)
+        counts.append(len(waiting))
+    # what one size's widgets made, at most (before, this grew by dozens a size: 30 sizes, 200+)
+    assert max(counts) <= 60 and counts[-1] <= max(counts[:3]) + 10, counts
