@@ -8,8 +8,9 @@ threshold to that block's size (up to 32 MB), and every later block under it com
 A drag-resize makes and drops such surfaces at every size the window passes through, and the heap
 keeps the holes they leave: under the dummy driver 240 sizes over the main menu took the app from
 113 MB to 360-410 MB, of which 250 MB was free heap glibc never returned. Setting the threshold
-ourselves (`M_MMAP_THRESHOLD`, at glibc's own default of 128 KiB) turns that adjustment off: big
-blocks always come from `mmap` and go back when freed (140 MB after the same resizes).
+ourselves (`M_MMAP_THRESHOLD`, at glibc's own default of 128 KiB) turns that adjustment off: a big
+block reuses free heap where it fits, else it comes from `mmap` and goes back when freed - the heap
+no longer grows for it (140 MB after the same resizes).
 
 Elsewhere (macOS, Windows, musl) there is no `mallopt` and nothing is done.
 """
