@@ -49,6 +49,7 @@ class UIScene(Scene):
 
     def exit(self) -> None:
         self._teardown()
+        self.ctx.collect_garbage_soon()  # the widgets just killed hold their surfaces in cycles
 
     def pause(self) -> None:
         self._cover()

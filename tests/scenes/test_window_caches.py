@@ -84,3 +84,43 @@ def test_every_lru_cache_in_scenes_is_found() -> None:
     names = {f"{c.__module__}.{c.__name__}" for c in window_caches.lru_caches()}
     assert {"scenes.sprites.felt.felt_surface", "scenes.sprites.card.glow_frame",
             "scenes.views.worlds_collide.view._panel"} <= names
+
+
+def test_drag_resizing_the_menu_leaves_no_widget_shapes_waiting(ctx: AppContext) -> None:
+    """A drag-resize passes through a size a frame; each rebuilds the menu's widgets at that size.
+    pygame-gui's short-term shape cache took their shapes faster than it filed them (one a frame)
+    and never dropped one: 240 sizes left 682 copies (50 MB). Now a resize drops the waiting ones."""
+    ctx.stack.push(ctx.scene("menu"))
+    step(ctx, [], DT)
+    waiting = ctx.ui.get_theme().shape_cache.cache_short_term_lookup
+    counts: list[int] = []
+    for i in range(30):
+        resize(ctx, (1024 + i * 17, 640 + i * 11))
+        step(ctx, [], DT)
+        counts.append(len(waiting))
+    # what one size's widgets made, at most (before, this grew by dozens a size: 30 sizes, 200+)
+    assert max(counts) <= 60 and counts[-1] <= max(counts[:3]) + 10, counts
+
+
+def test_widgets_killed_by_a_resize_are_collected_once_resizing_stops(ctx: AppContext) -> None:
+    """pygame-gui widgets hold one another in cycles: the menu's panels killed by a drag-resize
+    kept their surfaces (90 MB for 40 sizes) until Python's rare full collection. Now the app
+    collects once no rebuild has come for `GARBAGE_SETTLE_S` of frames."""
+    import gc
+    import weakref
+
+    from scenes.app import GARBAGE_SETTLE_S
+
+    menu = ctx.scene("menu")
+    ctx.stack.push(menu)
+    step(ctx, [], DT)
+    gc.collect()  # everything so far is old: only a full collection would find the panels below
+    killed = []
+    for i in range(6):
+        killed.append(weakref.ref(menu.root))  # type: ignore[attr-defined]
+        resize(ctx, (1024 + i * 40, 640 + i * 25))
+        step(ctx, [], DT)
+    assert any(ref() is not None for ref in killed)  # still waiting while the window is dragged
+    for _ in range(int(GARBAGE_SETTLE_S / DT) + 2):
+        step(ctx, [], DT)
+    assert all(ref() is None for ref in killed), "panels killed by the resizes are still alive"
