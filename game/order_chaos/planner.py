@@ -9,9 +9,8 @@ colour, weighted by the bag, for each of Order's best slides:
 
 - **one round** (depth 1): Order's slide, every draw, Chaos's greedy place, Order's best reply by
   the evaluator (`ai.slide_estimates` with Order's numbers);
-- **two rounds** (depth 2), for the best few slides of depth 1, while the CPU cap allows (and, with
-  `PlannerBudget.deep_empties`, only late in the half): the same with Order's best few replies each
-  followed by a round of their own.
+- **two rounds** (depth 2), for the best few slides of depth 1, while the CPU cap allows: the same
+  with Order's best few replies each followed by a round of their own.
 
 Chaos's ties (cells its yardstick values alike, among which the greedy player picks at random) are
 averaged, up to `MAX_TIES` of them. The half's end is exact: after the last counter there is no
@@ -47,9 +46,6 @@ class PlannerBudget:
     """Order's slides (best by one-ply estimate) valued one round ahead."""
     deep_moves: int = 6
     """Of those, the best by one round, valued two rounds ahead when time allows."""
-    deep_empties: int | None = None
-    """Two rounds only once at most this many cells are empty (None: from the start). Late in a half
-    two rounds pay most: the points of counters 33-49 are collected then, and a round costs least."""
     reply_moves: int = 3
     """Order's replies (best by one-ply estimate) followed by a round of their own at depth 2."""
     max_seconds: float = 0.55
@@ -81,11 +77,6 @@ def _undo(board: Board, move: Move, colour: int | None) -> None:
     src, dst = move
     if src >= 0:
         board[dst], board[src] = None, colour
-
-
-def _goes_deep(budget: PlannerBudget, board: Board) -> bool:
-    """Whether `budget` values its best slides two rounds deep on `board` (see `deep_empties`)."""
-    return budget.deep_empties is None or board.count(None) <= budget.deep_empties
 
 
 def _ties(cells: list[int]) -> list[int]:
@@ -120,8 +111,7 @@ class GreedyChaosPlanner:
         one.sort(key=lambda e: -e[0])
         best, depth = one[0][1], 1
         deep: list[tuple[float, Move]] = []
-        deep_moves = budget.deep_moves if _goes_deep(budget, work) else 0
-        for _, move in one[:deep_moves]:
+        for _, move in one[:budget.deep_moves]:
             if deadline.past(0.6):
                 break
             value = self._after_move(work, n, bag, move, 2, deadline)

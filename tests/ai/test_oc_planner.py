@@ -134,16 +134,3 @@ def test_two_rounds_are_used_when_time_allows_and_one_when_it_does_not() -> None
 def test_ties_are_spread_over_the_list() -> None:
     assert _ties([5, 6, 7]) == [5, 6, 7]
     assert _ties(list(range(12))) == [0, 3, 6, 9]
-
-
-def test_two_rounds_wait_for_the_late_half_when_told_to() -> None:
-    state = next(s for s in (_order_position(seed, 70) for seed in range(50)) if s is not None)
-    empties = state.board.count(None)
-    early = GreedyChaosPlanner(oc_agents.ORDER_PARAMS, PlannerBudget(max_seconds=60.0, deep_moves=3,
-                                                                     deep_empties=empties - 1))
-    early.choose(state.board, 7, tuple(state.bag))
-    assert early.stats.depth == 1
-    late = GreedyChaosPlanner(oc_agents.ORDER_PARAMS, PlannerBudget(max_seconds=60.0, deep_moves=3,
-                                                                    deep_empties=empties))
-    late.choose(state.board, 7, tuple(state.bag))
-    assert late.stats.depth == 2
