@@ -1,7 +1,7 @@
 """Order & Chaos: fit Order's line weights to final scores against the greedy Chaos (issue 18).
 
 Plays first halves (seat 0 Order) with Order on the one-round planner (`planner.GreedyChaosPlanner`,
-normal's budget) against the arena's `greedy` Chaos, logs every position right after Order's slide
+`ONE_ROUND`) against the arena's `greedy` Chaos, logs every position right after Order's slide
 with the half's final score, and fits `line_fit.LineWeights` by ridge regression: the final score
 less the board's present score, on each line's features (`line_fit.line_features`), edge lines
 apart from inner ones, each weight flat and times the stage (the share of counters still to come).
@@ -37,14 +37,18 @@ import numpy as np
 from game.ai.agents import Agent, GreedyAgent
 from game.ai.search import NO_WALL_LIMIT_ENV
 from game.core.protocol import Command, Seat, State
-from game.order_chaos.agents import NORMAL_PLANNER, ORDER_PARAMS
+from game.order_chaos.agents import ORDER_PARAMS
 from game.order_chaos.ai import EvalParams, OrderChaosKnowledge, board_estimate, future_gain, slide_estimates
 from game.order_chaos.commands import Pass, Slide
 from game.order_chaos.line_fit import FEATURES, LineWeights, is_edge, line_features
-from game.order_chaos.planner import GreedyChaosPlanner
+from game.order_chaos.planner import GreedyChaosPlanner, PlannerBudget
 from game.order_chaos.scoring import board_lines, line_score
 from game.order_chaos.state import OrderChaosState
 from tools.oc_order_halves import planner_lines, play_half
+
+ONE_ROUND = PlannerBudget(deep_moves=0, max_seconds=0.85)
+"""The planner the halves are played with: one round deep under normal's CPU cap, normal's own planner
+when the shipped weights were fitted (twelfth round), so the logged halves replay."""
 
 Board = list[int | None]
 Position = tuple[Board, list[int]]
@@ -72,7 +76,7 @@ class LoggingOrder(Agent):
     def __init__(self, seed: int, params: EvalParams, explore: float) -> None:
         self.rng = random.Random(seed * 7919)
         self.params, self.explore = params, explore
-        self.planner = GreedyChaosPlanner(params, NORMAL_PLANNER)
+        self.planner = GreedyChaosPlanner(params, ONE_ROUND)
         self.positions: list[Position] = []
 
     def choose(self, state: State, seat: Seat) -> Command:

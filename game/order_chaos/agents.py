@@ -60,6 +60,11 @@ the hand-made numbers in two sets of 40 halves, 150.5 against 132.5 in the arena
 plans too, two rounds deep within its own caps (`HARD_PLANNER`; 146.9 in the arena against its search's
 141.5). The searches keep `ORDER_PARAMS`, as the fit knows only the greedy Chaos ("Twelfth round" in
 `docs/rules/order-chaos.md`).
+
+Since the thirteenth round both levels plan two rounds deep from the start of the half: with the fitted
+weights the second round pays (uncapped, seeds 1-40: 157.4 against 140.1 for one round), where hard's
+0.55 s cap had cut it short on most moves. Hard's planner gets a CPU cap of its own
+(`HARD_PLANNER_SECONDS`) that keeps a CodeCup game within 30 s ("Thirteenth round").
 """
 
 from __future__ import annotations
@@ -136,20 +141,25 @@ PLANNER_PARAMS = dataclasses.replace(ORDER_PARAMS, lines=fitted_weights())
 """The planner's evaluator: line weights fitted to final scores against the greedy Chaos (`line_fit`,
 `tools/oc_fit.py`), edge lines apart, on 7 x 7 (on 5 x 5 `ORDER_PARAMS`' numbers count). The searches
 keep `ORDER_PARAMS`: the fit knows only that Chaos."""
-NORMAL_PLANNER = PlannerBudget(deep_moves=0, max_seconds=BUDGETS["normal"].max_seconds or 0.85)
-"""Normal's look-ahead while Chaos plays greedy: one round deep for its 30 best slides (about 0.1 s of
-CPU a move; see the module doc)."""
-HARD_PLANNER = PlannerBudget(max_seconds=HARD.max_seconds or 0.55, max_wall_seconds=HARD_WALL_SECONDS)
-"""Hard's look-ahead while Chaos plays greedy (since the twelfth round): two rounds deep for the 6 best
-slides of one round while its CPU cap allows, within hard's own caps; on a crowded machine it falls back
-to one round, normal's play."""
+NORMAL_PLANNER = PlannerBudget(max_seconds=BUDGETS["normal"].max_seconds or 0.85)
+"""Normal's look-ahead while Chaos plays greedy: two rounds deep for the 6 best of its 30 slides valued
+one round deep (since the thirteenth round; 0.35 s of CPU a move on average, 0.65 s at most, within
+normal's cap; see the module doc)."""
+HARD_PLANNER_SECONDS = 0.8
+"""Hard's CPU cap per decision while it plans: above its search's 0.55 s, which cut the second round
+short on most moves of the middle of a half (an uncapped plan takes 0.45-0.65 s there). A planned half
+then takes 17-19 s of CPU, and with the Chaos half's 6 s a CodeCup game stays within its 30 s."""
+HARD_PLANNER = PlannerBudget(max_seconds=HARD_PLANNER_SECONDS, max_wall_seconds=HARD_WALL_SECONDS)
+"""Hard's look-ahead while Chaos plays greedy: normal's two rounds within hard's own caps (its wall
+limit keeps CodeCup's 5 s; on a crowded machine it falls back to one round)."""
 
 
 def agent_factory(level: str, seed: int) -> Agent | None:
     """Hard with `HARD_ORDER` and `ORDER_PARAMS` as Order, modelling a Chaos that plays greedy (see
     `RoleAgent`) and planning two rounds deep (`HARD_PLANNER`) once two places show it, and `HARD` as
     Chaos; normal with the generic budget in both roles, `ORDER_PARAMS` as Order and `NORMAL_PLANNER`
-    while Chaos plays greedy; None (the generic agents) otherwise. Both plan with `PLANNER_PARAMS`."""
+    (two rounds deep too, within normal's cap) while Chaos plays greedy; None (the generic agents)
+    otherwise. Both plan with `PLANNER_PARAMS`."""
     if level not in ("normal", "hard"):
         return None
     knowledge = OrderChaosKnowledge(params=ORDER_PARAMS)
