@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core.match import Match, TakeBack
-from game.core.words import ALERT, Line, LogEntry
+from game.core.words import LogEntry
+from scenes.kit import palette
 from scenes.kit.palette import Colour
 from scenes.views.base import GameView
 
@@ -90,7 +91,7 @@ class TakeBackLog:
         lines = view.log_lines(match.log, names)
         if not match.take_backs:
             return lines
-        colour = view.tone_colour(Line("", ALERT))
+        colour = palette.TAKEN_BACK
         out = list(lines)
         for shift, note in enumerate(match.take_backs):
             key = (note.at, view.log_viewer())
