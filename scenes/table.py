@@ -86,7 +86,8 @@ def draw_hint_ring(surface: pygame.Surface, rect: pygame.Rect, time: float) -> N
     pygame.draw.rect(glow, (*palette.HINT, int(40 + 60 * pulse)), glow.get_rect(), width=5,
                      border_radius=halo.height // 2)
     inner = glow.get_rect().inflate(-8, -8)
-    pygame.draw.rect(glow, (*palette.HINT, int(150 + 105 * pulse)), inner, width=3, border_radius=inner.height // 2)
+    light = tuple(int(c + (255 - c) * 0.6 * pulse) for c in palette.HINT)  # paler at its peak: on a blue button
+    pygame.draw.rect(glow, (*light, int(170 + 85 * pulse)), inner, width=3, border_radius=inner.height // 2)
     surface.blit(glow, halo)
 
 
