@@ -133,3 +133,7 @@ def test_an_undo_note_has_its_own_muted_colour_not_chaos_red(ctx: AppContext) ->
     assert note == palette.TAKEN_BACK
     moves = {colour for text, colour in scene.log.lines if not text.startswith("Undo: ")}
     assert note not in moves | {palette.CHAOS, palette.ORDER}
+    step(ctx, [], DT)
+    rect = scene.log.rect
+    marker = ctx.screen.get_at((rect.x + 7, rect.bottom - scene.log.line_h // 2))[:3]
+    assert marker != note, "the note's marker is a hollow ring, not a dot"
