@@ -77,6 +77,20 @@ StatusBox = tuple[list[str], pygame.Surface, pygame.Rect]
 """A status message's lines as drawn, its box and where the box goes (`TableScene.status_box`)."""
 
 
+def draw_hint_ring(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    """A pulsing ring in the hint's blue around a button (`TableScene.hinted_button`), with a
+    fainter halo outside it: a blue ring alone read as the Order button's own edge."""
+    pulse = 0.5 + 0.5 * math.sin(time * 5.0)
+    halo = rect.inflate(16, 16)
+    glow = pygame.Surface(halo.size, pygame.SRCALPHA)
+    pygame.draw.rect(glow, (*palette.HINT, int(40 + 60 * pulse)), glow.get_rect(), width=5,
+                     border_radius=halo.height // 2)
+    inner = glow.get_rect().inflate(-8, -8)
+    light = tuple(int(c + (255 - c) * 0.6 * pulse) for c in palette.HINT)  # paler at its peak: on a blue button
+    pygame.draw.rect(glow, (*light, int(170 + 85 * pulse)), inner, width=3, border_radius=inner.height // 2)
+    surface.blit(glow, halo)
+
+
 def status_seconds(text: str) -> float:
     """How long a status message stays before it fades: `STATUS_SECONDS`, or longer for a long
     message, 1.5 s to look up plus its words at `READING_WORDS_PER_S` (play-test: a refused
@@ -158,6 +172,8 @@ class TableScene(Scene):
         """`len(match.commands)` of the last position checked for a forced decision."""
         self.buttons: list[Button] = []
         self.action_buttons: list[Button] = []
+        self._button_sources: dict[int, Target] = {}
+        """The action a button of `action_buttons` plays, by the button's id (a hinted button)."""
         self.actions_changed_at = -FRESH_BUTTON_S
         """When an action button last took the place of another (`FRESH_BUTTON_S`)."""
         self._continue_label = ""
@@ -1101,7 +1117,9 @@ class TableScene(Scene):
         the board) is marked on the table. (A click on a board piece used to be called "pass".)"""
         label = None if targets[1] is not None else \
             next((a.label for a in self.view.actions(seat) if a.source == targets[0]), None)
-        return f"Hint: {label}." if label else "Hint: the suggested move is marked on the table."
+        if label is None:
+            return "Hint: the suggested move is marked on the table."
+        return f"Hint: {label} (the lit button)." if self.hinted_button() is not None else f"Hint: {label}."
 
     def _play_step(self, step: PlanStep) -> None:
         """Play a step of a computer's plan; a refusal is said and the computer asked again."""
@@ -1244,6 +1262,7 @@ class TableScene(Scene):
         self.btn_watch.accent = (150, 112, 52) if self.watch_paused else None
         actions = self.view.actions(acting) if acting is not None else []
         self.action_buttons = []
+        self._button_sources = {}
         if self.match.state.is_over() and self.game_over_opened and hasattr(self, "action_rect"):
             results = Button("Show results", self.open_game_over, "The final scores, play again or swap seats")
             results.rect = pygame.Rect(self.action_rect)
@@ -1275,6 +1294,7 @@ class TableScene(Scene):
                 b.rect = pygame.Rect(self.action_rect.x + i * (w + 10), self.action_rect.y, w,
                                      self.action_rect.height)
                 self.action_buttons.append(b)
+                self._button_sources[id(b)] = action.source
 
     def _spectator_buttons(self) -> None:
         """People out of the game: skip the rest, or pause / resume what they watch."""
@@ -1469,6 +1489,9 @@ class TableScene(Scene):
         row_size = shared_size(self.text, self.action_buttons, fs + 2)
         for b in self.action_buttons:
             b.draw(surface, self.text, row_size)
+        hinted = self.hinted_button()
+        if hinted is not None:
+            draw_hint_ring(surface, hinted.rect, self.pulse_time())
         if not self.action_buttons:
             hint = self._action_hint()
             if hint:
@@ -1479,6 +1502,14 @@ class TableScene(Scene):
         self.log.draw(surface)
         for b in self.buttons:
             b.draw(surface, self.text, fs)
+
+    def hinted_button(self) -> Button | None:
+        """The action button the standing hint names (a move made by a button, not on the board:
+        Order & Chaos's Pass), lit by `draw_hint_ring`; None when the hint is on the board or
+        there is none. Play-test: a hint to pass showed nothing on the table at all."""
+        if self.hint is None or self.hint[1] is not None:
+            return None
+        return next((b for b in self.action_buttons if self._button_sources.get(id(b)) == self.hint[0]), None)
 
     def _action_hint(self) -> str:
         if self.match.state.is_over():

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core.match import Match, TakeBack
-from game.core.words import ALERT, Line, LogEntry
+from game.core.words import LogEntry
+from scenes.kit import palette
 from scenes.kit.palette import Colour
-from scenes.views.base import GameView
+from scenes.views.base import GameView, gap_verb
 
 LogLine = tuple[str, Colour]
 
@@ -45,9 +46,9 @@ def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
         if note.replies:
             every = sorted([*note.entries, *note.replies], key=lambda e: e.ply)
             replies = _without(_without(view.log_lines([*before, *every], names), prior), lines)
-    if not lines:
+    if not lines:  # a move the log does not tell (Rally: a card laid in your program)
         who = names[note.seat] if 0 <= note.seat < len(names) else f"Player {note.seat + 1}"
-        words = f"{UNDO}a move by {who}"
+        words = f"{UNDO}{view.brief_move(note.entries) or f'a move by {who}'}"
     else:
         own = (view.undone_words(note.entries, [text for text, _ in lines]) or view.brief_move(note.entries)
                or f"{lines[0][0]}{_more(lines)}")
@@ -56,7 +57,7 @@ def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
         return words
     # play-test: undo took the computer's answer back too, and the note named only the move
     reply = view.brief_move(note.replies)
-    return f"{words}, {reply}" if reply else f"{words}; also {replies[0][0]}{_more(replies)}"
+    return f"{words}, {gap_verb(words.removeprefix(UNDO), reply)}" if reply else f"{words}; also {replies[0][0]}{_more(replies)}"
 
 
 def _more(lines: Sequence[LogLine]) -> str:
@@ -90,7 +91,7 @@ class TakeBackLog:
         lines = view.log_lines(match.log, names)
         if not match.take_backs:
             return lines
-        colour = view.tone_colour(Line("", ALERT))
+        colour = palette.TAKEN_BACK
         out = list(lines)
         for shift, note in enumerate(match.take_backs):
             key = (note.at, view.log_viewer())

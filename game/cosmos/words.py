@@ -320,3 +320,46 @@ def command_words(content: Content, cmd: Command) -> str:
     if isinstance(cmd, C.Done):
         return "Done"
     return plain_words(cmd)
+
+
+def brief(event: Event, name: str, content: Content, actions: Sequence[str] = ()) -> str | None:
+    """A seat's move in a few words for undo's note in the log ("You played L10", "Computer
+    moved to Upgrade Console"), `name` the seat's; None for what follows from a move (gains,
+    costs, lifeforms, a new round). Play-test: the note said each move by its log lines, "...;
+    also Computer moves 1 step to Aggregate Planet, leaving their planet token there (and 4
+    more)", three or four lines at 1024x640."""
+    if isinstance(event, E.Moved):
+        return f"{name} moved to {space_words(event.to, content, actions)}"
+    if isinstance(event, E.Passed):
+        return f"{name} ended the turn" if event.step == "mission" else f"{name} passed"
+    if isinstance(event, E.LifePlayed):
+        return f"{name} played L{event.card}"
+    if isinstance(event, E.PlanetTaken):
+        return f"{name} aggregated P{event.planet}"
+    if isinstance(event, E.StarPlaced):
+        return f"{name} {'evolved' if event.old else 'added'} {event.star}"
+    if isinstance(event, E.StarActivated):
+        return f"{name} activated {event.star}"
+    if isinstance(event, E.Upgraded):
+        return f"{name} upgraded the {TOKENS[event.card]} Focus"
+    if isinstance(event, E.CardTaken):
+        return f"{name} took L{event.card}"
+    if isinstance(event, E.AsteroidCaught):
+        return f"{name} caught an asteroid"
+    if isinstance(event, E.BiomeSet):
+        return f"{name} set B{event.biome}"
+    if isinstance(event, E.BiomeFulfilled):
+        return f"{name} fulfilled B{event.biome}"
+    if isinstance(event, E.MissionDone):
+        return f"{name} fulfilled M{event.mission}"
+    return None
+
+
+def brief_aside(event: Event, name: str) -> str | None:
+    """A command none of whose events `brief` words, by what it paid or gained ("You paid 2
+    entropy": the Entropy exchange, a retrieved token's gain)."""
+    if isinstance(event, (E.Paid, E.Gained)):
+        return f"{name} {'paid' if isinstance(event, E.Paid) else 'gained'} {event.amount} {thing(event.what)}"
+    if isinstance(event, E.TokenBack):
+        return f"{name} took back a token"
+    return None

@@ -235,6 +235,39 @@ def describe_event(ev: Event, names: Sequence[str], viewer: int,
     return None
 
 
+def brief(ev: Event, names: Sequence[str], viewer: int) -> str | None:
+    """A player's move in a few words for undo's note in the log ("You placed Energy 10",
+    "Computer's 3-card plan"); None for what follows from a move (a claimed portal, entropy, an
+    era's end). Play-test: the note said each move by its log lines, "...; also Computer placed
+    their ship 1 on the +50 portal (≤−450), facing east (and 1 more)", three lines at 1024x640."""
+    def who(p: int) -> str:
+        return name_of(p, names)
+
+    def whose(p: int) -> str:
+        return "your" if who(p) == "You" else f"{who(p)}'s"
+
+    if isinstance(ev, TilePlaced):
+        tile = {"portal": f"a +{ev.value} portal", "tidy": f"a \u2212{ev.value} tidy tile"}.get(ev.kind) or \
+            (tile_words(ev.kind, ev.value, None) if ev.kind in ("titanium", "energy") else "an empty space")
+        return f"{who(ev.player)} placed {tile}"
+    if isinstance(ev, ShipPlaced):
+        return f"{who(ev.player)} placed a ship"
+    if isinstance(ev, ShipBuilt):
+        return f"{who(ev.player)} built a ship"
+    if isinstance(ev, StarterChosen):
+        return f"{whose(ev.player)} start"
+    if isinstance(ev, EnergyDistributed):
+        return f"{whose(ev.player)} energy shared"
+    if isinstance(ev, ExchangeDone):
+        return f"{whose(ev.player)} cargo shared"
+    if isinstance(ev, ProgramChanged) and ev.player == viewer:
+        return f"{whose(ev.player)} program change"
+    if isinstance(ev, PlanningDone):
+        total = sum(c for _, c in ev.counts)
+        return f"{whose(ev.player)} {total}-card plan" if total else f"{whose(ev.player)} empty plan"
+    return None
+
+
 def describe_log(entries: Sequence[LogEntry], names: Sequence[str], viewer: int) -> list[Line]:
     """The log's lines; ships are named per owner (`fleet_numbers`) and hexes by what lies
     there, followed through the log (tiles placed, picked up)."""

@@ -10,7 +10,7 @@ for the small steps.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.core.protocol import Event, JsonDict, Seat
 from game.core.words import ALERT, HEADLINE, QUIET, SEAT, Line, LogEntry, owner, verb
@@ -196,6 +196,42 @@ def _line(ev: Event, r: _Roll) -> Line | None:
             who = r.side(ev.winners[0])
             return Line(f"Game over: {who} {verb(who, 'wins')}, {score}", HEADLINE)
         return Line(f"Game over: a draw, {score}", HEADLINE)
+    return None
+
+
+def brief(ev: Event, side: Callable[[int], str], model: Callable[[int], str], content: Content) -> str | None:
+    """A side's move in a few words for undo's note in the log ("You stopped for the round",
+    "Computer activated Hearth-Chief 1"), sides and models named by `side` and `model`; None
+    for what follows from a move (dice, damage, conditions). Play-test: the note said each move
+    by its log lines, "...; also Computer activates Hearth-Chief 1 (move, then attack) (and 8
+    more)", three or four lines at 1024x640."""
+    if isinstance(ev, Stopped):
+        return f"{side(ev.side)} stopped for the round"
+    if isinstance(ev, ActivationBegan):
+        more = f" and {len(ev.models) - 1} more" if len(ev.models) > 1 else ""
+        return f"{side(ev.side)} activated {model(ev.models[0])}{more}" if ev.models else None
+    if isinstance(ev, Deployed):
+        return f"{side(ev.side)} deployed {model(ev.model)}"
+    if isinstance(ev, Moved):
+        return f"{model(ev.model)} moved {ev.length + ev.climb:.1f}\""
+    if isinstance(ev, Attacked):
+        return f"{model(ev.model)} attacked {model(ev.target)}"
+    if isinstance(ev, AbilityUsed):
+        return f"{model(ev.model)}'s ability"
+    if isinstance(ev, TokenPlaced):
+        kind = content.tokens.get(ev.kind)
+        return f"{kind.name if kind else 'a token'} placed"
+    if isinstance(ev, PointsLost):
+        return f"{side(ev.side)} spent {ev.lost} activation point{'s' if ev.lost != 1 else ''}"
+    return None
+
+
+def brief_aside(ev: Event) -> str | None:
+    """A command none of whose events `brief` words, by the round or game it ended."""
+    if isinstance(ev, (Scored, RoundBegan)):
+        return "ending the round"
+    if isinstance(ev, GameEnded):
+        return "ending the game"
     return None
 
 

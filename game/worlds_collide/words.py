@@ -163,6 +163,45 @@ def sentence(ev: Event, name: Names, table_names: Sequence[str]) -> str | None:
     return None
 
 
+def brief(ev: Event, name: Names) -> str | None:
+    """A player's move in a few words for undo's note in the log ("Ronin kept a Shard", "Mary's
+    Expose"), from the (already redacted) event that opens it; None for what follows from a move
+    (the Discard, a new round, a locked Shard) and the table's own steps. Play-test: the note
+    said each move by its log lines, "Undo: Ronin kept a shrouded Shard in their Hold. (and 3
+    more); also Mary took ...", three or four lines at 1024x640."""
+    def act(a: int) -> str:
+        return ACTION_NAMES.get(a, "an Action")
+
+    def shard(card: int) -> str:
+        return card_long_name(card) if card >= 0 else "a Shard"
+
+    if isinstance(ev, CharacterAssigned):
+        return f"picking {CHARACTER_NAMES[ev.character]}"
+    if isinstance(ev, ActionChosen):
+        return f"{name(ev.seat)}'s {act(ev.action) if ev.action else 'choice'}"
+    if isinstance(ev, ActionDeclined):
+        return f"{name(ev.seat)} declined {act(ev.action)}"
+    if isinstance(ev, ActionResolving):
+        return f"{name(ev.seat)} resolved {act(ev.action)}"
+    if isinstance(ev, ActionPlayed):
+        return f"{name(ev.seat)}'s {'preempt' if ev.how == 'preempt' else 'discard'} of {act(ev.action)}"
+    if isinstance(ev, AnchorUsed):
+        return f"{name(ev.seat)} used the Anchor"
+    if isinstance(ev, AnchorTaken):
+        return f"{name(ev.seat)} took the Anchor"
+    if isinstance(ev, ShardTaken):
+        return f"{name(ev.seat)} {'drew' if ev.drawn else 'took'} {shard(ev.card)}"
+    if isinstance(ev, ShardKept):
+        return f"{name(ev.seat)} kept {shard(ev.card) if ev.audience is None else 'a Shard'}"
+    if isinstance(ev, ShardRevealed) and ev.by >= 0:
+        return f"{name(ev.by)} revealed {shard(ev.card)}"
+    if isinstance(ev, ShardDiscarded) and ev.by >= 0 and not ev.just_shown:
+        return f"{name(ev.by)} discarded {shard(ev.card)}"
+    if isinstance(ev, ActionsReturned):
+        return f"{name(ev.seat)} took back Actions"
+    return None
+
+
 def tone(ev: Event) -> tuple[str, Seat]:
     """A line's tone, and the seat a `SEAT` line belongs to."""
     if isinstance(ev, Clash):

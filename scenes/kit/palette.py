@@ -24,5 +24,10 @@ HINT: Colour = (110, 180, 255)
 HINT_GOLD: Colour = (255, 224, 110)
 """A hinted move on a table whose playable pieces are already outlined in `HINT`'s blue (Cosmos, the skirmish)."""
 DANGER: Colour = (230, 96, 86)
+TAKEN_BACK: Colour = (190, 182, 164)
+"""Undo's notes in the game log ("Undo: ..."): a muted warm grey, apart from every seat's and
+role's colour and the quiet lines' cool grey, with a hollow ring for a marker (`LogPanel`).
+Play-test: drawn in the alert red, they read as Chaos's moves in Order & Chaos; a lilac read
+as Cosmos's Violet or Worlds Collide's Advaranau."""
 ORDER: Colour = (96, 170, 255)
 CHAOS: Colour = (240, 110, 90)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from scenes.kit import palette
 from scenes.sprites.text import TextCache
 
 Colour = tuple[int, int, int]
@@ -88,8 +89,9 @@ class LogPanel:
         count = min(visible, total - first)
         y = self.rect.y if total > visible else self.rect.bottom - count * line_h
         for part, colour, lead in self._rows[first:first + count]:
-            if lead:
-                pygame.draw.circle(surface, colour, (self.rect.x + 7, y + line_h // 2), 3)
+            if lead:  # an undo's note: a hollow ring, as a move taken back left a gap
+                pygame.draw.circle(surface, colour, (self.rect.x + 7, y + line_h // 2), 3,
+                                   width=1 if colour == palette.TAKEN_BACK else 0)
             surface.blit(self.text.render(part, self.size, colour), (self.rect.x + 16, y + (line_h - self.size) // 2 - 2))
             y += line_h
         if first > 0:

@@ -8,7 +8,8 @@ the table does the playing, the view does the showing.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import groupby
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,53 @@ ViewDict = dict[str, Any]
 TONE_COLOURS: dict[str, Colour] = {PLAIN: (220, 220, 220), QUIET: (150, 156, 172), HEADLINE: (236, 204, 132),
                                    ALERT: (255, 130, 110)}
 """The log's colours for the generic tones (a view maps its game's own tones itself)."""
+
+
+def brief_by_command(entries: Sequence[LogEntry], brief: Callable[[Event], str | None],
+                     shown: Callable[[Event], Event | None], runs: bool = False,
+                     aside: Callable[[Event], str | None] | None = None) -> str | None:
+    """Undo's note for `entries` in few words (`GameView.brief_move`): each command by the first
+    of its events that `brief` words, as `shown` lets the log's reader see it (a redacted copy,
+    None: not at all); what followed from it left out ("Ronin kept a Shard" for the keep, its
+    two discards and a new round). With `runs`, a seat's commands in a row are said by the
+    first with "…" after it (Cosmos: a computer's turn of a move and its steps). A command none
+    of whose events `brief` words is said by the first that `aside` words (Cosmos: "You paid 2
+    entropy", for an exchange, where a cost only follows an activated star). None when no
+    command is worded."""
+    said: list[tuple[int, Seat, str]] = []
+    for ply, run in groupby(entries, key=lambda entry: entry.ply):
+        group = list(run)
+        events = [ev for ev in (shown(entry.event) for entry in group) if ev is not None]
+        words = next((w for w in map(brief, events) if w), None) or \
+            (next((w for w in map(aside, events) if w), None) if aside is not None else None)
+        if words:
+            said.append((ply, group[0].seat, words))
+    if runs:
+        kept: list[tuple[int, Seat, str]] = []
+        for ply, seat, words in said:
+            if kept and kept[-1][1] == seat:
+                kept[-1] = (kept[-1][0], seat, kept[-1][2].removesuffix(" \u2026") + " \u2026")
+            else:
+                kept.append((ply, seat, words))
+        said = kept
+    return ", ".join(_gapped([words for _, _, words in said])) or None
+
+
+def _gapped(phrases: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for i, phrase in enumerate(phrases):
+        out.append(gap_verb(phrases[i - 1], phrase) if i else phrase)
+    return out
+
+
+def gap_verb(before: str, phrase: str) -> str:
+    """`phrase` without its verb when it repeats the verb of `before`'s last phrase, as English
+    does ("You deployed Meridian Surveyor, Computer Hearth-Chief"): a row less in the log at
+    1024x640. Only a verb in -ed ("placed", "moved"): "Amber on Bb, Jade on Gg" keeps its "on"."""
+    last, words = before.rsplit(", ", 1)[-1].split(" "), phrase.split(" ")
+    if len(words) > 2 and len(last) > 2 and words[1] == last[1] and words[1].endswith("ed") and words[0] != last[0]:
+        return " ".join([words[0], *words[2:]])
+    return phrase
 
 
 @dataclass

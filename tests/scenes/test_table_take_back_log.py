@@ -120,3 +120,20 @@ def test_the_note_of_a_move_and_its_reply_takes_one_row(tmp_path: Any, monkeypat
         note = texts(scene)[-1]
         assert note.startswith("Undo: ") and f"on{KEEP}Cc, " in note, note
         assert len(scene.log.rows_of(note)) == 1, scene.log.rows_of(note)
+
+
+def test_an_undo_note_has_its_own_muted_colour_not_chaos_red(ctx: AppContext) -> None:
+    """Play-test: the note was drawn in the alert red, as Chaos's moves are, and read as one."""
+    from scenes.kit import palette
+
+    scene = settled(ctx, ["human", "human"])
+    drag(ctx, at(scene, Target("drawn")), at(scene, Target("cell", (3, 3))))
+    key(ctx, pygame.K_z, pygame.KMOD_LCTRL)
+    note = next(colour for text, colour in scene.log.lines if text.startswith("Undo: "))
+    assert note == palette.TAKEN_BACK
+    moves = {colour for text, colour in scene.log.lines if not text.startswith("Undo: ")}
+    assert note not in moves | {palette.CHAOS, palette.ORDER}
+    step(ctx, [], DT)
+    rect = scene.log.rect
+    marker = ctx.screen.get_at((rect.x + 7, rect.bottom - scene.log.line_h // 2))[:3]
+    assert marker != note, "the note's marker is a hollow ring, not a dot"

@@ -29,7 +29,7 @@ from game.cosmos.game import CONTENT, CosmosGame
 from scenes.animation import Animator
 from scenes.kit import palette
 from scenes.sprites.text import TextCache
-from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
+from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict, brief_by_command
 from scenes.views.cosmos import art, motion, overlays, turn
 from scenes.views.cosmos import text as T
 from scenes.views.cosmos.art import ROLES, Spot
@@ -706,6 +706,20 @@ class CosmosView(GameView):
 
     def log_viewer(self) -> Seat:
         return -1 if self.private_shown() else self.me
+
+    def brief_move(self, entries: Sequence[LogEntry]) -> str | None:
+        """Each seat's run of commands by its first ("You played L10, Computer moved to Upgrade
+        Console …"; `game.cosmos.words.brief`), rondel spaces named as the view shows them."""
+        assert isinstance(self.game, CosmosGame)
+        game, viewer = self.game, self.log_viewer()
+        actions = tuple(action_of(self.view, CONTENT, space) for space in range(2 * SECTIONS)) if self.view else ()
+
+        def name(event: Event) -> str:
+            return words.seat_name(self.seat_names, getattr(event, "seat", -1))
+
+        return brief_by_command(entries, lambda ev: words.brief(ev, name(ev), CONTENT, actions),
+                                lambda ev: game.redact_event(ev, viewer), runs=True,
+                                aside=lambda ev: words.brief_aside(ev, name(ev)))
 
     def tone_colour(self, line: Line) -> Colour:
         if line.tone == "seat" and line.seat is not None and 0 <= line.seat < len(art.SEATS):

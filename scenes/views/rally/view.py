@@ -25,7 +25,7 @@ import pygame
 from game.core.hexgrid import Hex, bounds, direction_angle
 from game.core.decisions import Decision
 from game.core.match import LogEntry
-from game.core.protocol import Command, Event, Seat, Target
+from game.core.protocol import Command, Event, Seat, Target, redact
 from game.rally.cards import KIND_BY_NAME
 from game.rally.commands import (
     DistributeEnergy,
@@ -52,7 +52,7 @@ from scenes.sprites.text import panel
 from scenes.views.rally import text as words
 from scenes.views.rally.result import draw_chart
 from scenes.views.rally.text import ENTROPY_COLOUR, NEUTRAL
-from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict
+from scenes.views.base import Action, Colour, GameView, Overlay, Point, ViewDict, brief_by_command
 from scenes.views.rally.labels import RISE, START, label_size_px, number_rects, place_label, swept
 from scenes.views.rally.animation import Timeline, build_timeline, cargo_at, pushed_off, seats_at, tiles_shown
 from scenes.views.rally.art import (
@@ -106,7 +106,7 @@ from scenes.views.rally.planning import (
 )
 from scenes.kit.popups import pop_rect
 from game.rally.public import Prediction, predict_all, seen_by_all
-from game.rally.words import ENTROPY_TONE, describe_event, wave_loss
+from game.rally.words import ENTROPY_TONE, brief, describe_event, wave_loss
 from game.core.words import PLAIN, SEAT, Line
 from scenes.kit.palette import BRASS, TEXT_DIM as DIM, INK as TEXT
 
@@ -882,6 +882,12 @@ class RallyView(GameView):
 
     def log_viewer(self) -> Seat:
         return self.me
+
+    def brief_move(self, entries: Sequence[LogEntry]) -> str | None:
+        """Each command by its move in a few words ("You placed Energy 10, Computer placed a
+        ship"; `game.rally.words.brief`)."""
+        viewer = self.log_viewer()
+        return brief_by_command(entries, lambda ev: brief(ev, self.seat_names, viewer), lambda ev: redact(ev, viewer))
 
     def tone_colour(self, line: Line) -> Colour:
         """Players' lines in their colours, the entropy clock in its own; small steps dim."""

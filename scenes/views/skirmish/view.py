@@ -29,7 +29,8 @@ from typing import Any
 import pygame
 
 from game.core.decisions import Decision
-from game.core.protocol import Command, Event, Seat, Target
+from game.core.match import LogEntry
+from game.core.protocol import Command, Event, Seat, Target, redact
 from game.skirmish import commands as C
 from game.skirmish.attacks import lands
 from game.skirmish import words as skirmish_words
@@ -47,7 +48,7 @@ from scenes.kit.hitmap import Box
 from scenes.kit.ruler import INK, clear_label_spot, draw_ruler, ruler_marks
 from scenes.pacing import PULSE, STILL
 from scenes.sprites.button import draw_pill
-from scenes.views.base import Action, GameView, Overlay, ViewDict
+from scenes.views.base import Action, GameView, Overlay, ViewDict, brief_by_command
 from scenes.views.skirmish import art, board, hud, overlays
 from scenes.views.skirmish.background import Questions, table_for
 from scenes.views.skirmish.hint import HINT_GOLD, HintMarks, draw_hint_buttons, draw_hint_on_table, hint_marks
@@ -1495,6 +1496,22 @@ class SkirmishView(GameView):
         if entries and isinstance(entries[0].event, C.Attacked) and lines:
             return f"keeping the roll ({lines[0]}): re-roll or keep again"
         return None
+
+    def brief_move(self, entries: Sequence[LogEntry]) -> str | None:
+        """Each side's run of commands by its first ("You stopped for the round, Computer
+        activated Hearth-Chief 1 …"; `game.skirmish.words.brief`), models named as the board
+        names them."""
+        figures = self.view.get("figures", [])
+        viewer = self.log_viewer()
+
+        def side(seat: int) -> str:
+            return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"Side {seat + 1}"
+
+        def model(ident: int) -> str:
+            return self._name(ident) if 0 <= ident < len(figures) else f"model {ident}"
+
+        return brief_by_command(entries, lambda ev: skirmish_words.brief(ev, side, model, _content()),
+                                lambda ev: redact(ev, viewer), runs=True, aside=skirmish_words.brief_aside)
 
     def _tactic_words(self, name: str) -> str:
         """A tactic pill's tooltip: its effect, its knack check and what failing it costs under

@@ -29,7 +29,7 @@ from typing import Any
 import pygame
 
 from game.core.match import LogEntry
-from game.core.protocol import Command, Event, Seat, Target
+from game.core.protocol import Command, Event, Seat, Target, redact
 from game.core.text import join_names
 from game.core.words import ALERT, HEADLINE, SEAT, Line
 from game.worlds_collide.cards import (
@@ -75,7 +75,7 @@ from game.worlds_collide.commands import (
     ShardTaken,
     TakeRevealed,
 )
-from game.worlds_collide.words import win_reason
+from game.worlds_collide.words import Names, brief, win_reason
 from scenes.kit import palette
 from scenes.kit.hand import fan_left, fan_step, fan_width
 from scenes.kit.hold import ContinueHold
@@ -94,6 +94,7 @@ from scenes.views.base import (
     Action,
     Announcement,
     Colour,
+    brief_by_command,
     GameView,
     Overlay,
     Point,
@@ -1143,6 +1144,15 @@ class WorldsCollideView(GameView):
 
     def log_viewer(self) -> Seat:
         return self.me if self._log_private else -1
+
+    def brief_move(self, entries: Sequence[LogEntry]) -> str | None:
+        """Each player's run of commands by its first, players by their Characters ("Ronin kept a
+        Shard, Mary took the Anchor …"; `game.worlds_collide.words.brief`)."""
+        players = self.view.get("players") or []
+        name = Names({seat: p["character"] for seat, p in enumerate(players) if p.get("character") is not None},
+                     self.seat_names)
+        viewer = self.log_viewer()
+        return brief_by_command(entries, lambda ev: brief(ev, name), lambda ev: redact(ev, viewer), runs=True)
 
     def tone_colour(self, line: Line) -> Colour:
         """A player's doings in their Character's colour; clashes red, headlines brass."""

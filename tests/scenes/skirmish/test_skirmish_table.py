@@ -285,7 +285,8 @@ def test_a_hint_for_a_button_names_the_button(ctx: AppContext) -> None:
     seat = scene.acting_human()
     assert seat is not None
     scene._act(Hint(seat, Stop(seat)))
-    assert scene.status_text == "Hint: Stop the round."
+    assert scene.status_text == "Hint: Stop the round (the lit button)."
+    assert scene.hinted_button() is not None and scene.hinted_button().label == "Stop the round"  # type: ignore[union-attr]
 
 
 def test_a_model_picked_by_a_box_activates_with_its_order_button(ctx: AppContext) -> None:
