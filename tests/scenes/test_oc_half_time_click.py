@@ -16,14 +16,13 @@ from typing import Any
 import pygame
 import pytest
 
-from game.ai.agents import make_agent
 from game.core.match import Match
 from game.core.protocol import Target, by_itself
-from game.core.registry import get_game
 from scenes.app import AppContext, step
 from scenes.input.drag import DragState
 from scenes.table import TableScene
 from tests.scenes.gestures import click
+from tests.scenes.oc_greedy_match import greedy_match_until
 from tests.scenes.table_context import table_context
 
 
@@ -35,17 +34,8 @@ def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
 
 def _to_last_place() -> Match:
     """A match where the person (Chaos in half 1) is to place half 1's last counter."""
-    match = Match(get_game("order-chaos"), {}, 3, ["greedy", "human"])
-    agents = [make_agent("greedy", "order-chaos", 1), make_agent("greedy", "order-chaos", 2)]
-    while True:
-        actors = match.to_act()
-        if by_itself(actors):
-            match.resolve_chance()
-            continue
-        state: Any = match.state
-        if actors[0] == 1 and state.board.count(None) == 1:
-            return match
-        assert match.submit(agents[actors[0]].choose(match.state, actors[0])).ok
+    match, _ = greedy_match_until(3, lambda m, actors: actors[0] == 1 and m.state.board.count(None) == 1)
+    return match
 
 
 def test_the_last_place_of_half_one_by_click_then_click_leaves_nothing_held(ctx: AppContext) -> None:
@@ -66,7 +56,7 @@ def test_the_last_place_of_half_one_by_click_then_click_leaves_nothing_held(ctx:
         for _ in range(3):
             step(ctx, [], 0.05)
         step(ctx, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 0.05)
-        assert match.state.half == 1  # type: ignore[attr-defined]
+        assert match.state.half == 1
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and not (scene.acting_human() == 1 and not scene.animator.busy):
             step(ctx, [], 0.05)

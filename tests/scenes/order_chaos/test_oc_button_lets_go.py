@@ -15,14 +15,12 @@ from typing import Any
 import pygame
 import pytest
 
-from game.ai.agents import make_agent
-from game.core.match import Match
-from game.core.protocol import Target, by_itself
-from game.core.registry import get_game
+from game.core.protocol import Target
 from scenes.app import AppContext, step
 from scenes.input.drag import DragState
 from scenes.table import TableScene
 from tests.scenes.gestures import DT, click
+from tests.scenes.oc_greedy_match import greedy_match_until
 from tests.scenes.table_context import table_context
 
 DROP_WORDS = "Drop the counter"
@@ -37,16 +35,7 @@ def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
 def order_in_half_two(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> tuple[TableScene, tuple[int, int]]:
     """The person (Chaos in half 1) is Order in half 2, after the computer's first counter; the
     table and where that counter is."""
-    match = Match(get_game("order-chaos"), {}, 4, ["greedy", "human"])
-    agents = [make_agent("greedy", "order-chaos", 1), make_agent("greedy", "order-chaos", 2)]
-    while True:
-        actors = match.to_act()
-        if by_itself(actors):
-            match.resolve_chance()
-            continue
-        if match.state.half == 1 and actors == [1]:  # type: ignore[attr-defined]
-            break
-        assert match.submit(agents[actors[0]].choose(match.state, actors[0])).ok
+    match, _ = greedy_match_until(4, lambda m, actors: m.state.half == 1 and actors == [1])
     scene = TableScene(ctx, match, use_process=False)
     ctx.stack.push(scene)
     monkeypatch.setattr(scene.flow, "ask", lambda *args, **kwargs: None)

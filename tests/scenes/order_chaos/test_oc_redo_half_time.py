@@ -15,14 +15,12 @@ from typing import Any
 
 import pytest
 
-from game.ai.agents import make_agent
 from game.core.match import Match
-from game.core.protocol import by_itself
-from game.core.registry import get_game
 from game.order_chaos.commands import Place
 from scenes.app import AppContext, step
 from scenes.table import TableScene
 from scenes.views.order_chaos.view import OrderChaosView
+from tests.scenes.oc_greedy_match import greedy_match_until
 from tests.scenes.table_context import table_context
 
 Board = tuple[tuple[int | None, ...], ...]
@@ -38,18 +36,8 @@ def _across_half_time_taken_back() -> tuple[Match, Board, int]:
     """A match whose person (Chaos in half 1) placed half 1's last counter, the computer then
     placed half 2's first on a cell half 1 had filled, and the person took it all back: Redo
     replays the three. Also half 1's full board and Order's score for it."""
-    agents = [make_agent("greedy", "order-chaos", 1), make_agent("greedy", "order-chaos", 2)]
     for seed in range(1, 40):
-        match = Match(get_game("order-chaos"), {}, seed, ["greedy", "human"])
-        while True:
-            actors = match.to_act()
-            if by_itself(actors):
-                match.resolve_chance()
-                continue
-            state: Any = match.state
-            if state.half == 1 and actors == [0]:
-                break
-            assert match.submit(agents[actors[0]].choose(match.state, actors[0])).ok
+        match, agents = greedy_match_until(seed, lambda m, actors: m.state.half == 1 and actors == [0])
         full: Board = tuple(tuple(row) for row in match.state.view(1)["first_half_board"])
         score = match.state.view(1)["half_scores"][0]
         first = agents[0].choose(match.state, 0)
@@ -57,7 +45,7 @@ def _across_half_time_taken_back() -> tuple[Match, Board, int]:
         if full[first.cell[0]][first.cell[1]] is None:
             continue
         assert match.submit(first).ok
-        assert match.undo(1).ok and match.state.half == 0  # type: ignore[attr-defined]
+        assert match.undo(1).ok and match.state.half == 0
         return match, full, score
     raise AssertionError("no seed whose half 2 opens on a cell of half 1's board")
 
@@ -81,7 +69,7 @@ def test_a_redo_across_half_time_draws_half_one_whole_then_half_two(
     monkeypatch.setattr(OrderChaosView, "_render_static", spy)
     monkeypatch.setattr(scene.flow, "ask", lambda *args, **kwargs: None)  # nothing new after the redo
     scene.redo()
-    assert match.state.half == 1  # type: ignore[attr-defined]
+    assert match.state.half == 1
     half_two: Board = tuple(tuple(row) for row in match.state.view(1)["board"])
     banners = []
     for _ in range(160):
