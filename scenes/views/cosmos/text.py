@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.core.words import KEEP  # a tile's line never breaks there: "4 VP" stays whole
 from game.cosmos.content import LIFEFORMS, TOKENS, Content, Effect
 from game.cosmos.public import Landing, MissionCheck
 from game.cosmos.words import ACTION_NAMES, thing
@@ -81,8 +82,6 @@ def effect_words(effects: Sequence[Effect]) -> str:
     return ", ".join(parts) or "nothing"
 
 
-KEEP = "\u00a0"
-"""A space a tile's line never breaks at: "4 VP" stays on one line."""
 PICTOGRAMS = ("energy", "mass", "entropy", "bacteria", "plant", "animal", "heat", "carbon", "water", "radiation",
               "advance", "activate", "generator", "done")
 """The things a tile may show by a pictogram where its word does not fit (`scenes/views/cosmos/icons.py`
