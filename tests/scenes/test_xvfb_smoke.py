@@ -40,6 +40,21 @@ print(json.dumps({"new_game": menu.layout(*ctx.size)["new_game"].center,
 """ % SIZE
 
 
+def _changed(png: bytes | None, before: bytes | None) -> bytes | None:
+    """`png` when it differs from `before` (or there is no screenshot tool: None both), else None."""
+    return png if png is not None and png != before else None
+
+
+def _until(probe, seconds: float = 20.0, step: float = 0.5):
+    """`probe()`'s first true value within `seconds`, polled every `step`; its last value otherwise."""
+    end = time.monotonic() + seconds
+    while True:
+        value = probe()
+        if value or time.monotonic() > end:
+            return value
+        time.sleep(step)
+
+
 def test_new_game_then_start_shows_the_table(tmp_path, xserver):
     home = tmp_path / "home"
     home.mkdir()
@@ -54,12 +69,16 @@ def test_new_game_then_start_shows_the_table(tmp_path, xserver):
     app = None
     try:
         env = xserver.env(dict(base_env, SDL_AUDIODRIVER="dummy"))
+        blank_png = xserver.screenshot(tmp_path / "blank.png")  # the empty screen, before the app
         app = subprocess.Popen([sys.executable, "-m", "game.cli"], cwd=ROOT, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         origin = xserver.window_origin(env)
         assert origin is not None, f"the window never appeared (exit code {app.poll()})"
         time.sleep(1.5)
-        menu_png = xserver.screenshot(tmp_path / "menu.png")
+        # On a busy machine the window can stand empty for a while after it appears: wait for the
+        # menu to be drawn before clicking (a CI run at load 10 clicked an empty window).
+        menu_png = (xserver.screenshot(tmp_path / "menu.png") if blank_png is None  # no screenshot tool
+                    else _until(lambda: _changed(xserver.screenshot(tmp_path / "menu.png"), blank_png)))
 
         def click(x: int, y: int) -> None:
             subprocess.run(["xdotool", "mousemove", str(origin[0] + x), str(origin[1] + y)], env=env, timeout=5)
@@ -71,7 +90,13 @@ def test_new_game_then_start_shows_the_table(tmp_path, xserver):
         click(*coords["start"])
         time.sleep(2.5)
         assert app.poll() is None, f"the app exited: {app.stderr.read() if app.stderr else ''}"
-        table_png = xserver.screenshot(tmp_path / "table.png")
+
+        def table_shown() -> bool:
+            shot = xserver.screenshot(tmp_path / "table.png")
+            return any((home / "autosaves").glob("*.json")) or _changed(shot, menu_png) is not None
+
+        _until(table_shown, 0.0 if menu_png is None else 20.0)
+        table_png = (tmp_path / "table.png").read_bytes() if (tmp_path / "table.png").exists() else None
         keep = os.environ.get("ENTROPY_SMOKE_SHOTS")  # a folder to keep the screenshots in, for people
         if keep:
             for name in ("menu.png", "table.png"):
