@@ -46,13 +46,13 @@ The model pays with hard's three-ply play-outs (136.2 against 119.7 against the 
 seeds 1-20); with normal's one-ply play-outs it gained nothing (119.2 against 118.8), so normal
 does without ("Tenth round" in `docs/rules/order-chaos.md`).
 
-Normal's Order, while the model holds (after two places, `plans`), plays by an exact look-ahead over
-the draws instead of its search (`planner.GreedyChaosPlanner`, one round deep: `NORMAL_PLANNER`): with
-Chaos's answer to each colour known, chance is all that is left, and the planner averages over every
-colour where a search samples a few. It lifted normal's Order against the greedy Chaos from 118.8 to
-132.2 (seeds 1-20) at about 6 s of CPU a half. Hard keeps its search with the model: the planner two
-rounds deep played as well (136.7 against 136.2) for 10 s less CPU a half, but no better, and scored
-133.1 against 141.5 in the arena's 10 matches ("Eleventh round" in `docs/rules/order-chaos.md`).
+Normal's Order, while the model holds (after two places, `plans`), plays by an exact look-ahead over the
+draws instead of its search (`planner.GreedyChaosPlanner`, `NORMAL_PLANNER`; one round deep until the
+thirteenth round): with Chaos's answer to each colour known, chance is all that is left, and the planner
+averages over every colour where a search samples a few. It lifted normal's Order against the greedy Chaos
+from 118.8 to 132.2 (seeds 1-20) at about 6 s of CPU a half. Hard keeps its search with the model: the
+planner two rounds deep played as well (136.7 against 136.2) for 10 s less CPU a half, but no better, and
+scored 133.1 against 141.5 in the arena's 10 matches ("Eleventh round" in `docs/rules/order-chaos.md`).
 
 Since the twelfth round the planner values lines by weights fitted to final scores against the greedy
 Chaos (`PLANNER_PARAMS`, `line_fit`, `tools/oc_fit.py`) instead of `ORDER_PARAMS`: +7.9 and +15.4 over
