@@ -633,19 +633,22 @@ def _group_refusal(s: S, cmd: MoveGroup) -> str | None:
         return "Choose the formation's models to move together."
     if not _finite(cmd.to):
         return "That is not a point on the table."
-    for m in (cmd.model, *(g for g in group if g != cmd.model)):
+    lead_first = (cmd.model, *(g for g in group if g != cmd.model))
+    for m in lead_first:
         why = _step_refusal(s, m)
-        if why is None:
-            continue
-        if m == cmd.model:
-            return why
-        return f"{_named(s, m)} cannot follow: {why}"
+        if why is not None:
+            return _said_of(s, cmd, m, why)
     spots = group_spots(s, cmd)
-    for m in (cmd.model, *(g for g in group if g != cmd.model)):
+    for m in lead_first:
         why = _reach_refusal(s, s.figures[m], spots[m], group)
         if why is not None:
-            return why if m == cmd.model else f"{_named(s, m)} cannot follow: {why}"
+            return _said_of(s, cmd, m, why)
     return None
+
+
+def _said_of(s: S, cmd: MoveGroup, model: int, why: str) -> str:
+    """A group move's refusal for `model`: as a single move's for the one picked up, naming a follower."""
+    return why if model == cmd.model else f"{_named(s, model)} cannot follow: {why}"
 
 
 def _named(s: S, model: int) -> str:
