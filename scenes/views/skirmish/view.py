@@ -83,6 +83,23 @@ that may still be."""
 MOVE_S_PER_INCH = 0.06
 
 
+def _undone_numbers(figures: Sequence[ViewDict], entries: Sequence[LogEntry]) -> dict[int, int]:
+    """The numbers taken-back deployments gave their models ("Ash Reaver 2"), which the board,
+    where they stand undeployed again, no longer shows: each the next after its side's deployed
+    models of its unit, in the order they were deployed (helper's note: "Undo: Computer deployed
+    Ash Reaver")."""
+    numbers: dict[int, int] = {}
+    for entry in entries:
+        ev = entry.event
+        if not isinstance(ev, C.Deployed) or not 0 <= ev.model < len(figures) or figures[ev.model].get("number"):
+            continue
+        fig = figures[ev.model]
+        kin = [i for i, f in enumerate(figures)
+               if f.get("side") == fig.get("side") and f.get("unit") == fig.get("unit")]
+        numbers[ev.model] = 1 + sum(1 for i in kin if figures[i].get("number")) + sum(1 for m in numbers if m in kin)
+    return numbers
+
+
 def figure_of(target: Target | None) -> tuple[int, bool] | None:
     """The model a figure target picks up and whether it moves alone (ident "3", or "3/alone":
     a formation's model moved by itself); None for any other target (a weapon's "3/1")."""
@@ -1507,7 +1524,11 @@ class SkirmishView(GameView):
         def side(seat: int) -> str:
             return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"Side {seat + 1}"
 
+        numbers = _undone_numbers(figures, entries)
+
         def model(ident: int) -> str:
+            if ident in numbers:
+                return skirmish_words.numbered_name(str(figures[ident]["name"]), numbers[ident])
             return self._name(ident) if 0 <= ident < len(figures) else f"model {ident}"
 
         return brief_by_command(entries, lambda ev: skirmish_words.brief(ev, side, model, _content()),

@@ -121,3 +121,41 @@ def test_the_note_of_an_undone_keep_stays_after_the_dice_it_followed(ctx: AppCon
     note = next(i for i, text in enumerate(lines) if text.startswith("Undo: "))
     assert lines[note - 1].startswith("Attack dice"), lines[note - 3:note + 3]
     assert any(" attacks " in text for text in lines[:note]), "the attack's line is above the note"
+
+
+def test_an_undone_deployment_names_the_model_with_the_number_it_had(ctx: AppContext) -> None:
+    """Helper's note (seventeenth session): "Undo: You deployed Tile Shield" lost the model's
+    number, which the board gives only to deployed models; the note names the model as the log
+    did ("Tile Shield 2")."""
+    match = Match(get_game("skirmish"), {}, 5, ["human", "human"])
+    rng = random.Random(5)
+    for _ in range(400):
+        actors = match.to_act()
+        if by_itself(actors):
+            match.resolve_chance()
+            continue
+        state: Any = match.state
+        deploys = [c for c in state.candidates(actors[0]) if isinstance(c, C.Deploy)]
+        if not deploys:
+            assert match.submit(rng.choice(state.candidates(actors[0]))).ok
+            continue
+        def kin_of(deploy: C.Deploy) -> list[Any]:
+            fig = state.figures[deploy.model]
+            return [f for f in state.figures if f.side == fig.side and f.unit.id == fig.unit.id and f.number]
+        second = next((d for d in deploys if kin_of(d)), None)
+        if second is not None:
+            break
+        assert match.submit(rng.choice(deploys)).ok
+    else:
+        raise AssertionError("no second model of a unit came to deploy")
+    seat, kin, fig = match.to_act()[0], kin_of(second), state.figures[second.model]
+    assert match.submit(second).ok
+    number = match.state.figures[second.model].number  # type: ignore[attr-defined]
+    assert number == len(kin) + 1
+    assert match.undo(seat).ok
+    view = SkirmishView(ctx, get_game("skirmish"), TextCache(ctx.font))
+    view.set_seats(["You", "Computer"], [True, False])
+    view.set_view(match.state.view(seat))
+    note = match.take_backs[-1]
+    words = take_back_words(view, note, ["You", "Computer"], match.log[:note.at])
+    assert f"deployed {fig.unit.name} {number}" in words, words
