@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.core.protocol import Event, JsonDict, Seat
+from game.core.text import join_names
 from game.core.words import ALERT, HEADLINE, QUIET, SEAT, Line, LogEntry, owner, verb
 from game.skirmish.commands import (
     AbilityUsed,
@@ -89,8 +90,19 @@ def describe_log(entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat
     dice_from: int | None = None
     """Where the lines of the attack dice now rolling begin: the engine records an attack
     (`Attacked`) once its dice are settled, re-rolls included, but it reads first."""
+    group: tuple[int, int, list[Moved]] | None = None
+    """A move command's ply, its line and its moves so far: a formation moved as one
+    (`MoveGroup`) is one line (helper's note: a line per model)."""
+    last_ply: int | None = None
     for entry in entries:
         ev = entry.event
+        opens_ply, last_ply = entry.ply != last_ply, entry.ply
+        if isinstance(ev, Moved) and group is not None and group[0] == entry.ply:
+            group[2].append(ev)
+            out[group[1]] = _group_line(group[2], roll)
+            continue
+        group = (entry.ply, len(out), [ev]) if isinstance(ev, Moved) and opens_ply else \
+            (group if group is not None and group[0] == entry.ply else None)
         if isinstance(ev, Deployed):
             roll.learn(ev)
         line = _line(ev, roll)
@@ -105,6 +117,24 @@ def describe_log(entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat
         if line is not None:
             out.append(line)
     return out
+
+
+def _group_line(moves: Sequence[Moved], r: _Roll) -> Line:
+    """Models moved as one: "Tile Shield 1, 2 and 3 move together, 4.0-4.6\"", in the order of
+    their numbers (models of several units: of their deployment), with the shortest and the
+    longest distance walked (each model pays its own route)."""
+    models = sorted(m.model for m in moves)
+    units = {r.units[m].name if m in r.units else None for m in models}
+    if len(units) == 1 and None not in units and all(r.numbers.get(m) for m in models):
+        who = f"{units.pop()} {join_names([str(n) for n in sorted(r.numbers[m] for m in models)])}"
+    else:
+        who = join_names([r.model(m) for m in models])
+    walked = sorted(m.length + m.climb for m in moves)
+    shortest, longest = f"{walked[0]:.1f}", f"{walked[-1]:.1f}"
+    span = shortest if shortest == longest else f"{shortest}\u2013{longest}"
+    climbed = max(m.climb for m in moves)
+    climb = f", up to {climbed:.1f}\" of it climbing" if climbed > 0.05 else ""
+    return Line(f"{who} move together, {span}\"{climb}", QUIET)
 
 
 def _line(ev: Event, r: _Roll) -> Line | None:
