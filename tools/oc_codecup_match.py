@@ -35,6 +35,7 @@ from game.order_chaos.scoring import board_score
 SIZE = 7
 ROWS, COLS = "ABCDEFG", "abcdefg"
 ANSWER_LIMIT = 30.0  # seconds before a silent program is given up on (CodeCup's is 5)
+LATE_FROM = 33  # the counter from which issue 18 counted Order's late points
 
 
 class RefereeError(RuntimeError):
@@ -129,6 +130,9 @@ class Half:
     order_seconds: list[float]
     chaos_cpu: float
     order_cpu: float
+    late: int
+    """Order's points of counters LATE_FROM-49: the final score less the score when 32 counters
+    were placed (issue 18: a strong Order collects late)."""
 
 
 def play_half(chaos_player: str, order_player: str, bag: list[int]) -> Half:
@@ -138,6 +142,7 @@ def play_half(chaos_player: str, order_player: str, bag: list[int]) -> Half:
     try:
         chaos.tell("Start")
         last_order_move = ""
+        before_late = 0
         for n, colour in enumerate(bag):
             if last_order_move:
                 chaos.tell(last_order_move)
@@ -149,6 +154,8 @@ def play_half(chaos_player: str, order_player: str, bag: list[int]) -> Half:
             if board[cell] is not None:
                 raise RefereeError(f"{chaos.name} as Chaos placed on the full cell {answer}")
             board[cell] = colour
+            if n + 1 == LATE_FROM - 1:  # as tools/oc_late_points.py: from 32 counters placed
+                before_late = board_score(board, SIZE)
             if n == len(bag) - 1:
                 break
             answer = order.ask(f"{colour}{answer}")
@@ -163,8 +170,9 @@ def play_half(chaos_player: str, order_player: str, bag: list[int]) -> Half:
             last_order_move = answer
     finally:
         chaos_cpu, order_cpu = chaos.finish(), order.finish()
-    return Half(chaos_player, order_player, board_score(board, SIZE), chaos.answer_seconds,
-                order.answer_seconds, chaos_cpu, order_cpu)
+    score = board_score(board, SIZE)
+    return Half(chaos_player, order_player, score, chaos.answer_seconds, order.answer_seconds, chaos_cpu,
+                order_cpu, score - before_late)
 
 
 def draw_bag(rng: random.Random) -> list[int]:
@@ -176,10 +184,13 @@ def draw_bag(rng: random.Random) -> list[int]:
 def _summary(name: str, halves: list[Half]) -> str:
     as_order = [h.score for h in halves if h.order == name]
     as_chaos = [h.score for h in halves if h.chaos == name]
+    late_order = [h.late for h in halves if h.order == name]
+    late_chaos = [h.late for h in halves if h.chaos == name]
     seconds = [s for h in halves for s in (h.order_seconds if h.order == name else h.chaos_seconds)]
     cpu = [h.order_cpu if h.order == name else h.chaos_cpu for h in halves]
-    return (f"{name}: Order {sum(as_order) / len(as_order):.1f}, conceded as Chaos "
-            f"{sum(as_chaos) / len(as_chaos):.1f}; {sum(seconds) / len(seconds):.2f} s mean, "
+    return (f"{name}: Order {sum(as_order) / len(as_order):.1f} (from counter {LATE_FROM} "
+            f"{sum(late_order) / len(late_order):.1f}), conceded as Chaos {sum(as_chaos) / len(as_chaos):.1f} "
+            f"(from counter {LATE_FROM} {sum(late_chaos) / len(late_chaos):.1f}); {sum(seconds) / len(seconds):.2f} s mean, "
             f"{max(seconds):.2f} s max an answer; CPU a half {sum(cpu) / len(cpu):.1f} s mean, "
             f"{max(cpu):.1f} s max")
 
@@ -206,7 +217,8 @@ def main() -> None:
         if args.json:
             with args.json.open("a", encoding="utf-8") as out:
                 out.write(json.dumps({"match": match + 1, "seed": args.seed, "a": args.a, "b": args.b,
-                                      "a_order": a_score, "b_order": b_score, "load": load}) + "\n")
+                                      "a_order": a_score, "b_order": b_score, "a_late": second.late,
+                                      "b_late": first.late, "load": load}) + "\n")
     draws = args.matches - wins[args.a] - wins[args.b]
     print(f"A {wins[args.a]}, B {wins[args.b]}, draws {draws} over {args.matches} matches")
     for name in (args.a, args.b):

@@ -76,3 +76,10 @@ def test_a_half_scores_the_board_the_players_made() -> None:
 def test_a_crooked_slide_stops_the_half_with_the_reason() -> None:
     with pytest.raises(RefereeError, match="illegal move AaGg"):
         play_half(_program(_FILLING_CHAOS), _program(_CROOKED_ORDER), draw_bag(random.Random(1)))
+
+
+def test_the_late_points_are_what_counters_33_to_49_added() -> None:
+    bag = draw_bag(random.Random(3))
+    half = play_half(_program(_FILLING_CHAOS), _program(_PASSING_ORDER), bag)
+    at_32: list[int | None] = list(bag[:32]) + [None] * 17
+    assert half.late == half.score - board_score(at_32, 7)
