@@ -202,6 +202,14 @@ def brief(ev: Event, name: Names) -> str | None:
     return None
 
 
+def brief_aside(ev: Event) -> str | None:
+    """A command none of whose events `brief` words, by the table's step it caused (helper's
+    note: a take-back of the Nexus's reshuffle alone gave the log's whole sentence)."""
+    if isinstance(ev, NexusReshuffled):
+        return "reshuffling the Nexus"
+    return None
+
+
 def tone(ev: Event) -> tuple[str, Seat]:
     """A line's tone, and the seat a `SEAT` line belongs to."""
     if isinstance(ev, Clash):

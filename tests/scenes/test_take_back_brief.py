@@ -76,3 +76,19 @@ def test_a_repeated_verb_is_said_once_but_not_other_words() -> None:
     assert gap_verb("You deployed Meridian Surveyor", "Computer deployed Hearth-Chief") == "Computer Hearth-Chief"
     assert gap_verb("Amber Ff\u2192Gf, Jade on Gg", "Ivory on Aa") == "Ivory on Aa"
     assert gap_verb("You moved to Create Life", "You moved to Soup") == "You moved to Soup"
+
+
+def test_an_undone_nexus_reshuffle_alone_is_said_in_few_words(ctx: AppContext) -> None:
+    """Helper's note (seventeenth session): a command whose only told event is the Nexus's
+    reshuffle came back as the log's whole sentence, "Undo: The Nexus is empty: the Discard (12
+    Shards) is shuffled face down into a new Nexus."; its few words name the reshuffle."""
+    from game.core.words import LogEntry
+    from game.worlds_collide.commands import NexusReshuffled
+    from scenes.sprites.text import TextCache
+    from scenes.views.worlds_collide.view import WorldsCollideView
+
+    match = Match(get_game("worlds-collide"), {}, 2, ["human", "human"])
+    view = WorldsCollideView(ctx, get_game("worlds-collide"), TextCache(ctx.font))
+    view.set_seats(["You", "Computer"], [True, False])
+    view.set_view(match.state.view(0))
+    assert view.brief_move([LogEntry(5, 0, NexusReshuffled(12))]) == "reshuffling the Nexus"

@@ -75,7 +75,7 @@ from game.worlds_collide.commands import (
     ShardTaken,
     TakeRevealed,
 )
-from game.worlds_collide.words import Names, brief, win_reason
+from game.worlds_collide.words import Names, brief, brief_aside, win_reason
 from scenes.kit import palette
 from scenes.kit.hand import fan_left, fan_step, fan_width
 from scenes.kit.hold import ContinueHold
@@ -1152,7 +1152,8 @@ class WorldsCollideView(GameView):
         name = Names({seat: p["character"] for seat, p in enumerate(players) if p.get("character") is not None},
                      self.seat_names)
         viewer = self.log_viewer()
-        return brief_by_command(entries, lambda ev: brief(ev, name), lambda ev: redact(ev, viewer), runs=True)
+        return brief_by_command(entries, lambda ev: brief(ev, name), lambda ev: redact(ev, viewer), runs=True,
+                                aside=brief_aside)
 
     def tone_colour(self, line: Line) -> Colour:
         """A player's doings in their Character's colour; clashes red, headlines brass."""
