@@ -483,9 +483,13 @@ class TableScene(Scene):
         self._refresh_buttons()
 
     def do_action(self, action: Action) -> None:
+        """A lit action button pressed: its command (after its confirmation, if it asks one). A
+        press while a move is still being shown ends the showing first (helper's note: during a
+        Redo's half-time the lit Pass button ignored presses, silently)."""
         seat = self.acting_human()
-        if seat is None or self.animator.busy:
+        if seat is None:
             return
+        self.animator.finish_all()
         self.drag.cancel()
         if action.confirm:
             self.ctx.stack.push(self.ctx.scene("confirm", f"{action.label}?", action.confirm, action.label,
@@ -497,8 +501,9 @@ class TableScene(Scene):
         """The action's command, or the engine's reason it is refused (the seat may have
         changed while a confirmation card was open: asked again here)."""
         seat = self.acting_human()
-        if seat is None or self.animator.busy:
+        if seat is None:
             return
+        self.animator.finish_all()
         if action.source == TAKE_BACK:
             self.take_back(seat)
             return
