@@ -168,10 +168,15 @@ class PublicTable:
         s = self.state
         return float(geo.costs(s.table, s.bodies(), s.body(s.figures[model]), [at], self.budget(model))[0])
 
+    def movers(self) -> tuple[int, ...]:
+        """The activation's models that may still move in the step under way (`rules.movers`:
+        not one held fast by a condition)."""
+        return rules.movers(self.state)
+
     def group(self, model: int) -> tuple[int, ...]:
-        """The formation a drag of `model` moves as one (`rules.movers`, when it is one of two or
+        """The formation a drag of `model` moves as one (`movers`, when it is one of two or
         more that may still move), else ()."""
-        found = rules.movers(self.state)
+        found = self.movers()
         return found if len(found) > 1 and model in found else ()
 
     def group_reach(self, model: int) -> Polygon | MultiPolygon:

@@ -247,13 +247,17 @@ def landing(s: S, model: int, at: tuple[float, float]) -> tuple[float, float]:
 
 def movers(s: S) -> tuple[int, ...]:
     """The activation's models that may still move in the step under way (not fallen, not
-    moved yet, not stood still for an ability): the formation a drag moves as one."""
+    moved yet, not stood still for an ability, not held fast by a condition): the formation a
+    drag moves as one. A model that cannot move is left out, so the others move without it
+    (helper's note: a Rooted model made every drag of its formation refused)."""
     act = s.activation
     if act is None or act.step not in ("move", "bonus"):
         return ()
     if act.step == "bonus":
-        return tuple(m for m in act.bonus if not s.figures[m].fallen)
-    return tuple(m for m in act.figures if m not in act.moved and m not in act.no_move and not s.figures[m].fallen)
+        may = [m for m in act.bonus if not s.figures[m].fallen]
+    else:
+        may = [m for m in act.figures if m not in act.moved and m not in act.no_move and not s.figures[m].fallen]
+    return tuple(m for m in may if "cannot_move" not in flags(s, s.figures[m]))
 
 
 def group_landing(s: S, model: int, at: tuple[float, float], group: Sequence[int]) -> tuple[float, float]:

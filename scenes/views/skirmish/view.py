@@ -735,14 +735,21 @@ class SkirmishView(GameView):
             names = [abilities[k].name for f, k in act["abilities"]
                      if f == m and 0 <= k < len(abilities) and abilities[k].use == "instead_of_move"]
             stood.append(f"{self._name(m)} used {' and '.join(names) or 'an ability'} instead of moving.")
+        movers = self._movers()
+        stood += [f"{self._name(m)} cannot move." for m in figures
+                  if m not in act["moved"] and m not in act["no_move"] and m not in movers]
         if not stood:
             return "Moved."
         return ("Moved; " if any(m not in act["no_move"] for m in figures) else "") + " ".join(stood)
 
     def _movers(self) -> list[int]:
+        """The models that may still move in the step under way (the public table's
+        `movers`: not one held fast by a condition); from the view alone before it is built."""
         act = self.view.get("activation")
         if act is None:
             return []
+        if self.public is not None:
+            return list(self.public.movers())
         if act["step"] == "bonus":
             return [m for m in act["bonus"] if not self.view["figures"][m]["fallen"]]
         return [m for m in act["figures"] if m not in act["moved"] and m not in act["no_move"]

@@ -151,3 +151,20 @@ def test_a_reach_overlap_that_only_touches_in_places_keeps_its_areas() -> None:
     overlap = b.intersection(c)
     assert isinstance(overlap, GeometryCollection)
     assert _polygonal(overlap).area == 2.0
+
+
+def test_a_rooted_model_is_left_out_of_the_formation_that_moves_as_one() -> None:
+    """Helper's note (seventeenth session): a formation model that cannot move at all (Rooted)
+    made every drag of the formation refused, "... cannot follow: ... cannot move.", while its
+    reach was shaded as if it could go. The others now move as one without it (ending in base
+    contact with it, as a formation must)."""
+    s, line = _activated()
+    stuck = line[2]
+    stuck.conditions["rooted"] = 1
+    assert "cannot move" in SKIRMISH.check(s, Move(0, stuck.id, (stuck.x, stuck.y + 1.0))).reason
+    assert rules.movers(s) == (line[0].id, line[1].id)
+    table_now = PublicTable(s.view(0))
+    assert table_now.group(line[0].id) == (line[0].id, line[1].id)
+    cmd = table_now.move_command(line[0].id, (line[0].x, line[0].y - 0.5))
+    assert isinstance(cmd, MoveGroup) and stuck.id not in cmd.group
+    assert SKIRMISH.check(s, cmd) is None

@@ -1212,3 +1212,25 @@ def test_a_model_let_go_just_short_of_a_friend_as_drawn_is_set_against_it(ctx: A
     view.camera.scale *= 8  # zoomed in: the bases are drawn at their true size
     view.generation += 1
     assert view._drawn_slack(a.id)[friend.id] < 0.3 and view.drop_point(source, short) == short
+
+
+def test_a_rooted_model_is_not_offered_to_move_and_the_prompt_says_so(ctx: AppContext) -> None:
+    """Helper's note (seventeenth session): a formation's Rooted model was shaded and offered as
+    if it could move, and dragging the formation was refused; once the others have moved the
+    prompt says it cannot move instead of asking for a drag."""
+    from game.skirmish.commands import Activate
+    from tests.games.skirmish.test_skirmish_rules import put, table
+
+    s = table(faction_1="tessellate")
+    kind = s.factions[0].unit("tile_shield")
+    step = 2 * rules.geo.base_radius(kind.base_mm) + 0.05
+    a, b = put(s, 0, "tile_shield", 10, 10), put(s, 0, "tile_shield", 10 + step, 10)
+    put(s, 1, "ash_reaver", 30, 30)
+    s.apply(Activate(0, (a.id, b.id), "move_attack"))
+    b.conditions["rooted"] = 1
+    view = make_view(ctx, s)
+    assert view._movers() == [a.id]
+    s.apply(Move(0, a.id, (a.x, a.y + 0.5)))
+    view = make_view(ctx, s)
+    prompt = view._tray_prompt(["Player 1", "Player 2"])
+    assert view._movers() == [] and f"{view._name(b.id)} cannot move." in prompt and "Drag" not in prompt, prompt
