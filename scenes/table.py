@@ -230,6 +230,7 @@ class TableScene(Scene):
         self.fs = max(14, int(hs * 0.022))
         self._bar = None
         self._layout_panel()
+        self._set_log_lines()  # a note may fit a row in its full words now, or no longer
         if self.decision_panel.shown:
             self._show_decision()
 
@@ -314,7 +315,7 @@ class TableScene(Scene):
         self._pending_key = None  # the position changed: ask pending() afresh
         self.view.public_screen = self.flow.public_screen  # (the flow decides; the view draws by it)
         self.view.set_view(self.match.state.view(self.viewer()))
-        self.log.set_lines(self.take_back_log.lines(self.view, self.match, self.names))
+        self._set_log_lines()
         self._movable_key = None
         self._legal_key = None
         self._click_key = None
@@ -342,7 +343,13 @@ class TableScene(Scene):
     def _refresh_log(self) -> None:
         """Ask the view for the log again if it reveals lines in step with its animation."""
         if self.view.log_stale():
-            self.log.set_lines(self.take_back_log.lines(self.view, self.match, self.names))
+            self._set_log_lines()
+
+    def _set_log_lines(self) -> None:
+        """The log panel's lines, undo's notes in, each note in fewer words where it would take
+        two rows of the panel as it is now laid out (a resize asks again)."""
+        self.log.set_lines(self.take_back_log.lines(self.view, self.match, self.names,
+                                                    fits=lambda text: len(self.log.rows_of(text)) <= 1))
 
     def movable(self) -> list[Target]:
         seat = self.acting_human()
