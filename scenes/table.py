@@ -56,6 +56,7 @@ from scenes.stack import Scene
 from scenes.take_back_log import TakeBackLog
 from scenes.views import view_class
 from scenes.views.base import TAKE_BACK, Action, GameView, Overlay, Point, ViewDict
+from scenes.viewport import OFF_CANVAS
 
 if TYPE_CHECKING:
     from scenes.app import AppContext
@@ -853,6 +854,8 @@ class TableScene(Scene):
     # --- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.active_at = self.time
+        if event.type == pygame.WINDOWLEAVE:
+            return self._pointer_left()
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.tip_muted_at = event.pos
         if event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL) and not self.covered and self.view.view_event(event):
@@ -991,6 +994,16 @@ class TableScene(Scene):
         self._click_key = None
         self._hover(pos)
         self._refresh_buttons()
+
+    def _pointer_left(self) -> bool:
+        """The pointer left the window (WINDOWLEAVE): the table takes it as a move off the
+        canvas, so the tooltip, the hover marks and a button's hover light go. Play-test (Cosmos):
+        a star's tooltip stayed up after the pointer had left, as no motion said it went. While
+        a piece is dragged the window keeps the pointer (SDL captures it): nothing changes."""
+        if self.drag.active:
+            return False
+        return self.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=OFF_CANVAS, rel=(0, 0),
+                                                    buttons=(0, 0, 0), touch=False))
 
     def _hover(self, pos: Point) -> None:
         self.mouse = pos
