@@ -43,6 +43,9 @@ MAX_BUTTONS = 4
 """An option with more choices than this is a stepper (arrows round the chosen name), not a row of buttons."""
 OPTION_ROW = 42
 """Design pixels per option row when the options are compact (one row each, help under it when it fits, else in a tooltip)."""
+MOVE_GAP = 14
+"""Design pixels between a seat's level control and its move-up button: wider than the stepper's own
+gaps, so the button reads as apart from the arrows (at 6 it looked like a third arrow)."""
 WATCH_SPEEDS: list[tuple[float, str]] = [(1.5, "Slow"), (0.6, "Normal"), (0.2, "Fast"), (0.0, "Instant")]
 
 
@@ -145,12 +148,17 @@ class SetupScene(UIScene):
         names += ["Watch speed", "computer vs computer"] if watching else []
         captions = [f"starts as {info.roles[i]}" for i in range(len(self.seats))
                     if i < len(info.roles) <= info.max_players]
+        # more than two seats: a button per seat moves it up, set apart from the level control so
+        # it does not read as a third stepper arrow; the name column and the level buttons' gaps
+        # give up a little room for it, so the six level buttons still fit at 1280x720 with four seats
+        move_w = px(32) if len(self.seats) > 2 else 0
+        move_gap = px(MOVE_GAP)
         name_w = min(px(150), max([seat_font.size(name)[0] for name in names]
-                                  + [caption_font.size(c)[0] for c in captions]) + px(24))
+                                  + [caption_font.size(c)[0] for c in captions]) + px(24 if not move_w else 16))
         ctrl_x = left.x + pad + name_w + px(10)
         ctrl_h = px(42)
-        move_w = px(36) if len(self.seats) > 2 else 0  # more than two seats: a button moves a seat up
-        ctrl_w = left.right - pad - ctrl_x - (move_w + px(6) if move_w else 0)
+        ctrl_w = left.right - pad - ctrl_x - (move_w + move_gap if move_w else 0)
+        level_gap = px(6 if not move_w else 4)
 
         # players
         y = left.y + px(20)
@@ -193,12 +201,12 @@ class SetupScene(UIScene):
             seat_rect = pygame.Rect(ctrl_x, y + 2, ctrl_w, ctrl_h)
             if move_w and i > 0:
                 self.move_buttons[i] = self.button(
-                    pygame.Rect(seat_rect.right + px(6), y + 2, move_w, ctrl_h), "\u2191",
+                    pygame.Rect(seat_rect.right + move_gap, y + 2, move_w, ctrl_h), "\u2191",
                     partial(self.swap_seats, i - 1, i), class_id="@small",
                     tooltip="Move up a seat: swap with the player above, who plays earlier")
-            if self._buttons_fit(SEAT_KINDS, ctrl_w, limit=len(SEAT_KINDS), margin=8):
+            if self._buttons_fit(SEAT_KINDS, ctrl_w, limit=len(SEAT_KINDS), margin=8, gap=level_gap):
                 self.seat_groups.append(self.choices(seat_rect, SEAT_KINDS, kind, partial(self.set_seat, i),
-                                                     tooltips=SEAT_TIPS, gap=px(6)))
+                                                     tooltips=SEAT_TIPS, gap=level_gap))
             else:  # a narrow window: six clipped names read worse than one whole name between arrows
                 self.seat_groups.append(self.stepper(seat_rect, SEAT_KINDS, kind, partial(self.set_seat, i),
                                                      tooltip=LEVELS_TIP))
@@ -324,12 +332,13 @@ class SetupScene(UIScene):
         return "Swap the seats: who plays first"
 
     def _buttons_fit(self, options: list[tuple[Any, str]], width: int, limit: int = MAX_BUTTONS,
-                     margin: int = 16) -> bool:
-        """Whether a row of one button per option shows every name whole in `width` (else a stepper)."""
+                     margin: int = 16, gap: int | None = None) -> bool:
+        """Whether a row of one button per option, `gap` apart (design 6), shows every name whole
+        in `width` (else a stepper)."""
         if len(options) > limit:
             return False
         font = self.font(16, "bold")
-        gap = self.px(6)
+        gap = self.px(6) if gap is None else gap
         each = (width - gap * (len(options) - 1)) // max(1, len(options))
         return all(font.size(text)[0] + self.px(margin) <= each for _, text in options)
 

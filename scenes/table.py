@@ -56,6 +56,7 @@ from scenes.stack import Scene
 from scenes.take_back_log import TakeBackLog
 from scenes.views import view_class
 from scenes.views.base import TAKE_BACK, Action, GameView, Overlay, Point, ViewDict
+from scenes.viewport import OFF_CANVAS
 
 if TYPE_CHECKING:
     from scenes.app import AppContext
@@ -230,6 +231,7 @@ class TableScene(Scene):
         self.fs = max(14, int(hs * 0.022))
         self._bar = None
         self._layout_panel()
+        self._set_log_lines()  # a note may fit a row in its full words now, or no longer
         if self.decision_panel.shown:
             self._show_decision()
 
@@ -314,7 +316,7 @@ class TableScene(Scene):
         self._pending_key = None  # the position changed: ask pending() afresh
         self.view.public_screen = self.flow.public_screen  # (the flow decides; the view draws by it)
         self.view.set_view(self.match.state.view(self.viewer()))
-        self.log.set_lines(self.take_back_log.lines(self.view, self.match, self.names))
+        self._set_log_lines()
         self._movable_key = None
         self._legal_key = None
         self._click_key = None
@@ -342,7 +344,13 @@ class TableScene(Scene):
     def _refresh_log(self) -> None:
         """Ask the view for the log again if it reveals lines in step with its animation."""
         if self.view.log_stale():
-            self.log.set_lines(self.take_back_log.lines(self.view, self.match, self.names))
+            self._set_log_lines()
+
+    def _set_log_lines(self) -> None:
+        """The log panel's lines, undo's notes in, each note in fewer words where it would take
+        two rows of the panel as it is now laid out (a resize asks again)."""
+        self.log.set_lines(self.take_back_log.lines(self.view, self.match, self.names,
+                                                    fits=lambda text: len(self.log.rows_of(text)) <= 1))
 
     def movable(self) -> list[Target]:
         seat = self.acting_human()
@@ -851,6 +859,8 @@ class TableScene(Scene):
     # --- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.active_at = self.time
+        if event.type == pygame.WINDOWLEAVE:
+            return self._pointer_left()
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.tip_muted_at = event.pos
         if event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL) and not self.covered and self.view.view_event(event):
@@ -989,6 +999,16 @@ class TableScene(Scene):
         self._click_key = None
         self._hover(pos)
         self._refresh_buttons()
+
+    def _pointer_left(self) -> bool:
+        """The pointer left the window (WINDOWLEAVE): the table takes it as a move off the
+        canvas, so the tooltip, the hover marks and a button's hover light go. Play-test (Cosmos):
+        a star's tooltip stayed up after the pointer had left, as no motion said it went. While
+        a piece is dragged the window keeps the pointer (SDL captures it): nothing changes."""
+        if self.drag.active:
+            return False
+        return self.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=OFF_CANVAS, rel=(0, 0),
+                                                    buttons=(0, 0, 0), touch=False))
 
     def _hover(self, pos: Point) -> None:
         self.mouse = pos

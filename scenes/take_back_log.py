@@ -9,7 +9,7 @@ lines the log had at that point, worded once per position and viewer while histo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.core.match import Match, TakeBack
 from game.core.words import LogEntry
@@ -25,7 +25,8 @@ UNDO = "Undo: "
 
 
 def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
-                    before: Sequence[LogEntry] = (), prior: Sequence[LogLine] | None = None) -> str:
+                    before: Sequence[LogEntry] = (), prior: Sequence[LogLine] | None = None,
+                    briefer: bool = False) -> str:
     """'Undo: <the move>', then the other seats' replies taken back with it: in the view's few
     words when it has them ("Undo: Crimson Ff→Gf, Jade on Gg", `GameView.brief_move`), else
     as the log said them ("Undo: <its first line> (and 2 more); also <the computer's move>").
@@ -36,7 +37,13 @@ def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
     `prior`, the lines `before` makes, when the caller has them already. The move's lines are
     those the log gains, wherever the game's words put them (the skirmish writes an attack's
     line once its dice are kept, above the dice: a note that counted lines from the end named
-    the dice, not the attack)."""
+    the dice, not the attack).
+    `briefer`: the moves in the view's fewer words still (`GameView.briefer_move`) where it has
+    them, for a note that would otherwise take two rows."""
+
+    def brief(entries: Sequence[LogEntry]) -> str | None:
+        return (briefer and view.briefer_move(entries)) or view.brief_move(entries)
+
     lines: list[LogLine] = []
     replies: list[LogLine] = []
     if note.entries or note.replies:
@@ -48,15 +55,15 @@ def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
             replies = _without(_without(view.log_lines([*before, *every], names), prior), lines)
     if not lines:  # a move the log does not tell (Rally: a card laid in your program)
         who = names[note.seat] if 0 <= note.seat < len(names) else f"Player {note.seat + 1}"
-        words = f"{UNDO}{view.brief_move(note.entries) or f'a move by {who}'}"
+        words = f"{UNDO}{brief(note.entries) or f'a move by {who}'}"
     else:
-        own = (view.undone_words(note.entries, [text for text, _ in lines]) or view.brief_move(note.entries)
+        own = (view.undone_words(note.entries, [text for text, _ in lines]) or brief(note.entries)
                or f"{lines[0][0]}{_more(lines)}")
         words = f"{UNDO}{own}"
     if not replies:
         return words
     # play-test: undo took the computer's answer back too, and the note named only the move
-    reply = view.brief_move(note.replies)
+    reply = brief(note.replies)
     return f"{words}, {gap_verb(words.removeprefix(UNDO), reply)}" if reply else f"{words}; also {replies[0][0]}{_more(replies)}"
 
 
@@ -81,13 +88,16 @@ class TakeBackLog:
 
     def __init__(self) -> None:
         self._before: dict[tuple[int, int], list[LogLine]] = {}
-        self._words: dict[tuple[int, int, int], str] = {}
+        self._words: dict[tuple[int, int, int, bool], str] = {}
 
     def forget(self) -> None:
         self._before.clear()
         self._words.clear()
 
-    def lines(self, view: GameView, match: Match, names: Sequence[str]) -> list[LogLine]:
+    def lines(self, view: GameView, match: Match, names: Sequence[str],
+              fits: Callable[[str], bool] | None = None) -> list[LogLine]:
+        """The log's lines with the notes in; a note `fits` says would not fit (one row of the
+        log panel) in the view's fewer words (`GameView.briefer_move`), when it has them."""
         lines = view.log_lines(match.log, names)
         if not match.take_backs:
             return lines
@@ -97,12 +107,20 @@ class TakeBackLog:
             key = (note.at, view.log_viewer())
             if key not in self._before:
                 self._before[key] = view.log_lines(match.log[:note.at], names)
-            words_key = (*key, shift)
-            if words_key not in self._words:
-                self._words[words_key] = take_back_words(view, note, names, match.log[:note.at],
-                                                         self._before[key])
-            out.insert(_end_of(self._before[key], lines) + shift, (self._words[words_key], colour))
+            words = self._worded(view, note, names, match, key, shift, False)
+            if fits is not None and not fits(words):
+                words = self._worded(view, note, names, match, key, shift, True)
+            out.insert(_end_of(self._before[key], lines) + shift, (words, colour))
         return out
+
+    def _worded(self, view: GameView, note: TakeBack, names: Sequence[str], match: Match,
+                key: tuple[int, int], shift: int, briefer: bool) -> str:
+        """A note's words (`take_back_words`), worded once per position, viewer and brevity."""
+        words_key = (*key, shift, briefer)
+        if words_key not in self._words:
+            self._words[words_key] = take_back_words(view, note, names, match.log[:note.at],
+                                                     self._before[key], briefer)
+        return self._words[words_key]
 
 
 def _end_of(before: Sequence[LogLine], lines: Sequence[LogLine]) -> int:

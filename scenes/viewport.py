@@ -21,6 +21,9 @@ MIN_SIZE: tuple[int, int] = (1024, 640)
 """The smallest window the screens are laid out for."""
 
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+OFF_CANVAS: tuple[int, int] = (-10_000, -10_000)
+"""Where a scene takes the pointer to be once it has left the window (pygame's WINDOWLEAVE):
+over nothing, so no tooltip or hover mark stays for a pointer that is gone."""
 
 
 def clamp_window_size(size: tuple[int, int], floor: tuple[int, int] = MIN_SIZE) -> tuple[int, int]:

@@ -435,6 +435,11 @@ class GameView(ABC):
         their log lines."""
         return None
 
+    def briefer_move(self, entries: Sequence[LogEntry]) -> str | None:
+        """`brief_move` in fewer words still, for a note that would take two rows in the log
+        (`scenes.take_back_log.TakeBackLog.lines`); None (the default): there is no shorter."""
+        return None
+
     def tone_colour(self, line: Line) -> Colour:
         """A log line's colour from its tone (`game.core.words`); views add their games' tones
         and colour `SEAT` lines by seat."""

@@ -73,3 +73,48 @@ def test_every_seat_shows_its_levels_names_whole(tabletop_home, size, game_id, s
         while ctx.stack.scenes:
             ctx.stack._pop()
         pygame.quit()
+
+
+def _row_rects(setup, i: int):
+    """Seat `i`'s widgets left to right: its name, its level control's buttons, its move-up button."""
+    from scenes.widgets import StepperGroup
+
+    group = setup.seat_groups[i]
+    buttons = [group.back, group.name, group.forward] if isinstance(group, StepperGroup) else group.buttons.values()
+    move = setup.move_buttons.get(i)
+    return [setup.seat_labels[i].rect] + [b.rect for b in buttons] + ([move.rect] if move is not None else [])
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+@pytest.mark.parametrize("game_id, seats", [("rally", ["human", "normal", "normal", "normal"]),
+                                            ("worlds-collide", ["human", "human", "normal", "normal"])])
+def test_four_seat_rows_fit_with_the_move_up_button_set_apart(tabletop_home, size, game_id, seats):
+    """With four seats the move-up column sat 6 px from the stepper's '>' (read as a third arrow)
+    and squeezed the six level buttons of 1280x720 into a stepper: every row's widgets stay
+    inside the card without touching, the move-up button clearly apart, and at 1280x720 the
+    level buttons are still buttons."""
+    import pygame
+
+    from scenes.app import create_context
+    from scenes.settings_store import Settings
+    from scenes.widgets import ChoiceGroup
+
+    ctx = create_context(Settings(), size=size)
+    try:
+        setup = _built(ctx, game_id, seats)
+        card = setup._cards[0]
+        for i in range(len(seats)):
+            rects = _row_rects(setup, i)
+            for a, b in zip(rects, rects[1:]):
+                assert a.right < b.x, (size, i, a, b)
+                assert card.contains(b)
+            move = setup.move_buttons.get(i)
+            if move is not None:
+                assert move.rect.x - rects[-2].right >= setup.px(12), (size, i)
+        if size == (1280, 720):
+            assert all(isinstance(g, ChoiceGroup) for g in setup.seat_groups)
+    finally:
+        ctx.stack.apply_pending()
+        while ctx.stack.scenes:
+            ctx.stack._pop()
+        pygame.quit()

@@ -29,7 +29,7 @@ from game.order_chaos.commands import (
     cell_name,
 )
 from game.order_chaos.scoring import line_score
-from game.order_chaos.words import CHAOS_TONE, ORDER_TONE, brief
+from game.order_chaos.words import CHAOS_TONE, ORDER_TONE, brief, briefer
 from scenes.kit import palette
 from scenes.animation import (
     Animator,
@@ -307,6 +307,11 @@ class OrderChaosView(GameView):
     def brief_move(self, entries: Sequence[LogEntry]) -> str | None:
         """The moves by their counters and cells ("Crimson Ff→Gf, Jade on Gg"), draws left out."""
         moves = [words for words in (brief(entry.event) for entry in entries) if words]
+        return ", ".join(moves) or None
+
+    def briefer_move(self, entries: Sequence[LogEntry]) -> str | None:
+        """Slides by their cells alone ("Crimson on Bb, Ea\u2192Ga"), where the note would wrap."""
+        moves = [words for words in (briefer(entry.event) for entry in entries) if words]
         return ", ".join(moves) or None
 
     def tone_colour(self, line: Line) -> Colour:

@@ -52,8 +52,9 @@ def reach_layer(area: Polygon | MultiPolygon, camera: Camera, size: tuple[int, i
 
 def draw_route(surface: pygame.Surface, route: Route, camera: Camera, text: TextCache, fs: int,
                clear: int = 14, avoid: Sequence[pygame.Rect] = (), bounds: pygame.Rect | None = None,
-               mat: pygame.Rect | None = None) -> pygame.Rect:
-    """The path a drop would take, its cost in inches of the Move, and the refusal if any; the
+               mat: pygame.Rect | None = None, label: str | None = None) -> pygame.Rect:
+    """The path a drop would take, its cost in inches of the Move, and the refusal if any (or
+    `label` instead: a short pointer to the refusal written elsewhere); the
     words go beyond the end, on the side away from the path's last stretch and `clear` pixels
     (the held marker's radius and its pips) from the end (play-test: above the end they sat on
     the path of a model moved down the table, and on the lifted marker), or, if that covers one
@@ -67,7 +68,8 @@ def draw_route(surface: pygame.Surface, route: Route, camera: Camera, text: Text
         pygame.draw.lines(surface, (8, 8, 14), False, pts, 5)
         pygame.draw.lines(surface, colour, False, pts, 2)
     cost = "-" if route.cost == float("inf") else f"{route.cost:.1f}\""
-    label = f"{cost} of {route.budget:g}\"" if ok else (route.refusal or "")
+    if label is None:
+        label = f"{cost} of {route.budget:g}\"" if ok else (route.refusal or "")
     img = text.render(label, fs, colour, "bold", shadow=True)
     rect = words_rect(img.get_size(), pts, clear, avoid, bounds, mat)
     surface.blit(img, rect)

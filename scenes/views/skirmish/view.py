@@ -141,6 +141,12 @@ OUTSIDER_S = 6.0
 """How long a refused formation's left-out model stays ringed (`SkirmishView.outsider`): about
 as long as its refusal's words stay up (`scenes.table.status_seconds`)."""
 OUTSIDER_RED = (236, 84, 64)
+LONG_REFUSAL = 1 / 3
+"""A route's refusal wider than this share of the table's view is written in the tray's message
+line, wrapped, and the route's end only points to it (`SEE_BELOW`): play-test at 1024x640, a
+formation's "Tile Shield 1 cannot follow: That spot overlaps another model's base." ran in one
+line off the table's edge."""
+SEE_BELOW = "Cannot go here (see below)"
 
 
 class SkirmishView(GameView):
@@ -171,6 +177,9 @@ class SkirmishView(GameView):
         self.tray: list[tuple[pygame.Rect, str, Target | None, str]] = []
         self._tray_key: tuple[Any, ...] | None = None
         """(rect, label, Target it plays or None, local key) of the tray's controls."""
+        self.tray_refusal: str | None = None
+        """The refusal of the route drawn this frame when it is too long for the table
+        (`LONG_REFUSAL`): the tray writes it in place of its prompt."""
         self.routes: dict[tuple[int, float, float, bool], Route] = {}
         self.preview_at: tuple[int, Point, bool] | None = None
         """(model, world point, alone) of the drop being previewed."""
@@ -927,6 +936,7 @@ class SkirmishView(GameView):
         """Route preview, attack preview, the ruler and the watchers, as asked."""
         pub, fs = self.public, self.lay.fs
         assert pub is not None
+        self.tray_refusal = None
         spot = self.preview_at if self.drop_source is not None else None
         held = overlay.held
         held_as = figure_of(held)
@@ -941,9 +951,12 @@ class SkirmishView(GameView):
                     r = board.readable_px(fs)  # the lifted followers, drawn at this radius, are kept clear too
                     ghosts = [pygame.Rect(0, 0, 2 * r, 2 * r).move(round(x) - r, round(y) - r) for x, y in
                               map(self.camera.to_screen, self._followers(held_as, self._ghost_pos(overlay)).values())]
+                    label = None
+                    if route.refusal and self._too_long_for_table(route.refusal):
+                        self.tray_refusal, label = route.refusal, SEE_BELOW
                     overlays.draw_route(surface, route, self.camera, self.text, fs, r + max(4, r // 2),
                                         [*self._model_rects(), *self._height_rects(), *ghosts],  # its own base too
-                                        self.lay.table, self._mat_in_view())
+                                        self.lay.table, self._mat_in_view(), label)
             elif self.decision() == "deploy":
                 why = pub.deploy_refusal(model, at)
                 words = self.text.render(why or "Deploy here", fs, overlays.BAD if why else overlays.GOOD, "bold",
@@ -1093,9 +1106,13 @@ class SkirmishView(GameView):
             prompt = "Measuring (M or Esc to stop): drag from a model or any point."
         # a replay takes no keys of the table's; a roll's prompt needs the room
         keys = "" if self.read_only or self.decision() == "reroll" else KEY_HINTS
-        prompt, keys = self.tray_line(prompt, keys, r.width)
-        self.text.blit(surface, keys, max(10, fs - 3), palette.TEXT_DIM, midright=(r.right - 10, r.y + int(fs * 1.0)))
-        self.text.blit(surface, prompt, max(10, fs - 2), palette.TEXT, midleft=(r.x + 10, r.y + int(fs * 1.0)))
+        if self.tray_refusal:
+            self._draw_tray_refusal(surface, self.tray_refusal)
+        else:
+            prompt, keys = self.tray_line(prompt, keys, r.width)
+            self.text.blit(surface, keys, max(10, fs - 3), palette.TEXT_DIM,
+                           midright=(r.right - 10, r.y + int(fs * 1.0)))
+            self.text.blit(surface, prompt, max(10, fs - 2), palette.TEXT, midleft=(r.x + 10, r.y + int(fs * 1.0)))
         pos = self.mouse
         for rect, label, target, key in self.tray:
             if key.startswith("die:"):  # a failed die to click: drawn with the roll above
@@ -1118,6 +1135,30 @@ class SkirmishView(GameView):
                 continue
             draw_pill(surface, rect, label, self.text, size, rect.collidepoint(pos))
         self._draw_roll(surface, animator)
+
+    def _too_long_for_table(self, words: str) -> bool:
+        """Whether a route's refusal is too wide to write at the route's end (`LONG_REFUSAL`)."""
+        width = self.text.font(self.lay.fs, "bold").size(words)[0]
+        return width > self.lay.table.width * LONG_REFUSAL
+
+    def tray_refusal_lines(self, words: str) -> tuple[list[str], int, pygame.Rect]:
+        """A long refusal as the tray writes it: its lines, their size and the room they fill
+        (the prompt's line and down to the tray's first button, or its foot), every word whole
+        where the room allows."""
+        r, fs = self.lay.tray, self.lay.fs
+        foot = min([rect.top for rect, *_ in self.tray if r.colliderect(rect)] + [r.bottom - 4])
+        top = r.y + int(fs * 1.0) - self.text.line_height(fs, "bold") // 2
+        room = pygame.Rect(r.x + 10, top, r.width - 20, max(1, foot - top))
+        # as large as it was at the route's end, down to the prompt's size where the room is short
+        lines, size = self.text.wrap_within(words, fs, max(10, fs - 2), room.size, "bold")
+        return lines, size, room
+
+    def _draw_tray_refusal(self, surface: pygame.Surface, words: str) -> None:
+        """The refusal of the route being dragged, in the tray's message line, wrapped."""
+        lines, size, room = self.tray_refusal_lines(words)
+        step = self.text.line_height(size, "bold")
+        for k, line in enumerate(lines):
+            self.text.blit(surface, line, size, overlays.BAD, "bold", topleft=(room.x, room.y + k * step))
 
     def tray_line(self, prompt: str, keys: str, width: int) -> tuple[str, str]:
         """The tray's first line as drawn: the prompt, and the key hints at its right only where
