@@ -42,7 +42,7 @@ from scenes.flow import (
     Wait,
     WaitHuman,
 )
-from scenes.input.drag import DragController
+from scenes.input.drag import DragController, DragState
 from scenes.input.regions import region_target
 from scenes.kit.decision_panel import Choice, DecisionPanel
 from scenes.pacing import PULSE, STILL
@@ -873,6 +873,8 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:
+            if self._release_missed(event):
+                self.drag.cancel()
             self._hover(event.pos)
             for b in self.buttons + self.action_buttons:
                 b.handle(event)
@@ -935,6 +937,14 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             return self.log.handle(event, self.ctx.pointer())
         return False
+
+    def _release_missed(self, event: pygame.event.Event) -> bool:
+        """Whether a pointer move says the left button is up while a piece is pressed or dragged:
+        its release was never seen (let go outside the window, or while focus was elsewhere), and
+        the piece goes back rather than follow the bare pointer (helper's note). A move that does
+        not say which buttons are down counts as held."""
+        buttons: tuple[int, ...] = tuple(getattr(event, "buttons", None) or ())
+        return bool(buttons) and not buttons[0] and self.drag.state in (DragState.PRESSED, DragState.DRAGGING)
 
     def _button_at(self, pos: Point) -> Button | None:
         """The table button (Undo, Redo, Hint, Menu, an action) at `pos`, enabled or not."""
