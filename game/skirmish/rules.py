@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
@@ -647,7 +647,29 @@ def _group_refusal(s: S, cmd: MoveGroup) -> str | None:
         why = _reach_refusal(s, s.figures[m], spots[m], group)
         if why is not None:
             return _said_of(s, cmd, m, why)
+    apart = _left_apart(s, spots)
+    if apart is not None:
+        return f"The formation must end its move in base contact, and after this move {_gap_words(*apart)}."
     return None
+
+
+def _left_apart(s: S, spots: Mapping[int, tuple[float, float]]) -> tuple[Figure, float] | None:
+    """The activation's model out of base contact once the models of `spots` stand there
+    (`unchained`), when some stay where they are (moved alone already, stood still, held fast).
+    The group holds every model that may still move, so nothing could close such a gap before
+    End move (play-test: the drag was accepted and only End move refused)."""
+    act = s.activation
+    assert act is not None
+    standing = [s.figures[m] for m in act.figures if not s.figures[m].fallen]
+    if all(f.id in spots for f in standing):
+        return None  # the whole formation moves by one offset: it keeps its contacts
+    placed = []
+    for f in standing:
+        g = f.copy()
+        if f.id in spots:
+            g.x, g.y = spots[f.id]
+        placed.append(g)
+    return unchained(s, placed)
 
 
 def _said_of(s: S, cmd: MoveGroup, model: int, why: str) -> str:

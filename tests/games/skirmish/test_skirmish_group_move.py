@@ -168,3 +168,22 @@ def test_a_rooted_model_is_left_out_of_the_formation_that_moves_as_one() -> None
     cmd = table_now.move_command(line[0].id, (line[0].x, line[0].y - 0.5))
     assert isinstance(cmd, MoveGroup) and stuck.id not in cmd.group
     assert SKIRMISH.check(s, cmd) is None
+
+
+def test_a_group_move_that_leaves_a_model_which_moved_alone_apart_is_refused() -> None:
+    """Play-test (eighteenth session): with one model moved alone first, dragging the others as
+    one left it behind, accepted in silence, and only End move refused ("... Undo its move to
+    place it again", pointing at the wrong move). Every model left then moves in the drag, so
+    nothing could close the gap: the drag itself is refused, naming the model left apart."""
+    s, line = _activated()
+    alone = line[2]
+    assert SKIRMISH.check(s, Move(0, alone.id, (alone.x, alone.y + 0.5))) is None
+    s.apply(Move(0, alone.id, (alone.x, alone.y + 0.5)))
+    rest = [line[0], line[1]]
+    away = _group(rest, rest[0], (rest[0].x, rest[0].y + 3.0))
+    refusal = SKIRMISH.check(s, away)
+    assert refusal is not None and "base contact" in refusal.reason and f"{alone.unit.name} 3" in refusal.reason
+    beside = _group(rest, rest[0], (rest[0].x, rest[0].y + 0.5))
+    assert SKIRMISH.check(s, beside) is None  # ends touching it again
+    s.apply(beside)
+    assert SKIRMISH.check(s, EndStep(0)) is None
