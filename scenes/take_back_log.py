@@ -55,7 +55,7 @@ def take_back_words(view: GameView, note: TakeBack, names: Sequence[str],
             replies = _without(_without(view.log_lines([*before, *every], names), prior), lines)
     if not lines:  # a move the log does not tell (Rally: a card laid in your program)
         who = names[note.seat] if 0 <= note.seat < len(names) else f"Player {note.seat + 1}"
-        words = f"{UNDO}{brief(note.entries) or f'a move by {who}'}"
+        words = f"{UNDO}{brief(note.entries) or view.brief_commands(note.commands) or f'a move by {who}'}"
     else:
         own = (view.undone_words(note.entries, [text for text, _ in lines]) or brief(note.entries)
                or f"{lines[0][0]}{_more(lines)}")

@@ -63,6 +63,9 @@ class TakeBack:
     seat: Seat
     entries: tuple[LogEntry, ...]
     replies: tuple[LogEntry, ...] = ()
+    commands: tuple[Command, ...] = ()
+    """The seat's own commands taken back, for a move the log tells nothing of (the skirmish's
+    End move) to be named all the same."""
 
 
 @dataclass
@@ -238,7 +241,7 @@ class Match:
         self._rebuild(self.commands[:point])
         end = len(self.log)
         self.take_backs = [replace(n, at=min(n.at, end)) for n in self.take_backs]
-        self.take_backs.append(TakeBack(end, seat, own, replies))
+        self.take_backs.append(TakeBack(end, seat, own, replies, tuple(c for c in undone if c.seat == seat)))
         self._redo.append(undone)
         self._autosave()
         return Result(True)

@@ -428,6 +428,11 @@ class GameView(ABC):
         a move whose lines say something else (the skirmish's kept roll: its attack's line)."""
         return None
 
+    def brief_commands(self, commands: Sequence[Command]) -> str | None:
+        """A move taken back that the log told nothing of, by its commands ("You ended the
+        move"), for undo's note; None (the default): "a move by <seat>"."""
+        return None
+
     def brief_move(self, entries: Sequence[LogEntry]) -> str | None:
         """The moves of `entries` (a move taken back, or the replies taken back with it) in a
         few words for undo's note ("Crimson Ff→Gf"), so the note keeps to a line or so, telling

@@ -1562,6 +1562,22 @@ class SkirmishView(GameView):
             return f"keeping the roll ({lines[0]}): re-roll or keep again"
         return None
 
+    def brief_commands(self, commands: Sequence[Command]) -> str | None:
+        """End move, End attacks and End activation, which the log does not tell, as the buttons
+        name them ("You ended the move"; play-test: "Undo: a move by You"). Undo has just brought
+        back the step they ended, so the decision now says which step."""
+        if not commands:
+            return None
+        first = commands[0]
+        seat = first.seat
+        who = self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"Side {seat + 1}"
+        if isinstance(first, C.EndActivation):
+            return f"{who} ended the activation"
+        if isinstance(first, C.EndStep):
+            step = {"move": "the move", "bonus": "the extra move", "attack": "the attacks"}.get(self.decision(), "a step")
+            return f"{who} ended {step}"
+        return None
+
     def brief_move(self, entries: Sequence[LogEntry]) -> str | None:
         """Each side's run of commands by its first ("You stopped for the round, Computer
         activated Hearth-Chief 1 …"; `game.skirmish.words.brief`), models named as the board

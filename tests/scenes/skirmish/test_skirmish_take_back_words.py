@@ -159,3 +159,27 @@ def test_an_undone_deployment_names_the_model_with_the_number_it_had(ctx: AppCon
     note = match.take_backs[-1]
     words = take_back_words(view, note, ["You", "Computer"], match.log[:note.at])
     assert f"deployed {fig.unit.name} {number}" in words, words
+
+
+def test_an_undone_end_of_a_step_is_named_as_its_button(ctx: AppContext) -> None:
+    """Play-test (eighteenth session): "Undo: a move by You" for an End move the log tells
+    nothing of; the note names it as the button does."""
+    match = Match(get_game("skirmish"), {}, 5, ["human", "human"])
+    rng = random.Random(5)
+    for _ in range(800):
+        actors = match.to_act()
+        if by_itself(actors):
+            match.resolve_chance()
+            continue
+        if rules.decision_kind(match.state) == "move":  # type: ignore[arg-type]
+            break
+        assert match.submit(rng.choice(match.state.candidates(actors[0]))).ok
+    seat = match.to_act()[0]
+    assert match.submit(C.EndStep(seat)).ok
+    assert match.undo(seat).ok
+    note = match.take_backs[-1]
+    view = SkirmishView(ctx, get_game("skirmish"), TextCache(ctx.font))
+    view.set_seats(["You", "Computer"], [True, False])
+    view.set_view(match.state.view(seat))
+    words = take_back_words(view, note, ["You", "Computer"], match.log[:note.at])
+    assert words == f"Undo: {['You', 'Computer'][seat]} ended the move", words
