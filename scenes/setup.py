@@ -37,8 +37,6 @@ SEAT_TIPS = {
     "normal": "A fair opponent",
     "hard": "Thinks longest: a real challenge",
 }
-LEVELS_TIP = "Click for the next: " + "; ".join(f"{name}: {SEAT_TIPS[kind].lower()}" for kind, name in SEAT_KINDS)
-"""The seat stepper's tooltip (a narrow window): every level and how strong it is."""
 MAX_BUTTONS = 4
 """An option with more choices than this is a stepper (arrows round the chosen name), not a row of buttons."""
 OPTION_ROW = 42
@@ -209,7 +207,7 @@ class SetupScene(UIScene):
                                                      tooltips=SEAT_TIPS, gap=level_gap))
             else:  # a narrow window: six clipped names read worse than one whole name between arrows
                 self.seat_groups.append(self.stepper(seat_rect, SEAT_KINDS, kind, partial(self.set_seat, i),
-                                                     tooltip=LEVELS_TIP))
+                                                     tooltip="Click for the next level", tooltips=SEAT_TIPS))
             y += row_h
         # watch speed, when nobody at the screen plays
         self.speed_group = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache, partial
+from collections.abc import Mapping
 from typing import Any, Callable
 
 import pygame
@@ -146,16 +147,17 @@ class UIScene(Scene):
 
     def stepper(self, rect: pygame.Rect, options: list[tuple[Any, str]], current: Any,
                 on_change: Callable[[Any], None] | None = None, *, tooltip: str | None = None,
-                container: Any = None) -> "StepperGroup":
+                container: Any = None, tooltips: Mapping[Any, str] | None = None) -> "StepperGroup":
         """One row that shows the chosen option's name between a previous and a next arrow (for
-        choices too many or too long for a row of buttons); the name itself steps forward too."""
-        group = StepperGroup(options, current, on_change)
+        choices too many or too long for a row of buttons); the name itself steps forward too.
+        With `tooltips` (by value), the name's tooltip tells the option shown, then `tooltip`."""
+        group = StepperGroup(options, current, on_change, tooltips or {}, tooltip or "Click for the next choice")
         arrow = min(rect.h, self.px(32))
         group.back = self.button(pygame.Rect(rect.x, rect.y, arrow, rect.h), "<", partial(group.step, -1),
                                  class_id="@choice", tooltip="Previous choice", container=container)
         group.name = self.button(pygame.Rect(rect.x + arrow + 4, rect.y, rect.w - 2 * arrow - 8, rect.h),
                                  group.text(), partial(group.step, 1), class_id="@choice",
-                                 tooltip=tooltip or "Click for the next choice", container=container)
+                                 tooltip=group.tip(), container=container)
         group.forward = self.button(pygame.Rect(rect.right - arrow, rect.y, arrow, rect.h), ">",
                                     partial(group.step, 1), class_id="@choice", tooltip="Next choice",
                                     container=container)
@@ -221,16 +223,27 @@ class ChoiceGroup:
 class StepperGroup:
     """The arrows and name of one `UIScene.stepper` row and which value is chosen."""
 
-    def __init__(self, options: list[tuple[Any, str]], value: Any, on_change: Callable[[Any], None] | None) -> None:
+    def __init__(self, options: list[tuple[Any, str]], value: Any, on_change: Callable[[Any], None] | None,
+                 tips: Mapping[Any, str] | None = None, then: str = "Click for the next choice") -> None:
         self.options = options
         self.value = value
         self.on_change = on_change
+        self.tips = dict(tips or {})
+        """What each option means, by value: the name's tooltip tells the one shown (play-test:
+        one tooltip listed every level in a run-on line)."""
+        self.then = then
+        """The tooltip's last words: what a click on the name does."""
         self.back: UIButton | None = None
         self.name: UIButton | None = None
         self.forward: UIButton | None = None
 
     def text(self) -> str:
         return next((text for value, text in self.options if value == self.value), str(self.value))
+
+    def tip(self) -> str:
+        """The name's tooltip: the option shown and what it means, when known, then `then`."""
+        meaning = self.tips.get(self.value)
+        return f"{self.text()}: {meaning[:1].lower()}{meaning[1:]}. {self.then}" if meaning else self.then
 
     def step(self, by: int) -> None:
         """Choose the option `by` places on (wrapping round)."""
@@ -244,6 +257,7 @@ class StepperGroup:
         self.value = value
         if self.name is not None:
             self.name.set_text(self.text())
+            self.name.set_tooltip(self.tip())
         if self.on_change is not None:
             self.on_change(value)
 

@@ -142,3 +142,25 @@ def test_quick_play_keeps_the_level_last_set_up_and_says_so(ui_ctx) -> None:
     assert "normal computer" in menu.quick_buttons["rally"].tool_tip_text
     click(ui_ctx, menu.quick_buttons["order-chaos"])
     assert ui_ctx.stack.top.match.seats == ["human", "hard"]
+
+
+def test_a_seat_stepper_tells_the_level_it_shows(tabletop_home) -> None:
+    """Play-test (eighteenth session): the narrow window's level stepper had one tooltip listing
+    every level in a run-on line; it describes the level shown, and follows a step."""
+    from scenes.app import create_context
+    from scenes.settings_store import Settings
+
+    ctx = create_context(Settings(), size=(1024, 640))
+    try:
+        setup = setup_of(ctx, "order-chaos")
+        group = setup.seat_groups[1]
+        assert group.name is not None and group.value == "normal"
+        tip = group.name.tool_tip_text
+        assert tip.startswith("Normal: a fair opponent") and "Hard" not in tip and "Greedy" not in tip, tip
+        click(ctx, group.name)
+        group = setup.seat_groups[1]
+        assert group.value == "hard" and group.name is not None
+        assert group.name.tool_tip_text.startswith("Hard: thinks longest"), group.name.tool_tip_text
+    finally:
+        while ctx.stack.scenes:
+            ctx.stack._pop()
