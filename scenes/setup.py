@@ -113,8 +113,11 @@ class SetupScene(UIScene):
         tips = ["Hover over a level to see how strong it is.",
                 "Make every player a computer to watch them play." if not watching
                 else "Computer players take turns at the watch speed; Esc pauses."]
-        # the tips sit at the card's foot, below the last seat row (4 seats ran the rows into them)
-        left_need = (px(20 + 46) + len(self.seats) * row_h + (px(86) if watching else 0)
+        # the tips sit at the card's foot, below the last seat row (4 seats ran the rows into them);
+        # room for the most seats the game takes, so − and + stay put (play-test: the cards and
+        # buttons moved with each seat added, and the next click landed off)
+        rows = max(len(self.seats), info.max_players) if info.max_players <= 4 else len(self.seats)
+        left_need = (px(20 + 46) + rows * row_h + (px(86) if watching else 0)
                      + cap_h * len(tips) + px(24 + 6))
         right_need = (px(20) + (px(92) if len(self.games) > 1 else 0) + px(40)
                       + sum(px(84) + cap_h * len(helps[o.key]) for o in info.options) + px(96))

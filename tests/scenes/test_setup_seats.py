@@ -164,3 +164,28 @@ def test_a_seat_stepper_tells_the_level_it_shows(tabletop_home) -> None:
     finally:
         while ctx.stack.scenes:
             ctx.stack._pop()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_adding_a_seat_keeps_the_cards_and_the_plus_button_in_place(tabletop_home, size) -> None:
+    """Play-test (eighteenth session): each seat added moved the title, the cards and − / + up
+    by 6-11 px, so a second click on + landed off it."""
+    from scenes.app import create_context
+    from scenes.settings_store import Settings
+
+    ctx = create_context(Settings(), size=size)
+    try:
+        setup = setup_of(ctx, "worlds-collide")
+        assert len(setup.seats) == 2
+
+        def plus():
+            return next(e for e in setup.root.get_container().elements if getattr(e, "text", "") == "+")
+
+        before = [pygame.Rect(c) for c in setup._cards], pygame.Rect(plus().rect)
+        for seats in (3, 4):
+            click(ctx, plus())
+            assert len(setup.seats) == seats
+            assert ([pygame.Rect(c) for c in setup._cards], pygame.Rect(plus().rect)) == before, seats
+    finally:
+        while ctx.stack.scenes:
+            ctx.stack._pop()
