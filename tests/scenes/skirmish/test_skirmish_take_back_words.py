@@ -28,7 +28,8 @@ def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
         yield context
 
 
-def test_a_taken_back_skirmish_move_names_the_model_by_its_unit(ctx: AppContext) -> None:
+def at_a_move() -> Match:
+    """A skirmish between two people, played at random (seed 5) up to a move step."""
     match = Match(get_game("skirmish"), {}, 5, ["human", "human"])
     rng = random.Random(5)
     for _ in range(800):
@@ -37,8 +38,13 @@ def test_a_taken_back_skirmish_move_names_the_model_by_its_unit(ctx: AppContext)
             match.resolve_chance()
             continue
         if rules.decision_kind(match.state) == "move":  # type: ignore[arg-type]
-            break
+            return match
         assert match.submit(rng.choice(match.state.candidates(actors[0]))).ok
+    raise AssertionError("no move step came")
+
+
+def test_a_taken_back_skirmish_move_names_the_model_by_its_unit(ctx: AppContext) -> None:
+    match = at_a_move()
     seat = match.to_act()[0]
     move = next(c for c in match.state.candidates(seat) if isinstance(c, C.Move))
     assert match.submit(move).ok
@@ -164,16 +170,7 @@ def test_an_undone_deployment_names_the_model_with_the_number_it_had(ctx: AppCon
 def test_an_undone_end_of_a_step_is_named_as_its_button(ctx: AppContext) -> None:
     """Play-test (eighteenth session): "Undo: a move by You" for an End move the log tells
     nothing of; the note names it as the button does."""
-    match = Match(get_game("skirmish"), {}, 5, ["human", "human"])
-    rng = random.Random(5)
-    for _ in range(800):
-        actors = match.to_act()
-        if by_itself(actors):
-            match.resolve_chance()
-            continue
-        if rules.decision_kind(match.state) == "move":  # type: ignore[arg-type]
-            break
-        assert match.submit(rng.choice(match.state.candidates(actors[0]))).ok
+    match = at_a_move()
     seat = match.to_act()[0]
     assert match.submit(C.EndStep(seat)).ok
     assert match.undo(seat).ok
