@@ -133,6 +133,9 @@ class Half:
     late: int
     """Order's points of counters LATE_FROM-49: the final score less the score when 32 counters
     were placed (issue 18: a strong Order collects late)."""
+    late_places: int
+    """Of those, the points Chaos's own places added (a place never takes points away): what
+    Chaos gave away late (issue 18's third point)."""
 
 
 def play_half(chaos_player: str, order_player: str, bag: list[int]) -> Half:
@@ -142,7 +145,7 @@ def play_half(chaos_player: str, order_player: str, bag: list[int]) -> Half:
     try:
         chaos.tell("Start")
         last_order_move = ""
-        before_late = 0
+        before_late = late_places = 0
         for n, colour in enumerate(bag):
             if last_order_move:
                 chaos.tell(last_order_move)
@@ -153,7 +156,10 @@ def play_half(chaos_player: str, order_player: str, bag: list[int]) -> Half:
                 raise RefereeError(f"{chaos.name} as Chaos: {error}") from error
             if board[cell] is not None:
                 raise RefereeError(f"{chaos.name} as Chaos placed on the full cell {answer}")
+            placed_on = board_score(board, SIZE)
             board[cell] = colour
+            if n + 1 >= LATE_FROM:
+                late_places += board_score(board, SIZE) - placed_on
             if n + 1 == LATE_FROM - 1:  # as tools/oc_late_points.py: from 32 counters placed
                 before_late = board_score(board, SIZE)
             if n == len(bag) - 1:
@@ -172,7 +178,7 @@ def play_half(chaos_player: str, order_player: str, bag: list[int]) -> Half:
         chaos_cpu, order_cpu = chaos.finish(), order.finish()
     score = board_score(board, SIZE)
     return Half(chaos_player, order_player, score, chaos.answer_seconds, order.answer_seconds, chaos_cpu,
-                order_cpu, score - before_late)
+                order_cpu, score - before_late, late_places)
 
 
 def draw_bag(rng: random.Random) -> list[int]:
@@ -186,11 +192,13 @@ def _summary(name: str, halves: list[Half]) -> str:
     as_chaos = [h.score for h in halves if h.chaos == name]
     late_order = [h.late for h in halves if h.order == name]
     late_chaos = [h.late for h in halves if h.chaos == name]
+    given = [h.late_places for h in halves if h.chaos == name]
     seconds = [s for h in halves for s in (h.order_seconds if h.order == name else h.chaos_seconds)]
     cpu = [h.order_cpu if h.order == name else h.chaos_cpu for h in halves]
     return (f"{name}: Order {sum(as_order) / len(as_order):.1f} (from counter {LATE_FROM} "
             f"{sum(late_order) / len(late_order):.1f}), conceded as Chaos {sum(as_chaos) / len(as_chaos):.1f} "
-            f"(from counter {LATE_FROM} {sum(late_chaos) / len(late_chaos):.1f}); {sum(seconds) / len(seconds):.2f} s mean, "
+            f"(from counter {LATE_FROM} {sum(late_chaos) / len(late_chaos):.1f}, {sum(given) / len(given):.1f} of them "
+            f"by its own places); {sum(seconds) / len(seconds):.2f} s mean, "
             f"{max(seconds):.2f} s max an answer; CPU a half {sum(cpu) / len(cpu):.1f} s mean, "
             f"{max(cpu):.1f} s max")
 
@@ -218,7 +226,8 @@ def main() -> None:
             with args.json.open("a", encoding="utf-8") as out:
                 out.write(json.dumps({"match": match + 1, "seed": args.seed, "a": args.a, "b": args.b,
                                       "a_order": a_score, "b_order": b_score, "a_late": second.late,
-                                      "b_late": first.late, "load": load}) + "\n")
+                                      "b_late": first.late, "a_late_places": second.late_places,
+                                      "b_late_places": first.late_places, "load": load}) + "\n")
     draws = args.matches - wins[args.a] - wins[args.b]
     print(f"A {wins[args.a]}, B {wins[args.b]}, draws {draws} over {args.matches} matches")
     for name in (args.a, args.b):

@@ -83,3 +83,9 @@ def test_the_late_points_are_what_counters_33_to_49_added() -> None:
     half = play_half(_program(_FILLING_CHAOS), _program(_PASSING_ORDER), bag)
     at_32: list[int | None] = list(bag[:32]) + [None] * 17
     assert half.late == half.score - board_score(at_32, 7)
+
+
+def test_the_late_points_of_places_are_what_chaos_gave_away() -> None:
+    """With an Order that never slides, every late point came from Chaos's places."""
+    half = play_half(_program(_FILLING_CHAOS), _program(_PASSING_ORDER), draw_bag(random.Random(4)))
+    assert half.late_places == half.late
