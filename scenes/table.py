@@ -1537,8 +1537,7 @@ class TableScene(Scene):
             if hint:
                 self.text.blit(surface, hint, fs - 1, palette.TEXT_DIM, center=self.action_rect.center)
         self.text.blit(surface, "Game log", fs, BRASS, "bold", topleft=(side.x + 14, self.log_title_y))
-        pygame.draw.line(surface, (90, 76, 50), (side.x + 14, self.log.rect.y - 4),
-                         (side.right - 14, self.log.rect.y - 4))
+        pygame.draw.line(surface, (90, 76, 50), (side.x + 14, self.log.rule_y), (side.right - 14, self.log.rule_y))
         self.log.draw(surface)
         for b in self.buttons:
             b.draw(surface, self.text, fs)
