@@ -1423,7 +1423,10 @@ class TableScene(Scene):
         rect.bottom = min(rect.bottom, self.top_h - 2)
         rect.top = max(rect.top, 2)
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (90, 30, 28, 228) if self.status_error else (30, 40, 62, 228), box.get_rect(),
+        # opaque: the box often lies over the banner, whose big title showed through behind a
+        # refusal's words (play-test: 'You move' under a formation's refusal); only its fading out
+        # (`_draw_bar`'s alpha) lets the bar show
+        pygame.draw.rect(box, (90, 30, 28) if self.status_error else (30, 40, 62), box.get_rect(),
                          border_radius=(line_h + 10) // 2)
         for i, img in enumerate(images):
             box.blit(img, (20, 5 + i * line_h))
