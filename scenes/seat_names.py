@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core.match import HUMAN
+from scenes.sprites.text import Measures, cut_to
 
 
 def _kinds(match_or_seats: Any) -> Sequence[str]:
@@ -59,3 +60,13 @@ def seat_labels(match_or_seats: Any) -> list[str]:
 
 def seat_long_labels(match_or_seats: Any) -> list[str]:
     return [seat_long_label(match_or_seats, i) for i in range(len(_kinds(match_or_seats)))]
+
+
+def seat_name_within(long: str, short: str, font: Measures, width: int) -> str:
+    """The seat's name for a row `width` pixels wide: the long form ('Computer 1 (normal)') when
+    it fits, else the short one without the level, else the short one cut with an ellipsis -
+    never a name clipped mid-letter (play-test: 'Computer 1 (nor' beside a character badge)."""
+    for name in (long, short):
+        if font.size(name)[0] <= width:
+            return name
+    return cut_to(short, font, width)

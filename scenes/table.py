@@ -50,7 +50,7 @@ from scenes.sprites.button import Button, shared_size
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.icons import icon
 from scenes.sprites.log_panel import LogPanel
-from scenes.seat_names import seat_labels, seat_long_labels
+from scenes.seat_names import seat_labels, seat_long_labels, seat_name_within
 from scenes.sprites.text import TextCache, panel
 from scenes.stack import Scene
 from scenes.take_back_log import TakeBackLog
@@ -122,6 +122,8 @@ class TableScene(Scene):
         self.text = TextCache(ctx.font)
         self.names = seat_labels(match)
         self.long_names = seat_long_labels(match)
+        self.seat_names_shown: dict[Seat, tuple[str, int]] = {}
+        """Each seat row's name as last drawn and the pixels it had (for tests of the fit)."""
         self.view = view_class(self.game.info.id)(ctx, self.game, self.text)
         self.view.set_seats(self.names, [match.is_human(i) for i in range(len(match.seats))])
         self.animator = Animator(lambda: self.ctx.settings.animation_factor, on_start=self._tween_started)
@@ -1421,7 +1423,10 @@ class TableScene(Scene):
         rect.bottom = min(rect.bottom, self.top_h - 2)
         rect.top = max(rect.top, 2)
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(box, (90, 30, 28, 228) if self.status_error else (30, 40, 62, 228), box.get_rect(),
+        # opaque: the box often lies over the banner, whose big title showed through behind a
+        # refusal's words (play-test: 'You move' under a formation's refusal); only its fading out
+        # (`_draw_bar`'s alpha) lets the bar show
+        pygame.draw.rect(box, (90, 30, 28) if self.status_error else (30, 40, 62), box.get_rect(),
                          border_radius=(line_h + 10) // 2)
         for i, img in enumerate(images):
             box.blit(img, (20, 5 + i * line_h))
@@ -1513,8 +1518,11 @@ class TableScene(Scene):
                 spot = shown.get_rect(midright=(name_x + name_room, row.centery))
                 surface.blit(shown, spot)
                 name_room = spot.x - 8 - name_x
-            name = self.text.render(self.long_names[seat], fs, palette.TEXT if active else palette.TEXT_DIM,
-                                    "bold" if active else "regular")
+            weight = "bold" if active else "regular"
+            shown_name = seat_name_within(self.long_names[seat], self.names[seat],
+                                          self.text.font(fs, weight), max(0, name_room))
+            self.seat_names_shown[seat] = (shown_name, max(0, name_room))
+            name = self.text.render(shown_name, fs, palette.TEXT if active else palette.TEXT_DIM, weight)
             surface.blit(name, name.get_rect(midleft=(name_x, row.centery)),
                          pygame.Rect(0, 0, max(0, name_room), name.get_height()))
             if role:
@@ -1532,8 +1540,7 @@ class TableScene(Scene):
             if hint:
                 self.text.blit(surface, hint, fs - 1, palette.TEXT_DIM, center=self.action_rect.center)
         self.text.blit(surface, "Game log", fs, BRASS, "bold", topleft=(side.x + 14, self.log_title_y))
-        pygame.draw.line(surface, (90, 76, 50), (side.x + 14, self.log.rect.y - 4),
-                         (side.right - 14, self.log.rect.y - 4))
+        pygame.draw.line(surface, (90, 76, 50), (side.x + 14, self.log.rule_y), (side.right - 14, self.log.rule_y))
         self.log.draw(surface)
         for b in self.buttons:
             b.draw(surface, self.text, fs)

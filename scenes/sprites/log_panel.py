@@ -9,6 +9,8 @@ from scenes.sprites.text import TextCache
 
 Colour = tuple[int, int, int]
 Line = tuple[str, Colour]
+MORE_ABOVE: Colour = (150, 122, 74)
+"""The mark on the rule over the rows when older rows are scrolled out above."""
 
 
 class LogPanel:
@@ -43,6 +45,13 @@ class LogPanel:
             self.scroll_by(event.y * 3)
             return True
         return False
+
+    @property
+    def rule_y(self) -> int:
+        """Where the rule over the rows goes (the table's, under 'Game log'), and the brighter
+        mark that says older rows are above: far enough above the first row that it never runs
+        across its letters (play-test: a line cut the top of the first entry)."""
+        return self.rect.y - 4
 
     @property
     def line_h(self) -> int:
@@ -95,8 +104,7 @@ class LogPanel:
             surface.blit(self.text.render(part, self.size, colour), (self.rect.x + 16, y + (line_h - self.size) // 2 - 2))
             y += line_h
         if first > 0:
-            pygame.draw.line(surface, (150, 122, 74), (self.rect.x + 20, self.rect.y - 1),
-                             (self.rect.right - 20, self.rect.y - 1))
+            pygame.draw.line(surface, MORE_ABOVE, (self.rect.x + 20, self.rule_y), (self.rect.right - 20, self.rule_y))
         if self.scroll > 0:
             pygame.draw.polygon(surface, (236, 204, 132), [(self.rect.right - 14, self.rect.bottom - 10),
                                                            (self.rect.right - 6, self.rect.bottom - 10),

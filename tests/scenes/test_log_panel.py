@@ -72,3 +72,30 @@ def test_a_no_break_space_never_breaks_a_row() -> None:
         assert " ".join(rows) == line, rows
         assert any("Crimson\u00a0Ff" in row for row in rows) and any("to\u00a0Gf" in row for row in rows), rows
     assert wrap_text("4\u00a0VP left", font, 1) == ["4\u00a0VP", "left"]
+
+
+def test_the_mark_for_older_rows_stays_clear_of_the_first_row() -> None:
+    """Older rows scrolled out above are marked on the rule over the log, some pixels above the
+    first row's letters (play-test: the mark ran across the top of the first entry)."""
+    from scenes.app import FONT_FILES
+    from scenes.resources import asset_path
+
+    pygame.font.init()
+    path = asset_path("fonts", FONT_FILES["regular"])
+    fonts: dict[tuple[int, str], pygame.font.Font] = {}
+
+    def font(size: int, kind: str = "regular") -> pygame.font.Font:
+        return fonts.setdefault((size, kind), pygame.font.Font(str(path) if path.exists() else None, size))
+
+    for size in (12, 14, 18):
+        log = LogPanel(TextCache(font), size)
+        log.set_rect(pygame.Rect(10, 40, 260, 90), size)
+        log.set_lines([(f"Chaos (You) placed Azure on B{i}", (240, 240, 240)) for i in range(30)])
+        surface = pygame.Surface((300, 160))
+        log.draw(surface)
+        marks = [y for y in range(160) if surface.get_at((150, y))[:3] == (150, 122, 74)]  # the mark's colour
+        ink = [y for y in range(160) if any(surface.get_at((x, y))[:3] == (240, 240, 240) or
+                                            surface.get_at((x, y))[0] > 60 for x in range(26, 260))
+               and y not in marks]
+        assert marks and ink, size
+        assert max(marks) + 3 <= min(ink), (size, marks, min(ink))

@@ -336,6 +336,20 @@ def test_a_long_refusal_stays_inside_the_top_bar_and_a_cut_one_is_whole_on_hover
         assert scene._tip_at((rect.right + 5, rect.centery)) != longer
 
 
+@pytest.mark.parametrize("error", [True, False])
+def test_the_status_box_hides_the_banner_behind_it(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                   error: bool) -> None:
+    """Play-test: a refusal's box was a little see-through, and the banner's big title ('You
+    move') showed behind its words. The box is opaque until it fades out."""
+    with table_context(tmp_path, monkeypatch, size=(1024, 640)) as ctx:
+        scene = open_table(ctx, ["human", "human"])
+        scene.show(LONG_REFUSAL, error=error)
+        _lines, box, rect = scene.status_box()
+        inside = [box.get_at((x, y)).a for x in range(rect.height // 2, rect.width - rect.height // 2, 7)
+                  for y in range(2, rect.height - 2, 3)]
+        assert min(inside) == 255
+
+
 def test_the_status_box_is_made_once_per_message_and_size(ctx: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
     """The status box was wrapped and rendered anew every frame and every tooltip query; it is
     now made once for a message at a size, and made anew after a new message, a change between

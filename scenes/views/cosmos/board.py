@@ -20,6 +20,15 @@ from scenes.views.cosmos.art import Spot
 from scenes.views.cosmos.layout import offer_rows
 
 SECTIONS = 6
+INNER_RING = 0.46
+OUTER_RING = 0.79
+"""The inner and outer spaces' distance from the rondel's centre, in board radii."""
+RING_TURN = 15
+"""How many degrees a section's inner space is turned back from its middle, and its outer space
+forward: half a section's 60, so a space is as far from its neighbour in the same section as
+from the next section's (at 0.43/0.78 and 9 degrees an inner and an outer space's circles and
+name plates overlapped at 1024x640, "Aggregate Planet" over "Primordial Soup", and two inner
+spaces' circles touched)."""
 OBJECTIVES = ("Stars", "Asteroids", "Biomes")
 
 
@@ -27,8 +36,8 @@ def space_centre(rect: pygame.Rect, space: int) -> tuple[int, int]:
     """Centre of rondel space `space`: section `space // 2` clockwise from the top, inner spaces
     (even) on the inner ring, the action tiles' spaces (odd) on the outer one."""
     r = rect.width / 2
-    ring = 0.43 if space % 2 == 0 else 0.78
-    angle = math.radians(-90 + 60 * (space // 2) + (-9 if space % 2 == 0 else 9))
+    ring = INNER_RING if space % 2 == 0 else OUTER_RING
+    angle = math.radians(-90 + 60 * (space // 2) + (-RING_TURN if space % 2 == 0 else RING_TURN))
     return (int(rect.centerx + math.cos(angle) * r * ring), int(rect.centery + math.sin(angle) * r * ring))
 
 
@@ -97,7 +106,7 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
     for section, tokens in placed.items():
         dot = max(4, space_radius(rect, 2 * section) // 4)
         for j, (seat, t) in enumerate(tokens):
-            angle = math.radians(-90 + 60 * section - 9 + (j - (len(tokens) - 1) / 2) * 8)
+            angle = math.radians(-90 + 60 * section - RING_TURN + (j - (len(tokens) - 1) / 2) * 8)
             cx = int(rect.centerx + math.cos(angle) * half * TOKEN_RING)
             cy = int(rect.centery + math.sin(angle) * half * TOKEN_RING)
             art.disc(surface, (cx, cy), dot, art.SEATS[seat])
@@ -117,9 +126,9 @@ def draw_rondel(surface: pygame.Surface, text: TextCache, rect: pygame.Rect, vie
     return spots
 
 
-TOKEN_RING = 0.675
+TOKEN_RING = INNER_RING + 0.245
 """Where placed Creation tokens stand, in board radii: just outside their inner space, clear of
-its name (at 0.655 the Wild token touched "Create" at 1024x640)."""
+its name (0.02 nearer, the Wild token touched "Create" at 1024x640)."""
 
 
 def sharing(view: dict[str, Any], seat: int) -> tuple[int, int]:

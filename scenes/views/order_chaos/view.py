@@ -44,6 +44,7 @@ from scenes.sprites.board import GridGeometry, board_pad, board_surface
 from scenes.sprites.counter import blit_counter, warm
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.icons import icon
+from scenes.sprites.text import cut_to
 from scenes.views.base import (
     Action,
     Announcement,
@@ -65,6 +66,8 @@ from scenes.kit.palette import BRASS, TEXT_DIM as DIM
 
 DRAWN = Target("drawn")
 PASS = Target("pass")
+SCORE_GAP = 10
+"""Pixels kept between a seat's name and its half score on the score card."""
 MOVE_S, DRAW_S, RETURN_S = 0.25, 0.45, 0.22
 HALFTIME_S, FINAL_S = 3.0, 1.4
 
@@ -604,22 +607,35 @@ class OrderChaosView(GameView):
                        topright=(card.right - 12, card.y + 4))
         self.text.blit(layer, "Order's score now", fs - 1, DIM, topleft=(card.x + 12, card.y + 8 + int(fs * 1.4)))
         y = card.y + 14 + int(fs * 2.8)
+        for seat, (name, val) in enumerate(self.score_rows(view, card.width)):
+            colour = role_colour(self._role_in(view, seat))
+            if y + fs * 1.3 < card.bottom:
+                pygame.draw.circle(layer, colour, (card.x + 18, y + fs * 0.65), 5)
+                self.text.blit(layer, name, fs, palette.TEXT, "bold", topleft=(card.x + 30, y))
+                self.text.blit(layer, val, fs, DIM, topright=(card.right - 12, y))
+            y += int(fs * 1.5)
+
+    def score_rows(self, view: ViewDict, card_w: int) -> list[tuple[str, str]]:
+        """Each seat's name and half score for the score card `card_w` wide, fitted to one row
+        with a gap between them: 'Order in half 2' says 'Order next' when too wide, then the
+        name is cut with an ellipsis (play-test: 'Computer' ran into 'Order in half 2' at 900x800)."""
+        fs = self.font_s
+        bold, plain = self.text.font(fs, "bold"), self.text.font(fs)
+        room = card_w - 30 - 12 - SCORE_GAP
         names = self.seat_names or ["Player 1", "Player 2"]
+        rows: list[tuple[str, str]] = []
         for seat in (0, 1):
             done = view["half_scores"][seat]
             if done is not None:
-                val = str(done)
+                choices = [str(done)]
             elif view["half"] == seat:
-                val = f"{view['total']} so far"
+                choices = [f"{view['total']} so far"]
             else:
-                val = "Order in half 2"
-            role = self._role_in(view, seat)
-            colour = role_colour(role)
-            if y + fs * 1.3 < card.bottom:
-                pygame.draw.circle(layer, colour, (card.x + 18, y + fs * 0.65), 5)
-                self.text.blit(layer, f"{names[seat]}", fs, palette.TEXT, "bold", topleft=(card.x + 30, y))
-                self.text.blit(layer, val, fs, DIM, topright=(card.right - 12, y))
-            y += int(fs * 1.5)
+                choices = ["Order in half 2", "Order next"]
+            name = names[seat]
+            val = next((c for c in choices if bold.size(name)[0] + plain.size(c)[0] <= room), choices[-1])
+            rows.append((cut_to(name, bold, room - plain.size(val)[0]), val))
+        return rows
 
     @staticmethod
     def _role_in(view: ViewDict, seat: Seat) -> str:

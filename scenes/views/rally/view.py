@@ -48,7 +48,7 @@ from scenes.pacing import PULSE, STILL
 from scenes.sprites.button import draw_pill
 from scenes.sprites.felt import felt_surface
 from scenes.sprites.hex import blit_centred, hex_glow, hex_hover, hex_shape
-from scenes.sprites.text import panel
+from scenes.sprites.text import cut_to, panel
 from scenes.views.rally import text as words
 from scenes.views.rally.result import draw_chart
 from scenes.views.rally.text import ENTROPY_COLOUR, NEUTRAL
@@ -1864,6 +1864,38 @@ class RallyView(GameView):
         h = self._panel_h()
         return pygame.Rect(self.lay.side.x, self.lay.side.y + seat * h, self.lay.side.width, h - 6)
 
+    def panel_head(self, seat: int) -> dict[str, tuple[str, pygame.Rect]]:
+        """The top row of `seat`'s panel, each part's words and rect (without the layer's offset):
+        the name, its seat badge after it, the points at the right and the word 'pts' before
+        them. Where a row is too narrow 'pts' goes first (on every card), then the name is cut
+        with an ellipsis, so the badge never sits on 'pts' (play-test: three seats at 900x800)."""
+        v = self._seats_now if self._seats_now is not None else self.view
+        fs = self.lay.font if self.lay is not None else 14
+        r = self._panel_rect(seat)
+        points = f"{v['points'][seat]}"
+        spot = pygame.Rect((0, 0), self.text.font(int(fs * 1.5), "display").size(points))
+        spot.topright = (r.right - 10, r.y + 2)
+        label = pygame.Rect((0, 0), self.text.font(fs - 4).size("pts"))
+        label.topright = (spot.x - 2, r.y + 8)
+        badge_d = max(8, int(fs * 0.62))  # the badge's disc (`seat_badge`: half its image)
+        bold = self.text.font(fs, "bold")
+        name = words.name_of(seat, self.seat_names)
+        gap = int(fs * 0.8) - badge_d // 2  # from the name to the badge's left edge, as it was drawn
+        left = r.x + 16
+        head: dict[str, tuple[str, pygame.Rect]] = {"points": (points, spot)}
+        room = label.x - 4 - badge_d - gap - left
+        # every card keeps 'pts' or none does: the cards are read down the column
+        widest = max(bold.size(words.name_of(s, self.seat_names))[0] for s in range(len(v["points"])))
+        if widest <= room:
+            head["pts"] = ("pts", label)
+        else:
+            room = spot.x - 4 - badge_d - gap - left
+            name = cut_to(name, bold, room)
+        at = pygame.Rect((left, r.y + 5), bold.size(name))
+        head["name"] = (name, at)
+        head["badge"] = ("", pygame.Rect(at.right + gap, at.centery - badge_d // 2, badge_d, badge_d))
+        return head
+
     def _draw_panel(self, layer: pygame.Surface, seat: int, off: tuple[int, int]) -> None:
         assert self.lay is not None
         v = self._seats_now if self._seats_now is not None else self.view  # a playback: as shown so far
@@ -1874,13 +1906,15 @@ class RallyView(GameView):
         alive = v["alive"][seat]
         layer.blit(_panel(r.size, (20, 22, 36), col if active else (70, 66, 56)), (r.x - 10, r.y - 10))
         pygame.draw.rect(layer, col, pygame.Rect(r.x + 4, r.y + 6, 5, r.height - 12), border_radius=2)
-        name = words.name_of(seat, self.seat_names)
-        at = self.text.blit(layer, name, fs, TEXT if alive else DIM, "bold", topleft=(r.x + 16, r.y + 5))
+        head = self.panel_head(seat)
+        name, spot = head["name"]
+        self.text.blit(layer, name, fs, TEXT if alive else DIM, "bold", topleft=spot.move(off).topleft)
         # the seat's shape as well as its colour: the legend for ships, lasers, waves and portals
-        blit_centred(layer, seat_badge(seat, max(8, int(fs * 0.62)), bright=True), (at.right + fs * 0.8, at.centery))
-        pts = self.text.render(f"{v['points'][seat]}", int(fs * 1.5), BRASS, "display")
-        layer.blit(pts, pts.get_rect(topright=(r.right - 10, r.y + 2)))
-        self.text.blit(layer, "pts", fs - 4, DIM, topright=(r.right - 12 - pts.get_width(), r.y + 8))
+        blit_centred(layer, seat_badge(seat, max(8, int(fs * 0.62)), bright=True), head["badge"][1].move(off).center)
+        points, spot = head["points"]
+        self.text.blit(layer, points, int(fs * 1.5), BRASS, "display", topleft=spot.move(off).topleft)
+        if "pts" in head:
+            self.text.blit(layer, "pts", fs - 4, DIM, topleft=head["pts"][1].move(off).topleft)
         ships = [s for s in v.get("ships", []) if s["owner"] == seat]
         y = r.y + 8 + fs
         hand = int(v["hand_sizes"][seat])

@@ -212,6 +212,12 @@ def clash_banner(ev: Clash, anchored: int | None, names: Sequence[str]) -> tuple
                    f"{name(anchored)} returns the Anchor and resolves it; {join_names(rest)} do not")
 
 
+PICKED_STAMP = (0.85, 0.09)
+"""The scale and height (`_stamp`) of the stamp on an Action picked but not locked in: smaller,
+and on the card's top edge, over its owner band, not over its rule line (play-test: it covered
+"the Nexus, keep 1." on Fracture at 1280x720)."""
+
+
 def _status_text(status: str) -> tuple[str, Colour]:
     return {"clashed": ("CLASH", CLASH_RED), "anchor": ("ANCHOR", BRASS), "resolved": ("DONE", OK_GREEN),
             "declined": ("DECLINED", DIM), "resolving": ("NOW", BRASS)}.get(status, ("", DIM))
@@ -226,6 +232,8 @@ class WorldsCollideView(GameView):
         self.geo = Geometry()
         self.browser_open = False
         self._static: pygame.Surface | None = None
+        self.stamps_drawn: dict[Any, pygame.Rect] = {}
+        """The stamps on the cards as last drawn, by item key, on the canvas (for tests of their place)."""
         self._static_key: Any = None
         self._clickable: list[Target] = []
         self._last_revealed: dict[int, pygame.Rect] = {}
@@ -1495,7 +1503,10 @@ class WorldsCollideView(GameView):
             pygame.draw.rect(veil, (10, 10, 20, 130), veil.get_rect(), border_radius=max(4, int(rect.width * 0.08)))
             surface.blit(veil, rect)
 
-    def _stamp(self, surface: pygame.Surface, text: str, colour: Colour, rect: pygame.Rect, scale: float = 1.0) -> None:
+    def _stamp(self, surface: pygame.Surface, text: str, colour: Colour, rect: pygame.Rect, scale: float = 1.0,
+               height: float = 0.8) -> pygame.Rect:
+        """`text` stamped slantwise across `rect`, centred `height` of the way down it; returns
+        the rect drawn."""
         size = max(9, int(rect.width * 0.17 * scale))
         img = self.text.render(text, size, colour, "display")
         pad = max(3, size // 4)
@@ -1504,7 +1515,7 @@ class WorldsCollideView(GameView):
         pygame.draw.rect(box, colour, box.get_rect(), width=max(1, size // 10), border_radius=pad)
         box.blit(img, (pad, pad // 2))
         rot = pygame.transform.rotate(box, 10)
-        surface.blit(rot, rot.get_rect(center=(rect.centerx, rect.y + int(rect.height * 0.8))))
+        return surface.blit(rot, rot.get_rect(center=(rect.centerx, rect.y + int(rect.height * height))))
 
     def _render_static(self, hidden: set[tuple[Any, ...]], screen: tuple[int, int]) -> pygame.Surface:
         R = self.rect
@@ -1516,6 +1527,7 @@ class WorldsCollideView(GameView):
             self._base = self._render_base(screen)
         layer = self._base.copy()
         off = (-R.x, -R.y)
+        self.stamps_drawn = {}
         for item in g.items:
             if item.live or item.key in hidden:
                 continue
@@ -1531,7 +1543,9 @@ class WorldsCollideView(GameView):
                     pygame.draw.rect(layer, (10, 10, 18), bg, border_radius=bg.height // 2)
                     layer.blit(tag, tag.get_rect(center=bg.center))
                 else:
-                    self._stamp(layer, item.stamp, item.stamp_colour, r)
+                    drawn = self._stamp(layer, item.stamp, item.stamp_colour, r,
+                                        *(PICKED_STAMP if item.stamp == "PICKED" else ()))
+                    self.stamps_drawn[item.key] = drawn.move(R.topleft)
         return layer
 
     def _render_base(self, screen: tuple[int, int]) -> pygame.Surface:
