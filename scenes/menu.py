@@ -593,7 +593,7 @@ class MenuScene(UIScene):
             return self._error(f"Can't open {path.name}: {str(exc).replace(str(path), 'the file')}")
         except Exception as exc:  # noqa: BLE001 - a corrupt save must not take the app down
             return self._error(f"Can't open {path.name}: {exc.__class__.__name__}")
-        match.autosave_path = autosaves.autosave_for(path, match.game.info.id)
+        match.autosave_path = autosaves.autosave_for(path, match.game.info.id, match.to_json())
         err = open_table(self.ctx, match)
         if err:
             return self._error(err)
