@@ -117,7 +117,7 @@ class PauseScene(UIScene):
         if self.saved:
             return "This game is saved: Continue in the main menu picks it up where you left it."
         if self.match.autosave_path is not None:
-            return "No one has moved yet, so this game is not kept."
+            return "You have not made a move yet, so this game is not kept."
         return "This game is not saved. Save game first to keep it."
 
     def load(self) -> None:
