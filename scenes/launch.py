@@ -83,8 +83,10 @@ def run_play(game_id: str, seats: Sequence[str] | None, seed: int | None, load_p
     match = build_match(game_id, seats, seed, load_path)  # errors surface before a window opens
     try:
         scene_class("table")
-    except ImportError:
-        raise EntropyError("the game table is not part of this build yet") from None
+    except ImportError as exc:
+        from scenes.widgets import table_failed  # (pygame_gui: only when it is needed)
+
+        raise EntropyError(table_failed(exc)) from None
     return run_guarded(lambda ctx: ctx.scene("table", match))
 
 

@@ -630,6 +630,11 @@ class MenuScene(UIScene):
         self._find_continue()
         self.rebuild()
 
+    def show_error(self, text: str) -> None:
+        """A line from a screen opened over this one that failed (the guided game's offer, when
+        the table then could not be opened): it went unsaid."""
+        self._error(text)
+
     def _error(self, text: str) -> bool:
         self.message = one_line(text, MESSAGE_CHARS)
         self.message_is_error = True
