@@ -56,7 +56,8 @@ def build_match(game_id: str, seats: Sequence[str] | None = None, seed: int | No
             raise EntropyError(f"{info.title} needs {span} seats, not {len(seat_list)}")
         match = Match(game, {}, seed if seed is not None else random.randrange(1, 2**31), seat_list)
     match.autosave_path = autosaves.autosave_for(Path(load_path) if load_path is not None else None,
-                                                 match.game.info.id)
+                                                 match.game.info.id,
+                                                 match.to_json() if load_path is not None else None)
     return match
 
 
@@ -71,6 +72,7 @@ def sweep_user_folders() -> None:
         sweep_stray_temp_files(folder)
     autosaves.adopt_legacy()  # an earlier version's single autosave joins the others
     autosaves.prune()
+    autosaves.drop_unplayed()
 
 
 def run_menu() -> int:
@@ -81,8 +83,10 @@ def run_play(game_id: str, seats: Sequence[str] | None, seed: int | None, load_p
     match = build_match(game_id, seats, seed, load_path)  # errors surface before a window opens
     try:
         scene_class("table")
-    except ImportError:
-        raise EntropyError("the game table is not part of this build yet") from None
+    except ImportError as exc:
+        from scenes.widgets import table_failed  # (pygame_gui: only when it is needed)
+
+        raise EntropyError(table_failed(exc)) from None
     return run_guarded(lambda ctx: ctx.scene("table", match))
 
 

@@ -593,7 +593,7 @@ class MenuScene(UIScene):
             return self._error(f"Can't open {path.name}: {str(exc).replace(str(path), 'the file')}")
         except Exception as exc:  # noqa: BLE001 - a corrupt save must not take the app down
             return self._error(f"Can't open {path.name}: {exc.__class__.__name__}")
-        match.autosave_path = autosaves.autosave_for(path, match.game.info.id)
+        match.autosave_path = autosaves.autosave_for(path, match.game.info.id, match.to_json())
         err = open_table(self.ctx, match)
         if err:
             return self._error(err)
@@ -629,6 +629,11 @@ class MenuScene(UIScene):
         self.message_is_error = False
         self._find_continue()
         self.rebuild()
+
+    def show_error(self, text: str) -> None:
+        """A line from a screen opened over this one that failed (the guided game's offer, when
+        the table then could not be opened): it went unsaid."""
+        self._error(text)
 
     def _error(self, text: str) -> bool:
         self.message = one_line(text, MESSAGE_CHARS)

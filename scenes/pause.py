@@ -93,8 +93,14 @@ class PauseScene(UIScene):
 
     @property
     def saved(self) -> bool:
-        """The game is autosaved after every move (Continue in the main menu picks it up)."""
-        return self.match.autosave_path is not None
+        """The game is autosaved after every move and Continue in the main menu picks it up: not
+        one over (nothing to continue), nor one left before a person's move (`Match.kept`)."""
+        return self.match.kept() and not self.over
+
+    @property
+    def over(self) -> bool:
+        """The match is over: it is kept among Load game's Finished games, for its replay."""
+        return self.match.state.is_over()
 
     @property
     def guiding(self) -> bool:
@@ -104,8 +110,15 @@ class PauseScene(UIScene):
         return index > 0 and bool(getattr(scenes[index - 1], "guiding", False))
 
     def _leave_detail(self) -> str:
-        return ("This game is saved: Continue in the main menu picks it up where you left it." if self.saved
-                else "This game is not saved. Save game first to keep it.")
+        """What leaving does to this game, true in each case (play-test: a finished match was
+        promised a Continue, and so was a loaded game Continue did not name)."""
+        if self.over:
+            return "This game is over: Load game keeps it under Finished games, to replay."
+        if self.saved:
+            return "This game is saved: Continue in the main menu picks it up where you left it."
+        if self.match.autosave_path is not None:
+            return "You have not made a move yet, so this game is not kept."
+        return "This game is not saved. Save game first to keep it."
 
     def load(self) -> None:
         """The Load list, after a question: it leaves the table."""
@@ -159,9 +172,9 @@ class PauseScene(UIScene):
         """Close the app, after a question: a click meant for Main menu or Save just above must
         not end the session. The game is autosaved after every move, and the card says so."""
         saved = self.saved
-        question = "Your game is saved; quit?" if saved else "Quit? This game is not saved."
+        question = "Your game is saved; quit?" if saved else "Quit?" if self.over else "Quit? This game is not saved."
         detail = ("Continue in the main menu picks it up where you left it." if saved else
-                  "Save game first to keep it.")
+                  self._leave_detail() if self.over else "Save game first to keep it.")
         self.ctx.stack.push(self.ctx.scene("confirm", question, detail, "Quit", self._quit_now, no="Stay",
                                            icon="exit-door"))
 

@@ -309,8 +309,10 @@ class SetupScene(UIScene):
         bh = px(54)
         start_w, back_w = px(220), px(180)
         learn_w = px(200) if has_script(self.game_id) else 0
-        self.message_label = self.label(pygame.Rect(margin, bottom_bar + px(16),
-                                                    w - 2 * margin - start_w - back_w - learn_w - px(60), px(30)),
+        # the message has the whole width under the buttons (the hint's line, which gives way to
+        # it): beside them it was cut off behind "Learn to play" (play-test, eighteenth session)
+        below = bottom_bar + px(8) + bh
+        self.message_label = self.label(pygame.Rect(margin, below, w - 2 * margin, max(px(24), h - below)),
                                         self.message, "@error")
         self.learn_button = None
         if learn_w:
@@ -449,6 +451,11 @@ class SetupScene(UIScene):
         if self.message_label is not None:
             self.message_label.set_text(self.message)
 
+    def show_error(self, text: str) -> None:
+        """A line from a screen opened over this one that failed (the guided game's offer, when
+        the table then could not be opened): it went unsaid."""
+        self._show(text)
+
     def back(self) -> None:
         self.ctx.stack.pop()
 
@@ -471,7 +478,9 @@ class SetupScene(UIScene):
             right = self._cards[1]
             surface.blit(thumbnail(self.game_id, (side, side)), (right.right - side, self._header_y - self.px(6)))
         hint = self.font(14)
-        if self.start_button is None or self.start_button.rect.bottom + hint.get_height() + 12 <= surface.get_height():
+        if self.message:
+            pass  # the message stands on the hint's line
+        elif self.start_button is None or self.start_button.rect.bottom + hint.get_height() + 12 <= surface.get_height():
             blit_text(surface, hint, "Enter starts  ·  Esc goes back", palette.TEXT_DIM,
                       (surface.get_width() // 2, surface.get_height() - 10), "midbottom")
 

@@ -1242,8 +1242,9 @@ class TableScene(Scene):
 
     # --- panel and buttons ----------------------------------------------------------------------
     def _build_buttons(self) -> None:
-        self.btn_undo = Button("Undo", self._undo_clicked, UNDO_TIP)
-        self.btn_redo = Button("Redo", self.redo, "Replay the move you took back (Ctrl+Y)")
+        # both say why not when they went grey between the press and the release
+        self.btn_undo = Button("Undo", self._undo_clicked, UNDO_TIP, answers_greyed=True)
+        self.btn_redo = Button("Redo", self.redo, "Replay the move you took back (Ctrl+Y)", answers_greyed=True)
         self.btn_hint = Button("Hint", self.request_hint, HINT_TIP)
         self.btn_watch = Button("Pause", self.toggle_watch, "Pause or resume the computers (Space)")
         self.btn_menu = Button("Menu", self.open_pause, "Pause menu: save, rules, settings, quit (Esc)")

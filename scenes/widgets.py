@@ -9,6 +9,9 @@ pygame-gui cannot: the felt backdrop, cards with soft shadows, tinted icons.
 from __future__ import annotations
 
 import math
+import re
+import sys
+import traceback
 from functools import lru_cache, partial
 from collections.abc import Mapping
 from typing import Any, Callable
@@ -363,14 +366,30 @@ def column(x: int, y: int, w: int, h: int, gap: int, n: int) -> list[pygame.Rect
 
 # --- starting a match -------------------------------------------------------------
 
-TABLE_MISSING = "The game table is not part of this build yet."
+TABLE_FAILED = "Could not open the game table"
+"""The start of the line a screen shows when the table's code fails to load (`table_failed`)."""
+
+
+def load_failure(exc: BaseException) -> str:
+    """The first line of a failure to load code, for a screen (a file path it names left out,
+    to keep it short); its traceback goes to stderr, where the whole story is kept."""
+    traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+    first = next((line.strip() for line in str(exc).splitlines() if line.strip()), type(exc).__name__)
+    return re.sub(r"\s*\((?:[A-Za-z]:)?[\\/][^()]*\)$", "", first)  # "... from 'x' (/path/x.py)"
+
+
+def table_failed(exc: BaseException) -> str:
+    """The line a screen shows when the table's code cannot be loaded ('Could not open the game
+    table: cannot import name ...'). It said 'not part of this build yet' for any ImportError,
+    hiding the real failure (play-test: the code had changed under the running app)."""
+    return one_line(f"{TABLE_FAILED}: {load_failure(exc)}", 90)
 
 
 def open_table(ctx: Any, match: Any, *, clear: bool = True) -> str | None:
     """Show `match` on the table (replacing every scene). Returns an error line, or None.
 
-    The table scene is imported lazily: it is written separately, and a build
-    without it must still show the menus.
+    The table scene is imported lazily, on first use (`scene_names`): if its code fails to load,
+    the screen that asked says so in one line (`table_failed`) instead of crashing.
     """
     from game.core import autosaves
 
@@ -378,8 +397,8 @@ def open_table(ctx: Any, match: Any, *, clear: bool = True) -> str | None:
         match.autosave_path = autosaves.new_autosave_path(match.game.info.id)
     try:
         scene = ctx.scene("table", match)
-    except ImportError:
-        return TABLE_MISSING
+    except ImportError as exc:
+        return table_failed(exc)
     if clear:
         ctx.stack.clear_to(scene)
     else:

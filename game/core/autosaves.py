@@ -12,6 +12,7 @@ replays it (a long list opens at once); `Match.load` checks a file fully when it
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -39,12 +40,36 @@ def new_autosave_path(game_id: str) -> Path:
     return path
 
 
-def autosave_for(loaded_from: Path | None, game_id: str) -> Path:
-    """Where a match writes as it goes: on in its own autosave when resumed from one, else a
-    new file (a named save is never overwritten by play, and no other game's autosave is)."""
+def autosave_for(loaded_from: Path | None, game_id: str, record: dict[str, Any] | None = None) -> Path:
+    """Where a match writes as it goes: on in its own autosave when resumed from one; for a named
+    save opened again (`record`: the loaded match's `to_json`), on in the autosave that holds
+    that same game unchanged, left before a move the last time it was opened; else a new file (a
+    named save is never overwritten by play, and no other game's autosave is)."""
     if loaded_from is not None and is_autosave(loaded_from):
         return loaded_from
+    if record is not None:
+        same = unchanged_copy(record)
+        if same is not None:
+            return same
     return new_autosave_path(game_id)
+
+
+def _game_key(data: dict[str, Any]) -> str:
+    """What makes two saves the same game at the same point: game, options, seed, seats, moves."""
+    keys = ("game", "config", "seed", "seats", "commands")
+    return json.dumps({k: data.get(k) for k in keys}, sort_keys=True, default=list)
+
+
+def unchanged_copy(record: dict[str, Any]) -> Path | None:
+    """An unfinished game's autosave holding exactly the game in `record` (nothing played since),
+    or None: play-test, each opening of one named save added another row of the same game to
+    the Load list."""
+    key = _game_key(json.loads(json.dumps(record, default=list)))
+    for path in unfinished():
+        data = _read(path)
+        if data is not None and _game_key(data) == key:
+            return path
+    return None
 
 
 def is_autosave(path: Path) -> bool:
@@ -96,6 +121,31 @@ def prune() -> list[Path]:
             gone.append(path)
         except OSError:
             pass
+    return gone
+
+
+def _no_persons_move(data: dict[str, Any]) -> bool:
+    """A save of a game with a person at it in which no person has moved yet."""
+    seats, commands = data.get("seats"), data.get("commands")
+    if not isinstance(seats, list) or not isinstance(commands, list) or "human" not in seats:
+        return False
+    people = {i for i, kind in enumerate(seats) if kind == "human"}
+    return not any(isinstance(c, dict) and c.get("seat") in people for c in commands)
+
+
+def drop_unplayed() -> list[Path]:
+    """Delete unfinished games' autosaves in which no person has moved (earlier versions wrote
+    one at a computer's or the bag's first step: every Quick play left at once stayed under To
+    continue); returns what went. A game with a person's move in it is never touched."""
+    gone = []
+    for path in unfinished():
+        data = _read(path)
+        if data is not None and _no_persons_move(data):
+            try:
+                path.unlink()
+                gone.append(path)
+            except OSError:
+                pass
     return gone
 
 

@@ -93,8 +93,7 @@ class Match:
     _revealed: list[bool] = field(default_factory=list)
     """Per command: whether its events showed something hidden (an undo barrier)."""
     loaded_moves: int = -1
-    """How many commands the save it was loaded from held (-1: a new game): `save_now` leaves
-    a game unchanged since it was opened from a named save to that save."""
+    """How many commands the save it was loaded from held (-1: a new game)."""
 
     def __post_init__(self) -> None:
         bad = [s for s in self.seats if s not in SEAT_KINDS]
@@ -386,16 +385,33 @@ class Match:
 
     def save_now(self) -> None:
         """Write the autosave now, between moves (a tournament clock's time since the last move,
-        before the app closes); not a game opened from a named save and left as it was, which
-        that save still holds (play-test: each opening of one save that was left at once added
-        another identical row to the Load list)."""
-        untouched = (self.loaded_moves == len(self.commands) and self.clock is None
-                     and self.autosave_path is not None and not self.autosave_path.exists())
-        if not untouched:
+        before the app leaves the table). A game opened from a named save and left as it was is
+        written too, so Continue resumes it (play-test: Continue named an older game); opening
+        that save again goes on in the same file (`autosaves.autosave_for`), not another row.
+        A new game whose person's moves were all taken back is not kept: its file goes."""
+        if self.kept() or self.loaded_moves >= 0 or self.autosave_path is None:
             self._autosave()
+            return
+        try:
+            self.autosave_path.unlink(missing_ok=True)
+        except OSError:
+            pass  # left for `autosaves.drop_unplayed` when the app starts next
+
+    def person_moved(self) -> bool:
+        """A person has made a move in this game (its history holds a command of a human seat)."""
+        return any(self.is_human(cmd.seat) for cmd in self.commands)
+
+    def kept(self) -> bool:
+        """Leaving now keeps this game for Continue: it has an autosave and, if a person sits at
+        it, a person's move (a game left before anyone at the table moved is not worth a row
+        under To continue: play-test, every Quick play left at once stayed there, '0 of 25
+        placed'). A game of computers only is kept from its first move, to be watched on."""
+        return self.autosave_path is not None and (self.person_moved() or HUMAN not in self.seats)
 
     def _autosave(self) -> None:
-        if self.autosave_path is not None:
+        """Write the autosave once the game is kept (`kept`), and whenever its file exists (an
+        undo back before the person's first move is written too, so the file follows the game)."""
+        if self.autosave_path is not None and (self.kept() or self.autosave_path.exists()):
             try:
                 self.save(self.autosave_path)
             except OSError:

@@ -15,7 +15,7 @@ from game.core import autosaves
 from game.core.match import Match
 from game.core.registry import get_game
 from scenes.guide.script import ScriptError, has_script, load_script
-from scenes.widgets import open_table
+from scenes.widgets import load_failure, open_table
 
 
 def guided_match(game_id: str, autosave: Path | None = None) -> tuple[Match, Any]:
@@ -32,8 +32,10 @@ def open_guided(ctx: Any, game_id: str, autosave: Path | None = None) -> str | N
     try:
         match, script = guided_match(game_id, autosave)
         scene = ctx.scene("guided_table", match, script)
-    except (ScriptError, ImportError) as exc:
+    except ScriptError as exc:
         return f"The guided game can't start: {exc}"
+    except ImportError as exc:
+        return f"The guided game can't start: {load_failure(exc)}"
     remember_offer(ctx.settings, game_id)  # (a player who opened the guide is not offered it again)
     ctx.stack.clear_to(scene)
     return None

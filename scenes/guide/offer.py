@@ -39,12 +39,23 @@ class OfferScene(ConfirmScene):
         remember_offer(self.ctx.settings, self.game_id)
         error = open_guided(self.ctx, self.game_id)
         if error:
-            open_table(self.ctx, self.match)
+            self.ctx.stack.pop()
+            self._say_below(open_table(self.ctx, self.match))
 
     def just_play(self) -> None:
         remember_offer(self.ctx.settings, self.game_id)
         self.ctx.stack.pop()
-        open_table(self.ctx, self.match)
+        self._say_below(open_table(self.ctx, self.match))
+
+    def _say_below(self, error: str | None) -> None:
+        """Show why the table did not open on the screen this card came from (its menu or set-up
+        screen), which stays: the line was dropped, and Just play did nothing, saying nothing."""
+        if not error:
+            return
+        below = [scene for scene in self.ctx.stack.scenes if scene is not self]
+        show = getattr(below[-1], "show_error", None) if below else None
+        if show is not None:
+            show(error)
 
     def answer_no(self) -> None:
         self.just_play()

@@ -27,6 +27,11 @@ class Button:
     accent: Colour | None = None
     hovered: bool = False
     pressed: bool = False
+    answers_greyed: bool = False
+    """The action checks by itself whether it may run and says why not (Undo, Redo): a press
+    begun while lit is answered at its release even if the button went grey meanwhile (play-test:
+    Undo pressed while the computer thought, released once it had started its move, did nothing
+    and said nothing)."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Mouse events; True when this button used the event."""
@@ -39,7 +44,7 @@ class Button:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             was = self.pressed
             self.pressed = False
-            if was and self.enabled and self.rect.collidepoint(event.pos):
+            if was and (self.enabled or self.answers_greyed) and self.rect.collidepoint(event.pos):
                 self.action()
                 return True
         return False

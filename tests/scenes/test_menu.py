@@ -344,19 +344,14 @@ def test_setup_all_ai_offers_watch_speed_and_saves_it(ui_ctx):
     assert Settings.load().ai_watch_delay == pytest.approx(0.2)
 
 
-def test_setup_start_opens_the_table_or_says_why_not(ui_ctx):
+def test_setup_start_opens_the_table(ui_ctx):
     from scenes.setup import SetupScene
-    from scenes.widgets import TABLE_MISSING
+    from scenes.table import TableScene
 
     setup = push(ui_ctx, SetupScene(ui_ctx, "order-chaos"))
     click(ui_ctx, setup.start_button)
-    try:
-        from scenes.table import TableScene
-    except ImportError:
-        assert ui_ctx.stack.top is setup and setup.message == TABLE_MISSING
-    else:
-        assert isinstance(ui_ctx.stack.top, TableScene)
-        assert len(ui_ctx.stack.scenes) == 1
+    assert isinstance(ui_ctx.stack.top, TableScene)
+    assert len(ui_ctx.stack.scenes) == 1
 
 
 # --- settings ------------------------------------------------------------------------------

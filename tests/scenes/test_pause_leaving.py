@@ -12,6 +12,7 @@ import pytest
 
 from game.core import autosaves
 from game.core.match import Match
+from game.core.protocol import CHANCE
 from game.core.registry import get_game
 from scenes.app import AppContext
 from scenes.confirm import ConfirmScene
@@ -28,9 +29,19 @@ def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
         yield context
 
 
-def paused_table(ctx: AppContext) -> tuple[Any, PauseScene]:
+def person_moves(match: Match) -> None:
+    """Play on until the person at the table has made a move (a game is kept from then on)."""
+    while not match.person_moved():
+        seat = match.to_act()[0]
+        result = match.resolve_chance() if seat == CHANCE else match.submit(match.state.candidates(seat)[0])
+        assert result.ok
+
+
+def paused_table(ctx: AppContext, moved: bool = True) -> tuple[Any, PauseScene]:
     match = Match(get_game("order-chaos"), {"size": 5}, 1, ["human", "greedy"])
     match.autosave_path = autosaves.new_autosave_path("order-chaos")
+    if moved:
+        person_moves(match)
     table = ctx.scene("table", match)
     ctx.stack.clear_to(table)
     frames(ctx)
@@ -111,3 +122,29 @@ def test_main_menu_asks_first_and_says_continue_brings_the_game_back(ctx: AppCon
     click(ctx, ctx.stack.top, "Main menu")
     assert table not in ctx.stack.scenes and type(ctx.stack.top).__name__ == "MenuScene"
     assert table.match.autosave_path in autosaves.unfinished(), "the game left is kept"
+
+
+def test_a_finished_match_is_not_promised_a_continue(ctx: AppContext) -> None:
+    """Play-test (eighteenth session): the leave card after a finished match said Continue picks
+    it up, with nothing to continue; it says where the game is kept instead."""
+    table, pause = paused_table(ctx)
+    match = table.match
+    while not match.state.is_over():
+        seat = match.to_act()[0]
+        assert (match.resolve_chance() if seat == CHANCE else match.submit(match.state.candidates(seat)[0])).ok
+    for button in ("Main menu", "Load game", "Quit"):
+        click(ctx, pause, button)
+        card = ctx.stack.top
+        assert isinstance(card, ConfirmScene)
+        assert "Continue" not in card.detail and "Finished games" in card.detail, (button, card.detail)
+        click(ctx, card, "Stay")
+
+
+def test_a_game_left_before_a_persons_move_is_not_promised_a_continue(ctx: AppContext) -> None:
+    """A game no person has moved in is not kept for Continue (`Match.kept`), and the card says so."""
+    table, pause = paused_table(ctx, moved=False)
+    click(ctx, pause, "Main menu")
+    card = ctx.stack.top
+    assert isinstance(card, ConfirmScene) and "Continue" not in card.detail and "not kept" in card.detail
+    click(ctx, card, "Main menu")
+    assert table.match.autosave_path not in autosaves.unfinished()
