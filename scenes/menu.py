@@ -403,6 +403,19 @@ class MenuScene(UIScene):
                        "A five-minute read: the rules, with examples of scoring.", "@dim")
             self.button(button, "Read the rules", self.show_rules)
 
+    def _build_empty_note(self, area: pygame.Rect, words: str) -> None:
+        """The empty list's note, wrapped to the list's width (play-test at 1024x640: one row was
+        cut at the card's edge)."""
+        px = self.px
+        probe = self.label(pygame.Rect(0, 0, px(100), px(30)), "", "@dim")  # (the theme's font)
+        face = probe.font
+        probe.kill()
+        assert face is not None
+        row_h = px(28)
+        for i, row in enumerate(wrap_text(words, face, area.w - px(8))):
+            rect = pygame.Rect(area.x, area.y + px(10) + i * row_h, area.w, row_h)
+            self.empty_note_rows.append(self.label(rect, row, "@dim"))
+
     def _build_load(self, card: pygame.Rect) -> None:
         self.save_buttons = {}
         self.delete_buttons = {}
@@ -422,11 +435,12 @@ class MenuScene(UIScene):
         rows = finished if self.load_tab == "finished" else saves
         list_rect = pygame.Rect(card.x + pad, card.y + px(124), card.w - 2 * pad, msg_rect.y - card.y - px(136))
         self.load_scroller = None
+        self.empty_note_rows: list[UILabel] = []
         if not rows:
             empty = ("No finished games yet. Each game you finish is kept here for its replay."
                      if self.load_tab == "finished" else
                      "No saved games yet. Save from the pause menu (Esc) during a game.")
-            self.label(pygame.Rect(list_rect.x, list_rect.y + px(10), list_rect.w, px(30)), empty, "@dim")
+            self._build_empty_note(list_rect, empty)
             return
         scroller = UIScrollingContainer(list_rect, manager=self.ctx.ui, container=self.root,
                                         allow_scroll_x=False)

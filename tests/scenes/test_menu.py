@@ -745,3 +745,30 @@ def test_the_continue_note_wraps_at_its_dots_and_cuts_nothing(ui_ctx, size) -> N
     assert not any("…" in t for t in texts), texts
     assert "  ·  ".join(texts[1:]) == "You vs Computer  ·  Half 1 of 2, 4 of 49 placed  ·  26 Nov 17:40"
     assert len(texts) >= 3
+
+
+@pytest.mark.parametrize("tab", ["saves", "finished"])
+def test_the_empty_load_list_says_its_note_whole_at_1024x640(tabletop_home, tab) -> None:
+    """Play-test (eighteenth session): "No saved games yet. Save from the pause menu (Esc) during
+    a…" was cut at the card's edge at 1024x640; the note wraps, every row inside the card."""
+    from scenes.app import create_context
+    from scenes.menu import MenuScene
+    from scenes.settings_store import Settings
+    from pygame_gui.elements import UILabel
+
+    ctx = create_context(Settings(guides_offered=[g.info.id for g in all_games()]), size=(1024, 640))
+    try:
+        menu = push(ctx, MenuScene(ctx))
+        click(ctx, menu.buttons["load"])
+        menu.show_load_tab(tab)
+        frames(ctx, 2)
+        note = ("No saved games yet. Save from the pause menu (Esc) during a game." if tab == "saves" else
+                "No finished games yet. Each game you finish is kept here for its replay.")
+        rows = [e for e in menu.root.get_container().elements if isinstance(e, UILabel) and e.text and e.text in note]
+        assert " ".join(r.text for r in rows) == note
+        for row in rows:
+            assert row.font.size(row.text)[0] <= row.rect.width, row.text
+    finally:
+        ctx.stack.apply_pending()
+        while ctx.stack.scenes:
+            ctx.stack._pop()
