@@ -114,8 +114,13 @@ def finished() -> list[Path]:
 def prune() -> list[Path]:
     """Delete finished games' autosaves beyond the newest KEEP_FINISHED; returns what went.
     An unfinished game's file, or one that cannot be read, is never touched here."""
+    return _delete(finished()[KEEP_FINISHED:])
+
+
+def _delete(files: list[Path]) -> list[Path]:
+    """Delete `files`; returns those that went (one that cannot be deleted is left)."""
     gone = []
-    for path in finished()[KEEP_FINISHED:]:
+    for path in files:
         try:
             path.unlink()
             gone.append(path)
@@ -137,16 +142,7 @@ def drop_unplayed() -> list[Path]:
     """Delete unfinished games' autosaves in which no person has moved (earlier versions wrote
     one at a computer's or the bag's first step: every Quick play left at once stayed under To
     continue); returns what went. A game with a person's move in it is never touched."""
-    gone = []
-    for path in unfinished():
-        data = _read(path)
-        if data is not None and _no_persons_move(data):
-            try:
-                path.unlink()
-                gone.append(path)
-            except OSError:
-                pass
-    return gone
+    return _delete([path for path in unfinished() if (data := _read(path)) is not None and _no_persons_move(data)])
 
 
 def adopt_legacy() -> Path | None:

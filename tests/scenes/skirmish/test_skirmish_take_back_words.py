@@ -28,6 +28,15 @@ def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
         yield context
 
 
+def last_note(ctx: AppContext, match: Match, seat: int) -> str:
+    """Undo's last note in words, as `seat` (You, against the Computer) reads it."""
+    note = match.take_backs[-1]
+    view = SkirmishView(ctx, get_game("skirmish"), TextCache(ctx.font))
+    view.set_seats(["You", "Computer"], [True, False])
+    view.set_view(match.state.view(seat))
+    return take_back_words(view, note, ["You", "Computer"], match.log[:note.at])
+
+
 def at_a_move() -> Match:
     """A skirmish between two people, played at random (seed 5) up to a move step."""
     match = Match(get_game("skirmish"), {}, 5, ["human", "human"])
@@ -49,12 +58,7 @@ def test_a_taken_back_skirmish_move_names_the_model_by_its_unit(ctx: AppContext)
     move = next(c for c in match.state.candidates(seat) if isinstance(c, C.Move))
     assert match.submit(move).ok
     assert match.undo(seat).ok
-    note = match.take_backs[-1]
-    view = SkirmishView(ctx, get_game("skirmish"), TextCache(ctx.font))
-    view.set_seats(["You", "Computer"], [True, False])
-    view.set_view(match.state.view(seat))
-    names = ["You", "Computer"]
-    words = take_back_words(view, note, names, match.log[:note.at])
+    words = last_note(ctx, match, seat)
     unit = match.state.figures[move.model].unit.name  # type: ignore[attr-defined]
     assert words.startswith("Undo: ") and unit in words, words
     assert f"model {move.model}" not in words
@@ -95,11 +99,7 @@ def test_taking_back_a_kept_roll_names_the_attack_not_its_dice(ctx: AppContext) 
     seat = match.to_act()[0]
     assert match.submit(C.KeepRoll(seat)).ok
     assert match.undo(seat).ok
-    note = match.take_backs[-1]
-    view = SkirmishView(ctx, get_game("skirmish"), TextCache(ctx.font))
-    view.set_seats(["You", "Computer"], [True, False])
-    view.set_view(match.state.view(seat))
-    words = take_back_words(view, note, ["You", "Computer"], match.log[:note.at])
+    words = last_note(ctx, match, seat)
     assert words.startswith("Undo: keeping the roll (") and " attacks " in words, words
     assert words.endswith("re-roll or keep again"), words  # the dice stay: the choice comes back
     assert "dice:" not in words, words
@@ -159,11 +159,7 @@ def test_an_undone_deployment_names_the_model_with_the_number_it_had(ctx: AppCon
     number = match.state.figures[second.model].number  # type: ignore[attr-defined]
     assert number == len(kin) + 1
     assert match.undo(seat).ok
-    view = SkirmishView(ctx, get_game("skirmish"), TextCache(ctx.font))
-    view.set_seats(["You", "Computer"], [True, False])
-    view.set_view(match.state.view(seat))
-    note = match.take_backs[-1]
-    words = take_back_words(view, note, ["You", "Computer"], match.log[:note.at])
+    words = last_note(ctx, match, seat)
     assert f"deployed {fig.unit.name} {number}" in words, words
 
 
@@ -174,9 +170,5 @@ def test_an_undone_end_of_a_step_is_named_as_its_button(ctx: AppContext) -> None
     seat = match.to_act()[0]
     assert match.submit(C.EndStep(seat)).ok
     assert match.undo(seat).ok
-    note = match.take_backs[-1]
-    view = SkirmishView(ctx, get_game("skirmish"), TextCache(ctx.font))
-    view.set_seats(["You", "Computer"], [True, False])
-    view.set_view(match.state.view(seat))
-    words = take_back_words(view, note, ["You", "Computer"], match.log[:note.at])
+    words = last_note(ctx, match, seat)
     assert words == f"Undo: {['You', 'Computer'][seat]} ended the move", words
