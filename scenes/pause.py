@@ -109,20 +109,26 @@ class PauseScene(UIScene):
         index = next((i for i, scene in enumerate(scenes) if scene is self), 0)
         return index > 0 and bool(getattr(scenes[index - 1], "guiding", False))
 
-    def _leave_detail(self) -> str:
+    def _leave_detail(self, for_another: bool = False) -> str:
         """What leaving does to this game, true in each case (play-test: a finished match was
-        promised a Continue, and so was a loaded game Continue did not name)."""
+        promised a Continue, and so was a loaded game Continue did not name). Left `for_another`
+        game (Load game, the guided game), Continue will name that one: the card says where this
+        one is kept instead. A game whose person's moves were all taken back is "no move of yours
+        on the board", which a game not moved in yet is too (play-test: "You have not made a
+        move yet" after an undone move)."""
         if self.over:
             return "This game is over: Load game keeps it under Finished games, to replay."
+        if self.saved and for_another:
+            return "This game is saved: Load game keeps it under To continue."
         if self.saved:
             return "This game is saved: Continue in the main menu picks it up where you left it."
         if self.match.autosave_path is not None:
-            return "You have not made a move yet, so this game is not kept."
+            return "No move of yours is on the board, so this game is not kept."
         return "This game is not saved. Save game first to keep it."
 
     def load(self) -> None:
         """The Load list, after a question: it leaves the table."""
-        self.ctx.stack.push(self.ctx.scene("confirm", "Leave this game to load another?", self._leave_detail(),
+        self.ctx.stack.push(self.ctx.scene("confirm", "Leave this game to load another?", self._leave_detail(True),
                                            "Load game", self._load_now, no="Stay", icon="open-folder"))
 
     def _load_now(self) -> None:
@@ -138,7 +144,7 @@ class PauseScene(UIScene):
             question, detail = "Restart the guide?", "The guided game starts again from its first step."
         else:
             question = f"Leave this game for the guided {title}?"
-            detail = self._leave_detail()
+            detail = self._leave_detail(True)
         yes = "Restart" if self.guiding else "Guided game"
         self.ctx.stack.push(self.ctx.scene("confirm", question, detail, yes, self._guided_now, no="Stay",
                                            icon="light-bulb"))

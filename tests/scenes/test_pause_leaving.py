@@ -57,7 +57,8 @@ def test_load_game_asks_first_and_says_the_game_is_saved(ctx: AppContext) -> Non
     click(ctx, pause, "Load game")
     card = ctx.stack.top
     assert isinstance(card, ConfirmScene) and table in ctx.stack.scenes, "nothing left yet"
-    assert "saved" in card.detail and "Continue" in card.detail
+    # play-test (eighteenth session): Continue would name the game loaded next, not this one
+    assert "saved" in card.detail and "To continue" in card.detail and "Continue in" not in card.detail
     click(ctx, card, "Stay")
     assert ctx.stack.top is pause and table in ctx.stack.scenes
     click(ctx, pause, "Load game")
@@ -72,6 +73,7 @@ def test_guided_game_from_the_pause_menu_asks_then_keeps_the_game_left(ctx: AppC
     click(ctx, pause, "Guided game")
     card = ctx.stack.top
     assert isinstance(card, ConfirmScene) and "saved" in card.detail and table in ctx.stack.scenes
+    assert "To continue" in card.detail
     click(ctx, card, "Guided game")
     guided = ctx.stack.top
     assert isinstance(guided, GuidedTableScene) and guided.match.game.info.id == "order-chaos"
@@ -148,3 +150,17 @@ def test_a_game_left_before_a_persons_move_is_not_promised_a_continue(ctx: AppCo
     assert isinstance(card, ConfirmScene) and "Continue" not in card.detail and "not kept" in card.detail
     click(ctx, card, "Main menu")
     assert table.match.autosave_path not in autosaves.unfinished()
+
+
+def test_a_game_whose_moves_were_all_taken_back_is_said_so(ctx: AppContext) -> None:
+    """Play-test (eighteenth session): after a move and its undo, the card said "You have not
+    made a move yet"; it says no move of the person's is on the board."""
+    table, pause = paused_table(ctx, moved=False)
+    match = table.match
+    person_moves(match)
+    seat = next(s for s, kind in enumerate(match.seats) if kind == "human")
+    assert match.undo(seat).ok and not match.person_moved()
+    click(ctx, pause, "Main menu")
+    card = ctx.stack.top
+    assert isinstance(card, ConfirmScene)
+    assert "No move of yours is on the board" in card.detail and "not made a move yet" not in card.detail
