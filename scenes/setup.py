@@ -117,7 +117,9 @@ class SetupScene(UIScene):
         # room for the most seats the game takes, so − and + stay put (play-test: the cards and
         # buttons moved with each seat added, and the next click landed off)
         rows = max(len(self.seats), info.max_players) if info.max_players <= 4 else len(self.seats)
-        left_need = (px(20 + 46) + rows * row_h + (px(86) if watching else 0)
+        # and for the watch speed's row, shown once every seat is a computer (play-test: the page
+        # moved up with it, and the next click landed on another seat's levels)
+        left_need = (px(20 + 46) + rows * row_h + px(86)
                      + cap_h * len(tips) + px(24 + 6))
         right_need = (px(20) + (px(92) if len(self.games) > 1 else 0) + px(40)
                       + sum(px(84) + cap_h * len(helps[o.key]) for o in info.options) + px(96))

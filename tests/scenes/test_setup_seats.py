@@ -189,3 +189,25 @@ def test_adding_a_seat_keeps_the_cards_and_the_plus_button_in_place(tabletop_hom
     finally:
         while ctx.stack.scenes:
             ctx.stack._pop()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_making_every_seat_a_computer_keeps_the_cards_in_place(tabletop_home, size) -> None:
+    """Play-test (eighteenth session): when the last person's seat became a computer, the watch
+    speed's row appeared and the whole page moved up, so the next click landed on another seat."""
+    from scenes.app import create_context
+    from scenes.settings_store import Settings
+
+    ctx = create_context(Settings(), size=size)
+    try:
+        setup = setup_of(ctx, "worlds-collide")
+        before = [pygame.Rect(c) for c in setup._cards]
+        setup.set_seat(0, "normal")
+        frames(ctx, 2)
+        assert all(s != "human" for s in setup.seats) and setup.speed_group is not None
+        assert [pygame.Rect(c) for c in setup._cards] == before
+        window = pygame.Rect(0, 0, *size)
+        assert all(window.contains(c) for c in setup._cards)
+    finally:
+        while ctx.stack.scenes:
+            ctx.stack._pop()
