@@ -28,10 +28,9 @@ class Button:
     hovered: bool = False
     pressed: bool = False
     answers_greyed: bool = False
-    """The action checks by itself whether it may run and says why not (Undo, Redo): a press
-    begun while lit is answered at its release even if the button went grey meanwhile (play-test:
-    Undo pressed while the computer thought, released once it had started its move, did nothing
-    and said nothing)."""
+    """The action checks by itself whether it may run and says why not (Undo, Redo): a click is
+    answered even while the button is grey, or went grey between press and release (play-test:
+    Undo clicked just as the computer's counter landed did nothing and said nothing)."""
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Mouse events; True when this button used the event."""
@@ -39,7 +38,7 @@ class Button:
             self.hovered = self.rect.collidepoint(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.pressed = self.enabled
+            self.pressed = self.enabled or self.answers_greyed
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             was = self.pressed
