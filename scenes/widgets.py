@@ -246,7 +246,8 @@ class StepperGroup:
     def tip(self) -> str:
         """The name's tooltip: the option shown and what it means, when known, then `then`."""
         meaning = self.tips.get(self.value)
-        return f"{self.text()}: {meaning[:1].lower()}{meaning[1:]}. {self.then}" if meaning else self.then
+        then = self.then if self.then.endswith(".") else f"{self.then}."
+        return f"{self.text()} \u2013 {meaning[:1].lower()}{meaning[1:]}. {then}" if meaning else then
 
     def step(self, by: int) -> None:
         """Choose the option `by` places on (wrapping round)."""
