@@ -494,12 +494,18 @@ class TableScene(Scene):
 
     def do_action(self, action: Action) -> None:
         """A lit action button pressed: its command (after its confirmation, if it asks one). A
-        press while a move is still being shown ends the showing first (helper's note: during a
-        Redo's half-time the lit Pass button ignored presses, silently)."""
+        press while a move is still being shown ends the showing and says to press again, so the
+        person sees the position before playing on it (helper's note: during a Redo's half-time
+        the lit Pass button ignored presses, silently; a play-tester's Pass pressed as the
+        computer's counter was landing was played before it could be seen, and a pass followed
+        by a draw cannot be taken back)."""
         seat = self.acting_human()
         if seat is None:
             return
-        self.animator.finish_all()
+        if self.animator.busy:
+            self.animator.finish_all()
+            self.show(f"Shown at once: press {action.label} again to play it.")
+            return
         self.drag.cancel()
         if action.confirm:
             self.ctx.stack.push(self.ctx.scene("confirm", f"{action.label}?", action.confirm, action.label,

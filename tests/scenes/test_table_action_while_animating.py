@@ -1,6 +1,7 @@
-"""An action button pressed while a move is still being shown plays: the showing ends at once
-(helper's note, seventeenth session: during a Redo's half-time, Order & Chaos's Pass button was
-lit but presses on it did nothing, silently)."""
+"""An action button pressed while a move is still being shown ends the showing at once and says
+to press again, which plays (helper's note, seventeenth session: during a Redo's half-time, Order
+& Chaos's Pass button was lit but presses on it did nothing, silently; play-test, eighteenth
+session: a Pass pressed as the computer's counter landed was played unseen)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def ctx(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppContext]:
         yield context
 
 
-def test_pass_pressed_while_a_move_is_shown_passes(ctx: AppContext) -> None:
+def test_pass_pressed_while_a_move_is_shown_shows_it_then_passes(ctx: AppContext) -> None:
     match, _ = greedy_match_until(4, lambda m, actors: actors[0] == 1 and m.state.phase == ORDER)  # type: ignore[attr-defined]
     scene = TableScene(ctx, match)
     ctx.stack.push(scene)
@@ -41,6 +42,10 @@ def test_pass_pressed_while_a_move_is_shown_passes(ctx: AppContext) -> None:
         button = next(b for b in scene.action_buttons if b.label == "Pass")
         assert button.enabled
         played = len(match.commands)
+        click(ctx, button.rect.center)
+        assert not scene.animator.busy, "the showing ends at the press"
+        assert len(match.commands) == played and "press Pass again" in scene.status_text
+        button = next(b for b in scene.action_buttons if b.label == "Pass")
         click(ctx, button.rect.center)
         assert len(match.commands) > played and isinstance(match.commands[played], Pass)
     finally:
