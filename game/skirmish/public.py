@@ -193,12 +193,20 @@ class PublicTable:
             area: Any = None
             for m in group:
                 f = s.figures[m]
-                others = [b for b in s.bodies() if b.ident not in group or b.ident == m]
+                others = rules.bodies_but(s, group, m)
                 own = affinity.translate(geo.reach(s.table, others, s.body(f), self.budget(m)),
                                                  lead.x - f.x, lead.y - f.y)
                 area = own if area is None else area.intersection(own)
             self._reach[key] = _polygonal(area)
         return self._reach[key]
+
+    def group_spots(self, model: int, to: Point) -> dict[int, Point]:
+        """Where each model of `model`'s formation would stand were it moved as one with `model`
+        set down at `to` (`rules.group_spots`); empty when it moves alone."""
+        group = self.group(model)
+        if not group:
+            return {}
+        return rules.group_spots(self.state, MoveGroup(self.state.figures[model].side, model, to, group))
 
     def move_command(self, model: int, at: Point, alone: bool = False) -> Move | MoveGroup:
         """The command a drag of `model` let go at `at` makes (`SkirmishGame.find_command`): its
@@ -219,9 +227,7 @@ class PublicTable:
         cmd = self.move_command(model, at, alone)
         at = cmd.to
         refusal = rules.why_illegal(s, cmd)
-        others = s.bodies()
-        if isinstance(cmd, MoveGroup):
-            others = [b for b in others if b.ident not in cmd.group or b.ident == model]
+        others = rules.bodies_but(s, cmd.group if isinstance(cmd, MoveGroup) else (), model)
         path = geo.path(s.table, others, s.body(f), at)
         points = tuple((float(x), float(y)) for x, y in path.points) if path is not None else (f.at, at)
         return Route(points, path.cost if path is not None else float("inf"), self.budget(model), refusal)
@@ -264,8 +270,7 @@ class PublicTable:
         it overlaps none (quick: no route is searched; `landing` picks the reachable one); the
         bases of the models `moving` with it (its formation moved as one) are not in the way."""
         s = self.state
-        others = [b for b in s.bodies() if b.ident not in moving or b.ident == model]
-        spots = geo.contact_spots(s.table, others, s.body(s.figures[model]), at)
+        spots = geo.contact_spots(s.table, rules.bodies_but(s, moving, model), s.body(s.figures[model]), at)
         return (float(spots[0][0]), float(spots[0][1])) if len(spots) else None
 
     def spot_beside(self, model: int, at: Point, within: float | Mapping[int, float],
@@ -278,8 +283,8 @@ class PublicTable:
         f = s.figures[model]
         mates = [g for g in s.figures if g.on_table and g.side == f.side and g.id != f.id and g.id not in moving]
         allow = within if isinstance(within, (int, float)) else [within.get(g.id, 0.0) for g in mates]
-        others = [b for b in s.bodies() if b.ident not in moving or b.ident == model]
-        return geo.spot_beside(s.table, others, s.body(f), at, [s.body(g) for g in mates], allow)
+        return geo.spot_beside(s.table, rules.bodies_but(s, moving, model), s.body(f), at, [s.body(g) for g in mates],
+                               allow)
 
     def landing(self, model: int, at: Point) -> Point:
         """Where `model` dropped at `at` would stand (`rules.landing`), as the drop's command has it."""

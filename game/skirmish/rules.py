@@ -268,7 +268,7 @@ def group_landing(s: S, model: int, at: tuple[float, float], group: Sequence[int
     if not 0 <= model < len(s.figures) or not _finite(at):
         return at
     f = s.figures[model]
-    spots = geo.contact_spots(s.table, _bodies_but(s, group, f.id), s.body(f), at)
+    spots = geo.contact_spots(s.table, bodies_but(s, group, f.id), s.body(f), at)
     if not len(spots):
         return at
     for p in spots[:_GROUP_TRIES]:
@@ -607,15 +607,16 @@ def _reach_refusal(s: S, f: Figure, to: Sequence[float], beside: tuple[int, ...]
         return f"Out of reach: that takes at least {straight:.1f}\" of a {budget:g}\" move."
     route = _path(s, f, to, beside)
     if route is None:
-        refusal = geo.placement_refusal(s.table, _bodies_but(s, beside, f.id), s.body(f, *to))
+        refusal = geo.placement_refusal(s.table, bodies_but(s, beside, f.id), s.body(f, *to))
         return refusal or "No way leads there."
     if route.cost > budget + 1e-6:
         return f"Out of reach: that takes {route.cost:.1f}\" of a {budget:g}\" move."
     return None
 
 
-def _bodies_but(s: S, beside: Iterable[int], keep: int) -> list[geo.Body]:
-    """The bases on the table but those of `beside` (`keep`'s own stays: paths skip the mover)."""
+def bodies_but(s: S, beside: Iterable[int], keep: int) -> list[geo.Body]:
+    """The bases on the table but those of `beside`, the models moving with `keep` (its own
+    stays: paths skip the mover); the table's previews ask the same (`public.PublicTable`)."""
     apart = set(beside) - {keep}
     return [b for b in s.bodies() if b.ident not in apart]
 
@@ -807,7 +808,7 @@ def _path(s: S, f: Figure, to: Sequence[float], beside: tuple[int, ...] = ()) ->
     """`geo.path` for a move of `f` (the models of `beside` moving with it, out of its way):
     remembered, since a move is checked (`_move_refusal`) and then made (`_move`) and its route
     is the same both times."""
-    return _remembered_path(s.table, tuple(_bodies_but(s, beside, f.id)), s.body(f), (float(to[0]), float(to[1])))
+    return _remembered_path(s.table, tuple(bodies_but(s, beside, f.id)), s.body(f), (float(to[0]), float(to[1])))
 
 
 @lru_cache(maxsize=16)

@@ -752,17 +752,9 @@ class SkirmishView(GameView):
         return ("Moved; " if any(m not in act["no_move"] for m in figures) else "") + " ".join(stood)
 
     def _movers(self) -> list[int]:
-        """The models that may still move in the step under way (the public table's
-        `movers`: not one held fast by a condition); from the view alone before it is built."""
-        act = self.view.get("activation")
-        if act is None:
-            return []
-        if self.public is not None:
-            return list(self.public.movers())
-        if act["step"] == "bonus":
-            return [m for m in act["bonus"] if not self.view["figures"][m]["fallen"]]
-        return [m for m in act["figures"] if m not in act["moved"] and m not in act["no_move"]
-                and not self.view["figures"][m]["fallen"]]
+        """The models that may still move in the step under way (the public table's `movers`:
+        not one held fast by a condition); none before a view is shown."""
+        return list(self.public.movers()) if self.public is not None else []
 
     def _moving(self, animator: Animator) -> dict[int, Point]:
         """Models part-way along a move or a snap-back now (world points)."""
@@ -897,14 +889,10 @@ class SkirmishView(GameView):
                 or self.decision() not in ("move", "bonus"):
             return {}
         model = held[0]
-        group = self.public.group(model)
-        if not group:
+        if not self.public.group(model):
             return {}
-        fig = self.view["figures"][model]
-        to = self._put_down(model, ghost_at)
-        dx, dy = to[0] - float(fig["at"][0]), to[1] - float(fig["at"][1])
-        figs = self.view["figures"]
-        return {m: (float(figs[m]["at"][0]) + dx, float(figs[m]["at"][1]) + dy) for m in group if m != model}
+        spots = self.public.group_spots(model, self._put_down(model, ghost_at))
+        return {m: spot for m, spot in spots.items() if m != model}
 
     def _landing(self, model: int, at: Point, alone: bool = False) -> Point:
         """Where the held model would stand if dropped at the world point `at`: against a base
