@@ -65,11 +65,7 @@ def unchanged_copy(record: dict[str, Any]) -> Path | None:
     or None: play-test, each opening of one named save added another row of the same game to
     the Load list."""
     key = _game_key(json.loads(json.dumps(record, default=list)))
-    for path in unfinished():
-        data = _read(path)
-        if data is not None and _game_key(data) == key:
-            return path
-    return None
+    return next((path for path, data in _unfinished_saves() if _game_key(data) == key), None)
 
 
 def is_autosave(path: Path) -> bool:
@@ -95,14 +91,20 @@ def _newest_first(folder: Path) -> list[Path]:
         return []
 
 
-def unfinished() -> list[Path]:
-    """Every autosave of a game not over, newest first (files that cannot be read are left out)."""
+def _unfinished_saves() -> list[tuple[Path, dict[str, Any]]]:
+    """Every autosave of a game not over and what it holds, newest first (files that cannot be
+    read are left out): read once for those that look into them (`unchanged_copy`, `drop_unplayed`)."""
     out = []
     for path in _newest_first(paths.autosaves_dir()):
         data = _read(path)
         if data is not None and data.get("progress") != FINISHED:
-            out.append(path)
+            out.append((path, data))
     return out
+
+
+def unfinished() -> list[Path]:
+    """Every autosave of a game not over, newest first (files that cannot be read are left out)."""
+    return [path for path, _ in _unfinished_saves()]
 
 
 def finished() -> list[Path]:
@@ -142,7 +144,7 @@ def drop_unplayed() -> list[Path]:
     """Delete unfinished games' autosaves in which no person has moved (earlier versions wrote
     one at a computer's or the bag's first step: every Quick play left at once stayed under To
     continue); returns what went. A game with a person's move in it is never touched."""
-    return _delete([path for path in unfinished() if (data := _read(path)) is not None and _no_persons_move(data)])
+    return _delete([path for path, data in _unfinished_saves() if _no_persons_move(data)])
 
 
 def adopt_legacy() -> Path | None:
