@@ -10,7 +10,7 @@ highlights are drawn live.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -84,6 +84,12 @@ def _score_lines(snap: ViewDict) -> None:
     snap["row_scores"] = [line_score(row) for row in board]
     snap["col_scores"] = [line_score([row[c] for row in board]) for c in range(len(board))]
     snap["total"] = sum(snap["row_scores"]) + sum(snap["col_scores"])
+
+
+def _moves_in(entries: Sequence[LogEntry], worded: Callable[[Event], str | None]) -> str | None:
+    """The moves of `entries` as `worded` says them, joined ("Crimson Ff→Gf, Jade on Gg"); None
+    when none is a move."""
+    return ", ".join(words for words in (worded(entry.event) for entry in entries) if words) or None
 
 
 class OrderChaosView(GameView):
@@ -309,13 +315,11 @@ class OrderChaosView(GameView):
     # --- words ------------------------------------------------------------------
     def brief_move(self, entries: Sequence[LogEntry]) -> str | None:
         """The moves by their counters and cells ("Crimson Ff→Gf, Jade on Gg"), draws left out."""
-        moves = [words for words in (brief(entry.event) for entry in entries) if words]
-        return ", ".join(moves) or None
+        return _moves_in(entries, brief)
 
     def briefer_move(self, entries: Sequence[LogEntry]) -> str | None:
         """Slides by their cells alone ("Crimson on Bb, Ea\u2192Ga"), where the note would wrap."""
-        moves = [words for words in (briefer(entry.event) for entry in entries) if words]
-        return ", ".join(moves) or None
+        return _moves_in(entries, briefer)
 
     def tone_colour(self, line: Line) -> Colour:
         """Each role's moves in its colour (the game's words: `game.order_chaos.words`)."""
