@@ -101,8 +101,8 @@ def describe_log(entries: Sequence[LogEntry], names: Sequence[str], viewer: Seat
             group[2].append(ev)
             out[group[1]] = _group_line(group[2], roll)
             continue
-        group = (entry.ply, len(out), [ev]) if isinstance(ev, Moved) and opens_ply else \
-            (group if group is not None and group[0] == entry.ply else None)
+        if isinstance(ev, Moved) and opens_ply:  # a move command (a push follows its ability's line)
+            group = (entry.ply, len(out), [ev])
         if isinstance(ev, Deployed):
             roll.learn(ev)
         line = _line(ev, roll)
