@@ -414,7 +414,7 @@ class MenuScene(UIScene):
         row_h = px(28)
         for i, row in enumerate(wrap_text(words, face, area.w - px(8))):
             rect = pygame.Rect(area.x, area.y + px(10) + i * row_h, area.w, row_h)
-            self.empty_note_rows.append(self.label(rect, row, "@dim"))
+            self.label(rect, row, "@dim")
 
     def _build_load(self, card: pygame.Rect) -> None:
         self.save_buttons = {}
@@ -435,7 +435,6 @@ class MenuScene(UIScene):
         rows = finished if self.load_tab == "finished" else saves
         list_rect = pygame.Rect(card.x + pad, card.y + px(124), card.w - 2 * pad, msg_rect.y - card.y - px(136))
         self.load_scroller = None
-        self.empty_note_rows: list[UILabel] = []
         if not rows:
             empty = ("No finished games yet. Each game you finish is kept here for its replay."
                      if self.load_tab == "finished" else

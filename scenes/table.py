@@ -1248,7 +1248,7 @@ class TableScene(Scene):
 
     # --- panel and buttons ----------------------------------------------------------------------
     def _build_buttons(self) -> None:
-        # both say why not when they went grey between the press and the release
+        # both answer a click while grey too, saying why not (`Button.answers_greyed`)
         self.btn_undo = Button("Undo", self._undo_clicked, UNDO_TIP, answers_greyed=True)
         self.btn_redo = Button("Redo", self.redo, "Replay the move you took back (Ctrl+Y)", answers_greyed=True)
         self.btn_hint = Button("Hint", self.request_hint, HINT_TIP)
